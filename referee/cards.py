@@ -1,0 +1,114 @@
+"""Cards: parsing and printing (NOTATION.md "Cards", RULES.md R1.3).
+
+A card is a small immutable value. ``parse_card`` is lenient (``7H``, ``7♥``,
+``10S``, ``T``, ``jo``, ``*``); ``str(card)`` is canonical (``7h``, ``10s``,
+``Qd``, ``Ac``, ``Joker``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SUITS = ("c", "d", "h", "s")
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+JOKER = "Joker"
+SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+
+_SUIT_WORDS = {
+    "c": "c", "♣": "c", "clubs": "c", "club": "c", "klaveren": "c", "klaver": "c",
+    "d": "d", "♦": "d", "diamonds": "d", "diamond": "d", "ruiten": "d", "ruit": "d",
+    "h": "h", "♥": "h", "hearts": "h", "heart": "h", "harten": "h", "hart": "h",
+    "s": "s", "♠": "s", "spades": "s", "spade": "s", "schoppen": "s", "schop": "s",
+    "♧": "c", "♢": "d", "♡": "h", "♤": "s",
+}
+# Only the one-character forms may follow a rank inside a card token.
+_SUIT_CHARS = {"c": "c", "d": "d", "h": "h", "s": "s", "♣": "c", "♦": "d", "♥": "h",
+               "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
+_RANK_WORDS = {str(n): str(n) for n in range(2, 11)}
+_RANK_WORDS.update({"t": "10", "j": "J", "q": "Q", "k": "K", "a": "A"})
+_JOKER_WORDS = {"joker", "jo", "*", "jkr", "🃏"}
+
+
+class NotationError(ValueError):
+    """A token or line that does not read as table notation (NOTATION.md)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One playing card.
+
+    ``rank`` is one of ``RANKS`` or ``"Joker"``; ``suit`` is one of ``SUITS``,
+    or None for a Joker.  ``str(card)`` is the canonical form (``"10h"``).
+    """
+
+    rank: str
+    suit: str | None = None
+
+    def __str__(self) -> str:
+        return JOKER if self.rank == JOKER else f"{self.rank}{self.suit}"
+
+    def __repr__(self) -> str:
+        return f"parse_card({str(self)!r})"
+
+    @property
+    def is_joker(self) -> bool:
+        """True for a Joker (R3.2)."""
+        return self.rank == JOKER
+
+    def pretty(self) -> str:
+        """The card with a suit symbol, for screens: ``7♥``, ``Joker``."""
+        return JOKER if self.rank == JOKER else f"{self.rank}{SUIT_SYMBOLS[self.suit]}"
+
+
+JOKER_CARD = Card(JOKER, None)
+
+
+def parse_suit(token: str) -> str | None:
+    """A suit token (``s``, ``♠``, ``spades``, ``schoppen``) -> ``"s"``; None if not a suit."""
+    return _SUIT_WORDS.get(token.strip().lower())
+
+
+def parse_card(token: str) -> Card:
+    """One card token -> Card.
+
+    Accepts ``7h``, ``7H``, ``7♥``, ``10s``, ``Ts``, ``joker``/``jo``/``*``.
+    Raises NotationError when the token is not a card.
+    """
+    card = try_card(token)
+    if card is None:
+        raise NotationError(f"{token!r} is not a card")
+    return card
+
+
+def try_card(token: str) -> Card | None:
+    """Like ``parse_card`` but returns None for a token that is not a card."""
+    t = token.strip().lower()
+    if not t:
+        return None
+    if t in _JOKER_WORDS:
+        return JOKER_CARD
+    suit = _SUIT_CHARS.get(t[-1])
+    if suit is None:
+        return None
+    rank = _RANK_WORDS.get(t[:-1])
+    if rank is None:
+        return None
+    return Card(rank, suit)
+
+
+def full_deck(jokers: bool = True) -> list[Card]:
+    """One deck: 52 cards, plus 2 Jokers when ``jokers`` (R1.3)."""
+    cards = [Card(r, s) for s in SUITS for r in RANKS]
+    if jokers:
+        cards += [JOKER_CARD, JOKER_CARD]
+    return cards
+
+
+def deck_size(decks: int, jokers: bool) -> int:
+    """Cards in play: 54 or 52 per deck (R1.3)."""
+    return decks * (54 if jokers else 52)
+
+
+def copies_per_deck(card: Card) -> int:
+    """How many of this card one deck holds: 1, or 2 for a Joker (R1.4)."""
+    return 2 if card.rank == JOKER else 1

@@ -1,0 +1,63 @@
+"""The message layer: every sentence a player reads comes from here.
+
+Texts are looked up by a stable key (``"engine.refuse.turn"``) in the catalog
+of the active language and filled with ``str.format`` fields.  English is the
+only catalog today; Dutch, French, Italian and Portuguese catalogs will be
+added as modules ``nl``, ``fr``, ``it``, ``pt`` with the same keys.
+
+Catalog modules by area (so that each part of the program owns its texts):
+``en_engine`` (rulings), ``en_rules`` (the rule book and house-rule errors),
+``en_cli`` (commands, errors, standings), ``en_store`` (save files),
+``en_repl`` (the prompt), ``en_sim`` (the simulator).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from typing import Any
+
+_AREAS = ("engine", "rules", "cli", "store", "repl", "sim")
+_catalogs: dict[str, dict[str, str]] = {}
+_language = os.environ.get("PESTEN_REF_LANG", "en")
+
+
+def _load(language: str) -> dict[str, str]:
+    merged: dict[str, str] = {}
+    for area in _AREAS:
+        try:
+            module = importlib.import_module(f"{__name__}.{language}_{area}")
+        except ModuleNotFoundError:
+            continue
+        merged.update(module.MESSAGES)
+    return merged
+
+
+def catalog(language: str | None = None) -> dict[str, str]:
+    """The merged catalog ``{key: template}`` of a language (default: active one)."""
+    language = language or _language
+    if language not in _catalogs:
+        base = _load("en") if language != "en" else {}
+        base.update(_load(language))
+        _catalogs[language] = base
+    return _catalogs[language]
+
+
+def set_language(language: str) -> None:
+    """Choose the language of every message from now on (falls back to English per key)."""
+    global _language
+    _language = language
+
+
+def t(key: str, /, **fields: Any) -> str:
+    """The text for ``key`` in the active language, with ``fields`` filled in.
+
+    Raises KeyError for an unknown key (a programming error, caught by tests).
+    """
+    template = catalog()[key]
+    return template.format(**fields) if fields else template
+
+
+def has(key: str) -> bool:
+    """True when ``key`` is in the active catalog."""
+    return key in catalog()
