@@ -17,7 +17,7 @@ import importlib
 import os
 from typing import Any
 
-_AREAS = ("engine", "rules", "cli", "store", "repl", "sim")
+_AREAS = ("engine", "rules", "cli", "store", "repl", "sim", "score")
 _catalogs: dict[str, dict[str, str]] = {}
 _language = os.environ.get("PESTEN_REF_LANG", "en")
 

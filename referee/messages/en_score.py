@@ -1,0 +1,84 @@
+"""English texts for scoring, series and standings (``referee.scoring``, RULES.md R7).
+
+Refusal templates carry no rule id and no closing full stop: ``ScoreError``
+adds both through ``score.cite`` ("... 3 were given (R7.2).").
+"""
+
+MESSAGES = {
+    # -- how a refusal cites its rule -------------------------------------
+    "score.cite": "{text} ({rule}).",
+
+    # -- lists of names and counted things ---------------------------------
+    "score.join.pair": "{first} and {second}",
+    "score.join.last": "{head} and {last}",
+    "score.join.sep": ", ",
+    "score.n_cards.one": "1 card",
+    "score.n_cards.many": "{n} cards",
+
+    # -- refusals: the series and the hand ---------------------------------
+    "score.refuse.series_over": "The series is over and was won by {names}; there is nothing more to score",
+    "score.refuse.next_hand_over": "The series is over and was won by {names}; no further hand is dealt",
+    "score.refuse.unknown_player": "There is no player called {name} at this table (players: {players})",
+    "score.refuse.playing": "Hand {hand} is still being played; it can be scored once it is over",
+    "score.refuse.scored": "Hand {hand} has already been scored",
+    "score.refuse.not_scored": "Hand {hand} has not been scored yet; score it before the next deal",
+    "score.refuse.result_mismatch": "This result is for hand {got}, but the series is at hand {hand}",
+
+    # -- refusals: who won --------------------------------------------------
+    "score.refuse.winner_required": "Hand {hand} was not refereed, so its winner must be named (--winner NAME)",
+    "score.refuse.winner_unknown": "The referee has no winner for hand {hand}, so it must be named (--winner NAME)",
+    "score.refuse.winner_disagrees": "The referee has {winner} as the winner of hand {hand}, not {given}",
+    "score.refuse.blocked_winner": "Hand {hand} was blocked and has no winner, so {given} cannot be given as its winner",
+    "score.refuse.winner_cards": "{player} won hand {hand} and scores 0, so no cards or points can be given for {player}",
+
+    # -- refusals: who is in the hand ---------------------------------------
+    "score.refuse.left": "{player} left the table during hand {hand} and does not score it",
+    "score.refuse.left_winner": "{player} left the table during hand {hand} and cannot have won it",
+    "score.refuse.out": "{player} is out of the series and did not play hand {hand}",
+    "score.refuse.missing": "No score was given for {players}: give the cards each one holds (NAME=\"Ah Ks 3d\") or a point total (NAME=23)",
+
+    # -- refusals: the cards and points given ------------------------------
+    "score.refuse.bad_card": "'{token}' is not a card",
+    "score.refuse.bad_card_for": "'{token}' given for {player} is not a card",
+    "score.refuse.negative": "A point total cannot be negative ({player}: {total})",
+    "score.refuse.no_jokers": "This game has no Jokers, so {player} cannot hold one",
+    "score.refuse.count": "{player} holds {held} by the referee's count, {given} were given",
+    "score.refuse.count_given_one": "{player} holds {held} by the referee's count, 1 was given",
+    "score.refuse.points_range": "{player} holds {held} by the referee's count, worth {low} to {high} points, so {total} is not possible",
+    "score.refuse.in_discard": "{card} is in the discard pile; {player} cannot hold it",
+    "score.refuse.in_discard_all": "All {copies} copies of {card} are in the discard pile; {player} cannot hold one",
+    "score.refuse.too_many_one": "There is only one {card} in play, but it was given to {players}",
+    "score.refuse.too_many": "Only {available} of the {copies} copies of {card} are outside the discard pile, but {given} were given ({players})",
+
+    # -- refusals: setting up a series -------------------------------------
+    "score.refuse.player_count": "A series needs 2 to 8 players; {n} were given",
+    "score.refuse.duplicate": "{name} is seated twice; names must be unique",
+    "score.refuse.dealer": "The dealer {name} is not at this table",
+    "score.bad_save": "The series record in the save file is damaged ({what}).",
+
+    # -- events after a hand is scored (told to the table) ------------------
+    "score.event.hand_won": "{names} wins hand {hand}.",
+    "score.event.hand_blocked": "Hand {hand} was blocked: everyone scored the cards they held.",
+    "score.event.left": "{names} left the table and is out of the series.",
+    "score.event.eliminated": "{names} is out with {total} points (over {limit}).",
+    "score.event.all_over": "Everyone would go over {limit}; {names} stays with the lowest total, {total}.",
+    "score.event.all_over_shared": "Everyone would go over {limit}; {names} stay with the lowest total, {total}.",
+    "score.event.series_won": "{names} wins the series!",
+    "score.event.series_shared": "{names} share the series win!",
+
+    # -- standings ----------------------------------------------------------
+    "score.col.seat": "Seat",
+    "score.col.player": "Player",
+    "score.col.total": "Total",
+    "score.col.wins": "Wins",
+    "score.status.out": "out",
+    "score.status.left": "left",
+    "score.status.deals": "deals next",
+    "score.line.next_dealer": "Next to deal: {name} (hand {hand}).",
+    "score.line.series_won": "{names} won the series.",
+    "score.line.series_shared": "{names} share the series win.",
+    "score.line.limit": "Elimination: a total over {limit} points is out.",
+    "score.line.hands": "Fixed series: {scored} of {hands} hands scored; the lowest total wins.",
+    "score.line.casual": "Casual play: only wins are counted.",
+    "score.line.casual_hands": "Casual series: {scored} of {hands} hands scored; the most wins wins.",
+}

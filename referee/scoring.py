@@ -1,0 +1,837 @@
+"""Scoring and the series: points, running totals, elimination, standings (RULES.md R7).
+
+Pure Python, no I/O.  The data flows one way:
+
+    HandFacts (what the referee knows) + what the table says
+        -> score_hand()   validates, returns a HandResult, changes nothing
+        -> apply_result() adds it to the Series, returns Events to tell the table
+        -> standings_json() / render_standings() for the screen
+
+Map from rule ids to code:
+
+- R1.1 unique names, 2 to 8 players ............ ``Series.new``; unknown names in ``score_hand``
+- R1.3 no Jokers without jokers ................ ``score_hand`` (cards given)
+- R1.5 leaving: out of the series .............. ``Series.mark_left``, ``apply_result``
+- R2.1 dealer, rotation skipping the eliminated  ``choose_dealer``, ``Series.next_dealer``
+- R3.9 blocked hand: no winner, everyone scores  ``score_hand``
+- R6.1 the hand must be over to be scored ...... ``score_hand``
+- R7.1 points per card ......................... ``card_points``, ``score_hand``
+- R7.2 consistency with the referee's picture .. ``score_hand``
+- R7.3 running totals .......................... ``apply_result``
+- R7.4 elimination over the limit .............. ``apply_result``
+- R7.5 fixed number of hands ................... ``apply_result``
+- R7.6 casual: wins counted .................... ``apply_result``
+
+Every refusal is a ``ScoreError`` (a ``ValueError``) whose ``message`` is one
+or two plain sentences ending in the rule id, and whose ``rule`` is that id.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from referee.cards import JOKER, RANKS, Card, copies_per_deck, try_card
+from referee.messages import t
+from referee.rules import DEFAULT_POINTS, HouseRules
+
+__all__ = [
+    "ScoreError", "SeriesDataError", "PlayerRecord", "Series", "HandFacts", "HandResult",
+    "Event", "choose_dealer", "card_points", "parse_hand_cards", "score_hand",
+    "apply_result", "standings_json", "render_standings", "join_names",
+]
+
+MODES = ("elimination", "hands", "casual")
+_INT_RE = re.compile(r"[+-]?\d+")
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+# ---------------------------------------------------------------------------
+# Errors
+# ---------------------------------------------------------------------------
+
+class ScoreError(ValueError):
+    """A score, series set-up or next deal that the rules refuse.
+
+    ``reason`` is the sentence without the rule id, ``rule`` the rule id
+    (``"R7.2"``), ``message`` (also ``str(err)``) the full text for the table:
+    ``"Cees holds 2 cards by the referee's count, 3 were given (R7.2)."``.
+    """
+
+    def __init__(self, key: str, rule: str, /, **fields: Any) -> None:
+        self.key = key
+        self.rule = rule
+        self.fields = fields
+        self.reason = t(key, **fields)
+        self.message = t("score.cite", text=self.reason, rule=rule)
+        super().__init__(self.message)
+
+
+class SeriesDataError(ValueError):
+    """A stored series (``Series.from_dict``) that cannot be read back; ``message`` says what."""
+
+    def __init__(self, what: str) -> None:
+        self.message = t("score.bad_save", what=what)
+        super().__init__(self.message)
+
+
+# ---------------------------------------------------------------------------
+# Small helpers
+# ---------------------------------------------------------------------------
+
+def join_names(names: Iterable[str]) -> str:
+    """``["Anna"]`` -> ``"Anna"``; two -> ``"Anna and Bram"``; more -> ``"Anna, Bram and Cees"``."""
+    names = list(names)
+    if not names:
+        return ""
+    if len(names) == 1:
+        return names[0]
+    if len(names) == 2:
+        return t("score.join.pair", first=names[0], second=names[1])
+    return t("score.join.last", head=t("score.join.sep").join(names[:-1]), last=names[-1])
+
+
+def _n_cards(n: int) -> str:
+    return t("score.n_cards.one") if n == 1 else t("score.n_cards.many", n=n)
+
+
+def _mode(rules: HouseRules) -> str:
+    return str(rules.series.get("mode", "elimination"))
+
+
+def _limit(rules: HouseRules) -> int:
+    return int(rules.series.get("limit", 100))
+
+
+def _hands(rules: HouseRules) -> int:
+    return int(rules.series.get("hands", 0) or 0)
+
+
+def _mode_rule(rules: HouseRules) -> str:
+    return {"elimination": "R7.4", "hands": "R7.5", "casual": "R7.6"}.get(_mode(rules), "R7.4")
+
+
+# ---------------------------------------------------------------------------
+# The series
+# ---------------------------------------------------------------------------
+
+@dataclass
+class PlayerRecord:
+    """One player's standing in the series.
+
+    ``total``: points over the scored hands (R7.3; stays 0 in casual mode);
+    ``wins``: hands won; ``eliminated``: out of the series (R7.4, or left);
+    ``left``: left the table during a hand (R1.5) - a leaver is also eliminated.
+    """
+
+    name: str
+    total: int = 0
+    wins: int = 0
+    eliminated: bool = False
+    left: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain values: ``{"name", "total", "wins", "eliminated", "left"}``."""
+        return {"name": self.name, "total": self.total, "wins": self.wins,
+                "eliminated": self.eliminated, "left": self.left}
+
+
+@dataclass
+class Series:
+    """A series of hands at one table (R7.3-R7.6).
+
+    ``players``: names in seating order, clockwise, fixed for the series (R1.2);
+    ``records``: name -> PlayerRecord; ``hand``: number of the current (or last)
+    hand, from 1; ``dealer``: dealer of hand ``hand`` (R2.1); ``hand_scored``:
+    whether hand ``hand`` has been scored; ``winners``: the series winner(s),
+    more than one for a shared win, empty while the series goes on;
+    ``history``: the HandResult of every scored hand, in order.
+    Build one with ``Series.new``; the house rules are kept by the caller and
+    passed back to ``Series.from_dict``.
+    """
+
+    players: list[str]
+    rules: HouseRules
+    records: dict[str, PlayerRecord]
+    hand: int = 1
+    dealer: str = ""
+    hand_scored: bool = False
+    winners: list[str] = field(default_factory=list)
+    history: list["HandResult"] = field(default_factory=list)
+
+    # -- building and storing ------------------------------------------------
+    @classmethod
+    def new(cls, players: list[str], rules: HouseRules, dealer: str) -> "Series":
+        """A fresh series at hand 1, ``dealer`` dealing (R2.1).
+
+        ``players`` in seating order (R1.2).  Raises ScoreError for fewer than 2
+        or more than 8 players, a name seated twice (case-insensitive) (R1.1),
+        or a dealer who is not at the table (R2.1; matched case-insensitively).
+        Name spelling (R1.1 characters) is checked where names are typed, not here.
+        """
+        players = list(players)
+        if not 2 <= len(players) <= 8:
+            raise ScoreError("score.refuse.player_count", "R1.1", n=len(players))
+        seen: set[str] = set()
+        for name in players:
+            if name.casefold() in seen:
+                raise ScoreError("score.refuse.duplicate", "R1.1", name=name)
+            seen.add(name.casefold())
+        canonical = {p.casefold(): p for p in players}
+        if dealer.casefold() not in canonical:
+            raise ScoreError("score.refuse.dealer", "R2.1", name=dealer)
+        records = {p: PlayerRecord(p) for p in players}
+        return cls(players=players, rules=rules, records=records, hand=1,
+                   dealer=canonical[dealer.casefold()])
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain TOML-able values, no None; the rules are not included.
+
+        ``{"players": [...], "hand": int, "dealer": str, "hand_scored": bool,
+        "winners": [...], "records": [PlayerRecord.to_dict() in seating order],
+        "history": [HandResult.to_dict(), ...]}``.
+        """
+        return {
+            "players": list(self.players),
+            "hand": self.hand,
+            "dealer": self.dealer,
+            "hand_scored": self.hand_scored,
+            "winners": list(self.winners),
+            "records": [self.records[p].to_dict() for p in self.players],
+            "history": [r.to_dict() for r in self.history],
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any], rules: HouseRules) -> "Series":
+        """The inverse of ``to_dict``, with the rules stored apart.
+
+        Raises SeriesDataError when a field is missing, of the wrong type, or
+        names a player who is not seated.
+        """
+        try:
+            players = [str(p) for p in d["players"]]
+            records: dict[str, PlayerRecord] = {}
+            for rec in d["records"]:
+                name = str(rec["name"])
+                if name not in players:
+                    raise SeriesDataError(f"record for unknown player {name}")
+                records[name] = PlayerRecord(
+                    name=name, total=int(rec.get("total", 0)), wins=int(rec.get("wins", 0)),
+                    eliminated=bool(rec.get("eliminated", False)), left=bool(rec.get("left", False)))
+            for p in players:
+                records.setdefault(p, PlayerRecord(p))
+            dealer = str(d["dealer"])
+            winners = [str(w) for w in d.get("winners", [])]
+            for name in [dealer, *winners]:
+                if name not in players:
+                    raise SeriesDataError(f"unknown player {name}")
+            history = [HandResult.from_dict(h) for h in d.get("history", [])]
+            return cls(players=players, rules=rules, records=records, hand=int(d["hand"]),
+                       dealer=dealer, hand_scored=bool(d["hand_scored"]), winners=winners,
+                       history=history)
+        except SeriesDataError:
+            raise
+        except KeyError as err:
+            raise SeriesDataError(f"missing {err.args[0]}") from err
+        except (TypeError, ValueError, AttributeError) as err:
+            raise SeriesDataError(str(err)) from err
+
+    # -- questions -------------------------------------------------------------
+    @property
+    def mode(self) -> str:
+        """``"elimination"`` | ``"hands"`` | ``"casual"`` (``[series] mode``)."""
+        return _mode(self.rules)
+
+    @property
+    def over(self) -> bool:
+        """True once the series has a winner (R7.4-R7.6)."""
+        return bool(self.winners)
+
+    @property
+    def hands_scored(self) -> int:
+        """Number of hands scored so far."""
+        return len(self.history)
+
+    def canonical(self, name: str) -> str | None:
+        """The seated spelling of ``name`` (case-insensitive), or None."""
+        folded = name.strip().casefold()
+        for p in self.players:
+            if p.casefold() == folded:
+                return p
+        return None
+
+    def active_players(self) -> list[str]:
+        """Players not eliminated (nor left), in seating order."""
+        return [p for p in self.players if not self.records[p].eliminated]
+
+    def next_dealer(self) -> str:
+        """The dealer after this hand's: next seat clockwise, skipping eliminated players (R2.1).
+
+        When the current dealer has been eliminated the deal still passes to the
+        first active seat after theirs.  With one player left, that player.
+        """
+        n = len(self.players)
+        start = self.players.index(self.dealer)
+        for step in range(1, n + 1):
+            candidate = self.players[(start + step) % n]
+            if not self.records[candidate].eliminated:
+                return candidate
+        return self.dealer  # nobody active: cannot happen once a hand was scored
+
+    # -- changes ---------------------------------------------------------------
+    def start_next_hand(self) -> None:
+        """Move on to the next hand: ``hand`` + 1, the next dealer (R2.1), not scored.
+
+        Raises ScoreError when the current hand has not been scored (R7.3) or the
+        series is over (R7.4-R7.6).
+        """
+        if self.over:
+            raise ScoreError("score.refuse.next_hand_over", _mode_rule(self.rules),
+                             names=join_names(self.winners))
+        if not self.hand_scored:
+            raise ScoreError("score.refuse.not_scored", "R7.3", hand=self.hand)
+        self.dealer = self.next_dealer()
+        self.hand += 1
+        self.hand_scored = False
+
+    def mark_left(self, name: str) -> bool:
+        """``name`` left the table (R1.5): out of the series, eliminated, total kept.
+
+        Returns True when this changed anything (False if already marked).  It
+        does not end the series, even when one player is left: the hand they
+        left is still scored, and ``apply_result`` then declares the last player
+        standing.  Raises ScoreError for an unknown player (R1.1).
+        """
+        canonical = self.canonical(name)
+        if canonical is None:
+            raise ScoreError("score.refuse.unknown_player", "R1.1", name=name,
+                             players=join_names(self.players))
+        rec = self.records[canonical]
+        changed = not (rec.left and rec.eliminated)
+        rec.left = True
+        rec.eliminated = True
+        return changed
+
+
+def choose_dealer(players: list[str], seed: int | None = None) -> str:
+    """The first dealer, drawn fairly (R2.1): each player equally likely.
+
+    The same ``seed`` always gives the same dealer for the same seating;
+    ``None`` draws from the system's randomness.
+    """
+    return random.Random(seed).choice(list(players))
+
+
+# ---------------------------------------------------------------------------
+# Cards and points
+# ---------------------------------------------------------------------------
+
+def card_points(card: Card, rules: HouseRules) -> int:
+    """Points for one card left in hand (R7.1, ``[points]``): Ace 15, Joker 20, K/Q/J 10, 2-10 face value by default."""
+    return int(rules.points.get(card.rank, DEFAULT_POINTS[card.rank]))
+
+
+def parse_hand_cards(text: str, player: str | None = None) -> list[Card]:
+    """Cards typed for a hand: ``"Ah Ks 3d"``, ``"Ah,Ks, 3d"``, ``"7♥ jo"`` -> list of Card.
+
+    Separators are spaces, commas and semicolons; an empty text is no cards.
+    Raises ScoreError (R7.1) naming the first token that is not a card, and the
+    player when ``player`` is given.
+    """
+    cards = []
+    for token in _SEPARATORS.split(text.strip()):
+        if not token:
+            continue
+        card = try_card(token)
+        if card is None:
+            if player is None:
+                raise ScoreError("score.refuse.bad_card", "R7.1", token=token)
+            raise ScoreError("score.refuse.bad_card_for", "R7.1", token=token, player=player)
+        cards.append(card)
+    return cards
+
+
+def _rank_points_range(rules: HouseRules) -> tuple[int, int]:
+    ranks = list(RANKS) + ([JOKER] if rules.jokers else [])
+    values = [card_points(Card(r, None if r == JOKER else "s"), rules) for r in ranks]
+    return min(values), max(values)
+
+
+# ---------------------------------------------------------------------------
+# Scoring a hand
+# ---------------------------------------------------------------------------
+
+@dataclass
+class HandFacts:
+    """What the referee knows about the hand being scored (R0.1).
+
+    ``status``: ``"waiting"`` | ``"playing"`` | ``"over"`` | ``"scored"``;
+    ``players``: names dealt in, seating order; ``left``: who left during the
+    hand (R1.5); ``winner``: the hand's winner or None; ``blocked``: ended
+    without a winner (R3.9); ``counts``: name -> cards held, for players still
+    in the hand; ``discard``: cards lying in the discard pile; ``decks``: decks
+    in play (R1.3); ``refereed``: False when the hand was played without the
+    referee (it never left ``waiting``).
+    """
+
+    status: str
+    players: list[str] = field(default_factory=list)
+    left: list[str] = field(default_factory=list)
+    winner: str | None = None
+    blocked: bool = False
+    counts: dict[str, int] = field(default_factory=dict)
+    discard: list[Card] = field(default_factory=list)
+    decks: int = 1
+    refereed: bool = True
+
+    @classmethod
+    def unrefereed(cls, series: Series, decks: int | None = None) -> "HandFacts":
+        """Facts for a hand played without the referee: status waiting, the active players, nothing known."""
+        active = series.active_players()
+        if decks is None:
+            decks = series.rules.deck_count(len(active))
+        return cls(status="waiting", players=active, decks=decks, refereed=False)
+
+
+@dataclass
+class HandResult:
+    """The accepted score of one hand (R7.1).
+
+    ``hand``: its number; ``winner``: name, or None for a blocked hand (R3.9);
+    ``points``: name -> points scored this hand (the winner 0; in casual mode only
+    those given); ``cards``: name -> canonical card strings, for players given as
+    cards; ``left``: players who left during the hand (R1.5), who score nothing.
+    """
+
+    hand: int
+    winner: str | None
+    blocked: bool = False
+    points: dict[str, int] = field(default_factory=dict)
+    cards: dict[str, list[str]] = field(default_factory=dict)
+    left: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON/TOML values; ``winner`` is left out when there is none."""
+        d: dict[str, Any] = {"hand": self.hand}
+        if self.winner is not None:
+            d["winner"] = self.winner
+        d["blocked"] = self.blocked
+        d["points"] = dict(self.points)
+        d["cards"] = {k: list(v) for k, v in self.cards.items()}
+        d["left"] = list(self.left)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "HandResult":
+        """The inverse of ``to_dict``."""
+        return cls(hand=int(d["hand"]), winner=d.get("winner"), blocked=bool(d.get("blocked", False)),
+                   points={str(k): int(v) for k, v in d.get("points", {}).items()},
+                   cards={str(k): [str(c) for c in v] for k, v in d.get("cards", {}).items()},
+                   left=[str(p) for p in d.get("left", [])])
+
+
+def _given_value(value: Any, player: str) -> int | list[Card]:
+    """A given score: an int total, a digit string as a total, else cards text (or a list of card strings)."""
+    if isinstance(value, bool):
+        raise ScoreError("score.refuse.bad_card_for", "R7.1", token=str(value), player=player)
+    if isinstance(value, int):
+        total = value
+    elif isinstance(value, str) and _INT_RE.fullmatch(value.strip()):
+        total = int(value.strip())
+    elif isinstance(value, (list, tuple)):
+        return parse_hand_cards(" ".join(str(v) for v in value), player)
+    else:
+        return parse_hand_cards(str(value), player)
+    if total < 0:
+        raise ScoreError("score.refuse.negative", "R7.1", player=player, total=total)
+    return total
+
+
+def score_hand(series: Series, facts: HandFacts, winner: str | None,
+               given: Mapping[str, str | int]) -> HandResult:
+    """Check the table's score of hand ``series.hand`` and return it; changes nothing.
+
+    ``winner``: the ``--winner`` name or None; ``given``: player -> cards text
+    (``"Ah Ks 3d"``) or a point total (int, or a string of digits).  Names match
+    case-insensitively; the result uses the seated spelling.
+
+    Refusals (ScoreError), checked in this order:
+      the series already has a winner (R7.4/R7.5/R7.6); an unknown player
+      (R1.1); the hand still being played (R6.1) or already scored (R7.3); a
+      player who left during the hand (R1.5) or is out of the series (R7.4);
+      the winner: required when the hand was not refereed (R6.1), must agree with
+      the referee's (R6.1), none for a blocked hand (R3.9), scores 0 (R7.1);
+      a player still in the hand left out (R7.1; not in casual mode); a token that
+      is not a card (R7.1), a Joker without jokers (R1.3), a negative total (R7.1);
+      for a refereed hand a number of cards other than the referee's count, or a
+      total no such number of cards can make (R7.2); more copies of a card across
+      the given hands and the discard pile than the decks hold (R7.2, Joker 2 per deck).
+
+    A blocked hand (R3.9) has no winner and everyone still in the hand scores.
+    In casual mode (R7.6) only the winner is needed; scores given for others are
+    checked all the same and reported, but never added to a total.
+    """
+    mode = series.mode
+    hand = series.hand
+    if series.over:
+        raise ScoreError("score.refuse.series_over", _mode_rule(series.rules),
+                         names=join_names(series.winners))
+
+    def canon(name: str) -> str:
+        found = series.canonical(name)
+        if found is None:
+            raise ScoreError("score.refuse.unknown_player", "R1.1", name=name.strip(),
+                             players=join_names(series.players))
+        return found
+
+    # R1.1 first (as RULES R0.3), then the hand's status.
+    winner_c = canon(winner) if winner is not None and winner.strip() else None
+    given_c: dict[str, Any] = {}
+    for name, value in given.items():
+        given_c[canon(name)] = value
+
+    if facts.status == "playing":
+        raise ScoreError("score.refuse.playing", "R6.1", hand=hand)
+    if facts.status == "scored" or series.hand_scored:
+        raise ScoreError("score.refuse.scored", "R7.3", hand=hand)
+
+    refereed = facts.refereed and facts.status != "waiting"
+    left = [p for p in series.players if p in set(facts.left)]
+    dealt = [p for p in series.players if p in set(facts.players)] or series.active_players()
+    in_hand = [p for p in dealt if p not in left and not series.records[p].eliminated]
+
+    def check_present(name: str, as_winner: bool) -> None:
+        if name in left:
+            key = "score.refuse.left_winner" if as_winner else "score.refuse.left"
+            raise ScoreError(key, "R1.5", player=name, hand=hand)
+        if name not in in_hand:
+            rule = "R1.5" if series.records[name].left else "R7.4"
+            raise ScoreError("score.refuse.out", rule, player=name, hand=hand)
+
+    if winner_c is not None:
+        check_present(winner_c, as_winner=True)
+    for name in given_c:
+        check_present(name, as_winner=False)
+
+    # Who won.
+    blocked = bool(refereed and facts.blocked)
+    if blocked:
+        if winner_c is not None:
+            raise ScoreError("score.refuse.blocked_winner", "R3.9", hand=hand, given=winner_c)
+        hand_winner = None
+    elif refereed and facts.winner is not None:
+        hand_winner = series.canonical(facts.winner) or facts.winner
+        if winner_c is not None and winner_c != hand_winner:
+            raise ScoreError("score.refuse.winner_disagrees", "R6.1", winner=hand_winner,
+                             hand=hand, given=winner_c)
+    else:
+        if winner_c is None:
+            key = "score.refuse.winner_unknown" if refereed else "score.refuse.winner_required"
+            raise ScoreError(key, "R6.1", hand=hand)
+        hand_winner = winner_c
+
+    # The winner scores 0 (R7.1).
+    if hand_winner is not None and hand_winner in given_c:
+        value = _given_value(given_c.pop(hand_winner), hand_winner)
+        if value not in (0, []):
+            raise ScoreError("score.refuse.winner_cards", "R7.1", player=hand_winner, hand=hand)
+
+    # Everyone else still in the hand must be given (R7.1), except in casual play.
+    scorers = [p for p in in_hand if p != hand_winner]
+    if mode != "casual":
+        missing = [p for p in scorers if p not in given_c]
+        if missing:
+            raise ScoreError("score.refuse.missing", "R7.1", players=join_names(missing))
+
+    # Read and check each score, in seating order.
+    points: dict[str, int] = {}
+    cards: dict[str, list[str]] = {}
+    held: dict[str, list[Card]] = {}
+    low, high = _rank_points_range(series.rules)
+    for name in [p for p in scorers if p in given_c]:
+        value = _given_value(given_c[name], name)
+        count = facts.counts.get(name) if refereed else None
+        if isinstance(value, int):
+            if count is not None and not count * low <= value <= count * high:
+                raise ScoreError("score.refuse.points_range", "R7.2", player=name,
+                                 held=_n_cards(count), low=count * low, high=count * high,
+                                 total=value)
+            points[name] = value
+            continue
+        if not series.rules.jokers and any(c.is_joker for c in value):
+            raise ScoreError("score.refuse.no_jokers", "R1.3", player=name)
+        if count is not None and len(value) != count:
+            key = "score.refuse.count_given_one" if len(value) == 1 else "score.refuse.count"
+            raise ScoreError(key, "R7.2", player=name, held=_n_cards(count), given=len(value))
+        held[name] = value
+        cards[name] = [str(c) for c in value]
+        points[name] = sum(card_points(c, series.rules) for c in value)
+
+    _check_copies(held, facts.discard if refereed else [], max(1, int(facts.decks)))
+
+    if hand_winner is not None:
+        points = {hand_winner: 0, **points}
+    points = {p: points[p] for p in series.players if p in points}
+    return HandResult(hand=hand, winner=hand_winner, blocked=blocked, points=points,
+                      cards=cards, left=left)
+
+
+def _check_copies(held: dict[str, list[Card]], discard: list[Card], decks: int) -> None:
+    """R7.2 / R1.4: no card more often in the given hands plus discard pile than the decks hold."""
+    in_discard = Counter(discard)
+    holders: dict[Card, list[str]] = {}
+    for name, cards in held.items():
+        for card in cards:
+            holders.setdefault(card, []).append(name)
+    for name, cards in held.items():  # first offender in seating order
+        for card in cards:
+            copies = decks * copies_per_deck(card)
+            given = len(holders[card])
+            if in_discard[card] + given <= copies:
+                continue
+            if in_discard[card] >= copies:
+                if copies == 1:
+                    raise ScoreError("score.refuse.in_discard", "R7.2", card=str(card), player=name)
+                raise ScoreError("score.refuse.in_discard_all", "R7.2", card=str(card),
+                                 player=name, copies=copies)
+            names = join_names(dict.fromkeys(holders[card]))
+            if copies == 1:
+                raise ScoreError("score.refuse.too_many_one", "R7.2", card=str(card), players=names)
+            raise ScoreError("score.refuse.too_many", "R7.2", card=str(card), copies=copies,
+                             available=copies - in_discard[card], given=given, players=names)
+
+
+# ---------------------------------------------------------------------------
+# Applying a result to the series
+# ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Event:
+    """Something the table should be told after a hand is scored.
+
+    ``kind``: ``"hand_won"`` | ``"hand_blocked"`` | ``"left"`` | ``"eliminated"``
+    | ``"all_over"`` (R7.4: everyone would go over; ``names`` stay) |
+    ``"series_won"`` (``names``: one winner, or several sharing the win);
+    ``rule``: the rule id; ``hand``, ``total``, ``limit`` fill the text.
+    """
+
+    kind: str
+    names: tuple[str, ...] = ()
+    rule: str = ""
+    hand: int = 0
+    total: int = 0
+    limit: int = 0
+
+    def text(self) -> str:
+        """One sentence for the table, through the message layer."""
+        key = f"score.event.{self.kind}"
+        if self.kind == "series_won" and len(self.names) > 1:
+            key = "score.event.series_shared"
+        if self.kind == "all_over" and len(self.names) > 1:
+            key = "score.event.all_over_shared"
+        return t(key, names=join_names(self.names), hand=self.hand, total=self.total,
+                 limit=self.limit)
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"kind", "names", "rule", "text"}`` for JSON output."""
+        return {"kind": self.kind, "names": list(self.names), "rule": self.rule, "text": self.text()}
+
+
+def apply_result(series: Series, result: HandResult) -> list[Event]:
+    """Record a hand's result (from ``score_hand``) in the series and settle the series.
+
+    Mutates ``series``; returns the Events in the order to tell them.
+    - R1.5: players in ``result.left`` are marked left (eliminated).
+    - R7.3: each player's points are added to their total (not in casual mode).
+    - The hand's winner gets a win (a blocked hand has none, R3.9).
+    - R7.4 elimination: a player whose total is **over** ``limit`` (> limit) is
+      eliminated.  When every remaining player is over, those with the lowest
+      total stay (several when tied) and the others are eliminated.
+    - Any mode: when one active player is left (eliminations or leavers), they
+      win the series.
+    - R7.5 fixed hands: after ``hands`` scored hands the lowest total among the
+      active players wins; equal totals share the win.
+    - R7.6 casual: totals stay 0, wins are counted.  The series has no end of its
+      own unless ``[series] hands`` is above 0: then after that many scored hands
+      the most wins among the active players wins, ties share. **[decision]**
+    Sets ``hand_scored``.  Raises ScoreError if the hand is already scored or the
+    result belongs to another hand (R7.3).
+    """
+    if series.hand_scored:
+        raise ScoreError("score.refuse.scored", "R7.3", hand=series.hand)
+    if result.hand != series.hand:
+        raise ScoreError("score.refuse.result_mismatch", "R7.3", got=result.hand, hand=series.hand)
+    mode = series.mode
+    events: list[Event] = []
+    if result.winner is not None:
+        events.append(Event("hand_won", (result.winner,), "R6.1", hand=result.hand))
+    elif result.blocked:
+        events.append(Event("hand_blocked", (), "R3.9", hand=result.hand))
+
+    for name in result.left:
+        if series.mark_left(name):
+            events.append(Event("left", (name,), "R1.5", hand=result.hand))
+    if mode != "casual":
+        for name, pts in result.points.items():
+            series.records[name].total += pts
+    if result.winner is not None:
+        series.records[result.winner].wins += 1
+
+    series.history.append(result)
+    series.hand_scored = True
+
+    if mode == "elimination":
+        limit = _limit(series.rules)
+        active = series.active_players()
+        over = [p for p in active if series.records[p].total > limit]
+        if over and len(over) == len(active):
+            lowest = min(series.records[p].total for p in active)
+            stay = [p for p in active if series.records[p].total == lowest]
+            over = [p for p in active if p not in stay]
+            events.append(Event("all_over", tuple(stay), "R7.4", hand=result.hand,
+                                total=lowest, limit=limit))
+        for name in over:
+            series.records[name].eliminated = True
+            events.append(Event("eliminated", (name,), "R7.4", hand=result.hand,
+                                total=series.records[name].total, limit=limit))
+
+    active = series.active_players()
+    winners: list[str] = []
+    if len(active) == 1:
+        winners = active
+    elif active and mode == "hands" and 0 < _hands(series.rules) <= series.hands_scored:
+        best = min(series.records[p].total for p in active)
+        winners = [p for p in active if series.records[p].total == best]
+    elif active and mode == "casual" and 0 < _hands(series.rules) <= series.hands_scored:
+        best = max(series.records[p].wins for p in active)
+        winners = [p for p in active if series.records[p].wins == best]
+    if winners:
+        series.winners = winners
+        rule = "R7.4" if len(active) == 1 and mode == "elimination" else _mode_rule(series.rules)
+        events.append(Event("series_won", tuple(winners), rule, hand=result.hand))
+    return events
+
+
+# ---------------------------------------------------------------------------
+# Standings
+# ---------------------------------------------------------------------------
+
+def _upcoming(series: Series, current_hand_started: bool) -> tuple[str, int] | None:
+    """(dealer, hand number) of the next hand not yet started; None once the series is over."""
+    if series.over:
+        return None
+    if not current_hand_started and not series.hand_scored:
+        if not series.records[series.dealer].eliminated:
+            return series.dealer, series.hand
+        return series.next_dealer(), series.hand
+    return series.next_dealer(), series.hand + 1
+
+
+def standings_json(series: Series, current_hand_started: bool) -> dict[str, Any]:
+    """The ``standings --json`` object (NOTATION.md "JSON").
+
+    ``{"players": [{"name", "total", "wins", "eliminated", "left"}, ...] in
+    seating order, "next_dealer": name or None once the series is over,
+    "series_winner": [names] or None, "hand": the current/last hand number,
+    "hands_scored": int, "mode": str}``, plus ``"limit"`` (points) in elimination
+    mode and ``"hands"`` when a number of hands is set.
+    ``current_hand_started``: whether hand ``series.hand`` has left ``waiting``;
+    the next dealer is then the one after the current dealer (R2.1), otherwise
+    the current dealer, who has yet to deal.
+    """
+    upcoming = _upcoming(series, current_hand_started)
+    out: dict[str, Any] = {
+        "players": [
+            {"name": p, "total": series.records[p].total, "wins": series.records[p].wins,
+             "eliminated": series.records[p].eliminated, "left": series.records[p].left}
+            for p in series.players
+        ],
+        "next_dealer": upcoming[0] if upcoming else None,
+        "series_winner": list(series.winners) if series.winners else None,
+        "hand": series.hand,
+        "hands_scored": series.hands_scored,
+        "mode": series.mode,
+    }
+    if series.mode == "elimination":
+        out["limit"] = _limit(series.rules)
+    if _hands(series.rules) > 0 and series.mode in ("hands", "casual"):
+        out["hands"] = _hands(series.rules)
+    return out
+
+
+def _width(text: str) -> int:
+    """Columns a string takes on a terminal (wide characters 2, combining marks 0)."""
+    width = 0
+    for ch in text:
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return width
+
+
+def _pad(text: str, width: int, right: bool = False) -> str:
+    fill = " " * max(0, width - _width(text))
+    return fill + text if right else text + fill
+
+
+def render_standings(series: Series, current_hand_started: bool) -> str:
+    """The standings as an aligned table for a terminal, with closing lines.
+
+    Columns: seat, player, total (left out in casual mode), wins, and a note
+    (``out`` / ``left`` / ``deals next``).  Then who deals next (R2.1), the
+    series winner(s) if any, and the mode's terms (limit, hands).  No trailing
+    newline.  ``current_hand_started`` as in ``standings_json``.
+    """
+    mode = series.mode
+    upcoming = _upcoming(series, current_hand_started)
+    headers = [t("score.col.seat"), t("score.col.player")]
+    if mode != "casual":
+        headers.append(t("score.col.total"))
+    headers.append(t("score.col.wins"))
+    rows = []
+    for seat, p in enumerate(series.players, start=1):
+        rec = series.records[p]
+        row = [str(seat), p]
+        if mode != "casual":
+            row.append(str(rec.total))
+        row.append(str(rec.wins))
+        if rec.left:
+            note = t("score.status.left")
+        elif rec.eliminated:
+            note = t("score.status.out")
+        elif upcoming and upcoming[0] == p:
+            note = t("score.status.deals")
+        else:
+            note = ""
+        rows.append((row, note))
+    widths = [max(_width(h), *(_width(r[i]) for r, _ in rows)) for i, h in enumerate(headers)]
+    numeric = [i != 1 for i in range(len(headers))]
+
+    def line(cells: list[str], note: str) -> str:
+        parts = [_pad(c, widths[i], right=numeric[i]) for i, c in enumerate(cells)]
+        text = "  ".join(parts)
+        return (text + "  " + note).rstrip() if note else text.rstrip()
+
+    out = [line(headers, "")]
+    out += [line(r, note) for r, note in rows]
+    out.append("")
+    if series.winners:
+        key = "score.line.series_shared" if len(series.winners) > 1 else "score.line.series_won"
+        out.append(t(key, names=join_names(series.winners)))
+    elif upcoming:
+        out.append(t("score.line.next_dealer", name=upcoming[0], hand=upcoming[1]))
+    hands = _hands(series.rules)
+    if mode == "elimination":
+        out.append(t("score.line.limit", limit=_limit(series.rules)))
+    elif mode == "hands" and hands > 0:
+        out.append(t("score.line.hands", scored=series.hands_scored, hands=hands))
+    elif mode == "casual":
+        if hands > 0:
+            out.append(t("score.line.casual_hands", scored=series.hands_scored, hands=hands))
+        else:
+            out.append(t("score.line.casual"))
+    return "\n".join(out)
