@@ -1,0 +1,179 @@
+"""English rulings of the referee engine (keys ``engine.*``).
+
+Fields are filled by the engine: ``name``/``victim``/``turn`` are players,
+``card`` a card as shown to players (``7♥``), ``n`` a number of cards,
+``suit`` a suit's name, ``allowed`` a phrase saying what may be played.
+"""
+
+MESSAGES = {
+    # -- notation and log ---------------------------------------------------
+    "engine.notation": "That line is not table notation: {error}. Type `help` for the entries.",
+    "engine.replay.broken": "entry {n} ({line!r}) no longer replays: {reason}",
+    "engine.replay.not_entry": "only entries (plays, draws, calls, ...) belong in a hand's log.",
+    "engine.undo.nothing": "There is nothing to undo in this hand (R0.2).",
+    "engine.undo.scored": "This hand has been scored; a scored hand cannot be undone (R0.2).",
+    "engine.undo.done": "Undone: {line}.",
+    "engine.redo.nothing": "There is nothing to redo (R0.2).",
+    "engine.redo.failed": "'{line}' cannot be put back any more (R0.2).",
+    "engine.redo.done": "Redone: {line}.",
+    # -- refusals -----------------------------------------------------------
+    "engine.refuse.unknown_player": "There is no player called {name} at this table (R1.1).",
+    "engine.refuse.left": "{name} has left the table and takes no part in this hand (R1.5).",
+    "engine.refuse.free_no_player": (
+        "In snel pesten every entry names its player, like `Anna: 7h` (R8.4)."),
+    "engine.refuse.waiting": (
+        "The hand has not started: first enter the starter card, like `start 9h` (R2.3)."),
+    "engine.refuse.over": "The hand is over; score it with `pesten-ref score` (R6.1).",
+    "engine.refuse.started": "The starter card has already been turned (R2.3).",
+    "engine.refuse.start_dealer": "Only the dealer, {dealer}, turns the starter, not {name} (R2.3).",
+    "engine.refuse.turn": "It is {turn}'s turn, not {name}'s (R3.7).",
+    "engine.refuse.free_pending": (
+        "{turn} must first draw {n} or stack on the penalty; nobody else may play now (R3.7)."),
+    "engine.refuse.no_jokers": "This game is played without Jokers (R1.3, jokers = false).",
+    "engine.refuse.identity": (
+        "Every {card} in the deck is already on the discard pile; check what was played (R1.4)."),
+    "engine.refuse.identity_hint": (
+        "{card} is already on the discard pile — was it {alt}? (R1.4)"),
+    "engine.refuse.must_stack": (
+        "{card} cannot be played now: {n} cards to draw are pending, so only {allowed} "
+        "may be played on them, or type `d` to draw (R5.7)."),
+    "engine.refuse.pending_draw_play": (
+        "With {n} cards to draw pending, a draw takes the whole penalty and the turn ends; "
+        "{card} cannot be played with it (R5.7)."),
+    "engine.refuse.match": "{card} does not match {top}: play {allowed}, or draw (R3.1).",
+    "engine.refuse.match_named": (
+        "{card} does not follow the named suit, {suit}: play {allowed}, or draw (R3.3)."),
+    "engine.refuse.jack_suit": (
+        "Name a suit with the Jack, like `{card} s` for spades (R5.4)."),
+    "engine.refuse.finish_on_action": (
+        "{name} may not go out on {card}, an action card: it goes back to the hand, and "
+        "{name} must draw instead (R6.2)."),
+    "engine.refuse.no_draw_then_play": (
+        "Under these house rules a drawn card cannot be played at once; type `d` alone "
+        "(R3.4, draw_then_play = false)."),
+    "engine.refuse.owed_many": (
+        "After going out on an action card was refused, the draw owed is {n} cards and the "
+        "turn ends: type `d` alone (R6.2)."),
+    "engine.refuse.nothing_to_draw": (
+        "There is no card left to draw: the draw pile is empty and the discard pile holds "
+        "only its top card (R3.6)."),
+    "engine.refuse.call_self": "{name} cannot call themself (R4.4).",
+    "engine.refuse.call_unnamed": (
+        "A call must name its caller, like `Bram: call Anna`, because a false call costs "
+        "the caller {n} cards here (R4.4)."),
+    "engine.refuse.fix_count": (
+        "{name} cannot hold {n} cards: only {pile} are left in the draw pile (R0.2)."),
+    "engine.refuse.fix_play": "{name} holds no card to have played (R0.2).",
+    # -- rulings on accepted entries ---------------------------------------
+    "engine.start": "The starter is {card}; {turn} plays first (R2.5).",
+    "engine.start.no_effect": (
+        "The starter is {card}; as a starter it has no effect (R2.4). {turn} plays first."),
+    "engine.start.free": "Snel pesten: anyone may play a matching card at any moment (R8.4).",
+    "engine.start.penalty": (
+        "The starter {card} counts: {victim} must draw {n} or stack on it (R2.4, "
+        "start_card = \"applies\")."),
+    "engine.start.eight": (
+        "The starter {card} counts: {lost} misses the turn; {turn} plays first (R2.4)."),
+    "engine.start.ace": (
+        "The starter {card} counts: play goes counterclockwise and {turn} plays first (R2.4)."),
+    "engine.play": "{name} plays {card}.",
+    "engine.win": "{name} goes out and wins the hand! Score it with `pesten-ref score` (R6.1).",
+    "engine.win_last": "{name} is the last player in the hand and wins it (R1.5).",
+    "engine.blocked": (
+        "The hand is blocked: nothing is left to draw and nobody can play. It ends without "
+        "a winner and everyone scores the cards they hold (R3.9)."),
+    "engine.effect.two": (
+        "{name} plays {card}: {victim} must draw {n} or play {stack} (R5.1)."),
+    "engine.effect.joker": (
+        "{name} plays {card}: {victim} must draw {n} or play {stack} (R5.6)."),
+    "engine.effect.penalty_at_once": (
+        "{name} plays {card}: {victim} must miss the coming turn, so draws the {n} cards "
+        "at once and is passed by (R5)."),
+    "engine.effect.seven": "{name} plays {card} and plays again (R5.2).",
+    "engine.effect.eight": "{name} plays {card}: {lost} misses the turn; {turn} is next (R5.3).",
+    "engine.effect.eight_two": "{name} plays {card}: {lost} misses the turn, so {name} plays again (R5.3).",
+    "engine.effect.jack": "{name} plays {card} and names {suit} (R5.4).",
+    "engine.effect.ace": "{name} plays {card}: play now goes {direction} (R5.5).",
+    "engine.effect.ace_two": "{name} plays {card}: with two players, {name} plays again (R5.5).",
+    "engine.effect.king_draw": "{name} plays {card}: {victim} draws one card (R5.8).",
+    "engine.effect.king_reverse_skip": (
+        "{name} plays {card}: play reverses and {lost} misses the turn; {turn} is next (R5.8)."),
+    "engine.effect.king_reverse_free": "{name} plays {card}: play reverses (R5.8).",
+    "engine.effect.four": (
+        "{name} plays {card}: {victim} misses the next two turns (R5.9)."),
+    "engine.effect.five": "{name} plays {card}: every other player draws one card (R5.10).",
+    "engine.effect.reshuffle": (
+        "The draw pile is empty: the discard pile except its top card ({n} cards) is "
+        "shuffled into a new draw pile (R3.5)."),
+    "engine.effect.applied_draw": "{name} draws {n}.",
+    "engine.effect.exhausted": (
+        "Nothing is left to draw: {name} drew {got}, and the other {n} are forgiven (R3.6)."),
+    "engine.effect.owed_draw": "{name}'s next draw takes {n} card(s) (R6.2).",
+    "engine.effect.illegal_play_penalty": (
+        "{name} draws {n} for the illegal play (R3.8, illegal_play_penalty = {n})."),
+    "engine.effect.penalty_plays_on": (
+        "{name} took the penalty and now plays the turn (R5.7, penalty_ends_turn = false)."),
+    "engine.effect.false_call": "{name} made a false call and draws {n} (R4.4).",
+    "engine.effect.penalty_lapses": "The penalty pending for {name} lapses (R1.5).",
+    "engine.effect.turn_to": "{name} is to play.",
+    "engine.draw": "{name} draws a card; the turn passes (R3.4).",
+    "engine.draw_play": "{name} draws and plays {card} (R3.4).",
+    "engine.draw_penalty": "{name} takes the penalty and draws {n} (R5.7).",
+    "engine.draw_owed": "{name} draws {n} instead of going out on an action card (R6.2).",
+    "engine.announce": "{name}: \"Laatste kaart!\" — announced in time (R4.1).",
+    "engine.announce.late": (
+        "{name} announces too late: another player has acted, so {name} can still be "
+        "called (R4.2)."),
+    "engine.announce.again": "{name} has already announced the last card (R4.1).",
+    "engine.announce.none": "{name} owes no announcement now; it has no effect (R4.1).",
+    "engine.call.hit": (
+        "{name} forgot to say \"Laatste kaart!\" and draws {n} (R4.3)."),
+    "engine.call.premature": (
+        "Too early: {name} may still announce until another player acts; the call has "
+        "no effect (R4.2)."),
+    "engine.call.void_announced": "{name} announced in time; the call has no effect (R4.4).",
+    "engine.call.void_called": "{name} has already been called; the call has no effect (R4.4).",
+    "engine.call.void_count": (
+        "{name} holds {n} cards, not one; the call has no effect (R4.4)."),
+    "engine.leave": (
+        "{name} leaves the table; their {n} cards go under the draw pile and they are out "
+        "of the series (R1.5)."),
+    "engine.fix.draw": "Correction: {name} drew {n} card(s) that were not entered (R0.2).",
+    "engine.fix.count": "Correction: {name} holds {n} cards, not {old} (R0.2).",
+    "engine.fix.play": "Correction: {name} played {card}, which was not entered (R0.2).",
+    "engine.next": "{name} is to play.",
+    # -- queries ------------------------------------------------------------
+    "engine.query.state": "{summary}",
+    "engine.summary.waiting": "Hand dealt by {dealer}; waiting for the starter card (`start 9h`).",
+    "engine.summary.over": "The hand is over: {winner} won it.",
+    "engine.summary.blocked": "The hand is over: it was blocked (R3.9).",
+    "engine.summary.top": "Top card {top}.",
+    "engine.summary.named": "Named suit: {suit}.",
+    "engine.summary.pending": "{turn} must draw {n} or play {stack}.",
+    "engine.summary.turn": "{turn} is to play.",
+    "engine.summary.free": "Anyone may play (snel pesten).",
+    "engine.check.usage": "Name a card to check, like `check 7h`.",
+    "engine.check.legal": "Yes: {name} may play {card} now.",
+    "engine.check.illegal": "No: {why} Legal now: {allowed}.",
+    "engine.check.pending_options": "{stack} on the pending {n}, or `d` to take them",
+    "engine.why.nothing": "No ruling yet in this session.",
+    "engine.why.line": "{rule}: {text}{house}",
+    "engine.why.house": " (house rule {key} = {value})",
+    # -- words --------------------------------------------------------------
+    "engine.words.nothing": "nothing",
+    "engine.words.two_or_joker": "a Two or a Joker",
+    "engine.words.a_two": "a Two",
+    "engine.words.a_joker": "a Joker",
+    "engine.words.a_jack": "a Jack",
+    "engine.words.any_card": "any card",
+    "engine.words.any_suit": "any {suit}",
+    "engine.words.any_rank": "any {rank}",
+    "engine.words.or_list": "{head} or {last}",
+    "engine.words.clockwise": "clockwise",
+    "engine.words.counterclockwise": "counterclockwise",
+    "engine.rank.2": "Two", "engine.rank.3": "Three", "engine.rank.4": "Four",
+    "engine.rank.5": "Five", "engine.rank.6": "Six", "engine.rank.7": "Seven",
+    "engine.rank.8": "Eight", "engine.rank.9": "Nine", "engine.rank.10": "Ten",
+    "engine.rank.J": "Jack", "engine.rank.Q": "Queen", "engine.rank.K": "King",
+    "engine.rank.A": "Ace", "engine.rank.Joker": "Joker",
+}

@@ -1,0 +1,255 @@
+"""Table notation: one typed line -> one typed ``Line`` (NOTATION.md "Entries").
+
+The parser knows cards, suits and command words, not the players: a prefix
+``Anna:`` and the names after ``call``/``leave`` are kept as typed and resolved
+by the engine (R1.1).  Lenient in, canonical out: ``Line.canonical()`` prints
+the entry in the form the save file and ``replay`` show.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .cards import Card, NotationError, parse_suit, try_card
+
+DRAW_WORDS = frozenset({"d", "draw", "trek", "pak"})
+ANNOUNCE_WORDS = frozenset({"lk", "last", "laatste", "laatstekaart"})
+QUERY_WORDS = frozenset({"state", "check", "why", "rules", "help", "replay", "?"})
+CONTROL_WORDS = frozenset({"undo", "redo"})
+FIX_WORD = "fix"
+# Words that a player's name must not be (R1.1), besides cards and suits.
+RESERVED_WORDS = (DRAW_WORDS | ANNOUNCE_WORDS | QUERY_WORDS | CONTROL_WORDS
+                  | {"start", "call", "leave", FIX_WORD, "kaart", "card"})
+
+_PREFIX = re.compile(r"^\s*([^\s:]+)\s*:\s*(.*)$", re.S)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play ``card``; ``suit`` is the suit named with a Jack (R5.4), else None."""
+
+    card: Card
+    suit: str | None = None
+
+    def canonical(self) -> str:
+        return f"{self.card} {self.suit}" if self.suit else str(self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw (R3.4 / R5.7 / R6.2); with ``card``: draw one and play it at once."""
+
+    card: Card | None = None
+    suit: str | None = None
+
+    def canonical(self) -> str:
+        if self.card is None:
+            return "d"
+        return f"d {self.card}" + (f" {self.suit}" if self.suit else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Announce:
+    """"Laatste kaart!" (R4.1)."""
+
+    def canonical(self) -> str:
+        return "lk"
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """Call ``target`` for a forgotten last card (R4.3)."""
+
+    target: str
+
+    def canonical(self) -> str:
+        return f"call {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """``target`` leaves the table during the hand (R1.5)."""
+
+    target: str
+
+    def canonical(self) -> str:
+        return f"leave {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """The starter card of the hand (R2.3)."""
+
+    card: Card
+
+    def canonical(self) -> str:
+        return f"start {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """A correction entered because the table agrees the referee's picture is wrong (R0.2).
+
+    ``what`` is ``"draw"`` (``target`` drew ``amount`` cards that were not typed),
+    ``"count"`` (``target`` holds ``amount`` cards) or ``"play"`` (``target``
+    played ``card``, possibly naming ``suit``, without it being entered; no turn
+    or action effect is applied).
+    """
+
+    what: str
+    target: str
+    amount: int = 0
+    card: Card | None = None
+    suit: str | None = None
+
+    def canonical(self) -> str:
+        if self.what == "play":
+            return f"fix play {self.target} {self.card}" + (f" {self.suit}" if self.suit else "")
+        return f"fix {self.what} {self.target} {self.amount}"
+
+
+Action = Play | Draw | Announce | Call | Leave | Start | Fix
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One parsed line.
+
+    ``kind`` is ``"entry"`` (``actions`` holds the tokens, applied left to right
+    by one player), ``"undo"``, ``"redo"``, ``"query"`` (``query`` is the word,
+    ``arg`` the rest) or ``"blank"``.  ``player`` is the typed prefix or None.
+    """
+
+    kind: str
+    player: str | None = None
+    actions: tuple = field(default=())
+    query: str | None = None
+    arg: str = ""
+    text: str = ""
+
+    def canonical(self) -> str:
+        """The entry in canonical notation (``Anna: 7h lk``)."""
+        if self.kind == "entry":
+            body = " ".join(a.canonical() for a in self.actions)
+        elif self.kind == "query":
+            body = f"{self.query} {self.arg}".strip()
+        elif self.kind in ("undo", "redo"):
+            body = self.kind
+        else:
+            return ""
+        return f"{self.player}: {body}" if self.player else body
+
+
+def _strip_comment(text: str) -> str:
+    i = text.find("#")
+    return text if i < 0 else text[:i]
+
+
+def parse_line(text: str) -> Line:
+    """Parse one line of table notation.
+
+    Returns a ``Line``; raises ``NotationError`` (a ``ValueError``) with a short
+    message naming the token that does not read as notation.
+    """
+    body = _strip_comment(text).strip()
+    if not body:
+        return Line("blank", text=text)
+    player = None
+    m = _PREFIX.match(body)
+    if m:
+        player, body = m.group(1), m.group(2).strip()
+        if not body:
+            raise NotationError(f"nothing after '{player}:'")
+    tokens = body.split()
+    first = tokens[0].lower()
+    if first in CONTROL_WORDS:
+        if len(tokens) > 1:
+            raise NotationError(f"'{first}' stands alone on its line")
+        return Line(first, player=player, text=text)
+    if first in QUERY_WORDS:
+        query = "help" if first == "?" else first
+        return Line("query", player=player, query=query, arg=" ".join(tokens[1:]), text=text)
+    if first == "start":
+        if len(tokens) != 2:
+            raise NotationError("'start' takes one card: start 9h")
+        card = try_card(tokens[1])
+        if card is None:
+            raise NotationError(f"'{tokens[1]}' is not a card")
+        return Line("entry", player, (Start(card),), text=text)
+    if first in ("call", "leave"):
+        if len(tokens) != 2:
+            raise NotationError(f"'{first}' takes one player's name: {first} Anna")
+        action = Call(tokens[1]) if first == "call" else Leave(tokens[1])
+        return Line("entry", player, (action,), text=text)
+    if first == FIX_WORD:
+        return Line("entry", player, (_parse_fix(tokens),), text=text)
+    return Line("entry", player, tuple(_parse_actions(tokens)), text=text)
+
+
+def _parse_fix(tokens: list[str]) -> Fix:
+    usage = "corrections read: fix draw Anna 2 | fix count Anna 5 | fix play Anna 7h"
+    if len(tokens) < 4:
+        raise NotationError(usage)
+    what, target = tokens[1].lower(), tokens[2]
+    if what in ("draw", "count"):
+        if len(tokens) != 4 or not tokens[3].isdigit() or len(tokens[3]) > 3:
+            raise NotationError(usage)
+        return Fix(what, target, int(tokens[3]))
+    if what == "play":
+        card = try_card(tokens[3])
+        if card is None or len(tokens) > 5:
+            raise NotationError(usage)
+        suit = parse_suit(tokens[4]) if len(tokens) == 5 else None
+        if len(tokens) == 5 and (suit is None or card.rank != "J"):
+            raise NotationError(usage)
+        return Fix("play", target, 0, card, suit)
+    raise NotationError(usage)
+
+
+def _parse_actions(tokens: list[str]) -> list:
+    out: list = []
+    i, n = 0, len(tokens)
+    while i < n:
+        tok = tokens[i]
+        low = tok.lower()
+        if low in DRAW_WORDS:
+            card = try_card(tokens[i + 1]) if i + 1 < n else None
+            if card is None:
+                out.append(Draw())
+                i += 1
+                continue
+            i += 2
+            suit, i = _jack_suit(card, tokens, i)
+            out.append(Draw(card, suit))
+            continue
+        if low == "call" and out:
+            if i + 1 >= n:
+                raise NotationError("'call' takes one player's name: call Anna")
+            out.append(Call(tokens[i + 1]))
+            i += 2
+            continue
+        if low in ANNOUNCE_WORDS:
+            i += 1
+            if i < n and tokens[i].lower() in ("kaart", "card"):
+                i += 1
+            out.append(Announce())
+            continue
+        card = try_card(tok)
+        if card is None:
+            if parse_suit(tok):
+                raise NotationError(f"a suit ('{tok}') is named only right after a Jack")
+            raise NotationError(f"'{tok}' is not a card or an entry word")
+        i += 1
+        suit, i = _jack_suit(card, tokens, i)
+        out.append(Play(card, suit))
+    return out
+
+
+def _jack_suit(card: Card, tokens: list[str], i: int) -> tuple[str | None, int]:
+    """After a Jack, a suit token names the suit (a lone ``d`` is diamonds)."""
+    if card.rank == "J" and i < len(tokens):
+        suit = parse_suit(tokens[i])
+        if suit is not None:
+            return suit, i + 1
+    return None, i
