@@ -1,0 +1,698 @@
+"""Save files: a series as TOML a person can read and edit, written atomically and locked.
+
+Layout on disk, for ``--save PATH`` (default ``pesten.toml``)::
+
+    pesten.toml                 the series header: format, players, rule set, standings
+    pesten.toml.bak             the previous version of the header
+    pesten.toml.lock            lock file of the process writing (holds its pid)
+    pesten.hands/               one file per hand, rewritten only while that hand is played
+        hand-00001.toml
+        hand-00001.toml.bak
+        hand-00002.toml ...
+
+The header is small and of fixed size whatever the number of hands, and saving an
+entry rewrites only the current hand's file, so the cost of a save does not grow
+with the series.
+
+Every file carries ``format = FORMAT`` as its first key.  Values are plain TOML
+values: str, int, float, bool, datetime (stored in UTC), date, list, dict.  TOML
+has no null, so ``None`` values are dropped when writing, at any depth.  A list of
+flat tables at the top level of a file (the entries of a hand, the standings) is
+written as one inline table per line, so the log reads like the table talk::
+
+    entries = [
+        { line = "start 9h", by = "Anna", at = 2024-05-01 20:13:05+00:00 },
+        { line = "7h", by = "Bram", at = 2024-05-01 20:13:09+00:00 },
+    ]
+
+Writing is atomic: the new text goes to a temporary file in the same folder, is
+flushed and fsynced, the old file is kept as ``<file>.bak`` (hard link, else copy),
+the temporary file replaces the old one (``os.replace``) and the folder is fsynced.
+At every instant the file on disk is a complete old or new version.
+
+Commands that write take ``SaveFile.lock()`` first (an exclusive, non-blocking
+``flock`` on ``<PATH>.lock``; a lock of a killed process is released by the OS).
+Read-only commands do not lock.  Every problem a player can meet is a
+``SaveError`` with a one- or two-sentence message (exit status 2, or 3 for
+``SaveBusy``); programming errors (a value TOML cannot hold) are ``TypeError``.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import tomllib
+from contextlib import contextmanager, suppress
+from functools import lru_cache
+from datetime import date, datetime, time, timezone
+from pathlib import Path
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
+
+import tomli_w
+
+from referee.messages import t
+
+if os.name == "nt":  # pragma: no cover - exercised on Windows only
+    import msvcrt
+else:
+    import fcntl
+
+__all__ = [
+    "FORMAT",
+    "SaveError",
+    "SaveBusy",
+    "SaveFile",
+    "key_path",
+    "render",
+]
+
+FORMAT = 1
+"""The save format this version writes, and the newest one it reads."""
+
+_NEEDS_ESCAPE = re.compile(r'[\x00-\x08\x0a-\x1f\x7f"\\]')
+_HAND_FILE = re.compile(r"hand-(\d+)\.toml")
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_DECODE_AT = re.compile(r"^(?P<what>.*?)\s*\(at line (?P<line>\d+), column (?P<col>\d+)\)\s*$", re.S)
+_DECODE_END = re.compile(r"^(?P<what>.*?)\s*\(at end of document\)\s*$", re.S)
+_O_BINARY = getattr(os, "O_BINARY", 0)
+_WIN_LOCK_OFFSET = 1 << 30  # Windows: the locked byte lies past the pid text
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class SaveError(Exception):
+    """A save file that cannot be read or written, told in one or two sentences.
+
+    Attributes: ``message`` (str, already through the message layer), ``file``
+    (Path of the file concerned, or None), ``line`` (int line number from 1, or
+    None), ``where`` (a key path such as ``hands[3].entries[12]``, or None) and
+    ``exit_code`` (2: an unreadable save file, NOTATION "Commands").
+    """
+
+    exit_code = 2
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | os.PathLike[str] | None = None,
+        line: int | None = None,
+        where: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.file = Path(file) if file is not None else None
+        self.line = line
+        self.where = where
+
+    def __str__(self) -> str:
+        return self.message
+
+    @classmethod
+    def at(
+        cls,
+        file: str | os.PathLike[str],
+        where: str | Sequence[str | int] | None,
+        what: str,
+        line: int | None = None,
+    ) -> "SaveError":
+        """An error found after reading, e.g. an entry that no longer replays.
+
+        ``file``: the file it was read from; ``where``: a key path, as a string or
+        as parts for ``key_path``; ``what``: the sentence saying what is wrong
+        (from the message layer); ``line``: its line in the file, if known.
+        The message reads "pesten.toml, line 17 (hands[3].entries[12]): what".
+        """
+        where_text = where if isinstance(where, str) or where is None else key_path(where)
+        fields = {"file": os.fspath(file), "where": where_text or "?", "what": what, "line": line}
+        message = t("store.at_line" if line else "store.at", **fields)
+        return cls(message, file=file, line=line, where=where_text)
+
+
+class SaveBusy(SaveError):
+    """The save file is locked by another pesten-ref process (exit status 3).
+
+    ``pid`` is the process holding the lock when it could be read, else None.
+    """
+
+    exit_code = 3
+
+    def __init__(self, message: str, *, file: str | os.PathLike[str], pid: int | None) -> None:
+        super().__init__(message, file=file)
+        self.pid = pid
+
+
+# --------------------------------------------------------------------------- key paths
+
+
+@lru_cache(maxsize=1024)
+def _toml_key(key: str) -> str:
+    """``key`` as TOML writes it: bare when it can be, else a quoted basic string."""
+    if _BARE_KEY.fullmatch(key):
+        return key
+    return _string(key)
+
+
+def _string(value: str) -> str:
+    """A TOML basic string, escaped as tomli_w escapes it."""
+    if _NEEDS_ESCAPE.search(value):
+        value = value.translate(_ESCAPES)
+    return f'"{value}"'
+
+
+def key_path(parts: Sequence[str | int]) -> str:
+    """Render a key path: ``["hands", 3, "entries", 12]`` -> ``hands[3].entries[12]``.
+
+    String parts are keys (quoted as in TOML when not bare: ``players."Anna B"``),
+    int parts are item numbers, rendered as given.
+    """
+    out: list[str] = []
+    for part in parts:
+        if isinstance(part, int) and not isinstance(part, bool):
+            out.append(f"[{part}]")
+        else:
+            key = _toml_key(str(part))
+            out.append(f".{key}" if out else key)
+    return "".join(out)
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+_PLAIN = frozenset({str, int, float, bool, date, time})
+
+# TOML basic strings: escape quote, backslash and control characters except tab,
+# exactly as tomli_w does (tests check the two agree).
+_ESCAPES = {i: f"\\u{i:04x}" for i in (*range(0x20), 0x7F) if i != 0x09}
+_ESCAPES.update({0x08: "\\b", 0x0A: "\\n", 0x0C: "\\f", 0x0D: "\\r", 0x22: '\\"', 0x5C: "\\\\"})
+
+
+def _clean(value: Any, where: list[str | int]) -> Any:
+    """A copy of ``value`` ready for TOML: None dropped at any depth, tuples as lists,
+    datetimes in UTC (a naive datetime is taken to be UTC).  TypeError otherwise."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is datetime or isinstance(value, datetime):
+        if value.tzinfo is timezone.utc:
+            return value
+        if value.tzinfo is None or value.utcoffset() is None:
+            return value.replace(tzinfo=timezone.utc)
+        return value.astimezone(timezone.utc)
+    if kind is dict or isinstance(value, Mapping):
+        out = {}
+        for k, v in value.items():
+            if v is None:
+                continue
+            if type(k) is not str:
+                raise TypeError(
+                    f"save file keys must be str, not {type(k).__name__} (at {key_path(where) or 'top'})"
+                )
+            out[k] = v if type(v) in _PLAIN else _clean(v, where + [k])
+        return out
+    if kind is list or kind is tuple:
+        return [
+            v if type(v) in _PLAIN else _clean(v, where + [i])
+            for i, v in enumerate(value, 1)
+            if v is not None
+        ]
+    if isinstance(value, (int, float, str)):  # subclasses (IntEnum, StrEnum): the plain value
+        for base in (int, float, str):
+            if isinstance(value, base):
+                return base.__str__(value) if base is str else base(value)
+    if isinstance(value, (date, time)):
+        return value
+    raise TypeError(f"a save file cannot hold {kind.__name__} (at {key_path(where) or 'top'})")
+
+
+def _is_log(value: Any) -> bool:
+    """True for a non-empty list of flat tables (each value a scalar); ``value`` cleaned."""
+    if type(value) is not list or not value:
+        return False
+    for item in value:
+        if type(item) is not dict:
+            return False
+        for v in item.values():
+            if type(v) is list or type(v) is dict:
+                return False
+    return True
+
+
+def _literal(value: Any) -> str:
+    """A cleaned scalar as tomli_w writes it in an inline table."""
+    kind = type(value)
+    if kind is str:
+        return _string(value)
+    if kind is bool:
+        return "true" if value else "false"
+    return str(value)  # int, float (inf, nan), date, time, datetime: as tomli_w
+
+
+def _inline(item: dict[str, Any]) -> str:
+    if not item:
+        return "{}"
+    return "{ " + ", ".join(f"{_toml_key(k)} = {_literal(v)}" for k, v in item.items()) + " }"
+
+
+def render(data: Mapping[str, Any]) -> str:
+    """The TOML text written for ``data``: ``format = FORMAT`` first, None values
+    dropped, datetimes in UTC (see the module docstring).  TypeError for a value
+    TOML cannot hold.
+
+    tomli_w does the encoding, except that lists of flat tables at the top level
+    are laid out one inline table per line whatever their length (tomli_w alone
+    switches the whole list to ``[[key]]`` blocks once one line passes 100
+    characters), with the same escapes as tomli_w.
+    """
+    body = _clean({k: v for k, v in data.items() if k != "format"}, [])
+    head: list[str] = []
+    run: dict[str, Any] = {"format": FORMAT}
+    tables: dict[str, Any] = {}
+    for key, value in body.items():
+        if _is_log(value):
+            if run:
+                head.append(tomli_w.dumps(run))
+                run = {}
+            lines = "".join([f"    {_inline(item)},\n" for item in value])
+            head.append(f"{_toml_key(key)} = [\n{lines}]\n")
+        elif type(value) is dict or (
+            type(value) is list and value and all(type(v) is dict for v in value)
+        ):
+            tables[key] = value
+        else:
+            run[key] = value
+    if run:
+        head.append(tomli_w.dumps(run))
+    text = "".join(head)
+    if tables:
+        text += "\n" + tomli_w.dumps(tables)
+    return text
+
+
+# --------------------------------------------------------------------------- file helpers
+
+
+def _backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (POSIX; a no-op on Windows)."""
+    if os.name == "nt":  # pragma: no cover
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # some file systems cannot fsync a folder; the rename stands
+        pass
+    finally:
+        os.close(fd)
+
+
+def _keep_backup(path: Path) -> None:
+    """Make ``<path>.bak`` the current version of ``path`` (nothing if there is none)."""
+    tmp = path.with_name(f".{path.name}.bak.{os.getpid()}.tmp")
+    try:
+        os.link(path, tmp)
+    except FileNotFoundError:
+        return  # no previous version
+    except FileExistsError:
+        os.unlink(tmp)
+        os.link(path, tmp)
+    except (OSError, AttributeError, NotImplementedError):
+        import shutil  # links not supported here: copy instead
+
+        try:
+            shutil.copyfile(path, tmp)
+        except FileNotFoundError:
+            return
+    os.replace(tmp, _backup_path(path))
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    """Replace ``path`` by ``data`` atomically, keeping the old version as ``.bak``.
+
+    Raises FileNotFoundError when the folder is missing (the caller may create it)
+    and OSError for any other failure; the old file is then untouched.
+    """
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _O_BINARY, 0o644)
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        _keep_backup(path)
+        os.replace(tmp, path)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(path.parent)
+
+
+def _line_of(text: str, index: int) -> tuple[int, int]:
+    before = text[:index]
+    return before.count("\n") + 1, index - (before.rfind("\n") + 1) + 1
+
+
+def _locate(path: Path, parts: Sequence[str | int]) -> int | None:
+    """Best-effort line (from 1) of a top-level key or of item k (from 1) of a log."""
+    if not parts or not isinstance(parts[0], str):
+        return None
+    try:
+        lines = path.read_text(encoding="utf-8-sig").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    start = re.compile(re.escape(_toml_key(parts[0])) + r"\s*=")
+    found = next((i for i, line in enumerate(lines) if start.match(line)), None)
+    if found is None:
+        return None
+    if len(parts) > 1 and isinstance(parts[1], int) and lines[found].rstrip().endswith("["):
+        count = 0
+        for j in range(found + 1, len(lines)):
+            stripped = lines[j].strip()
+            if stripped.startswith("]"):
+                break
+            if stripped.startswith("{"):
+                count += 1
+                if count == parts[1]:
+                    return j + 1
+    return found + 1
+
+
+def _load(path: Path, missing: Callable[[], SaveError]) -> dict[str, Any]:
+    """Read and check one save file; every failure is a SaveError naming ``path``."""
+    name = os.fspath(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise missing() from None
+    except OSError as exc:
+        raise SaveError(t("store.unreadable", file=name, reason=_reason(exc)), file=path) from None
+
+    def damaged(message: str, line: int) -> SaveError:
+        backup = _backup_path(path)
+        if backup.exists():
+            message += t("store.backup_hint", file=name, backup=os.fspath(backup))
+        return SaveError(message, file=path, line=line)
+
+    if raw.startswith(b"\xef\xbb\xbf"):  # a byte-order mark some editors add
+        raw = raw[3:]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        good = raw[: exc.start].decode("utf-8", errors="replace")
+        line, column = _line_of(good, len(good))
+        raise damaged(t("store.encoding", file=name, line=line, column=column), line) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise _decode_error(exc, text, name, damaged) from None
+
+    fmt = data.get("format")
+    if type(fmt) is not int or fmt < 1:
+        raise SaveError(
+            t("store.format_missing", file=name, supported=FORMAT),
+            file=path, line=_locate(path, ["format"]), where="format",
+        )
+    if fmt > FORMAT:
+        raise SaveError(
+            t("store.format_newer", file=name, found=fmt, supported=FORMAT),
+            file=path, line=_locate(path, ["format"]), where="format",
+        )
+    return data
+
+
+def _decode_error(exc: tomllib.TOMLDecodeError, text: str, name: str, damaged) -> SaveError:
+    what = getattr(exc, "msg", None)
+    line = getattr(exc, "lineno", None)
+    column = getattr(exc, "colno", None)
+    if what is None or line is None:  # Python < 3.14: parse the message
+        message = str(exc)
+        if match := _DECODE_AT.match(message):
+            what, line, column = match["what"], int(match["line"]), int(match["col"])
+        else:
+            what = (match["what"] if (match := _DECODE_END.match(message)) else message)
+            line, column = _line_of(text, len(text))
+    what = what[:1].lower() + what[1:]
+    return damaged(t("store.parse", file=name, line=line, column=column, what=what), line)
+
+
+# --------------------------------------------------------------------------- locking
+
+
+def _read_pid(fd: int) -> int | None:
+    try:
+        os.lseek(fd, 0, os.SEEK_SET)
+        text = os.read(fd, 32).decode("ascii", errors="replace")
+    except OSError:
+        return None
+    return int(text.strip()) if text.strip().isdigit() else None
+
+
+def _try_lock(fd: int) -> bool:
+    """Take the exclusive lock without waiting; False when another process holds it."""
+    if os.name == "nt":  # pragma: no cover
+        os.lseek(fd, _WIN_LOCK_OFFSET, os.SEEK_SET)
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            return False
+        raise
+    return True
+
+
+def _unlock(fd: int) -> None:
+    try:
+        if os.name == "nt":  # pragma: no cover
+            os.lseek(fd, _WIN_LOCK_OFFSET, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        else:
+            os.ftruncate(fd, 0)
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+# --------------------------------------------------------------------------- the save file
+
+
+class SaveFile:
+    """One series on disk: the header file at ``path`` and its hands folder.
+
+    ``SaveFile("pesten.toml")`` has ``path`` ``pesten.toml``, ``hands_dir``
+    ``pesten.hands`` and ``lock_path`` ``pesten.toml.lock``.  Nothing is touched
+    until a method is called.  Hands are numbered from 1.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(os.fspath(path)).expanduser()
+        name = self.path.name
+        stem = name[:-5] if name.lower().endswith(".toml") and len(name) > 5 else name
+        self.hands_dir = self.path.with_name(stem + ".hands")
+        self.lock_path = self.path.with_name(name + ".lock")
+        self._lock_fd: int | None = None
+        self._lock_depth = 0
+
+    def __repr__(self) -> str:
+        return f"SaveFile({os.fspath(self.path)!r})"
+
+    # -- where things are ---------------------------------------------------
+    def exists(self) -> bool:
+        """True when the series file exists (a series has been started here)."""
+        return self.path.is_file()
+
+    def hand_path(self, n: int) -> Path:
+        """The file of hand ``n`` (int >= 1): ``pesten.hands/hand-00003.toml``.
+
+        Raises ValueError for a number that is not a positive int.
+        """
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise ValueError(f"hand numbers start at 1, not {n!r}")
+        return self.hands_dir / f"hand-{n:05d}.toml"
+
+    def backup_path(self, file: Path | None = None) -> Path:
+        """Where the previous version of ``file`` (default: the series file) is kept."""
+        return _backup_path(file or self.path)
+
+    def hand_numbers(self) -> list[int]:
+        """The numbers of the hands saved, ascending ([] when there are none)."""
+        try:
+            with os.scandir(self.hands_dir) as entries:
+                numbers = [int(m[1]) for e in entries if (m := _HAND_FILE.fullmatch(e.name))]
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+        return sorted(numbers)
+
+    # -- reading ------------------------------------------------------------
+    def read_series(self) -> dict[str, Any]:
+        """The series header as a dict (with its ``format`` key).
+
+        Raises SaveError: no series at ``path`` (pointing to ``pesten-ref new``), a
+        file that does not parse (with its line and column, and the backup as a
+        way out), no valid ``format``, or a format newer than FORMAT.
+        """
+        return _load(self.path, lambda: SaveError(t("store.missing", file=os.fspath(self.path)), file=self.path))
+
+    def read_hand(self, n: int) -> dict[str, Any]:
+        """Hand ``n`` as a dict (with its ``format`` key); SaveError as ``read_series``,
+        and when the hand's file is missing."""
+        path = self.hand_path(n)
+        return _load(path, lambda: SaveError(t("store.hand_missing", hand=n, file=os.fspath(path)), file=path))
+
+    # -- writing --------------------------------------------------------------
+    def write_series(self, data: Mapping[str, Any]) -> None:
+        """Replace the series header by ``data`` atomically (previous one kept as .bak).
+
+        ``format = FORMAT`` is written first; None values are dropped at any depth.
+        Raises SaveError when the file cannot be written (the old one is then
+        unchanged), TypeError for a value TOML cannot hold.
+        """
+        payload = render(data).encode("utf-8", errors="replace")
+        try:
+            _atomic_write(self.path, payload)
+        except OSError as exc:
+            raise SaveError(t("store.unwritable", file=os.fspath(self.path), reason=_reason(exc)), file=self.path) from None
+
+    def write_hand(self, n: int, data: Mapping[str, Any]) -> None:
+        """Replace hand ``n``'s file by ``data`` atomically, creating the hands folder.
+
+        Only this one file is rewritten, so the cost does not depend on the number
+        of hands.  Same rules and errors as ``write_series``.
+        """
+        path = self.hand_path(n)
+        payload = render(data).encode("utf-8", errors="replace")
+        try:
+            try:
+                _atomic_write(path, payload)
+            except FileNotFoundError:
+                if self.hands_dir.is_dir():
+                    raise
+                self.hands_dir.mkdir()
+                _fsync_dir(self.hands_dir.parent)
+                _atomic_write(path, payload)
+        except OSError as exc:
+            raise SaveError(t("store.unwritable", file=os.fspath(path), reason=_reason(exc)), file=path) from None
+
+    def remove_all(self) -> None:
+        """Delete the series: its file, backup and the hands folder (for ``new --force``).
+
+        The hands folder is first renamed out of the way, so a series file is never
+        left beside half of an old hands folder.  The lock file stays (another
+        process may be waiting on it).  Raises SaveError when something cannot go.
+        """
+        import shutil
+
+        trash = self.hands_dir.with_name(f".{self.hands_dir.name}.trash-{os.getpid()}")
+        try:
+            if self.hands_dir.exists():
+                if trash.exists():
+                    shutil.rmtree(trash)
+                os.replace(self.hands_dir, trash)
+            for file in (self.path, self.backup_path()):
+                file.unlink(missing_ok=True)
+        except OSError as exc:
+            name = exc.filename or self.path
+            raise SaveError(t("store.unremovable", file=os.fspath(name), reason=_reason(exc)), file=name) from None
+        _fsync_dir(self.path.parent)
+        shutil.rmtree(trash, ignore_errors=True)
+        self._sweep()
+
+    def error_at(self, hand: int | None, parts: Sequence[str | int], what: str) -> SaveError:
+        """A SaveError for something wrong found in the saved data after reading.
+
+        ``hand``: the hand's number, or None for the series file; ``parts``: the key
+        path inside that file, item numbers counting from 1 as people count
+        (``["entries", 12]`` is the 12th entry); ``what``: the sentence saying what is
+        wrong.  The error names the file, the line when it can be found, and the key
+        path from the series (``hands[3].entries[12]``).
+        """
+        file = self.path if hand is None else self.hand_path(hand)
+        where = list(parts) if hand is None else ["hands", hand, *parts]
+        return SaveError.at(file, where, what, line=_locate(file, parts))
+
+    # -- locking ----------------------------------------------------------------
+    @contextmanager
+    def lock(self) -> Iterator["SaveFile"]:
+        """Hold the series for writing: ``with save.lock(): ...``.
+
+        Takes an exclusive non-blocking lock on ``<PATH>.lock`` (``fcntl.flock``;
+        ``msvcrt.locking`` on Windows) and writes this process's pid into it.  The
+        OS releases the lock when the holder dies, so a lock file left by a killed
+        process never blocks.  Re-entrant within one SaveFile.  Also clears
+        temporary files left by a killed writer.  Raises SaveBusy at once when
+        another process holds the lock, SaveError when the lock file cannot be made.
+        """
+        if self._lock_depth:
+            self._lock_depth += 1
+            try:
+                yield self
+            finally:
+                self._lock_depth -= 1
+            return
+        name = os.fspath(self.path)
+        try:
+            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | _O_BINARY, 0o644)
+        except OSError as exc:
+            raise SaveError(t("store.unwritable", file=os.fspath(self.lock_path), reason=_reason(exc)), file=self.lock_path) from None
+        try:
+            locked = _try_lock(fd)
+        except OSError as exc:
+            os.close(fd)
+            raise SaveError(t("store.unwritable", file=os.fspath(self.lock_path), reason=_reason(exc)), file=self.lock_path) from None
+        if not locked:
+            pid = _read_pid(fd)
+            os.close(fd)
+            key = "store.busy" if pid else "store.busy_nopid"
+            raise SaveBusy(t(key, file=name, pid=pid), file=self.path, pid=pid)
+        try:
+            with suppress(OSError):
+                if os.name != "nt":
+                    os.ftruncate(fd, 0)
+                os.lseek(fd, 0, os.SEEK_SET)
+                os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+            self._lock_fd, self._lock_depth = fd, 1
+            self._sweep()
+            yield self
+        finally:
+            self._lock_fd, self._lock_depth = None, 0
+            _unlock(fd)
+
+    def _sweep(self) -> None:
+        """Remove temporary files and folders left by a writer that was killed."""
+        import shutil
+
+        prefixes = (f".{self.path.name}.", f".{self.hands_dir.name}.trash-")
+        for folder, wanted in ((self.path.parent, prefixes), (self.hands_dir, (".",))):
+            try:
+                with os.scandir(folder) as entries:
+                    for entry in entries:
+                        if not entry.name.startswith(wanted):
+                            continue
+                        if entry.name.endswith(".tmp"):
+                            with suppress(OSError):
+                                os.unlink(entry.path)
+                        elif ".trash-" in entry.name:
+                            shutil.rmtree(entry.path, ignore_errors=True)
+            except OSError:
+                continue
