@@ -389,6 +389,20 @@ class HandFacts:
     refereed: bool = True
 
     @classmethod
+    def from_hand(cls, hand: Any) -> "HandFacts":
+        """Facts from an engine hand (``referee.engine.Hand``, read duck-typed).
+
+        Uses its ``status``, ``scored``, ``seats``, ``left``, ``winner``,
+        ``blocked``, ``counts``, ``discard`` and ``decks``; a hand still
+        ``waiting`` counts as not refereed.
+        """
+        status = "scored" if getattr(hand, "scored", False) else hand.status
+        return cls(status=status, players=list(hand.seats), left=list(hand.left),
+                   winner=hand.winner, blocked=bool(hand.blocked), counts=dict(hand.counts),
+                   discard=list(hand.discard), decks=int(hand.decks),
+                   refereed=hand.status != "waiting")
+
+    @classmethod
     def unrefereed(cls, series: Series, decks: int | None = None) -> "HandFacts":
         """Facts for a hand played without the referee: status waiting, the active players, nothing known."""
         active = series.active_players()

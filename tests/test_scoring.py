@@ -652,3 +652,23 @@ def test_join_names():
     assert join_names(["A"]) == "A"
     assert join_names(["A", "B"]) == "A and B"
     assert join_names(["A", "B", "C"]) == "A, B and C"
+
+
+def test_hand_facts_from_engine_hand():
+    from types import SimpleNamespace
+
+    from referee.engine import Hand
+
+    s = series()
+    waiting = HandFacts.from_hand(Hand(s.rules, ABC, "Anna"))
+    assert waiting.status == "waiting" and not waiting.refereed and waiting.players == ABC
+    # A hand that was never refereed needs its winner named.
+    refused("R6.1", score_hand, s, waiting, None, {"Bram": 1, "Cees": 2})
+    done = SimpleNamespace(status="over", scored=False, seats=ABC, left=["Cees"], winner="Bram",
+                           blocked=False, counts={"Anna": 2, "Bram": 0}, decks=1,
+                           discard=[parse_card("Ah")])
+    facts = HandFacts.from_hand(done)
+    assert facts.refereed and facts.left == ["Cees"]
+    refused("R7.2", score_hand, s, facts, None, {"Anna": "Ah 2c"})
+    assert score_hand(s, facts, None, {"Anna": "As 2c"}).points == {"Anna": 17, "Bram": 0}
+    assert HandFacts.from_hand(SimpleNamespace(**{**vars(done), "scored": True})).status == "scored"
