@@ -8,9 +8,15 @@ override keys.  Loading validates everything before a series starts.
 
 from __future__ import annotations
 
+import re
+import tomllib
 from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
+
+from .cards import deck_size
+from .messages import t
 
 DEFAULT_POINTS: Mapping[str, int] = MappingProxyType({
     "A": 15, "Joker": 20, "K": 10, "Q": 10, "J": 10,
@@ -92,5 +98,628 @@ class HouseRules:
             out[f.name] = dict(value) if isinstance(value, Mapping) else value
         return out
 
+    def flat_items(self) -> list[tuple[str, Any]]:
+        """Every key and value in R8 order, tables flattened: ``("points.A", 15)``, ``("series.mode", ...)``.
+
+        Ranks follow ``POINT_RANKS``; series keys are ``mode``, ``limit``, ``hands``.
+        """
+        out: list[tuple[str, Any]] = []
+        for key in KEYS:
+            value = getattr(self, key)
+            if key == "points":
+                out += [(f"points.{rank}", value[rank]) for rank in POINT_RANKS if rank in value]
+            elif key == "series":
+                out += [(f"series.{sub}", value[sub]) for sub in SERIES_KEYS if sub in value]
+            else:
+                out.append((key, value))
+        return out
+
+    def differences(self, other: "HouseRules") -> list[tuple[str, Any, Any]]:
+        """The keys where ``other`` differs: ``[(key, self_value, other_value)]`` in R8 order.
+
+        Keys inside ``[points]`` and ``[series]`` are dotted (``"points.K"``,
+        ``"series.limit"``).  ``name`` is not compared.
+        """
+        theirs = dict(other.flat_items())
+        return [(key, mine, theirs.get(key)) for key, mine in self.flat_items()
+                if theirs.get(key) != mine or type(theirs.get(key)) is not type(mine)]
+
+    def with_series(self, mode: str | None = None, limit: int | None = None,
+                    hands: int | None = None) -> "HouseRules":
+        """A copy with ``[series]`` values replaced (options given to ``pesten-ref new`` win, R8).
+
+        ``None`` keeps the value in force.  Validated like a file (R7.4-R7.6):
+        raises RulesError with ``key`` ``"series.mode"``, ``"series.limit"`` or
+        ``"series.hands"`` (e.g. ``mode = "hands"`` without ``hands`` >= 1).
+        """
+        given = {k: v for k, v in (("mode", mode), ("limit", limit), ("hands", hands)) if v is not None}
+        src = _Source(file=None, name=self.name, where_key="rules.where.options")
+        checked = _check_subtable("series", given, src)
+        merged = self.to_table()
+        merged["series"] = {**merged["series"], **checked}
+        return _finish(merged, src, self.name)
+
 
 KEYS = tuple(f.name for f in fields(HouseRules) if f.name != "name")
+
+
+# ---------------------------------------------------------------------------
+# Presets, loading and validation (R8)
+# ---------------------------------------------------------------------------
+
+#: The preset names, in the order of RULES.md R8.1-R8.6.
+PRESETS: tuple[str, ...] = ("standard", "family", "hard", "fast", "cumulative", "tournament")
+
+#: The R8 id of each preset.
+PRESET_RULE: Mapping[str, str] = MappingProxyType({
+    "standard": "R8.1", "family": "R8.2", "hard": "R8.3",
+    "fast": "R8.4", "cumulative": "R8.5", "tournament": "R8.6",
+})
+
+#: Other names for presets (lower case; spaces and underscores count as ``-``).
+ALIASES: Mapping[str, str] = MappingProxyType({
+    "gezinspesten": "family",
+    "hard-pesten": "hard",
+    "hardpesten": "hard",
+    "snel": "fast",
+    "snel-pesten": "fast",
+    "toernooi": "tournament",
+    "cumulatief": "cumulative",
+})
+
+#: Canonical ranks that ``[points]`` may hold (R7.1), in display order.
+POINT_RANKS: tuple[str, ...] = ("A", "K", "Q", "J", "Joker",
+                                "2", "3", "4", "5", "6", "7", "8", "9", "10")
+#: Keys of ``[series]`` (R7.4-R7.6).
+SERIES_KEYS: tuple[str, ...] = ("mode", "limit", "hands")
+SERIES_MODES: tuple[str, ...] = ("elimination", "hands", "casual")
+#: Players at one table (R1.1).
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+#: Range of ``deal_size`` (R2.2); whether the deck holds the deal is checked per table.
+DEAL_SIZE_RANGE = (2, 15)
+
+_TABLES = ("points", "series")
+_EXTENDS = "extends"
+
+# key -> (kind, detail): "int" (low, high|None), "bool", "enum" (choices), "decks"
+_SCHEMA: dict[str, tuple[str, Any]] = {
+    "deal_size": ("int", DEAL_SIZE_RANGE),
+    "jokers": ("bool", None),
+    "decks": ("decks", None),
+    "joker_penalty": ("int", (0, None)),
+    "joker_stack": ("enum", ("add", "double")),
+    "stacking": ("enum", ("same", "cumulative", "none")),
+    "last_card_penalty": ("int", (0, None)),
+    "false_call_penalty": ("int", (0, None)),
+    "illegal_play_penalty": ("int", (0, None)),
+    "finish_on_action": ("bool", None),
+    "jack_wild": ("bool", None),
+    "jack_on_jack": ("bool", None),
+    "penalty_ends_turn": ("bool", None),
+    "draw_then_play": ("bool", None),
+    "start_card": ("enum", ("no_effect", "applies")),
+    "finish_on_action_draw": ("int", (1, None)),
+    "king": ("enum", ("none", "draw_one", "reverse_skip")),
+    "four": ("enum", ("none", "skip_two")),
+    "five": ("enum", ("none", "all_draw_one")),
+    "turn_order": ("enum", ("seated", "free")),
+}
+_SERIES_SCHEMA: dict[str, tuple[str, Any]] = {
+    "mode": ("enum", SERIES_MODES),
+    "limit": ("int", (1, None)),
+    "hands": ("int", (0, None)),
+}
+_POINTS_SCHEMA: tuple[str, Any] = ("int", (0, None))
+
+
+class RulesError(ValueError):
+    """A house-rule set that cannot be used (RULES.md R8), as a ValueError.
+
+    ``str(error)`` is a one- or two-sentence message for the players that
+    names where (``file`` and ``line``), what (``key``) and what is allowed.
+
+    Attributes:
+        file: path of the house-rule file (as text), a preset name, or None
+            (a table from a save file, command-line options, a table check).
+        line: 1-based line in that file, or None when unknown.
+        key: the key at fault (``"stacking"``, ``"points.K"``,
+            ``"series.limit"``, ``"extends"``, ``"decks"``, ``"players"``), or None.
+        allowed: the allowed values in words, or None.
+    """
+
+    def __init__(self, message: str, *, file: str | None = None, line: int | None = None,
+                 key: str | None = None, allowed: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.line = line
+        self.key = key
+        self.allowed = allowed
+
+
+def resolve_preset(name: str) -> str | None:
+    """A preset name or alias (any case, ``hard pesten`` = ``hard-pesten``) -> preset name, else None."""
+    norm = re.sub(r"[\s_]+", "-", str(name).strip().lower())
+    if norm in PRESETS:
+        return norm
+    return ALIASES.get(norm)
+
+
+def toml_value(value: Any) -> str:
+    """A scalar as TOML writes it: ``true``, ``5``, ``"same"`` (for messages and the rule book)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, Mapping):
+        return "{ " + ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items()) + " }"
+    return str(value)
+
+
+# -- where a table came from --------------------------------------------------
+
+_BARE_OR_QUOTED = r'(?:"[^"]*"|\'[^\']*\'|[A-Za-z0-9_\-]+)'
+_KEY_LINE = re.compile(rf"^\s*({_BARE_OR_QUOTED}(?:\s*\.\s*{_BARE_OR_QUOTED})*)\s*=")
+_HEADER_LINE = re.compile(rf"^\s*\[\[?\s*({_BARE_OR_QUOTED}(?:\s*\.\s*{_BARE_OR_QUOTED})*)\s*\]\]?")
+_PART = re.compile(_BARE_OR_QUOTED)
+
+
+def _key_path(text: str) -> tuple[str, ...]:
+    return tuple(p.strip("\"'") if p[:1] in "\"'" else p for p in _PART.findall(text))
+
+
+def _scan_lines(text: str) -> tuple[dict[tuple[str, ...], int], int | None]:
+    """Map each key path (``("points", "K")``) to the line it is first set on.
+
+    Also returns the line of the first key path set twice (TOML refuses that),
+    or None.  A plain scan, good enough for house-rule files.
+    """
+    lines: dict[tuple[str, ...], int] = {}
+    duplicate: int | None = None
+    section: tuple[str, ...] = ()
+    for number, line in enumerate(text.splitlines(), 1):
+        header = _HEADER_LINE.match(line)
+        if header:
+            section = _key_path(header.group(1))
+            if section in lines and duplicate is None:
+                duplicate = number
+            lines.setdefault(section, number)
+            continue
+        key = _KEY_LINE.match(line)
+        if key:
+            path = section + _key_path(key.group(1))
+            if path in lines and duplicate is None:
+                duplicate = number
+            lines.setdefault(path, number)
+    return lines, duplicate
+
+
+class _Source:
+    """Where a table came from, to place errors: a file, a preset, a save table, options."""
+
+    def __init__(self, *, file: str | None = None, preset: bool = False, text: str | None = None,
+                 name: str = "custom", where_key: str | None = None, directory: Path | None = None) -> None:
+        self.file = file
+        self.preset = preset
+        self.name = name
+        self.where_key = where_key
+        self.directory = directory
+        self.lines, self.duplicate = _scan_lines(text) if text is not None else ({}, None)
+
+    def line_of(self, *path: str) -> int | None:
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return None
+
+    def where(self, line: int | None) -> str:
+        if self.where_key:
+            return t(self.where_key, name=self.name)
+        if self.file is None:
+            return t("rules.where.table", name=self.name)
+        kind = "rules.where.preset" if self.preset else "rules.where.file"
+        if line is not None:
+            return t(kind + "_line", file=self.file, line=line)
+        return t(kind, file=self.file)
+
+    def error(self, problem_key: str, *, key: str | None, allowed: str | None,
+              line: int | None = None, **fields: Any) -> RulesError:
+        problem = t(problem_key, key=key, allowed=allowed, **fields)
+        message = t("rules.error", where=self.where(line), problem=problem)
+        return RulesError(message, file=self.file, line=line, key=key, allowed=allowed)
+
+
+# -- checking values ----------------------------------------------------------
+
+def _join_or(items: list[str]) -> str:
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + f" {t('rules.word.or')} " + items[-1]
+
+
+def _allowed_text(kind: str, detail: Any) -> str:
+    if kind == "int":
+        low, high = detail
+        if high is None:
+            return t("rules.allowed.int_min", low=low)
+        return t("rules.allowed.int_range", low=low, high=high)
+    if kind == "bool":
+        return t("rules.allowed.bool")
+    if kind == "enum":
+        return t("rules.allowed.choices", choices=_join_or([toml_value(c) for c in detail]))
+    if kind == "decks":
+        return t("rules.allowed.decks")
+    raise AssertionError(kind)
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return t("rules.type.bool", value=toml_value(value))
+    if isinstance(value, int):
+        return t("rules.type.int", value=value)
+    if isinstance(value, float):
+        return t("rules.type.float", value=value)
+    if isinstance(value, str):
+        return t("rules.type.str", value=toml_value(value))
+    if isinstance(value, Mapping):
+        return t("rules.type.table")
+    if isinstance(value, (list, tuple)):
+        return t("rules.type.list")
+    return t("rules.type.other", value=value)
+
+
+def _check_value(src: _Source, shown_key: str, path: tuple[str, ...], value: Any,
+                 kind: str, detail: Any) -> Any:
+    """Return ``value`` when it fits ``kind``/``detail``; else raise RulesError."""
+    allowed = _allowed_text(kind, detail)
+    line = src.line_of(*path)
+
+    def wrong_type() -> RulesError:
+        return src.error("rules.err.type", key=shown_key, allowed=allowed, line=line,
+                         got=_describe(value))
+
+    def bad_value() -> RulesError:
+        return src.error("rules.err.value", key=shown_key, allowed=allowed, line=line,
+                         got=toml_value(value))
+
+    if kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise wrong_type()
+        low, high = detail
+        if value < low or (high is not None and value > high):
+            raise bad_value()
+    elif kind == "bool":
+        if not isinstance(value, bool):
+            raise wrong_type()
+    elif kind == "enum":
+        if not isinstance(value, str):
+            raise wrong_type()
+        if value not in detail:
+            raise bad_value()
+    elif kind == "decks":
+        if isinstance(value, str):
+            if value != "auto":
+                raise bad_value()
+        elif isinstance(value, bool) or not isinstance(value, int):
+            raise wrong_type()
+        elif value not in (1, 2):
+            raise bad_value()
+    return value
+
+
+def _suggest(word: str, candidates: tuple[str, ...] | list[str]) -> str:
+    import difflib
+
+    lowered = {c.lower(): c for c in candidates}
+    match = lowered.get(word.lower())
+    if match is None and word.lower() == "t" and "10" in candidates:
+        match = "10"
+    if match is None:
+        close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+        if not close:
+            close = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
+            close = [lowered[c] for c in close]
+        match = close[0] if close else None
+    return t("rules.err.suggest", suggestion=match) if match else t("rules.err.no_suggestion")
+
+
+def _check_table(table: Mapping[str, Any], src: _Source) -> dict[str, Any]:
+    """Validate one file's (or one save table's) own keys; return them, tables as dicts.
+
+    Checks names (with did-you-mean), types and values.  Combinations that
+    depend on the merged result (``series.hands`` for ``mode = "hands"``) are
+    checked by ``_finish``.
+    """
+    top_keys = KEYS + (_EXTENDS,)
+    out: dict[str, Any] = {}
+    for key, value in table.items():
+        if key == _EXTENDS:
+            if not isinstance(value, str) or not value.strip():
+                raise src.error("rules.err.extends_type", key=_EXTENDS, line=src.line_of(_EXTENDS),
+                                allowed=t("rules.allowed.extends", presets=", ".join(PRESETS)),
+                                got=_describe(value))
+            out[key] = value.strip()
+        elif key in _SCHEMA:
+            kind, detail = _SCHEMA[key]
+            out[key] = _check_value(src, key, (key,), value, kind, detail)
+        elif key in _TABLES:
+            what = t("rules.allowed.table_points" if key == "points" else "rules.allowed.table_series")
+            if not isinstance(value, Mapping):
+                raise src.error("rules.err.type", key=key, line=src.line_of(key),
+                                allowed=t("rules.allowed.table", what=what), got=_describe(value))
+            out[key] = _check_subtable(key, value, src)
+        else:
+            line = src.line_of(key)
+            if isinstance(value, Mapping):
+                # An unknown [section]: suggest among tables first.
+                suggestion = _suggest(key, _TABLES)
+                raise src.error("rules.err.unknown_section", key=key, line=line,
+                                allowed=t("rules.allowed.tables"), section=key,
+                                suggestion=suggestion)
+            raise src.error("rules.err.unknown_key", key=key, line=line,
+                            allowed=", ".join(top_keys), suggestion=_suggest(key, top_keys))
+    return out
+
+
+def _check_subtable(section: str, value: Mapping[str, Any], src: _Source) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for sub, item in value.items():
+        shown = f"{section}.{sub}"
+        line = src.line_of(section, sub)
+        if section == "points":
+            if sub not in POINT_RANKS:
+                raise _unknown_in_section(src, section, sub, line, POINT_RANKS,
+                                          t("rules.allowed.ranks"))
+            kind, detail = _POINTS_SCHEMA
+        else:
+            if sub not in SERIES_KEYS:
+                raise _unknown_in_section(src, section, sub, line, SERIES_KEYS,
+                                          t("rules.allowed.series_keys"))
+            kind, detail = _SERIES_SCHEMA[sub]
+        out[sub] = _check_value(src, shown, (section, sub), item, kind, detail)
+    return out
+
+
+def _unknown_in_section(src: _Source, section: str, sub: str, line: int | None,
+                        candidates: tuple[str, ...], allowed: str) -> RulesError:
+    shown = f"{section}.{sub}"
+    suggestion = _suggest(sub, candidates)
+    if sub in KEYS or sub == _EXTENDS:
+        return src.error("rules.err.unknown_key_in_section", key=shown, line=line, allowed=allowed,
+                         suggestion=suggestion, section=section)
+    return src.error(f"rules.err.unknown_in_{section}", key=shown, line=line, allowed=allowed,
+                     suggestion=suggestion)
+
+
+def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    """``over`` on top of ``base``: plain keys replace, ``points``/``series`` merge key by key."""
+    merged = {k: (dict(v) if isinstance(v, Mapping) else v) for k, v in base.items()}
+    for key, value in over.items():
+        if key == _EXTENDS:
+            continue
+        if key in _TABLES:
+            merged[key] = {**merged.get(key, {}), **value}
+        else:
+            merged[key] = value
+    return merged
+
+
+def _finish(merged: Mapping[str, Any], src: _Source, name: str) -> HouseRules:
+    """Check the combinations of a merged table and build the HouseRules value."""
+    series = merged["series"]
+    if series["mode"] == "hands" and series["hands"] < 1:
+        line = src.line_of("series", "hands") or src.line_of("series", "mode")
+        raise src.error("rules.err.series_hands", key="series.hands", line=line,
+                        allowed=t("rules.allowed.int_min", low=1), got=series["hands"])
+    values = {k: merged[k] for k in KEYS if k not in _TABLES}
+    points = {rank: merged["points"][rank] for rank in POINT_RANKS}
+    series_out = {k: series[k] for k in SERIES_KEYS}
+    return HouseRules(name=name, points=MappingProxyType(points),
+                      series=MappingProxyType(series_out), **values)
+
+
+def _defaults() -> dict[str, Any]:
+    return HouseRules().to_table()
+
+
+# -- reading files and presets -----------------------------------------------
+
+def _preset_dir() -> Any:
+    """The presets folder: the package ``referee.house_rules``, else ``house_rules/`` beside ``referee/``."""
+    from importlib import resources
+
+    try:
+        return resources.files("referee.house_rules")
+    except ModuleNotFoundError:
+        return Path(__file__).resolve().parent.parent / "house_rules"
+
+
+def preset_text(name: str) -> str:
+    """The TOML text of a preset (name or alias), as shipped; raises RulesError for an unknown name."""
+    preset = resolve_preset(name)
+    if preset is None:
+        raise _not_found(name)
+    return (_preset_dir() / f"{preset}.toml").read_text(encoding="utf-8")
+
+
+def _not_found(spec: str) -> RulesError:
+    allowed = t("rules.allowed.presets", presets=", ".join(PRESETS))
+    message = t("rules.error", where=t("rules.where.file", file=spec),
+                problem=t("rules.err.not_found", spec=spec, allowed=allowed))
+    return RulesError(message, file=str(spec), line=None, key=None, allowed=allowed)
+
+
+def _parse(text: str, src: _Source) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        detail = str(exc)
+        found = re.search(r"\s*\(at line (\d+), column (\d+)\)\s*$", detail)
+        if found:
+            line = int(found.group(1))
+            detail = detail[:found.start()]
+            raise src.error("rules.err.syntax", key=None, allowed=None, line=line,
+                            detail=detail) from None
+        detail = re.sub(r"\s*\(at end of document\)\s*$", "", detail)
+        if src.duplicate is not None:
+            raise src.error("rules.err.syntax", key=None, allowed=None, line=src.duplicate,
+                            detail=detail) from None
+        raise src.error("rules.err.syntax_end", key=None, allowed=None, line=None,
+                        detail=detail) from None
+
+
+def _resolve_table(own: Mapping[str, Any], src: _Source, chain: tuple[str, ...]) -> dict[str, Any]:
+    """Validate ``own`` and merge it onto what it extends (standard defaults when nothing)."""
+    checked = _check_table(own, src)
+    base_spec = checked.get(_EXTENDS)
+    if base_spec is None:
+        base = _defaults()
+    else:
+        base = _load_extends(base_spec, src, chain)
+    return _merge(base, checked)
+
+
+def _load_extends(spec: str, src: _Source, chain: tuple[str, ...]) -> dict[str, Any]:
+    preset = resolve_preset(spec)
+    line = src.line_of(_EXTENDS)
+    if preset is not None:
+        ident = f"preset:{preset}"
+        if ident in chain:
+            raise _cycle(src, chain + (ident,), line)
+        return _preset_table(preset, chain)[0]
+    if src.preset:
+        path = None
+    else:
+        path = _find_file(spec, src.directory)
+    if path is None:
+        raise src.error("rules.err.extends_unknown", key=_EXTENDS, line=line, got=spec,
+                        allowed=t("rules.allowed.extends", presets=", ".join(PRESETS)))
+    ident = str(path.resolve())
+    if ident in chain:
+        raise _cycle(src, chain + (ident,), line)
+    return _file_table(path, chain)[0]
+
+
+def _cycle(src: _Source, chain: tuple[str, ...], line: int | None) -> RulesError:
+    names = [c.split(":", 1)[1] if c.startswith("preset:") else Path(c).name for c in chain]
+    start = chain.index(chain[-1])
+    return src.error("rules.err.extends_cycle", key=_EXTENDS, line=line,
+                     allowed=t("rules.allowed.extends", presets=", ".join(PRESETS)),
+                     chain=" -> ".join(names[start:]))
+
+
+def _find_file(spec: str | Path, directory: Path | None) -> Path | None:
+    path = Path(spec).expanduser()
+    if not path.is_absolute() and directory is not None:
+        path = directory / path
+    if path.is_file():
+        return path
+    if path.suffix == "":
+        with_suffix = path.with_suffix(".toml")
+        if with_suffix.is_file():
+            return with_suffix
+    return None
+
+
+def _preset_table(preset: str, chain: tuple[str, ...] = ()) -> tuple[dict[str, Any], _Source]:
+    """A preset merged onto its base, with the source used to place later errors."""
+    text = preset_text(preset)
+    src = _Source(file=preset, preset=True, text=text, name=preset)
+    return _resolve_table(_parse(text, src), src, chain + (f"preset:{preset}",)), src
+
+
+def _file_table(path: Path, chain: tuple[str, ...] = ()) -> tuple[dict[str, Any], _Source]:
+    """A house-rule file merged onto what it extends, with its source."""
+    shown = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise _Source(file=shown, name=path.stem).error(
+            "rules.err.unreadable", key=None, allowed=None, detail=reason) from None
+    src = _Source(file=shown, text=text, name=path.stem, directory=path.parent)
+    return _resolve_table(_parse(text, src), src, chain + (str(path.resolve()),)), src
+
+
+# -- public loading API -------------------------------------------------------
+
+def load_rules(spec: str | Path, base_dir: str | Path | None = None) -> HouseRules:
+    """Load a rule set (RULES.md R8): a preset name or alias, or a house-rule TOML file.
+
+    ``spec`` is first read as a preset name or alias (``"family"``,
+    ``"Gezinspesten"``, ``"snel pesten"``), else as a path, relative to
+    ``base_dir`` (default: the current directory); ``"ourhouse"`` also finds
+    ``ourhouse.toml``.  A file may ``extends = "PRESET"`` or another file
+    (relative to itself); ``[points]`` and ``[series]`` merge key by key with
+    the base, and keys left out keep their standard values.
+
+    Returns a validated HouseRules whose ``name`` is the preset name or the
+    file's stem.  Raises RulesError (with ``file``, ``line``, ``key``,
+    ``allowed``) for an unknown preset or missing file, unreadable or invalid
+    TOML, an unknown key, a wrong type or value, an unknown or circular
+    ``extends``, or ``series.mode = "hands"`` without ``series.hands``.
+    """
+    if not isinstance(spec, Path):
+        preset = resolve_preset(spec)
+        if preset is not None:
+            merged, src = _preset_table(preset)
+            return _finish(merged, src, preset)
+    directory = Path(base_dir) if base_dir is not None else None
+    path = _find_file(spec, directory)
+    if path is None:
+        raise _not_found(str(spec))
+    merged, src = _file_table(path)
+    return _finish(merged, src, path.stem)
+
+
+def rules_from_table(table: Mapping[str, Any], name: str = "custom") -> HouseRules:
+    """A HouseRules from a plain table (complete or partial), e.g. read back from a save file.
+
+    Keys are those of R8 (as ``HouseRules.to_table()`` writes them); keys left
+    out keep their standard values; ``extends`` may name a preset (or a file,
+    relative to the current directory).  Validated exactly like a file;
+    errors carry ``file = None`` and ``line = None``.  Raises RulesError.
+    """
+    src = _Source(file=None, name=name, directory=Path.cwd())
+    if not isinstance(table, Mapping):
+        raise src.error("rules.err.type", key=None, got=_describe(table),
+                        allowed=t("rules.allowed.table", what=t("rules.allowed.table_points")))
+    merged = _resolve_table(table, src, ())
+    return _finish(merged, src, name)
+
+
+def check_table_fits(rules: HouseRules, players: int) -> None:
+    """Check that ``players`` can sit at one table under ``rules`` (R1.1, R1.3, R2.2).
+
+    ``players`` must be 2 to 8, and the dealt cards plus the starter must fit
+    the deck in play: ``players * deal_size + 1`` cards at most
+    ``deck_size(rules.deck_count(players), rules.jokers)`` (``decks = "auto"``
+    gives 2 decks from 6 players).  Returns None; raises RulesError (``file``
+    is the rule set's name, ``key`` is ``"players"``, ``"decks"`` or
+    ``"deal_size"``).
+    """
+    src = _Source(file=rules.name, name=rules.name, where_key="rules.where.table_fit")
+    if isinstance(players, bool) or not isinstance(players, int) or not (
+            MIN_PLAYERS <= players <= MAX_PLAYERS):
+        raise src.error("rules.err.players", key="players", got=players,
+                        allowed=t("rules.allowed.players"))
+    decks = rules.deck_count(players)
+    have = deck_size(decks, rules.jokers)
+    need = players * rules.deal_size + 1
+    if need <= have:
+        return
+    options: list[str] = []
+    key = "deal_size"
+    if decks < 2:
+        key = "decks" if rules.decks != "auto" else "deal_size"
+        if players * rules.deal_size + 1 <= deck_size(2, rules.jokers):
+            options.append(t("rules.allowed.more_decks_auto" if rules.decks == 1 and players >= 6
+                             else "rules.allowed.more_decks"))
+            key = "decks"
+    most = (have - 1) // players
+    options.append(t("rules.allowed.smaller_deal", most=most))
+    allowed = _join_or(options)
+    decks_text = t("rules.word.decks_one") if decks == 1 else t("rules.word.decks_many", n=decks)
+    raise src.error("rules.err.deck", key=key, allowed=allowed, players=players,
+                    deal=rules.deal_size, need=need, decks_hold=decks_text, have=have)
