@@ -591,7 +591,7 @@ def _load_extends(spec: str, src: _Source, chain: tuple[str, ...]) -> dict[str, 
     if src.preset:
         path = None
     else:
-        path = _find_file(spec, src.directory)
+        path = find_rules_file(spec, src.directory)
     if path is None:
         raise src.error("rules.err.extends_unknown", key=_EXTENDS, line=line, got=spec,
                         allowed=t("rules.allowed.extends", presets=", ".join(PRESETS)))
@@ -609,10 +609,12 @@ def _cycle(src: _Source, chain: tuple[str, ...], line: int | None) -> RulesError
                      chain=" -> ".join(names[start:]))
 
 
-def _find_file(spec: str | Path, directory: Path | None) -> Path | None:
+def find_rules_file(spec: str | Path, directory: str | Path | None = None) -> Path | None:
+    """The house-rule file ``spec`` names (relative to ``directory``, default the
+    current directory; ``"ourhouse"`` also finds ``ourhouse.toml``), or None."""
     path = Path(spec).expanduser()
     if not path.is_absolute() and directory is not None:
-        path = directory / path
+        path = Path(directory) / path
     if path.is_file():
         return path
     if path.suffix == "":
@@ -666,7 +668,7 @@ def load_rules(spec: str | Path, base_dir: str | Path | None = None) -> HouseRul
             merged, src = _preset_table(preset)
             return _finish(merged, src, preset)
     directory = Path(base_dir) if base_dir is not None else None
-    path = _find_file(spec, directory)
+    path = find_rules_file(spec, directory)
     if path is None:
         raise _not_found(str(spec))
     merged, src = _file_table(path)

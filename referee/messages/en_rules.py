@@ -80,8 +80,8 @@ MESSAGES: dict[str, str] = {
     "rules.type.other": "{value}",
 
     # --- frames around the rule book ----------------------------------------
-    "rules.view.book_title": "Pesten: the rules in force",
-    "rules.view.set_preset": "Rule set: {name} (R8: {variant}).",
+    "rules.view.book_title": "Pesten: the rule book",
+    "rules.view.set_preset": "Rule set: {variant}.",
     "rules.view.set_file": "Rule set: {name}, a house-rule file; closest variant: {variant}.",
     "rules.view.variant": "{id} {title}",
     "rules.view.differ_title": "House rules that differ from standard",
@@ -100,6 +100,21 @@ MESSAGES: dict[str, str] = {
     "rules.book.in_force": "This is the rule set in force.",
     "rules.book.cards_one": "1 card",
     "rules.book.cards_many": "{n} cards",
+
+    "rules.book.rank.2": "Two",
+    "rules.book.rank.3": "Three",
+    "rules.book.rank.4": "Four",
+    "rules.book.rank.5": "Five",
+    "rules.book.rank.6": "Six",
+    "rules.book.rank.7": "Seven",
+    "rules.book.rank.8": "Eight",
+    "rules.book.rank.9": "Nine",
+    "rules.book.rank.10": "Ten",
+    "rules.book.rank.J": "Jack",
+    "rules.book.rank.Q": "Queen",
+    "rules.book.rank.K": "King",
+    "rules.book.rank.A": "Ace",
+    "rules.book.rank.Joker": "Joker",
 
     # --- the rule book: sections ---------------------------------------------
     "rules.book.section.R0": "What the referee knows",
@@ -155,8 +170,9 @@ MESSAGES: dict[str, str] = {
     "rules.book.title.R0.4": "Refusals change nothing",
     "rules.book.text.R0.4": (
         "A refused entry leaves the game exactly as it was, with two exceptions that the "
-        "log records like any entry: the penalty draw for an illegal play (R3.8; here "
-        "{illegal_cards}) and the draw owed after R6.2."
+        "log records like any entry: the penalty draw for an illegal play (R3.8, when "
+        "`illegal_play_penalty` is above 0; it is {illegal_play_penalty} here) and the "
+        "draw owed after R6.2."
     ),
 
     # --- R1 ------------------------------------------------------------------
@@ -172,6 +188,8 @@ MESSAGES: dict[str, str] = {
         "Players sit clockwise in the order they were entered. Play goes clockwise until "
         "the direction is reversed ({reversers})."
     ),
+    "rules.book.text.R1.2.ace": "by an Ace, R5.5",
+    "rules.book.text.R1.2.ace_king": "by an Ace or a King, R5.5 and R5.8",
     "rules.book.title.R1.3": "Deck",
     "rules.book.text.R1.3.auto": (
         "One standard deck of 52 cards{joker_part}: {one_deck} cards. From 6 players on, "
@@ -421,8 +439,8 @@ MESSAGES: dict[str, str] = {
         "on a Joker to pass the penalty on."
     ),
     "rules.book.text.R5.6.no_jokers": (
-        "This game is played without Jokers. A family that puts them back plays them "
-        "like this: "
+        "This game is played without Jokers; for families that put them back, this is "
+        "how they work. "
     ),
     "rules.book.text.R5.6.same": "a Joker",
     "rules.book.text.R5.6.cumulative": "a Joker or a Two",
@@ -510,11 +528,6 @@ MESSAGES: dict[str, str] = {
     ),
     "rules.book.text.R7.1.numbers": "2 to 10 their number",
     "rules.book.text.R7.1.rank_points": "{rank} {points}",
-    "rules.book.text.R7.1.rank.A": "Ace",
-    "rules.book.text.R7.1.rank.K": "King",
-    "rules.book.text.R7.1.rank.Q": "Queen",
-    "rules.book.text.R7.1.rank.J": "Jack",
-    "rules.book.text.R7.1.rank.Joker": "Joker",
     "rules.book.title.R7.2": "Consistency",
     "rules.book.text.R7.2": (
         "When the referee followed the hand, each player's scored cards must number "

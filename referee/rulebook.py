@@ -1,0 +1,714 @@
+"""The rule book for players: RULES.md in plain language, with the values in force.
+
+Every rule id of RULES.md (``R0.1`` ... ``R8.6``) has a short title and a
+text; texts come from the message layer (``rules.book.*`` in
+``messages/en_rules.py``) and are filled with the house rules in force, so
+``rule_text("R5.6", family)`` says a Joker costs 3 cards.  Where a house rule
+differs from standard the text carries a mark naming the key and value.
+
+This module implements ``pesten-ref rules [WHAT]`` (NOTATION.md) through
+``lookup``.  It is pure (no terminal, no click, no prompt_toolkit); the only
+I/O is reading preset and house-rule files through ``referee.rules``.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from pathlib import Path
+from typing import Any, Callable
+
+from .messages import catalog, t
+from .rules import (
+    PRESET_RULE, PRESETS, HouseRules, RulesError, find_rules_file, load_rules,
+    resolve_preset, toml_value,
+)
+
+#: Sections of the rule book and their rule ids, in book order (RULES.md).
+SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("R0", ("R0.1", "R0.2", "R0.3", "R0.4")),
+    ("R1", ("R1.1", "R1.2", "R1.3", "R1.4", "R1.5")),
+    ("R2", ("R2.1", "R2.2", "R2.3", "R2.4", "R2.5")),
+    ("R3", ("R3.1", "R3.2", "R3.3", "R3.4", "R3.5", "R3.6", "R3.7", "R3.8", "R3.9")),
+    ("R4", ("R4.1", "R4.2", "R4.3", "R4.4", "R4.5")),
+    ("R5", ("R5.1", "R5.2", "R5.3", "R5.4", "R5.5", "R5.6", "R5.7", "R5.8", "R5.9", "R5.10")),
+    ("R6", ("R6.1", "R6.2")),
+    ("R7", ("R7.1", "R7.2", "R7.3", "R7.4", "R7.5", "R7.6")),
+    ("R8", ("R8.1", "R8.2", "R8.3", "R8.4", "R8.5", "R8.6")),
+)
+_SECTION_OF = {rid: sec for sec, ids in SECTIONS for rid in ids}
+_SECTION_IDS = tuple(sec for sec, _ in SECTIONS)
+
+#: The rule each house-rule key changes (RULES.md R8 table).  ``points.*`` is
+#: R7.1; ``series.mode`` depends on the mode (see ``rule_for_key``).
+KEY_RULE: dict[str, str] = {
+    "deal_size": "R2.2", "jokers": "R1.3", "decks": "R1.3",
+    "joker_penalty": "R5.6", "joker_stack": "R5.6", "stacking": "R5.7",
+    "last_card_penalty": "R4.3", "false_call_penalty": "R4.4",
+    "illegal_play_penalty": "R3.8", "finish_on_action": "R6.2",
+    "jack_wild": "R5.4", "jack_on_jack": "R3.3", "penalty_ends_turn": "R5.7",
+    "draw_then_play": "R3.4", "start_card": "R2.4", "finish_on_action_draw": "R6.2",
+    "king": "R5.8", "four": "R5.9", "five": "R5.10", "turn_order": "R8.4",
+    "series.limit": "R7.4", "series.hands": "R7.5",
+}
+_MODE_RULE = {"elimination": "R7.4", "hands": "R7.5", "casual": "R7.6"}
+
+# Keys whose non-standard value is marked in a rule's text.
+_DEPENDS: dict[str, tuple[str, ...]] = {
+    "R1.3": ("jokers", "decks"),
+    "R2.2": ("deal_size",),
+    "R2.4": ("start_card",),
+    "R3.1": ("jack_wild",),
+    "R3.2": ("jokers",),
+    "R3.3": ("jack_on_jack",),
+    "R3.4": ("draw_then_play",),
+    "R3.7": ("turn_order",),
+    "R3.8": ("illegal_play_penalty",),
+    "R4.3": ("last_card_penalty",),
+    "R4.4": ("false_call_penalty",),
+    "R5.1": ("stacking", "penalty_ends_turn"),
+    "R5.2": ("turn_order",),
+    "R5.3": ("turn_order",),
+    "R5.4": ("jack_wild",),
+    "R5.6": ("jokers", "joker_penalty", "joker_stack"),
+    "R5.7": ("stacking", "joker_stack", "penalty_ends_turn"),
+    "R5.8": ("king",),
+    "R5.9": ("four",),
+    "R5.10": ("five",),
+    "R6.2": ("finish_on_action", "finish_on_action_draw"),
+    "R7.1": ("points",),
+    "R7.4": ("series.limit",),
+    "R7.5": ("series.hands",),
+    "R8.4": ("turn_order",),
+}
+
+_STANDARD = HouseRules()
+_WIDTH = 78
+_INDENT = "    "
+
+
+# ---------------------------------------------------------------------------
+# ids and titles
+# ---------------------------------------------------------------------------
+
+def rule_ids() -> list[str]:
+    """Every rule id of the book in order: ``["R0.1", ..., "R8.6"]`` (no section ids)."""
+    return [rid for _, ids in SECTIONS for rid in ids]
+
+
+def section_ids() -> list[str]:
+    """The section ids ``["R0", ..., "R8"]``."""
+    return list(_SECTION_IDS)
+
+
+def normalize_id(text: str) -> str | None:
+    """``"r5.1"``, ``"R 5.1"``, ``"5.1"`` -> ``"R5.1"``; ``"r5"`` -> ``"R5"``; anything else -> None.
+
+    Only the shape is checked; the id may not exist (see ``rule_ids``).
+    """
+    m = re.fullmatch(r"\s*[rR]\s*(\d+)(?:\.(\d+))?\s*|\s*(\d+)\.(\d+)\s*", text or "")
+    if not m:
+        return None
+    if m.group(1) is not None:
+        return f"R{int(m.group(1))}" + (f".{int(m.group(2))}" if m.group(2) else "")
+    return f"R{int(m.group(3))}.{int(m.group(4))}"
+
+
+def _known(rule_id: str) -> str:
+    rid = normalize_id(rule_id)
+    if rid is None or (rid not in _SECTION_OF and rid not in _SECTION_IDS):
+        raise KeyError(rule_id)
+    return rid
+
+
+def rule_title(rule_id: str) -> str:
+    """The short title of a rule (``"R5.6"`` -> ``"Joker"``) or a section (``"R5"`` -> ``"Action cards"``).
+
+    Case-insensitive.  Raises KeyError for an id that is not in the book.
+    """
+    rid = _known(rule_id)
+    if rid in _SECTION_IDS:
+        return t(f"rules.book.section.{rid}")
+    return t(f"rules.book.title.{rid}")
+
+
+def rule_for_key(key: str, value: Any = None) -> str:
+    """The rule id a house-rule key changes: ``"stacking"`` -> ``"R5.7"``, ``"points.K"`` -> ``"R7.1"``.
+
+    ``series.mode`` gives the rule of ``value`` (``"hands"`` -> ``"R7.5"``),
+    R7.4 when no value is given.  Raises KeyError for an unknown key.
+    """
+    if key.startswith("points."):
+        return "R7.1"
+    if key == "series.mode":
+        return _MODE_RULE.get(value, "R7.4")
+    return KEY_RULE[key]
+
+
+# ---------------------------------------------------------------------------
+# the text of one rule
+# ---------------------------------------------------------------------------
+
+def _cards(n: int) -> str:
+    return t("rules.book.cards_one") if n == 1 else t("rules.book.cards_many", n=n)
+
+
+def _rank(rank: str) -> str:
+    return t(f"rules.book.rank.{rank}")
+
+
+def _key(rid: str, suffix: str = "") -> str:
+    return f"rules.book.text.{rid}" + (f".{suffix}" if suffix else "")
+
+
+def _after_penalty(r: HouseRules) -> str:
+    return t("rules.book.text.after.ends" if r.penalty_ends_turn else "rules.book.text.after.plays")
+
+
+def _r0_4(r: HouseRules) -> str:
+    return t(_key("R0.4"), illegal_play_penalty=r.illegal_play_penalty)
+
+
+def _r1_2(r: HouseRules) -> str:
+    reversers = t(_key("R1.2", "ace_king" if r.king == "reverse_skip" else "ace"))
+    return t(_key("R1.2"), reversers=reversers)
+
+
+def _r1_3(r: HouseRules) -> str:
+    per_deck = 54 if r.jokers else 52
+    part = t(_key("R1.3", "jokers" if r.jokers else "no_jokers"))
+    variant = {"auto": "auto", 1: "fixed_one", 2: "fixed_two"}[r.decks]
+    return t(_key("R1.3", variant), joker_part=part, one_deck=per_deck, two_decks=2 * per_deck)
+
+
+def _r1_4(r: HouseRules) -> str:
+    return t(_key("R1.4")) + t(_key("R1.4", "jokers" if r.jokers else "no_jokers"))
+
+
+def _r2_2(r: HouseRules) -> str:
+    return t(_key("R2.2", "standard")) if r.deal_size == 7 else t(_key("R2.2"), deal_size=r.deal_size)
+
+
+def _r3_1(r: HouseRules) -> str:
+    return t(_key("R3.1")) + (t(_key("R3.1", "jack_wild")) if r.jack_wild else "")
+
+
+def _r3_3(r: HouseRules) -> str:
+    jack = r.jack_on_jack or r.jack_wild
+    variant = ("jack_joker" if r.jokers else "jack") if jack else ("joker_only" if r.jokers else "nothing")
+    return t(_key("R3.3"), still_allowed=t(_key("R3.3", variant)))
+
+
+def _r3_8(r: HouseRules) -> str:
+    n = r.illegal_play_penalty
+    sentence = t(_key("R3.8", "penalty"), illegal_cards=_cards(n)) if n else t(_key("R3.8", "none"))
+    return t(_key("R3.8"), illegal_sentence=sentence)
+
+
+def _r4_4(r: HouseRules) -> str:
+    n = r.false_call_penalty
+    sentence = t(_key("R4.4", "penalty"), false_call_cards=_cards(n)) if n else t(_key("R4.4", "none"))
+    return t(_key("R4.4"), false_call_sentence=sentence)
+
+
+def _r5_1(r: HouseRules) -> str:
+    if r.stacking == "none":
+        return t(_key("R5.1", "none"), after_penalty=_after_penalty(r))
+    card = "cumulative" if r.stacking == "cumulative" and r.jokers else "same"
+    return t(_key("R5.1"), after_penalty=_after_penalty(r), two_stack=t(_key("R5.1", card)))
+
+
+def _r5_6(r: HouseRules) -> str:
+    p = r.joker_penalty
+    prefix = "" if r.jokers else t(_key("R5.6", "no_jokers"))
+    if r.stacking == "none":
+        return prefix + t(_key("R5.6", "none"), joker_cards=_cards(p), after_penalty=_after_penalty(r))
+    steps = [p, 2 * p, 3 * p, 4 * p] if r.joker_stack == "add" else [p, 2 * p, 4 * p, 8 * p]
+    stack_sentence = t(_key("R5.6", r.joker_stack), j1=steps[0], j2=steps[1], j3=steps[2], j4=steps[3])
+    card = t(_key("R5.6", "cumulative" if r.stacking == "cumulative" else "same"))
+    return prefix + t(_key("R5.6"), joker_cards=_cards(p), after_penalty=_after_penalty(r),
+                      joker_stack_card=card, joker_stack_sentence=stack_sentence)
+
+
+def _r5_7(r: HouseRules) -> str:
+    take = t(_key("R5.7", "take_ends" if r.penalty_ends_turn else "take_plays"))
+    p = r.joker_penalty
+    if r.stacking == "none":
+        stack = t(_key("R5.7", "none"))
+    elif r.stacking == "same":
+        stack = t(_key("R5.7", "same" if r.jokers else "same_no_jokers"))
+    else:
+        stack = t(_key("R5.7", f"cumulative_{r.joker_stack}"), joker_penalty=p,
+                  sum_example=4 + p, double_example=(2 + p) * 2)
+    return t(_key("R5.7"), take_sentence=take, stack_sentence=stack)
+
+
+def _r5_8(r: HouseRules) -> str:
+    variant = r.king
+    if variant == "reverse_skip" and r.free_order:
+        variant = "reverse_skip_free"
+    return t(_key("R5.8", variant))
+
+
+def _r5_9(r: HouseRules) -> str:
+    variant = r.four
+    if variant == "skip_two" and r.free_order:
+        variant = "skip_two_free"
+    return t(_key("R5.9", variant))
+
+
+def _r6_2(r: HouseRules) -> str:
+    if r.finish_on_action:
+        return t(_key("R6.2", "allowed"))
+    n = r.finish_on_action_draw
+    note = t(_key("R6.2", "one_card")) if n == 1 else ""
+    return t(_key("R6.2"), finish_cards=_cards(n), one_card_note=note)
+
+
+def _r7_1(r: HouseRules) -> str:
+    parts = [t(_key("R7.1", "rank_points"), rank=_rank(rank), points=r.points[rank])
+             for rank in ("A", "Joker", "K", "Q", "J")]
+    numbers = [str(n) for n in range(2, 11)]
+    if all(r.points[n] == int(n) for n in numbers):
+        parts.append(t(_key("R7.1", "numbers")))
+    else:
+        parts += [t(_key("R7.1", "rank_points"), rank=_rank(n), points=r.points[n]) for n in numbers]
+    return t(_key("R7.1"), points_list=", ".join(parts))
+
+
+def _mode_sentence(r: HouseRules, mode: str) -> str:
+    on = r.series["mode"] == mode
+    return " " + t("rules.book.text.R7.mode_on" if on else "rules.book.text.R7.mode_off",
+                   mode=r.series["mode"])
+
+
+def _r7_4(r: HouseRules) -> str:
+    return t(_key("R7.4"), limit=r.series["limit"]) + _mode_sentence(r, "elimination")
+
+
+def _r7_5(r: HouseRules) -> str:
+    n = r.series["hands"]
+    hands = t(_key("R7.5", "hands_n"), n=n) if n >= 1 else t(_key("R7.5", "hands_any"))
+    return t(_key("R7.5"), hands_text=hands) + _mode_sentence(r, "hands")
+
+
+def _r7_6(r: HouseRules) -> str:
+    return t(_key("R7.6")) + _mode_sentence(r, "casual")
+
+
+def _by_flag(rid: str, flag: Callable[[HouseRules], str | None]) -> Callable[[HouseRules], str]:
+    def build(r: HouseRules) -> str:
+        variant = flag(r)
+        return t(_key(rid, variant)) if variant else t(_key(rid))
+    return build
+
+
+def _free(r: HouseRules) -> str | None:
+    return "free" if r.free_order else None
+
+
+_BUILDERS: dict[str, Callable[[HouseRules], str]] = {
+    "R0.4": _r0_4,
+    "R1.2": _r1_2,
+    "R1.3": _r1_3,
+    "R1.4": _r1_4,
+    "R2.2": _r2_2,
+    "R2.4": _by_flag("R2.4", lambda r: r.start_card),
+    "R2.5": _by_flag("R2.5", lambda r: "applies" if r.start_card == "applies" else None),
+    "R3.1": _r3_1,
+    "R3.2": _by_flag("R3.2", lambda r: None if r.jokers else "no_jokers"),
+    "R3.3": _r3_3,
+    "R3.4": _by_flag("R3.4", lambda r: None if r.draw_then_play else "no_play"),
+    "R3.7": _by_flag("R3.7", _free),
+    "R3.8": _r3_8,
+    "R3.9": _by_flag("R3.9", _free),
+    "R4.3": lambda r: t(_key("R4.3"), last_card_cards=_cards(r.last_card_penalty)),
+    "R4.4": _r4_4,
+    "R5.1": _r5_1,
+    "R5.2": _by_flag("R5.2", _free),
+    "R5.3": _by_flag("R5.3", _free),
+    "R5.4": _by_flag("R5.4", lambda r: "wild" if r.jack_wild else None),
+    "R5.5": _by_flag("R5.5", _free),
+    "R5.6": _r5_6,
+    "R5.7": _r5_7,
+    "R5.8": _r5_8,
+    "R5.9": _r5_9,
+    "R5.10": _by_flag("R5.10", lambda r: r.five),
+    "R6.2": _r6_2,
+    "R7.1": _r7_1,
+    "R7.4": _r7_4,
+    "R7.5": _r7_5,
+    "R7.6": _r7_6,
+}
+
+
+def _marks(rid: str, rules: HouseRules) -> list[str]:
+    keys = list(_DEPENDS.get(rid, ()))
+    mode = rules.series["mode"]
+    if mode != _STANDARD.series["mode"] and _MODE_RULE[mode] == rid:
+        keys.append("series.mode")
+    standard = dict(_STANDARD.flat_items())
+    mine = dict(rules.flat_items())
+    out = []
+    for key in keys:
+        expanded = [k for k in mine if k.startswith("points.")] if key == "points" else [key]
+        for k in expanded:
+            if mine[k] != standard[k] or type(mine[k]) is not type(standard[k]):
+                out.append(t("rules.book.mark", key=k, value=toml_value(mine[k]),
+                             standard=toml_value(standard[k])))
+    return out
+
+
+def rule_text(rule_id: str, rules: HouseRules) -> str:
+    """The text of one rule under ``rules``, in plain language (one paragraph, not wrapped).
+
+    States the values in force (R5.6 under family: a Joker costs 3 cards) and
+    ends with a mark ``[House rule: `key = value`; standard ...]`` for each
+    house rule that changes this rule.  For R8.1-R8.6 it says whether that
+    variant is the one in force.  ``rule_id`` is case-insensitive
+    (``"r5.6"``).  Raises KeyError for an id that is not a rule of the book.
+    """
+    rid = _known(rule_id)
+    if rid in _SECTION_IDS:
+        raise KeyError(rule_id)
+    build = _BUILDERS.get(rid)
+    text = build(rules) if build else t(_key(rid))
+    extra = _marks(rid, rules)
+    if rid.startswith("R8.") and PRESET_RULE.get(rules.name) == rid:
+        extra.append(t("rules.book.in_force"))
+    return " ".join([text] + extra)
+
+
+def section_intro(section_id: str, rules: HouseRules) -> str | None:
+    """The introduction of a section under ``rules`` (R5 and R8 have one), else None."""
+    sid = _known(section_id)
+    key = f"rules.book.intro.{sid}"
+    if key not in catalog():
+        return None
+    if sid == "R8":
+        order = ("2", "7", "8", "J", "A", "Joker", "K", "4", "5")
+        ranks = [_rank(x) for x in order if x in rules.action_ranks()]
+        return t(key, action_ranks=", ".join(ranks))
+    return t(key)
+
+
+# ---------------------------------------------------------------------------
+# rendering
+# ---------------------------------------------------------------------------
+
+_NBSP = "\u00a0"
+
+
+def _wrap(text: str, indent: str = _INDENT) -> str:
+    """Wrap to the screen width without breaking inside a `code span`."""
+    glued = re.sub(r"`[^`]*`", lambda m: m.group(0).replace(" ", _NBSP), text)
+    wrapped = textwrap.fill(glued, width=_WIDTH, initial_indent=indent, subsequent_indent=indent,
+                            break_long_words=False, break_on_hyphens=False)
+    return wrapped.replace(_NBSP, " ")
+
+
+def render_rule(rule_id: str, rules: HouseRules) -> str:
+    """One rule for the screen: ``"R5.6 Joker"`` then its text, wrapped and indented."""
+    rid = _known(rule_id)
+    return f"{rid} {rule_title(rid)}\n{_wrap(rule_text(rid, rules))}"
+
+
+def render_section(section_id: str, rules: HouseRules) -> str:
+    """One section for the screen: its id and title, its introduction, then each rule."""
+    sid = _known(section_id)
+    if sid not in _SECTION_IDS:
+        raise KeyError(section_id)
+    parts = [f"{sid} {rule_title(sid)}"]
+    intro = section_intro(sid, rules)
+    if intro:
+        parts.append(_wrap(intro, ""))
+    ids = dict(SECTIONS)[sid]
+    return "\n".join(parts) + "\n\n" + "\n\n".join(render_rule(rid, rules) for rid in ids)
+
+
+def _variant_label(preset: str) -> str:
+    rid = PRESET_RULE[preset]
+    return t("rules.view.variant", id=rid, title=rule_title(rid))
+
+
+def closest_preset(rules: HouseRules) -> str:
+    """The preset ``rules`` is named after, else the one with the fewest differing keys (R8)."""
+    if rules.name in PRESETS:
+        return rules.name
+    counts = [(len(load_rules(p).differences(rules)), i, p) for i, p in enumerate(PRESETS)]
+    return min(counts)[2]
+
+
+def render_differences(rules: HouseRules) -> str:
+    """The section "House rules that differ from standard": ``key = value`` lines with the rule each changes."""
+    lines = [t("rules.view.differ_title")]
+    diffs = _STANDARD.differences(rules)
+    if not diffs:
+        lines.append(_INDENT + t("rules.view.differ_none"))
+    for key, standard, value in diffs:
+        lines.append(_INDENT + t("rules.view.differ_line", key=key, value=toml_value(value),
+                                 standard=toml_value(standard), rule=rule_for_key(key, value)))
+    return "\n".join(lines)
+
+
+def render_rulebook(rules: HouseRules) -> str:
+    """The whole rule book in force: a header naming the rule set and its R8 variant,
+    every section with its rules (ids shown), then the house rules that differ
+    from standard (``key = value``, the standard value and the rule id it changes).
+    """
+    if rules.name in PRESETS:
+        intro = t("rules.view.set_preset", name=rules.name, variant=_variant_label(rules.name))
+    else:
+        intro = t("rules.view.set_file", name=rules.name,
+                  variant=_variant_label(closest_preset(rules)))
+    parts = [t("rules.view.book_title"), intro]
+    parts += [render_section(sid, rules) for sid in _SECTION_IDS]
+    parts.append(render_differences(rules))
+    return "\n\n".join(parts) + "\n"
+
+
+def render_diff(a: HouseRules, b: HouseRules) -> str:
+    """Two rule sets side by side: a header naming both, then aligned columns
+    key | a's value | b's value | rule id, for the keys that differ only
+    (``points.K``, ``series.limit`` for keys inside tables).  Says so when
+    nothing differs.
+    """
+    name_a, name_b = a.name, b.name
+    if name_a == name_b:
+        name_a, name_b = f"{a.name} (1)", f"{b.name} (2)"
+    diffs = a.differences(b)
+    if not diffs:
+        return t("rules.view.diff_same", a=name_a, b=name_b) + "\n"
+    rows = [(t("rules.view.diff_col_key"), name_a, name_b, t("rules.view.diff_col_rule"))]
+    for key, va, vb in diffs:
+        rule = rule_for_key(key, va)
+        if key == "series.mode" and rule_for_key(key, vb) != rule:
+            rule = f"{rule}/{rule_for_key(key, vb)}"
+        rows.append((key, toml_value(va), toml_value(vb), rule))
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    lines = [t("rules.view.diff_title", a=name_a, b=name_b)]
+    for row in rows:
+        lines.append("  ".join(cell.ljust(w) for cell, w in zip(row[:3], widths)) + "  " + row[3])
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------
+# topics
+# ---------------------------------------------------------------------------
+
+# Extra search words per rule, English and Dutch (lower case; phrases allowed).
+_TOPICS: dict[str, str] = {
+    "R0.1": "referee knows, public, hidden, see, information, scheidsrechter, zichtbaar, informatie",
+    "R0.2": "correction, mistake, wrong, missed entry, correctie, fout, vergissing",
+    "R0.3": "refusal, refused, cite, which rule, weigering, geweigerd",
+    "R0.4": "refusal, refused, nothing changes, weigering, geweigerd",
+    "R1.1": "players, names, name, how many players, spelers, naam, namen, aantal spelers",
+    "R1.2": "seating, seats, clockwise, order, direction, plaats, zitplaats, volgorde, richting, met de klok mee",
+    "R1.3": "deck, decks, 52, 54, 104, 108, two decks, jokers, kaartspel, spel kaarten, twee spellen",
+    "R1.4": "card identity, copies, duplicate, mis-entry, typo, dubbel, kopie",
+    "R1.5": "leave, leaving, quit, stop, vertrekken, weggaan, stoppen, opgeven",
+    "R2.1": "dealer, deal, who deals, gever, deler, delen",
+    "R2.2": "deal size, cards each, how many cards, delen, aantal kaarten",
+    "R2.3": "starter, start card, first card, draw pile, discard pile, startkaart, eerste kaart, trekstapel, aflegstapel, pot",
+    "R2.4": "starter, start card, action starter, startkaart, eerste kaart",
+    "R2.5": "first player, who starts, begins, eerste speler, wie begint, beginnen",
+    "R3.1": "matching, match, suit, rank, same suit, kleur, zelfde kleur, waarde, opleggen",
+    "R3.2": "joker, wild",
+    "R3.3": "named suit, ask suit, choose suit, jack, kleur vragen, kleur kiezen, kleur bepalen, gevraagde kleur, boer",
+    "R3.4": "cannot play, can't play, draw, drawing, draw one, pass, kan niet, trekken, pakken, kaart pakken, passen",
+    "R3.5": "reshuffle, shuffle, empty draw pile, schudden, opnieuw schudden, stapel leeg, trekstapel leeg",
+    "R3.6": "nothing left to draw, exhausted, no cards left, forgiven, geen kaarten meer",
+    "R3.7": "out of turn, whose turn, turn, beurt, niet aan de beurt, aan de beurt",
+    "R3.8": "illegal play, wrong card, invalid, penalty, verkeerde kaart, fout, straf",
+    "R3.9": "blocked, stuck, no winner, geblokkeerd, vast",
+    "R4.1": "laatste kaart, last card, announce, lk, one card, melden, zeggen",
+    "R4.2": "laatste kaart, last card, window, in time, too early, te laat, op tijd, te vroeg",
+    "R4.3": "laatste kaart, last card, call, forgot, forgotten, penalty, roepen, vergeten, straf",
+    "R4.4": "laatste kaart, last card, false call, wrong call, void call, call yourself, onterecht",
+    "R4.5": "laatste kaart, last card, lapse, expires, verlopen",
+    "R5.1": "two, 2, twee, draw two, penalty, stack, pesten, strafkaart, pestkaart",
+    "R5.2": "seven, 7, zeven, play again, extra turn, nog een keer, kleven, pestkaart",
+    "R5.3": "eight, 8, acht, skip, miss a turn, overslaan, wachten, pestkaart",
+    "R5.4": "jack, boer, name suit, choose suit, kleur kiezen, kleur vragen, pestkaart",
+    "R5.5": "ace, aas, reverse, direction, omdraaien, richting, andersom, pestkaart",
+    "R5.6": "joker, penalty, stack, double, strafkaart, pestkaart",
+    "R5.7": "stack, stacking, stapelen, opstapelen, doorgeven, penalty, pending, cumulative, straf",
+    "R5.8": "king, heer, koning, k, draw one, reverse skip, pestkaart",
+    "R5.9": "four, 4, vier, skip two, miss two turns, overslaan, pestkaart",
+    "R5.10": "five, 5, vijf, all draw, everyone draws, iedereen pakt, pestkaart",
+    "R6.1": "win, winner, going out, empty hand, winnen, winnaar, uitgaan",
+    "R6.2": "finish, going out, action card, uitgaan, pestkaart, laatste kaart pestkaart",
+    "R7.1": "points, score, scoring, count, punten, tellen, strafpunten",
+    "R7.2": "consistency, check score, controle",
+    "R7.3": "running total, total, totaal, optellen",
+    "R7.4": "elimination, limit, 100, eliminated, afvallen, uitgeschakeld, limiet, honderd",
+    "R7.5": "fixed hands, number of hands, rounds, rondes, aantal rondes, potjes",
+    "R7.6": "casual, wins, just for fun, gezellig, voor de lol, overwinningen",
+    "R8.1": "standard, standaard, default, variant, house rules, huisregels",
+    "R8.2": "family, gezinspesten, gezin, kids, children, kinderen, variant, huisregels",
+    "R8.3": "hard, hard pesten, hardpesten, variant, huisregels",
+    "R8.4": "fast, snel, snel pesten, free, free order, vrij, variant, huisregels",
+    "R8.5": "cumulative, cumulatief, stack, stapelen, variant, huisregels",
+    "R8.6": "tournament, toernooi, competition, wedstrijd, variant",
+}
+
+# Dutch (and other) words read as their English counterparts in the texts.
+_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "boer": ("jack",), "vrouw": ("queen",), "heer": ("king",), "koning": ("king",),
+    "aas": ("ace",), "twee": ("two",), "drie": ("three",), "vier": ("four",),
+    "vijf": ("five",), "zes": ("six",), "zeven": ("seven",), "acht": ("eight",),
+    "negen": ("nine",), "tien": ("ten",), "2": ("two",), "4": ("four",), "5": ("five",),
+    "7": ("seven",), "8": ("eight",), "schudden": ("shuffle", "reshuffle"),
+    "stapelen": ("stack",), "trekken": ("draw",), "pakken": ("draw",), "beurt": ("turn",),
+    "richting": ("direction",), "punten": ("points",), "spelers": ("players",),
+    "speler": ("player",), "kaart": ("card",), "kaarten": ("cards",), "kleur": ("suit",),
+    "straf": ("penalty",), "winnen": ("win",), "delen": ("deal",), "gever": ("dealer",),
+    "stapel": ("pile",), "laatste": ("last",), "jokers": ("joker",),
+}
+_STOPWORDS = frozenset((
+    "the a an of on in to is are what how when with and or for do does i you can may "
+    "rule rules happens about if my it at by be de het een van op wat hoe als met en "
+    "voor mag ik je regel regels bij er die dat wanneer moet kan welke over").split())
+_SUFFIXES = ("s", "es", "ing", "ed", "e")
+
+
+def _norm(text: str) -> str:
+    text = text.lower().replace("`", " ")
+    return " ".join(re.findall(r"r\d+(?:\.\d+)?|[^\W_]+", text))
+
+
+_index_cache: dict[int, dict[str, tuple[str, str, set[str], set[str]]]] = {}
+
+
+def _index() -> dict[str, tuple[str, str, set[str], set[str]]]:
+    """rule id -> (keyword text, body text, keyword tokens, body tokens), per language."""
+    key = id(catalog())
+    if key not in _index_cache:
+        sets = [_STANDARD] + [load_rules(p) for p in ("family", "hard", "fast", "cumulative")]
+        index = {}
+        for rid in rule_ids():
+            head = " | ".join(_norm(part) for part in (rule_title(rid) + "," + _TOPICS.get(rid, "")).split(","))
+            body = " | ".join(_norm(rule_text(rid, r)) for r in sets)
+            index[rid] = (head, body, set(head.split()) - {"|"}, set(body.split()) - {"|"})
+        _index_cache[key] = index
+    return _index_cache[key]
+
+
+def _word_hits(word: str, tokens: set[str]) -> bool:
+    if word in tokens:
+        return True
+    for token in tokens:
+        if len(word) >= 3 and token.startswith(word):
+            return True
+        if len(token) >= 4 and word.startswith(token) and word[len(token):] in _SUFFIXES:
+            return True
+    return False
+
+
+def find_topic(text: str) -> list[str]:
+    """Rule ids about the topic words in ``text``, best first (English and common Dutch).
+
+    ``"laatste kaart"``, ``"last card"`` -> R4.1 ... R4.5; ``"boer"`` (Dutch for
+    Jack) -> the Jack rules; ``"stack"``, ``"reshuffle"``, ``"joker"`` work
+    alike.  Case-insensitive.  A phrase found as a whole wins; otherwise rules
+    matching every word, else rules matching any word.  Empty list when
+    nothing matches.
+    """
+    phrase = _norm(text)
+    words = phrase.split()
+    if not words:
+        return []
+    content = [w for w in words if w not in _STOPWORDS] or words
+    index = _index()
+    order = {rid: i for i, rid in enumerate(rule_ids())}
+
+    scores: dict[str, tuple[int, int]] = {}
+    for rid, (head, body, head_tokens, body_tokens) in index.items():
+        matched = 0
+        score = 0
+        for word in content:
+            alternatives = (word,) + _SYNONYMS.get(word, ())
+            if any(_word_hits(w, head_tokens) for w in alternatives):
+                matched, score = matched + 1, score + 3
+            elif any(_word_hits(w, body_tokens) for w in alternatives):
+                matched, score = matched + 1, score + 1
+        if len(content) > 1:
+            if f" {phrase} " in f" {head} ":
+                score += 10
+            elif f" {phrase} " in f" {body} ":
+                score += 5
+        if matched:
+            scores[rid] = (matched, score)
+
+    def ranked(ids: list[str]) -> list[str]:
+        return sorted(ids, key=lambda rid: (-scores[rid][1], order[rid]))
+
+    if len(content) > 1:
+        whole = [rid for rid in scores if _has_phrase(rid, phrase)]
+        if whole:
+            return ranked(whole)
+    every = [rid for rid, (m, _) in scores.items() if m == len(content)]
+    if every:
+        return ranked(every)
+    return sorted(scores, key=lambda rid: (-scores[rid][0], -scores[rid][1], order[rid]))
+
+
+def _has_phrase(rid: str, phrase: str) -> bool:
+    head, body, _, _ = _index()[rid]
+    return f" {phrase} " in f" {head} " or f" {phrase} " in f" {body} "
+
+
+# ---------------------------------------------------------------------------
+# pesten-ref rules [WHAT]
+# ---------------------------------------------------------------------------
+
+def lookup(what: str | None, rules_in_force: HouseRules,
+           base_dir: str | Path | None = None) -> str:
+    """Answer ``pesten-ref rules [WHAT]`` (NOTATION.md) as text for the screen.
+
+    ``what`` is read, in this order, as: nothing -> the whole rule book in
+    force (``render_rulebook``); a rule id, any case (``r5.1``) -> that rule,
+    or a section id (``R5``) -> that section, under the rules in force; a
+    preset name or alias -> that preset's rule book; a house-rule file
+    (``*.toml``, relative to ``base_dir``, default the current directory) ->
+    its rule book; else topic words -> the matching rules with their text.
+    Never raises for a user's input: an unknown id, a missing or invalid file
+    and a topic without matches give a plain message suggesting ``rules`` ids.
+    """
+    if what is None or not str(what).strip():
+        return render_rulebook(rules_in_force)
+    what = str(what).strip()
+
+    rid = normalize_id(what)
+    if rid is not None:
+        if rid in _SECTION_IDS:
+            return render_section(rid, rules_in_force) + "\n"
+        if rid in _SECTION_OF:
+            return render_rule(rid, rules_in_force) + "\n"
+        return t("rules.view.no_such_rule", what=rid) + "\n"
+
+    preset = resolve_preset(what)
+    if preset is not None:
+        return render_rulebook(load_rules(preset))
+
+    directory = Path(base_dir) if base_dir is not None else None
+    path = find_rules_file(what, directory) if _looks_like_file(what) else None
+    if path is None and what.lower().endswith(".toml"):
+        return t("rules.view.no_such_file", what=what, presets=", ".join(PRESETS)) + "\n"
+    if path is not None:
+        try:
+            return render_rulebook(load_rules(path))
+        except RulesError as exc:
+            return t("rules.view.bad_file", error=str(exc)) + "\n"
+
+    found = find_topic(what)
+    if not found:
+        return t("rules.view.not_found", what=what) + "\n"
+    parts = [t("rules.view.topic_title", what=what)]
+    parts += [render_rule(r, rules_in_force) for r in found]
+    return "\n\n".join(parts) + "\n"
+
+
+def _looks_like_file(what: str) -> bool:
+    """A single token (no spaces) or anything ending in .toml may name a file."""
+    return what.lower().endswith(".toml") or not re.search(r"\s", what)
