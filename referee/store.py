@@ -404,7 +404,7 @@ def _load(path: Path, missing: Callable[[], SaveError]) -> dict[str, Any]:
     except OSError as exc:
         raise SaveError(t("store.unreadable", file=name, reason=_reason(exc)), file=path) from None
 
-    def damaged(message: str, line: int) -> SaveError:
+    def damaged(message: str, line: int | None) -> SaveError:
         backup = _backup_path(path)
         if backup.exists():
             message += t("store.backup_hint", file=name, backup=os.fspath(backup))
@@ -425,10 +425,9 @@ def _load(path: Path, missing: Callable[[], SaveError]) -> dict[str, Any]:
 
     fmt = data.get("format")
     if type(fmt) is not int or fmt < 1:
-        raise SaveError(
-            t("store.format_missing", file=name, supported=FORMAT),
-            file=path, line=_locate(path, ["format"]), where="format",
-        )
+        error = damaged(t("store.format_missing", file=name, supported=FORMAT), _locate(path, ["format"]))
+        error.where = "format"
+        raise error
     if fmt > FORMAT:
         raise SaveError(
             t("store.format_newer", file=name, found=fmt, supported=FORMAT),
@@ -534,6 +533,10 @@ class SaveFile:
     def backup_path(self, file: Path | None = None) -> Path:
         """Where the previous version of ``file`` (default: the series file) is kept."""
         return _backup_path(file or self.path)
+
+    def has_hand(self, n: int) -> bool:
+        """True when hand ``n`` has a file (one stat; cheaper than ``hand_numbers``)."""
+        return self.hand_path(n).is_file()
 
     def hand_numbers(self) -> list[int]:
         """The numbers of the hands saved, ascending ([] when there are none)."""

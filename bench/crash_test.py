@@ -1,0 +1,241 @@
+"""Crash test of the save files: kill a writer with SIGKILL at random moments.
+
+A child process takes the lock and writes successive versions of hand 1 and of
+the series file through ``SaveFile`` (version k of the hand holds
+``entries_for(k)`` entries numbered 1, 2, ...; both files carry ``version`` and
+a matching ``marker``), printing each version once both files are written.  The
+parent kills it at a random moment, then checks that every file (and its
+``.bak``) loads, is a complete version, and that at most the version being
+written was lost.  The next child carries on in the same folder, so every run
+also checks that the lock of a killed writer does not block.
+
+    python bench/crash_test.py [--runs 200] [--seed N] [--dir DIR]
+
+Last line: ``runs=200 kills=200 files_checked=... entries_lost=0 problems=0``.
+POSIX only (SIGKILL).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from referee.store import SaveBusy, SaveError, SaveFile  # noqa: E402
+
+T0 = datetime(2024, 5, 1, 20, 0, 0, tzinfo=timezone.utc)
+PLAYERS = ["Anna", "Bram de Vries", "Cées", "Dörte 🃏"]
+
+
+def entries_for(version: int) -> int:
+    """Entries in version ``version`` of the hand: 1, 2, ... 200, then 1 again."""
+    return (version - 1) % 200 + 1
+
+
+def hand_data(version: int) -> dict:
+    """Version ``version`` of hand 1."""
+    return {
+        "hand": 1,
+        "version": version,
+        "marker": f"v{version}",
+        "dealer": PLAYERS[0],
+        "entries": [
+            {"n": i, "line": f"{PLAYERS[i % 4]}: {2 + i % 9}h", "by": PLAYERS[i % 4],
+             "at": T0 + timedelta(seconds=i)}
+            for i in range(1, entries_for(version) + 1)
+        ],
+    }
+
+
+def series_data(version: int) -> dict:
+    """Version ``version`` of the series header."""
+    return {
+        "version": version,
+        "marker": f"v{version}",
+        "players": PLAYERS,
+        "standings": [{"name": p, "total": version % 97, "wins": 0} for p in PLAYERS],
+    }
+
+
+def child(folder: Path) -> int:
+    """The writer: resume after the last version written in full, write until killed."""
+    save = SaveFile(folder / "pesten.toml")
+    try:
+        with save.lock():
+            # the series is written after the hand, so its version was fully written
+            version = save.read_series()["version"] if save.exists() else 0
+            print("ready", version, flush=True)
+            while True:
+                version += 1
+                save.write_hand(1, hand_data(version))
+                save.write_series(series_data(version))
+                print(version, flush=True)
+    except SaveBusy as exc:
+        print(f"busy: {exc}", flush=True)
+        return 3
+    except SaveError as exc:
+        print(f"error: {exc}", flush=True)
+        return 2
+
+
+@dataclass
+class Report:
+    runs: int = 0
+    kills: int = 0
+    files_checked: int = 0
+    entries_lost: int = 0
+    versions_written: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        return (f"runs={self.runs} kills={self.kills} files_checked={self.files_checked} "
+                f"entries_lost={self.entries_lost} problems={len(self.problems)}")
+
+
+def _check_version(data: dict, what: str, is_hand: bool) -> tuple[int, str | None]:
+    """The version in ``data`` and a problem (or None) if it is not complete."""
+    version = data.get("version")
+    if not isinstance(version, int):
+        return -1, f"{what}: no version"
+    if data.get("marker") != f"v{version}":
+        return version, f"{what}: marker {data.get('marker')!r} for version {version}"
+    if is_hand:
+        numbers = [e.get("n") for e in data.get("entries", [])]
+        if numbers != list(range(1, entries_for(version) + 1)):
+            return version, f"{what}: version {version} has entries {numbers[:3]}...{numbers[-3:]} ({len(numbers)})"
+    elif len(data.get("standings", [])) != len(PLAYERS):
+        return version, f"{what}: standings incomplete"
+    return version, None
+
+
+def check(folder: Path, confirmed: int, report: Report, run: int) -> int:
+    """Check the files after a kill, ``confirmed`` being the last version the child
+    reported written; returns the hand's version on disk."""
+    save = SaveFile(folder / "pesten.toml")
+    if confirmed == 0 and not save.has_hand(1):
+        return 0
+    problems = report.problems
+    try:
+        hand = save.read_hand(1)
+    except SaveError as exc:
+        problems.append(f"run {run}: hand file unreadable: {exc}")
+        return confirmed
+    report.files_checked += 1
+    hv, problem = _check_version(hand, f"run {run} hand", True)
+    if problem:
+        problems.append(problem)
+    if hv < confirmed:
+        report.entries_lost += sum(entries_for(v) for v in range(hv + 1, confirmed + 1))
+        problems.append(f"run {run}: hand at version {hv}, but {confirmed} was written")
+    if hv > confirmed + 1:
+        problems.append(f"run {run}: hand at version {hv}, more than one past {confirmed}")
+    if save.exists():
+        try:
+            sv, problem = _check_version(save.read_series(), f"run {run} series", False)
+            report.files_checked += 1
+            if problem:
+                problems.append(problem)
+            if not (hv - 1 <= sv <= hv and sv >= confirmed):
+                problems.append(f"run {run}: series at version {sv}, hand at {hv}, confirmed {confirmed}")
+        except SaveError as exc:
+            problems.append(f"run {run}: series file unreadable: {exc}")
+    elif confirmed:
+        problems.append(f"run {run}: series file missing")
+    for path, is_hand, current in ((save.hand_path(1), True, hv), (save.path, False, hv)):
+        backup = save.backup_path(path)
+        if not backup.exists():
+            continue
+        try:
+            import tomllib
+
+            data = tomllib.loads(backup.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            problems.append(f"run {run}: {backup.name} unreadable: {exc}")
+            continue
+        report.files_checked += 1
+        bv, problem = _check_version(data, f"run {run} {backup.name}", is_hand)
+        if problem:
+            problems.append(problem)
+        elif bv > current:
+            problems.append(f"run {run}: {backup.name} at version {bv}, newer than {current}")
+    return hv
+
+
+def run(folder: Path, runs: int, seed: int, max_delay: float = 0.03, log=None) -> Report:
+    """``runs`` children in ``folder``, each SIGKILLed after a random delay (s)."""
+    rng = random.Random(seed)
+    report = Report()
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
+    confirmed = 0
+    for i in range(1, runs + 1):
+        proc = subprocess.Popen([sys.executable, __file__, "--child", str(folder)],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+        first = proc.stdout.readline().split()
+        if len(first) != 2 or first[0] != "ready":
+            proc.kill()
+            out, err = proc.communicate()
+            report.problems.append(f"run {i}: child did not start: {first} {out} {err[-500:]}")
+            report.runs = i
+            break
+        start = int(first[1])  # the version the child found fully written
+        if start < confirmed:
+            report.problems.append(f"run {i}: the child found version {start}, but {confirmed} was written")
+        confirmed = max(confirmed, start)
+        time.sleep(rng.uniform(0, max_delay))
+        proc.send_signal(signal.SIGKILL)
+        out, _ = proc.communicate()
+        report.runs = i
+        if proc.returncode == -signal.SIGKILL:
+            report.kills += 1
+        else:
+            report.problems.append(f"run {i}: child ended with {proc.returncode} before the kill")
+        done = [int(x) for x in out.split() if x.isdigit()]
+        if done:
+            report.versions_written += done[-1] - confirmed
+            confirmed = done[-1]
+        check(folder, confirmed, report, i)
+        if log and i % 50 == 0:
+            log(f"  {report.line()} versions={report.versions_written}")
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--dir", type=Path, default=None, help="folder to use (default: a temporary one)")
+    parser.add_argument("--child", type=Path, default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        return child(args.child)
+    if os.name == "nt":
+        print("the crash test needs SIGKILL (POSIX)")
+        return 2
+    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+    print(f"seed={seed}")
+    with tempfile.TemporaryDirectory(prefix="pesten-crash-") as tmp:
+        folder = args.dir or Path(tmp)
+        folder.mkdir(parents=True, exist_ok=True)
+        started = time.perf_counter()
+        report = run(folder, args.runs, seed, log=print)
+        print(f"versions written={report.versions_written}, {time.perf_counter() - started:.1f} s")
+    for problem in report.problems[:20]:
+        print("PROBLEM:", problem)
+    print(report.line())
+    return 1 if report.problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
