@@ -258,14 +258,14 @@ def toml_value(value: Any) -> str:
 
 # -- where a table came from --------------------------------------------------
 
+# Patterns are compiled on first use (``re`` caches them), keeping imports fast.
 _BARE_OR_QUOTED = r'(?:"[^"]*"|\'[^\']*\'|[A-Za-z0-9_\-]+)'
-_KEY_LINE = re.compile(rf"^\s*({_BARE_OR_QUOTED}(?:\s*\.\s*{_BARE_OR_QUOTED})*)\s*=")
-_HEADER_LINE = re.compile(rf"^\s*\[\[?\s*({_BARE_OR_QUOTED}(?:\s*\.\s*{_BARE_OR_QUOTED})*)\s*\]\]?")
-_PART = re.compile(_BARE_OR_QUOTED)
+_KEY_LINE = rf"^\s*({_BARE_OR_QUOTED}(?:\s*\.\s*{_BARE_OR_QUOTED})*)\s*="
+_HEADER_LINE = rf"^\s*\[\[?\s*({_BARE_OR_QUOTED}(?:\s*\.\s*{_BARE_OR_QUOTED})*)\s*\]\]?"
 
 
 def _key_path(text: str) -> tuple[str, ...]:
-    return tuple(p.strip("\"'") if p[:1] in "\"'" else p for p in _PART.findall(text))
+    return tuple(p.strip("\"'") if p[:1] in "\"'" else p for p in re.findall(_BARE_OR_QUOTED, text))
 
 
 def _scan_lines(text: str) -> tuple[dict[tuple[str, ...], int], int | None]:
@@ -278,14 +278,14 @@ def _scan_lines(text: str) -> tuple[dict[tuple[str, ...], int], int | None]:
     duplicate: int | None = None
     section: tuple[str, ...] = ()
     for number, line in enumerate(text.splitlines(), 1):
-        header = _HEADER_LINE.match(line)
+        header = re.match(_HEADER_LINE, line)
         if header:
             section = _key_path(header.group(1))
             if section in lines and duplicate is None:
                 duplicate = number
             lines.setdefault(section, number)
             continue
-        key = _KEY_LINE.match(line)
+        key = re.match(_KEY_LINE, line)
         if key:
             path = section + _key_path(key.group(1))
             if path in lines and duplicate is None:
@@ -509,7 +509,7 @@ def _finish(merged: Mapping[str, Any], src: _Source, name: str) -> HouseRules:
     """Check the combinations of a merged table and build the HouseRules value."""
     series = merged["series"]
     if series["mode"] == "hands" and series["hands"] < 1:
-        line = src.line_of("series", "hands") or src.line_of("series", "mode")
+        line = src.lines.get(("series", "hands")) or src.line_of("series", "mode")
         raise src.error("rules.err.series_hands", key="series.hands", line=line,
                         allowed=t("rules.allowed.int_min", low=1), got=series["hands"])
     values = {k: merged[k] for k in KEYS if k not in _TABLES}
