@@ -37,6 +37,12 @@ from .rules import HouseRules
 
 SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 PENALTY_RANKS = frozenset({"2", JOKER})
+# Rulings that already say who is to act next.
+_TELLS_TURN = frozenset({
+    "engine.start", "engine.start.no_effect", "engine.start.eight", "engine.start.ace",
+    "engine.effect.eight", "engine.effect.eight_two", "engine.effect.king_reverse_skip",
+    "engine.effect.turn_to", "engine.effect.seven", "engine.effect.ace_two",
+    "engine.effect.penalty_plays_on"})
 
 
 # ---------------------------------------------------------------------------
@@ -96,6 +102,7 @@ class Ruling:
     query: str | None = None
     arg: str = ""
     data: dict | None = None
+    actor: str | None = None
 
     @property
     def text(self) -> str:
@@ -347,10 +354,13 @@ class Hand:
                 self._restore(snap)
             notes = [refusal.note]
             logged = self._refusal_effect(refusal.note, actor, notes)
-            return Ruling(False, refusal.note.rule, notes, logged=logged)
+            return Ruling(False, refusal.note.rule, notes, logged=logged, actor=actor)
         self._check_blocked(notes)
         main = notes[0].rule if notes else None
-        return Ruling(True, main, notes, logged=True)
+        if (self.status == "playing" and self.turn and not self.pending and not self.free
+                and not any(n.key in _TELLS_TURN for n in notes)):
+            notes.append(Note(None, "engine.next", {"name": self.turn}))
+        return Ruling(True, main, notes, logged=True, actor=actor)
 
     def _line_actor(self, line: Line) -> str | None:
         """Who the line belongs to (NOTATION "Who an entry belongs to"), checked per R0.3."""
@@ -365,7 +375,7 @@ class Hand:
             if target is None:
                 raise Refusal("R1.1", "engine.refuse.unknown_player", name=first.target)
         if isinstance(first, Start):
-            return named
+            return named if named is not None else self.dealer
         self._check_status()
         if named is not None and named in self.left:
             raise Refusal("R1.5", "engine.refuse.left", name=named)
@@ -424,7 +434,7 @@ class Hand:
         if note.rule == "R6.2" and note.key == "engine.refuse.finish_on_action" and actor:
             self.owed[actor] = self.rules.finish_on_action_draw
             notes.append(Note("R6.2", "engine.effect.owed_draw",
-                              {"player": actor, "n": self.rules.finish_on_action_draw}))
+                              {"name": actor, "n": self.rules.finish_on_action_draw}))
             return True
         if (note.rule in ("R3.1", "R3.3", "R5.7") and note.key.startswith("engine.refuse.match")
                 or note.key == "engine.refuse.must_stack") and actor and \
@@ -433,7 +443,7 @@ class Hand:
             note.rule = "R3.8"
             note.house = ("illegal_play_penalty", n)
             notes.append(Note("R3.8", "engine.effect.illegal_play_penalty",
-                              {"player": actor, "n": n}, ("illegal_play_penalty", n)))
+                              {"name": actor, "n": n}, ("illegal_play_penalty", n)))
             self._take(actor, n, notes, applied=True)
             self._check_blocked(notes)
             return True
@@ -900,7 +910,7 @@ class Hand:
             raise Refusal("R6.1", "engine.refuse.over")
         if self.status != "waiting":
             raise Refusal("R2.3", "engine.refuse.started")
-        if named is not None and named != self.dealer:
+        if named != self.dealer:
             raise Refusal("R3.7", "engine.refuse.start_dealer", name=named, dealer=self.dealer)
         self._check_deck(card)
         self.draw_pile -= 1

@@ -162,6 +162,7 @@ class Series:
     hand_scored: bool = False
     winners: list[str] = field(default_factory=list)
     history: list["HandResult"] = field(default_factory=list)
+    scored_count: int = 0
 
     # -- building and storing ------------------------------------------------
     @classmethod
@@ -202,6 +203,7 @@ class Series:
             "hand_scored": self.hand_scored,
             "winners": list(self.winners),
             "records": [self.records[p].to_dict() for p in self.players],
+            "hands_scored": self.hands_scored,
             "history": [r.to_dict() for r in self.history],
         }
 
@@ -232,7 +234,8 @@ class Series:
             history = [HandResult.from_dict(h) for h in d.get("history", [])]
             return cls(players=players, rules=rules, records=records, hand=int(d["hand"]),
                        dealer=dealer, hand_scored=bool(d["hand_scored"]), winners=winners,
-                       history=history)
+                       history=history,
+                       scored_count=int(d.get("hands_scored", len(history))))
         except SeriesDataError:
             raise
         except KeyError as err:
@@ -254,7 +257,7 @@ class Series:
     @property
     def hands_scored(self) -> int:
         """Number of hands scored so far."""
-        return len(self.history)
+        return max(self.scored_count, len(self.history))
 
     def canonical(self, name: str) -> str | None:
         """The seated spelling of ``name`` (case-insensitive), or None."""
@@ -695,6 +698,7 @@ def apply_result(series: Series, result: HandResult) -> list[Event]:
     if result.winner is not None:
         series.records[result.winner].wins += 1
 
+    series.scored_count = series.hands_scored + 1
     series.history.append(result)
     series.hand_scored = True
 

@@ -1,0 +1,45 @@
+"""English texts of the command line (keys ``cli.*``)."""
+
+MESSAGES = {
+    "cli.internal": ("pesten-ref hit an internal error ({kind}: {error}). Nothing more was "
+                     "saved; please report it (set PESTEN_REF_DEBUG=1 for details)."),
+    "cli.save.no_rules": "the save file has no [rules] table.",
+    "cli.save.bad_hand": "the hand's file is missing a field ({what}).",
+    "cli.save.no_replay": "the entry '{line}' no longer replays: {reason}",
+    "cli.new.started": "New series: {players}; rules {rules}; saved in {file}.",
+    "cli.new.dealer": "{dealer} deals {n} cards each; {first} plays first once the starter is turned (`start 9h`).",
+    "cli.new.dealer_drawn": "The dealer was drawn at random: {dealer} deals {n} cards each; {first} plays first once the starter is turned (`start 9h`).",
+    "cli.new.exists": "{file} already holds a series; use --force to replace it, or --save another file.",
+    "cli.new.bad_dealer": "The dealer {dealer} is not one of the players ({players}).",
+    "cli.new.player_count": "Pesten takes 2 to 8 players, not {n} (R1.1).",
+    "cli.new.bad_name_chars": "'{name}' is not a valid name: use letters, digits and - _ ' . only (R1.1).",
+    "cli.new.bad_name_word": "'{name}' reads as a card, a suit or a command word; choose another name, like '{name}.' (R1.1).",
+    "cli.new.duplicate": "{name} is seated twice; names must differ (R1.1).",
+    "cli.new.hands_needed": "Mode 'hands' needs --hands N.",
+    "cli.play.series_over": "The series is over: {winners} won it. Start a new one with `pesten-ref new`.",
+    "cli.play.new_hand": "Hand {hand}: {dealer} deals; {first} plays first once the starter is turned (`start 9h`).",
+    "cli.play.script_unreadable": "Cannot read the script {file}: {error}",
+    "cli.play.refused_line": "line {n}: {line}: refused: {ruling}",
+    "cli.play.stopped": "Stopped at line {n}; everything before it is saved. Use --keep-going to apply the rest.",
+    "cli.state.head": "Hand {hand} ({status}), dealer {dealer}, rules {rules}.",
+    "cli.state.piles": "Draw pile {draw}, discard pile {discard}, play goes {direction}.",
+    "cli.state.to_act": "<- to play",
+    "cli.state.skips": "misses {n} turn(s)",
+    "cli.state.announce_due": "may still announce",
+    "cli.state.callable": "can be called!",
+    "cli.score.bad_arg": "'{arg}' should read NAME=\"Ah Ks 3d\" or NAME=23.",
+    "cli.score.recorded": "Hand {hand} scored: {points}.",
+    "cli.replay.no_hand": "There is no hand {hand}; the series is at hand {last}.",
+    "cli.replay.head": "Hand {hand}: {n} entries.",
+    "cli.replay.correction": "   [correction]",
+    "cli.replay.refused": "   [refused]",
+    "cli.replay.after": "after: top {top}, turn {turn}, counts {counts}, draw pile {pile}",
+    "cli.replay.empty": "(no entries yet)",
+    "cli.simulate.label": "Simulating",
+    "cli.help.entries": (
+        "Entries: `start 9h` (the starter) | `7h` play | `Jh s` Jack naming spades | "
+        "`7h 7s 9s` several plays | `d` draw | `d 5h` draw and play | `lk` Laatste kaart! | "
+        "`call Anna` | `leave Anna` | `Anna: 7h` names the player | `undo` / `redo` | "
+        "corrections: `fix draw Anna 2`, `fix count Anna 5`, `fix play Anna 7h`. "
+        "Queries: `state`, `check 7h`, `why`, `rules [R5.1 | topic]`, `replay`, `help`."),
+}
