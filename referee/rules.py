@@ -4,6 +4,18 @@ Every key of the R8 table is a field with its type and default.  Presets live
 as TOML files in ``house_rules/`` (shipped inside the package as
 ``referee.house_rules``); a family's own file may ``extends = "PRESET"`` and
 override keys.  Loading validates everything before a series starts.
+
+Public API:
+
+- ``HouseRules`` (frozen): ``deck_count``, ``action_ranks``, ``to_table``,
+  ``flat_items``, ``differences``, ``with_series``; ``KEYS``.
+- ``PRESETS``, ``ALIASES``, ``PRESET_RULE``, ``resolve_preset(name)``,
+  ``preset_text(name)``.
+- ``load_rules(spec, base_dir=None)``: a preset, alias or TOML file.
+- ``rules_from_table(table, name="custom")``: a table read back from a save.
+- ``check_table_fits(rules, players)``: 2-8 players, deal + starter fit the deck.
+- ``RulesError(ValueError)`` with ``file``, ``line``, ``key``, ``allowed``;
+  its text comes from the message layer (``rules.*`` keys).
 """
 
 from __future__ import annotations
@@ -219,8 +231,9 @@ class RulesError(ValueError):
     names where (``file`` and ``line``), what (``key``) and what is allowed.
 
     Attributes:
-        file: path of the house-rule file (as text), a preset name, or None
-            (a table from a save file, command-line options, a table check).
+        file: path of the house-rule file (as text), a preset name, the rule
+            set's name (``check_table_fits``), or None (a table from a save
+            file, series options).
         line: 1-based line in that file, or None when unknown.
         key: the key at fault (``"stacking"``, ``"points.K"``,
             ``"series.limit"``, ``"extends"``, ``"decks"``, ``"players"``), or None.
