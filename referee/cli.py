@@ -107,18 +107,9 @@ def new(players, rules_spec, dealer, mode, limit, hands, seed, force, save):
         if problem:
             _fail(problem, 2)
         rules = load_rules(rules_spec)
-        series = dict(rules.series)
-        if mode:
-            series["mode"] = mode
-        if limit is not None:
-            series["limit"] = limit
-        if hands is not None:
-            series["hands"] = hands
-            series.setdefault("mode", "hands")
-        if series.get("mode") == "hands" and not series.get("hands"):
-            _fail(t("cli.new.hands_needed"), 2)
-        from dataclasses import replace
-        rules = replace(rules, series=series)
+        if hands is not None and mode is None:
+            mode = "hands"
+        rules = rules.with_series(mode=mode, limit=limit, hands=hands)
         check_table_fits(rules, len(names))
         chosen = None
         if dealer is not None:
