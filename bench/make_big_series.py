@@ -1,0 +1,129 @@
+"""Write a long, realistic series to benchmark the save files against.
+
+    python bench/make_big_series.py FOLDER [--hands 10000] [--entries 150] [--seed 1]
+
+Writes FOLDER/pesten.toml (the series header: players, rule set, standings, as
+``referee.session`` writes it) and FOLDER/pesten.hands/hand-00001.toml ... one
+file per hand of about ``--entries`` entries ({line, by, at}; the last, current
+hand exactly that many), all scored but the last.  The files are rendered exactly as ``referee.store`` writes them, but
+written without fsync so that 10,000 hands take seconds, not minutes.
+Last line: ``hands=10000 entries=... bytes=... seconds=...``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from referee.store import SaveFile, render  # noqa: E402
+
+PLAYERS = ["Anna", "Bram de Vries", "Cees", "Dörte", "Emre", "Fleur"]
+RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+SUITS = "cdhs"
+T0 = datetime(2024, 1, 5, 19, 30, tzinfo=timezone.utc)
+
+
+def _rules_table() -> dict:
+    try:
+        from referee.rules import HouseRules
+
+        return {"name": "standard", **HouseRules().to_table()}
+    except Exception:  # the rule module is not the point here
+        return {"name": "standard", "deal_size": 7, "jokers": True, "stacking": "same"}
+
+
+def _line(rng: random.Random, player: str) -> str:
+    roll = rng.random()
+    card = f"{rng.choice(RANKS)}{rng.choice(SUITS)}"
+    if roll < 0.55:
+        return card
+    if roll < 0.75:
+        return "d"
+    if roll < 0.82:
+        return f"J{rng.choice(SUITS)} {rng.choice(['s', 'hearts', 'd', 'clubs'])}"
+    if roll < 0.88:
+        return f"7{rng.choice(SUITS)} 7{rng.choice(SUITS)} {card}"
+    if roll < 0.92:
+        return f"{card} lk"
+    if roll < 0.95:
+        return f"d {card}"
+    if roll < 0.97:
+        return f"call {rng.choice(PLAYERS)}"
+    return f"{player}: {card}  # {rng.choice(['oops', 'te laat', 'pesten!'])}"
+
+
+def hand_dict(n: int, players: list[str], entries: int, rng: random.Random, scored: bool) -> dict:
+    """Hand ``n`` as ``referee.session`` saves it, with ``entries`` entries."""
+    dealer = players[(n - 1) % len(players)]
+    dealt = T0 + timedelta(minutes=12 * n)
+    at = dealt
+    log = [{"line": f"start {rng.choice(RANKS)}{rng.choice(SUITS)}", "by": dealer, "at": at}]
+    for i in range(1, entries):
+        at += timedelta(seconds=rng.randint(2, 15))
+        player = players[(i + n) % len(players)]
+        log.append({"line": _line(rng, player), "by": player, "at": at})
+    data = {"hand": n, "dealer": dealer, "players": players, "dealt": dealt, "updated": at,
+            "status": "scored" if scored else "playing", "entries": log, "redo": []}
+    if scored:
+        winner = rng.choice(players)
+        data["result"] = {"hand": n, "winner": winner, "blocked": False,
+                          "points": {p: 0 if p == winner else rng.randint(0, 60) for p in players},
+                          "cards": {}, "left": []}
+    return data
+
+
+def series_dict(hands: int, players: list[str], rng: random.Random) -> dict:
+    """The series header after ``hands`` hands (fixed size, whatever ``hands`` is)."""
+    return {
+        "created": T0, "updated": T0 + timedelta(minutes=12 * hands),
+        "players": players, "hand": hands, "dealer": players[(hands - 1) % len(players)],
+        "hand_scored": False, "winners": [],
+        "records": [{"name": p, "total": rng.randint(0, 99), "wins": hands // len(players),
+                     "eliminated": False, "left": False} for p in players],
+        "rules": _rules_table(),
+    }
+
+
+def make(folder: Path, hands: int, entries: int, players: int = 4, seed: int = 1) -> SaveFile:
+    """Write the series in ``folder`` and return its SaveFile."""
+    rng = random.Random(seed)
+    names = PLAYERS[:players]
+    folder.mkdir(parents=True, exist_ok=True)
+    save = SaveFile(folder / "pesten.toml")
+    save.remove_all()
+    save.hands_dir.mkdir()
+    for n in range(1, hands + 1):
+        size = entries if n == hands else entries + rng.randint(-20, 20)  # the current hand: exactly
+        text = render(hand_dict(n, names, size, rng, scored=n < hands))
+        save.hand_path(n).write_text(text, encoding="utf-8")
+    save.write_series(series_dict(hands, names, rng))
+    return save
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("--hands", type=int, default=10_000)
+    parser.add_argument("--entries", type=int, default=150)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    save = make(args.folder, args.hands, args.entries, args.players, args.seed)
+    size = save.path.stat().st_size + sum(p.stat().st_size for p in save.hands_dir.iterdir())
+    count = sum(len(save.read_hand(n)["entries"]) for n in (1, args.hands))
+    print(f"series header: {save.path.stat().st_size} bytes; hand 1 and {args.hands}: {count} entries")
+    print(f"hands={args.hands} bytes={size} seconds={time.perf_counter() - started:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
