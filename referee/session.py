@@ -84,7 +84,7 @@ class Table:
     @staticmethod
     def _open_hand(save: SaveFile, series: Series, rules: HouseRules) -> tuple[Hand, dict]:
         n = series.hand
-        if n not in save.hand_numbers():
+        if not save.has_hand(n):
             meta = Table._new_hand_meta(series)
             return Hand(rules, meta["players"], meta["dealer"], n), meta
         meta = save.read_hand(n)
@@ -253,7 +253,7 @@ def read_standings(save: SaveFile) -> tuple[Series, bool]:
     except (ValueError, SeriesDataError) as exc:
         raise save.error_at(None, [], str(exc)) from None
     started = series.hand_scored
-    if not started and series.hand in save.hand_numbers():
+    if not started and save.has_hand(series.hand):
         meta = save.read_hand(series.hand)
         started = bool(meta.get("entries"))
     return series, started
