@@ -1,0 +1,41 @@
+"""English texts of the simulator (keys ``sim.*``).
+
+Fields: ``hands``/``players``/``n`` counts, ``rules`` a rule set's name,
+``seconds`` and ``rate`` (hands a second) floats, ``rate``/``fair`` in the
+``dealer_left`` and ``blocked`` lines are shares from 0 to 1 (shown as %),
+``turns``/``cards``/``points`` averages.
+"""
+
+MESSAGES = {
+    "sim.render.head": (
+        "The bots played {hands:,} hands for {players} players with the {rules} rules."),
+    "sim.render.speed": "That took {seconds:.2f} seconds ({rate:,.0f} hands a second).",
+    "sim.render.turns": "A hand took {turns:.1f} entries on average (plays, draws and calls).",
+    "sim.render.dealer_left": (
+        "The player on the dealer's left, who plays first, won {rate:.1%} of the hands "
+        "(an equal share would be {fair:.1%})."),
+    "sim.render.penalty": (
+        "Penalties (Twos, Jokers, Kings, Fives and forgotten last cards) made someone draw "
+        "{cards:.1f} cards per hand."),
+    "sim.render.loser_points": (
+        "At the end of a hand each loser held {points:.1f} points on average."),
+    "sim.render.blocked": (
+        "{rate:.2%} of the hands were blocked: nobody could play and the cards ran out."),
+    "sim.render.never_blocked": "No hand was blocked.",
+    "sim.render.capped": (
+        "{n} hands were still going after {cap} entries and were stopped."),
+    "sim.render.clean": (
+        "The referee accepted every entry the bots typed, and its count of the cards "
+        "always matched the real cards."),
+    "sim.render.trouble": (
+        "Something is wrong in the referee or the bots: {refused} entries were refused and "
+        "the count differed from the real cards {mismatches} times. Please report this."),
+    "sim.render.problem": "  - {text}",
+    "sim.problem.refused": "hand {hand}: '{line}' was refused ({rule}): {why}",
+    "sim.problem.mismatch": "hand {hand}: after '{line}' the referee's count was off: {what}",
+    "sim.problem.picture": (
+        "counts {counts} (real {real}), draw pile {draw} (real {real_draw}), "
+        "discard pile {discard} (real {real_discard}), top {top} (real {real_top})"),
+    "sim.error.hands": "The number of hands to simulate cannot be negative (got {hands}).",
+    "sim.error.players": "The simulator seats 2 to 8 players (got {players}).",
+}

@@ -1,0 +1,555 @@
+"""The simulator: bots play whole hands of Pesten through the referee engine.
+
+Each bot knows its own cards; the table is real: a shuffled deck
+(``rules.deck_count`` decks, R1.3), ``rules.deal_size`` cards dealt to each
+player (R2.2), a real draw pile and discard pile, and a dealer who moves one
+seat clockwise every hand (R2.1).  The bots type every entry as a person at
+the table would (``7h``, ``Jh s``, ``d``, ``d 5h``, ``7h lk``, ``Bram: call
+Anna``; ``Anna: 7h`` in free turn order) and hand it to the same engine that
+referees a real table (``Hand``).  After every entry the engine's public
+picture (cards per player, draw pile, discard pile, top card) is compared
+with the real cards; a refused entry or a difference is a bug, counted in the
+report.
+
+Bot policy: facing a draw penalty, stack if possible, else draw (R5.7);
+otherwise play a legal card, preferring one without an effect (random among
+the legal ones), or draw, playing the drawn card with ``d CARD`` when it is
+legal and ``draw_then_play`` allows it (R3.4); a Jack names the suit the bot
+holds most (R5.4); a bot announces its last card most of the time (R4.1) and
+calls a player who forgot (R4.3); a bot never tries to go out on an action
+card unless ``finish_on_action`` (R6.2).  In free turn order (R8.4) each step
+picks a random player who can play (the penalty's target while one is
+pending), else someone draws.
+
+Nothing here does I/O or imports click; ``progress`` lets a caller show a bar.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from . import messages
+from .cards import JOKER, SUITS, full_deck, parse_card
+from .engine import Hand
+from .notation import Line, parse_line
+from .rules import HouseRules
+
+NAMES = ("Anna", "Bram", "Cees", "Daan", "Eva", "Fien", "Gijs", "Hugo")
+"""Seat names used by the bots, clockwise (R1.1: none reads as a card or word)."""
+
+ANNOUNCE_RATE = 0.85
+"""Chance that a bot announces "Laatste kaart!" with the play that leaves it one card (R4.1)."""
+
+CALL_RATE = 0.5
+"""Chance, at each entry while someone is callable, that an opponent calls them (R4.3)."""
+
+MAX_ENTRIES = 3000
+"""Safety cap: a hand still going after this many entries is stopped and counted as capped."""
+
+MAX_PROBLEMS = 5
+"""How many refused entries or mismatches the report describes in detail."""
+
+ProgressFn = Callable[[int, int], Any]
+
+
+@dataclass
+class SimReport:
+    """What a simulation found.
+
+    ``hands`` and ``players`` as asked; ``rules`` is the rule set's name;
+    ``seconds`` the wall-clock time of the whole run and ``hands_per_second``
+    the rate; ``avg_turns`` the entries typed per hand (the starter, plays,
+    draws, calls); ``dealer_left_wins_rate`` the share of hands (0..1) won by
+    the dealer's left-hand neighbour, the player who starts (R2.5);
+    ``avg_penalty_cards`` the cards drawn per hand because of a penalty (Twos
+    and Jokers taken, last-card calls, Kings and Fives, R3.8); ``avg_loser_points``
+    the points (``rules.points``, R7.1) each player but the winner held at the
+    end, averaged over those players (everyone in a blocked hand);
+    ``blocked_rate`` the share of hands (0..1) that ended blocked (R3.9);
+    ``refused_entries`` the entries the engine refused and ``mismatches`` the
+    entries after which the engine's picture differed from the real cards
+    (both should be 0: each stops its hand); ``capped`` the hands stopped at
+    ``MAX_ENTRIES``; ``seed`` the seed used; ``problems`` short descriptions of
+    the first refusals or mismatches, for a bug report.
+    """
+
+    hands: int
+    players: int
+    rules: str
+    seconds: float
+    hands_per_second: float
+    avg_turns: float
+    dealer_left_wins_rate: float
+    avg_penalty_cards: float
+    avg_loser_points: float
+    blocked_rate: float
+    refused_entries: int
+    mismatches: int
+    capped: int
+    seed: int | None = None
+    problems: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        """The report as a plain JSON-ready dict (every field above)."""
+        return {
+            "hands": self.hands,
+            "players": self.players,
+            "rules": self.rules,
+            "seed": self.seed,
+            "seconds": self.seconds,
+            "hands_per_second": self.hands_per_second,
+            "avg_turns": self.avg_turns,
+            "dealer_left_wins_rate": self.dealer_left_wins_rate,
+            "avg_penalty_cards": self.avg_penalty_cards,
+            "avg_loser_points": self.avg_loser_points,
+            "blocked_rate": self.blocked_rate,
+            "refused_entries": self.refused_entries,
+            "mismatches": self.mismatches,
+            "capped": self.capped,
+            "problems": list(self.problems),
+        }
+
+    def render(self) -> str:
+        """The report in plain language for a family, one sentence a line (``sim.*`` messages)."""
+        t = messages.t
+        fair = 1 / self.players if self.players else 0.0
+        lines = [
+            t("sim.render.head", hands=self.hands, players=self.players, rules=self.rules),
+            t("sim.render.speed", seconds=self.seconds, rate=self.hands_per_second),
+            t("sim.render.turns", turns=self.avg_turns),
+            t("sim.render.dealer_left", rate=self.dealer_left_wins_rate, fair=fair),
+            t("sim.render.penalty", cards=self.avg_penalty_cards),
+            t("sim.render.loser_points", points=self.avg_loser_points),
+        ]
+        if self.blocked_rate:
+            lines.append(t("sim.render.blocked", rate=self.blocked_rate))
+        else:
+            lines.append(t("sim.render.never_blocked"))
+        if self.capped:
+            lines.append(t("sim.render.capped", n=self.capped, cap=MAX_ENTRIES))
+        if self.refused_entries or self.mismatches:
+            lines.append(t("sim.render.trouble", refused=self.refused_entries,
+                           mismatches=self.mismatches))
+            lines.extend(t("sim.render.problem", text=p) for p in self.problems)
+        else:
+            lines.append(t("sim.render.clean"))
+        return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------
+# One hand at a real table
+# ---------------------------------------------------------------------------
+#
+# Speed matters here (the issue asks for at least the rate of a well-known
+# card-game engine), so the real cards are small ints indexing the tables of
+# ``_Sim`` (``card``, ``text``, ``suit``, ``rank``, ``action``, ``points``):
+# two decks simply hold every id twice.
+
+class _Table:
+    """The real cards of one hand and the bots that hold them, driving one ``Hand``.
+
+    ``apply`` sends an entry to the engine (through the parse cache when
+    ``fast``); the physical consequences (who draws how many cards, R3.5
+    reshuffles, R3.6 exhaustion) are worked out here from the rules and the
+    public picture before the entry, then compared with the engine's after it.
+    """
+
+    def __init__(self, sim: "_Sim", number: int, dealer: str):
+        self.sim = sim
+        self.rng = rng = sim.rng
+        seats = sim.seats
+        self.hand = Hand(sim.rules, seats, dealer, number)
+        deck = sim.deck[:]
+        rng.shuffle(deck)
+        size = sim.rules.deal_size
+        self.cards: dict[str, list[int]] = {}
+        for p in seats:
+            self.cards[p] = deck[-size:]
+            del deck[-size:]
+        self.draw = deck                   # the top of the draw pile is the last card
+        self.discard: list[int] = []
+        self.entries = 0
+        self.penalty_cards = 0
+        self.stopped = False               # a refusal or mismatch stopped the hand
+        self.tried_empty: set[str] = set()  # free order: drew nothing since the last play
+
+    # -- the physical table -------------------------------------------------
+    def take(self, player: str, n: int, penalty: bool = False) -> list[int]:
+        """``player`` draws up to ``n`` real cards (R3.5 reshuffle, R3.6 exhausted piles)."""
+        got: list[int] = []
+        draw = self.draw
+        for _ in range(n):
+            if not draw:
+                if len(self.discard) <= 1:
+                    break
+                draw = self.discard
+                top = draw.pop()
+                self.rng.shuffle(draw)
+                self.draw = draw
+                self.discard = [top]
+            got.append(draw.pop())
+        self.cards[player] += got
+        if penalty:
+            self.penalty_cards += len(got)
+        return got
+
+    def apply(self, text: str) -> bool:
+        """Type ``text`` at the table; False when the hand must stop (refused or mismatch)."""
+        sim = self.sim
+        hand = self.hand
+        self.entries += 1
+        if sim.fast:
+            line = sim.cache.get(text)
+            if line is None:
+                line = sim.cache[text] = parse_line(text)
+            ruling = hand._apply_entry(line)
+            if ruling.logged:
+                hand.log.append(text)
+            hand.last_ruling = ruling
+        else:
+            ruling = hand.apply_line(text)
+        if not ruling.ok:
+            sim.refused += 1
+            sim.problem("sim.problem.refused", hand=hand.number, line=text,
+                        rule=ruling.rule or "-", why=ruling.text)
+            self.stopped = True
+            return False
+        # The engine's picture must equal the real cards.
+        discard = self.discard
+        ok = hand.draw_pile == len(self.draw) and len(hand.discard) == len(discard) \
+            and hand.discard[-1] == sim.card[discard[-1]]
+        if ok:
+            counts = hand.counts
+            for p, cards in self.cards.items():
+                if counts.get(p) != len(cards):
+                    ok = False
+                    break
+        if not ok:
+            sim.mismatches += 1
+            sim.problem("sim.problem.mismatch", hand=hand.number, line=text,
+                        what=self.difference())
+            self.stopped = True
+        return ok
+
+    def difference(self) -> str:
+        """The engine's picture against the real one, for a bug report."""
+        hand = self.hand
+        real = {p: len(c) for p, c in self.cards.items()}
+        real_top = self.sim.text[self.discard[-1]] if self.discard else None
+        return messages.t("sim.problem.picture",
+                          counts=dict(hand.counts), real=real,
+                          draw=hand.draw_pile, real_draw=len(self.draw),
+                          discard=len(hand.discard), real_discard=len(self.discard),
+                          top=str(hand.top), real_top=str(real_top))
+
+    # -- the bots -----------------------------------------------------------
+    def choose(self, player: str, options: list[int]) -> int:
+        """The bot's pick among legal ``options`` (ids), or -1: never out on an action card (R6.2), plain first."""
+        if not options:
+            return -1
+        action = self.sim.action
+        plain = [c for c in options if not action[c]]
+        if plain:
+            return plain[0] if len(plain) == 1 else self.rng.choice(plain)
+        if len(self.cards[player]) == 1 and not self.sim.finish_on_action:
+            return -1
+        return options[0] if len(options) == 1 else self.rng.choice(options)
+
+    def play(self, player: str, card: int, drawn: bool = False) -> bool:
+        """``player`` plays ``card`` (already chosen as legal), typed as a person would."""
+        sim = self.sim
+        cards = self.cards[player]
+        cards.remove(card)
+        left = len(cards)
+        text = sim.text[card]
+        if left and sim.rank[card] == "J":
+            # Name the suit held most (R5.4); the Jack's own when only Jokers are left.
+            suits = sim.suit
+            tally = {"c": 0, "d": 0, "h": 0, "s": 0, None: 0}
+            for c in cards:
+                tally[suits[c]] += 1
+            best = max(SUITS, key=tally.__getitem__)
+            text += " " + (best if tally[best] else suits[card])
+        if drawn:
+            text = "d " + text
+        if left == 1 and self.rng.random() < ANNOUNCE_RATE:
+            text += " lk"
+        if sim.free:
+            text = player + ": " + text
+        # The physical consequences, worked out from the picture before the entry.
+        draws = self.effect_draws(player, card) if left and sim.action[card] else None
+        self.discard.append(card)
+        if self.tried_empty:
+            self.tried_empty.clear()
+        if draws:
+            for victim, n in draws:
+                self.take(victim, n, True)
+        return self.apply(text)
+
+    def effect_draws(self, player: str, card: int) -> list[tuple[str, int]] | None:
+        """Cards that others draw at once because ``player`` plays ``card`` (R5 preamble, R5.8, R5.10)."""
+        sim = self.sim
+        rank = sim.rank[card]
+        if rank == "5":
+            draws_five = sim.five
+            if not draws_five:
+                return None
+        elif rank == "K":
+            if not sim.king_draws:
+                return None
+        elif rank != "2" and rank != JOKER:
+            return None
+        hand = self.hand
+        seats = hand.active
+        n = len(seats)
+        step = hand.direction
+        here = seats.index(player)
+        nxt = seats[(here + step) % n]
+        if rank == "5":
+            return [(seats[(here + k * step) % n], 1) for k in range(1, n)]
+        if rank == "K":
+            return [(nxt, 1)]
+        if sim.free or not hand.skips.get(nxt):
+            return None
+        # A penalty aimed at a player who must miss the coming turn is drawn at once.
+        rules = sim.rules
+        pending = hand.pending
+        if rank == "2":
+            pending += 2
+        elif pending and rules.joker_stack == "double" and hand.pending_kind == JOKER:
+            pending *= 2
+        else:
+            pending += rules.joker_penalty
+        return [(nxt, pending)]
+
+    def draw_turn(self, player: str) -> bool:
+        """``player`` draws one card and plays it at once if it is legal (R3.4), else ends the turn."""
+        sim = self.sim
+        got = self.take(player, 1)
+        if not got:
+            self.tried_empty.add(player)
+        elif sim.draw_then_play and got[0] in sim.playable(self.discard[-1], self.hand.named_suit):
+            return self.play(player, got[0], True)
+        return self.apply(player + ": d" if sim.free else "d")
+
+    def turn(self, player: str) -> bool:
+        """One turn of ``player``: stack on or take a penalty (R5.7), play, or draw (R3.4)."""
+        hand = self.hand
+        sim = self.sim
+        cards = self.cards[player]
+        if hand.pending:
+            ok = sim.stackers[hand.pending_kind]
+            card = self.choose(player, [c for c in cards if c in ok])
+            if card >= 0:
+                return self.play(player, card)
+            got = self.take(player, hand.pending, True)
+            if not got:
+                self.tried_empty.add(player)
+            return self.apply(player + ": d" if sim.free else "d")
+        ok = sim.playable(self.discard[-1], hand.named_suit)
+        card = self.choose(player, [c for c in cards if c in ok])
+        if card >= 0:
+            return self.play(player, card)
+        return self.draw_turn(player)
+
+    def maybe_call(self) -> bool:
+        """Now and then an opponent calls a player who forgot "Laatste kaart!" (R4.3)."""
+        hand = self.hand
+        missed = [p for p, s in hand.lk.items() if s == "missed"]
+        if not missed or self.rng.random() >= CALL_RATE:
+            return True
+        rng = self.rng
+        target = missed[0] if len(missed) == 1 else rng.choice(missed)
+        caller = rng.choice([p for p in hand.active if p != target])
+        self.take(target, self.sim.rules.last_card_penalty, True)
+        return self.apply(f"{caller}: call {target}")
+
+    def free_step(self) -> bool:
+        """One entry in free turn order (R8.4): someone who can play does, else someone draws."""
+        hand = self.hand
+        if hand.pending:
+            return self.turn(hand.turn)
+        order = list(hand.active)
+        self.rng.shuffle(order)
+        ok = self.sim.playable(self.discard[-1], hand.named_suit)
+        for p in order:
+            card = self.choose(p, [c for c in self.cards[p] if c in ok])
+            if card >= 0:
+                return self.play(p, card)
+        fresh = [p for p in order if p not in self.tried_empty]
+        return self.draw_turn((fresh or order)[0])
+
+    def run(self) -> None:
+        """Play the hand from the starter to its end (won, blocked R3.9, or the cap)."""
+        hand = self.hand
+        starter = self.draw.pop()
+        self.discard.append(starter)
+        if not self.apply("start " + self.sim.text[starter]):
+            return
+        step = self.free_step if self.sim.free else None
+        turn = self.turn
+        while hand.status == "playing":
+            if self.entries >= MAX_ENTRIES:
+                self.sim.capped += 1
+                return
+            if hand.lk:
+                if not self.maybe_call():
+                    return
+                if hand.status != "playing":
+                    return
+            if not (step() if step else turn(hand.turn)):
+                return
+
+
+class _Sim:
+    """Run-wide settings, card tables and tallies shared by the tables of one ``simulate`` call.
+
+    A real card is an id into ``card`` (the engine's ``Card``, the very object
+    the cached entries carry), ``text`` (canonical), ``suit``, ``rank``,
+    ``action`` (an action card under these rules) and ``points`` (R7.1).
+    """
+
+    def __init__(self, rules: HouseRules, players: int, seed: int | None, fast: bool):
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.seats = list(NAMES[:players])
+        kinds = full_deck(rules.jokers)
+        unique = list(dict.fromkeys(kinds))
+        ids = {c: i for i, c in enumerate(unique)}
+        self.card = [parse_card(str(c)) for c in unique]
+        self.text = [str(c) for c in unique]
+        self.suit = [c.suit for c in unique]
+        self.rank = [c.rank for c in unique]
+        action_ranks = rules.action_ranks()
+        self.action = [c.rank in action_ranks for c in unique]
+        self.points = [rules.points[c.rank] for c in unique]
+        self.deck = [ids[c] for c in kinds] * rules.deck_count(players)
+        self.free = rules.free_order
+        self.finish_on_action = rules.finish_on_action
+        self.draw_then_play = rules.draw_then_play
+        self.five = rules.five == "all_draw_one"
+        self.king_draws = rules.king == "draw_one"
+        penalty = frozenset(i for i, c in enumerate(unique) if c.rank in ("2", JOKER))
+        if rules.stacking == "none":
+            self.stackers = {"2": frozenset(), JOKER: frozenset()}
+        elif rules.stacking == "cumulative":
+            self.stackers = {"2": penalty, JOKER: penalty}
+        else:
+            self.stackers = {k: frozenset(i for i in penalty if unique[i].rank == k)
+                             for k in ("2", JOKER)}
+        self._playable: dict[tuple[int, str | None], frozenset[int]] = {}
+        self.fast = fast
+        self.cache: dict[str, Line] = {}
+        self.refused = 0
+        self.mismatches = 0
+        self.capped = 0
+        self.problems: list[str] = []
+
+    def playable(self, top: int, named: str | None) -> frozenset[int]:
+        """Ids of the cards that may go on ``top`` with ``named`` in force (R3.1-R3.3, R5.4)."""
+        key = (top, named)
+        ok = self._playable.get(key)
+        if ok is None:
+            ok = self._playable[key] = frozenset(
+                i for i in range(len(self.card)) if self._matches(i, top, named))
+        return ok
+
+    def _matches(self, card: int, top: int, named: str | None) -> bool:
+        rules = self.rules
+        rank, top_rank = self.rank[card], self.rank[top]
+        if rank == JOKER or top_rank == JOKER:
+            return True
+        if rank == "J" and rules.jack_wild:
+            return True
+        if named is not None:
+            return self.suit[card] == named or (
+                rank == "J" and top_rank == "J" and rules.jack_on_jack)
+        return self.suit[card] == self.suit[top] or rank == top_rank
+
+    def problem(self, key: str, **fields: Any) -> None:
+        if len(self.problems) < MAX_PROBLEMS:
+            self.problems.append(messages.t(key, **fields))
+
+
+def _check_players(rules: HouseRules, players: int) -> None:
+    try:
+        from .rules import check_table_fits
+    except ImportError:  # pragma: no cover - older rules module
+        check_table_fits = None
+    if check_table_fits is not None:
+        check_table_fits(rules, players)
+        return
+    if not 2 <= players <= len(NAMES):  # pragma: no cover
+        raise ValueError(messages.t("sim.error.players", players=players))
+
+
+def simulate(rules: HouseRules, players: int, hands: int, seed: int | None = None,
+             progress: ProgressFn | None = None, *, fast: bool = True) -> SimReport:
+    """Let bots play ``hands`` whole hands for ``players`` players under ``rules``.
+
+    ``players`` is 2 to 8 (R1.1) and must fit the deck (R1.3, R2.2);
+    ``hands`` >= 0.  ``seed`` makes the run repeatable (``random.Random(seed)``:
+    the same seed gives the same report, times aside).  ``progress``, if
+    given, is called as ``progress(done, total)`` (hands) from time to time and
+    once at the end.  ``fast`` (default) parses each distinct entry text once
+    and hands the parsed line to the engine (``Hand._apply_entry``); with
+    ``fast=False`` every entry goes through ``Hand.apply_line`` as typed.  The
+    rulings are the same either way.
+
+    Returns a ``SimReport``.  Raises ``ValueError`` (``RulesError``) when the
+    players do not fit the table, or when ``hands`` is negative.
+    """
+    if hands < 0:
+        raise ValueError(messages.t("sim.error.hands", hands=hands))
+    _check_players(rules, players)
+    sim = _Sim(rules, players, seed, fast)
+    seats = sim.seats
+    every = max(1, hands // 100)
+    entries = 0
+    penalty_cards = 0
+    left_wins = 0
+    blocked = 0
+    loser_points = 0
+    losers = 0
+    points = sim.points
+    started = time.perf_counter()
+    for i in range(hands):
+        dealer = seats[i % players]
+        table = _Table(sim, i + 1, dealer)
+        table.run()
+        hand = table.hand
+        entries += table.entries
+        penalty_cards += table.penalty_cards
+        if not table.stopped and hand.status == "over":
+            if hand.blocked:
+                blocked += 1
+            elif hand.winner == seats[(i + 1) % players]:
+                left_wins += 1
+            for p, cards in table.cards.items():
+                if p != hand.winner:
+                    losers += 1
+                    loser_points += sum(points[c] for c in cards)
+        if progress is not None and ((i + 1) % every == 0 or i + 1 == hands):
+            progress(i + 1, hands)
+    seconds = time.perf_counter() - started
+    n = hands or 1
+    return SimReport(
+        hands=hands,
+        players=players,
+        rules=rules.name,
+        seconds=seconds,
+        hands_per_second=hands / seconds if seconds > 0 else 0.0,
+        avg_turns=entries / n,
+        dealer_left_wins_rate=left_wins / n,
+        avg_penalty_cards=penalty_cards / n,
+        avg_loser_points=loser_points / losers if losers else 0.0,
+        blocked_rate=blocked / n,
+        refused_entries=sim.refused,
+        mismatches=sim.mismatches,
+        capped=sim.capped,
+        seed=seed,
+        problems=sim.problems,
+    )
