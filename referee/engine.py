@@ -342,8 +342,9 @@ class Hand:
 
     def _apply_entry(self, line: Line) -> Ruling:
         notes: list[Note] = []
-        snap = (self._snapshot() if len(line.actions) > 1
-                or (isinstance(line.actions[0], Draw) and line.actions[0].card) else None)
+        first = line.actions[0]
+        snap = (self._snapshot() if len(line.actions) > 1 or isinstance(first, Fix)
+                or (isinstance(first, Draw) and first.card) else None)
         actor = None
         try:
             actor = self._line_actor(line)

@@ -117,7 +117,7 @@ MESSAGES = {
     "engine.effect.penalty_lapses": "The penalty pending for {name} lapses (R1.5).",
     "engine.effect.turn_to": "{name} is to play.",
     "engine.draw": "{name} draws a card; the turn passes (R3.4).",
-    "engine.draw_play": "{name} draws and plays {card} (R3.4).",
+    "engine.draw_play": "{name} draws a card and plays it at once (R3.4).",
     "engine.draw_penalty": "{name} takes the penalty and draws {n} (R5.7).",
     "engine.draw_owed": "{name} draws {n} instead of going out on an action card (R6.2).",
     "engine.announce": "{name}: \"Laatste kaart!\" — announced in time (R4.1).",
