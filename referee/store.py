@@ -126,10 +126,12 @@ class SaveError(Exception):
         (from the message layer); ``line``: its line in the file, if known.
         The message reads "pesten.toml, line 17 (hands[3].entries[12]): what".
         """
-        where_text = where if isinstance(where, str) or where is None else key_path(where)
-        fields = {"file": os.fspath(file), "where": where_text or "?", "what": what, "line": line}
-        message = t("store.at_line" if line else "store.at", **fields)
-        return cls(message, file=file, line=line, where=where_text)
+        where_text = (where if isinstance(where, str) or where is None else key_path(where)) or None
+        key = "store.at_line" if line else "store.at"
+        if not where_text:
+            key = "store.in_file_line" if line else "store.in_file"
+        fields = {"file": os.fspath(file), "where": where_text, "what": what, "line": line}
+        return cls(t(key, **fields), file=file, line=line, where=where_text)
 
 
 class SaveBusy(SaveError):
@@ -321,11 +323,13 @@ def _fsync_dir(folder: Path) -> None:
 
 def _keep_backup(path: Path) -> None:
     """Make ``<path>.bak`` the current version of ``path`` (nothing if there is none)."""
-    tmp = path.with_name(f".{path.name}.bak.{os.getpid()}.tmp")
+    tmp = path.with_name(f".{path.name}.bak.tmp")
     try:
         os.link(path, tmp)
-    except FileNotFoundError:
-        return  # no previous version
+    except FileNotFoundError:  # no previous version (and no backup to make)
+        with suppress(OSError):
+            os.unlink(tmp)  # what a killed writer may have left
+        return
     except FileExistsError:
         os.unlink(tmp)
         os.link(path, tmp)
@@ -342,10 +346,12 @@ def _keep_backup(path: Path) -> None:
 def _atomic_write(path: Path, data: bytes) -> None:
     """Replace ``path`` by ``data`` atomically, keeping the old version as ``.bak``.
 
-    Raises FileNotFoundError when the folder is missing (the caller may create it)
-    and OSError for any other failure; the old file is then untouched.
+    The caller holds the lock, so the temporary names are fixed: what a killed
+    writer left behind is truncated and reused, never piles up.  Raises
+    FileNotFoundError when the folder is missing (the caller may create it) and
+    OSError for any other failure; the old file is then untouched.
     """
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp = path.with_name(f".{path.name}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _O_BINARY, 0o644)
     try:
         try:
@@ -483,14 +489,18 @@ def _try_lock(fd: int) -> bool:
 
 def _unlock(fd: int) -> None:
     try:
+        with suppress(OSError):
+            os.ftruncate(fd, 0)  # no pid: nobody holds it
         if os.name == "nt":  # pragma: no cover
             os.lseek(fd, _WIN_LOCK_OFFSET, os.SEEK_SET)
             msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
         else:
-            os.ftruncate(fd, 0)
             fcntl.flock(fd, fcntl.LOCK_UN)
     finally:
         os.close(fd)
+
+
+_held: dict[str, list[int]] = {}  # lock file (absolute) -> [fd, depth]: locks this process holds
 
 
 # --------------------------------------------------------------------------- the save file
@@ -510,8 +520,6 @@ class SaveFile:
         stem = name[:-5] if name.lower().endswith(".toml") and len(name) > 5 else name
         self.hands_dir = self.path.with_name(stem + ".hands")
         self.lock_path = self.path.with_name(name + ".lock")
-        self._lock_fd: int | None = None
-        self._lock_depth = 0
 
     def __repr__(self) -> str:
         return f"SaveFile({os.fspath(self.path)!r})"
@@ -568,12 +576,15 @@ class SaveFile:
         """Replace the series header by ``data`` atomically (previous one kept as .bak).
 
         ``format = FORMAT`` is written first; None values are dropped at any depth.
-        Raises SaveError when the file cannot be written (the old one is then
-        unchanged), TypeError for a value TOML cannot hold.
+        Takes the lock for the write if this process does not hold it already.
+        Raises SaveBusy when another process holds the lock, SaveError when the
+        file cannot be written (the old one is then unchanged), TypeError for a
+        value TOML cannot hold.
         """
         payload = render(data).encode("utf-8", errors="replace")
         try:
-            _atomic_write(self.path, payload)
+            with self.lock():
+                _atomic_write(self.path, payload)
         except OSError as exc:
             raise SaveError(t("store.unwritable", file=os.fspath(self.path), reason=_reason(exc)), file=self.path) from None
 
@@ -581,19 +592,20 @@ class SaveFile:
         """Replace hand ``n``'s file by ``data`` atomically, creating the hands folder.
 
         Only this one file is rewritten, so the cost does not depend on the number
-        of hands.  Same rules and errors as ``write_series``.
+        of hands.  Same rules, lock and errors as ``write_series``.
         """
         path = self.hand_path(n)
         payload = render(data).encode("utf-8", errors="replace")
         try:
-            try:
-                _atomic_write(path, payload)
-            except FileNotFoundError:
-                if self.hands_dir.is_dir():
-                    raise
-                self.hands_dir.mkdir()
-                _fsync_dir(self.hands_dir.parent)
-                _atomic_write(path, payload)
+            with self.lock():
+                try:
+                    _atomic_write(path, payload)
+                except FileNotFoundError:
+                    if self.hands_dir.is_dir():
+                        raise
+                    self.hands_dir.mkdir()
+                    _fsync_dir(self.hands_dir.parent)
+                    _atomic_write(path, payload)
         except OSError as exc:
             raise SaveError(t("store.unwritable", file=os.fspath(path), reason=_reason(exc)), file=path) from None
 
@@ -602,24 +614,35 @@ class SaveFile:
 
         The hands folder is first renamed out of the way, so a series file is never
         left beside half of an old hands folder.  The lock file stays (another
-        process may be waiting on it).  Raises SaveError when something cannot go.
+        process may be waiting on it).  Takes the lock like the writes.  Raises
+        SaveBusy or SaveError when something cannot go.
         """
         import shutil
 
+        if not self.path.exists() and not self.hands_dir.exists():
+            self._sweep_trash()
+            return
         trash = self.hands_dir.with_name(f".{self.hands_dir.name}.trash-{os.getpid()}")
+        with self.lock():
+            self._remove_all(trash)
+        shutil.rmtree(trash, ignore_errors=True)
+        self._sweep_trash()
+
+    def _remove_all(self, trash: Path) -> None:
+        import shutil
+
         try:
             if self.hands_dir.exists():
                 if trash.exists():
                     shutil.rmtree(trash)
                 os.replace(self.hands_dir, trash)
-            for file in (self.path, self.backup_path()):
+            for file in (self.path, self.backup_path(), self.path.with_name(f".{self.path.name}.tmp"),
+                         self.path.with_name(f".{self.path.name}.bak.tmp")):
                 file.unlink(missing_ok=True)
         except OSError as exc:
             name = exc.filename or self.path
             raise SaveError(t("store.unremovable", file=os.fspath(name), reason=_reason(exc)), file=name) from None
         _fsync_dir(self.path.parent)
-        shutil.rmtree(trash, ignore_errors=True)
-        self._sweep()
 
     def error_at(self, hand: int | None, parts: Sequence[str | int], what: str) -> SaveError:
         """A SaveError for something wrong found in the saved data after reading.
@@ -642,60 +665,55 @@ class SaveFile:
         Takes an exclusive non-blocking lock on ``<PATH>.lock`` (``fcntl.flock``;
         ``msvcrt.locking`` on Windows) and writes this process's pid into it.  The
         OS releases the lock when the holder dies, so a lock file left by a killed
-        process never blocks.  Re-entrant within one SaveFile.  Also clears
-        temporary files left by a killed writer.  Raises SaveBusy at once when
-        another process holds the lock, SaveError when the lock file cannot be made.
+        process never blocks.  Re-entrant within the process (any SaveFile of the
+        same path).  Costs a few system calls, whatever the size of the series.
+        Raises SaveBusy at once when another process holds the lock, SaveError
+        when the lock file cannot be made.
         """
-        if self._lock_depth:
-            self._lock_depth += 1
+        key = os.path.abspath(self.lock_path)
+        held = _held.get(key)
+        if held:
+            held[1] += 1
             try:
                 yield self
             finally:
-                self._lock_depth -= 1
+                held[1] -= 1
             return
-        name = os.fspath(self.path)
+        lock_name = os.fspath(self.lock_path)
         try:
             fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | _O_BINARY, 0o644)
         except OSError as exc:
-            raise SaveError(t("store.unwritable", file=os.fspath(self.lock_path), reason=_reason(exc)), file=self.lock_path) from None
+            raise SaveError(t("store.unwritable", file=lock_name, reason=_reason(exc)), file=self.lock_path) from None
         try:
             locked = _try_lock(fd)
         except OSError as exc:
             os.close(fd)
-            raise SaveError(t("store.unwritable", file=os.fspath(self.lock_path), reason=_reason(exc)), file=self.lock_path) from None
+            raise SaveError(t("store.unwritable", file=lock_name, reason=_reason(exc)), file=self.lock_path) from None
         if not locked:
             pid = _read_pid(fd)
             os.close(fd)
-            key = "store.busy" if pid else "store.busy_nopid"
-            raise SaveBusy(t(key, file=name, pid=pid), file=self.path, pid=pid)
+            message = t("store.busy" if pid else "store.busy_nopid", file=os.fspath(self.path), pid=pid)
+            raise SaveBusy(message, file=self.path, pid=pid)
         try:
             with suppress(OSError):
-                if os.name != "nt":
-                    os.ftruncate(fd, 0)
+                os.ftruncate(fd, 0)
                 os.lseek(fd, 0, os.SEEK_SET)
                 os.write(fd, f"{os.getpid()}\n".encode("ascii"))
-            self._lock_fd, self._lock_depth = fd, 1
-            self._sweep()
+            _held[key] = [fd, 1]
             yield self
         finally:
-            self._lock_fd, self._lock_depth = None, 0
+            _held.pop(key, None)
             _unlock(fd)
 
-    def _sweep(self) -> None:
-        """Remove temporary files and folders left by a writer that was killed."""
+    def _sweep_trash(self) -> None:
+        """Remove hands folders that a killed ``remove_all`` left renamed aside."""
         import shutil
 
-        prefixes = (f".{self.path.name}.", f".{self.hands_dir.name}.trash-")
-        for folder, wanted in ((self.path.parent, prefixes), (self.hands_dir, (".",))):
-            try:
-                with os.scandir(folder) as entries:
-                    for entry in entries:
-                        if not entry.name.startswith(wanted):
-                            continue
-                        if entry.name.endswith(".tmp"):
-                            with suppress(OSError):
-                                os.unlink(entry.path)
-                        elif ".trash-" in entry.name:
-                            shutil.rmtree(entry.path, ignore_errors=True)
-            except OSError:
-                continue
+        prefix = f".{self.hands_dir.name}.trash-"
+        try:
+            with os.scandir(self.path.parent) as entries:
+                trash = [e.path for e in entries if e.name.startswith(prefix)]
+        except OSError:
+            return
+        for path in trash:
+            shutil.rmtree(path, ignore_errors=True)

@@ -325,6 +325,8 @@ def test_save_error_at_without_a_line():
     error = SaveError.at("pesten.toml", ["rules", "deal_size"], "deal_size must be at least 1.")
     assert error.line is None and error.where == "rules.deal_size"
     assert str(error) == "pesten.toml, at rules.deal_size: deal_size must be at least 1."
+    whole = SaveError.at("pesten.toml", [], "The standings do not add up.")
+    assert whole.where is None and str(whole) == "pesten.toml: The standings do not add up."
 
 
 # --------------------------------------------------------------------- locking
@@ -384,17 +386,39 @@ def test_lock_is_reentrant_and_reading_needs_none(save):
     assert save.read_series()["v"] == 3
 
 
-def test_lock_clears_temporaries_left_by_a_killed_writer(save, tmp_path):
+def test_temporaries_left_by_a_killed_writer_are_reused(save):
     save.write_hand(1, {"v": 1})
-    left = [tmp_path / ".pesten.toml.4242.tmp", tmp_path / ".pesten.toml.bak.4242.tmp",
-            save.hands_dir / ".hand-00001.toml.4242.tmp"]
-    kept = [tmp_path / ".other.toml.4242.tmp", tmp_path / "notes.txt"]
-    for path in left + kept:
-        path.write_text("x")
-    with save.lock():
-        pass
+    left = [save.path.with_name(".pesten.toml.tmp"), save.path.with_name(".pesten.toml.bak.tmp"),
+            save.hands_dir / ".hand-00001.toml.tmp", save.hands_dir / ".hand-00001.toml.bak.tmp"]
+    for path in left:
+        path.write_text("half a file")
+    save.write_series({"v": 2})
+    save.write_hand(1, {"v": 2})
     assert not any(p.exists() for p in left)
-    assert all(p.exists() for p in kept)
+    assert save.read_hand(1)["v"] == 2
+    assert tomllib.loads(save.backup_path(save.hand_path(1)).read_text(encoding="utf-8"))["v"] == 1
+
+
+@posix_only
+def test_writes_take_the_lock_so_a_second_writer_cannot_tear_a_file(save):
+    save.write_series({"v": 1})
+    holder = start_holder(save.path)
+    try:
+        for write in (lambda: save.write_series({"v": 2}), lambda: save.write_hand(1, {"v": 2}), save.remove_all):
+            with pytest.raises(SaveBusy):
+                write()
+    finally:
+        holder.communicate("")
+    assert save.read_series()["v"] == 1 and not save.has_hand(1)
+
+
+def test_lock_is_shared_by_every_save_file_of_the_path_in_one_process(save):
+    twin = SaveFile(save.path)
+    with save.lock():
+        twin.write_series({"v": 1})
+        with twin.lock():
+            pass
+    assert save.read_series()["v"] == 1
 
 
 # --------------------------------------------------------------------- remove_all
@@ -419,6 +443,16 @@ def test_remove_all_deletes_series_backups_and_hands(save, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["other.toml", "pesten.toml", "pesten.toml.lock"]
 
 
-def test_remove_all_on_nothing_is_fine(save):
+def test_remove_all_on_nothing_is_fine(save, tmp_path):
     save.remove_all()
     assert not save.exists()
+    SaveFile(tmp_path / "no such folder" / "pesten.toml").remove_all()
+
+
+def test_remove_all_clears_a_hands_folder_left_aside_by_a_killed_remove(save, tmp_path):
+    trash = tmp_path / ".pesten.hands.trash-4242"
+    trash.mkdir()
+    (trash / "hand-00001.toml").write_text("format = 1\n")
+    save.write_series({"v": 1})
+    save.remove_all()
+    assert not trash.exists()

@@ -34,6 +34,8 @@ MESSAGES = {
     # Errors found later by other parts of the program, at a key path
     "store.at": "{file}, at {where}: {what}",
     "store.at_line": "{file}, line {line} ({where}): {what}",
+    "store.in_file": "{file}: {what}",
+    "store.in_file_line": "{file}, line {line}: {what}",
     # Writing
     "store.unwritable": (
         "{file} could not be written ({reason}); the previous version is unchanged."
