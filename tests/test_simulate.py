@@ -1,0 +1,229 @@
+"""The simulator (referee/simulate.py): bots play whole hands through the engine.
+
+Every preset plays seeded hands to the end with no refused entry and no
+difference between the engine's picture and the real cards; the same seed
+gives the same report; the report renders through the message layer.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from referee import messages  # noqa: E402
+from referee import simulate as sim_module  # noqa: E402
+from referee.rules import HouseRules  # noqa: E402
+from referee.simulate import SimReport, simulate  # noqa: E402
+
+try:
+    from referee.rules import load_rules
+except ImportError:  # pragma: no cover - before the preset loader existed
+    load_rules = None
+
+_FALLBACK = {
+    "standard": HouseRules(name="standard"),
+    "family": HouseRules(name="family", jokers=False, joker_penalty=3, stacking="none"),
+    "hard": HouseRules(name="hard", four="skip_two", five="all_draw_one", king="reverse_skip"),
+    "cumulative": HouseRules(name="cumulative", stacking="cumulative"),
+    "fast": HouseRules(name="fast", turn_order="free"),
+}
+PRESETS = tuple(_FALLBACK)
+
+
+def rules_for(name: str) -> HouseRules:
+    """The preset ``name`` (R8.1-R8.5) from the preset files, else built directly."""
+    if load_rules is not None:
+        return load_rules(name)
+    return _FALLBACK[name]  # pragma: no cover
+
+
+def numbers(report: SimReport) -> dict:
+    """Every figure of a report except the times."""
+    out = report.to_json()
+    del out["seconds"], out["hands_per_second"]
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("preset", PRESETS)
+def test_preset_plays_to_the_end_without_refusals_or_mismatches(preset, players):
+    report = simulate(rules_for(preset), players, 25, seed=7)
+    assert report.refused_entries == 0, report.problems
+    assert report.mismatches == 0, report.problems
+    assert report.capped == 0
+    assert report.hands == 25 and report.players == players
+    assert report.rules == preset
+    # Every hand was played: at least the starter and a winning play each.
+    assert report.avg_turns >= 2
+    assert 0 <= report.dealer_left_wins_rate <= 1
+    assert 0 <= report.blocked_rate <= 1
+    assert report.avg_loser_points > 0
+
+
+def test_same_seed_same_numbers_and_other_seed_other_numbers():
+    rules = rules_for("standard")
+    first = simulate(rules, 3, 30, seed=11)
+    again = simulate(rules, 3, 30, seed=11)
+    other = simulate(rules, 3, 30, seed=12)
+    assert numbers(first) == numbers(again)
+    assert numbers(first) != numbers(other)
+
+
+def test_fast_path_gives_the_same_report_as_typing_every_line():
+    rules = rules_for("hard")
+    fast = simulate(rules, 3, 15, seed=5, fast=True)
+    typed = simulate(rules, 3, 15, seed=5, fast=False)
+    assert numbers(fast) == numbers(typed)
+    assert typed.refused_entries == 0 and typed.mismatches == 0
+
+
+@pytest.mark.parametrize("overrides", [
+    {"finish_on_action": True},
+    {"draw_then_play": False},
+    {"penalty_ends_turn": False},
+    {"joker_stack": "double", "stacking": "cumulative"},
+    {"jack_wild": True, "jack_on_jack": False},
+    {"king": "draw_one", "five": "all_draw_one", "four": "skip_two"},
+    {"king": "draw_one", "five": "all_draw_one", "turn_order": "free"},
+    {"deal_size": 5, "last_card_penalty": 3, "decks": 2},
+])
+def test_house_rule_variants_play_cleanly(overrides):
+    report = simulate(HouseRules(**overrides), 4, 20, seed=3)
+    assert report.refused_entries == 0, report.problems
+    assert report.mismatches == 0, report.problems
+
+
+def test_piles_running_out_reshuffle_and_exhaust_like_the_engine(monkeypatch):
+    """Hard pesten with five players reshuffles (R3.5) and runs the piles dry (R3.6).
+
+    The real draws that came up short (nothing left to draw) and the
+    reshuffles are counted; the engine's picture must still match the cards.
+    """
+    seen = {"short": 0, "reshuffled": 0}
+    original = sim_module._Table.take
+
+    def counting(self, player, n, penalty=False):
+        before = len(self.draw)
+        got = original(self, player, n, penalty)
+        seen["short"] += len(got) < n
+        seen["reshuffled"] += len(got) > before
+        return got
+
+    monkeypatch.setattr(sim_module._Table, "take", counting)
+    report = simulate(rules_for("hard"), 5, 30, seed=2)
+    assert seen["short"] > 0 and seen["reshuffled"] > 0
+    assert report.refused_entries == 0, report.problems
+    assert report.mismatches == 0, report.problems
+
+
+def test_penalties_count_cards_drawn_for_penalties():
+    """Family play has no Jokers and no stacking, so fewer penalty cards than cumulative."""
+    family = simulate(rules_for("family"), 4, 60, seed=9)
+    cumulative = simulate(rules_for("cumulative"), 4, 60, seed=9)
+    assert 0 < family.avg_penalty_cards < cumulative.avg_penalty_cards
+
+
+def test_dealer_left_neighbour_share_is_a_share_of_hands():
+    report = simulate(rules_for("standard"), 2, 60, seed=4)
+    # With two players the winner is either the dealer or the dealer's left neighbour.
+    assert 0 < report.dealer_left_wins_rate < 1
+
+
+def test_a_refused_entry_is_counted_and_described(monkeypatch):
+    """A bot bug (here: a Jack typed without a suit) shows in the report, not as a crash."""
+    original = sim_module._Table.apply
+
+    def broken(self, text):
+        if text.split(":")[-1].strip().startswith("J") and " " in text.strip():
+            text = text.split(" ")[0]
+        return original(self, text)
+
+    monkeypatch.setattr(sim_module._Table, "apply", broken)
+    report = simulate(rules_for("standard"), 3, 40, seed=1)
+    assert report.refused_entries > 0
+    assert report.problems and "R5.4" in report.problems[0]
+    assert "Please report" in report.render()
+
+
+def test_a_mismatch_is_counted(monkeypatch):
+    """When the real cards and the engine disagree, the report says so."""
+    original = sim_module._Table.take
+
+    def lose_a_card(self, player, n, penalty=False):
+        got = original(self, player, n, penalty)
+        if penalty and got:
+            self.cards[player].pop()
+        return got
+
+    monkeypatch.setattr(sim_module._Table, "take", lose_a_card)
+    report = simulate(rules_for("standard"), 3, 20, seed=1)
+    assert report.mismatches > 0
+    assert "count was off" in report.problems[0]
+
+
+def test_report_renders_in_plain_language_and_as_json():
+    report = simulate(rules_for("family"), 4, 20, seed=1)
+    text = report.render()
+    assert "20 hands for 4 players with the family rules" in text
+    assert "matched the real cards" in text
+    assert "Traceback" not in text and "{" not in text
+    data = report.to_json()
+    assert json.loads(json.dumps(data)) == data
+    assert set(data) >= {"hands", "players", "rules", "seconds", "hands_per_second",
+                         "avg_turns", "dealer_left_wins_rate", "avg_penalty_cards",
+                         "avg_loser_points", "blocked_rate", "refused_entries",
+                         "mismatches", "capped"}
+
+
+def test_every_rendered_line_comes_from_the_sim_catalog():
+    keys = [k for k in messages.catalog() if k.startswith("sim.")]
+    assert "sim.render.head" in keys and "sim.render.clean" in keys
+    report = SimReport(hands=10, players=3, rules="standard", seconds=1.0,
+                       hands_per_second=10.0, avg_turns=40.0, dealer_left_wins_rate=0.4,
+                       avg_penalty_cards=5.0, avg_loser_points=30.0, blocked_rate=0.1,
+                       refused_entries=1, mismatches=0, capped=2, problems=["x"])
+    text = report.render()
+    assert "10.00% of the hands were blocked" in text
+    assert "2 hands were still going" in text
+    assert "1 entries were refused" in text
+
+
+def test_progress_is_reported_up_to_the_total():
+    calls = []
+    simulate(rules_for("standard"), 2, 7, seed=1, progress=lambda done, total: calls.append(
+        (done, total)))
+    assert calls[-1] == (7, 7)
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls)
+
+
+def test_zero_hands_gives_an_empty_report():
+    report = simulate(rules_for("standard"), 2, 0, seed=1)
+    assert report.hands == 0 and report.avg_turns == 0
+    assert report.render()
+
+
+@pytest.mark.parametrize("players", [1, 9])
+def test_players_must_fit_the_table(players):
+    with pytest.raises(ValueError):
+        simulate(rules_for("standard"), players, 1, seed=1)
+
+
+def test_negative_hands_are_refused():
+    with pytest.raises(ValueError, match="negative"):
+        simulate(rules_for("standard"), 2, -1)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), preset=st.sampled_from(PRESETS), players=st.integers(2, 8))
+def test_any_seed_any_table_stays_consistent(seed, preset, players):
+    """Invariant: whatever the deal, the bots' entries are accepted and the counts agree."""
+    report = simulate(rules_for(preset), players, 2, seed=seed)
+    assert report.refused_entries == 0, report.problems
+    assert report.mismatches == 0, report.problems
