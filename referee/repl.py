@@ -1,0 +1,403 @@
+"""The table prompt of ``pesten-ref play`` (prompt-toolkit 3).
+
+The only module that imports prompt_toolkit; ``referee.cli`` imports it when
+``play`` runs at a terminal.  Each typed line goes through ``cli.answer`` (the
+same path as ``play --script``), so the session saves after every entry and
+the REPL holds no state of its own beyond the prompt.
+
+What the REPL adds: a prompt naming who is to act, a bottom toolbar with the
+public state of the hand, Tab completion (``referee.complete``), a history
+file in the user's state directory, the suit question after a Jack typed
+without one (R5.4), and a word on how to score once the hand is over.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import textwrap
+from collections import Counter
+from pathlib import Path
+from typing import Callable, Iterable
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import Completer, Completion
+from prompt_toolkit.formatted_text import FormattedText
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.output import create_output
+from prompt_toolkit.shortcuts import print_formatted_text
+from prompt_toolkit.styles import Style
+
+from .cards import JOKER, SUIT_SYMBOLS, copies_per_deck, parse_suit, try_card
+from .complete import TableView, describe, partial_word, suggest, with_suit
+from .messages import t
+
+STYLE = Style.from_dict({
+    "prompt.name": "bold",
+    "prompt.other": "italic",
+    "refused": "fg:ansired bold",
+    "notice": "italic",
+    "bottom-toolbar": "reverse",
+    "bottom-toolbar bar.turn": "bold",
+    "bottom-toolbar bar.alert": "bold fg:ansired",
+    "bottom-toolbar bar.sep": "",
+})
+
+_SUIT_RULE = "R5.4"
+_SUIT_KEY = "engine.refuse.jack_suit"
+
+
+# ---------------------------------------------------------------------------
+# History file
+# ---------------------------------------------------------------------------
+
+def history_path(env: dict | None = None, platform: str | None = None) -> Path:
+    """Where the prompt history lives: ``$XDG_STATE_HOME/pesten-ref/history``.
+
+    Default ``~/.local/state/pesten-ref/history``; on Windows
+    ``%LOCALAPPDATA%\\pesten-ref\\history``.  ``env`` and ``platform`` default
+    to ``os.environ`` and ``sys.platform`` (given in tests).  Pure: creates nothing.
+    """
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    if platform.startswith("win"):
+        base = env.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
+    else:
+        base = env.get("XDG_STATE_HOME") or str(Path(env.get("HOME") or Path.home())
+                                                / ".local" / "state")
+    return Path(base) / "pesten-ref" / "history"
+
+
+class _QuietFileHistory(FileHistory):
+    """A FileHistory that turns a failed write into one warning and goes on in memory."""
+
+    def __init__(self, path: Path, warn: Callable[[str], None]):
+        super().__init__(str(path))
+        self._path, self._warn, self._off = path, warn, False
+
+    def store_string(self, string: str) -> None:
+        if self._off:
+            return
+        try:
+            super().store_string(string)
+        except OSError as exc:
+            self._off = True
+            self._warn(t("repl.history_off", path=str(self._path), error=exc.strerror or exc))
+
+
+def open_history(path: Path, warn: Callable[[str], None]) -> History:
+    """A history kept in ``path``; a folder that cannot be made or written gives a
+    warning through ``warn`` and a history in memory only (never an error)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "ab"):
+            pass
+        with open(path, "rb"):
+            pass
+    except OSError as exc:
+        warn(t("repl.history_off", path=str(path), error=exc.strerror or exc))
+        return InMemoryHistory()
+    return _QuietFileHistory(path, warn)
+
+
+# ---------------------------------------------------------------------------
+# What the prompt, the toolbar and completion show (public state only, R0.1)
+# ---------------------------------------------------------------------------
+
+def _universe(hand) -> list[str]:
+    from .complete import ALL_CARDS
+    cards = list(ALL_CARDS)
+    if hand.rules.jokers:
+        cards.append(JOKER)
+    return cards
+
+
+def spent_cards(hand) -> frozenset[str]:
+    """Cards (canonical) with every copy in the discard pile: no one can hold them (R1.4)."""
+    seen = Counter(str(c) for c in hand.discard)
+    return frozenset(c for c, n in seen.items()
+                     if n >= hand.decks * copies_per_deck(try_card(c)))
+
+
+def fits_now(hand) -> tuple[str, ...]:
+    """Canonical cards the rules allow on the table now (``Hand.check``), in deck order.
+
+    For the player to act; in free order without a pending penalty, for any
+    player (the one holding most cards, so that R6.2 does not interfere).
+    """
+    if hand.status != "playing" or hand.scored:
+        return ()
+    who = hand.turn
+    if who is None:
+        if not hand.active:
+            return ()
+        who = max(hand.active, key=lambda p: hand.counts.get(p, 0))
+    spent = spent_cards(hand)
+    out = []
+    for card in _universe(hand):
+        if card in spent:
+            continue
+        ruling = hand.check(card, who)
+        if ruling.data and ruling.data.get("legal"):
+            out.append(card)
+    return tuple(out)
+
+
+def table_view(table, rule_ids: Iterable[str] = ()) -> TableView:
+    """The TableView of ``table``'s current hand, for completion."""
+    hand = table.hand
+    st = table.state()
+    return TableView(
+        players=tuple(hand.active), status=st["status"], turn=st["turn"],
+        free=bool(table.rules.free_order), callable=tuple(st["callable"]),
+        announce_due=st["announce_due"], named_suit=st["named_suit"], fits=fits_now(hand),
+        spent=spent_cards(hand), jokers=bool(table.rules.jokers), decks=hand.decks,
+        rule_ids=tuple(rule_ids))
+
+
+def prompt_parts(table) -> list[tuple[str, str]]:
+    """The prompt as (style, text) fragments: ``Anna> ``, ``hand 2, start> ``, ``snel> ``."""
+    st = table.state()
+    end = ("", t("repl.prompt.end"))
+    if st["status"] == "waiting":
+        return [("class:prompt.other", t("repl.prompt.waiting", hand=st["hand"])), end]
+    if st["status"] != "playing":
+        return [("class:prompt.other", t("repl.prompt.over", hand=st["hand"])), end]
+    if st["turn"]:
+        return [("class:prompt.name", t("repl.prompt.turn", name=st["turn"])), end]
+    return [("class:prompt.other", t("repl.prompt.free")), end]
+
+
+def toolbar_parts(table) -> list[tuple[str, str]]:
+    """The bottom toolbar as (style, text) fragments: the table on one line, the
+    players on the next (the player to act, skips, who may announce or be called)."""
+    st = table.state()
+    sep = ("class:bar.sep", "  │  ")
+    if st["status"] == "waiting":
+        line = [("", " " + t("repl.bar.waiting", hand=st["hand"], dealer=st["dealer"]))]
+    elif st["status"] != "playing":
+        key = "repl.bar.blocked" if st["winner"] is None else "repl.bar.over"
+        return [("", " " + t(key, hand=st["hand"], winner=st["winner"]) + " ")]
+    else:
+        top = try_card(st["top"])
+        line = [("", " " + t("repl.bar.top", card=top.pretty()))]
+        if st["named_suit"]:
+            s = st["named_suit"]
+            line += [sep, ("class:bar.turn", t("repl.bar.named", symbol=SUIT_SYMBOLS[s],
+                                                suit=t(f"repl.suit.{s}")))]
+        line += [sep, ("", t(f"repl.bar.{st['direction']}"))]
+        if st["pending_draw"]:
+            line += [sep, ("class:bar.alert", t("repl.bar.pending", name=st["turn"],
+                                                 n=st["pending_draw"]))]
+        line += [sep, ("", t("repl.bar.piles", draw=st["draw_pile"]))]
+        if table.rules.free_order:
+            line += [sep, ("", t("repl.bar.free"))]
+    players: list[tuple[str, str]] = [("", "\n ")]
+    for i, (name, n) in enumerate(st["counts"].items()):
+        if i:
+            players.append(("", " · "))
+        to_act = name == st["turn"]
+        if to_act:
+            players.append(("class:bar.turn", t("repl.bar.to_act") + " "))
+        players.append(("class:bar.turn" if to_act else "", t("repl.bar.count", name=name, n=n)))
+        if st["skips"].get(name):
+            players.append(("", " (" + t("repl.bar.skips", n=st["skips"][name]) + ")"))
+        if name == st["announce_due"]:
+            players.append(("", " (" + t("repl.bar.announce") + ")"))
+        if name in st["callable"]:
+            players.append(("class:bar.alert", " " + t("repl.bar.callable")))
+    return line + [("", " ")] + players + [("", " ")]
+
+
+class TableCompleter(Completer):
+    """prompt_toolkit Completer around ``complete.suggest``; the view is rebuilt
+    by ``refresh()`` after every line (the state changes only then)."""
+
+    def __init__(self, view_of: Callable[[], TableView]):
+        self._view_of = view_of
+        self.view = view_of()
+
+    def refresh(self) -> None:
+        """Read the table again (after an entry)."""
+        self.view = self._view_of()
+
+    def get_completions(self, document, complete_event):
+        text = document.text_before_cursor
+        word = partial_word(text)
+        for w in suggest(text, self.view):
+            insert = w + " " if w.endswith(":") else w
+            yield Completion(insert, start_position=-len(word), display=w,
+                             display_meta=describe(w, self.view))
+
+
+class SuitCompleter(Completer):
+    """The four suits, for the question after a Jack."""
+
+    def get_completions(self, document, complete_event):
+        word = document.text_before_cursor.strip().lower()
+        for s in ("c", "d", "h", "s"):
+            name = t(f"repl.suit.{s}")
+            if s.startswith(word) or name.startswith(word):
+                yield Completion(s, start_position=-len(document.text_before_cursor),
+                                 display=f"{s} {SUIT_SYMBOLS[s]}", display_meta=name)
+
+
+# ---------------------------------------------------------------------------
+# Printing
+# ---------------------------------------------------------------------------
+
+class _Screen:
+    """Lines printed between prompts, wrapped to the terminal, styled unless NO_COLOR."""
+
+    def __init__(self, stream=None):
+        self.stream = stream or sys.stdout
+        self.output = create_output(stdout=self.stream)
+
+    def _width(self) -> int:
+        return max(40, shutil.get_terminal_size((100, 24)).columns - 1)
+
+    def _wrap(self, text: str, indent: str = "") -> str:
+        width = self._width()
+        out = []
+        for i, line in enumerate(text.split("\n")):
+            lead = indent if i else ""
+            if len(lead + line) <= width:
+                out.append(lead + line)
+                continue
+            own = line[:len(line) - len(line.lstrip())]
+            out.append(textwrap.fill(line, width=width, initial_indent=lead,
+                                     subsequent_indent=indent + own, break_on_hyphens=False,
+                                     break_long_words=False))
+        return "\n".join(out)
+
+    def say(self, text: str, style: str = "") -> None:
+        """Print ``text`` (already through the message layer)."""
+        print_formatted_text(FormattedText([(style, self._wrap(text))]), style=STYLE,
+                             output=self.output)
+
+    def refuse(self, text: str) -> None:
+        """Print a refusal, marked (a red ✗ unless NO_COLOR)."""
+        mark = t("repl.refused") + " "
+        body = self._wrap(mark + text, indent=" " * len(mark))[len(mark):]
+        print_formatted_text(FormattedText([("class:refused", mark), ("", body)]),
+                             style=STYLE, output=self.output)
+
+
+# ---------------------------------------------------------------------------
+# The loop
+# ---------------------------------------------------------------------------
+
+def _asks_suit(ruling) -> bool:
+    """The engine refused a Jack for want of a named suit (R5.4): ask for it."""
+    return (not ruling.ok and ruling.rule == _SUIT_RULE
+            and bool(ruling.notes) and ruling.notes[0].key == _SUIT_KEY)
+
+
+def _ask_suit(question_session: PromptSession, name: str, screen: _Screen) -> str | None:
+    """Ask which suit ``name`` names; -> ``c d h s``, or None when taken back."""
+    while True:
+        try:
+            reply = question_session.prompt(t("repl.suit.question", name=name))
+        except (KeyboardInterrupt, EOFError):
+            return None
+        reply = reply.strip()
+        if not reply:
+            return None
+        suit = parse_suit(reply)
+        if suit is not None:
+            return suit
+        screen.say(t("repl.suit.again", answer=reply))
+
+
+def _score_example(table) -> str:
+    st = table.state()
+    others = [p for p in st["counts"] if p != st["winner"]]
+    return " ".join(t("repl.over.example", name=p) for p in others)
+
+
+def _tell_end(table, screen: _Screen) -> None:
+    st = table.state()
+    key = "repl.over.blocked" if st["winner"] is None else "repl.over.winner"
+    screen.say(t(key, hand=st["hand"], winner=st["winner"], example=_score_example(table)),
+               "bold")
+    screen.say(t("repl.over.example_note"))
+
+
+def run_repl(table, *, history: Path | None | bool = True, stream=None) -> int:
+    """Referee ``table``'s current hand at the keyboard until Ctrl-D; -> exit status.
+
+    ``table``: an open ``session.Table`` (its save file locked by the caller).
+    ``history``: True for the user's history file (``history_path()``), a Path
+    for another file, or False/None for none.  ``stream``: where rulings are
+    printed (default ``sys.stdout``).  Input and the prompt use the current
+    prompt_toolkit app session.  Returns 0 when the player leaves, or the
+    exit status of a save file that could not be written (SaveError).
+    """
+    from .cli import answer
+    from .rulebook import rule_ids
+    from .store import SaveError
+
+    screen = _Screen(stream)
+    if history is True:
+        history = history_path()
+    hist = open_history(Path(history), screen.say) if history else InMemoryHistory()
+    ids = tuple(rule_ids())
+    completer = TableCompleter(lambda: table_view(table, ids))
+    session: PromptSession = PromptSession(
+        history=hist, completer=completer, complete_while_typing=False,
+        bottom_toolbar=lambda: toolbar_parts(table), style=STYLE,
+        reserve_space_for_menu=6)
+    question: PromptSession = PromptSession(completer=SuitCompleter(), style=STYLE,
+                                            complete_while_typing=False)
+
+    st = table.state()
+    screen.say(t("repl.banner", hand=st["hand"], dealer=st["dealer"], rules=table.rules.name))
+    screen.say(t("repl.banner.keys"), "class:notice")
+    screen.say(table.hand.summary())
+
+    while True:
+        try:
+            text = session.prompt(lambda: prompt_parts(table))
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            break
+        was_over = table.state()["status"] == "over"
+        try:
+            out, ruling = answer(table, text)
+            while out is not None and _asks_suit(ruling):
+                who = ruling.actor or table.state()["turn"] or "?"
+                suit = _ask_suit(question, who, screen)
+                if suit is None:
+                    screen.say(t("repl.suit.cancelled", line=text.strip()))
+                    out = None
+                    break
+                text = with_suit(text, suit)
+                out, ruling = answer(table, text)
+        except SaveError as exc:
+            screen.refuse(t("repl.save_failed", message=exc.message))
+            return exc.exit_code
+        completer.refresh()
+        if out is None:
+            continue
+        if ruling.kind == "query" and ruling.query == "state":
+            from .cli import render_state
+            screen.say(render_state(table))
+        elif ruling.kind == "query":
+            screen.say(out["ruling"])
+            if ruling.query == "help":
+                screen.say(t("repl.keys"), "class:notice")
+        elif ruling.ok:
+            screen.say(out["ruling"])
+        else:
+            screen.refuse(out["ruling"])
+        if not was_over and table.state()["status"] == "over":
+            _tell_end(table, screen)
+
+    st = table.state()
+    if st["status"] in ("over", "scored"):
+        screen.say(t("repl.bye.over", hand=st["hand"], file=str(table.save.path)))
+    else:
+        screen.say(t("repl.bye", file=str(table.save.path)))
+    return 0

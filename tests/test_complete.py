@@ -1,0 +1,220 @@
+"""Tab completion's pure core (referee.complete): what is offered where, and the suit fix-up."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from referee.complete import (ALL_CARDS, TableView, describe, partial_word, suggest,
+                              with_suit)
+
+REPO = Path(__file__).resolve().parents[1]
+PLAYERS = ("Anna", "Bram", "Cees")
+
+
+def view(**kw) -> TableView:
+    """A hand in play, Anna to act on 9c, unless told otherwise."""
+    base = dict(players=PLAYERS, status="playing", turn="Anna",
+                fits=("2c", "3c", "9d", "9h", "Joker"), rule_ids=("R4.1", "R4.2", "R5.1"))
+    base.update(kw)
+    return TableView(**base)
+
+
+# -- commands ---------------------------------------------------------------
+
+def test_waiting_hand_offers_start_first_and_no_cards():
+    words = suggest("", view(status="waiting", fits=()))
+    assert words[0] == "start"
+    assert {"state", "help", "rules", "replay"} <= set(words)
+    assert not set(words) & set(ALL_CARDS)
+
+
+def test_commands_are_completed_from_their_first_letters():
+    assert suggest("st", view(status="waiting")) == ["start", "state"]
+    assert suggest("re", view()) == ["redo", "replay"]
+    assert suggest("UN", view()) == ["undo"]
+
+
+def test_over_hand_offers_undo_and_queries_only():
+    words = suggest("", view(status="over", fits=()))
+    assert words[:2] == ["undo", "redo"]
+    assert "draw" not in words and "9c" not in words
+
+
+def test_lk_and_call_come_early_only_when_they_can_matter():
+    calm = suggest("", view())
+    assert calm.index("lk") > calm.index("9s")
+    due = suggest("", view(announce_due="Bram", callable=("Cees",)))
+    assert due.index("lk") < due.index("2d") and due.index("call") < due.index("2d")
+
+
+def test_nothing_follows_words_that_stand_alone():
+    for text in ("undo ", "redo ", "state ", "why ", "help ", "replay "):
+        assert suggest(text, view()) == [], text
+
+
+# -- cards --------------------------------------------------------------------
+
+def test_cards_that_fit_now_come_first_then_every_other_card():
+    words = suggest("", view())
+    assert words[:5] == ["2c", "3c", "9d", "9h", "Joker"]
+    assert words[5] == "draw"
+    assert set(ALL_CARDS) | {"Joker"} <= set(words)
+    assert len(words) == len(set(words))
+
+
+def test_cards_are_filtered_by_what_is_typed_in_canonical_form():
+    assert suggest("9", view()) == ["9d", "9h", "9c", "9s"]
+    assert suggest("q", view()) == ["Qc", "Qd", "Qh", "Qs"]
+    assert suggest("QH", view()) == ["Qh"]
+    assert suggest("t", view()) == ["10c", "10d", "10h", "10s"]
+    assert suggest("10♥", view()) == ["10h"]
+    assert suggest("*", view()) == ["Joker"]
+    assert suggest("j", view()) == ["Joker", "Jc", "Jd", "Jh", "Js"]
+
+
+def test_cards_after_a_player_prefix():
+    assert suggest("Anna: 9", view()) == ["9d", "9h", "9c", "9s"]
+    assert suggest("Anna:9", view()) == ["9d", "9h", "9c", "9s"]
+    assert partial_word("Anna:9") == "9"
+    assert suggest("Anna: ", view())[:5] == ["2c", "3c", "9d", "9h", "Joker"]
+
+
+def test_spent_cards_and_missing_jokers_are_never_offered():
+    words = suggest("", view(spent=frozenset({"9c", "Kd"}), jokers=False, fits=()))
+    assert "9c" not in words and "Kd" not in words and "Joker" not in words
+    assert "Kh" in words
+
+
+def test_start_offers_every_card_and_nothing_after_it():
+    assert suggest("start 9", view(status="waiting")) == ["9c", "9d", "9h", "9s"]
+    assert suggest("start 9h ", view(status="waiting")) == []
+
+
+def test_after_a_card_lk_then_cards_matching_it_and_not_the_same_card():
+    words = suggest("7h ", view())
+    assert words[0] == "lk"
+    assert "7h" not in words  # one deck: the Seven just typed cannot come again
+    near = words[1:words.index("2c")]
+    assert set(near) == {f"{r}h" for r in ("2", "3", "4", "5", "6", "8", "9", "10", "J", "Q",
+                                            "K", "A")} | {"7c", "7d", "7s", "Joker"}
+    assert "7h" in suggest("7h ", view(decks=2))
+
+
+def test_after_a_draw_word_the_cards_that_fit_first():
+    assert suggest("d ", view())[:5] == ["2c", "3c", "9d", "9h", "Joker"]
+    assert suggest("draw 9", view()) == ["9d", "9h", "9c", "9s"]
+
+
+def test_check_completes_cards_fit_first():
+    assert suggest("check ", view())[:2] == ["2c", "3c"]
+    assert suggest("check J", view()) == ["Joker", "Jc", "Jd", "Jh", "Js"]
+
+
+# -- names ----------------------------------------------------------------------
+
+def test_names_after_call_put_the_callable_first():
+    assert suggest("call ", view(callable=("Cees",))) == ["Cees", "Anna", "Bram"]
+    assert suggest("call b", view()) == ["Bram"]
+    assert suggest("Bram: call ", view(callable=("Anna",))) == ["Anna", "Bram", "Cees"]
+    assert suggest("7h lk call C", view()) == ["Cees"]
+
+
+def test_names_after_leave_and_fix():
+    assert suggest("leave ", view()) == list(PLAYERS)
+    assert suggest("leave C", view()) == ["Cees"]
+    assert suggest("fix ", view()) == ["draw", "count", "play"]
+    assert suggest("fix count ", view()) == list(PLAYERS)
+    assert suggest("fix play Anna Q", view()) == ["Qc", "Qd", "Qh", "Qs"]
+
+
+def test_names_as_prefixes():
+    assert suggest("An", view()) == ["Anna:"]
+    assert suggest("c", view()) == ["check", "call", "Cees:"]
+    assert "Anna:" not in suggest("", view())  # seated order: not before anything is typed
+    assert "Anna:" not in suggest("Anna: ", view())  # the prefix is there already
+
+
+def test_free_order_offers_the_prefix_first():
+    words = suggest("", view(free=True, turn=None))
+    assert words[:3] == ["Anna:", "Bram:", "Cees:"]
+
+
+# -- suits after a Jack --------------------------------------------------------
+
+def test_suits_after_a_jack():
+    assert suggest("Jh ", view()) == ["c", "d", "h", "s"]
+    assert suggest("Anna: 7h Jh ", view()) == ["c", "d", "h", "s"]
+    assert suggest("Jh s", view()) == ["s"]
+    assert suggest("d Jh ", view()) == ["c", "d", "h", "s"]
+    assert suggest("fix play Anna Jc ", view()) == ["c", "d", "h", "s"]
+    assert suggest("check Jc ", view()) == ["c", "d", "h", "s"]
+
+
+def test_after_a_named_suit_cards_of_that_suit_come_first():
+    words = suggest("Jh d ", view())  # a lone d after a Jack is diamonds, not a draw
+    assert words[0] == "lk"
+    assert words[1:4] == ["2d", "3d", "4d"]
+    assert "Jh" not in words
+
+
+def test_rule_ids_after_rules():
+    assert suggest("rules R4", view()) == ["R4.1", "R4.2"]
+    assert suggest("rules ", view()) == ["R4.1", "R4.2", "R5.1"]
+
+
+# -- descriptions -----------------------------------------------------------------
+
+def test_describe_gives_a_short_note_from_the_message_layer():
+    v = view(callable=("Cees",))
+    assert describe("9d", v) == "fits now"
+    assert describe("Kd", v) == ""
+    assert describe("s", v) == "♠ spades"
+    assert describe("Cees", v) == "can be called!"
+    assert describe("Anna:", v) == "entry by Anna"
+    assert describe("call", v) == "call a forgotten last card"
+    assert describe("R4.2", v) == "rule R4.2"
+
+
+# -- the suit answer -------------------------------------------------------------------
+
+def test_with_suit_names_the_suit_right_after_the_jack():
+    assert with_suit("Jh", "s") == "Jh s"
+    assert with_suit("  jh  ", "d") == "jh d"
+    assert with_suit("Anna: 7h Jh lk", "c") == "Anna: 7h Jh c lk"
+    assert with_suit("Anna:Jh", "c") == "Anna:Jh c"
+    assert with_suit("Jh s 7s Jd", "h") == "Jh s 7s Jd h"
+    assert with_suit("d Jc", "h") == "d Jc h"
+    assert with_suit("Jh # well played", "s") == "Jh s # well played"
+    assert with_suit("7h", "s") == "7h s"
+
+
+def test_with_suit_makes_a_line_the_engine_accepts(hand):
+    # Anna to act on 9h (conftest); a Nine, then nothing: use a Jack of hearts.
+    ruling = hand.apply_line("Jh")
+    assert not ruling.ok and ruling.rule == "R5.4"
+    ruling = hand.apply_line(with_suit("Jh", "s"))
+    assert ruling.ok and hand.named_suit == "s"
+
+
+# -- invariants ---------------------------------------------------------------------
+
+@given(st.text(alphabet=st.sampled_from(list("AaJjhs79dc: ♥*tlkrR.1204 ")), max_size=14))
+def test_every_suggestion_replaces_the_word_being_typed(text):
+    words = suggest(text, view(callable=("Bram",), announce_due="Cees"))
+    assert len(words) == len(set(words))
+    word = partial_word(text)
+    assert text.endswith(word)
+    for w in words:
+        assert isinstance(w, str) and w.strip() == w and w
+
+
+def test_complete_and_cli_do_not_load_prompt_toolkit():
+    code = ("import sys, referee.complete, referee.cli; "
+            "sys.exit(1 if 'prompt_toolkit' in sys.modules else 0)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True)
+    assert done.returncode == 0, done.stderr.decode()

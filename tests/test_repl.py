@@ -1,0 +1,262 @@
+"""The table prompt (referee.repl) driven through prompt_toolkit's pipe input.
+
+Every test runs on a series saved in a temporary folder, with the history in a
+temporary state directory, and checks what the hand and the save file hold
+afterwards (reopened with ``Table.open``), not only what was printed.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from referee.repl import (TableCompleter, history_path, prompt_parts, run_repl, table_view,
+                          toolbar_parts)
+from referee.rules import load_rules
+from referee.session import Table
+from referee.store import SaveError, SaveFile
+
+CTRL_C, CTRL_D = "\x03", "\x04"
+
+
+@pytest.fixture
+def table(tmp_path, monkeypatch) -> Table:
+    """A fresh standard series (Anna, Bram, Cees; Cees deals) saved in tmp_path."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "100")
+    return Table.create(SaveFile(tmp_path / "p.toml"), ["Anna", "Bram", "Cees"],
+                        load_rules("standard"), "Cees")
+
+
+def drive(table: Table, keys: str, **kw) -> int:
+    """Type ``keys`` at run_repl (ending with Ctrl-D unless they already do)."""
+    if not keys.endswith(CTRL_D):
+        keys += CTRL_D
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        with create_app_session(input=pipe, output=DummyOutput()):
+            return run_repl(table, **kw)
+
+
+def printed(capsys) -> str:
+    """What run_repl printed, with line breaks and wrapping folded into single spaces."""
+    return " ".join(capsys.readouterr().out.split())
+
+
+def saved_lines(table: Table) -> list[str]:
+    reopened = Table.open(SaveFile(table.save.path))
+    return [e["line"] for e in reopened.meta["entries"]]
+
+
+def text_of(fragments) -> str:
+    return "".join(text for _, text in fragments)
+
+
+# -- a short hand at the prompt ---------------------------------------------------
+
+def test_entries_refusal_and_the_suit_question(table, capsys, tmp_path):
+    status = drive(table, "start 9h\n9c\nKd\nJc\ns\n")
+    out = printed(capsys)
+    assert status == 0
+    st = table.state()
+    assert (st["top"], st["named_suit"], st["turn"]) == ("Jc", "s", "Cees")
+    assert st["counts"] == {"Anna": 6, "Bram": 6, "Cees": 7}
+    # The save file holds the three entries that took effect, the Jack with its suit.
+    assert saved_lines(table) == ["start 9h", "9c", "Jc s"]
+    reopened = Table.open(SaveFile(tmp_path / "p.toml"))
+    assert reopened.state() == st
+    assert "✗ K♦ does not match 9♣" in out
+    assert "Bram plays J♣ and names spades (R5.4)." in out
+    assert "Name a suit" not in out  # the refusal for want of a suit is asked, not shown
+    assert "Every entry is saved in" in out
+
+
+def test_history_goes_to_the_state_directory_without_the_suit_answer(table, tmp_path):
+    drive(table, "start 9h\n9c\nKd\nJc\ns\n")
+    lines = (tmp_path / "state" / "pesten-ref" / "history").read_text().splitlines()
+    typed = [line[1:] for line in lines if line.startswith("+")]
+    assert typed == ["start 9h", "9c", "Kd", "Jc"]
+
+
+def test_a_wrong_suit_answer_is_asked_again(table, capsys):
+    drive(table, "start 9h\n9c\nJc\nx\nhearts\n")
+    out = printed(capsys)
+    assert "'x' is not a suit" in out
+    assert table.state()["named_suit"] == "h"
+    assert saved_lines(table) == ["start 9h", "9c", "Jc h"]
+
+
+def test_enter_alone_takes_the_jack_back(table, capsys):
+    drive(table, "start 9h\n9c\nJc\n\n")
+    out = printed(capsys)
+    assert "No suit named: 'Jc' was not entered." in out
+    assert table.state()["turn"] == "Bram"
+    assert saved_lines(table) == ["start 9h", "9c"]
+
+
+def test_a_lone_d_answered_for_the_suit_is_diamonds(table):
+    drive(table, "start 9h\nfix count Anna 2\nJh\nd\n")
+    assert saved_lines(table) == ["start 9h", "fix count Anna 2", "Jh d"]
+    assert table.state()["named_suit"] == "d"
+    assert table.state()["counts"]["Anna"] == 1  # 'd' was the suit, not a draw
+    assert table.state()["draw_pile"] == 37
+
+
+def test_the_suit_is_inserted_before_words_that_follow_the_jack(table):
+    drive(table, "start 9h\nfix count Anna 2\nJh lk\nc\n")
+    assert saved_lines(table)[-1] == "Jh c lk"
+    assert table.state()["announce_due"] is None  # announced in time (R4.1)
+    assert table.state()["counts"]["Anna"] == 1
+
+
+def test_ctrl_c_clears_the_line_and_enters_nothing(table):
+    drive(table, "start 9h\n9c" + CTRL_C + "9d\n")
+    assert saved_lines(table) == ["start 9h", "9d"]
+    assert table.state()["top"] == "9d"
+
+
+def test_ctrl_d_says_everything_is_saved(table, capsys):
+    assert drive(table, CTRL_D) == 0
+    out = printed(capsys)
+    assert "Hand 1, dealt by Cees" in out
+    assert f"Every entry is saved in {table.save.path}" in out
+
+
+# -- queries ---------------------------------------------------------------------
+
+def test_queries_print_their_answers_and_change_nothing(table, capsys):
+    drive(table, "start 9h\nrules R4.2\ncheck 9c\nwhy\nstate\nhelp\nreplay\n")
+    out = printed(capsys)
+    assert "R4.2 Window" in out
+    assert "Yes: Anna may play 9♣ now." in out
+    assert "R2.3" in out  # why: the starter
+    assert "Hand 1 (playing), dealer Cees" in out and "Anna 7 <- to play" in out
+    assert "Entries: `start 9h`" in out and "Ctrl-D leaves" in out
+    assert "start 9h" in out.split("Ctrl-D leaves")[-1]  # replay lists the entry
+    assert saved_lines(table) == ["start 9h"]
+
+
+def test_undo_at_the_prompt(table, capsys):
+    drive(table, "start 9h\n9c\nundo\n")
+    assert "Undone: 9c." in printed(capsys)
+    assert saved_lines(table) == ["start 9h"]
+    assert table.state()["turn"] == "Anna"
+
+
+# -- the end of a hand -----------------------------------------------------------------
+
+def test_the_end_of_the_hand_names_the_winner_and_how_to_score(table, capsys):
+    drive(table, "start 9h\nfix count Anna 1\n9c\n")
+    out = printed(capsys)
+    st = table.state()
+    assert (st["status"], st["winner"]) == ("over", "Anna")
+    assert 'Hand 1 is over: Anna won it. After Ctrl-D, score it: pesten-ref score ' \
+           'Bram="cards" Cees="cards"' in out
+    assert "record its result with `pesten-ref score`" in out
+    assert Table.open(SaveFile(table.save.path)).state()["winner"] == "Anna"
+
+
+# -- history trouble is a warning, never a crash --------------------------------------
+
+def test_an_unwritable_history_folder_only_warns(table, capsys, tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    monkeypatch.setenv("XDG_STATE_HOME", str(blocker))
+    assert drive(table, "start 9h\n") == 0
+    out = printed(capsys)
+    assert "the command history is off this time" in out
+    assert saved_lines(table) == ["start 9h"]
+
+
+def test_history_can_be_turned_off(table, tmp_path):
+    drive(table, "start 9h\n", history=False)
+    assert not (tmp_path / "state").exists()
+
+
+def test_history_path_follows_the_platform():
+    assert history_path({"XDG_STATE_HOME": "/x/state", "HOME": "/h"}, "linux") == \
+        Path("/x/state/pesten-ref/history")
+    assert history_path({"HOME": "/h"}, "linux") == Path("/h/.local/state/pesten-ref/history")
+    assert history_path({"XDG_STATE_HOME": "", "HOME": "/h"}, "darwin") == \
+        Path("/h/.local/state/pesten-ref/history")
+    assert history_path({"LOCALAPPDATA": r"C:\Users\a\AppData\Local"}, "win32") == \
+        Path(r"C:\Users\a\AppData\Local") / "pesten-ref" / "history"
+
+
+def test_a_save_that_fails_stops_the_session_with_its_status(table, capsys, monkeypatch):
+    def broken(*args, **kw):
+        raise SaveError("p.toml cannot be written (disk full).")
+    monkeypatch.setattr(table.save, "write_hand", broken)
+    assert drive(table, "start 9h\n9c\n") == 2
+    out = printed(capsys)
+    assert "✗ p.toml cannot be written (disk full). The session stops here" in out
+    assert "9c" not in out.split("disk full")[-1]
+
+
+# -- prompt, toolbar, completer ---------------------------------------------------------
+
+def test_the_prompt_names_who_is_to_act(table):
+    assert text_of(prompt_parts(table)) == "hand 1, start> "
+    table.handle("start 9h")
+    assert text_of(prompt_parts(table)) == "Anna> "
+    table.handle("fix count Anna 1")
+    table.handle("9c")
+    assert text_of(prompt_parts(table)) == "hand 1 over> "
+
+
+def test_the_prompt_in_snel_pesten(tmp_path):
+    fast = Table.create(SaveFile(tmp_path / "f.toml"), ["Anna", "Bram", "Cees"],
+                        load_rules("fast"), "Cees")
+    fast.handle("start 9h")
+    assert text_of(prompt_parts(fast)) == "snel> "
+    assert "Anna: 7h" in text_of(toolbar_parts(fast))
+
+
+def test_the_toolbar_shows_the_public_state(table):
+    assert "waiting for the starter" in text_of(toolbar_parts(table))
+    for line in ("start 9h", "9c", "2c", "2h"):
+        assert table.handle(line).ok, line
+    bar = text_of(toolbar_parts(table))
+    assert "top 2♥" in bar and "↻ clockwise" in bar
+    assert "Anna must draw 4 or stack" in bar
+    assert "▶ Anna 6 · Bram 6 · Cees 6" in bar
+    assert table.handle("d").ok and table.handle("Jh").ok is False
+    assert table.handle("Jh c").ok
+    bar = text_of(toolbar_parts(table))
+    assert "named ♣ clubs" in bar and "▶ Cees 6" in bar
+
+
+def test_the_toolbar_marks_who_can_be_called(table):
+    for line in ("start 9h", "fix count Anna 2", "9c", "9d"):
+        assert table.handle(line).ok, line
+    bar = text_of(toolbar_parts(table))
+    assert "Anna 1 call!" in bar
+
+
+def test_completer_offers_names_cards_and_suits(table):
+    table.handle("start 9h")
+    completer = TableCompleter(lambda: table_view(table))
+
+    def offered(text):
+        return [(c.text, c.start_position)
+                for c in completer.get_completions(Document(text), CompleteEvent())]
+
+    assert offered("An") == [("Anna: ", -2)]
+    assert offered("leave B") == [("Bram", -1)]
+    assert offered("Jh ") == [("c", 0), ("d", 0), ("h", 0), ("s", 0)]
+    fits = [text for text, _ in offered("")][:17]
+    assert fits == ["2h", "3h", "4h", "5h", "6h", "7h", "8h", "9c", "9d", "9s", "10h", "Jh",
+                    "Qh", "Kh", "Ah", "Joker", "draw"]
+    assert "9h" not in [text for text, _ in offered("9")]  # the starter is in the discard pile
+    table.handle("9c")
+    completer.refresh()
+    assert [text for text, _ in offered("9")] == ["9d", "9s"]
