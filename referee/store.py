@@ -30,9 +30,13 @@ flushed and fsynced, the old file is kept as ``<file>.bak`` (hard link, else cop
 the temporary file replaces the old one (``os.replace``) and the folder is fsynced.
 At every instant the file on disk is a complete old or new version.
 
-Commands that write take ``SaveFile.lock()`` first (an exclusive, non-blocking
-``flock`` on ``<PATH>.lock``; a lock of a killed process is released by the OS).
-Read-only commands do not lock.  Every problem a player can meet is a
+Commands that write hold ``SaveFile.lock()`` for the whole command (an
+exclusive, non-blocking ``flock`` on ``<PATH>.lock``; the lock of a killed
+process is released by the OS), so that a second pesten-ref is refused at once
+(``SaveBusy``) rather than working from a stale read.  Every write also takes
+the lock itself when this process does not hold it, so no two processes ever
+write at the same time.  Read-only commands do not lock: they see complete
+files, but may see a hand file one save newer than its series file.  Every problem a player can meet is a
 ``SaveError`` with a one- or two-sentence message (exit status 2, or 3 for
 ``SaveBusy``); programming errors (a value TOML cannot hold) are ``TypeError``.
 """
@@ -43,11 +47,11 @@ import errno
 import os
 import re
 import tomllib
-from contextlib import contextmanager, suppress
-from functools import lru_cache
-from datetime import date, datetime, time, timezone
-from pathlib import Path
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager, suppress
+from datetime import date, datetime, time, timezone
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import tomli_w
@@ -184,7 +188,7 @@ def key_path(parts: Sequence[str | int]) -> str:
 # --------------------------------------------------------------------------- rendering
 
 
-_PLAIN = frozenset({str, int, float, bool, date, time})
+_PLAIN = frozenset({str, int, float, bool, date})  # time: checked for an offset below
 
 # TOML basic strings: escape quote, backslash and control characters except tab,
 # exactly as tomli_w does (tests check the two agree).
@@ -225,7 +229,7 @@ def _clean(value: Any, where: list[str | int]) -> Any:
         for base in (int, float, str):
             if isinstance(value, base):
                 return base.__str__(value) if base is str else base(value)
-    if isinstance(value, (date, time)):
+    if isinstance(value, date) or (isinstance(value, time) and value.tzinfo is None):
         return value
     raise TypeError(f"a save file cannot hold {kind.__name__} (at {key_path(where) or 'top'})")
 

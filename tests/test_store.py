@@ -126,6 +126,18 @@ def test_log_lines_are_written_as_tomli_w_writes_them(entries):
         assert render({"entries": entries}) == reference
 
 
+def test_nested_tables_and_lists_round_trip(save):
+    data = {
+        "hand": 7,
+        "entries": [{"line": "7h", "by": "Anna"}],
+        "history": [{"hand": 1, "points": {"Anna": 0, "Bram B": 23}, "cards": {"Bram B": ["Ah", "Ks"]}}],
+        "result": {"winner": "Anna", "cards": {"Bram B": ["Ah", "Ks"]}, "left": []},
+        "rules": {"name": "standard", "points": {"A": 15, "Joker": 20}, "series": {"mode": "elimination"}},
+    }
+    save.write_hand(7, data)
+    assert save.read_hand(7) == {"format": FORMAT, **data}
+
+
 def test_long_entries_stay_one_per_line(save):
     long_name = "Anna-Sophie Wilhelmina van den Bergh tot Oudenrijn"
     entries = [{"line": f"{long_name}: 7h 7s 9s lk # {i}", "by": long_name, "at": datetime(2024, 5, 1, tzinfo=timezone.utc)}
