@@ -140,281 +140,32 @@ class SimReport:
 
 
 # ---------------------------------------------------------------------------
-# One hand at a real table
+# The table
 # ---------------------------------------------------------------------------
 #
 # Speed matters here (the issue asks for at least the rate of a well-known
-# card-game engine), so the real cards are small ints indexing the tables of
-# ``_Sim`` (``card``, ``text``, ``suit``, ``rank``, ``action``, ``points``):
-# two decks simply hold every id twice.
+# card-game engine), so the real cards are small ints indexing the card
+# tables below (``card``, ``text``, ``suit``, ``rank``, ``action``,
+# ``points``), two decks simply holding every id twice, and one ``_Table``
+# object serves every hand of a run.
 
 class _Table:
-    """The real cards of one hand and the bots that hold them, driving one ``Hand``.
+    """The real cards and the bots of one run, dealing and playing hand after hand.
 
-    ``apply`` sends an entry to the engine (through the parse cache when
-    ``fast``); the physical consequences (who draws how many cards, R3.5
-    reshuffles, R3.6 exhaustion) are worked out here from the rules and the
-    public picture before the entry, then compared with the engine's after it.
-    """
-
-    def __init__(self, sim: "_Sim", number: int, dealer: str):
-        self.sim = sim
-        self.rng = rng = sim.rng
-        seats = sim.seats
-        self.hand = Hand(sim.rules, seats, dealer, number)
-        deck = sim.deck[:]
-        rng.shuffle(deck)
-        size = sim.rules.deal_size
-        self.cards: dict[str, list[int]] = {}
-        for p in seats:
-            self.cards[p] = deck[-size:]
-            del deck[-size:]
-        self.draw = deck                   # the top of the draw pile is the last card
-        self.discard: list[int] = []
-        self.entries = 0
-        self.penalty_cards = 0
-        self.stopped = False               # a refusal or mismatch stopped the hand
-        self.tried_empty: set[str] = set()  # free order: drew nothing since the last play
-
-    # -- the physical table -------------------------------------------------
-    def take(self, player: str, n: int, penalty: bool = False) -> list[int]:
-        """``player`` draws up to ``n`` real cards (R3.5 reshuffle, R3.6 exhausted piles)."""
-        got: list[int] = []
-        draw = self.draw
-        for _ in range(n):
-            if not draw:
-                if len(self.discard) <= 1:
-                    break
-                draw = self.discard
-                top = draw.pop()
-                self.rng.shuffle(draw)
-                self.draw = draw
-                self.discard = [top]
-            got.append(draw.pop())
-        self.cards[player] += got
-        if penalty:
-            self.penalty_cards += len(got)
-        return got
-
-    def apply(self, text: str) -> bool:
-        """Type ``text`` at the table; False when the hand must stop (refused or mismatch)."""
-        sim = self.sim
-        hand = self.hand
-        self.entries += 1
-        if sim.fast:
-            line = sim.cache.get(text)
-            if line is None:
-                line = sim.cache[text] = parse_line(text)
-            ruling = hand._apply_entry(line)
-            if ruling.logged:
-                hand.log.append(text)
-            hand.last_ruling = ruling
-        else:
-            ruling = hand.apply_line(text)
-        if not ruling.ok:
-            sim.refused += 1
-            sim.problem("sim.problem.refused", hand=hand.number, line=text,
-                        rule=ruling.rule or "-", why=ruling.text)
-            self.stopped = True
-            return False
-        # The engine's picture must equal the real cards.
-        discard = self.discard
-        ok = hand.draw_pile == len(self.draw) and len(hand.discard) == len(discard) \
-            and hand.discard[-1] == sim.card[discard[-1]]
-        if ok:
-            counts = hand.counts
-            for p, cards in self.cards.items():
-                if counts.get(p) != len(cards):
-                    ok = False
-                    break
-        if not ok:
-            sim.mismatches += 1
-            sim.problem("sim.problem.mismatch", hand=hand.number, line=text,
-                        what=self.difference())
-            self.stopped = True
-        return ok
-
-    def difference(self) -> str:
-        """The engine's picture against the real one, for a bug report."""
-        hand = self.hand
-        real = {p: len(c) for p, c in self.cards.items()}
-        real_top = self.sim.text[self.discard[-1]] if self.discard else None
-        return messages.t("sim.problem.picture",
-                          counts=dict(hand.counts), real=real,
-                          draw=hand.draw_pile, real_draw=len(self.draw),
-                          discard=len(hand.discard), real_discard=len(self.discard),
-                          top=str(hand.top), real_top=str(real_top))
-
-    # -- the bots -----------------------------------------------------------
-    def choose(self, player: str, options: list[int]) -> int:
-        """The bot's pick among legal ``options`` (ids), or -1: never out on an action card (R6.2), plain first."""
-        if not options:
-            return -1
-        action = self.sim.action
-        plain = [c for c in options if not action[c]]
-        if plain:
-            return plain[0] if len(plain) == 1 else self.rng.choice(plain)
-        if len(self.cards[player]) == 1 and not self.sim.finish_on_action:
-            return -1
-        return options[0] if len(options) == 1 else self.rng.choice(options)
-
-    def play(self, player: str, card: int, drawn: bool = False) -> bool:
-        """``player`` plays ``card`` (already chosen as legal), typed as a person would."""
-        sim = self.sim
-        cards = self.cards[player]
-        cards.remove(card)
-        left = len(cards)
-        text = sim.text[card]
-        if left and sim.rank[card] == "J":
-            # Name the suit held most (R5.4); the Jack's own when only Jokers are left.
-            suits = sim.suit
-            tally = {"c": 0, "d": 0, "h": 0, "s": 0, None: 0}
-            for c in cards:
-                tally[suits[c]] += 1
-            best = max(SUITS, key=tally.__getitem__)
-            text += " " + (best if tally[best] else suits[card])
-        if drawn:
-            text = "d " + text
-        if left == 1 and self.rng.random() < ANNOUNCE_RATE:
-            text += " lk"
-        if sim.free:
-            text = player + ": " + text
-        # The physical consequences, worked out from the picture before the entry.
-        draws = self.effect_draws(player, card) if left and sim.action[card] else None
-        self.discard.append(card)
-        if self.tried_empty:
-            self.tried_empty.clear()
-        if draws:
-            for victim, n in draws:
-                self.take(victim, n, True)
-        return self.apply(text)
-
-    def effect_draws(self, player: str, card: int) -> list[tuple[str, int]] | None:
-        """Cards that others draw at once because ``player`` plays ``card`` (R5 preamble, R5.8, R5.10)."""
-        sim = self.sim
-        rank = sim.rank[card]
-        if rank == "5":
-            draws_five = sim.five
-            if not draws_five:
-                return None
-        elif rank == "K":
-            if not sim.king_draws:
-                return None
-        elif rank != "2" and rank != JOKER:
-            return None
-        hand = self.hand
-        seats = hand.active
-        n = len(seats)
-        step = hand.direction
-        here = seats.index(player)
-        nxt = seats[(here + step) % n]
-        if rank == "5":
-            return [(seats[(here + k * step) % n], 1) for k in range(1, n)]
-        if rank == "K":
-            return [(nxt, 1)]
-        if sim.free or not hand.skips.get(nxt):
-            return None
-        # A penalty aimed at a player who must miss the coming turn is drawn at once.
-        rules = sim.rules
-        pending = hand.pending
-        if rank == "2":
-            pending += 2
-        elif pending and rules.joker_stack == "double" and hand.pending_kind == JOKER:
-            pending *= 2
-        else:
-            pending += rules.joker_penalty
-        return [(nxt, pending)]
-
-    def draw_turn(self, player: str) -> bool:
-        """``player`` draws one card and plays it at once if it is legal (R3.4), else ends the turn."""
-        sim = self.sim
-        got = self.take(player, 1)
-        if not got:
-            self.tried_empty.add(player)
-        elif sim.draw_then_play and got[0] in sim.playable(self.discard[-1], self.hand.named_suit):
-            return self.play(player, got[0], True)
-        return self.apply(player + ": d" if sim.free else "d")
-
-    def turn(self, player: str) -> bool:
-        """One turn of ``player``: stack on or take a penalty (R5.7), play, or draw (R3.4)."""
-        hand = self.hand
-        sim = self.sim
-        cards = self.cards[player]
-        if hand.pending:
-            ok = sim.stackers[hand.pending_kind]
-            card = self.choose(player, [c for c in cards if c in ok])
-            if card >= 0:
-                return self.play(player, card)
-            got = self.take(player, hand.pending, True)
-            if not got:
-                self.tried_empty.add(player)
-            return self.apply(player + ": d" if sim.free else "d")
-        ok = sim.playable(self.discard[-1], hand.named_suit)
-        card = self.choose(player, [c for c in cards if c in ok])
-        if card >= 0:
-            return self.play(player, card)
-        return self.draw_turn(player)
-
-    def maybe_call(self) -> bool:
-        """Now and then an opponent calls a player who forgot "Laatste kaart!" (R4.3)."""
-        hand = self.hand
-        missed = [p for p, s in hand.lk.items() if s == "missed"]
-        if not missed or self.rng.random() >= CALL_RATE:
-            return True
-        rng = self.rng
-        target = missed[0] if len(missed) == 1 else rng.choice(missed)
-        caller = rng.choice([p for p in hand.active if p != target])
-        self.take(target, self.sim.rules.last_card_penalty, True)
-        return self.apply(f"{caller}: call {target}")
-
-    def free_step(self) -> bool:
-        """One entry in free turn order (R8.4): someone who can play does, else someone draws."""
-        hand = self.hand
-        if hand.pending:
-            return self.turn(hand.turn)
-        order = list(hand.active)
-        self.rng.shuffle(order)
-        ok = self.sim.playable(self.discard[-1], hand.named_suit)
-        for p in order:
-            card = self.choose(p, [c for c in self.cards[p] if c in ok])
-            if card >= 0:
-                return self.play(p, card)
-        fresh = [p for p in order if p not in self.tried_empty]
-        return self.draw_turn((fresh or order)[0])
-
-    def run(self) -> None:
-        """Play the hand from the starter to its end (won, blocked R3.9, or the cap)."""
-        hand = self.hand
-        starter = self.draw.pop()
-        self.discard.append(starter)
-        if not self.apply("start " + self.sim.text[starter]):
-            return
-        step = self.free_step if self.sim.free else None
-        turn = self.turn
-        while hand.status == "playing":
-            if self.entries >= MAX_ENTRIES:
-                self.sim.capped += 1
-                return
-            if hand.lk:
-                if not self.maybe_call():
-                    return
-                if hand.status != "playing":
-                    return
-            if not (step() if step else turn(hand.turn)):
-                return
-
-
-class _Sim:
-    """Run-wide settings, card tables and tallies shared by the tables of one ``simulate`` call.
-
-    A real card is an id into ``card`` (the engine's ``Card``, the very object
-    the cached entries carry), ``text`` (canonical), ``suit``, ``rank``,
-    ``action`` (an action card under these rules) and ``points`` (R7.1).
+    Run-wide: the rules and their consequences, the card tables, the parse
+    cache, the tallies.  Per hand (``deal``): the engine's ``Hand``, every
+    player's cards, the draw pile (its top is the last item) and the discard
+    pile.  ``apply`` sends an entry to the engine; the physical consequences
+    of an entry (who draws how many cards, R3.5 reshuffles, R3.6 exhausted
+    piles) are worked out here from the rules and the public picture before
+    the entry, then compared with the engine's picture after it.
     """
 
     def __init__(self, rules: HouseRules, players: int, seed: int | None, fast: bool):
         self.rules = rules
-        self.rng = random.Random(seed)
+        rng = random.Random(seed)
+        self.rng = rng
+        self.random = rng.random
         self.seats = list(NAMES[:players])
         kinds = full_deck(rules.jokers)
         unique = list(dict.fromkeys(kinds))
@@ -430,8 +181,11 @@ class _Sim:
         self.free = rules.free_order
         self.finish_on_action = rules.finish_on_action
         self.draw_then_play = rules.draw_then_play
+        # Cards whose play makes others draw at once (R5.8 draw_one, R5.10).
         self.five = rules.five == "all_draw_one"
         self.king_draws = rules.king == "draw_one"
+        self.instant = [(c.rank == "5" and self.five) or (c.rank == "K" and self.king_draws)
+                        or (c.rank in ("2", JOKER) and not self.free) for c in unique]
         penalty = frozenset(i for i, c in enumerate(unique) if c.rank in ("2", JOKER))
         if rules.stacking == "none":
             self.stackers = {"2": frozenset(), JOKER: frozenset()}
@@ -443,11 +197,13 @@ class _Sim:
         self._playable: dict[tuple[int, str | None], frozenset[int]] = {}
         self.fast = fast
         self.cache: dict[str, Line] = {}
+        self.record: list[tuple[str, int, list[str]]] | None = None
         self.refused = 0
         self.mismatches = 0
         self.capped = 0
         self.problems: list[str] = []
 
+    # -- card knowledge -----------------------------------------------------
     def playable(self, top: int, named: str | None) -> frozenset[int]:
         """Ids of the cards that may go on ``top`` with ``named`` in force (R3.1-R3.3, R5.4)."""
         key = (top, named)
@@ -470,8 +226,250 @@ class _Sim:
         return self.suit[card] == self.suit[top] or rank == top_rank
 
     def problem(self, key: str, **fields: Any) -> None:
+        """Describe a refusal or mismatch (the first ``MAX_PROBLEMS`` of a run)."""
         if len(self.problems) < MAX_PROBLEMS:
             self.problems.append(messages.t(key, **fields))
+
+    # -- one hand -----------------------------------------------------------
+    def deal(self, number: int, dealer: str) -> None:
+        """Shuffle, deal ``rules.deal_size`` cards each (R2.2) and open hand ``number``."""
+        self.hand = Hand(self.rules, self.seats, dealer, number)
+        deck = self.deck[:]
+        self.rng.shuffle(deck)
+        size = self.rules.deal_size
+        self.cards: dict[str, list[int]] = {}
+        for p in self.seats:
+            self.cards[p] = deck[-size:]
+            del deck[-size:]
+        self.draw = deck
+        self.discard: list[int] = []
+        self.entries = 0
+        self.penalty_cards = 0
+        self.stopped = False               # a refusal or mismatch stopped the hand
+        self.tried_empty: set[str] = set()  # drew nothing since the last play
+        if self.record is not None:
+            self.record.append((dealer, number, []))
+
+    def take(self, player: str, n: int, penalty: bool = False) -> list[int]:
+        """``player`` draws up to ``n`` real cards (R3.5 reshuffle, R3.6 exhausted piles)."""
+        got: list[int] = []
+        draw = self.draw
+        for _ in range(n):
+            if not draw:
+                if len(self.discard) <= 1:
+                    break
+                draw = self.discard
+                top = draw.pop()
+                self.rng.shuffle(draw)
+                self.draw = draw
+                self.discard = [top]
+            got.append(draw.pop())
+        self.cards[player] += got
+        if penalty:
+            self.penalty_cards += len(got)
+        return got
+
+    def apply(self, text: str) -> bool:
+        """Type ``text`` at the table; False when the hand must stop (refused or mismatch)."""
+        hand = self.hand
+        self.entries += 1
+        if self.record is not None:
+            self.record[-1][2].append(text)
+        if self.fast:
+            line = self.cache.get(text)
+            if line is None:
+                line = self.cache[text] = parse_line(text)
+            ruling = hand._apply_entry(line)
+            if ruling.logged:
+                hand.log.append(text)
+            hand.last_ruling = ruling
+        else:
+            ruling = hand.apply_line(text)
+        if not ruling.ok:
+            self.refused += 1
+            self.problem("sim.problem.refused", hand=hand.number, line=text,
+                         rule=ruling.rule or "-", why=ruling.text)
+            self.stopped = True
+            return False
+        # The engine's picture must equal the real cards.
+        discard = self.discard
+        ok = (hand.draw_pile == len(self.draw) and len(hand.discard) == len(discard)
+              and hand.discard[-1] == self.card[discard[-1]])
+        if ok:
+            counts = hand.counts
+            for p, cards in self.cards.items():
+                if counts.get(p) != len(cards):
+                    ok = False
+                    break
+        if not ok:
+            self.mismatches += 1
+            self.problem("sim.problem.mismatch", hand=hand.number, line=text,
+                         what=self.difference())
+            self.stopped = True
+        return ok
+
+    def difference(self) -> str:
+        """The engine's picture against the real one, for a bug report."""
+        hand = self.hand
+        real = {p: len(c) for p, c in self.cards.items()}
+        real_top = self.text[self.discard[-1]] if self.discard else None
+        return messages.t("sim.problem.picture",
+                          counts=dict(hand.counts), real=real,
+                          draw=hand.draw_pile, real_draw=len(self.draw),
+                          discard=len(hand.discard), real_discard=len(self.discard),
+                          top=str(hand.top), real_top=str(real_top))
+
+    # -- the bots -----------------------------------------------------------
+    def choose(self, player: str, options: list[int]) -> int:
+        """The bot's pick among legal ``options``, or -1: plain cards first, random among
+        them; never out on an action card unless ``finish_on_action`` (R6.2)."""
+        if not options:
+            return -1
+        action = self.action
+        plain = [c for c in options if not action[c]]
+        if plain:
+            return plain[int(self.random() * len(plain))]
+        if len(self.cards[player]) == 1 and not self.finish_on_action:
+            return -1
+        return options[int(self.random() * len(options))]
+
+    def play(self, player: str, card: int, drawn: bool = False) -> bool:
+        """``player`` plays ``card`` (chosen as legal), typed as a person would (``d`` first if drawn)."""
+        cards = self.cards[player]
+        cards.remove(card)
+        left = len(cards)
+        text = self.text[card]
+        if left and self.rank[card] == "J":
+            # Name the suit held most (R5.4); the Jack's own when only Jokers are left.
+            suits = self.suit
+            tally = {"c": 0, "d": 0, "h": 0, "s": 0, None: 0}
+            for c in cards:
+                tally[suits[c]] += 1
+            best = max(SUITS, key=tally.__getitem__)
+            text += " " + (best if tally[best] else suits[card])
+        if drawn:
+            text = "d " + text
+        if left == 1 and self.random() < ANNOUNCE_RATE:
+            text += " lk"
+        if self.free:
+            text = player + ": " + text
+        # The physical consequences, worked out from the picture before the entry.
+        draws = self.instant_draws(player, card) if left and self.instant[card] else None
+        self.discard.append(card)
+        if self.tried_empty:
+            self.tried_empty.clear()
+        if draws:
+            for victim, n in draws:
+                self.take(victim, n, True)
+        return self.apply(text)
+
+    def instant_draws(self, player: str, card: int) -> list[tuple[str, int]]:
+        """Who draws at once, and how many, because ``player`` plays ``card``.
+
+        A Five makes every opponent draw one, from the next seat on (R5.10);
+        a King under ``draw_one`` the next seat (R5.8); a Two or Joker aimed
+        at a player who must miss the coming turn is drawn at once, whole
+        (R5 preamble, R5.9).
+        """
+        hand = self.hand
+        rank = self.rank[card]
+        seats = hand.active
+        n = len(seats)
+        step = hand.direction
+        here = seats.index(player)
+        nxt = seats[(here + step) % n]
+        if rank == "5":
+            return [(seats[(here + k * step) % n], 1) for k in range(1, n)]
+        if rank == "K":
+            return [(nxt, 1)]
+        if not hand.skips.get(nxt):
+            return []
+        rules = self.rules
+        pending = hand.pending
+        if rank == "2":
+            pending += 2
+        elif pending and rules.joker_stack == "double" and hand.pending_kind == JOKER:
+            pending *= 2
+        else:
+            pending += rules.joker_penalty
+        return [(nxt, pending)]
+
+    def draw_turn(self, player: str) -> bool:
+        """``player`` draws one card and plays it at once if legal (R3.4), else ends the turn."""
+        got = self.take(player, 1)
+        if not got:
+            self.tried_empty.add(player)
+        elif self.draw_then_play and got[0] in self.playable(self.discard[-1],
+                                                              self.hand.named_suit):
+            return self.play(player, got[0], True)
+        return self.apply(player + ": d" if self.free else "d")
+
+    def turn(self, player: str) -> bool:
+        """One turn of ``player``: stack on or take a penalty (R5.7), play, or draw (R3.4)."""
+        hand = self.hand
+        cards = self.cards[player]
+        if hand.pending:
+            ok = self.stackers[hand.pending_kind]
+            card = self.choose(player, [c for c in cards if c in ok])
+            if card >= 0:
+                return self.play(player, card)
+            if not self.take(player, hand.pending, True):
+                self.tried_empty.add(player)
+            return self.apply(player + ": d" if self.free else "d")
+        ok = self.playable(self.discard[-1], hand.named_suit)
+        card = self.choose(player, [c for c in cards if c in ok])
+        if card >= 0:
+            return self.play(player, card)
+        return self.draw_turn(player)
+
+    def free_step(self) -> bool:
+        """One entry in free turn order (R8.4): someone who can play does, else someone draws."""
+        hand = self.hand
+        if hand.pending:
+            return self.turn(hand.turn)
+        order = list(hand.active)
+        self.rng.shuffle(order)
+        ok = self.playable(self.discard[-1], hand.named_suit)
+        for p in order:
+            card = self.choose(p, [c for c in self.cards[p] if c in ok])
+            if card >= 0:
+                return self.play(p, card)
+        fresh = [p for p in order if p not in self.tried_empty]
+        return self.draw_turn((fresh or order)[0])
+
+    def maybe_call(self) -> bool:
+        """Now and then an opponent calls a player who forgot "Laatste kaart!" (R4.3)."""
+        if self.random() >= CALL_RATE:
+            return True
+        hand = self.hand
+        missed = [p for p, s in hand.lk.items() if s == "missed"]
+        target = missed[int(self.random() * len(missed))]
+        callers = [p for p in hand.active if p != target]
+        caller = callers[int(self.random() * len(callers))]
+        self.take(target, self.rules.last_card_penalty, True)
+        return self.apply(f"{caller}: call {target}")
+
+    def run(self, number: int, dealer: str) -> None:
+        """Deal and play hand ``number`` to its end (won, blocked R3.9, or the cap)."""
+        self.deal(number, dealer)
+        hand = self.hand
+        starter = self.draw.pop()
+        self.discard.append(starter)
+        if not self.apply("start " + self.text[starter]):
+            return
+        step = self.free_step if self.free else None
+        turn = self.turn
+        while hand.status == "playing":
+            if self.entries >= MAX_ENTRIES:
+                self.capped += 1
+                return
+            if hand.lk and "missed" in hand.lk.values():
+                if not self.maybe_call():
+                    return
+                if hand.status != "playing":
+                    return
+            if not (step() if step else turn(hand.turn)):
+                return
 
 
 def _check_players(rules: HouseRules, players: int) -> None:
@@ -484,6 +482,25 @@ def _check_players(rules: HouseRules, players: int) -> None:
         return
     if not 2 <= players <= len(NAMES):  # pragma: no cover
         raise ValueError(messages.t("sim.error.players", players=players))
+
+
+def record(rules: HouseRules, players: int, hands: int,
+           seed: int | None = None) -> list[tuple[str, int, list[str]]]:
+    """The entries the bots type, hand by hand, as ``simulate`` with the same arguments plays them.
+
+    Returns one ``(dealer, hand number, lines)`` per hand, the players being
+    ``NAMES[:players]`` in seating order: enough to replay a hand through
+    ``Hand`` (benchmarks of the engine alone) or to feed it to ``pesten-ref
+    play``.  Raises like ``simulate``.
+    """
+    if hands < 0:
+        raise ValueError(messages.t("sim.error.hands", hands=hands))
+    _check_players(rules, players)
+    table = _Table(rules, players, seed, True)
+    table.record = []
+    for i in range(hands):
+        table.run(i + 1, table.seats[i % players])
+    return table.record
 
 
 def simulate(rules: HouseRules, players: int, hands: int, seed: int | None = None,
@@ -505,8 +522,8 @@ def simulate(rules: HouseRules, players: int, hands: int, seed: int | None = Non
     if hands < 0:
         raise ValueError(messages.t("sim.error.hands", hands=hands))
     _check_players(rules, players)
-    sim = _Sim(rules, players, seed, fast)
-    seats = sim.seats
+    table = _Table(rules, players, seed, fast)
+    seats = table.seats
     every = max(1, hands // 100)
     entries = 0
     penalty_cards = 0
@@ -514,12 +531,11 @@ def simulate(rules: HouseRules, players: int, hands: int, seed: int | None = Non
     blocked = 0
     loser_points = 0
     losers = 0
-    points = sim.points
+    points = table.points
     started = time.perf_counter()
     for i in range(hands):
         dealer = seats[i % players]
-        table = _Table(sim, i + 1, dealer)
-        table.run()
+        table.run(i + 1, dealer)
         hand = table.hand
         entries += table.entries
         penalty_cards += table.penalty_cards
@@ -547,9 +563,9 @@ def simulate(rules: HouseRules, players: int, hands: int, seed: int | None = Non
         avg_penalty_cards=penalty_cards / n,
         avg_loser_points=loser_points / losers if losers else 0.0,
         blocked_rate=blocked / n,
-        refused_entries=sim.refused,
-        mismatches=sim.mismatches,
-        capped=sim.capped,
+        refused_entries=table.refused,
+        mismatches=table.mismatches,
+        capped=table.capped,
         seed=seed,
-        problems=sim.problems,
+        problems=table.problems,
     )

@@ -1,0 +1,140 @@
+"""Simulator speed against RLCard's UNO engine, measured in the same run.
+
+    python bench/bench_simulate.py [--hands 2000] [--players 2] [--rules standard]
+                                   [--rounds 5] [--seed 1] [--split]
+
+Our side: ``referee.simulate.simulate`` plays ``--hands`` whole hands of Pesten
+(bots, real shuffled cards, every entry through the referee engine).  Their
+side, if ``rlcard`` is importable: ``rlcard.games.uno.game.UnoGame`` with the
+same number of players plays ``--hands`` games, each step a random choice
+among ``get_legal_actions()``.  The two alternate in ``--rounds`` chunks so
+that both see the same machine load.  This script installs nothing: run
+``pip install rlcard`` first to compare (it pulls in numpy).
+
+``--split`` also replays the very entries the bots typed through the engine
+alone (pre-parsed, ``Hand._apply_entry``), to show how the time divides
+between the referee engine and the bots.
+
+The last line is ``simulate: X hands/s, rlcard uno: Y games/s, ratio X/Y = Z``
+(or our figure alone when rlcard is missing).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from referee.engine import Hand  # noqa: E402
+from referee.notation import parse_line  # noqa: E402
+from referee.rules import HouseRules  # noqa: E402
+from referee.simulate import NAMES, record, simulate  # noqa: E402
+
+
+def load(name: str) -> HouseRules:
+    """A preset by name (``load_rules``), or the standard rules when it is missing."""
+    try:
+        from referee.rules import load_rules
+    except ImportError:  # pragma: no cover - before the preset loader existed
+        return HouseRules(name=name)
+    return load_rules(name)
+
+
+def rlcard_uno(players: int, seed: int):
+    """A function playing ``n`` UNO games with random legal actions, or None without rlcard."""
+    try:
+        from rlcard.games.uno.game import UnoGame
+    except Exception:  # noqa: BLE001 - any import problem means "not available"
+        return None
+    game = UnoGame(num_players=players)
+    game.np_random.seed(seed)
+    rng = random.Random(seed)
+
+    def play(n: int) -> int:
+        steps = 0
+        for _ in range(n):
+            game.init_game()
+            while not game.is_over():
+                game.step(rng.choice(game.get_legal_actions()))
+                steps += 1
+        return steps
+
+    return play
+
+
+def engine_alone(rules: HouseRules, players: int, hands: int, seed: int) -> tuple[float, float]:
+    """Replay the bots' entries through the engine alone: (hands/s, entries per hand)."""
+    recorded = record(rules, players, hands, seed)
+    seats = list(NAMES[:players])
+    cache: dict = {}
+    parsed = [(dealer, number, [cache.setdefault(t, parse_line(t)) for t in lines])
+              for dealer, number, lines in recorded]
+    entries = sum(len(lines) for _, _, lines in parsed)
+    started = time.perf_counter()
+    for dealer, number, lines in parsed:
+        hand = Hand(rules, seats, dealer, number)
+        for line in lines:
+            hand._apply_entry(line)
+    seconds = time.perf_counter() - started
+    return hands / seconds, entries / max(hands, 1)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2000, help="hands (and UNO games) to play")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--rules", default="standard", help="preset for the simulator")
+    parser.add_argument("--rounds", type=int, default=5, help="alternating chunks")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--split", action="store_true",
+                        help="also time the engine alone on the same entries")
+    args = parser.parse_args(argv)
+
+    rules = load(args.rules)
+    uno = rlcard_uno(args.players, args.seed)
+    chunk = max(1, args.hands // args.rounds)
+    ours_time = theirs_time = 0.0
+    ours_hands = theirs_games = 0
+    entries = steps = 0
+    simulate(rules, args.players, 20, seed=args.seed)  # warm-up (imports, caches)
+    if uno is not None:
+        uno(5)
+    for r in range(args.rounds):
+        report = simulate(rules, args.players, chunk, seed=args.seed + r)
+        ours_time += report.seconds
+        ours_hands += chunk
+        entries += round(report.avg_turns * chunk)
+        if report.refused_entries or report.mismatches:
+            print(f"warning: {report.refused_entries} refused entries, "
+                  f"{report.mismatches} mismatches", file=sys.stderr)
+        if uno is not None:
+            started = time.perf_counter()
+            steps += uno(chunk)
+            theirs_time += time.perf_counter() - started
+            theirs_games += chunk
+    ours = ours_hands / ours_time
+    print(f"rules {rules.name}, {args.players} players, {ours_hands} hands in "
+          f"{args.rounds} rounds: {entries / ours_hands:.1f} entries per hand, "
+          f"{ours_time / entries * 1e6:.1f} us per entry")
+    if args.split:
+        alone, per_hand = engine_alone(rules, args.players, chunk, args.seed)
+        print(f"engine alone on the same entries: {alone:.0f} hands/s "
+              f"({1e6 / alone / per_hand:.1f} us per entry); the bots take the rest")
+    if uno is None:
+        print("rlcard is not installed (pip install rlcard to compare); "
+              f"simulate: {ours:.0f} hands/s")
+        return 0
+    theirs = theirs_games / theirs_time
+    print(f"rlcard uno: {theirs_games} games, {steps / theirs_games:.1f} steps per game, "
+          f"{theirs_time / steps * 1e6:.1f} us per step")
+    print(f"simulate: {ours:.0f} hands/s, rlcard uno: {theirs:.0f} games/s, "
+          f"ratio X/Y = {ours / theirs:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
