@@ -26,7 +26,7 @@ from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.output import create_output
-from prompt_toolkit.shortcuts import print_formatted_text
+from prompt_toolkit.shortcuts import CompleteStyle, print_formatted_text
 from prompt_toolkit.styles import Style
 
 from .cards import JOKER, SUIT_SYMBOLS, copies_per_deck, parse_suit, try_card
@@ -42,6 +42,7 @@ STYLE = Style.from_dict({
     "bottom-toolbar bar.turn": "bold",
     "bottom-toolbar bar.alert": "bold fg:ansired",
     "bottom-toolbar bar.sep": "",
+    "completion.fits": "bold",
 })
 
 _SUIT_RULE = "R5.4"
@@ -169,45 +170,70 @@ def prompt_parts(table) -> list[tuple[str, str]]:
     return [("class:prompt.other", t("repl.prompt.free")), end]
 
 
-def toolbar_parts(table) -> list[tuple[str, str]]:
-    """The bottom toolbar as (style, text) fragments: the table on one line, the
-    players on the next (the player to act, skips, who may announce or be called)."""
+def toolbar_parts(table, width: int | None = None) -> list[tuple[str, str]]:
+    """The bottom toolbar as (style, text) fragments: the table (top card, named
+    suit, direction, pending penalty, draw pile), then the players (cards held,
+    the player to act, skips, who may announce or be called).
+
+    ``width``: the terminal's columns (default: asked of the system); a part
+    that would run past it starts a new line, so nothing is cut off.
+    """
+    width = width or shutil.get_terminal_size((100, 24)).columns
     st = table.state()
-    sep = ("class:bar.sep", "  │  ")
     if st["status"] == "waiting":
-        line = [("", " " + t("repl.bar.waiting", hand=st["hand"], dealer=st["dealer"]))]
+        parts = [[("", t("repl.bar.waiting", hand=st["hand"], dealer=st["dealer"]))]]
     elif st["status"] != "playing":
         key = "repl.bar.blocked" if st["winner"] is None else "repl.bar.over"
-        return [("", " " + t(key, hand=st["hand"], winner=st["winner"]) + " ")]
+        return _flow([[("", t(key, hand=st["hand"], winner=st["winner"]))]], "", width)
     else:
         top = try_card(st["top"])
-        line = [("", " " + t("repl.bar.top", card=top.pretty()))]
+        parts = [[("", t("repl.bar.top", card=top.pretty()))]]
         if st["named_suit"]:
             s = st["named_suit"]
-            line += [sep, ("class:bar.turn", t("repl.bar.named", symbol=SUIT_SYMBOLS[s],
-                                                suit=t(f"repl.suit.{s}")))]
-        line += [sep, ("", t(f"repl.bar.{st['direction']}"))]
+            parts.append([("class:bar.turn", t("repl.bar.named", symbol=SUIT_SYMBOLS[s],
+                                                suit=t(f"repl.suit.{s}")))])
+        parts.append([("", t(f"repl.bar.{st['direction']}"))])
         if st["pending_draw"]:
-            line += [sep, ("class:bar.alert", t("repl.bar.pending", name=st["turn"],
-                                                 n=st["pending_draw"]))]
-        line += [sep, ("", t("repl.bar.piles", draw=st["draw_pile"]))]
+            parts.append([("class:bar.alert", t("repl.bar.pending", name=st["turn"],
+                                                 n=st["pending_draw"]))])
+        parts.append([("", t("repl.bar.piles", draw=st["draw_pile"]))])
         if table.rules.free_order:
-            line += [sep, ("", t("repl.bar.free"))]
-    players: list[tuple[str, str]] = [("", "\n ")]
-    for i, (name, n) in enumerate(st["counts"].items()):
-        if i:
-            players.append(("", " · "))
+            parts.append([("", t("repl.bar.free"))])
+    players = []
+    for name, n in st["counts"].items():
         to_act = name == st["turn"]
+        chunk = []
         if to_act:
-            players.append(("class:bar.turn", t("repl.bar.to_act") + " "))
-        players.append(("class:bar.turn" if to_act else "", t("repl.bar.count", name=name, n=n)))
+            chunk.append(("class:bar.turn", t("repl.bar.to_act") + " "))
+        chunk.append(("class:bar.turn" if to_act else "", t("repl.bar.count", name=name, n=n)))
         if st["skips"].get(name):
-            players.append(("", " (" + t("repl.bar.skips", n=st["skips"][name]) + ")"))
+            chunk.append(("", " (" + t("repl.bar.skips", n=st["skips"][name]) + ")"))
         if name == st["announce_due"]:
-            players.append(("", " (" + t("repl.bar.announce") + ")"))
+            chunk.append(("", " (" + t("repl.bar.announce") + ")"))
         if name in st["callable"]:
-            players.append(("class:bar.alert", " " + t("repl.bar.callable")))
-    return line + [("", " ")] + players + [("", " ")]
+            chunk.append(("class:bar.alert", " " + t("repl.bar.callable")))
+        players.append(chunk)
+    return (_flow(parts, "  │  ", width) + [("", "\n")]
+            + _flow(players, " · ", width))
+
+
+def _flow(chunks: list[list[tuple[str, str]]], sep: str, width: int) -> list[tuple[str, str]]:
+    """Join chunks of fragments with ``sep``, starting a new line before a chunk
+    that would pass ``width`` columns; every line has a blank at each end."""
+    out: list[tuple[str, str]] = [("", " ")]
+    used = 1
+    for i, chunk in enumerate(chunks):
+        size = sum(len(text) for _, text in chunk)
+        if i and used + len(sep) + size + 1 > width:
+            out.append(("", " \n "))
+            used = 1
+        elif i:
+            out.append(("class:bar.sep", sep))
+            used += len(sep)
+        out.extend(chunk)
+        used += size
+    out.append(("", " "))
+    return out
 
 
 class TableCompleter(Completer):
@@ -227,8 +253,9 @@ class TableCompleter(Completer):
         word = partial_word(text)
         for w in suggest(text, self.view):
             insert = w + " " if w.endswith(":") else w
+            style = "class:completion.fits" if w in self.view.fits else ""
             yield Completion(insert, start_position=-len(word), display=w,
-                             display_meta=describe(w, self.view))
+                             display_meta=describe(w, self.view), style=style)
 
 
 class SuitCompleter(Completer):
@@ -288,6 +315,12 @@ class _Screen:
 # The loop
 # ---------------------------------------------------------------------------
 
+def _columns() -> int:
+    """The width of the terminal the prompt is drawn on."""
+    from prompt_toolkit.application import get_app
+    return get_app().output.get_size().columns
+
+
 def _asks_suit(ruling) -> bool:
     """The engine refused a Jack for want of a named suit (R5.4): ask for it."""
     return (not ruling.ok and ruling.rule == _SUIT_RULE
@@ -346,8 +379,8 @@ def run_repl(table, *, history: Path | None | bool = True, stream=None) -> int:
     completer = TableCompleter(lambda: table_view(table, ids))
     session: PromptSession = PromptSession(
         history=hist, completer=completer, complete_while_typing=False,
-        bottom_toolbar=lambda: toolbar_parts(table), style=STYLE,
-        reserve_space_for_menu=6)
+        bottom_toolbar=lambda: toolbar_parts(table, _columns()), style=STYLE,
+        complete_style=CompleteStyle.MULTI_COLUMN, reserve_space_for_menu=6)
     question: PromptSession = PromptSession(completer=SuitCompleter(), style=STYLE,
                                             complete_while_typing=False)
 

@@ -235,6 +235,20 @@ def test_the_toolbar_shows_the_public_state(table):
     assert "named ♣ clubs" in bar and "▶ Cees 6" in bar
 
 
+def test_the_toolbar_wraps_instead_of_cutting_off(tmp_path):
+    wide = Table.create(SaveFile(tmp_path / "w.toml"),
+                        ["Annabel", "Bramwell", "Ceesje", "Dirkjan", "Evelien", "Fenneke"],
+                        load_rules("fast"), "Fenneke")
+    for line in ("start 9h", "Annabel: Ah", "Bramwell: Jh c", "Evelien: 2c"):
+        assert wide.handle(line).ok, line
+    lines = text_of(toolbar_parts(wide, width=40)).split("\n")
+    assert len(lines) > 4
+    assert all(len(line) <= 40 for line in lines), lines
+    joined = " ".join(" ".join(lines).split())
+    assert "↺ counterclockwise" in joined and "snel: name the player" in joined
+    assert "Dirkjan must draw 2 or stack" in joined and "▶ Dirkjan 7" in joined
+
+
 def test_the_toolbar_marks_who_can_be_called(table):
     for line in ("start 9h", "fix count Anna 2", "9c", "9d"):
         assert table.handle(line).ok, line

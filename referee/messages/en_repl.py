@@ -2,10 +2,8 @@
 
 MESSAGES = {
     # Opening and leaving
-    "repl.banner": ("Hand {hand}, dealt by {dealer}; rules {rules}. Type each entry as it "
-                    "happens: `help` shows the notation, Tab completes."),
-    "repl.banner.keys": ("Every entry is saved as soon as it is typed; Ctrl-D leaves, "
-                         "Ctrl-C clears the line."),
+    "repl.banner": "Hand {hand}, dealt by {dealer}, rules {rules}. Each entry is saved as soon as it is typed.",
+    "repl.banner.keys": "Tab completes; `help` shows the notation; Ctrl-C clears a line; Ctrl-D leaves.",
     "repl.bye": "Left the table. Every entry is saved in {file}; `pesten-ref play` carries on from here.",
     "repl.bye.over": ("Left the table. Hand {hand} is saved in {file}; record its result with "
                       "`pesten-ref score`, then `pesten-ref play` deals the next hand."),
@@ -43,7 +41,7 @@ MESSAGES = {
     "repl.bar.counterclockwise": "↺ counterclockwise",
     "repl.bar.pending": "{name} must draw {n} or stack",
     "repl.bar.piles": "draw pile {draw}",
-    "repl.bar.free": "snel: start each entry with the player's name (Anna: 7h)",
+    "repl.bar.free": "snel: name the player (Anna: 7h)",
     "repl.bar.count": "{name} {n}",
     "repl.bar.to_act": "▶",
     "repl.bar.skips": "misses {n}",
