@@ -14,6 +14,7 @@ without one (R5.4), and a word on how to score once the hand is over.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 import textwrap
@@ -45,6 +46,8 @@ STYLE = Style.from_dict({
     "completion.fits": "bold",
 })
 
+_CODE = re.compile(r"`[^`]*`")
+_NBSP = "\u00a0"
 _SUIT_RULE = "R5.4"
 _SUIT_KEY = "engine.refuse.jack_suit"
 
@@ -198,7 +201,8 @@ def toolbar_parts(table, width: int | None = None) -> list[tuple[str, str]]:
                                                  n=st["pending_draw"]))])
         parts.append([("", t("repl.bar.piles", draw=st["draw_pile"]))])
         if table.rules.free_order:
-            parts.append([("", t("repl.bar.free"))])
+            first = next(iter(st["counts"]), "Anna")
+            parts.append([("", t("repl.bar.free", example=f"{first}: 7h"))])
     players = []
     for name, n in st["counts"].items():
         to_act = name == st["turn"]
@@ -293,9 +297,11 @@ class _Screen:
                 out.append(lead + line)
                 continue
             own = line[:len(line) - len(line.lstrip())]
-            out.append(textwrap.fill(line, width=width, initial_indent=lead,
+            # Keep `code like this` on one line: blanks inside backticks do not break.
+            kept = _CODE.sub(lambda m: m.group(0).replace(" ", _NBSP), line)
+            out.append(textwrap.fill(kept, width=width, initial_indent=lead,
                                      subsequent_indent=indent + own, break_on_hyphens=False,
-                                     break_long_words=False))
+                                     break_long_words=False).replace(_NBSP, " "))
         return "\n".join(out)
 
     def say(self, text: str, style: str = "") -> None:

@@ -202,6 +202,29 @@ def test_a_save_that_fails_stops_the_session_with_its_status(table, capsys, monk
     assert "9c" not in out.split("disk full")[-1]
 
 
+def test_long_lines_wrap_without_breaking_code_examples(table, capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "60")
+    drive(table, "help\n")
+    lines = capsys.readouterr().out.splitlines()
+    assert any("`start 9h`" in line for line in lines)
+    for line in lines:
+        assert line.count("`") % 2 == 0, line
+        if str(table.save.path) not in line:  # a file name is never broken
+            assert len(line) <= 60, line
+
+
+def test_every_message_key_of_the_prompt_exists():
+    import re
+
+    from referee.messages import catalog
+    from referee.messages.en_repl import MESSAGES
+    assert all(key.startswith("repl.") for key in MESSAGES)
+    root = Path(__file__).resolve().parents[1] / "referee"
+    for name in ("repl.py", "complete.py"):
+        for key in re.findall(r't\("(repl\.[a-z_.]+)"', (root / name).read_text()):
+            assert key in catalog("en"), key
+
+
 # -- prompt, toolbar, completer ---------------------------------------------------------
 
 def test_the_prompt_names_who_is_to_act(table):
