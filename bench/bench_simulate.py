@@ -72,7 +72,7 @@ def engine_alone(rules: HouseRules, players: int, hands: int, seed: int) -> tupl
     seats = list(NAMES[:players])
     cache: dict = {}
     parsed = [(dealer, number, [cache.setdefault(t, parse_line(t)) for t in lines])
-              for dealer, number, lines in recorded]
+              for dealer, number, lines, _ in recorded]
     entries = sum(len(lines) for _, _, lines in parsed)
     started = time.perf_counter()
     for dealer, number, lines in parsed:

@@ -46,7 +46,7 @@ ANNOUNCE_RATE = 0.85
 CALL_RATE = 0.5
 """Chance, at each entry while someone is callable, that an opponent calls them (R4.3)."""
 
-MAX_ENTRIES = 3000
+MAX_ENTRIES = 10_000
 """Safety cap: a hand still going after this many entries is stopped and counted as capped."""
 
 MAX_PROBLEMS = 5
@@ -485,22 +485,28 @@ def _check_players(rules: HouseRules, players: int) -> None:
 
 
 def record(rules: HouseRules, players: int, hands: int,
-           seed: int | None = None) -> list[tuple[str, int, list[str]]]:
+           seed: int | None = None) -> list[tuple[str, int, list[str], dict[str, list[str]]]]:
     """The entries the bots type, hand by hand, as ``simulate`` with the same arguments plays them.
 
-    Returns one ``(dealer, hand number, lines)`` per hand, the players being
-    ``NAMES[:players]`` in seating order: enough to replay a hand through
-    ``Hand`` (benchmarks of the engine alone) or to feed it to ``pesten-ref
-    play``.  Raises like ``simulate``.
+    Returns one ``(dealer, hand number, lines, held)`` per hand, the players
+    being ``NAMES[:players]`` in seating order and ``held`` the cards each
+    player holds at the end (canonical texts, the winner's list empty):
+    enough to replay a hand through ``Hand`` (benchmarks of the engine alone)
+    or to feed it to ``pesten-ref play`` and ``score``.  Raises like
+    ``simulate``.
     """
     if hands < 0:
         raise ValueError(messages.t("sim.error.hands", hands=hands))
     _check_players(rules, players)
     table = _Table(rules, players, seed, True)
     table.record = []
+    out = []
     for i in range(hands):
         table.run(i + 1, table.seats[i % players])
-    return table.record
+        dealer, number, lines = table.record[-1]
+        held = {p: [table.text[c] for c in cards] for p, cards in table.cards.items()}
+        out.append((dealer, number, lines, held))
+    return out
 
 
 def simulate(rules: HouseRules, players: int, hands: int, seed: int | None = None,

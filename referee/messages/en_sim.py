@@ -12,11 +12,11 @@ MESSAGES = {
     "sim.render.speed": "That took {seconds:.2f} seconds ({rate:,.0f} hands a second).",
     "sim.render.turns": "A hand took {turns:.1f} entries on average (plays, draws and calls).",
     "sim.render.dealer_left": (
-        "The player on the dealer's left, who plays first, won {rate:.1%} of the hands "
+        "The player on the dealer's left won {rate:.1%} of the hands "
         "(an equal share would be {fair:.1%})."),
     "sim.render.penalty": (
-        "Penalties (Twos, Jokers, Kings, Fives and forgotten last cards) made someone draw "
-        "{cards:.1f} cards per hand."),
+        "Penalties (Twos and Jokers taken, forgotten last cards, and Kings and Fives where "
+        "they count) made players draw {cards:.1f} cards per hand."),
     "sim.render.loser_points": (
         "At the end of a hand each loser held {points:.1f} points on average."),
     "sim.render.blocked": (

@@ -1,0 +1,206 @@
+"""Start-up time of ``pesten-ref`` against a bare click app, in the same Python.
+
+    python bench/bench_startup.py [--runs 20]
+
+Makes, in a temporary folder, a bare click app with two subcommands and a
+small series (``pesten-ref new``, one hand refereed with ``play --script``
+and scored, a second hand half played), then times as subprocesses, wall
+clock, alternating, ``--runs`` runs of each:
+
+    python bare_app.py --help
+    pesten-ref --help
+    pesten-ref standings --save S
+    pesten-ref state --save S
+    pesten-ref score --save S --winner W NAME="cards" ...   (on a fresh copy each run)
+
+and prints the median of each and its ratio to the bare app.  It also checks
+that ``python -X importtime -c "import referee.cli"`` does not import
+prompt_toolkit, and that neither do ``state``, ``standings`` and ``score``.
+``pesten-ref`` is the console script next to this Python (not a shell shim);
+install it with ``pip install -e .`` first.  The last line is the worst ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+BARE_APP = '''\
+import click
+
+
+@click.group()
+def main():
+    """A bare click app with two subcommands."""
+
+
+@main.command()
+@click.option("--save", default=None)
+def one(save):
+    """First subcommand."""
+    click.echo("one")
+
+
+@main.command()
+@click.option("--save", default=None)
+def two(save):
+    """Second subcommand."""
+    click.echo("two")
+
+
+if __name__ == "__main__":
+    main()
+'''
+
+PLAYERS = "Anna,Bram,Cees"
+
+
+def pesten_ref() -> list[str] | None:
+    """The ``pesten-ref`` console script of this Python environment, or None."""
+    for folder in (Path(sys.executable).parent, Path(sysconfig.get_path("scripts"))):
+        script = folder / "pesten-ref"
+        if script.exists():
+            return [str(script)]
+    found = shutil.which("pesten-ref")
+    return [found] if found else None
+
+
+def run(cmd: list[str], cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess:
+    """Run ``cmd``; raise SystemExit with its output when it fails."""
+    done = subprocess.run(cmd, cwd=cwd, input=stdin, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed ({done.returncode}):\n{done.stdout}{done.stderr}")
+    return done
+
+
+def make_series(ref: list[str], where: Path) -> tuple[Path, Path, list[str]]:
+    """A small series: hand 1 refereed and scored, hand 2 half played.
+
+    Returns (folder of the series in play, folder of the series with hand 2
+    over, the score arguments for hand 2).  The hands are the simulator's
+    (real shuffled cards), typed through ``pesten-ref play --script``.
+    """
+    from referee.rules import load_rules
+    from referee.simulate import record
+    hands = record(load_rules("standard"), 3, 2, seed=3)
+    live = where / "live"
+    live.mkdir()
+    save = str(live / "pesten.toml")
+    run(ref + ["new", "--players", PLAYERS, "--dealer", hands[0][0], "--save", save], live)
+
+    def score_args(held: dict[str, list[str]]) -> list[str]:
+        winner = [p for p, cards in held.items() if not cards]
+        args = ["--winner", winner[0]] if winner else []
+        return args + [f"{p}={' '.join(cards)}" for p, cards in held.items() if cards]
+
+    dealer, _, lines, held = hands[0]
+    run(ref + ["play", "--save", save], live, stdin="\n".join(lines) + "\n")
+    run(ref + ["score", "--save", save] + score_args(held), live)
+    dealer, _, lines, held = hands[1]
+    half = len(lines) // 2
+    run(ref + ["play", "--save", save], live, stdin="\n".join(lines[:half]) + "\n")
+    over = where / "over"
+    shutil.copytree(live, over)
+    run(ref + ["play", "--save", str(over / "pesten.toml")], over,
+        stdin="\n".join(lines[half:]) + "\n")
+    return live, over, score_args(held)
+
+
+def imports_prompt_toolkit(args: list[str], cwd: Path) -> tuple[bool, int]:
+    """(prompt_toolkit imported?, modules imported) for ``python -X importtime ARGS``."""
+    done = subprocess.run([sys.executable, "-X", "importtime"] + args, cwd=cwd,
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"python -X importtime {' '.join(args)} failed ({done.returncode}):\n"
+                         + "\n".join(line for line in done.stderr.splitlines()
+                                     if not line.startswith("import time:")))
+    modules = [line.split("|")[-1].strip() for line in done.stderr.splitlines()
+               if line.startswith("import time:") and "|" in line]
+    modules = [m for m in modules if m and m != "imported package"]
+    return any(m.split(".")[0] == "prompt_toolkit" for m in modules), len(modules)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=20)
+    args = parser.parse_args(argv)
+
+    ref = pesten_ref()
+    with tempfile.TemporaryDirectory(prefix="pesten-startup-") as tmp:
+        where = Path(tmp)
+        (where / "bare_app.py").write_text(BARE_APP, encoding="utf-8")
+
+        pt, n = imports_prompt_toolkit(["-c", "import referee.cli"], ROOT)
+        print(f"import referee.cli: {n} modules, prompt_toolkit "
+              f"{'IMPORTED (should not be)' if pt else 'not imported'}")
+        if ref is None:
+            print("pesten-ref is not installed here (pip install -e .); "
+                  "timing the bare app alone")
+
+        commands: dict[str, tuple[list[str], Path | None]] = {
+            "bare app --help": ([sys.executable, str(where / "bare_app.py"), "--help"], None),
+        }
+        fresh = None
+        if ref is not None:
+            live, over, score = make_series(ref, where)
+            save = ["--save", str(live / "pesten.toml")]
+            for label, cmd in (("state", ["state"]), ("standings", ["standings"]),
+                               ("score", ["score"])):
+                if label == "score":
+                    copy = where / "check"
+                    shutil.copytree(over, copy)
+                    check = ["-m", "referee.cli", "score", "--save",
+                             str(copy / "pesten.toml")] + score
+                else:
+                    check = ["-m", "referee.cli"] + cmd + save
+                pt, n = imports_prompt_toolkit(check, ROOT)
+                print(f"pesten-ref {label}: {n} modules, prompt_toolkit "
+                      f"{'IMPORTED (should not be)' if pt else 'not imported'}")
+            commands.update({
+                "pesten-ref --help": (ref + ["--help"], None),
+                "pesten-ref standings": (ref + ["standings"] + save, None),
+                "pesten-ref state": (ref + ["state"] + save, None),
+                "pesten-ref score": (ref + ["score", "--save", "FRESH"] + score, over),
+            })
+            fresh = where / "fresh"
+
+        times: dict[str, list[float]] = {label: [] for label in commands}
+        for _ in range(args.runs):
+            for label, (cmd, template) in commands.items():
+                if template is not None:  # score needs an unscored hand every run
+                    shutil.rmtree(fresh, ignore_errors=True)
+                    shutil.copytree(template, fresh)
+                    cmd = [str(fresh / "pesten.toml") if c == "FRESH" else c for c in cmd]
+                started = time.perf_counter()
+                done = subprocess.run(cmd, cwd=where, capture_output=True)
+                times[label].append(time.perf_counter() - started)
+                if done.returncode != 0:
+                    raise SystemExit(f"{label} failed ({done.returncode}): "
+                                     f"{done.stderr.decode(errors='replace')}")
+
+    bare = statistics.median(times["bare app --help"])
+    worst_label, worst = "bare app --help", 1.0
+    for label, samples in times.items():
+        median = statistics.median(samples)
+        ratio = median / bare
+        print(f"{label:22s} median {median * 1000:6.1f} ms over {len(samples)} runs, "
+              f"x{ratio:.2f} the bare app")
+        if ratio > worst:
+            worst_label, worst = label, ratio
+    print(f"worst ratio to the bare click app: {worst:.2f} ({worst_label})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
