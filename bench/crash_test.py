@@ -178,7 +178,11 @@ def run(folder: Path, runs: int, seed: int, max_delay: float = 0.03, log=None) -
     rng = random.Random(seed)
     report = Report()
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
-    confirmed = 0
+    save = SaveFile(folder / "pesten.toml")
+    if not save.exists():  # start from version 1, so that every run has files to check
+        save.write_hand(1, hand_data(1))
+        save.write_series(series_data(1))
+    confirmed = save.read_series()["version"]
     for i in range(1, runs + 1):
         proc = subprocess.Popen([sys.executable, __file__, "--child", str(folder)],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
