@@ -118,10 +118,9 @@ def new(players, rules_spec, dealer, mode, limit, hands, seed, force, save):
                 _fail(t("cli.new.bad_dealer", dealer=dealer, players=", ".join(names)), 2)
         save_file = SaveFile(_save_path(save))
         with save_file.lock():
-            if save_file.exists():
-                if not force:
-                    _fail(t("cli.new.exists", file=str(save_file.path)), 2)
-                save_file.remove_all()
+            if save_file.exists() and not force:
+                _fail(t("cli.new.exists", file=str(save_file.path)), 2)
+            save_file.remove_all()  # also a hands folder left without its series file
             drawn = chosen is None
             chosen = chosen or choose_dealer(names, seed)
             table = Table.create(save_file, names, rules, chosen)

@@ -103,7 +103,7 @@ class Table:
                                 t("cli.save.no_replay", line=exc.line, reason=exc.reason)) from None
         except ValueError as exc:
             raise save.error_at(n, [], str(exc)) from None
-        hand.scored = "result" in meta
+        hand.scored = series.hand_scored or "result" in meta
         return hand, meta
 
     @staticmethod
@@ -233,7 +233,10 @@ class Table:
         res = result.to_dict()
         res["scored"] = utcnow()
         self.meta["result"] = res
-        self.save_all()
+        # The series file decides that the hand is scored: write it first, so a
+        # crash between the two writes never leaves a result without its totals.
+        self.save.write_series(self.series_dict())
+        self.save_hand()
         return result, events
 
 
