@@ -49,6 +49,9 @@ STYLE = Style.from_dict({
 _CODE = re.compile(r"`[^`]*`")
 _NBSP = "\u00a0"
 _SUIT_RULE = "R5.4"
+_QUIT_WORDS = frozenset({"quit", "exit"})
+# Commands of ``pesten-ref`` itself that a player may type at the prompt by mistake.
+_SHELL_WORDS = ("score", "standings", "new", "play", "simulate")
 _SUIT_KEY = "engine.refuse.jack_suit"
 
 
@@ -327,6 +330,14 @@ def _columns() -> int:
     return get_app().output.get_size().columns
 
 
+def _shell_word(text: str) -> str | None:
+    """``score``, ``standings``, ... when ``text`` looks like a ``pesten-ref`` command."""
+    words = text.lower().split()
+    if words and words[0] == "pesten-ref":
+        words = words[1:]
+    return words[0] if words and words[0] in _SHELL_WORDS else None
+
+
 def _asks_suit(ruling) -> bool:
     """The engine refused a Jack for want of a named suit (R5.4): ask for it."""
     return (not ruling.ok and ruling.rule == _SUIT_RULE
@@ -358,9 +369,8 @@ def _score_example(table) -> str:
 def _tell_end(table, screen: _Screen) -> None:
     st = table.state()
     key = "repl.over.blocked" if st["winner"] is None else "repl.over.winner"
-    screen.say(t(key, hand=st["hand"], winner=st["winner"], example=_score_example(table)),
-               "bold")
-    screen.say(t("repl.over.example_note"))
+    screen.say(t(key, hand=st["hand"], winner=st["winner"]), "bold")
+    screen.say(t("repl.over.command", example=_score_example(table)))
 
 
 def run_repl(table, *, history: Path | None | bool = True, stream=None) -> int:
@@ -402,6 +412,8 @@ def run_repl(table, *, history: Path | None | bool = True, stream=None) -> int:
             continue
         except EOFError:
             break
+        if text.strip().lower() in _QUIT_WORDS:
+            break
         was_over = table.state()["status"] == "over"
         try:
             out, ruling = answer(table, text)
@@ -429,6 +441,8 @@ def run_repl(table, *, history: Path | None | bool = True, stream=None) -> int:
                 screen.say(t("repl.keys"), "class:notice")
         elif ruling.ok:
             screen.say(out["ruling"])
+        elif ruling.kind == "error" and _shell_word(text):
+            screen.refuse(t("repl.shell_command", word=_shell_word(text)))
         else:
             screen.refuse(out["ruling"])
         if not was_over and table.state()["status"] == "over":

@@ -131,6 +131,20 @@ def test_ctrl_d_says_everything_is_saved(table, capsys):
     assert f"Every entry is saved in {table.save.path}" in out
 
 
+def test_quit_leaves_like_ctrl_d(table, capsys):
+    assert drive(table, "start 9h\nquit\n9c\n") == 0
+    assert saved_lines(table) == ["start 9h"]
+    assert "Every entry is saved in" in printed(capsys)
+
+
+def test_a_shell_command_at_the_prompt_gets_a_hint(table, capsys):
+    drive(table, "start 9h\nscore Bram=3\npesten-ref standings\n")
+    out = printed(capsys)
+    assert "✗ `score` is a command of its own, not an entry" in out
+    assert "then run `pesten-ref standings`" in out
+    assert saved_lines(table) == ["start 9h"]
+
+
 # -- queries ---------------------------------------------------------------------
 
 def test_queries_print_their_answers_and_change_nothing(table, capsys):
@@ -140,8 +154,8 @@ def test_queries_print_their_answers_and_change_nothing(table, capsys):
     assert "Yes: Anna may play 9♣ now." in out
     assert "R2.3" in out  # why: the starter
     assert "Hand 1 (playing), dealer Cees" in out and "Anna 7 <- to play" in out
-    assert "Entries: `start 9h`" in out and "Ctrl-D leaves" in out
-    assert "start 9h" in out.split("Ctrl-D leaves")[-1]  # replay lists the entry
+    assert "Entries: `start 9h`" in out and "Up and Down recall earlier lines" in out
+    assert "start 9h" in out.split("Up and Down recall")[-1]  # replay lists the entry
     assert saved_lines(table) == ["start 9h"]
 
 
@@ -159,8 +173,8 @@ def test_the_end_of_the_hand_names_the_winner_and_how_to_score(table, capsys):
     out = printed(capsys)
     st = table.state()
     assert (st["status"], st["winner"]) == ("over", "Anna")
-    assert 'Hand 1 is over: Anna won it. After Ctrl-D, score it: pesten-ref score ' \
-           'Bram="cards" Cees="cards"' in out
+    assert "Hand 1 is over: Anna won it. Leave with Ctrl-D, then score it" in out
+    assert 'pesten-ref score Bram="…" Cees="…"' in out
     assert "record its result with `pesten-ref score`" in out
     assert Table.open(SaveFile(table.save.path)).state()["winner"] == "Anna"
 

@@ -3,14 +3,16 @@
 MESSAGES = {
     # Opening and leaving
     "repl.banner": "Hand {hand}, dealt by {dealer}, rules {rules}. Each entry is saved as soon as it is typed.",
-    "repl.banner.keys": "Tab completes; `help` shows the notation; Ctrl-C clears a line; Ctrl-D leaves.",
+    "repl.banner.keys": "Tab completes; `help` shows the notation; Ctrl-C clears a line; Ctrl-D or `quit` leaves.",
     "repl.bye": "Left the table. Every entry is saved in {file}; `pesten-ref play` carries on from here.",
     "repl.bye.over": ("Left the table. Hand {hand} is saved in {file}; record its result with "
                       "`pesten-ref score`, then `pesten-ref play` deals the next hand."),
     "repl.history_off": "Note: the command history is off this time: {path} cannot be written ({error}).",
+    "repl.shell_command": ("`{word}` is a command of its own, not an entry: leave the table with "
+                           "Ctrl-D (everything is saved), then run `pesten-ref {word}`."),
     "repl.save_failed": "{message} The session stops here; check the save file before going on.",
     "repl.keys": ("At the prompt: Tab completes commands, cards and names; Up and Down recall "
-                  "earlier lines; Ctrl-C clears the line; Ctrl-D leaves (everything is already saved)."),
+                  "earlier lines; Ctrl-C clears the line; Ctrl-D or `quit` leaves (everything is already saved)."),
 
     # The prompt itself (the part before "> ")
     "repl.prompt.turn": "{name}",
@@ -28,10 +30,12 @@ MESSAGES = {
     "repl.suit.cancelled": "No suit named: '{line}' was not entered.",
 
     # The end of a hand
-    "repl.over.winner": "Hand {hand} is over: {winner} won it. After Ctrl-D, score it: pesten-ref score {example}",
-    "repl.over.blocked": "Hand {hand} is blocked (R3.9): nobody won it. After Ctrl-D, score it: pesten-ref score {example}",
-    "repl.over.example": '{name}="cards"',
-    "repl.over.example_note": "(each player's cards as typed, like \"Ah Ks 3d\", or their points: NAME=23).",
+    "repl.over.winner": ("Hand {hand} is over: {winner} won it. Leave with Ctrl-D, then score it "
+                         "with the cards the others still hold (or their points, NAME=23):"),
+    "repl.over.blocked": ("Hand {hand} is blocked (R3.9): nobody won it. Leave with Ctrl-D, then "
+                          "score it with the cards everyone still holds (or their points, NAME=23):"),
+    "repl.over.command": "    pesten-ref score {example}",
+    "repl.over.example": '{name}="…"',
 
     # The bottom toolbar
     "repl.bar.waiting": "Hand {hand}: {dealer} has dealt; waiting for the starter card (start 9h)",
