@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 
 from referee.complete import (ALL_CARDS, TableView, describe, partial_word, suggest,
                               with_suit)
+from referee.engine import Hand
+from referee.rules import HouseRules
 
 REPO = Path(__file__).resolve().parents[1]
 PLAYERS = ("Anna", "Bram", "Cees")
@@ -193,8 +195,9 @@ def test_with_suit_names_the_suit_right_after_the_jack():
     assert with_suit("7h", "s") == "7h s"
 
 
-def test_with_suit_makes_a_line_the_engine_accepts(hand):
-    # Anna to act on 9h (conftest); a Nine, then nothing: use a Jack of hearts.
+def test_with_suit_makes_a_line_the_engine_accepts():
+    hand = Hand(HouseRules(), list(PLAYERS), "Cees")
+    assert hand.apply_line("start 9h").ok  # Anna to act on 9h
     ruling = hand.apply_line("Jh")
     assert not ruling.ok and ruling.rule == "R5.4"
     ruling = hand.apply_line(with_suit("Jh", "s"))
