@@ -11,9 +11,13 @@ among ``get_legal_actions()``.  The two alternate in ``--rounds`` chunks so
 that both see the same machine load.  This script installs nothing: run
 ``pip install rlcard`` first to compare (it pulls in numpy).
 
-``--split`` also replays the very entries the bots typed through the engine
-alone (pre-parsed, ``Hand._apply_entry``), to show how the time divides
-between the referee engine and the bots.
+Times are process CPU time by default (``--clock cpu``), which other work on
+a busy machine disturbs less than the wall clock (``--clock wall``).
+
+``--split`` also shows how the time divides between the referee engine and
+the bots: it times ``Hand._apply_entry`` inside one more simulation, and
+replays the very entries the bots typed through the engine alone
+(pre-parsed), the best case for the engine.
 
 The last line is ``simulate: X hands/s, rlcard uno: Y games/s, ratio X/Y = Z``
 (or our figure alone when rlcard is missing).
@@ -66,7 +70,8 @@ def rlcard_uno(players: int, seed: int):
     return play
 
 
-def engine_alone(rules: HouseRules, players: int, hands: int, seed: int) -> tuple[float, float]:
+def engine_alone(rules: HouseRules, players: int, hands: int, seed: int,
+                 clock=time.process_time) -> tuple[float, float]:
     """Replay the bots' entries through the engine alone: (hands/s, entries per hand)."""
     recorded = record(rules, players, hands, seed)
     seats = list(NAMES[:players])
@@ -74,13 +79,42 @@ def engine_alone(rules: HouseRules, players: int, hands: int, seed: int) -> tupl
     parsed = [(dealer, number, [cache.setdefault(t, parse_line(t)) for t in lines])
               for dealer, number, lines, _ in recorded]
     entries = sum(len(lines) for _, _, lines in parsed)
-    started = time.perf_counter()
+    started = clock()
     for dealer, number, lines in parsed:
         hand = Hand(rules, seats, dealer, number)
         for line in lines:
             hand._apply_entry(line)
-    seconds = time.perf_counter() - started
+    seconds = clock() - started
     return hands / seconds, entries / max(hands, 1)
+
+
+def engine_share(rules: HouseRules, players: int, hands: int,
+                 seed: int) -> tuple[float, float]:
+    """Time ``Hand._apply_entry`` inside a simulation: (us per entry in the engine, share 0..1).
+
+    Wraps the engine's entry point for one run, then puts it back.  Uses
+    ``perf_counter`` (cheap to read; the process clock is a system call)
+    and counts its two reads per entry in the engine's share.
+    """
+    clock = time.perf_counter
+    original = Hand._apply_entry
+    spent = [0.0, 0]
+
+    def timed(self, line):
+        started = clock()
+        ruling = original(self, line)
+        spent[0] += clock() - started
+        spent[1] += 1
+        return ruling
+
+    Hand._apply_entry = timed
+    try:
+        started = clock()
+        simulate(rules, players, hands, seed=seed)
+        total = clock() - started
+    finally:
+        Hand._apply_entry = original
+    return spent[0] / max(spent[1], 1) * 1e6, spent[0] / total
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -90,11 +124,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", default="standard", help="preset for the simulator")
     parser.add_argument("--rounds", type=int, default=5, help="alternating chunks")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                        help="cpu: process time (steadier on a busy machine); wall: perf_counter")
     parser.add_argument("--split", action="store_true",
                         help="also time the engine alone on the same entries")
     args = parser.parse_args(argv)
 
     rules = load(args.rules)
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
     uno = rlcard_uno(args.players, args.seed)
     chunk = max(1, args.hands // args.rounds)
     ours_time = theirs_time = 0.0
@@ -104,26 +141,30 @@ def main(argv: list[str] | None = None) -> int:
     if uno is not None:
         uno(5)
     for r in range(args.rounds):
+        started = clock()
         report = simulate(rules, args.players, chunk, seed=args.seed + r)
-        ours_time += report.seconds
+        ours_time += clock() - started
         ours_hands += chunk
         entries += round(report.avg_turns * chunk)
         if report.refused_entries or report.mismatches:
             print(f"warning: {report.refused_entries} refused entries, "
                   f"{report.mismatches} mismatches", file=sys.stderr)
         if uno is not None:
-            started = time.perf_counter()
+            started = clock()
             steps += uno(chunk)
-            theirs_time += time.perf_counter() - started
+            theirs_time += clock() - started
             theirs_games += chunk
     ours = ours_hands / ours_time
     print(f"rules {rules.name}, {args.players} players, {ours_hands} hands in "
-          f"{args.rounds} rounds: {entries / ours_hands:.1f} entries per hand, "
+          f"{args.rounds} rounds ({args.clock} time): {entries / ours_hands:.1f} entries per hand, "
           f"{ours_time / entries * 1e6:.1f} us per entry")
     if args.split:
-        alone, per_hand = engine_alone(rules, args.players, chunk, args.seed)
-        print(f"engine alone on the same entries: {alone:.0f} hands/s "
-              f"({1e6 / alone / per_hand:.1f} us per entry); the bots take the rest")
+        inside, share = engine_share(rules, args.players, chunk, args.seed)
+        print(f"inside the simulation the engine (Hand._apply_entry) took {inside:.1f} us "
+              f"per entry, {share:.0%} of the time; the bots and card checks the rest")
+        alone, per_hand = engine_alone(rules, args.players, chunk, args.seed, clock)
+        print(f"the engine alone replaying the same entries: {alone:.0f} hands/s "
+              f"({1e6 / alone / per_hand:.1f} us per entry)")
     if uno is None:
         print("rlcard is not installed (pip install rlcard to compare); "
               f"simulate: {ours:.0f} hands/s")

@@ -293,8 +293,10 @@ class _Table:
             return False
         # The engine's picture must equal the real cards.
         discard = self.discard
+        top = hand.discard[-1]
+        real = discard[-1]
         ok = (hand.draw_pile == len(self.draw) and len(hand.discard) == len(discard)
-              and hand.discard[-1] == self.card[discard[-1]])
+              and top.rank == self.rank[real] and top.suit == self.suit[real])
         if ok:
             counts = hand.counts
             for p, cards in self.cards.items():
@@ -417,9 +419,15 @@ class _Table:
                 self.tried_empty.add(player)
             return self.apply(player + ": d" if self.free else "d")
         ok = self.playable(self.discard[-1], hand.named_suit)
-        card = self.choose(player, [c for c in cards if c in ok])
-        if card >= 0:
-            return self.play(player, card)
+        options = [c for c in cards if c in ok]
+        if options:
+            # As ``choose``, inlined for the common turn.
+            action = self.action
+            plain = [c for c in options if not action[c]]
+            if plain:
+                return self.play(player, plain[int(self.random() * len(plain))])
+            if len(cards) > 1 or self.finish_on_action:
+                return self.play(player, options[int(self.random() * len(options))])
         return self.draw_turn(player)
 
     def free_step(self) -> bool:
