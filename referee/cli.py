@@ -126,8 +126,10 @@ def new(players, rules_spec, dealer, mode, limit, hands, seed, force, save):
             table = Table.create(save_file, names, rules, chosen)
         click.echo(t("cli.new.started", players=", ".join(names), rules=rules.name,
                      file=str(save_file.path)))
-        click.echo(t("cli.new.dealer_drawn" if drawn else "cli.new.dealer", dealer=chosen,
-                     first=table.hand._next_seat(chosen), n=rules.deal_size))
+        if drawn:
+            click.echo(t("cli.new.drawn", dealer=chosen))
+        key = "cli.new.dealer_free" if rules.free_order else "cli.new.dealer"
+        click.echo(t(key, dealer=chosen, first=table.hand._next_seat(chosen), n=rules.deal_size))
 
 
 def player_name_problem(names: list[str]) -> str | None:

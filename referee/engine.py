@@ -852,7 +852,7 @@ class Hand:
             n = r.last_card_penalty
             house = ("last_card_penalty", n) if n != 2 else None
             notes.append(Note("R4.3", "engine.call.hit", {"name": target, "n": n}, house))
-            self._take(target, n, notes, applied=True)
+            self._take(target, n, notes, applied=False)
             return
         if state == "open":
             notes.append(Note("R4.2", "engine.call.premature", {"name": target}))
@@ -943,13 +943,14 @@ class Hand:
                 notes.append(Note("R2.4", "engine.start.ace",
                                   {"card": card, "turn": self.turn or "-"}, house))
             return
-        if action:
-            notes.append(Note("R2.4", "engine.start.no_effect", {"card": card,
-                                                                 "turn": self.turn or "-"}))
-        else:
-            notes.append(Note("R2.3", "engine.start", {"card": card, "turn": self.turn or "-"}))
         if self.free:
+            key = "engine.start.free_no_effect" if action else "engine.start.free_plain"
+            notes.append(Note("R2.4" if action else "R2.3", key, {"card": card}))
             notes.append(Note("R8.4", "engine.start.free"))
+        elif action:
+            notes.append(Note("R2.4", "engine.start.no_effect", {"card": card, "turn": self.turn}))
+        else:
+            notes.append(Note("R2.3", "engine.start", {"card": card, "turn": self.turn}))
 
     # -- corrections (R0.2) -------------------------------------------------
     def _do_fix(self, fix: Fix, notes: list) -> None:

@@ -164,7 +164,8 @@ class Table:
         self.meta = self._new_hand_meta(self.series)
         self.hand = Hand(self.rules, self.meta["players"], self.meta["dealer"], self.series.hand)
         self.save_all()
-        return t("cli.play.new_hand", hand=self.series.hand, dealer=self.series.dealer,
+        key = "cli.play.new_hand_free" if self.rules.free_order else "cli.play.new_hand"
+        return t(key, hand=self.series.hand, dealer=self.series.dealer,
                  first=self.hand._next_seat(self.series.dealer))
 
     def handle(self, text: str) -> Ruling:

@@ -8,7 +8,8 @@ MESSAGES = {
     "cli.save.no_replay": "the entry '{line}' no longer replays: {reason}",
     "cli.new.started": "New series: {players}; rules {rules}; saved in {file}.",
     "cli.new.dealer": "{dealer} deals {n} cards each; {first} plays first once the starter is turned (`start 9h`).",
-    "cli.new.dealer_drawn": "The dealer was drawn at random: {dealer} deals {n} cards each; {first} plays first once the starter is turned (`start 9h`).",
+    "cli.new.dealer_free": "{dealer} deals {n} cards each; once the starter is turned (`start 9h`) anyone may play (snel pesten).",
+    "cli.new.drawn": "The dealer was drawn at random: {dealer}.",
     "cli.new.exists": "{file} already holds a series; use --force to replace it, or --save another file.",
     "cli.new.bad_dealer": "The dealer {dealer} is not one of the players ({players}).",
     "cli.new.player_count": "Pesten takes 2 to 8 players, not {n} (R1.1).",
@@ -18,6 +19,7 @@ MESSAGES = {
     "cli.new.hands_needed": "Mode 'hands' needs --hands N.",
     "cli.play.series_over": "The series is over: {winners} won it. Start a new one with `pesten-ref new`.",
     "cli.play.new_hand": "Hand {hand}: {dealer} deals; {first} plays first once the starter is turned (`start 9h`).",
+    "cli.play.new_hand_free": "Hand {hand}: {dealer} deals; once the starter is turned (`start 9h`) anyone may play (snel pesten).",
     "cli.play.script_unreadable": "Cannot read the script {file}: {error}",
     "cli.play.refused_line": "line {n}: {line}: refused: {ruling}",
     "cli.play.stopped": "Stopped at line {n}; everything before it is saved. Use --keep-going to apply the rest.",
@@ -37,9 +39,16 @@ MESSAGES = {
     "cli.replay.empty": "(no entries yet)",
     "cli.simulate.label": "Simulating",
     "cli.help.entries": (
-        "Entries: `start 9h` (the starter) | `7h` play | `Jh s` Jack naming spades | "
-        "`7h 7s 9s` several plays | `d` draw | `d 5h` draw and play | `lk` Laatste kaart! | "
-        "`call Anna` | `leave Anna` | `Anna: 7h` names the player | `undo` / `redo` | "
-        "corrections: `fix draw Anna 2`, `fix count Anna 5`, `fix play Anna 7h`. "
-        "Queries: `state`, `check 7h`, `why`, `rules [R5.1 | topic]`, `replay`, `help`."),
+        "Entries (one line each):\n"
+        "  start 9h        the starter card\n"
+        "  7h              play a card          7h 7s 9s   several plays (Sevens)\n"
+        "  Jh s            a Jack naming spades\n"
+        "  d               draw                 d 5h       draw and play at once\n"
+        "  lk              Laatste kaart!       4h lk      play and announce\n"
+        "  call Anna       call a forgotten last card\n"
+        "  leave Anna      Anna leaves the table\n"
+        "  Anna: 7h        name the player (needed in snel pesten)\n"
+        "  undo / redo     take back / put back the last entry\n"
+        "Corrections: fix draw Anna 2 | fix count Anna 5 | fix play Anna 7h\n"
+        "Queries: state | check 7h | why | rules [R5.1 | topic] | replay | help"),
 }

@@ -68,6 +68,8 @@ MESSAGES = {
     "engine.start": "The starter is {card}; {turn} plays first (R2.5).",
     "engine.start.no_effect": (
         "The starter is {card}; as a starter it has no effect (R2.4). {turn} plays first."),
+    "engine.start.free_plain": "The starter is {card}.",
+    "engine.start.free_no_effect": "The starter is {card}; as a starter it has no effect (R2.4).",
     "engine.start.free": "Snel pesten: anyone may play a matching card at any moment (R8.4).",
     "engine.start.penalty": (
         "The starter {card} counts: {victim} must draw {n} or stack on it (R2.4, "
@@ -157,7 +159,7 @@ MESSAGES = {
     "engine.check.illegal": "No: {why} Legal now: {allowed}.",
     "engine.check.pending_options": "{stack} on the pending {n}, or `d` to take them",
     "engine.why.nothing": "No ruling yet in this session.",
-    "engine.why.line": "{rule}: {text}{house}",
+    "engine.why.line": "{text}{house}",
     "engine.why.house": " (house rule {key} = {value})",
     # -- words --------------------------------------------------------------
     "engine.words.nothing": "nothing",
