@@ -1099,8 +1099,11 @@ class Hand:
                 continue
             house = (messages.t("engine.why.house", key=n.house[0], value=_toml_value(n.house[1]))
                      if n.house else "")
+            text = n.text()
+            if n.rule and text.endswith(f" ({n.rule})."):
+                text = text[:-len(f" ({n.rule}).")] + "."
             notes.append(Note(n.rule, "engine.why.line",
-                              {"rule": n.rule or "-", "text": n.text(), "house": house}))
+                              {"rule": n.rule or "-", "text": text, "house": house}))
         if not notes:
             notes = [Note(None, "engine.why.nothing")]
         return Ruling(True, last.rule, notes, kind="query", query="why")

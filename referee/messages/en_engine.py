@@ -159,7 +159,7 @@ MESSAGES = {
     "engine.check.illegal": "No: {why} Legal now: {allowed}.",
     "engine.check.pending_options": "{stack} on the pending {n}, or `d` to take them",
     "engine.why.nothing": "No ruling yet in this session.",
-    "engine.why.line": "{text}{house}",
+    "engine.why.line": "{rule}: {text}{house}",
     "engine.why.house": " (house rule {key} = {value})",
     # -- words --------------------------------------------------------------
     "engine.words.nothing": "nothing",
