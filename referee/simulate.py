@@ -43,6 +43,9 @@ NAMES = ("Anna", "Bram", "Cees", "Daan", "Eva", "Fien", "Gijs", "Hugo")
 ANNOUNCE_RATE = 0.85
 """Chance that a bot announces "Laatste kaart!" with the play that leaves it one card (R4.1)."""
 
+ANNOUNCE_ALONE_RATE = 0.25
+"""Share of those announcements typed as a line of their own (``lk``) right after the play."""
+
 CALL_RATE = 0.5
 """Chance, at each entry while someone is callable, that an opponent calls them (R4.3)."""
 
@@ -351,8 +354,12 @@ class _Table:
             text += " " + (best if tally[best] else suits[card])
         if drawn:
             text = "d " + text
+        announce_alone = False
         if left == 1 and self.random() < ANNOUNCE_RATE:
-            text += " lk"
+            if self.random() < ANNOUNCE_ALONE_RATE:
+                announce_alone = True
+            else:
+                text += " lk"
         if self.free:
             text = player + ": " + text
         # The physical consequences, worked out from the picture before the entry.
@@ -363,7 +370,11 @@ class _Table:
         if draws:
             for victim, n in draws:
                 self.take(victim, n, True)
-        return self.apply(text)
+        if not self.apply(text):
+            return False
+        if announce_alone and self.hand.status == "playing":
+            return self.apply(player + ": lk" if self.free else "lk")
+        return True
 
     def instant_draws(self, player: str, card: int) -> list[tuple[str, int]]:
         """Who draws at once, and how many, because ``player`` plays ``card``.
@@ -455,6 +466,8 @@ class _Table:
         callers = [p for p in hand.active if p != target]
         caller = callers[int(self.random() * len(callers))]
         self.take(target, self.rules.last_card_penalty, True)
+        if not self.free and not self.rules.false_call_penalty and self.random() < 0.5:
+            return self.apply("call " + target)   # an unnamed call (R4.4 allows it)
         return self.apply(f"{caller}: call {target}")
 
     def run(self, number: int, dealer: str) -> None:
