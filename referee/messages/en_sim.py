@@ -37,5 +37,4 @@ MESSAGES = {
         "counts {counts} (real {real}), draw pile {draw} (real {real_draw}), "
         "discard pile {discard} (real {real_discard}), top {top} (real {real_top})"),
     "sim.error.hands": "The number of hands to simulate cannot be negative (got {hands}).",
-    "sim.error.players": "The simulator seats 2 to 8 players (got {players}).",
 }
