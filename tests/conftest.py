@@ -1,0 +1,73 @@
+"""Shared helpers for the engine tests (RULES.md, NOTATION.md).
+
+``make_hand`` builds a dealt hand and applies setup lines, failing the test
+at once if a setup line is refused, so that a test never silently starts from
+the wrong position.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Iterable
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from referee.engine import Hand, Ruling  # noqa: E402
+from referee.rules import HouseRules  # noqa: E402
+
+PLAYERS = ("Anna", "Bram", "Cees")
+
+
+def make_hand(rules: HouseRules | None = None, players: Iterable[str] = PLAYERS,
+              dealer: str = "Cees", lines: Iterable[str] = (), number: int = 1) -> Hand:
+    """A ``Hand`` under ``rules`` (default: standard) after applying ``lines``.
+
+    Every setup line must be accepted; a refused line fails the test with the
+    ruling's text.  With the default seating Anna plays first (left of Cees).
+    """
+    hand = Hand(rules or HouseRules(), list(players), dealer, number)
+    play(hand, *lines)
+    return hand
+
+
+def play(hand: Hand, *lines: str) -> Ruling | None:
+    """Apply ``lines`` in order, each of which must be accepted; the last ruling."""
+    ruling = None
+    for line in lines:
+        ruling = hand.apply_line(line)
+        assert ruling.ok, f"setup line {line!r} refused: {ruling.rule} {ruling.text}"
+    return ruling
+
+
+def refused(hand: Hand, line: str, rule: str | None) -> Ruling:
+    """Apply ``line``, assert it is refused citing ``rule`` and changes nothing (R0.4)."""
+    before = hand.state()
+    log = list(hand.log)
+    ruling = hand.apply_line(line)
+    assert not ruling.ok, f"{line!r} was accepted: {ruling.rule} {ruling.text}"
+    assert ruling.rule == rule, f"{line!r} cited {ruling.rule}, expected {rule}: {ruling.text}"
+    assert not ruling.logged
+    assert hand.state() == before
+    assert hand.log == log
+    return ruling
+
+
+def drain(hand: Hand, keep: int = 0) -> None:
+    """Draw with plain ``d`` entries until the draw pile holds ``keep`` cards.
+
+    Every draw must be accepted; used to reach R3.5 / R3.6 positions.
+    """
+    guard = 0
+    while hand.draw_pile > keep:
+        play(hand, "d")
+        guard += 1
+        assert guard < 500
+
+
+@pytest.fixture
+def hand() -> Hand:
+    """A standard hand for Anna, Bram, Cees (dealer Cees), started on 9h: Anna to play."""
+    return make_hand(lines=("start 9h",))
