@@ -102,7 +102,8 @@ def new(players, rules_spec, dealer, mode, limit, hands, seed, force, save):
         from .session import Table
         from .store import SaveFile
 
-        names = [p.strip() for p in players.split(",") if p.strip()]
+        import unicodedata
+        names = [unicodedata.normalize("NFC", p.strip()) for p in players.split(",") if p.strip()]
         problem = player_name_problem(names)
         if problem:
             _fail(problem, 2)
@@ -142,6 +143,8 @@ def player_name_problem(names: list[str]) -> str | None:
     for name in names:
         if not all(ch.isalnum() or ch in "-_'." for ch in name):
             return t("cli.new.bad_name_chars", name=name)
+        if not name[0].isalnum():
+            return t("cli.new.bad_name_start", name=name)
         if try_card(name) or parse_suit(name) or name.lower() in RESERVED_WORDS:
             return t("cli.new.bad_name_word", name=name)
         if name.casefold() in seen:
@@ -179,17 +182,24 @@ def play(script, keep_going, as_json, save):
                 sys.exit(run_repl(table))
             if script is not None:
                 try:
-                    with open(script, encoding="utf-8") as f:
+                    with open(script, encoding="utf-8-sig") as f:
                         lines = f.read().splitlines()
-                except (OSError, UnicodeDecodeError) as exc:
-                    _fail(t("cli.play.script_unreadable", file=script, error=str(exc)), 2)
+                except OSError as exc:
+                    _fail(t("cli.play.script_unreadable", file=script,
+                            error=exc.strerror or str(exc)), 2)
+                except UnicodeDecodeError as exc:
+                    _fail(t("cli.play.script_not_utf8", file=script, offset=exc.start), 2)
             else:
                 lines = _stdin_lines()
             sys.exit(run_script(table, lines, as_json, keep_going))
 
 
 def _stdin_lines():
+    first = True
     for raw in sys.stdin.buffer:
+        if first and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        first = False
         yield raw.decode("utf-8", "replace").rstrip("\r\n")
 
 
@@ -238,14 +248,13 @@ def run_script(table, lines, as_json: bool, keep_going: bool) -> int:
             click.echo(_dumps(out))
         elif ruling.ok:
             click.echo(out["ruling"])
-        else:
+        if not ruling.ok:
             click.echo(t("cli.play.refused_line", n=number, line=text.strip(),
                          ruling=out["ruling"]), err=True)
         if not ruling.ok and ruling.kind != "query":
             refused = True
             if not keep_going:
-                if not as_json:
-                    click.echo(t("cli.play.stopped", n=number), err=True)
+                click.echo(t("cli.play.stopped", n=number), err=True)
                 return 1
     return 1 if refused else 0
 
@@ -325,9 +334,14 @@ def score(winner, scores, as_json, save):
         given: dict[str, str] = {}
         for item in scores:
             name, sep, value = item.partition("=")
-            if not sep or not name.strip():
+            name = name.strip()
+            if not sep or not name or not value.strip():
                 _fail(t("cli.score.bad_arg", arg=item), 2)
-            given[name.strip()] = value
+            if name.casefold() in {g.casefold() for g in given}:
+                _fail(t("cli.score.twice", name=name), 2)
+            if value.strip().isdigit() and int(value) > 100_000:
+                _fail(t("cli.score.too_big", name=name, value=value.strip()), 2)
+            given[name] = value
         from .scoring import render_standings, standings_json
         from .session import Table
         from .store import SaveFile

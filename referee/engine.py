@@ -438,7 +438,8 @@ class Hand:
                               {"name": actor, "n": self.rules.finish_on_action_draw}))
             return True
         if (note.rule in ("R3.1", "R3.3", "R5.7") and note.key.startswith("engine.refuse.match")
-                or note.key == "engine.refuse.must_stack") and actor and \
+                or note.key in ("engine.refuse.must_stack", "engine.refuse.must_draw",
+                             "engine.refuse.pending_draw_play")) and actor and \
                 self.rules.illegal_play_penalty > 0:
             n = self.rules.illegal_play_penalty
             note.rule = "R3.8"
@@ -487,7 +488,8 @@ class Hand:
         if not self._stacks(card):
             mode = self.rules.stacking
             house = ("stacking", mode) if mode != "same" else None
-            raise Refusal("R5.7", "engine.refuse.must_stack", house=house, card=card,
+            key = "engine.refuse.must_draw" if mode == "none" else "engine.refuse.must_stack"
+            raise Refusal("R5.7", key, house=house, card=card,
                           n=self.pending, allowed=self._stack_options())
         return
 
@@ -686,8 +688,12 @@ class Hand:
             return
         self.turn = target
         key = "engine.effect.two" if card.rank == "2" else "engine.effect.joker"
+        house = None
+        if self.rules.stacking == "none":
+            key, house = key + "_nostack", ("stacking", "none")
         notes.append(Note(rule, key, {"name": player, "card": card, "victim": target,
-                                      "n": self.pending, "stack": self._stack_options()}))
+                                      "n": self.pending, "stack": self._stack_options()},
+                          house))
 
     # -- turn order ---------------------------------------------------------
     def _next_seat(self, player: str) -> str:
@@ -912,7 +918,7 @@ class Hand:
         if self.status != "waiting":
             raise Refusal("R2.3", "engine.refuse.started")
         if named != self.dealer:
-            raise Refusal("R3.7", "engine.refuse.start_dealer", name=named, dealer=self.dealer)
+            raise Refusal("R2.3", "engine.refuse.start_dealer", name=named, dealer=self.dealer)
         self._check_deck(card)
         self.draw_pile -= 1
         self.discard = [card]
@@ -1031,7 +1037,9 @@ class Hand:
             parts.append(messages.t("engine.summary.named", suit=SUIT_NAMES[self.named_suit]))
         if self.turn:
             if self.pending:
-                parts.append(messages.t("engine.summary.pending", turn=self.turn, n=self.pending,
+                key = ("engine.summary.pending_nostack" if self.rules.stacking == "none"
+                       else "engine.summary.pending")
+                parts.append(messages.t(key, turn=self.turn, n=self.pending,
                                         stack=self._stack_options()))
             else:
                 parts.append(messages.t("engine.summary.turn", turn=self.turn))
@@ -1050,15 +1058,26 @@ class Hand:
         if len(tokens) > 1:
             from .cards import parse_suit
             suit = parse_suit(tokens[1])
-        who = self.player(player) if player else self.turn
+        who = None
         snap = self._snapshot()
         try:
             self._check_status()
-            if who is None:
-                raise Refusal("R8.4", "engine.refuse.free_no_player")
-            self._check_turn(who)
-            self._check_play(who, card, suit or ("h" if card.rank == "J" else None),
-                             self.counts[who] - 1)
+            if player is not None:
+                who = self.player(player)
+                if who is None:
+                    raise Refusal("R1.1", "engine.refuse.unknown_player", name=player)
+                if who in self.left:
+                    raise Refusal("R1.5", "engine.refuse.left", name=who)
+            elif not self.free or self.pending:
+                who = self.turn
+            if who is not None:
+                self._check_turn(who)
+                count_after = self.counts[who] - 1
+            else:
+                # Snel pesten, nobody named: would the card fit for anyone?
+                count_after = 1
+            self._check_play(who or "?", card, suit or ("h" if card.rank == "J" else None),
+                             count_after)
         except Refusal as refusal:
             self._restore(snap)
             note = refusal.note
@@ -1068,8 +1087,8 @@ class Hand:
                           kind="query", query="check",
                           data={"legal": False, "card": str(card)})
         rule = self._card_rule(card)
-        return Ruling(True, rule, [Note(rule, "engine.check.legal",
-                                        {"card": card, "name": who})],
+        key = "engine.check.legal" if who else "engine.check.legal_anyone"
+        return Ruling(True, rule, [Note(rule, key, {"card": card, "name": who})],
                       kind="query", query="check", data={"legal": True, "card": str(card)})
 
     def _card_rule(self, card: Card) -> str:
@@ -1083,6 +1102,8 @@ class Hand:
         if self.status != "playing":
             return messages.t("engine.words.nothing")
         if self.pending:
+            if self.rules.stacking == "none":
+                return messages.t("engine.check.pending_draw", n=self.pending)
             return messages.t("engine.check.pending_options", stack=self._stack_options(),
                               n=self.pending)
         return self._allowed_text()

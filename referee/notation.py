@@ -9,6 +9,7 @@ the entry in the form the save file and ``replay`` show.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from .cards import Card, NotationError, parse_suit, try_card
@@ -152,7 +153,7 @@ def parse_line(text: str) -> Line:
     Returns a ``Line``; raises ``NotationError`` (a ``ValueError``) with a short
     message naming the token that does not read as notation.
     """
-    body = _strip_comment(text).strip()
+    body = unicodedata.normalize("NFC", _strip_comment(text)).strip()
     if not body:
         return Line("blank", text=text)
     player = None
@@ -190,21 +191,25 @@ def parse_line(text: str) -> Line:
 def _parse_fix(tokens: list[str]) -> Fix:
     usage = "corrections read: fix draw Anna 2 | fix count Anna 5 | fix play Anna 7h"
     if len(tokens) < 4:
-        raise NotationError(usage)
+        raise NotationError(f"'{' '.join(tokens)}' is incomplete; {usage}")
     what, target = tokens[1].lower(), tokens[2]
     if what in ("draw", "count"):
-        if len(tokens) != 4 or not tokens[3].isdigit() or len(tokens[3]) > 3:
-            raise NotationError(usage)
+        if len(tokens) > 4:
+            raise NotationError(f"'{tokens[4]}' is one word too many; {usage}")
+        if not tokens[3].isdigit() or len(tokens[3]) > 3:
+            raise NotationError(f"'{tokens[3]}' is not a number of cards; {usage}")
         return Fix(what, target, int(tokens[3]))
     if what == "play":
         card = try_card(tokens[3])
-        if card is None or len(tokens) > 5:
-            raise NotationError(usage)
+        if card is None:
+            raise NotationError(f"'{tokens[3]}' is not a card; {usage}")
+        if len(tokens) > 5:
+            raise NotationError(f"'{tokens[5]}' is one word too many; {usage}")
         suit = parse_suit(tokens[4]) if len(tokens) == 5 else None
         if len(tokens) == 5 and (suit is None or card.rank != "J"):
-            raise NotationError(usage)
+            raise NotationError(f"'{tokens[4]}' names a suit only after a Jack; {usage}")
         return Fix("play", target, 0, card, suit)
-    raise NotationError(usage)
+    raise NotationError(f"'{tokens[1]}' is not a correction; {usage}")
 
 
 def _parse_actions(tokens: list[str]) -> list:

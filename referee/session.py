@@ -84,10 +84,7 @@ class Table:
     @staticmethod
     def _open_hand(save: SaveFile, series: Series, rules: HouseRules) -> tuple[Hand, dict]:
         n = series.hand
-        if not save.has_hand(n):
-            meta = Table._new_hand_meta(series)
-            return Hand(rules, meta["players"], meta["dealer"], n), meta
-        meta = save.read_hand(n)
+        meta = save.read_hand(n)  # every hand of a series has its file from its deal on
         try:
             players = [str(p) for p in meta["players"]]
             dealer = str(meta["dealer"])
@@ -260,4 +257,23 @@ def read_standings(save: SaveFile) -> tuple[Series, bool]:
     if not started and save.has_hand(series.hand):
         meta = save.read_hand(series.hand)
         started = bool(meta.get("entries"))
+        for name in _left_in(meta):
+            series.mark_left(name)  # shown as out at once (R1.5); saved at `score`
     return series, started
+
+
+def _left_in(meta: Mapping[str, Any]) -> list[str]:
+    """Players who left during a hand, read from its entries without replaying (R1.5)."""
+    from .notation import Leave, parse_line
+    out = []
+    players = {str(p).lower(): str(p) for p in meta.get("players", [])}
+    for entry in meta.get("entries", []):
+        try:
+            line = parse_line(str(entry.get("line", "")))
+        except ValueError:
+            continue
+        for action in line.actions:
+            if isinstance(action, Leave) and action.target.lower() in players and \
+                    not entry.get("refused"):
+                out.append(players[action.target.lower()])
+    return out

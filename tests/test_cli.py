@@ -225,10 +225,6 @@ def test_new_accepts_names_allowed_by_r1_1(save, players):
     assert list(state(save)["counts"]) == players.split(",")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: R1.1 welcomes accents, but a name typed with a combining accent "
-    "(NFD, 'Zoe' + U+0308, as some keyboards and macOS send it) is refused by "
-    "`new` as having invalid characters (exit 2); expected accepted (or normalised to NFC)"))
 def test_new_accepts_a_name_with_a_combining_accent(save):
     cli(save, "new", "--players", "Zoe\u0308,Bram")
 
@@ -452,11 +448,6 @@ def test_score_a_hand_never_refereed_needs_the_winner(save):
     assert {p["name"]: p["wins"] for p in standings(save)["players"]}["Bram"] == 1
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: `new --players=-h,Bram` is accepted (R1.1 allows '-'), but then "
-    "`score --winner Bram -h=30` prints the help of `score` and exits 0 without "
-    "recording anything; either refuse names starting with '-' in `new` (exit 2, R1.1) "
-    "or score them"))
 def test_a_player_named_like_an_option_can_be_scored(save):
     runner = CliRunner(env={"PESTEN_REF_SAVE": None})
     made = runner.invoke(main, ["new", "--players=-h,Bram", "--dealer", "Bram", "--save", str(save)])
@@ -598,11 +589,6 @@ def test_a_player_who_left_is_out_after_the_hand_is_scored(save):
     assert list(state(save)["counts"]) == ["Anna", "Cees"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: `standings --json` reads only the series file, so during a hand after "
-    "`leave Anna` it still shows Anna eliminated=false and next_dealer=Anna; R1.5 says "
-    "she is out of the series at once and NOTATION says players who left are eliminated "
-    "(expected eliminated=true, next_dealer=Bram)"))
 def test_standings_during_a_hand_show_a_player_who_left_as_eliminated(save):
     new3(save)
     cli(save, "play", input="start 9h\nleave Anna\n")

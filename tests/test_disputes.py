@@ -148,29 +148,17 @@ def test_check_for_a_named_player(started):
     assert ask(started, "Anna: check 9c")["legal"] is True
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: `Xavier: check 9c` (no such player, seated order) answers rule R8.4 "
-    "'In snel pesten every entry names its player'; the entry `Xavier: 9c` is refused "
-    "under R1.1, which R0.3 puts first (expected rule R1.1)"))
 def test_check_for_an_unknown_player_cites_r1_1(started):
     answer = ask(started, "Xavier: check 9c")
     assert answer["legal"] is False and answer["rule"] == "R1.1"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: after `leave Bram`, `Bram: check 9c` cites R3.7 (not Bram's turn) while the "
-    "entry `Bram: 9c` is refused under R1.5; R0.3 puts R1.5 before R3.7 (expected R1.5)"))
 def test_check_for_a_player_who_left_cites_r1_5(started):
     ask(started, "leave Bram")
     answer = ask(started, "Bram: check 9c")
     assert answer["legal"] is False and answer["rule"] == "R1.5"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: under `--rules fast`, after `leave Bram`, the query `Bram: check 9c` crashes "
-    "(engine.Hand.check reads self.counts['Bram'] -> KeyError): `play` prints "
-    "'pesten-ref hit an internal error (KeyError: 'Bram')' and exits 2, dropping the "
-    "rest of the script; expected ok=true, legal=false citing R1.5"))
 def test_check_in_fast_play_for_a_player_who_left_does_not_crash(save):
     new(save, "fast")
     answers(save, "start 9h\nleave Bram\n")

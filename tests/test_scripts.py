@@ -106,10 +106,6 @@ def test_script_with_windows_line_ends(save, tmp_path):
     assert replayed_inputs(save) == ["start 9h", "9c", "3c"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: a UTF-8 script that starts with a byte-order mark (as Windows Notepad saves "
-    "it) is refused at line 1: \"'\\ufeffstart' is not a card or an entry word\", exit 1; "
-    "the save files already skip a BOM, a script should too (expected exit 0)"))
 def test_script_with_a_byte_order_mark(save, tmp_path):
     script = tmp_path / "hand.txt"
     script.write_bytes(b"\xef\xbb\xbfstart 9h\n9c\n")
@@ -252,11 +248,6 @@ def test_new_force_replaces_a_damaged_series(played):
     assert state(played)["counts"] == {"Anna": 7, "Bram": 7}
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: when the current hand's file (pesten.hands/hand-00001.toml) is missing, "
-    "`state` silently shows a fresh deal (status waiting, exit 0) and `play` would "
-    "start the hand again; the entries are lost without a word.  Expected exit 2 "
-    "naming the missing file (store.hand_missing exists for this)"))
 def test_a_missing_hand_file_is_reported(played):
     hand_file(played).unlink()
     result = cli(played, "state", "--json", code=2)

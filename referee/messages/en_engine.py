@@ -37,6 +37,9 @@ MESSAGES = {
     "engine.refuse.must_stack": (
         "{card} cannot be played now: {n} cards to draw are pending, so only {allowed} "
         "may be played on them, or type `d` to draw (R5.7)."),
+    "engine.refuse.must_draw": (
+        "{card} cannot be played now: {n} cards to draw are pending and nothing stacks on "
+        "them under these house rules; type `d` to draw them (R5.7)."),
     "engine.refuse.pending_draw_play": (
         "With {n} cards to draw pending, a draw takes the whole penalty and the turn ends; "
         "{card} cannot be played with it (R5.7)."),
@@ -65,7 +68,7 @@ MESSAGES = {
         "{name} cannot hold {n} cards: only {pile} are left in the draw pile (R0.2)."),
     "engine.refuse.fix_play": "{name} holds no card to have played (R0.2).",
     # -- rulings on accepted entries ---------------------------------------
-    "engine.start": "The starter is {card}; {turn} plays first (R2.5).",
+    "engine.start": "The starter is {card} (R2.3); {turn} plays first (R2.5).",
     "engine.start.no_effect": (
         "The starter is {card}; as a starter it has no effect (R2.4). {turn} plays first."),
     "engine.start.free_plain": "The starter is {card}.",
@@ -91,6 +94,10 @@ MESSAGES = {
     "engine.effect.penalty_at_once": (
         "{name} plays {card}: {victim} must miss the coming turn, so draws the {n} cards "
         "at once and is passed by (R5)."),
+    "engine.effect.two_nostack": (
+        "{name} plays {card}: {victim} must draw {n}; nothing stacks here (R5.1, R5.7)."),
+    "engine.effect.joker_nostack": (
+        "{name} plays {card}: {victim} must draw {n}; nothing stacks here (R5.6, R5.7)."),
     "engine.effect.seven": "{name} plays {card} and plays again (R5.2).",
     "engine.effect.eight": "{name} plays {card}: {lost} misses the turn; {turn} is next (R5.3).",
     "engine.effect.eight_two": "{name} plays {card}: {lost} misses the turn, so {name} plays again (R5.3).",
@@ -141,7 +148,7 @@ MESSAGES = {
         "{name} leaves the table; their {n} cards go under the draw pile and they are out "
         "of the series (R1.5)."),
     "engine.fix.draw": "Correction: {name} drew {n} card(s) that were not entered (R0.2).",
-    "engine.fix.count": "Correction: {name} holds {n} cards, not {old} (R0.2).",
+    "engine.fix.count": "Correction: {name} holds {n} card(s), not {old} (R0.2).",
     "engine.fix.play": "Correction: {name} played {card}, which was not entered (R0.2).",
     "engine.next": "{name} is to play.",
     # -- queries ------------------------------------------------------------
@@ -152,11 +159,14 @@ MESSAGES = {
     "engine.summary.top": "Top card {top}.",
     "engine.summary.named": "Named suit: {suit}.",
     "engine.summary.pending": "{turn} must draw {n} or play {stack}.",
+    "engine.summary.pending_nostack": "{turn} must draw {n}.",
     "engine.summary.turn": "{turn} is to play.",
     "engine.summary.free": "Anyone may play (snel pesten).",
     "engine.check.usage": "Name a card to check, like `check 7h`.",
     "engine.check.legal": "Yes: {name} may play {card} now.",
     "engine.check.illegal": "No: {why} Legal now: {allowed}.",
+    "engine.check.pending_draw": "only `d`, to take the {n} pending cards",
+    "engine.check.legal_anyone": "Yes: {card} fits the discard pile now, for any player.",
     "engine.check.pending_options": "{stack} on the pending {n}, or `d` to take them",
     "engine.why.nothing": "No ruling yet in this session.",
     "engine.why.line": "{rule}: {text}{house}",
