@@ -527,6 +527,24 @@ def test_R3_9_a_play_resets_the_count_of_idle_turns():
     check(hand, status="over", winner=None)
 
 
+def test_R3_9_a_missed_turn_does_not_count():
+    hand = make_hand(HouseRules(four="skip_two"), players=("Anna", "Bram", "Cees", "Dirk"),
+                     dealer="Dirk", lines=["start 9h"])
+    drain(hand)
+    check(hand, turn="Bram", draw_pile=0, discard_pile=1)
+    play(hand, "4h")                         # Cees must miss two turns (one used at once)
+    check(hand, turn="Dirk", skips={"Cees": 1})
+    play(hand, "d")                          # Dirk draws the reshuffled 9h
+    check(hand, draw_pile=0, discard_pile=1)
+    play(hand, "d", "d")                     # Anna and Bram draw nothing; Cees misses
+    check(hand, turn="Dirk", skips={}, status="playing")
+    play(hand, "d", "d", "d")                # Dirk, Anna, Bram draw nothing
+    check(hand, turn="Cees", status="playing")   # Cees's missed turn did not count
+    r = hand.apply_line("d")
+    assert "R3.9" in note_rules(r)
+    check(hand, status="over", winner=None)
+
+
 # ---------------------------------------------------------------------------
 # R4 Last card
 # ---------------------------------------------------------------------------
