@@ -11,7 +11,6 @@ file is busy.  Errors go to stderr in plain sentences, never a traceback.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from typing import Any, NoReturn
@@ -33,6 +32,7 @@ def _fail(message: str, code: int) -> NoReturn:
 
 
 def _dumps(obj: Any) -> str:
+    import json
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), default=str)
 
 

@@ -28,7 +28,6 @@ or two plain sentences ending in the rule id, and whose ``rule`` is that id.
 
 from __future__ import annotations
 
-import random
 import re
 import unicodedata
 from collections import Counter
@@ -326,6 +325,7 @@ def choose_dealer(players: list[str], seed: int | None = None) -> str:
     The same ``seed`` always gives the same dealer for the same seating;
     ``None`` draws from the system's randomness.
     """
+    import random  # only `new` draws a dealer; keep start-up light
     return random.Random(seed).choice(list(players))
 
 

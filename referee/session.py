@@ -18,12 +18,16 @@ import datetime as _dt
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from typing import TYPE_CHECKING
+
 from . import messages
-from .engine import Hand, ReplayError, Ruling
 from .rules import HouseRules
 from .scoring import (Event, HandFacts, HandResult, ScoreError, Series, SeriesDataError,
                       apply_result, score_hand)
 from .store import FORMAT, SaveError, SaveFile
+
+if TYPE_CHECKING:  # the engine is imported only where a hand is opened (start-up time)
+    from .engine import Hand, Ruling
 
 t = messages.t
 
@@ -54,7 +58,7 @@ class Table:
     save: SaveFile
     series: Series
     rules: HouseRules
-    hand: Hand
+    hand: "Hand"
     meta: dict
     created: Any = None
 
@@ -82,7 +86,8 @@ class Table:
         return cls(save, series, rules, hand, meta, data.get("created"))
 
     @staticmethod
-    def _open_hand(save: SaveFile, series: Series, rules: HouseRules) -> tuple[Hand, dict]:
+    def _open_hand(save: SaveFile, series: Series, rules: HouseRules) -> tuple["Hand", dict]:
+        from .engine import Hand, ReplayError
         n = series.hand
         meta = save.read_hand(n)  # every hand of a series has its file from its deal on
         try:
@@ -113,6 +118,7 @@ class Table:
     @classmethod
     def create(cls, save: SaveFile, players: list[str], rules: HouseRules, dealer: str) -> "Table":
         """A new series at hand 1, dealt and waiting for its starter; saved at once."""
+        from .engine import Hand
         series = Series.new(players, rules, dealer)
         meta = cls._new_hand_meta(series)
         hand = Hand(rules, meta["players"], meta["dealer"], 1)
@@ -157,6 +163,7 @@ class Table:
         """
         if not self.hand.scored:
             return None
+        from .engine import Hand
         self.series.start_next_hand()
         self.meta = self._new_hand_meta(self.series)
         self.hand = Hand(self.rules, self.meta["players"], self.meta["dealer"], self.series.hand)
@@ -165,7 +172,7 @@ class Table:
         return t(key, hand=self.series.hand, dealer=self.series.dealer,
                  first=self.hand._next_seat(self.series.dealer))
 
-    def handle(self, text: str) -> Ruling:
+    def handle(self, text: str) -> "Ruling":
         """Apply one typed line and save if it changed the hand's log.
 
         Returns the engine's Ruling.  Undo/redo rewrite the log; every other
@@ -268,6 +275,8 @@ def _left_in(meta: Mapping[str, Any]) -> list[str]:
     out = []
     players = {str(p).lower(): str(p) for p in meta.get("players", [])}
     for entry in meta.get("entries", []):
+        if "leave" not in str(entry.get("line", "")).lower():
+            continue
         try:
             line = parse_line(str(entry.get("line", "")))
         except ValueError:

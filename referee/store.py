@@ -54,7 +54,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import tomli_w
 
 from referee.messages import t
 
@@ -273,6 +272,7 @@ def render(data: Mapping[str, Any]) -> str:
     switches the whole list to ``[[key]]`` blocks once one line passes 100
     characters), with the same escapes as tomli_w.
     """
+    import tomli_w  # only writers need it; read-only commands start faster
     body = _clean({k: v for k, v in data.items() if k != "format"}, [])
     head: list[str] = []
     run: dict[str, Any] = {"format": FORMAT}
