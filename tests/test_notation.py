@@ -252,13 +252,12 @@ def test_fix_errors_are_notation_errors(text):
     assert "fix" in str(exc.value)
 
 
-@pytest.mark.xfail(strict=True, reason="notation defect: fix errors print the usage but do "
-                   "not name the offending token (parse_line's docstring promises it)")
 @pytest.mark.parametrize("text, token", [
     ("fix draw Anna x", "x"),
     ("fix jump Anna 2", "jump"),
     ("fix play Anna 7h s", "s"),
     ("fix play Anna 7q", "7q"),
+    ("fix count Anna 1 2", "2"),
 ])
 def test_fix_errors_name_the_offending_token(text, token):
     with pytest.raises(NotationError) as exc:
