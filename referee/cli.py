@@ -114,7 +114,8 @@ def new(players, rules_spec, dealer, mode, limit, hands, seed, force, save):
         check_table_fits(rules, len(names))
         chosen = None
         if dealer is not None:
-            chosen = next((p for p in names if p.lower() == dealer.lower()), None)
+            dealer = unicodedata.normalize("NFC", dealer.strip())
+            chosen = next((p for p in names if p.casefold() == dealer.casefold()), None)
             if chosen is None:
                 _fail(t("cli.new.bad_dealer", dealer=dealer, players=", ".join(names)), 2)
         save_file = SaveFile(_save_path(save))

@@ -16,6 +16,7 @@ Example counts are modest: the whole file runs in well under a minute.
 from __future__ import annotations
 
 import json
+import unicodedata
 import shutil
 import tempfile
 from pathlib import Path
@@ -221,6 +222,8 @@ player_name = st.text(name_chars, min_size=1, max_size=12)
 @example(names=["Ñandú", "D'Artagnan", "Anne-Marie", "Ægir_2", "李雷"])
 @example(names=["Ørjan", "Łukasz", "Ana.María", "Ζωή"])
 def test_names_allowed_by_r1_1_round_trip(names):
+    # Names are kept in Unicode NFC, so a name typed decomposed comes back composed.
+    names = [unicodedata.normalize("NFC", n) for n in names]
     assume(player_name_problem(names) is None)
     first, second, dealer = names[0], names[1], names[-1]
     with tempfile.TemporaryDirectory() as into:
