@@ -47,8 +47,11 @@ def render_rows(rows: list[dict], number: int) -> str:
         st = row["state"]
         mark = t("cli.replay.correction") if row["correction"] else (
             "" if row["ok"] else t("cli.replay.refused"))
-        who = row["by"] or "-"
-        out.append(f"{row['n']:>{width}}. {who}: {row['input']}{mark}")
+        line = row["input"]
+        who = row["by"]
+        if who and not line.lower().startswith(who.lower() + ":"):
+            line = f"{who}: {line}"
+        out.append(f"{row['n']:>{width}}. {line}{mark}")
         out.append(" " * (width + 2) + row["ruling"])
         if st["status"] == "playing":
             counts = " ".join(f"{p} {c}" for p, c in st["counts"].items())
