@@ -344,7 +344,7 @@ class Hand:
         notes: list[Note] = []
         first = line.actions[0]
         snap = (self._snapshot() if len(line.actions) > 1 or isinstance(first, Fix)
-                or (isinstance(first, Draw) and first.card) else None)
+                or (isinstance(first, Draw) and first.card and self.draw_pile == 0) else None)
         actor = None
         try:
             actor = self._line_actor(line)
@@ -356,16 +356,23 @@ class Hand:
             notes = [refusal.note]
             logged = self._refusal_effect(refusal.note, actor, notes)
             return Ruling(False, refusal.note.rule, notes, logged=logged, actor=actor)
-        self._check_blocked(notes)
+        if self.draw_pile == 0:
+            self._check_blocked(notes)
         main = notes[0].rule if notes else None
-        if (self.status == "playing" and self.turn and not self.pending and not self.free
-                and not any(n.key in _TELLS_TURN for n in notes)):
-            notes.append(Note(None, "engine.next", {"name": self.turn}))
+        if self.status == "playing" and self.turn and not self.pending and not self.free:
+            for n in notes:
+                if n.key in _TELLS_TURN:
+                    break
+            else:
+                notes.append(Note(None, "engine.next", {"name": self.turn}))
         return Ruling(True, main, notes, logged=True, actor=actor)
 
     def _line_actor(self, line: Line) -> str | None:
         """Who the line belongs to (NOTATION "Who an entry belongs to"), checked per R0.3."""
         first = line.actions[0]
+        if line.player is None and not self.free and type(first) in (Play, Draw):
+            self._check_status()
+            return self.turn
         named = None
         if line.player is not None:
             named = self.player(line.player)
@@ -466,7 +473,7 @@ class Hand:
         """R1.3 (no Jokers in this game) and R1.4 (no more copies than the decks hold)."""
         if card.rank == JOKER and not self.rules.jokers:
             raise Refusal("R1.3", "engine.refuse.no_jokers", house=("jokers", False))
-        if self.copies.get(card, 0) >= self.decks * copies_per_deck(card):
+        if self.copies.get(card, 0) >= (2 * self.decks if card.rank == JOKER else self.decks):
             alt = self._mis_entry_hint(card)
             if alt:
                 raise Refusal("R1.4", "engine.refuse.identity_hint", card=card, alt=alt)
