@@ -7,8 +7,6 @@ A card is a small immutable value. ``parse_card`` is lenient (``7H``, ``7♥``,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 SUITS = ("c", "d", "h", "s")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 JOKER = "Joker"
@@ -33,22 +31,54 @@ class NotationError(ValueError):
     """A token or line that does not read as table notation (NOTATION.md)."""
 
 
-@dataclass(frozen=True, slots=True)
 class Card:
     """One playing card.
 
     ``rank`` is one of ``RANKS`` or ``"Joker"``; ``suit`` is one of ``SUITS``,
     or None for a Joker.  ``str(card)`` is the canonical form (``"10h"``).
+
+    Cards are interned: ``Card(rank, suit)`` always returns the same object
+    for the same rank and suit, so equality and hashing go by identity and
+    cost next to nothing (the engine looks cards up on every entry).  A card
+    is immutable; setting an attribute raises ``AttributeError``.
     """
 
-    rank: str
-    suit: str | None = None
+    __slots__ = ("rank", "suit", "_text")
+    __match_args__ = ("rank", "suit")
+
+    _interned: dict[tuple[str, str | None], "Card"] = {}
+
+    def __new__(cls, rank: str, suit: str | None = None) -> "Card":
+        card = cls._interned.get((rank, suit))
+        if card is None:
+            card = object.__new__(cls)
+            _set = object.__setattr__
+            _set(card, "rank", rank)
+            _set(card, "suit", suit)
+            _set(card, "_text", JOKER if rank == JOKER else f"{rank}{suit}")
+            cls._interned[(rank, suit)] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: a Card is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}: a Card is immutable")
+
+    def __reduce__(self) -> tuple:
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> "Card":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Card":
+        return self
 
     def __str__(self) -> str:
-        return JOKER if self.rank == JOKER else f"{self.rank}{self.suit}"
+        return self._text
 
     def __repr__(self) -> str:
-        return f"parse_card({str(self)!r})"
+        return f"parse_card({self._text!r})"
 
     @property
     def is_joker(self) -> bool:
