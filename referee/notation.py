@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
 
 from .cards import Card, NotationError, parse_suit, try_card
 
@@ -26,23 +25,68 @@ RESERVED_WORDS = (DRAW_WORDS | ANNOUNCE_WORDS | QUERY_WORDS | CONTROL_WORDS
 _PREFIX = re.compile(r"^\s*([^\s:]+)\s*:\s*(.*)$", re.S)
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class _Value:
+    """Base of the parsed values below: immutable, slotted, compared field by field.
+
+    Each subclass lists its public fields in ``__slots__`` (in constructor
+    order).  Two values are equal when they are of the same class with equal
+    fields; the hash is that of the fields; ``repr`` shows the class and
+    fields.  Setting an attribute raises ``AttributeError``.
+    """
+
+    __slots__ = ()
+
+    def _fields(self) -> tuple:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__name__}({inner})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: a parsed entry is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}: a parsed entry is immutable")
+
+    def __reduce__(self) -> tuple:
+        return (type(self), self._fields())
+
+
+_set = object.__setattr__
+
+
+class Play(_Value):
     """Play ``card``; ``suit`` is the suit named with a Jack (R5.4), else None."""
 
-    card: Card
-    suit: str | None = None
+    __slots__ = ("card", "suit")
+    __match_args__ = __slots__
+
+    def __init__(self, card: Card, suit: str | None = None):
+        _set(self, "card", card)
+        _set(self, "suit", suit)
 
     def canonical(self) -> str:
         return f"{self.card} {self.suit}" if self.suit else str(self.card)
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(_Value):
     """Draw (R3.4 / R5.7 / R6.2); with ``card``: draw one and play it at once."""
 
-    card: Card | None = None
-    suit: str | None = None
+    __slots__ = ("card", "suit")
+    __match_args__ = __slots__
+
+    def __init__(self, card: Card | None = None, suit: str | None = None):
+        _set(self, "card", card)
+        _set(self, "suit", suit)
 
     def canonical(self) -> str:
         if self.card is None:
@@ -50,46 +94,55 @@ class Draw:
         return f"d {self.card}" + (f" {self.suit}" if self.suit else "")
 
 
-@dataclass(frozen=True, slots=True)
-class Announce:
+class Announce(_Value):
     """"Laatste kaart!" (R4.1)."""
+
+    __slots__ = ()
 
     def canonical(self) -> str:
         return "lk"
 
 
-@dataclass(frozen=True, slots=True)
-class Call:
+class Call(_Value):
     """Call ``target`` for a forgotten last card (R4.3)."""
 
-    target: str
+    __slots__ = ("target",)
+    __match_args__ = __slots__
+
+    def __init__(self, target: str):
+        _set(self, "target", target)
 
     def canonical(self) -> str:
         return f"call {self.target}"
 
 
-@dataclass(frozen=True, slots=True)
-class Leave:
+class Leave(_Value):
     """``target`` leaves the table during the hand (R1.5)."""
 
-    target: str
+    __slots__ = ("target",)
+    __match_args__ = __slots__
+
+    def __init__(self, target: str):
+        _set(self, "target", target)
 
     def canonical(self) -> str:
         return f"leave {self.target}"
 
 
-@dataclass(frozen=True, slots=True)
-class Start:
+class Start(_Value):
     """The starter card of the hand (R2.3)."""
 
-    card: Card
+    __slots__ = ("card",)
+    __match_args__ = __slots__
+
+    def __init__(self, card: Card):
+        _set(self, "card", card)
 
     def canonical(self) -> str:
         return f"start {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
-class Fix:
+class Fix(_Value):
     """A correction entered because the table agrees the referee's picture is wrong (R0.2).
 
     ``what`` is ``"draw"`` (``target`` drew ``amount`` cards that were not typed),
@@ -98,11 +151,16 @@ class Fix:
     or action effect is applied).
     """
 
-    what: str
-    target: str
-    amount: int = 0
-    card: Card | None = None
-    suit: str | None = None
+    __slots__ = ("what", "target", "amount", "card", "suit")
+    __match_args__ = __slots__
+
+    def __init__(self, what: str, target: str, amount: int = 0, card: Card | None = None,
+                 suit: str | None = None):
+        _set(self, "what", what)
+        _set(self, "target", target)
+        _set(self, "amount", amount)
+        _set(self, "card", card)
+        _set(self, "suit", suit)
 
     def canonical(self) -> str:
         if self.what == "play":
@@ -113,8 +171,7 @@ class Fix:
 Action = Play | Draw | Announce | Call | Leave | Start | Fix
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(_Value):
     """One parsed line.
 
     ``kind`` is ``"entry"`` (``actions`` holds the tokens, applied left to right
@@ -122,12 +179,17 @@ class Line:
     ``arg`` the rest) or ``"blank"``.  ``player`` is the typed prefix or None.
     """
 
-    kind: str
-    player: str | None = None
-    actions: tuple = field(default=())
-    query: str | None = None
-    arg: str = ""
-    text: str = ""
+    __slots__ = ("kind", "player", "actions", "query", "arg", "text")
+    __match_args__ = __slots__
+
+    def __init__(self, kind: str, player: str | None = None, actions: tuple = (),
+                 query: str | None = None, arg: str = "", text: str = ""):
+        _set(self, "kind", kind)
+        _set(self, "player", player)
+        _set(self, "actions", actions)
+        _set(self, "query", query)
+        _set(self, "arg", arg)
+        _set(self, "text", text)
 
     def canonical(self) -> str:
         """The entry in canonical notation (``Anna: 7h lk``)."""
