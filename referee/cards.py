@@ -31,6 +31,10 @@ class NotationError(ValueError):
     """A token or line that does not read as table notation (NOTATION.md)."""
 
 
+_INTERNED: dict[tuple[str, str | None], Card] = {}
+"""The one ``Card`` object of each (rank, suit) made so far."""
+
+
 class Card:
     """One playing card.
 
@@ -46,17 +50,15 @@ class Card:
     __slots__ = ("rank", "suit", "_text")
     __match_args__ = ("rank", "suit")
 
-    _interned: dict[tuple[str, str | None], "Card"] = {}
-
-    def __new__(cls, rank: str, suit: str | None = None) -> "Card":
-        card = cls._interned.get((rank, suit))
+    def __new__(cls, rank: str, suit: str | None = None) -> Card:
+        card = _INTERNED.get((rank, suit))
         if card is None:
             card = object.__new__(cls)
             _set = object.__setattr__
             _set(card, "rank", rank)
             _set(card, "suit", suit)
             _set(card, "_text", JOKER if rank == JOKER else f"{rank}{suit}")
-            cls._interned[(rank, suit)] = card
+            _INTERNED[(rank, suit)] = card
         return card
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -68,10 +70,10 @@ class Card:
     def __reduce__(self) -> tuple:
         return (Card, (self.rank, self.suit))
 
-    def __copy__(self) -> "Card":
+    def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo: dict) -> "Card":
+    def __deepcopy__(self, memo: dict) -> Card:
         return self
 
     def __str__(self) -> str:
