@@ -26,11 +26,10 @@ Map from rule ids to code (RULES.md):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from . import messages
-from .cards import JOKER, Card, NotationError, copies_per_deck, deck_size, try_card
+from .cards import JOKER, Card, NotationError, deck_size, try_card
 from .notation import (Announce, Call, Draw, Fix, Leave, Line, Play, Start,
                        parse_line)
 from .rules import HouseRules
@@ -49,18 +48,38 @@ _TELLS_TURN = frozenset({
 # Rulings
 # ---------------------------------------------------------------------------
 
-@dataclass(slots=True)
-class Note:
+class _Record:
+    """Equality and ``repr`` field by field (``__slots__``), for the ruling classes below."""
+
+    __slots__ = ()
+    __hash__ = None  # mutable
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__)
+        return f"{type(self).__name__}({inner})"
+
+
+class Note(_Record):
     """One sentence of a ruling: a message key and its fields, rendered lazily.
 
-    ``rule`` is the rule id behind it; ``house`` names the house-rule key that
-    decided it (``("stacking", "none")``) or is None.
+    ``rule`` is the rule id behind it; ``key`` the message key; ``fields`` a
+    dict of the values the message shows (cards as ``Card``); ``house`` names
+    the house-rule key that decided it (``("stacking", "none")``) or is None.
     """
 
-    rule: str | None
-    key: str
-    fields: dict = field(default_factory=dict)
-    house: tuple | None = None
+    __slots__ = ("rule", "key", "fields", "house")
+
+    def __init__(self, rule: str | None, key: str, fields: dict | None = None,
+                 house: tuple | None = None):
+        self.rule = rule
+        self.key = key
+        self.fields = {} if fields is None else fields
+        self.house = house
 
     def text(self) -> str:
         """The sentence in the active language."""
@@ -81,8 +100,7 @@ class Refusal(Exception):
         self.note = Note(rule, key, fields, house)
 
 
-@dataclass(slots=True)
-class Ruling:
+class Ruling(_Record):
     """The referee's answer to one line.
 
     ``ok`` is False when the line was refused; ``rule`` is the rule id cited
@@ -91,18 +109,26 @@ class Ruling:
     (a skip, a reshuffle, a penalty draw).  ``logged`` is True when the line
     goes into the hand's log (it took effect, or it is an effect-bearing
     refusal, R0.4).  ``kind`` is the line's kind (entry, undo, redo, query,
-    blank, error).  Text is built only when ``text`` is read.
+    blank, error).  ``query`` and ``arg`` are the query word and its argument
+    for a query, ``data`` extra JSON-ready facts (``check``: ``legal``,
+    ``card``), ``actor`` the player the entry was taken to be by.  Text is
+    built only when ``text`` is read.
     """
 
-    ok: bool
-    rule: str | None
-    notes: list = field(default_factory=list)
-    logged: bool = False
-    kind: str = "entry"
-    query: str | None = None
-    arg: str = ""
-    data: dict | None = None
-    actor: str | None = None
+    __slots__ = ("ok", "rule", "notes", "logged", "kind", "query", "arg", "data", "actor")
+
+    def __init__(self, ok: bool, rule: str | None, notes: list | None = None,
+                 logged: bool = False, kind: str = "entry", query: str | None = None,
+                 arg: str = "", data: dict | None = None, actor: str | None = None):
+        self.ok = ok
+        self.rule = rule
+        self.notes = [] if notes is None else notes
+        self.logged = logged
+        self.kind = kind
+        self.query = query
+        self.arg = arg
+        self.data = data
+        self.actor = actor
 
     @property
     def text(self) -> str:
@@ -129,6 +155,9 @@ class ReplayError(ValueError):
 _MUTABLE = ("active", "left", "counts", "draw_pile", "discard", "copies", "direction",
             "turn", "named_suit", "pending", "pending_kind", "skips", "status", "winner",
             "blocked", "lk", "owed", "idle", "last_actor", "corrections")
+# The fields of _MUTABLE holding a list, dict or set (copied by a snapshot).
+_CONTAINERS = frozenset({"active", "left", "counts", "discard", "copies", "skips", "lk",
+                         "owed", "idle"})
 
 
 class Hand:
@@ -187,15 +216,12 @@ class Hand:
         self.corrections = 0
 
     def _snapshot(self) -> dict:
-        snap = {}
-        for name in _MUTABLE:
-            v = getattr(self, name)
-            snap[name] = v.copy() if isinstance(v, (list, dict, set)) else v
-        return snap
+        """Every field that an entry may change (``_MUTABLE``), containers copied."""
+        d = self.__dict__
+        return {name: d[name].copy() if name in _CONTAINERS else d[name] for name in _MUTABLE}
 
     def _restore(self, snap: dict) -> None:
-        for name, v in snap.items():
-            setattr(self, name, v)
+        self.__dict__.update(snap)
 
     @classmethod
     def replay(cls, rules: HouseRules, players: Iterable[str], dealer: str, number: int,
@@ -341,15 +367,22 @@ class Hand:
         return self._apply_entry(line)
 
     def _apply_entry(self, line: Line) -> Ruling:
+        """Rule on one parsed entry line and apply it if allowed (a refusal changes nothing but R0.4)."""
         notes: list[Note] = []
-        first = line.actions[0]
-        snap = (self._snapshot() if len(line.actions) > 1 or isinstance(first, Fix)
-                or (isinstance(first, Draw) and first.card and self.draw_pile == 0) else None)
+        actions = line.actions
+        first = actions[0]
+        # A single action checks everything before it changes anything, except a
+        # correction and a card drawn and played onto an empty draw pile (the
+        # reshuffle comes first): only those, and lines of several actions, need
+        # a snapshot to put back on a refusal.
+        snap = (self._snapshot() if len(actions) > 1 or type(first) is Fix
+                or (type(first) is Draw and first.card and self.draw_pile == 0) else None)
         actor = None
         try:
             actor = self._line_actor(line)
-            for action in line.actions:
-                actor = self._apply_action(action, actor, line.player is not None, notes)
+            prefixed = line.player is not None
+            for action in actions:
+                _ACTIONS[type(action)](self, action, actor, prefixed, notes)
         except Refusal as refusal:
             if snap is not None:
                 self._restore(snap)
@@ -409,33 +442,45 @@ class Hand:
         if self.status == "over" or self.scored:
             raise Refusal("R6.1", "engine.refuse.over")
 
-    def _apply_action(self, action, actor, prefixed: bool, notes: list) -> str | None:
-        if isinstance(action, Play):
+    # One method per kind of action, in ``_ACTIONS`` (below the class): the
+    # checks of R0.3 that belong to the action, then its effect.
+    # (A play or a draw calls the status and turn checks only when they can
+    # refuse: a hand being played, the player to act in seated order.)
+    def _act_play(self, action: Play, actor, prefixed: bool, notes: list) -> None:
+        if self.status != "playing" or self.scored:
             self._check_status()
+        if self.free or actor != self.turn:
             self._check_turn(actor)
-            self._do_play(actor, action.card, action.suit, notes, drawn=False)
-        elif isinstance(action, Draw):
+        self._do_play(actor, action.card, action.suit, notes, False)
+
+    def _act_draw(self, action: Draw, actor, prefixed: bool, notes: list) -> None:
+        if self.status != "playing" or self.scored:
             self._check_status()
+        if self.free or actor != self.turn:
             self._check_turn(actor)
-            self._do_draw(actor, action, notes)
-        elif isinstance(action, Announce):
-            self._check_status()
-            self._do_announce(actor, notes)
-        elif isinstance(action, Call):
-            target = self.player(action.target)
-            if target is None:
-                raise Refusal("R1.1", "engine.refuse.unknown_player", name=action.target)
-            self._check_status()
-            if target in self.left:
-                raise Refusal("R1.5", "engine.refuse.left", name=target)
-            self._do_call(actor, target, prefixed, notes)
-        elif isinstance(action, Leave):
-            self._do_leave(self.player(action.target), notes)
-        elif isinstance(action, Start):
-            self._do_start(actor, action.card, notes)
-        elif isinstance(action, Fix):
-            self._do_fix(action, notes)
-        return actor
+        self._do_draw(actor, action, notes)
+
+    def _act_announce(self, action: Announce, actor, prefixed: bool, notes: list) -> None:
+        self._check_status()
+        self._do_announce(actor, notes)
+
+    def _act_call(self, action: Call, actor, prefixed: bool, notes: list) -> None:
+        target = self.player(action.target)
+        if target is None:
+            raise Refusal("R1.1", "engine.refuse.unknown_player", name=action.target)
+        self._check_status()
+        if target in self.left:
+            raise Refusal("R1.5", "engine.refuse.left", name=target)
+        self._do_call(actor, target, prefixed, notes)
+
+    def _act_leave(self, action: Leave, actor, prefixed: bool, notes: list) -> None:
+        self._do_leave(self.player(action.target), notes)
+
+    def _act_start(self, action: Start, actor, prefixed: bool, notes: list) -> None:
+        self._do_start(actor, action.card, notes)
+
+    def _act_fix(self, action: Fix, actor, prefixed: bool, notes: list) -> None:
+        self._do_fix(action, notes)
 
     # -- refusals with an effect (R0.4) -------------------------------------
     def _refusal_effect(self, note: Note, actor: str | None, notes: list) -> bool:
@@ -518,8 +563,11 @@ class Hand:
 
     def _match_error(self, card: Card) -> Refusal | None:
         """R3.1-R3.3 (and ``jack_wild``/``jack_on_jack``): None when ``card`` may go on the top card."""
-        top = self.top
-        if card.rank == JOKER or top is None or top.rank == JOKER:
+        discard = self.discard
+        if card.rank == JOKER or not discard:
+            return None
+        top = discard[-1]
+        if top.rank == JOKER:
             return None
         if card.rank == "J" and self.rules.jack_wild:
             return None
@@ -560,7 +608,8 @@ class Hand:
     def _check_play(self, player: str, card: Card, suit: str | None, count_after: int) -> None:
         """Every check of R0.3 from the deck on, for a play by the player to act."""
         self._check_deck(card)
-        self._check_pending(card)
+        if self.pending:
+            self._check_pending(card)
         err = self._match_error(card)
         if err is not None and not (self.pending and self._stacks(card)):
             raise err
@@ -580,12 +629,15 @@ class Hand:
         # Apply.
         self.counts[player] = count_after
         self.discard.append(card)
-        self.copies[card] = self.copies.get(card, 0) + 1
+        copies = self.copies
+        copies[card] = copies.get(card, 0) + 1
         self.named_suit = None
         self.idle.clear()
-        self.owed.pop(player, None)
-        self._close_windows(player)
-        self._lapse(player)
+        if self.owed:
+            self.owed.pop(player, None)
+        if self.lk:
+            self._close_windows(player)
+            self._lapse(player)
         self.last_actor = player
         if count_after == 0:
             self.status, self.winner, self.turn = "over", player, None
@@ -730,6 +782,9 @@ class Hand:
         i = (seats.index(player) + self.direction) % n
         if lose_next:
             i = (i + self.direction) % n
+        if not self.skips:
+            self.turn = seats[i]
+            return
         for _ in range(64 * n):
             p = seats[i]
             if self.skips.get(p, 0) > 0:
@@ -748,6 +803,17 @@ class Hand:
         ``applied``: a draw the referee applies (told to the table).  Returns the
         number of cards actually drawn.
         """
+        if n <= self.draw_pile and not reshuffle:
+            # Enough cards on the draw pile: no reshuffle, nothing runs out.
+            if n:
+                self.draw_pile -= n
+                self.counts[player] += n
+                if self.lk:
+                    self._lapse(player)
+                if applied:
+                    notes.append(Note(None, "engine.effect.applied_draw",
+                                      {"name": player, "n": n}))
+            return n
         got = 0
         while got < n or reshuffle:
             reshuffle = False
@@ -1135,6 +1201,12 @@ class Hand:
         if not notes:
             notes = [Note(None, "engine.why.nothing")]
         return Ruling(True, last.rule, notes, kind="query", query="why")
+
+
+_ACTIONS = {Play: Hand._act_play, Draw: Hand._act_draw, Announce: Hand._act_announce,
+            Call: Hand._act_call, Leave: Hand._act_leave, Start: Hand._act_start,
+            Fix: Hand._act_fix}
+"""Each kind of action (``notation``) -> the ``Hand`` method applying it."""
 
 
 def _rank_word(rank: str) -> str:
