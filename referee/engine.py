@@ -156,6 +156,8 @@ _MUTABLE = ("active", "left", "counts", "draw_pile", "discard", "copies", "direc
             "turn", "named_suit", "pending", "pending_kind", "skips", "status", "winner",
             "blocked", "lk", "owed", "idle", "last_actor", "corrections")
 # The fields of _MUTABLE holding a list, dict or set (copied by a snapshot).
+# Actions that belong to the player to act when typed without a name (seated order).
+_TURN_ACTIONS = frozenset({Play, Draw})
 _CONTAINERS = frozenset({"active", "left", "counts", "discard", "copies", "skips", "lk",
                          "owed", "idle"})
 
@@ -379,7 +381,14 @@ class Hand:
                 or (type(first) is Draw and first.card and self.draw_pile == 0) else None)
         actor = None
         try:
-            actor = self._line_actor(line)
+            if line.player is None and not self.free and type(first) in _TURN_ACTIONS:
+                # The commonest entry, a play or draw of the player to act (seated
+                # order): as ``_line_actor``, without the call.
+                if self.status != "playing" or self.scored:
+                    self._check_status()
+                actor = self.turn
+            else:
+                actor = self._line_actor(line)
             prefixed = line.player is not None
             for action in actions:
                 _ACTIONS[type(action)](self, action, actor, prefixed, notes)
@@ -403,9 +412,6 @@ class Hand:
     def _line_actor(self, line: Line) -> str | None:
         """Who the line belongs to (NOTATION "Who an entry belongs to"), checked per R0.3."""
         first = line.actions[0]
-        if line.player is None and not self.free and type(first) in (Play, Draw):
-            self._check_status()
-            return self.turn
         named = None
         if line.player is not None:
             named = self.player(line.player)
@@ -607,12 +613,17 @@ class Hand:
 
     def _check_play(self, player: str, card: Card, suit: str | None, count_after: int) -> None:
         """Every check of R0.3 from the deck on, for a play by the player to act."""
-        self._check_deck(card)
+        if card.rank == JOKER or self.copies.get(card, 0) >= self.decks:
+            self._check_deck(card)  # (it refuses nothing else)
         if self.pending:
             self._check_pending(card)
-        err = self._match_error(card)
-        if err is not None and not (self.pending and self._stacks(card)):
-            raise err
+        top = self.discard[-1] if self.discard else None
+        if (self.named_suit is not None or top is None
+                or (card.suit != top.suit and card.rank != top.rank)):
+            # Anything but the plain match of R3.1 (suit or rank of the top card).
+            err = self._match_error(card)
+            if err is not None and not (self.pending and self._stacks(card)):
+                raise err
         if card.rank == "J" and suit is None and count_after > 0 and self._has_effect(card):
             raise Refusal("R5.4", "engine.refuse.jack_suit", card=card)
         if count_after == 0 and self._has_effect(card) and not self.rules.finish_on_action:
@@ -624,8 +635,14 @@ class Hand:
     # -- plays --------------------------------------------------------------
     def _do_play(self, player: str, card: Card, suit: str | None, notes: list,
                  drawn: bool) -> None:
+        """``player`` plays ``card`` (naming ``suit`` with a Jack): checks, then applies (R6.1).
+
+        ``drawn``: the card was just drawn to be played (R3.4, ``_do_draw``), which
+        checked it before the draw.
+        """
         count_after = self.counts[player] - 1
-        self._check_play(player, card, suit, count_after)
+        if not drawn:
+            self._check_play(player, card, suit, count_after)
         # Apply.
         self.counts[player] = count_after
         self.discard.append(card)
@@ -646,16 +663,16 @@ class Hand:
             return
         if count_after == 1:
             self.lk[player] = "open"
-        self._effect(player, card, suit, notes)
-
-    def _effect(self, player: str, card: Card, suit: str | None, notes: list) -> None:
-        """The effect of a card just played (R5.1-R5.10, R8.4); passes the turn."""
-        rank = card.rank
-        r = self.rules
-        if rank not in self.action_ranks:
+        if card.rank in self.action_ranks:
+            self._effect(player, card, suit, notes)
+        else:
             notes.append(Note("R3.1", "engine.play", {"name": player, "card": card}))
             self._pass(player)
-            return
+
+    def _effect(self, player: str, card: Card, suit: str | None, notes: list) -> None:
+        """The effect of an action card just played (R5.1-R5.10, R8.4); passes the turn."""
+        rank = card.rank
+        r = self.rules
         if rank == "2" or rank == JOKER:
             if rank == "2":
                 self.pending += 2
