@@ -173,6 +173,7 @@ class _Table:
         kinds = full_deck(rules.jokers)
         unique = list(dict.fromkeys(kinds))
         ids = {c: i for i, c in enumerate(unique)}
+        self.card = unique                  # id -> the (interned) Card the engine sees
         self.text = [str(c) for c in unique]
         self.suit = [c.suit for c in unique]
         self.rank = [c.rank for c in unique]
@@ -196,7 +197,17 @@ class _Table:
         else:
             self.stackers = {k: frozenset(i for i in penalty if unique[i].rank == k)
                              for k in ("2", JOKER)}
-        self._playable: dict[tuple[int, str | None], frozenset[int]] = {}
+        # For the matching rules (R3.1-R3.3, R5.4): ids by suit and by rank.
+        self._all = frozenset(range(len(unique)))
+        self._by_suit = {s: frozenset(i for i, c in enumerate(unique) if c.suit == s)
+                         for s in SUITS}
+        self._by_rank = {r: frozenset(i for i, c in enumerate(unique) if c.rank == r)
+                         for r in set(self.rank)}
+        self._by_rank.setdefault(JOKER, frozenset())
+        self._by_rank.setdefault("J", frozenset())
+        # (top, named) -> (plain cards that fit, all cards that fit); the key is the
+        # top card's id alone when no suit is named.
+        self._fits: dict[Any, tuple[frozenset[int], frozenset[int]]] = {}
         self.fast = fast
         self.cache: dict[str, Line] = {}
         self.record: list[tuple[str, int, list[str]]] | None = None
@@ -208,24 +219,34 @@ class _Table:
     # -- card knowledge -----------------------------------------------------
     def playable(self, top: int, named: str | None) -> frozenset[int]:
         """Ids of the cards that may go on ``top`` with ``named`` in force (R3.1-R3.3, R5.4)."""
-        key = (top, named)
-        ok = self._playable.get(key)
-        if ok is None:
-            ok = self._playable[key] = frozenset(
-                i for i in range(len(self.text)) if self._matches(i, top, named))
-        return ok
+        return self.fits(top, named)[1]
 
-    def _matches(self, card: int, top: int, named: str | None) -> bool:
-        rules = self.rules
-        rank, top_rank = self.rank[card], self.rank[top]
-        if rank == JOKER or top_rank == JOKER:
-            return True
-        if rank == "J" and rules.jack_wild:
-            return True
-        if named is not None:
-            return self.suit[card] == named or (
-                rank == "J" and top_rank == "J" and rules.jack_on_jack)
-        return self.suit[card] == self.suit[top] or rank == top_rank
+    def fits(self, top: int, named: str | None) -> tuple[frozenset[int], frozenset[int]]:
+        """(ids of the plain cards, ids of all cards) that may go on ``top`` with ``named``.
+
+        A Joker goes on anything and anything on a Joker (R3.2); a Jack on
+        anything under ``jack_wild`` (R5.4); with a named suit, that suit or
+        (``jack_on_jack``) a Jack on a Jack (R3.3); otherwise the top card's
+        suit or rank (R3.1).  Cached per run.
+        """
+        key = top if named is None else (top, named)
+        fit = self._fits.get(key)
+        if fit is None:
+            rules, rank = self.rules, self.rank[top]
+            by_rank = self._by_rank
+            if rank == JOKER:
+                ok = self._all
+            else:
+                ok = by_rank[JOKER] | (by_rank["J"] if rules.jack_wild else frozenset())
+                if named is not None:
+                    ok |= self._by_suit[named]
+                    if rank == "J" and rules.jack_on_jack:
+                        ok |= by_rank["J"]
+                else:
+                    ok |= self._by_suit[self.suit[top]] | by_rank[rank]
+            action = self.action
+            fit = self._fits[key] = (frozenset(i for i in ok if not action[i]), ok)
+        return fit
 
     def problem(self, key: str, **fields: Any) -> None:
         """Describe a refusal or mismatch (the first ``MAX_PROBLEMS`` of a run)."""
@@ -293,18 +314,12 @@ class _Table:
                          rule=ruling.rule or "-", why=ruling.text)
             self.stopped = True
             return False
-        # The engine's picture must equal the real cards.
+        # The engine's picture must equal the real cards (cards are interned, so
+        # the top cards are the same object; both count tables are in seat order).
         discard = self.discard
-        top = hand.discard[-1]
-        real = discard[-1]
         ok = (hand.draw_pile == len(self.draw) and len(hand.discard) == len(discard)
-              and top.rank == self.rank[real] and top.suit == self.suit[real])
-        if ok:
-            counts = hand.counts
-            for p, cards in self.cards.items():
-                if counts.get(p) != len(cards):
-                    ok = False
-                    break
+              and hand.discard[-1] is self.card[discard[-1]]
+              and list(hand.counts.values()) == list(map(len, self.cards.values())))
         if not ok:
             self.mismatches += 1
             self.problem("sim.problem.mismatch", hand=hand.number, line=text,
@@ -433,15 +448,17 @@ class _Table:
             if not self.take(player, hand.pending, True):
                 self.tried_empty.add(player)
             return self.apply(player + ": d" if self.free else "d")
-        ok = self.playable(self.discard[-1], hand.named_suit)
-        options = [c for c in cards if c in ok]
-        if options:
-            # As ``choose``, inlined for the common turn.
-            action = self.action
-            plain = [c for c in options if not action[c]]
-            if plain:
-                return self.play(player, plain[int(self.random() * len(plain))])
-            if len(cards) > 1 or self.finish_on_action:
+        named = hand.named_suit
+        top = self.discard[-1]
+        fit = self._fits.get(top if named is None else (top, named)) or self.fits(top, named)
+        # As ``choose``, inlined for the common turn: a plain card if there is one.
+        plain_ok, ok = fit
+        plain = [c for c in cards if c in plain_ok]
+        if plain:
+            return self.play(player, plain[int(self.random() * len(plain))])
+        if len(cards) > 1 or self.finish_on_action:
+            options = [c for c in cards if c in ok]
+            if options:
                 return self.play(player, options[int(self.random() * len(options))])
         return self.draw_turn(player)
 
