@@ -26,6 +26,7 @@ Map from rule ids to code (RULES.md):
 
 from __future__ import annotations
 
+from operator import itemgetter, methodcaller
 from typing import Any, Iterable
 
 from . import messages
@@ -155,11 +156,15 @@ class ReplayError(ValueError):
 _MUTABLE = ("active", "left", "counts", "draw_pile", "discard", "copies", "direction",
             "turn", "named_suit", "pending", "pending_kind", "skips", "status", "winner",
             "blocked", "lk", "owed", "idle", "last_actor", "corrections")
-# The fields of _MUTABLE holding a list, dict or set (copied by a snapshot).
+# _MUTABLE split in the fields holding a list, dict or set (copied by a snapshot)
+# and the others, each read in one go by an itemgetter.
+_CONTAINERS = ("active", "left", "counts", "discard", "copies", "skips", "lk", "owed", "idle")
+_SCALARS = tuple(name for name in _MUTABLE if name not in _CONTAINERS)
+_get_containers = itemgetter(*_CONTAINERS)
+_get_scalars = itemgetter(*_SCALARS)
+_copy = methodcaller("copy")
 # Actions that belong to the player to act when typed without a name (seated order).
 _TURN_ACTIONS = frozenset({Play, Draw})
-_CONTAINERS = frozenset({"active", "left", "counts", "discard", "copies", "skips", "lk",
-                         "owed", "idle"})
 
 
 class Hand:
@@ -217,13 +222,16 @@ class Hand:
         self.last_actor: str | None = None
         self.corrections = 0
 
-    def _snapshot(self) -> dict:
+    def _snapshot(self) -> tuple:
         """Every field that an entry may change (``_MUTABLE``), containers copied."""
         d = self.__dict__
-        return {name: d[name].copy() if name in _CONTAINERS else d[name] for name in _MUTABLE}
+        return _get_scalars(d), tuple(map(_copy, _get_containers(d)))
 
-    def _restore(self, snap: dict) -> None:
-        self.__dict__.update(snap)
+    def _restore(self, snap: tuple) -> None:
+        scalars, containers = snap
+        d = self.__dict__
+        d.update(zip(_SCALARS, scalars))
+        d.update(zip(_CONTAINERS, containers))
 
     @classmethod
     def replay(cls, rules: HouseRules, players: Iterable[str], dealer: str, number: int,
@@ -397,7 +405,7 @@ class Hand:
                 self._restore(snap)
             notes = [refusal.note]
             logged = self._refusal_effect(refusal.note, actor, notes)
-            return Ruling(False, refusal.note.rule, notes, logged=logged, actor=actor)
+            return Ruling(False, refusal.note.rule, notes, logged, "entry", None, "", None, actor)
         if self.draw_pile == 0:
             self._check_blocked(notes)
         main = notes[0].rule if notes else None
@@ -407,7 +415,8 @@ class Hand:
                     break
             else:
                 notes.append(Note(None, "engine.next", {"name": self.turn}))
-        return Ruling(True, main, notes, logged=True, actor=actor)
+        # (All arguments by position: calling a class with keywords costs more.)
+        return Ruling(True, main, notes, True, "entry", None, "", None, actor)
 
     def _line_actor(self, line: Line) -> str | None:
         """Who the line belongs to (NOTATION "Who an entry belongs to"), checked per R0.3."""

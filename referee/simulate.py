@@ -314,12 +314,17 @@ class _Table:
                          rule=ruling.rule or "-", why=ruling.text)
             self.stopped = True
             return False
-        # The engine's picture must equal the real cards (cards are interned, so
-        # the top cards are the same object; both count tables are in seat order).
+        # The engine's picture must equal the real cards (cards are interned: the
+        # top cards are one object).
         discard = self.discard
         ok = (hand.draw_pile == len(self.draw) and len(hand.discard) == len(discard)
-              and hand.discard[-1] is self.card[discard[-1]]
-              and list(hand.counts.values()) == list(map(len, self.cards.values())))
+              and hand.discard[-1] is self.card[discard[-1]])
+        if ok:
+            counts = hand.counts
+            for p, cards in self.cards.items():
+                if counts.get(p) != len(cards):
+                    ok = False
+                    break
         if not ok:
             self.mismatches += 1
             self.problem("sim.problem.mismatch", hand=hand.number, line=text,
