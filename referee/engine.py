@@ -26,7 +26,7 @@ Map from rule ids to code (RULES.md):
 
 from __future__ import annotations
 
-from operator import itemgetter, methodcaller
+from operator import attrgetter, methodcaller
 from typing import Any, Iterable
 
 from . import messages
@@ -157,11 +157,11 @@ _MUTABLE = ("active", "left", "counts", "draw_pile", "discard", "copies", "direc
             "turn", "named_suit", "pending", "pending_kind", "skips", "status", "winner",
             "blocked", "lk", "owed", "idle", "last_actor", "corrections")
 # _MUTABLE split in the fields holding a list, dict or set (copied by a snapshot)
-# and the others, each read in one go by an itemgetter.
+# and the others, each read in one go by an attrgetter.
 _CONTAINERS = ("active", "left", "counts", "discard", "copies", "skips", "lk", "owed", "idle")
 _SCALARS = tuple(name for name in _MUTABLE if name not in _CONTAINERS)
-_get_containers = itemgetter(*_CONTAINERS)
-_get_scalars = itemgetter(*_SCALARS)
+_get_containers = attrgetter(*_CONTAINERS)
+_get_scalars = attrgetter(*_SCALARS)
 _copy = methodcaller("copy")
 # Actions that belong to the player to act when typed without a name (seated order).
 _TURN_ACTIONS = frozenset({Play, Draw})
@@ -177,6 +177,10 @@ class Hand:
     state object.  ``log`` holds the lines that took effect, ``redo_stack``
     what ``redo`` can put back.
     """
+
+    # Slots: attribute access is what an entry mostly does.
+    __slots__ = ("rules", "number", "seats", "dealer", "decks", "deck_total", "action_ranks",
+                 "free", "_lower", "log", "redo_stack", "last_ruling", "scored") + _MUTABLE
 
     def __init__(self, rules: HouseRules, players: Iterable[str], dealer: str, number: int = 1):
         self.rules = rules
@@ -224,14 +228,14 @@ class Hand:
 
     def _snapshot(self) -> tuple:
         """Every field that an entry may change (``_MUTABLE``), containers copied."""
-        d = self.__dict__
-        return _get_scalars(d), tuple(map(_copy, _get_containers(d)))
+        return _get_scalars(self), tuple(map(_copy, _get_containers(self)))
 
     def _restore(self, snap: tuple) -> None:
         scalars, containers = snap
-        d = self.__dict__
-        d.update(zip(_SCALARS, scalars))
-        d.update(zip(_CONTAINERS, containers))
+        for name, value in zip(_SCALARS, scalars):
+            setattr(self, name, value)
+        for name, value in zip(_CONTAINERS, containers):
+            setattr(self, name, value)
 
     @classmethod
     def replay(cls, rules: HouseRules, players: Iterable[str], dealer: str, number: int,
