@@ -57,6 +57,22 @@ MAX_PROBLEMS = 5
 
 ProgressFn = Callable[[int, int], Any]
 
+_PARSED: dict[str, Line] = {}
+"""Entry text -> parsed line, shared by every run (parsing is pure; the bots type few
+distinct texts)."""
+
+
+def _shuffle(items: list, getrandbits: Callable[[int], int]) -> None:
+    """Shuffle ``items`` in place exactly as ``random.Random.shuffle`` does with the
+    generator of ``getrandbits`` (same order for the same state), without a call per card."""
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
 
 @dataclass
 class SimReport:
@@ -164,11 +180,21 @@ class _Table:
     the entry, then compared with the engine's picture after it.
     """
 
+    __slots__ = ("rules", "rng", "random", "getrandbits", "seats", "card", "text", "suit", "rank",
+                 "action", "points", "deck", "free", "finish_on_action", "draw_then_play",
+                 "five", "king_draws", "instant", "stackers", "_all", "_by_suit", "_by_rank",
+                 "_fits", "fast", "cache", "record", "refused", "mismatches", "capped",
+                 "problems",
+                 # per hand
+                 "hand", "cards", "draw", "discard", "entries", "penalty_cards", "stopped",
+                 "tried_empty")
+
     def __init__(self, rules: HouseRules, players: int, seed: int | None, fast: bool):
         self.rules = rules
         rng = random.Random(seed)
         self.rng = rng
         self.random = rng.random
+        self.getrandbits = rng.getrandbits
         self.seats = list(NAMES[:players])
         kinds = full_deck(rules.jokers)
         unique = list(dict.fromkeys(kinds))
@@ -209,7 +235,7 @@ class _Table:
         # top card's id alone when no suit is named.
         self._fits: dict[Any, tuple[frozenset[int], frozenset[int]]] = {}
         self.fast = fast
-        self.cache: dict[str, Line] = {}
+        self.cache = _PARSED
         self.record: list[tuple[str, int, list[str]]] | None = None
         self.refused = 0
         self.mismatches = 0
@@ -258,7 +284,7 @@ class _Table:
         """Shuffle, deal ``rules.deal_size`` cards each (R2.2) and open hand ``number``."""
         self.hand = Hand(self.rules, self.seats, dealer, number)
         deck = self.deck[:]
-        self.rng.shuffle(deck)
+        _shuffle(deck, self.getrandbits)
         size = self.rules.deal_size
         self.cards: dict[str, list[int]] = {}
         for p in self.seats:
@@ -283,7 +309,7 @@ class _Table:
                     break
                 draw = self.discard
                 top = draw.pop()
-                self.rng.shuffle(draw)
+                _shuffle(draw, self.getrandbits)
                 self.draw = draw
                 self.discard = [top]
             got.append(draw.pop())
@@ -473,7 +499,7 @@ class _Table:
         if hand.pending:
             return self.turn(hand.turn)
         order = list(hand.active)
-        self.rng.shuffle(order)
+        _shuffle(order, self.getrandbits)
         ok = self.playable(self.discard[-1], hand.named_suit)
         for p in order:
             card = self.choose(p, [c for c in self.cards[p] if c in ok])
