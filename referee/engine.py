@@ -26,6 +26,7 @@ Map from rule ids to code (RULES.md):
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, Iterable
 
 from . import messages
@@ -48,38 +49,33 @@ _TELLS_TURN = frozenset({
 # Rulings
 # ---------------------------------------------------------------------------
 
-class _Record:
-    """Equality and ``repr`` field by field (``__slots__``), for the ruling classes below."""
-
-    __slots__ = ()
-    __hash__ = None  # mutable
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
-
-    def __repr__(self) -> str:
-        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__)
-        return f"{type(self).__name__}({inner})"
-
-
-class Note(_Record):
+class Note(tuple):
     """One sentence of a ruling: a message key and its fields, rendered lazily.
 
-    ``rule`` is the rule id behind it; ``key`` the message key; ``fields`` a
-    dict of the values the message shows (cards as ``Card``); ``house`` names
-    the house-rule key that decided it (``("stacking", "none")``) or is None.
+    A 4-tuple ``(rule, key, fields, house)`` read by name: ``rule`` is the
+    rule id behind it; ``key`` the message key; ``fields`` a dict of the values
+    the message shows (cards as ``Card``); ``house`` names the house-rule key
+    that decided it (``("stacking", "none")``) or is None.  The engine writes
+    its commonest sentences as plain tuples of that shape (cheaper to build),
+    which ``Ruling.notes`` makes Notes when first read.
     """
 
-    __slots__ = ("rule", "key", "fields", "house")
+    __slots__ = ()
 
-    def __init__(self, rule: str | None, key: str, fields: dict | None = None,
-                 house: tuple | None = None):
-        self.rule = rule
-        self.key = key
-        self.fields = {} if fields is None else fields
-        self.house = house
+    def __new__(cls, rule: str | None, key: str, fields: dict | None = None,
+                house: tuple | None = None) -> Note:
+        return tuple.__new__(cls, (rule, key, {} if fields is None else fields, house))
+
+    def __getnewargs__(self) -> tuple:
+        return tuple(self)
+
+    rule = property(itemgetter(0), doc="The rule id behind the sentence, or None.")
+    key = property(itemgetter(1), doc="The message key.")
+    fields = property(itemgetter(2), doc="The values the message shows (a dict).")
+    house = property(itemgetter(3), doc="(house-rule key, value) that decided it, or None.")
+
+    def __repr__(self) -> str:
+        return f"Note(rule={self[0]!r}, key={self[1]!r}, fields={self[2]!r}, house={self[3]!r})"
 
     def text(self) -> str:
         """The sentence in the active language."""
@@ -100,7 +96,7 @@ class Refusal(Exception):
         self.note = Note(rule, key, fields, house)
 
 
-class Ruling(_Record):
+class Ruling:
     """The referee's answer to one line.
 
     ``ok`` is False when the line was refused; ``rule`` is the rule id cited
@@ -115,20 +111,40 @@ class Ruling(_Record):
     built only when ``text`` is read.
     """
 
-    __slots__ = ("ok", "rule", "notes", "logged", "kind", "query", "arg", "data", "actor")
+    __slots__ = ("ok", "rule", "_notes", "logged", "kind", "query", "arg", "data", "actor")
+    _FIELDS = ("ok", "rule", "notes", "logged", "kind", "query", "arg", "data", "actor")
+    __hash__ = None  # mutable
 
     def __init__(self, ok: bool, rule: str | None, notes: list | None = None,
                  logged: bool = False, kind: str = "entry", query: str | None = None,
                  arg: str = "", data: dict | None = None, actor: str | None = None):
         self.ok = ok
         self.rule = rule
-        self.notes = [] if notes is None else notes
+        self._notes = [] if notes is None else notes
         self.logged = logged
         self.kind = kind
         self.query = query
         self.arg = arg
         self.data = data
         self.actor = actor
+
+    @property
+    def notes(self) -> list[Note]:
+        """The sentences (``Note``); plain tuples from the engine become Notes here."""
+        notes = self._notes
+        for i, n in enumerate(notes):
+            if n.__class__ is tuple:
+                notes[i] = tuple.__new__(Note, n)
+        return notes
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in self._FIELDS)
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._FIELDS)
+        return f"Ruling({inner})"
 
     @property
     def text(self) -> str:
@@ -410,16 +426,17 @@ class Hand:
                 self._restore(snap)
             notes = [refusal.note]
             logged = self._refusal_effect(refusal.note, actor, notes)
-            return Ruling(False, refusal.note.rule, notes, logged, "entry", None, "", None, actor)
+            return Ruling(False, notes[0][0], notes, logged, "entry", None, "", None, actor)
         if self.draw_pile == 0:
             self._check_blocked(notes)
-        main = notes[0].rule if notes else None
+        # (Notes are read by position here: some are plain tuples, see ``Note``.)
+        main = notes[0][0] if notes else None
         if self.status == "playing" and self.turn and not self.pending and not self.free:
             for n in notes:
-                if n.key in _TELLS_TURN:
+                if n[1] in _TELLS_TURN:
                     break
             else:
-                notes.append(Note(None, "engine.next", {"name": self.turn}))
+                notes.append((None, "engine.next", {"name": self.turn}, None))
         # (All arguments by position: calling a class with keywords costs more.)
         return Ruling(True, main, notes, True, "entry", None, "", None, actor)
 
@@ -504,6 +521,11 @@ class Hand:
 
     # -- refusals with an effect (R0.4) -------------------------------------
     def _refusal_effect(self, note: Note, actor: str | None, notes: list) -> bool:
+        """R0.4: the effects a refusal still has; True when the entry is logged for them.
+
+        ``notes`` holds the refusal's ``note`` first; an illegal-play penalty
+        (R3.8) replaces it with the same sentence citing R3.8.
+        """
         if note.rule == "R6.2" and note.key == "engine.refuse.finish_on_action" and actor:
             self.owed[actor] = self.rules.finish_on_action_draw
             notes.append(Note("R6.2", "engine.effect.owed_draw",
@@ -514,8 +536,7 @@ class Hand:
                              "engine.refuse.pending_draw_play")) and actor and \
                 self.rules.illegal_play_penalty > 0:
             n = self.rules.illegal_play_penalty
-            note.rule = "R3.8"
-            note.house = ("illegal_play_penalty", n)
+            notes[0] = Note("R3.8", note.key, note.fields, ("illegal_play_penalty", n))
             notes.append(Note("R3.8", "engine.effect.illegal_play_penalty",
                               {"name": actor, "n": n}, ("illegal_play_penalty", n)))
             self._take(actor, n, notes, applied=True)
@@ -680,7 +701,7 @@ class Hand:
         if card.rank in self.action_ranks:
             self._effect(player, card, suit, notes)
         else:
-            notes.append(Note("R3.1", "engine.play", {"name": player, "card": card}))
+            notes.append(("R3.1", "engine.play", {"name": player, "card": card}, None))
             self._pass(player)
 
     def _effect(self, player: str, card: Card, suit: str | None, notes: list) -> None:
@@ -921,7 +942,7 @@ class Hand:
         if owed is not None:
             notes.insert(0, Note("R6.2", "engine.draw_owed", {"name": player, "n": got}))
         else:
-            notes.insert(0, Note("R3.4", "engine.draw", {"name": player}))
+            notes.insert(0, ("R3.4", "engine.draw", {"name": player}, None))
         if got == 0:
             self.idle.add(player)
         self._pass(player)
