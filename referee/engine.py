@@ -410,17 +410,26 @@ class Hand:
                 or (type(first) is Draw and first.card and self.draw_pile == 0) else None)
         actor = None
         try:
-            if line.player is None and not self.free and type(first) in _TURN_ACTIONS:
-                # The commonest entry, a play or draw of the player to act (seated
-                # order): as ``_line_actor``, without the call.
+            # The commonest entry is a play or a draw typed for the player to act
+            # (seated order): its actor is found, and a lone play or draw applied,
+            # as ``_line_actor`` and ``_act_play``/``_act_draw`` would (whose turn
+            # check cannot fail then), with fewer calls.
+            to_act = line.player is None and not self.free and type(first) in _TURN_ACTIONS
+            if to_act:
                 if self.status != "playing" or self.scored:
                     self._check_status()
                 actor = self.turn
             else:
                 actor = self._line_actor(line)
-            prefixed = line.player is not None
-            for action in actions:
-                _ACTIONS[type(action)](self, action, actor, prefixed, notes)
+            if to_act and len(actions) == 1:
+                if type(first) is Play:
+                    self._do_play(actor, first.card, first.suit, notes, False)
+                else:
+                    self._do_draw(actor, first, notes)
+            else:
+                prefixed = line.player is not None
+                for action in actions:
+                    _ACTIONS[type(action)](self, action, actor, prefixed, notes)
         except Refusal as refusal:
             if snap is not None:
                 self._restore(snap)
@@ -912,14 +921,16 @@ class Hand:
             # The drawn card must be playable (R3.4): check before drawing.
             before = self.counts[player]
             self._check_play(player, action.card, action.suit, before)
-            self._close_windows(player)
+            if self.lk:
+                self._close_windows(player)
             self.owed.pop(player, None)
             self._take(player, 1, notes, applied=False)
             notes.insert(0, Note("R3.4", "engine.draw_play", {"name": player,
                                                               "card": action.card}))
             self._do_play(player, action.card, action.suit, notes, drawn=True)
             return
-        self._close_windows(player)
+        if self.lk:
+            self._close_windows(player)
         self.last_actor = player
         if self.pending:
             n = self.pending

@@ -462,9 +462,12 @@ class _Table:
         got = self.take(player, 1)
         if not got:
             self.tried_empty.add(player)
-        elif self.draw_then_play and got[0] in self.playable(self.discard[-1],
-                                                              self.hand.named_suit):
-            return self.play(player, got[0], True)
+        elif self.draw_then_play:
+            named = self.hand.named_suit
+            top = self.discard[-1]
+            fit = self._fits.get(top if named is None else (top, named)) or self.fits(top, named)
+            if got[0] in fit[1]:
+                return self.play(player, got[0], True)
         return self.apply(player + ": d" if self.free else "d")
 
     def turn(self, player: str) -> bool:
