@@ -6,21 +6,25 @@ line at a time; undo and reopening a saved hand replay the log.
 
 Map from rule ids to code (RULES.md):
 
-- R0.3 order of refusals ........ ``_refuse_line``, ``_check_play``, ``_check_draw``
+- R0.2 corrections, undo/redo ... ``_do_fix``, ``undo``, ``redo``, ``replay``
+- R0.3 order of refusals ........ ``_line_actor``, ``_check_status``, ``_check_turn``,
+  ``_check_play`` (deck, pending penalty, matching, Jack's suit, finishing card),
+  ``_do_draw`` (draw-and-play refusals)
 - R0.4 effect-bearing refusals .. ``_refusal_effect``
-- R1.1 players .................. ``_resolve``
+- R1.1 players .................. ``_line_actor``, ``player``
 - R1.3 / R1.4 deck, card identity ``_check_deck``
 - R1.5 leaving .................. ``_do_leave``
-- R2.2-R2.5 deal, starter ........ ``Hand.__init__``, ``_do_start``
-- R3.1-R3.3 matching ............ ``_check_match``
+- R2.2-R2.5 deal, starter ........ ``Hand._reset``, ``_do_start``
+- R3.1-R3.3 matching ............ ``_match_error``
 - R3.4 draw (then play) ......... ``_do_draw``
 - R3.5 / R3.6 reshuffle, exhausted ``_take``
 - R3.7 turn ..................... ``_check_turn``
 - R3.8 illegal play ............. ``_refusal_effect``
 - R3.9 blocked hand ............. ``_check_blocked``
 - R4 last card .................. ``_do_announce``, ``_do_call``, ``_close_windows``, ``_lapse``
-- R5 action cards ............... ``_effect``, ``_advance``, ``_aim_penalty``
-- R6 going out .................. ``_do_play``, ``_check_finish``
+- R5 action cards ............... ``_effect``, ``_king``, ``_aim_penalty``, ``_pass``,
+  ``_next_seat``, ``_stacks``
+- R6 going out .................. ``_do_play``, ``_check_play``
 - R8.4 free turn order .......... ``free`` branches throughout
 """
 
