@@ -338,7 +338,9 @@ class Hand:
                           kind="redo")
         self.log.append(line)
         ruling.notes.insert(0, Note("R0.2", "engine.redo.done", {"line": line}))
-        ruling.rule, ruling.kind = "R0.2", "redo"
+        # The redo itself took effect, even when what it put back is a refusal
+        # that the log keeps for its effect (R0.4).
+        ruling.ok, ruling.rule, ruling.kind = True, "R0.2", "redo"
         return ruling
 
     def state(self) -> dict:
