@@ -487,7 +487,7 @@ class _Table:
         fit = self._fits.get(top if named is None else (top, named)) or self.fits(top, named)
         # As ``choose``, inlined for the common turn: a plain card if there is one.
         plain_ok, ok = fit
-        plain = [c for c in cards if c in plain_ok]
+        plain = [*filter(plain_ok.__contains__, cards)]
         if plain:
             return self.play(player, plain[int(self.random() * len(plain))])
         if len(cards) > 1 or self.finish_on_action:
