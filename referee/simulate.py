@@ -215,14 +215,11 @@ class _Table:
         self.king_draws = rules.king == "draw_one"
         self.instant = [(c.rank == "5" and self.five) or (c.rank == "K" and self.king_draws)
                         or (c.rank in ("2", JOKER) and not self.free) for c in unique]
-        penalty = frozenset(i for i, c in enumerate(unique) if c.rank in ("2", JOKER))
-        if rules.stacking == "none":
-            self.stackers = {"2": frozenset(), JOKER: frozenset()}
-        elif rules.stacking == "cumulative":
-            self.stackers = {"2": penalty, JOKER: penalty}
-        else:
-            self.stackers = {k: frozenset(i for i in penalty if unique[i].rank == k)
-                             for k in ("2", JOKER)}
+        # Per pending kind (R5.7): for each card id, may it stack on the penalty?
+        mode = rules.stacking
+        self.stackers = {k: [mode != "none" and c.rank in ("2", JOKER)
+                             and (mode == "cumulative" or c.rank == k) for c in unique]
+                         for k in ("2", JOKER)}
         # For the matching rules (R3.1-R3.3, R5.4): ids by suit and by rank.
         self._all = frozenset(range(len(unique)))
         self._by_suit = {s: frozenset(i for i, c in enumerate(unique) if c.suit == s)
@@ -233,7 +230,7 @@ class _Table:
         self._by_rank.setdefault("J", frozenset())
         # (top, named) -> (plain cards that fit, all cards that fit); the key is the
         # top card's id alone when no suit is named.
-        self._fits: dict[Any, tuple[frozenset[int], frozenset[int]]] = {}
+        self._fits: dict[Any, tuple[list[bool], list[bool]]] = {}
         self.fast = fast
         self.cache = _PARSED
         self.record: list[tuple[str, int, list[str]]] | None = None
@@ -243,12 +240,14 @@ class _Table:
         self.problems: list[str] = []
 
     # -- card knowledge -----------------------------------------------------
-    def playable(self, top: int, named: str | None) -> frozenset[int]:
-        """Ids of the cards that may go on ``top`` with ``named`` in force (R3.1-R3.3, R5.4)."""
+    def playable(self, top: int, named: str | None) -> list[bool]:
+        """For each card id, True when it may go on ``top`` with ``named`` in force (R3.1-R3.3, R5.4)."""
         return self.fits(top, named)[1]
 
-    def fits(self, top: int, named: str | None) -> tuple[frozenset[int], frozenset[int]]:
-        """(ids of the plain cards, ids of all cards) that may go on ``top`` with ``named``.
+    def fits(self, top: int, named: str | None) -> tuple[list[bool], list[bool]]:
+        """For each card id, may it go on ``top`` with ``named``: (plain cards only, any card).
+
+        Lists of booleans indexed by card id (the cheapest lookup for the bots).
 
         A Joker goes on anything and anything on a Joker (R3.2); a Jack on
         anything under ``jack_wild`` (R5.4); with a named suit, that suit or
@@ -271,7 +270,8 @@ class _Table:
                 else:
                     ok |= self._by_suit[self.suit[top]] | by_rank[rank]
             action = self.action
-            fit = self._fits[key] = (frozenset(i for i in ok if not action[i]), ok)
+            fit = self._fits[key] = ([i in ok and not action[i] for i in range(len(action))],
+                                     [i in ok for i in range(len(action))])
         return fit
 
     def problem(self, key: str, **fields: Any) -> None:
@@ -343,20 +343,19 @@ class _Table:
         # The engine's picture must equal the real cards (cards are interned: the
         # top cards are one object).
         discard = self.discard
-        ok = (hand.draw_pile == len(self.draw) and len(hand.discard) == len(discard)
-              and hand.discard[-1] is self.card[discard[-1]])
-        if ok:
+        if (hand.draw_pile == len(self.draw) and len(hand.discard) == len(discard)
+                and hand.discard[-1] is self.card[discard[-1]]):
             counts = hand.counts
             for p, cards in self.cards.items():
                 if counts.get(p) != len(cards):
-                    ok = False
                     break
-        if not ok:
-            self.mismatches += 1
-            self.problem("sim.problem.mismatch", hand=hand.number, line=text,
-                         what=self.difference())
-            self.stopped = True
-        return ok
+            else:
+                return True
+        self.mismatches += 1
+        self.problem("sim.problem.mismatch", hand=hand.number, line=text,
+                     what=self.difference())
+        self.stopped = True
+        return False
 
     def difference(self) -> str:
         """The engine's picture against the real one, for a bug report."""
@@ -466,7 +465,7 @@ class _Table:
             named = self.hand.named_suit
             top = self.discard[-1]
             fit = self._fits.get(top if named is None else (top, named)) or self.fits(top, named)
-            if got[0] in fit[1]:
+            if fit[1][got[0]]:
                 return self.play(player, got[0], True)
         return self.apply(player + ": d" if self.free else "d")
 
@@ -476,7 +475,7 @@ class _Table:
         cards = self.cards[player]
         if hand.pending:
             ok = self.stackers[hand.pending_kind]
-            card = self.choose(player, [c for c in cards if c in ok])
+            card = self.choose(player, [c for c in cards if ok[c]])
             if card >= 0:
                 return self.play(player, card)
             if not self.take(player, hand.pending, True):
@@ -486,12 +485,16 @@ class _Table:
         top = self.discard[-1]
         fit = self._fits.get(top if named is None else (top, named)) or self.fits(top, named)
         # As ``choose``, inlined for the common turn: a plain card if there is one.
-        plain_ok, ok = fit
-        plain = [*filter(plain_ok.__contains__, cards)]
+        # (A plain loop: cheaper than a comprehension for a hand of cards.)
+        plain_fit, fit = fit
+        plain = []
+        for c in cards:
+            if plain_fit[c]:
+                plain.append(c)
         if plain:
             return self.play(player, plain[int(self.random() * len(plain))])
         if len(cards) > 1 or self.finish_on_action:
-            options = [c for c in cards if c in ok]
+            options = [c for c in cards if fit[c]]
             if options:
                 return self.play(player, options[int(self.random() * len(options))])
         return self.draw_turn(player)
@@ -505,7 +508,7 @@ class _Table:
         _shuffle(order, self.getrandbits)
         ok = self.playable(self.discard[-1], hand.named_suit)
         for p in order:
-            card = self.choose(p, [c for c in self.cards[p] if c in ok])
+            card = self.choose(p, [c for c in self.cards[p] if ok[c]])
             if card >= 0:
                 return self.play(p, card)
         fresh = [p for p in order if p not in self.tried_empty]
