@@ -59,9 +59,11 @@ class Note(tuple):
     A 4-tuple ``(rule, key, fields, house)`` read by name: ``rule`` is the
     rule id behind it; ``key`` the message key; ``fields`` a dict of the values
     the message shows (cards as ``Card``); ``house`` names the house-rule key
-    that decided it (``("stacking", "none")``) or is None.  The engine writes
-    its commonest sentences as plain tuples of that shape (cheaper to build),
-    which ``Ruling.notes`` makes Notes when first read.
+    that decided it (``("stacking", "none")``) or is None.
+
+    While it applies an entry the engine writes its sentences as plain tuples
+    ``(rule, key[, fields[, house]])`` (much cheaper to build than a Note);
+    ``Ruling.notes`` makes them Notes when first read.
     """
 
     __slots__ = ()
@@ -134,11 +136,11 @@ class Ruling:
 
     @property
     def notes(self) -> list[Note]:
-        """The sentences (``Note``); plain tuples from the engine become Notes here."""
+        """The sentences (``Note``); the engine's plain tuples become Notes here."""
         notes = self._notes
         for i, n in enumerate(notes):
             if n.__class__ is tuple:
-                notes[i] = tuple.__new__(Note, n)
+                notes[i] = Note(*n)
         return notes
 
     def __eq__(self, other: object) -> bool:
@@ -337,7 +339,7 @@ class Hand:
             return Ruling(False, "R0.2", [Note("R0.2", "engine.redo.failed", {"line": line})],
                           kind="redo")
         self.log.append(line)
-        ruling.notes.insert(0, Note("R0.2", "engine.redo.done", {"line": line}))
+        ruling.notes.insert(0, ("R0.2", "engine.redo.done", {"line": line}))
         # The redo itself took effect, even when what it put back is a refusal
         # that the log keeps for its effect (R0.4).
         ruling.ok, ruling.rule, ruling.kind = True, "R0.2", "redo"
@@ -444,14 +446,14 @@ class Hand:
             return Ruling(False, notes[0][0], notes, logged, "entry", None, "", None, actor)
         if self.draw_pile == 0:
             self._check_blocked(notes)
-        # (Notes are read by position here: some are plain tuples, see ``Note``.)
+        # (Notes are read by position here: they are plain tuples, see ``Note``.)
         main = notes[0][0] if notes else None
         if self.status == "playing" and self.turn and not self.pending and not self.free:
             for n in notes:
                 if n[1] in _TELLS_TURN:
                     break
             else:
-                notes.append((None, "engine.next", {"name": self.turn}, None))
+                notes.append((None, "engine.next", {"name": self.turn}))
         # (All arguments by position: calling a class with keywords costs more.)
         return Ruling(True, main, notes, True, "entry", None, "", None, actor)
 
@@ -543,8 +545,8 @@ class Hand:
         """
         if note.rule == "R6.2" and note.key == "engine.refuse.finish_on_action" and actor:
             self.owed[actor] = self.rules.finish_on_action_draw
-            notes.append(Note("R6.2", "engine.effect.owed_draw",
-                              {"name": actor, "n": self.rules.finish_on_action_draw}))
+            notes.append(("R6.2", "engine.effect.owed_draw",
+                          {"name": actor, "n": self.rules.finish_on_action_draw}))
             return True
         if (note.rule in ("R3.1", "R3.3", "R5.7") and note.key.startswith("engine.refuse.match")
                 or note.key in ("engine.refuse.must_stack", "engine.refuse.must_draw",
@@ -552,8 +554,8 @@ class Hand:
                 self.rules.illegal_play_penalty > 0:
             n = self.rules.illegal_play_penalty
             notes[0] = Note("R3.8", note.key, note.fields, ("illegal_play_penalty", n))
-            notes.append(Note("R3.8", "engine.effect.illegal_play_penalty",
-                              {"name": actor, "n": n}, ("illegal_play_penalty", n)))
+            notes.append(("R3.8", "engine.effect.illegal_play_penalty",
+                          {"name": actor, "n": n}, ("illegal_play_penalty", n)))
             self._take(actor, n, notes, applied=True)
             self._check_blocked(notes)
             return True
@@ -709,14 +711,14 @@ class Hand:
         if count_after == 0:
             self.status, self.winner, self.turn = "over", player, None
             self.pending, self.pending_kind = 0, None
-            notes.append(Note("R6.1", "engine.win", {"name": player, "card": card}))
+            notes.append(("R6.1", "engine.win", {"name": player, "card": card}))
             return
         if count_after == 1:
             self.lk[player] = "open"
         if card.rank in self.action_ranks:
             self._effect(player, card, suit, notes)
         else:
-            notes.append(("R3.1", "engine.play", {"name": player, "card": card}, None))
+            notes.append(("R3.1", "engine.play", {"name": player, "card": card}))
             self._pass(player)
 
     def _effect(self, player: str, card: Card, suit: str | None, notes: list) -> None:
@@ -735,17 +737,17 @@ class Hand:
             self._aim_penalty(player, card, rule, notes)
         elif rank == "7":
             self.turn = player
-            notes.append(Note("R5.2", "engine.effect.seven", {"name": player, "card": card}))
+            notes.append(("R5.2", "engine.effect.seven", {"name": player, "card": card}))
         elif rank == "8":
             lost = self._next_seat(player)
             self._pass(player, lose_next=True)
             key = "engine.effect.eight_two" if len(self.active) == 2 else "engine.effect.eight"
-            notes.append(Note("R5.3", key, {"name": player, "card": card, "lost": lost,
-                                            "turn": self.turn}))
+            notes.append(("R5.3", key, {"name": player, "card": card, "lost": lost,
+                                        "turn": self.turn}))
         elif rank == "J":
             self.named_suit = suit
-            notes.append(Note("R5.4", "engine.effect.jack",
-                              {"name": player, "card": card, "suit": SUIT_NAMES[suit]}))
+            notes.append(("R5.4", "engine.effect.jack",
+                          {"name": player, "card": card, "suit": SUIT_NAMES[suit]}))
             self._pass(player)
         elif rank == "A":
             self.direction = -self.direction
@@ -753,23 +755,23 @@ class Hand:
                                    else "engine.words.counterclockwise")
             if len(self.active) == 2 and not self.free:
                 self.turn = player
-                notes.append(Note("R5.5", "engine.effect.ace_two", {"name": player, "card": card}))
+                notes.append(("R5.5", "engine.effect.ace_two", {"name": player, "card": card}))
             else:
                 self._pass(player)
-                notes.append(Note("R5.5", "engine.effect.ace",
-                                  {"name": player, "card": card, "direction": direction}))
+                notes.append(("R5.5", "engine.effect.ace",
+                              {"name": player, "card": card, "direction": direction}))
         elif rank == "K":
             self._king(player, card, notes)
         elif rank == "4":
             victim = self._next_seat(player)
             self.skips[victim] = self.skips.get(victim, 0) + 2
             self._pass(player)
-            notes.append(Note("R5.9", "engine.effect.four", {"name": player, "card": card,
-                                                             "victim": victim},
-                              ("four", r.four)))
+            notes.append(("R5.9", "engine.effect.four", {"name": player, "card": card,
+                                                         "victim": victim},
+                          ("four", r.four)))
         elif rank == "5":
-            notes.append(Note("R5.10", "engine.effect.five", {"name": player, "card": card},
-                              ("five", r.five)))
+            notes.append(("R5.10", "engine.effect.five", {"name": player, "card": card},
+                          ("five", r.five)))
             p = player
             for _ in range(len(self.active) - 1):
                 p = self._next_seat(p)
@@ -782,30 +784,30 @@ class Hand:
         r = self.rules
         if r.king == "draw_one":
             victim = self._next_seat(player)
-            notes.append(Note("R5.8", "engine.effect.king_draw", {"name": player, "card": card,
-                                                                  "victim": victim},
-                              ("king", r.king)))
+            notes.append(("R5.8", "engine.effect.king_draw", {"name": player, "card": card,
+                                                              "victim": victim},
+                          ("king", r.king)))
             self._take(victim, 1, notes, applied=True)
             self._pass(player)
         else:  # reverse_skip
             self.direction = -self.direction
             if self.free:
-                notes.append(Note("R5.8", "engine.effect.king_reverse_free",
-                                  {"name": player, "card": card}, ("king", r.king)))
+                notes.append(("R5.8", "engine.effect.king_reverse_free",
+                              {"name": player, "card": card}, ("king", r.king)))
                 return
             lost = self._next_seat(player)
             self._pass(player, lose_next=True)
-            notes.append(Note("R5.8", "engine.effect.king_reverse_skip",
-                              {"name": player, "card": card, "lost": lost, "turn": self.turn},
-                              ("king", r.king)))
+            notes.append(("R5.8", "engine.effect.king_reverse_skip",
+                          {"name": player, "card": card, "lost": lost, "turn": self.turn},
+                          ("king", r.king)))
 
     def _aim_penalty(self, player: str, card: Card, rule: str, notes: list) -> None:
         """A draw penalty falls on the next seat (R5.1, R5.6, R5 preamble, R8.4)."""
         target = self._next_seat(player)
         if not self.free and self.skips.get(target, 0) > 0:
             n = self.pending
-            notes.append(Note(rule, "engine.effect.penalty_at_once",
-                              {"name": player, "card": card, "victim": target, "n": n}))
+            notes.append((rule, "engine.effect.penalty_at_once",
+                          {"name": player, "card": card, "victim": target, "n": n}))
             self.pending, self.pending_kind = 0, None
             self._take(target, n, notes, applied=True)
             self._use_skip(target, notes)
@@ -817,9 +819,9 @@ class Hand:
         house = None
         if self.rules.stacking == "none":
             key, house = key + "_nostack", ("stacking", "none")
-        notes.append(Note(rule, key, {"name": player, "card": card, "victim": target,
-                                      "n": self.pending, "stack": self._stack_options()},
-                          house))
+        notes.append((rule, key, {"name": player, "card": card, "victim": target,
+                                  "n": self.pending, "stack": self._stack_options()},
+                      house))
 
     # -- turn order ---------------------------------------------------------
     def _next_seat(self, player: str) -> str:
@@ -878,8 +880,8 @@ class Hand:
                 if self.lk:
                     self._lapse(player)
                 if applied:
-                    notes.append(Note(None, "engine.effect.applied_draw",
-                                      {"name": player, "n": n}))
+                    notes.append((None, "engine.effect.applied_draw",
+                                  {"name": player, "n": n}))
             return n
         got = 0
         while got < n or reshuffle:
@@ -892,7 +894,7 @@ class Hand:
                 self.draw_pile = moved
                 self.discard = [top]
                 self.copies = {top: 1}
-                notes.append(Note("R3.5", "engine.effect.reshuffle", {"n": moved}))
+                notes.append(("R3.5", "engine.effect.reshuffle", {"n": moved}))
             take = min(n - got, self.draw_pile)
             self.draw_pile -= take
             got += take
@@ -900,10 +902,10 @@ class Hand:
             self.counts[player] += got
             self._lapse(player)
         if applied and got:
-            notes.append(Note(None, "engine.effect.applied_draw", {"name": player, "n": got}))
+            notes.append((None, "engine.effect.applied_draw", {"name": player, "n": got}))
         if got < n:
-            notes.append(Note("R3.6", "engine.effect.exhausted",
-                              {"name": player, "n": n - got, "got": got}))
+            notes.append(("R3.6", "engine.effect.exhausted",
+                          {"name": player, "n": n - got, "got": got}))
         return got
 
     def _do_draw(self, player: str, action: Draw, notes: list) -> None:
@@ -931,8 +933,8 @@ class Hand:
                 self._close_windows(player)
             self.owed.pop(player, None)
             self._take(player, 1, notes, applied=False)
-            notes.insert(0, Note("R3.4", "engine.draw_play", {"name": player,
-                                                              "card": action.card}))
+            notes.insert(0, ("R3.4", "engine.draw_play", {"name": player,
+                                                          "card": action.card}))
             self._do_play(player, action.card, action.suit, notes, drawn=True)
             return
         if self.lk:
@@ -943,23 +945,23 @@ class Hand:
             self.pending, self.pending_kind = 0, None
             self.owed.pop(player, None)
             got = self._take(player, n, notes, applied=False)
-            notes.insert(0, Note("R5.7", "engine.draw_penalty", {"name": player, "n": got}))
+            notes.insert(0, ("R5.7", "engine.draw_penalty", {"name": player, "n": got}))
             if got == 0:
                 self.idle.add(player)
             if r.penalty_ends_turn:
                 self._pass(player)
             else:
                 self.turn = player if not self.free else None
-                notes.append(Note("R5.7", "engine.effect.penalty_plays_on", {"name": player},
-                                  ("penalty_ends_turn", False)))
+                notes.append(("R5.7", "engine.effect.penalty_plays_on", {"name": player},
+                              ("penalty_ends_turn", False)))
             return
         owed = self.owed.pop(player, None)
         n = owed if owed is not None else 1
         got = self._take(player, n, notes, applied=False)
         if owed is not None:
-            notes.insert(0, Note("R6.2", "engine.draw_owed", {"name": player, "n": got}))
+            notes.insert(0, ("R6.2", "engine.draw_owed", {"name": player, "n": got}))
         else:
-            notes.insert(0, ("R3.4", "engine.draw", {"name": player}, None))
+            notes.insert(0, ("R3.4", "engine.draw", {"name": player}))
         if got == 0:
             self.idle.add(player)
         self._pass(player)
@@ -979,13 +981,13 @@ class Hand:
         state = self.lk.get(player) if player else None
         if state == "open":
             self.lk[player] = "announced"
-            notes.append(Note("R4.1", "engine.announce", {"name": player}))
+            notes.append(("R4.1", "engine.announce", {"name": player}))
         elif state == "missed":
-            notes.append(Note("R4.2", "engine.announce.late", {"name": player}))
+            notes.append(("R4.2", "engine.announce.late", {"name": player}))
         elif state == "announced":
-            notes.append(Note("R4.1", "engine.announce.again", {"name": player}))
+            notes.append(("R4.1", "engine.announce.again", {"name": player}))
         else:
-            notes.append(Note("R4.1", "engine.announce.none", {"name": player or "?"}))
+            notes.append(("R4.1", "engine.announce.none", {"name": player or "?"}))
 
     def _do_call(self, caller: str | None, target: str, prefixed: bool, notes: list) -> None:
         r = self.rules
@@ -999,11 +1001,11 @@ class Hand:
             self.lk[target] = "called"
             n = r.last_card_penalty
             house = ("last_card_penalty", n) if n != 2 else None
-            notes.append(Note("R4.3", "engine.call.hit", {"name": target, "n": n}, house))
+            notes.append(("R4.3", "engine.call.hit", {"name": target, "n": n}, house))
             self._take(target, n, notes, applied=False)
             return
         if state == "open":
-            notes.append(Note("R4.2", "engine.call.premature", {"name": target}))
+            notes.append(("R4.2", "engine.call.premature", {"name": target}))
             return
         if state == "announced":
             key = "engine.call.void_announced"
@@ -1011,11 +1013,11 @@ class Hand:
             key = "engine.call.void_called"
         else:
             key = "engine.call.void_count"
-        notes.append(Note("R4.4", key, {"name": target, "n": self.counts.get(target, 0)}))
+        notes.append(("R4.4", key, {"name": target, "n": self.counts.get(target, 0)}))
         if caller is not None and r.false_call_penalty > 0:
             n = r.false_call_penalty
-            notes.append(Note("R4.4", "engine.effect.false_call",
-                              {"name": caller, "n": n}, ("false_call_penalty", n)))
+            notes.append(("R4.4", "engine.effect.false_call",
+                          {"name": caller, "n": n}, ("false_call_penalty", n)))
             self._take(caller, n, notes, applied=True)
 
     # -- leaving (R1.5) -----------------------------------------------------
@@ -1033,14 +1035,14 @@ class Hand:
         self.lk.pop(target, None)
         self.owed.pop(target, None)
         self.idle.discard(target)
-        notes.append(Note("R1.5", "engine.leave", {"name": target, "n": cards}))
+        notes.append(("R1.5", "engine.leave", {"name": target, "n": cards}))
         if facing:
             self.pending, self.pending_kind = 0, None
-            notes.append(Note("R1.5", "engine.effect.penalty_lapses", {"name": target}))
+            notes.append(("R1.5", "engine.effect.penalty_lapses", {"name": target}))
         if len(self.active) == 1:
             self.status, self.winner, self.turn = "over", self.active[0], None
             self.pending, self.pending_kind = 0, None
-            notes.append(Note("R1.5", "engine.win_last", {"name": self.winner}))
+            notes.append(("R1.5", "engine.win_last", {"name": self.winner}))
             return
         if was_turn:
             if self.free:
@@ -1051,7 +1053,7 @@ class Hand:
             else:
                 self.turn = nxt
             if self.turn:
-                notes.append(Note("R1.5", "engine.effect.turn_to", {"name": self.turn}))
+                notes.append(("R1.5", "engine.effect.turn_to", {"name": self.turn}))
 
     # -- the starter (R2.3-R2.5) --------------------------------------------
     def _do_start(self, named: str | None, card: Card, notes: list) -> None:
@@ -1077,28 +1079,28 @@ class Hand:
                 self.pending = 2 if rank == "2" else self.rules.joker_penalty
                 self.pending_kind = rank
                 self.turn = first
-                notes.append(Note("R2.4", "engine.start.penalty",
-                                  {"card": card, "victim": first, "n": self.pending}, house))
+                notes.append(("R2.4", "engine.start.penalty",
+                              {"card": card, "victim": first, "n": self.pending}, house))
             elif rank == "8":
                 if not self.free:
                     self._pass(self.dealer, lose_next=True)
-                notes.append(Note("R2.4", "engine.start.eight",
-                                  {"card": card, "lost": first, "turn": self.turn or "-"}, house))
+                notes.append(("R2.4", "engine.start.eight",
+                              {"card": card, "lost": first, "turn": self.turn or "-"}, house))
             else:
                 self.direction = -1
                 if not self.free:
                     self.turn = self._next_seat(self.dealer)
-                notes.append(Note("R2.4", "engine.start.ace",
-                                  {"card": card, "turn": self.turn or "-"}, house))
+                notes.append(("R2.4", "engine.start.ace",
+                              {"card": card, "turn": self.turn or "-"}, house))
             return
         if self.free:
             key = "engine.start.free_no_effect" if action else "engine.start.free_plain"
-            notes.append(Note("R2.4" if action else "R2.3", key, {"card": card}))
-            notes.append(Note("R8.4", "engine.start.free"))
+            notes.append(("R2.4" if action else "R2.3", key, {"card": card}))
+            notes.append(("R8.4", "engine.start.free"))
         elif action:
-            notes.append(Note("R2.4", "engine.start.no_effect", {"card": card, "turn": self.turn}))
+            notes.append(("R2.4", "engine.start.no_effect", {"card": card, "turn": self.turn}))
         else:
-            notes.append(Note("R2.3", "engine.start", {"card": card, "turn": self.turn}))
+            notes.append(("R2.3", "engine.start", {"card": card, "turn": self.turn}))
 
     # -- corrections (R0.2) -------------------------------------------------
     def _do_fix(self, fix: Fix, notes: list) -> None:
@@ -1108,7 +1110,7 @@ class Hand:
         self.corrections += 1
         if fix.what == "draw":
             got = self._take(target, fix.amount, [], applied=False)
-            notes.append(Note("R0.2", "engine.fix.draw", {"name": target, "n": got}))
+            notes.append(("R0.2", "engine.fix.draw", {"name": target, "n": got}))
         elif fix.what == "count":
             old = self.counts[target]
             diff = fix.amount - old
@@ -1119,11 +1121,11 @@ class Hand:
             self.draw_pile -= diff
             if diff:
                 self._lapse(target)
-            notes.append(Note("R0.2", "engine.fix.count", {"name": target, "n": fix.amount,
-                                                           "old": old}))
+            notes.append(("R0.2", "engine.fix.count", {"name": target, "n": fix.amount,
+                                                       "old": old}))
             if fix.amount == 0:
                 self.status, self.winner, self.turn = "over", target, None
-                notes.append(Note("R6.1", "engine.win", {"name": target, "card": "-"}))
+                notes.append(("R6.1", "engine.win", {"name": target, "card": "-"}))
         else:
             card = fix.card
             self._check_deck(card)
@@ -1135,10 +1137,10 @@ class Hand:
             self.named_suit = fix.suit if card.rank == "J" else None
             self.idle.clear()
             self._lapse(target)
-            notes.append(Note("R0.2", "engine.fix.play", {"name": target, "card": card}))
+            notes.append(("R0.2", "engine.fix.play", {"name": target, "card": card}))
             if self.counts[target] == 0:
                 self.status, self.winner, self.turn = "over", target, None
-                notes.append(Note("R6.1", "engine.win", {"name": target, "card": card}))
+                notes.append(("R6.1", "engine.win", {"name": target, "card": card}))
 
     # -- the blocked hand (R3.9) --------------------------------------------
     def _check_blocked(self, notes: list) -> None:
@@ -1147,7 +1149,7 @@ class Hand:
         if all(p in self.idle for p in self.active):
             self.status, self.blocked, self.turn = "over", True, None
             self.pending, self.pending_kind = 0, None
-            notes.append(Note("R3.9", "engine.blocked"))
+            notes.append(("R3.9", "engine.blocked"))
 
     # -- queries -------------------------------------------------------------
     def query(self, line: Line) -> Ruling:
@@ -1265,8 +1267,8 @@ class Hand:
             text = n.text()
             if n.rule and text.endswith(f" ({n.rule})."):
                 text = text[:-len(f" ({n.rule}).")] + "."
-            notes.append(Note(n.rule, "engine.why.line",
-                              {"rule": n.rule or "-", "text": text, "house": house}))
+            notes.append((n.rule, "engine.why.line",
+                          {"rule": n.rule or "-", "text": text, "house": house}))
         if not notes:
             notes = [Note(None, "engine.why.nothing")]
         return Ruling(True, last.rule, notes, kind="query", query="why")
