@@ -375,7 +375,10 @@ class _Table:
         if not options:
             return -1
         action = self.action
-        plain = [c for c in options if not action[c]]
+        plain = []
+        for c in options:
+            if not action[c]:
+                plain.append(c)
         if plain:
             return plain[int(self.random() * len(plain))]
         if len(self.cards[player]) == 1 and not self.finish_on_action:
@@ -475,7 +478,11 @@ class _Table:
         cards = self.cards[player]
         if hand.pending:
             ok = self.stackers[hand.pending_kind]
-            card = self.choose(player, [c for c in cards if ok[c]])
+            options = []
+            for c in cards:
+                if ok[c]:
+                    options.append(c)
+            card = self.choose(player, options) if options else -1
             if card >= 0:
                 return self.play(player, card)
             if not self.take(player, hand.pending, True):
