@@ -178,8 +178,6 @@ class ReplayError(ValueError):
 _MUTABLE = ("active", "left", "counts", "draw_pile", "discard", "copies", "direction",
             "turn", "named_suit", "pending", "pending_kind", "skips", "status", "winner",
             "blocked", "lk", "owed", "idle", "last_actor", "corrections")
-# Actions that belong to the player to act when typed without a name (seated order).
-_TURN_ACTIONS = frozenset({Play, Draw})
 
 
 class Hand:
@@ -407,30 +405,33 @@ class Hand:
 
     def _apply_entry(self, line: Line) -> Ruling:
         """Rule on one parsed entry line and apply it if allowed (a refusal changes nothing but R0.4)."""
-        notes: list[Note] = []
+        notes: list = []
         actions = line.actions
         first = actions[0]
+        kind = type(first)
+        single = len(actions) == 1
         # A single action checks everything before it changes anything, except a
         # correction and a card drawn and played onto an empty draw pile (the
         # reshuffle comes first): only those, and lines of several actions, need
         # a snapshot to put back on a refusal.
-        snap = (self._snapshot() if len(actions) > 1 or type(first) is Fix
-                or (type(first) is Draw and first.card and self.draw_pile == 0) else None)
+        snap = None
+        if not single or kind is Fix or (kind is Draw and first.card and not self.draw_pile):
+            snap = self._snapshot()
         actor = None
         try:
             # The commonest entry is a play or a draw typed for the player to act
             # (seated order): its actor is found, and a lone play or draw applied,
             # as ``_line_actor`` and ``_act_play``/``_act_draw`` would (whose turn
             # check cannot fail then), with fewer calls.
-            to_act = line.player is None and not self.free and type(first) in _TURN_ACTIONS
+            to_act = (kind is Play or kind is Draw) and line.player is None and not self.free
             if to_act:
                 if self.status != "playing" or self.scored:
                     self._check_status()
                 actor = self.turn
             else:
                 actor = self._line_actor(line)
-            if to_act and len(actions) == 1:
-                if type(first) is Play:
+            if to_act and single:
+                if kind is Play:
                     self._do_play(actor, first.card, first.suit, notes, False)
                 else:
                     self._do_draw(actor, first, notes)
@@ -665,18 +666,20 @@ class Hand:
 
     def _check_play(self, player: str, card: Card, suit: str | None, count_after: int) -> None:
         """Every check of R0.3 from the deck on, for a play by the player to act."""
-        if card.rank == JOKER or self.copies.get(card, 0) >= self.decks:
+        rank = card.rank
+        if rank == JOKER or self.copies.get(card, 0) >= self.decks:
             self._check_deck(card)  # (it refuses nothing else)
         if self.pending:
             self._check_pending(card)
-        top = self.discard[-1] if self.discard else None
+        discard = self.discard
+        top = discard[-1] if discard else None
         if (self.named_suit is not None or top is None
-                or (card.suit != top.suit and card.rank != top.rank)):
+                or (card.suit != top.suit and rank != top.rank)):
             # Anything but the plain match of R3.1 (suit or rank of the top card).
             err = self._match_error(card)
             if err is not None and not (self.pending and self._stacks(card)):
                 raise err
-        if card.rank == "J" and suit is None and count_after > 0 and self._has_effect(card):
+        if rank == "J" and suit is None and count_after > 0 and self._has_effect(card):
             raise Refusal("R5.4", "engine.refuse.jack_suit", card=card)
         if count_after == 0 and self._has_effect(card) and not self.rules.finish_on_action:
             raise Refusal("R6.2", "engine.refuse.finish_on_action", card=card, name=player)
@@ -701,7 +704,8 @@ class Hand:
         copies = self.copies
         copies[card] = copies.get(card, 0) + 1
         self.named_suit = None
-        self.idle.clear()
+        if self.idle:
+            self.idle.clear()
         if self.owed:
             self.owed.pop(player, None)
         if self.lk:
@@ -955,9 +959,9 @@ class Hand:
                 notes.append(("R5.7", "engine.effect.penalty_plays_on", {"name": player},
                               ("penalty_ends_turn", False)))
             return
-        owed = self.owed.pop(player, None)
+        owed = self.owed.pop(player, None) if self.owed else None
         n = owed if owed is not None else 1
-        got = self._take(player, n, notes, applied=False)
+        got = self._take(player, n, notes, False)  # (not applied: the player drew)
         if owed is not None:
             notes.insert(0, ("R6.2", "engine.draw_owed", {"name": player, "n": got}))
         else:
