@@ -186,8 +186,8 @@ class _Table:
                  "_fits", "fast", "cache", "record", "refused", "mismatches", "capped",
                  "problems",
                  # per hand
-                 "hand", "cards", "draw", "discard", "entries", "penalty_cards", "stopped",
-                 "tried_empty")
+                 "hand", "cards", "held", "draw", "discard", "entries", "penalty_cards",
+                 "stopped", "tried_empty")
 
     def __init__(self, rules: HouseRules, players: int, seed: int | None, fast: bool):
         self.rules = rules
@@ -290,6 +290,7 @@ class _Table:
         for p in self.seats:
             self.cards[p] = deck[-size:]
             del deck[-size:]
+        self.held = list(self.cards.items())  # (player, their cards), for the picture check
         self.draw = deck
         self.discard: list[int] = []
         self.entries = 0
@@ -301,8 +302,14 @@ class _Table:
 
     def take(self, player: str, n: int, penalty: bool = False) -> list[int]:
         """``player`` draws up to ``n`` real cards (R3.5 reshuffle, R3.6 exhausted piles)."""
-        got: list[int] = []
         draw = self.draw
+        if n == 1 and draw:  # the commonest draw, made short
+            card = draw.pop()
+            self.cards[player].append(card)
+            if penalty:
+                self.penalty_cards += 1
+            return [card]
+        got: list[int] = []
         for _ in range(n):
             if not draw:
                 if len(self.discard) <= 1:
@@ -346,7 +353,7 @@ class _Table:
         if (hand.draw_pile == len(self.draw) and len(hand.discard) == len(discard)
                 and hand.discard[-1] is self.card[discard[-1]]):
             counts = hand.counts
-            for p, cards in self.cards.items():
+            for p, cards in self.held:
                 if counts.get(p) != len(cards):
                     break
             else:
@@ -492,8 +499,8 @@ class _Table:
         top = self.discard[-1]
         fit = self._fits.get(top if named is None else (top, named)) or self.fits(top, named)
         # As ``choose``, inlined for the common turn: a plain card if there is one.
-        # (A plain loop: cheaper than a comprehension for a hand of cards.)
-        plain_fit, fit = fit
+        # (Plain loops: cheaper than comprehensions for a hand of cards.)
+        plain_fit, any_fit = fit
         plain = []
         for c in cards:
             if plain_fit[c]:
@@ -501,7 +508,10 @@ class _Table:
         if plain:
             return self.play(player, plain[int(self.random() * len(plain))])
         if len(cards) > 1 or self.finish_on_action:
-            options = [c for c in cards if fit[c]]
+            options = []
+            for c in cards:
+                if any_fit[c]:
+                    options.append(c)
             if options:
                 return self.play(player, options[int(self.random() * len(options))])
         return self.draw_turn(player)
