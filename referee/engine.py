@@ -405,6 +405,16 @@ class Hand:
 
     def _apply_entry(self, line: Line) -> Ruling:
         """Rule on one parsed entry line and apply it if allowed (a refusal changes nothing but R0.4)."""
+        ok, rule, notes, logged, actor = self._rule_entry(line)
+        # (All arguments by position: calling a class with keywords costs more.)
+        return Ruling(ok, rule, notes, logged, "entry", None, "", None, actor)
+
+    def _rule_entry(self, line: Line) -> tuple[bool, str | None, list, bool, str | None]:
+        """The work of ``_apply_entry``: the ruling as ``(ok, rule, notes, logged, actor)``.
+
+        ``notes`` holds the sentences as plain tuples (see ``Note``).  For callers
+        that need no ``Ruling`` object (the simulator, replays).
+        """
         notes: list = []
         actions = line.actions
         first = actions[0]
@@ -444,7 +454,7 @@ class Hand:
                 self._restore(snap)
             notes = [refusal.note]
             logged = self._refusal_effect(refusal.note, actor, notes)
-            return Ruling(False, notes[0][0], notes, logged, "entry", None, "", None, actor)
+            return False, notes[0][0], notes, logged, actor
         if self.draw_pile == 0:
             self._check_blocked(notes)
         # (Notes are read by position here: they are plain tuples, see ``Note``.)
@@ -455,8 +465,7 @@ class Hand:
                     break
             else:
                 notes.append((None, "engine.next", {"name": self.turn}))
-        # (All arguments by position: calling a class with keywords costs more.)
-        return Ruling(True, main, notes, True, "entry", None, "", None, actor)
+        return True, main, notes, True, actor
 
     def _line_actor(self, line: Line) -> str | None:
         """Who the line belongs to (NOTATION "Who an entry belongs to"), checked per R0.3."""

@@ -33,7 +33,7 @@ from typing import Any, Callable
 
 from . import messages
 from .cards import JOKER, SUITS, full_deck
-from .engine import Hand
+from .engine import Hand, Ruling
 from .notation import Line, parse_line
 from .rules import HouseRules, check_table_fits
 
@@ -335,16 +335,16 @@ class _Table:
             line = self.cache.get(text)
             if line is None:
                 line = self.cache[text] = parse_line(text)
-            ruling = hand._apply_entry(line)
-            if ruling.logged:
+            ok, rule, notes, logged, actor = hand._rule_entry(line)
+            if logged:
                 hand.log.append(text)
-            hand.last_ruling = ruling
         else:
             ruling = hand.apply_line(text)
-        if not ruling.ok:
+            ok, rule, notes = ruling.ok, ruling.rule, ruling.notes
+        if not ok:
             self.refused += 1
             self.problem("sim.problem.refused", hand=hand.number, line=text,
-                         rule=ruling.rule or "-", why=ruling.text)
+                         rule=rule or "-", why=Ruling(ok, rule, notes).text)
             self.stopped = True
             return False
         # The engine's picture must equal the real cards (cards are interned: the
@@ -607,9 +607,10 @@ def simulate(rules: HouseRules, players: int, hands: int, seed: int | None = Non
     the same seed gives the same report, times aside).  ``progress``, if
     given, is called as ``progress(done, total)`` (hands) from time to time and
     once at the end.  ``fast`` (default) parses each distinct entry text once
-    and hands the parsed line to the engine (``Hand._apply_entry``); with
-    ``fast=False`` every entry goes through ``Hand.apply_line`` as typed.  The
-    rulings are the same either way.
+    (per process) and hands the parsed line to the engine's core
+    (``Hand._rule_entry``: the ruling as a plain tuple, no ``Ruling`` object,
+    which the bots do not need); with ``fast=False`` every entry goes through
+    ``Hand.apply_line`` as typed.  The rulings are the same either way.
 
     Returns a ``SimReport``.  Raises ``ValueError`` (``RulesError``) when the
     players do not fit the table, or when ``hands`` is negative.
