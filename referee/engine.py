@@ -718,7 +718,8 @@ class Hand:
         if self.owed:
             self.owed.pop(player, None)
         if self.lk:
-            self._close_windows(player)
+            if "open" in self.lk.values():
+                self._close_windows(player)
             self._lapse(player)
         self.last_actor = player
         if count_after == 0:
@@ -942,7 +943,7 @@ class Hand:
             # The drawn card must be playable (R3.4): check before drawing.
             before = self.counts[player]
             self._check_play(player, action.card, action.suit, before)
-            if self.lk:
+            if self.lk and "open" in self.lk.values():
                 self._close_windows(player)
             self.owed.pop(player, None)
             self._take(player, 1, notes, applied=False)
@@ -950,7 +951,7 @@ class Hand:
                                                           "card": action.card}))
             self._do_play(player, action.card, action.suit, notes, drawn=True)
             return
-        if self.lk:
+        if self.lk and "open" in self.lk.values():
             self._close_windows(player)
         self.last_actor = player
         if self.pending:

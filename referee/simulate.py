@@ -180,7 +180,8 @@ class _Table:
     the entry, then compared with the engine's picture after it.
     """
 
-    __slots__ = ("rules", "rng", "random", "getrandbits", "seats", "card", "text", "suit", "rank",
+    __slots__ = ("rules", "rng", "random", "getrandbits", "seats", "card", "text", "drawn_text",
+                 "suit", "rank",
                  "action", "points", "deck", "free", "finish_on_action", "draw_then_play",
                  "five", "king_draws", "instant", "stackers", "_all", "_by_suit", "_by_rank",
                  "_fits", "fast", "cache", "record", "refused", "mismatches", "capped",
@@ -201,6 +202,7 @@ class _Table:
         ids = {c: i for i, c in enumerate(unique)}
         self.card = unique                  # id -> the (interned) Card the engine sees
         self.text = [str(c) for c in unique]
+        self.drawn_text = ["d " + t for t in self.text]  # a card drawn and played at once
         self.suit = [c.suit for c in unique]
         self.rank = [c.rank for c in unique]
         action_ranks = rules.action_ranks()
@@ -353,11 +355,14 @@ class _Table:
         if (hand.draw_pile == len(self.draw) and len(hand.discard) == len(discard)
                 and hand.discard[-1] is self.card[discard[-1]]):
             counts = hand.counts
-            for p, cards in self.held:
-                if counts.get(p) != len(cards):
-                    break
-            else:
-                return True
+            try:
+                for p, cards in self.held:
+                    if counts[p] != len(cards):
+                        break
+                else:
+                    return True
+            except KeyError:  # a player missing from the engine's counts
+                pass
         self.mismatches += 1
         self.problem("sim.problem.mismatch", hand=hand.number, line=text,
                      what=self.difference())
@@ -402,7 +407,7 @@ class _Table:
         cards = self.cards[player]
         cards.remove(card)
         left = len(cards)
-        text = self.text[card]
+        text = self.drawn_text[card] if drawn else self.text[card]
         if left and self.rank[card] == "J":
             # Name the suit held most (R5.4); the Jack's own when only Jokers are left.
             suits = self.suit
@@ -411,8 +416,6 @@ class _Table:
                 tally[suits[c]] += 1
             best = max(SUITS, key=tally.__getitem__)
             text += " " + (best if tally[best] else suits[card])
-        if drawn:
-            text = "d " + text
         announce_alone = False
         if left == 1 and self.random() < ANNOUNCE_RATE:
             if self.random() < ANNOUNCE_ALONE_RATE:
