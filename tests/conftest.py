@@ -71,3 +71,12 @@ def drain(hand: Hand, keep: int = 0) -> None:
 def hand() -> Hand:
     """A standard hand for Anna, Bram, Cees (dealer Cees), started on 9h: Anna to play."""
     return make_hand(lines=("start 9h",))
+
+
+# CI runs the property tests on a fixed set of examples (derandomized), so a
+# run is repeatable; on a developer's machine they search afresh every time.
+from hypothesis import settings as _settings  # noqa: E402
+
+_settings.register_profile("ci", derandomize=True, deadline=None)
+if __import__("os").environ.get("CI"):
+    _settings.load_profile("ci")

@@ -15,6 +15,7 @@ Example counts are modest: the whole file runs in well under a minute.
 
 from __future__ import annotations
 
+import os
 import json
 import unicodedata
 import shutil
@@ -28,7 +29,7 @@ from hypothesis import strategies as st
 
 from referee.cli import main, player_name_problem
 
-SETTINGS = settings(max_examples=40, deadline=None, derandomize=False,
+SETTINGS = settings(max_examples=40, deadline=None, derandomize=bool(os.environ.get("CI")),
                     suppress_health_check=[HealthCheck.too_slow,
                                            HealthCheck.function_scoped_fixture])
 

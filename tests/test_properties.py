@@ -10,6 +10,7 @@ is consistent with the turn order, and replaying the log gives the same state.
 
 from __future__ import annotations
 
+import os
 import dataclasses
 
 from hypothesis import HealthCheck, given, settings
@@ -46,7 +47,7 @@ JOKER_SPELLINGS = ["Joker", "jo", "*", "JOKER"]
 WORDS = ["d", "draw", "lk", "last", "laatste", "undo", "redo", "state", "why", "check 7h",
          "help", "rules R5.1", "#", "call", "leave", "start", "fix", "kaart", ":", "::"]
 
-SETTINGS = settings(max_examples=40, deadline=None, derandomize=False,
+SETTINGS = settings(max_examples=40, deadline=None, derandomize=bool(os.environ.get("CI")),
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
