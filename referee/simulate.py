@@ -57,6 +57,10 @@ MAX_PROBLEMS = 5
 
 ProgressFn = Callable[[int, int], Any]
 
+_FITS: dict[tuple, dict[Any, tuple[list[bool], list[bool]]]] = {}
+"""The cached ``_Table.fits`` per deciding rules (Jokers, ``jack_wild``, ``jack_on_jack``,
+action ranks): the card ids are the same in every run with the same Jokers setting."""
+
 _PARSED: dict[str, Line] = {}
 """Entry text -> parsed line, shared by every run (parsing is pure; the bots type few
 distinct texts)."""
@@ -231,8 +235,10 @@ class _Table:
         self._by_rank.setdefault(JOKER, frozenset())
         self._by_rank.setdefault("J", frozenset())
         # (top, named) -> (plain cards that fit, all cards that fit); the key is the
-        # top card's id alone when no suit is named.
-        self._fits: dict[Any, tuple[list[bool], list[bool]]] = {}
+        # top card's id alone when no suit is named.  Shared by the runs whose rules
+        # decide the same.
+        self._fits = _FITS.setdefault(
+            (rules.jokers, rules.jack_wild, rules.jack_on_jack, action_ranks), {})
         self.fast = fast
         self.cache = _PARSED
         self.record: list[tuple[str, int, list[str]]] | None = None
