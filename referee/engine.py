@@ -416,36 +416,34 @@ class Hand:
         that need no ``Ruling`` object (the simulator, replays).
         """
         notes: list = []
-        actions = line.actions
-        first = actions[0]
-        kind = type(first)
-        single = len(actions) == 1
         # A single action checks everything before it changes anything, except a
         # correction and a card drawn and played onto an empty draw pile (the
         # reshuffle comes first): only those, and lines of several actions, need
         # a snapshot to put back on a refusal.
         snap = None
-        if not single or kind is Fix or (kind is Draw and first.card and not self.draw_pile):
-            snap = self._snapshot()
         actor = None
+        lone = line.lone
         try:
-            # The commonest entry is a play or a draw typed for the player to act
-            # (seated order): its actor is found, and a lone play or draw applied,
-            # as ``_line_actor`` and ``_act_play``/``_act_draw`` would (whose turn
-            # check cannot fail then), with fewer calls.
-            to_act = (kind is Play or kind is Draw) and line.player is None and not self.free
-            if to_act:
+            if lone is not None and not self.free:
+                # The commonest entry, a lone play or draw of the player to act:
+                # as ``_line_actor`` and ``_act_play``/``_act_draw`` would (whose
+                # turn check cannot fail here), with fewer calls.
                 if self.status != "playing" or self.scored:
                     self._check_status()
                 actor = self.turn
-            else:
-                actor = self._line_actor(line)
-            if to_act and single:
-                if kind is Play:
-                    self._do_play(actor, first.card, first.suit, notes, False)
+                if type(lone) is Play:
+                    self._do_play(actor, lone.card, lone.suit, notes, False)
                 else:
-                    self._do_draw(actor, first, notes)
+                    if lone.card is not None and not self.draw_pile:
+                        snap = self._snapshot()
+                    self._do_draw(actor, lone, notes)
             else:
+                actions = line.actions
+                first = actions[0]
+                if (len(actions) > 1 or type(first) is Fix
+                        or (type(first) is Draw and first.card and not self.draw_pile)):
+                    snap = self._snapshot()
+                actor = self._line_actor(line)
                 prefixed = line.player is not None
                 for action in actions:
                     _ACTIONS[type(action)](self, action, actor, prefixed, notes)

@@ -28,16 +28,18 @@ _PREFIX = re.compile(r"^\s*([^\s:]+)\s*:\s*(.*)$", re.S)
 class _Value:
     """Base of the parsed values below: immutable, slotted, compared field by field.
 
-    Each subclass lists its public fields in ``__slots__`` (in constructor
-    order).  Two values are equal when they are of the same class with equal
-    fields; the hash is that of the fields; ``repr`` shows the class and
-    fields.  Setting an attribute raises ``AttributeError``.
+    Each subclass lists its public fields in ``__match_args__`` (in
+    constructor order; its ``__slots__`` may hold more, derived from them).
+    Two values are equal when they are of the same class with equal fields;
+    the hash is that of the fields; ``repr`` shows the class and fields.
+    Setting an attribute raises ``AttributeError``.
     """
 
     __slots__ = ()
+    __match_args__: tuple = ()
 
     def _fields(self) -> tuple:
-        return tuple(getattr(self, name) for name in self.__slots__)
+        return tuple(getattr(self, name) for name in self.__match_args__)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -48,7 +50,7 @@ class _Value:
         return hash(self._fields())
 
     def __repr__(self) -> str:
-        inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
         return f"{type(self).__name__}({inner})"
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -177,10 +179,15 @@ class Line(_Value):
     ``kind`` is ``"entry"`` (``actions`` holds the tokens, applied left to right
     by one player), ``"undo"``, ``"redo"``, ``"query"`` (``query`` is the word,
     ``arg`` the rest) or ``"blank"``.  ``player`` is the typed prefix or None.
+
+    ``lone`` (derived, not a field) is the one action of an entry that is a
+    lone play or draw typed without a name (``7h``, ``d``, ``d 5h``): in seated
+    order it belongs to the player to act (NOTATION "Who an entry belongs
+    to").  None for any other line.
     """
 
-    __slots__ = ("kind", "player", "actions", "query", "arg", "text")
-    __match_args__ = __slots__
+    __slots__ = ("kind", "player", "actions", "query", "arg", "text", "lone")
+    __match_args__ = ("kind", "player", "actions", "query", "arg", "text")
 
     def __init__(self, kind: str, player: str | None = None, actions: tuple = (),
                  query: str | None = None, arg: str = "", text: str = ""):
@@ -190,6 +197,8 @@ class Line(_Value):
         _set(self, "query", query)
         _set(self, "arg", arg)
         _set(self, "text", text)
+        _set(self, "lone", actions[0] if (player is None and len(actions) == 1 and kind == "entry"
+                                          and type(actions[0]) in (Play, Draw)) else None)
 
     def canonical(self) -> str:
         """The entry in canonical notation (``Anna: 7h lk``)."""
