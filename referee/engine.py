@@ -177,7 +177,7 @@ class ReplayError(ValueError):
 # The fields an entry may change: ``Hand._snapshot`` and ``_restore`` list them all.
 _MUTABLE = ("active", "left", "counts", "draw_pile", "discard", "copies", "direction",
             "turn", "named_suit", "pending", "pending_kind", "skips", "status", "winner",
-            "blocked", "lk", "owed", "idle", "last_actor", "corrections")
+            "blocked", "lk", "owed", "idle", "corrections")
 
 
 class Hand:
@@ -236,7 +236,6 @@ class Hand:
         self.lk: dict[str, str] = {}
         self.owed: dict[str, int] = {}       # R6.2 owed draws
         self.idle: set[str] = set()          # R3.9 turns without a draw or play
-        self.last_actor: str | None = None
         self.corrections = 0
 
     def _snapshot(self) -> tuple:
@@ -249,14 +248,14 @@ class Hand:
                 self.discard.copy(), self.copies.copy(), self.direction, self.turn,
                 self.named_suit, self.pending, self.pending_kind, self.skips.copy(),
                 self.status, self.winner, self.blocked, self.lk.copy(), self.owed.copy(),
-                self.idle.copy(), self.last_actor, self.corrections)
+                self.idle.copy(), self.corrections)
 
     def _restore(self, snap: tuple) -> None:
         (self.active, self.left, self.counts, self.draw_pile,
          self.discard, self.copies, self.direction, self.turn,
          self.named_suit, self.pending, self.pending_kind, self.skips,
          self.status, self.winner, self.blocked, self.lk, self.owed,
-         self.idle, self.last_actor, self.corrections) = snap
+         self.idle, self.corrections) = snap
 
     @classmethod
     def replay(cls, rules: HouseRules, players: Iterable[str], dealer: str, number: int,
@@ -719,7 +718,6 @@ class Hand:
             if "open" in self.lk.values():
                 self._close_windows(player)
             self._lapse(player)
-        self.last_actor = player
         if count_after == 0:
             self.status, self.winner, self.turn = "over", player, None
             self.pending, self.pending_kind = 0, None
@@ -951,7 +949,6 @@ class Hand:
             return
         if self.lk and "open" in self.lk.values():
             self._close_windows(player)
-        self.last_actor = player
         if self.pending:
             n = self.pending
             self.pending, self.pending_kind = 0, None
