@@ -115,15 +115,21 @@ class Ruling:
     for a query, ``data`` extra JSON-ready facts (``check``: ``legal``,
     ``card``), ``actor`` the player the entry was taken to be by.  Text is
     built only when ``text`` is read.
+
+    ``next_turn`` (for an entry that took effect in seated order) names the
+    player to act after it: unless a sentence already says who is next, the
+    notes end with one that does (``engine.next``), added when first read.
     """
 
-    __slots__ = ("ok", "rule", "_notes", "logged", "kind", "query", "arg", "data", "actor")
+    __slots__ = ("ok", "rule", "_notes", "logged", "kind", "query", "arg", "data", "actor",
+                 "_next")
     _FIELDS = ("ok", "rule", "notes", "logged", "kind", "query", "arg", "data", "actor")
     __hash__ = None  # mutable
 
     def __init__(self, ok: bool, rule: str | None, notes: list | None = None,
                  logged: bool = False, kind: str = "entry", query: str | None = None,
-                 arg: str = "", data: dict | None = None, actor: str | None = None):
+                 arg: str = "", data: dict | None = None, actor: str | None = None,
+                 next_turn: str | None = None):
         self.ok = ok
         self.rule = rule
         self._notes = [] if notes is None else notes
@@ -133,11 +139,16 @@ class Ruling:
         self.arg = arg
         self.data = data
         self.actor = actor
+        self._next = next_turn
 
     @property
     def notes(self) -> list[Note]:
         """The sentences (``Note``); the engine's plain tuples become Notes here."""
         notes = self._notes
+        if self._next is not None:
+            if not any(n[1] in _TELLS_TURN for n in notes):
+                notes.append((None, "engine.next", {"name": self._next}))
+            self._next = None
         for i, n in enumerate(notes):
             if n.__class__ is tuple:
                 notes[i] = Note(*n)
@@ -404,12 +415,13 @@ class Hand:
 
     def _apply_entry(self, line: Line) -> Ruling:
         """Rule on one parsed entry line and apply it if allowed (a refusal changes nothing but R0.4)."""
-        ok, rule, notes, logged, actor = self._rule_entry(line)
+        ok, rule, notes, logged, actor, next_turn = self._rule_entry(line)
         # (All arguments by position: calling a class with keywords costs more.)
-        return Ruling(ok, rule, notes, logged, "entry", None, "", None, actor)
+        return Ruling(ok, rule, notes, logged, "entry", None, "", None, actor, next_turn)
 
-    def _rule_entry(self, line: Line) -> tuple[bool, str | None, list, bool, str | None]:
-        """The work of ``_apply_entry``: the ruling as ``(ok, rule, notes, logged, actor)``.
+    def _rule_entry(self, line: Line) -> tuple:
+        """The work of ``_apply_entry``: the ruling as ``(ok, rule, notes, logged, actor,
+        next_turn)``, the arguments of its ``Ruling``.
 
         ``notes`` holds the sentences as plain tuples (see ``Note``).  For callers
         that need no ``Ruling`` object (the simulator, replays).
@@ -451,18 +463,14 @@ class Hand:
                 self._restore(snap)
             notes = [refusal.note]
             logged = self._refusal_effect(refusal.note, actor, notes)
-            return False, notes[0][0], notes, logged, actor
+            return False, notes[0][0], notes, logged, actor, None
         if self.draw_pile == 0:
             self._check_blocked(notes)
         # (Notes are read by position here: they are plain tuples, see ``Note``.)
-        main = notes[0][0] if notes else None
-        if self.status == "playing" and self.turn and not self.pending and not self.free:
-            for n in notes:
-                if n[1] in _TELLS_TURN:
-                    break
-            else:
-                notes.append((None, "engine.next", {"name": self.turn}))
-        return True, main, notes, True, actor
+        # Who is to act next is told when the ruling is read (``Ruling.notes``).
+        next_turn = (self.turn if self.status == "playing" and not self.pending and not self.free
+                     else None)
+        return True, notes[0][0] if notes else None, notes, True, actor, next_turn
 
     def _line_actor(self, line: Line) -> str | None:
         """Who the line belongs to (NOTATION "Who an entry belongs to"), checked per R0.3."""

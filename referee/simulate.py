@@ -343,7 +343,7 @@ class _Table:
             line = self.cache.get(text)
             if line is None:
                 line = self.cache[text] = parse_line(text)
-            ok, rule, notes, logged, actor = hand._rule_entry(line)
+            ok, rule, notes, logged, actor, next_turn = hand._rule_entry(line)
             if logged:
                 hand.log.append(text)
         else:
