@@ -66,12 +66,17 @@ _PARSED: dict[str, Line] = {}
 distinct texts)."""
 
 
+_BITS = [n.bit_length() for n in range(1024)]
+
+
 def _shuffle(items: list, getrandbits: Callable[[int], int]) -> None:
-    """Shuffle ``items`` in place exactly as ``random.Random.shuffle`` does with the
-    generator of ``getrandbits`` (same order for the same state), without a call per card."""
+    """Shuffle ``items`` (fewer than 1024) in place exactly as ``random.Random.shuffle``
+    does with the generator of ``getrandbits`` (same order for the same state), without
+    a call per card."""
+    bits = _BITS
     for i in range(len(items) - 1, 0, -1):
         n = i + 1
-        k = n.bit_length()
+        k = bits[n]
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
