@@ -192,7 +192,7 @@ class _Table:
     __slots__ = ("rules", "rng", "random", "getrandbits", "seats", "card", "text", "drawn_text",
                  "suit", "rank",
                  "action", "points", "deck", "free", "finish_on_action", "draw_then_play",
-                 "five", "king_draws", "instant", "stackers", "_all", "_by_suit", "_by_rank",
+                 "five", "king_draws", "instant", "special", "stackers", "_all", "_by_suit", "_by_rank",
                  "_fits", "fast", "cache", "record", "refused", "mismatches", "capped",
                  "problems",
                  # per hand
@@ -226,6 +226,8 @@ class _Table:
         self.king_draws = rules.king == "draw_one"
         self.instant = [(c.rank == "5" and self.five) or (c.rank == "K" and self.king_draws)
                         or (c.rank in ("2", JOKER) and not self.free) for c in unique]
+        # Cards whose play needs more than a plain play: a Jack (names a suit) or instant.
+        self.special = [c.rank == "J" or i for c, i in zip(unique, self.instant)]
         # Per pending kind (R5.7): for each card id, may it stack on the penalty?
         mode = rules.stacking
         self.stackers = {k: [mode != "none" and c.rank in ("2", JOKER)
@@ -349,8 +351,6 @@ class _Table:
             if line is None:
                 line = self.cache[text] = parse_line(text)
             ok, rule, notes, logged, actor, next_turn = hand._rule_entry(line)
-            if logged:
-                hand.log.append(text)
         else:
             ruling = hand.apply_line(text)
             ok, rule, notes = ruling.ok, ruling.rule, ruling.notes
@@ -419,7 +419,8 @@ class _Table:
         cards.remove(card)
         left = len(cards)
         text = self.drawn_text[card] if drawn else self.text[card]
-        if left and self.rank[card] == "J":
+        special = self.special[card]
+        if special and left and self.rank[card] == "J":
             # Name the suit held most (R5.4); the Jack's own when only Jokers are left.
             suits = self.suit
             tally = {"c": 0, "d": 0, "h": 0, "s": 0, None: 0}
@@ -436,7 +437,8 @@ class _Table:
         if self.free:
             text = player + ": " + text
         # The physical consequences, worked out from the picture before the entry.
-        draws = self.instant_draws(player, card) if left and self.instant[card] else None
+        draws = (self.instant_draws(player, card) if special and left and self.instant[card]
+                 else None)
         self.discard.append(card)
         if self.tried_empty:
             self.tried_empty.clear()
@@ -511,10 +513,10 @@ class _Table:
             return self.apply(player + ": d" if self.free else "d")
         named = hand.named_suit
         top = self.discard[-1]
-        fit = self._fits.get(top if named is None else (top, named)) or self.fits(top, named)
+        plain_fit, any_fit = (self._fits.get(top if named is None else (top, named))
+                              or self.fits(top, named))
         # As ``choose``, inlined for the common turn: a plain card if there is one.
         # (Plain loops: cheaper than comprehensions for a hand of cards.)
-        plain_fit, any_fit = fit
         plain = []
         for c in cards:
             if plain_fit[c]:
@@ -622,9 +624,10 @@ def simulate(rules: HouseRules, players: int, hands: int, seed: int | None = Non
     given, is called as ``progress(done, total)`` (hands) from time to time and
     once at the end.  ``fast`` (default) parses each distinct entry text once
     (per process) and hands the parsed line to the engine's core
-    (``Hand._rule_entry``: the ruling as a plain tuple, no ``Ruling`` object,
-    which the bots do not need); with ``fast=False`` every entry goes through
-    ``Hand.apply_line`` as typed.  The rulings are the same either way.
+    (``Hand._rule_entry``: the ruling as a plain tuple; the bots need no
+    ``Ruling`` object and no log of the hand); with ``fast=False`` every entry
+    goes through ``Hand.apply_line`` as typed.  The rulings are the same either
+    way.
 
     Returns a ``SimReport``.  Raises ``ValueError`` (``RulesError``) when the
     players do not fit the table, or when ``hands`` is negative.
