@@ -66,17 +66,18 @@ _PARSED: dict[str, Line] = {}
 distinct texts)."""
 
 
-_BITS = [n.bit_length() for n in range(1024)]
+_STEPS: list[list[tuple[int, int, int]]] = []
+"""Per list length: the (index, index + 1, bits of index + 1) steps of a shuffle."""
 
 
 def _shuffle(items: list, getrandbits: Callable[[int], int]) -> None:
-    """Shuffle ``items`` (fewer than 1024) in place exactly as ``random.Random.shuffle``
-    does with the generator of ``getrandbits`` (same order for the same state), without
-    a call per card."""
-    bits = _BITS
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = bits[n]
+    """Shuffle ``items`` in place exactly as ``random.Random.shuffle`` does with the
+    generator of ``getrandbits`` (same order for the same state), without a call per card."""
+    size = len(items)
+    while len(_STEPS) <= size:
+        n = len(_STEPS)
+        _STEPS.append([(i, i + 1, (i + 1).bit_length()) for i in range(n - 1, 0, -1)])
+    for i, n, k in _STEPS[size]:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
