@@ -427,11 +427,7 @@ class Hand:
         that need no ``Ruling`` object (the simulator, replays).
         """
         notes: list = []
-        # A single action checks everything before it changes anything, except a
-        # correction and a card drawn and played onto an empty draw pile (the
-        # reshuffle comes first): only those, and lines of several actions, need
-        # a snapshot to put back on a refusal.
-        snap = None
+        snap = None  # the state to put back on a refusal, when needed (``_needs_snapshot``)
         actor = None
         lone = line.lone
         try:
@@ -450,11 +446,9 @@ class Hand:
                     self._do_draw(actor, lone, notes)
             else:
                 actions = line.actions
-                first = actions[0]
-                if (len(actions) > 1 or type(first) is Fix
-                        or (type(first) is Draw and first.card and not self.draw_pile)):
+                actor = self._line_actor(line)  # (checks only: changes nothing)
+                if self._needs_snapshot(actions, actor):
                     snap = self._snapshot()
-                actor = self._line_actor(line)
                 prefixed = line.player is not None
                 for action in actions:
                     _ACTIONS[type(action)](self, action, actor, prefixed, notes)
@@ -471,6 +465,26 @@ class Hand:
         next_turn = (self.turn if self.status == "playing" and not self.pending and not self.free
                      else None)
         return True, notes[0][0] if notes else None, notes, True, actor, next_turn
+
+    def _needs_snapshot(self, actions: tuple, actor: str | None) -> bool:
+        """Whether ``actions`` may change the state and still be refused (R0.3: then
+        nothing may have changed), so that a snapshot must be put back.
+
+        A single action checks everything before it changes anything, except a
+        correction and a card drawn and played onto an empty draw pile (the
+        reshuffle comes first).  Of several actions a later one may be refused
+        after an earlier one took effect, except "Laatste kaart!" after a play
+        or draw that cannot end the hand (it is refused only once the hand is
+        over, R6.1): the commonest line of two, ``7h lk``.
+        """
+        first = actions[0]
+        kind = type(first)
+        if kind is Draw and first.card is not None and not self.draw_pile:
+            return True
+        if len(actions) == 1:
+            return kind is Fix
+        return not (len(actions) == 2 and type(actions[1]) is Announce
+                    and (kind is Draw or (kind is Play and self.counts.get(actor, 0) > 1)))
 
     def _line_actor(self, line: Line) -> str | None:
         """Who the line belongs to (NOTATION "Who an entry belongs to"), checked per R0.3."""
