@@ -740,12 +740,12 @@ class Hand:
             if "open" in self.lk.values():
                 self._close_windows(player)
             self._lapse(player)
-        if count_after == 0:
-            self.status, self.winner, self.turn = "over", player, None
-            self.pending, self.pending_kind = 0, None
-            notes.append(("R6.1", "engine.win", {"name": player, "card": card}))
-            return
-        if count_after == 1:
+        if count_after < 2:
+            if count_after == 0:
+                self.status, self.winner, self.turn = "over", player, None
+                self.pending, self.pending_kind = 0, None
+                notes.append(("R6.1", "engine.win", {"name": player, "card": card}))
+                return
             self.lk[player] = "open"
         if card.rank in self.action_ranks:
             self._effect(player, card, suit, notes)
@@ -942,10 +942,12 @@ class Hand:
 
     def _do_draw(self, player: str, action: Draw, notes: list) -> None:
         r = self.rules
-        if action.card is not None:
+        card = action.card
+        if card is not None:
             if self.draw_pile == 0 and not self.pending:
                 self._take(player, 0, notes, applied=False, reshuffle=True)
-            self._check_deck(action.card)
+            if card.rank == JOKER or self.copies.get(card, 0) >= self.decks:
+                self._check_deck(card)  # (as in ``_check_play``: it refuses nothing else)
             if self.pending:
                 raise Refusal("R5.7", "engine.refuse.pending_draw_play", card=action.card,
                               n=self.pending)
@@ -956,18 +958,18 @@ class Hand:
             if owed is not None and owed != 1:
                 raise Refusal("R6.2", "engine.refuse.owed_many", n=owed,
                               house=("finish_on_action_draw", owed))
-            if self.exhausted:
+            if not self.draw_pile and self.exhausted:
                 raise Refusal("R3.6", "engine.refuse.nothing_to_draw")
             # The drawn card must be playable (R3.4): check before drawing.
             before = self.counts[player]
-            self._check_play(player, action.card, action.suit, before)
+            self._check_play(player, card, action.suit, before)
             if self.lk and "open" in self.lk.values():
                 self._close_windows(player)
-            self.owed.pop(player, None)
-            self._take(player, 1, notes, applied=False)
-            notes.insert(0, ("R3.4", "engine.draw_play", {"name": player,
-                                                          "card": action.card}))
-            self._do_play(player, action.card, action.suit, notes, drawn=True)
+            if self.owed:
+                self.owed.pop(player, None)
+            self._take(player, 1, notes, False)  # (not applied: the player drew)
+            notes.insert(0, ("R3.4", "engine.draw_play", {"name": player, "card": card}))
+            self._do_play(player, card, action.suit, notes, True)  # (drawn: checked above)
             return
         if self.lk and "open" in self.lk.values():
             self._close_windows(player)
