@@ -191,7 +191,7 @@ class _Table:
     """
 
     __slots__ = ("rules", "rng", "random", "getrandbits", "seats", "card", "text", "drawn_text",
-                 "suit", "rank",
+                 "suit", "suit_index", "rank",
                  "action", "points", "deck", "free", "finish_on_action", "draw_then_play",
                  "five", "king_draws", "instant", "special", "stackers", "_all", "_by_suit", "_by_rank",
                  "_fits", "fast", "cache", "record", "refused", "mismatches", "capped",
@@ -214,6 +214,7 @@ class _Table:
         self.text = [str(c) for c in unique]
         self.drawn_text = ["d " + t for t in self.text]  # a card drawn and played at once
         self.suit = [c.suit for c in unique]
+        self.suit_index = [SUITS.index(c.suit) if c.suit else 4 for c in unique]
         self.rank = [c.rank for c in unique]
         action_ranks = rules.action_ranks()
         self.action = [c.rank in action_ranks for c in unique]
@@ -422,13 +423,14 @@ class _Table:
         text = self.drawn_text[card] if drawn else self.text[card]
         special = self.special[card]
         if special and left and self.rank[card] == "J":
-            # Name the suit held most (R5.4); the Jack's own when only Jokers are left.
-            suits = self.suit
-            tally = {"c": 0, "d": 0, "h": 0, "s": 0, None: 0}
+            # Name the suit held most, the first of SUITS on a tie (R5.4); the Jack's
+            # own when only Jokers are left.
+            suit_index = self.suit_index
+            tally = [0, 0, 0, 0, 0]  # per SUITS, then Jokers
             for c in cards:
-                tally[suits[c]] += 1
-            best = max(SUITS, key=tally.__getitem__)
-            text += " " + (best if tally[best] else suits[card])
+                tally[suit_index[c]] += 1
+            most = max(tally[0], tally[1], tally[2], tally[3])
+            text += " " + (SUITS[tally.index(most)] if most else self.suit[card])
         announce_alone = False
         if left == 1 and self.random() < ANNOUNCE_RATE:
             if self.random() < ANNOUNCE_ALONE_RATE:
