@@ -489,23 +489,25 @@ class Hand:
     def _line_actor(self, line: Line) -> str | None:
         """Who the line belongs to (NOTATION "Who an entry belongs to"), checked per R0.3."""
         first = line.actions[0]
+        kind = type(first)  # (the action classes have no subclasses)
         named = None
         if line.player is not None:
             named = self.player(line.player)
             if named is None:
                 raise Refusal("R1.1", "engine.refuse.unknown_player", name=line.player)
-        if isinstance(first, (Call, Leave, Fix)):
+        if kind is Call or kind is Leave or kind is Fix:
             target = self.player(first.target)
             if target is None:
                 raise Refusal("R1.1", "engine.refuse.unknown_player", name=first.target)
-        if isinstance(first, Start):
+        if kind is Start:
             return named if named is not None else self.dealer
-        self._check_status()
+        if self.status != "playing" or self.scored:
+            self._check_status()
         if named is not None and named in self.left:
             raise Refusal("R1.5", "engine.refuse.left", name=named)
-        if isinstance(first, (Leave, Fix)):
+        if kind is Leave or kind is Fix:
             return named
-        if isinstance(first, Call):
+        if kind is Call:
             target = self.player(first.target)
             if target in self.left:
                 raise Refusal("R1.5", "engine.refuse.left", name=target)
@@ -513,9 +515,9 @@ class Hand:
             if named is None:
                 raise Refusal("R8.4", "engine.refuse.free_no_player")
             return named
-        if isinstance(first, Call):
+        if kind is Call:
             return named
-        if isinstance(first, Announce):
+        if kind is Announce:
             return named if named is not None else (self.announce_due or self.turn)
         return named if named is not None else self.turn
 
@@ -544,7 +546,8 @@ class Hand:
         self._do_draw(actor, action, notes)
 
     def _act_announce(self, action: Announce, actor, prefixed: bool, notes: list) -> None:
-        self._check_status()
+        if self.status != "playing" or self.scored:
+            self._check_status()
         self._do_announce(actor, notes)
 
     def _act_call(self, action: Call, actor, prefixed: bool, notes: list) -> None:
