@@ -422,6 +422,12 @@ class _Table:
         left = len(cards)
         text = self.drawn_text[card] if drawn else self.text[card]
         special = self.special[card]
+        if not special and left > 1 and not self.free:
+            # The commonest play: no suit to name, nothing to announce, no draws.
+            self.discard.append(card)
+            if self.tried_empty:
+                self.tried_empty.clear()
+            return self.apply(text)
         if special and left and self.rank[card] == "J":
             # Name the suit held most, the first of SUITS on a tie (R5.4); the Jack's
             # own when only Jokers are left.
