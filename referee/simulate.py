@@ -8,8 +8,9 @@ the table would (``7h``, ``Jh s``, ``d``, ``d 5h``, ``7h lk``, ``Bram: call
 Anna``; ``Anna: 7h`` in free turn order) and hand it to the same engine that
 referees a real table (``Hand``).  After every entry the engine's public
 picture (cards per player, draw pile, discard pile, top card) is compared
-with the real cards; a refused entry or a difference is a bug, counted in the
-report.
+with the real cards (the cards per player as the simulator counts them while
+it moves them, and at the end of each hand against the cards themselves); a
+refused entry or a difference is a bug, counted in the report.
 
 Bot policy: facing a draw penalty, stack if possible, else draw (R5.7);
 otherwise play a legal card, preferring one without an effect (random among
@@ -197,8 +198,8 @@ class _Table:
                  "_fits", "fast", "cache", "record", "refused", "mismatches", "capped",
                  "problems",
                  # per hand
-                 "hand", "cards", "held", "draw", "discard", "entries", "penalty_cards",
-                 "stopped", "tried_empty")
+                 "hand", "cards", "count", "draw", "discard", "entries", "penalty_cards",
+                 "stopped", "tried_empty", "last")
 
     def __init__(self, rules: HouseRules, players: int, seed: int | None, fast: bool):
         self.rules = rules
@@ -307,7 +308,11 @@ class _Table:
         for p in self.seats:
             self.cards[p] = deck[-size:]
             del deck[-size:]
-        self.held = list(self.cards.items())  # (player, their cards), for the picture check
+        # The real cards per player, kept by every move of a player's cards (``take``,
+        # ``play``) for the picture check after each entry; ``check_hand`` compares it
+        # with the cards themselves at the end of the hand.
+        self.count: dict[str, int] = dict.fromkeys(self.seats, size)
+        self.last = ""  # the last entry typed, for a report
         self.draw = deck
         self.discard: list[int] = []
         self.entries = 0
@@ -322,7 +327,9 @@ class _Table:
         draw = self.draw
         if n == 1 and draw:  # the commonest draw, made short
             card = draw.pop()
-            self.cards[player].append(card)
+            cards = self.cards[player]
+            cards.append(card)
+            self.count[player] = len(cards)
             if penalty:
                 self.penalty_cards += 1
             return [card]
@@ -337,7 +344,9 @@ class _Table:
                 self.draw = draw
                 self.discard = [top]
             got.append(draw.pop())
-        self.cards[player] += got
+        cards = self.cards[player]
+        cards += got
+        self.count[player] = len(cards)
         if penalty:
             self.penalty_cards += len(got)
         return got
@@ -346,6 +355,7 @@ class _Table:
         """Type ``text`` at the table; False when the hand must stop (refused or mismatch)."""
         hand = self.hand
         self.entries += 1
+        self.last = text
         if self.record is not None:
             self.record[-1][2].append(text)
         if self.fast:
@@ -362,25 +372,35 @@ class _Table:
                          rule=rule or "-", why=Ruling(ok, rule, notes).text)
             self.stopped = True
             return False
-        # The engine's picture must equal the real cards (cards are interned: the
-        # top cards are one object).
+        # The engine's picture must equal the real cards: the counts per player (one
+        # dict comparison with ``count``, the cards each player holds, which
+        # ``check_hand`` holds against the cards themselves when the hand ends), the
+        # piles, the top card (cards are interned: the top cards are one object).
         discard = self.discard
-        if (hand.draw_pile == len(self.draw) and len(hand.discard) == len(discard)
+        if (hand.counts == self.count and hand.draw_pile == len(self.draw)
+                and len(hand.discard) == len(discard)
                 and hand.discard[-1] is self.card[discard[-1]]):
-            counts = hand.counts
-            try:
-                for p, cards in self.held:
-                    if counts[p] != len(cards):
-                        break
-                else:
-                    return True
-            except KeyError:  # a player missing from the engine's counts
-                pass
+            return True
+        return self.mismatch()
+
+    def mismatch(self) -> bool:
+        """Count and describe a difference between the engine's picture and the real
+        cards after the last entry; stops the hand (returns False)."""
         self.mismatches += 1
-        self.problem("sim.problem.mismatch", hand=hand.number, line=text,
+        self.problem("sim.problem.mismatch", hand=self.hand.number, line=self.last,
                      what=self.difference())
         self.stopped = True
         return False
+
+    def check_hand(self) -> None:
+        """At the end of a hand (won, blocked or capped): the counts the picture check
+        used (``count``) must be the cards each player really holds, and so the
+        engine's counts; a difference is a mismatch of this hand."""
+        count, counts = self.count, self.hand.counts
+        for p, cards in self.cards.items():
+            if count[p] != len(cards) or counts.get(p) != len(cards):
+                self.mismatch()
+                return
 
     def difference(self) -> str:
         """The engine's picture against the real one, for a bug report."""
@@ -419,7 +439,7 @@ class _Table:
         """
         cards = self.cards[player]
         cards.remove(card)
-        left = len(cards)
+        left = self.count[player] = len(cards)
         text = self.drawn_text[card] if drawn else self.text[card]
         special = self.special[card]
         if not special and left > 1 and not self.free:
@@ -583,14 +603,15 @@ class _Table:
         while hand.status == "playing":
             if self.entries >= MAX_ENTRIES:
                 self.capped += 1
-                return
+                break
             if hand.lk and "missed" in hand.lk.values():
                 if not self.maybe_call():
                     return
                 if hand.status != "playing":
-                    return
+                    break
             if not (step() if step else turn(hand.turn)):
                 return
+        self.check_hand()
 
 
 def _check_players(rules: HouseRules, players: int) -> None:

@@ -168,6 +168,27 @@ def test_a_mismatch_is_counted(monkeypatch):
     assert "count was off" in report.problems[0]
 
 
+def test_a_card_lost_without_the_count_knowing_is_a_mismatch_of_that_hand(monkeypatch):
+    """The check at the end of each hand compares the counts used after every entry
+    with the cards the players really hold."""
+    original = sim_module._Table.check_hand
+    lost_in = []
+
+    def lose_a_card(self):
+        if self.hand.number == 3:
+            loser = next(p for p, cards in self.cards.items() if cards)
+            self.cards[loser].pop()
+            lost_in.append(self.hand.number)
+        return original(self)
+
+    monkeypatch.setattr(sim_module._Table, "check_hand", lose_a_card)
+    report = simulate(rules_for("standard"), 3, 5, seed=1)
+    assert lost_in == [3]
+    assert report.mismatches == 1 and report.refused_entries == 0
+    assert report.problems[0].startswith("hand 3:")
+    assert "count was off" in report.problems[0]
+
+
 def test_report_renders_in_plain_language_and_as_json():
     report = simulate(rules_for("family"), 4, 20, seed=1)
     text = report.render()
