@@ -31,7 +31,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from referee.cards import JOKER, RANKS, Card, copies_per_deck, try_card
@@ -45,8 +44,9 @@ __all__ = [
 ]
 
 MODES = ("elimination", "hands", "casual")
-_INT_RE = re.compile(r"[+-]?\d+")
-_SEPARATORS = re.compile(r"[\s,;]+")
+# Patterns compiled on first use (``re`` caches them): only ``score`` needs them.
+_INT_RE = r"[+-]?\d+"
+_SEPARATORS = r"[\s,;]+"
 
 
 # ---------------------------------------------------------------------------
@@ -114,12 +114,38 @@ def _mode_rule(rules: HouseRules) -> str:
     return {"elimination": "R7.4", "hands": "R7.5", "casual": "R7.6"}.get(_mode(rules), "R7.4")
 
 
+class _Record:
+    """Base of the records below: slotted, compared and shown field by field.
+
+    Plain classes rather than dataclasses: building a dataclass costs about half
+    a millisecond at import, and ``score``, ``state`` and ``standings`` import
+    this module (start-up time, bench/bench_startup.py).  ``__slots__`` lists the
+    fields in constructor order; two records are equal when they are of the same
+    class with equal fields.
+    """
+
+    __slots__ = ()
+
+    def _values(self) -> tuple:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._values() == other._values()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]  # mutable records
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__name__}({fields})"
+
+
 # ---------------------------------------------------------------------------
 # The series
 # ---------------------------------------------------------------------------
 
-@dataclass
-class PlayerRecord:
+class PlayerRecord(_Record):
     """One player's standing in the series.
 
     ``total``: points over the scored hands (R7.3; stays 0 in casual mode);
@@ -127,11 +153,15 @@ class PlayerRecord:
     ``left``: left the table during a hand (R1.5) - a leaver is also eliminated.
     """
 
-    name: str
-    total: int = 0
-    wins: int = 0
-    eliminated: bool = False
-    left: bool = False
+    __slots__ = ("name", "total", "wins", "eliminated", "left")
+
+    def __init__(self, name: str, total: int = 0, wins: int = 0,
+                 eliminated: bool = False, left: bool = False) -> None:
+        self.name = name
+        self.total = total
+        self.wins = wins
+        self.eliminated = eliminated
+        self.left = left
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values: ``{"name", "total", "wins", "eliminated", "left"}``."""
@@ -139,8 +169,7 @@ class PlayerRecord:
                 "eliminated": self.eliminated, "left": self.left}
 
 
-@dataclass
-class Series:
+class Series(_Record):
     """A series of hands at one table (R7.3-R7.6).
 
     ``players``: names in seating order, clockwise, fixed for the series (R1.2);
@@ -153,15 +182,22 @@ class Series:
     passed back to ``Series.from_dict``.
     """
 
-    players: list[str]
-    rules: HouseRules
-    records: dict[str, PlayerRecord]
-    hand: int = 1
-    dealer: str = ""
-    hand_scored: bool = False
-    winners: list[str] = field(default_factory=list)
-    history: list["HandResult"] = field(default_factory=list)
-    scored_count: int = 0
+    __slots__ = ("players", "rules", "records", "hand", "dealer", "hand_scored", "winners",
+                 "history", "scored_count")
+
+    def __init__(self, players: list[str], rules: HouseRules, records: dict[str, PlayerRecord],
+                 hand: int = 1, dealer: str = "", hand_scored: bool = False,
+                 winners: list[str] | None = None, history: list[HandResult] | None = None,
+                 scored_count: int = 0) -> None:
+        self.players = players
+        self.rules = rules
+        self.records = records
+        self.hand = hand
+        self.dealer = dealer
+        self.hand_scored = hand_scored
+        self.winners = [] if winners is None else winners
+        self.history = [] if history is None else history
+        self.scored_count = scored_count
 
     # -- building and storing ------------------------------------------------
     @classmethod
@@ -346,7 +382,7 @@ def parse_hand_cards(text: str, player: str | None = None) -> list[Card]:
     player when ``player`` is given.
     """
     cards = []
-    for token in _SEPARATORS.split(text.strip()):
+    for token in re.split(_SEPARATORS, text.strip()):
         if not token:
             continue
         card = try_card(token)
@@ -368,8 +404,7 @@ def _rank_points_range(rules: HouseRules) -> tuple[int, int]:
 # Scoring a hand
 # ---------------------------------------------------------------------------
 
-@dataclass
-class HandFacts:
+class HandFacts(_Record):
     """What the referee knows about the hand being scored (R0.1).
 
     ``status``: ``"waiting"`` | ``"playing"`` | ``"over"`` | ``"scored"``;
@@ -381,15 +416,23 @@ class HandFacts:
     referee (it never left ``waiting``).
     """
 
-    status: str
-    players: list[str] = field(default_factory=list)
-    left: list[str] = field(default_factory=list)
-    winner: str | None = None
-    blocked: bool = False
-    counts: dict[str, int] = field(default_factory=dict)
-    discard: list[Card] = field(default_factory=list)
-    decks: int = 1
-    refereed: bool = True
+    __slots__ = ("status", "players", "left", "winner", "blocked", "counts", "discard", "decks",
+                 "refereed")
+
+    def __init__(self, status: str, players: list[str] | None = None,
+                 left: list[str] | None = None, winner: str | None = None,
+                 blocked: bool = False, counts: dict[str, int] | None = None,
+                 discard: list[Card] | None = None, decks: int = 1,
+                 refereed: bool = True) -> None:
+        self.status = status
+        self.players = [] if players is None else players
+        self.left = [] if left is None else left
+        self.winner = winner
+        self.blocked = blocked
+        self.counts = {} if counts is None else counts
+        self.discard = [] if discard is None else discard
+        self.decks = decks
+        self.refereed = refereed
 
     @classmethod
     def from_hand(cls, hand: Any) -> "HandFacts":
@@ -414,8 +457,7 @@ class HandFacts:
         return cls(status="waiting", players=active, decks=decks, refereed=False)
 
 
-@dataclass
-class HandResult:
+class HandResult(_Record):
     """The accepted score of one hand (R7.1).
 
     ``hand``: its number; ``winner``: name, or None for a blocked hand (R3.9);
@@ -424,12 +466,17 @@ class HandResult:
     cards; ``left``: players who left during the hand (R1.5), who score nothing.
     """
 
-    hand: int
-    winner: str | None
-    blocked: bool = False
-    points: dict[str, int] = field(default_factory=dict)
-    cards: dict[str, list[str]] = field(default_factory=dict)
-    left: list[str] = field(default_factory=list)
+    __slots__ = ("hand", "winner", "blocked", "points", "cards", "left")
+
+    def __init__(self, hand: int, winner: str | None, blocked: bool = False,
+                 points: dict[str, int] | None = None, cards: dict[str, list[str]] | None = None,
+                 left: list[str] | None = None) -> None:
+        self.hand = hand
+        self.winner = winner
+        self.blocked = blocked
+        self.points = {} if points is None else points
+        self.cards = {} if cards is None else cards
+        self.left = [] if left is None else left
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON/TOML values; ``winner`` is left out when there is none."""
@@ -457,7 +504,7 @@ def _given_value(value: Any, player: str) -> int | list[Card]:
         raise ScoreError("score.refuse.bad_card_for", "R7.1", token=str(value), player=player)
     if isinstance(value, int):
         total = value
-    elif isinstance(value, str) and _INT_RE.fullmatch(value.strip()):
+    elif isinstance(value, str) and re.fullmatch(_INT_RE, value.strip()):
         total = int(value.strip())
     elif isinstance(value, (list, tuple)):
         return parse_hand_cards(" ".join(str(v) for v in value), player)
@@ -626,8 +673,7 @@ def _check_copies(held: dict[str, list[Card]], discard: list[Card], decks: int) 
 # Applying a result to the series
 # ---------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Event:
+class Event(_Record):
     """Something the table should be told after a hand is scored.
 
     ``kind``: ``"hand_won"`` | ``"hand_blocked"`` | ``"left"`` | ``"eliminated"``
@@ -636,12 +682,23 @@ class Event:
     ``rule``: the rule id; ``hand``, ``total``, ``limit`` fill the text.
     """
 
-    kind: str
-    names: tuple[str, ...] = ()
-    rule: str = ""
-    hand: int = 0
-    total: int = 0
-    limit: int = 0
+    __slots__ = ("kind", "names", "rule", "hand", "total", "limit")
+
+    def __init__(self, kind: str, names: tuple[str, ...] = (), rule: str = "", hand: int = 0,
+                 total: int = 0, limit: int = 0) -> None:
+        set_field = object.__setattr__  # immutable once made
+        set_field(self, "kind", kind)
+        set_field(self, "names", tuple(names))
+        set_field(self, "rule", rule)
+        set_field(self, "hand", hand)
+        set_field(self, "total", total)
+        set_field(self, "limit", limit)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"Event is immutable: cannot set {name}")
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(self._values())
 
     def text(self) -> str:
         """One sentence for the table, through the message layer."""

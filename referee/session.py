@@ -15,7 +15,6 @@ holds each hand: its dealer, players, UTC timestamps, entries in order, what
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import dataclass
 from typing import Any, Mapping
 
 from typing import TYPE_CHECKING
@@ -44,7 +43,6 @@ def load_rules_table(table: Mapping[str, Any], name: str = "custom") -> HouseRul
     return rules_from_table(table, name)
 
 
-@dataclass
 class Table:
     """One series opened from its save file, with the current hand replayed.
 
@@ -55,12 +53,17 @@ class Table:
     trouble and ScoreError for refused scores.
     """
 
-    save: SaveFile
-    series: Series
-    rules: HouseRules
-    hand: "Hand"
-    meta: dict
-    created: Any = None
+    __slots__ = ("save", "series", "rules", "hand", "meta", "created")
+
+    # A plain class, not a dataclass: building one costs start-up time.
+    def __init__(self, save: SaveFile, series: Series, rules: HouseRules, hand: "Hand",
+                 meta: dict, created: Any = None) -> None:
+        self.save = save
+        self.series = series
+        self.rules = rules
+        self.hand = hand
+        self.meta = meta
+        self.created = created
 
     # -- opening and creating -------------------------------------------
     @classmethod

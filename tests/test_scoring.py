@@ -240,7 +240,8 @@ def test_scoring_twice_refused():
     facts = over("Anna", {"Bram": 1, "Cees": 1})
     apply_result(s, score_hand(s, facts, None, {"Bram": 2, "Cees": 3}))
     refused("R7.3", score_hand, s, facts, None, {"Bram": 2, "Cees": 3})
-    refused("R7.3", score_hand, s, replace(facts, status="scored"), None, {"Bram": 2, "Cees": 3})
+    facts.status = "scored"
+    refused("R7.3", score_hand, s, facts, None, {"Bram": 2, "Cees": 3})
     result = HandResult(hand=1, winner="Anna", points={"Anna": 0})
     refused("R7.3", apply_result, s, result)
     assert s.records["Bram"].total == 2
