@@ -415,16 +415,24 @@ class Hand:
 
     def _apply_entry(self, line: Line) -> Ruling:
         """Rule on one parsed entry line and apply it if allowed (a refusal changes nothing but R0.4)."""
-        ok, rule, notes, logged, actor, next_turn = self._rule_entry(line)
-        # (All arguments by position: calling a class with keywords costs more.)
-        return Ruling(ok, rule, notes, logged, "entry", None, "", None, actor, next_turn)
+        ok, notes, logged, actor = self._rule_entry(line)
+        # Who is to act next is told when the ruling is read (``Ruling.notes``).
+        next_turn = (self.turn if ok and self.status == "playing" and not self.pending
+                     and not self.free else None)
+        # (Notes are read by position here: they are plain tuples, see ``Note``.  All
+        # arguments by position: calling a class with keywords costs more.)
+        return Ruling(ok, notes[0][0] if notes else None, notes, logged, "entry", None, "",
+                      None, actor, next_turn)
 
     def _rule_entry(self, line: Line) -> tuple:
-        """The work of ``_apply_entry``: the ruling as ``(ok, rule, notes, logged, actor,
-        next_turn)``, the arguments of its ``Ruling``.
+        """The work of ``_apply_entry``: ``(ok, notes, logged, actor)``, the ruling
+        without the parts ``_apply_entry`` reads off the notes and the state after it
+        (the rule cited is the first note's, ``notes[0][0]``; who is to act next).
 
-        ``notes`` holds the sentences as plain tuples (see ``Note``).  For callers
-        that need no ``Ruling`` object (the simulator, replays).
+        ``ok`` is False for a refusal, whose note comes first in ``notes``; ``notes``
+        holds the sentences as plain tuples (see ``Note``); ``logged`` as in
+        ``Ruling``; ``actor`` the player the entry was taken to be by.  For callers
+        that need no ``Ruling`` object (the simulator).
         """
         notes: list = []
         snap = None  # the state to put back on a refusal, when needed (``_needs_snapshot``)
@@ -457,14 +465,10 @@ class Hand:
                 self._restore(snap)
             notes = [refusal.note]
             logged = self._refusal_effect(refusal.note, actor, notes)
-            return False, notes[0][0], notes, logged, actor, None
+            return False, notes, logged, actor
         if self.draw_pile == 0:
             self._check_blocked(notes)
-        # (Notes are read by position here: they are plain tuples, see ``Note``.)
-        # Who is to act next is told when the ruling is read (``Ruling.notes``).
-        next_turn = (self.turn if self.status == "playing" and not self.pending and not self.free
-                     else None)
-        return True, notes[0][0] if notes else None, notes, True, actor, next_turn
+        return True, notes, True, actor
 
     def _needs_snapshot(self, actions: tuple, actor: str | None) -> bool:
         """Whether ``actions`` may change the state and still be refused (R0.3: then
@@ -726,14 +730,27 @@ class Hand:
         ``drawn``: the card was just drawn to be played (R3.4, ``_do_draw``), which
         checked it before the draw.
         """
-        count_after = self.counts[player] - 1
-        if not drawn:
-            self._check_play(player, card, suit, count_after)
-        # Apply.
-        self.counts[player] = count_after
-        self.discard.append(card)
+        counts = self.counts
+        count_after = counts[player] - 1
         copies = self.copies
-        copies[card] = copies.get(card, 0) + 1
+        held = copies.get(card, 0)  # copies of the card on the discard pile (R1.4)
+        discard = self.discard
+        plain = card.rank not in self.action_ranks
+        if not drawn:
+            # ``_check_play`` is skipped only where it can refuse nothing: a card
+            # without an effect (not a Joker, R1.3; no Jack's suit, R5.4; not out on
+            # an action card, R6.2) with a copy still out of the discard pile (R1.4),
+            # no penalty pending (R5.7) and no suit named (R3.3), of the top card's
+            # suit or rank (R3.1).
+            top = discard[-1] if discard else None
+            if not (plain and top is not None and held < self.decks and not self.pending
+                    and self.named_suit is None
+                    and (card.suit == top.suit or card.rank == top.rank)):
+                self._check_play(player, card, suit, count_after)
+        # Apply.
+        counts[player] = count_after
+        discard.append(card)
+        copies[card] = held + 1
         self.named_suit = None
         if self.idle:
             self.idle.clear()
@@ -750,11 +767,16 @@ class Hand:
                 notes.append(("R6.1", "engine.win", {"name": player, "card": card}))
                 return
             self.lk[player] = "open"
-        if card.rank in self.action_ranks:
+        if not plain:
             self._effect(player, card, suit, notes)
-        else:
-            notes.append(("R3.1", "engine.play", {"name": player, "card": card}))
+            return
+        notes.append(("R3.1", "engine.play", {"name": player, "card": card}))
+        if self.skips or self.free:
             self._pass(player)
+        else:
+            # ``_pass`` with no skips to use, in seated order: the next seat.
+            seats = self.active
+            self.turn = seats[(seats.index(player) + self.direction) % len(seats)]
 
     def _effect(self, player: str, card: Card, suit: str | None, notes: list) -> None:
         """The effect of an action card just played (R5.1-R5.10, R8.4); passes the turn."""
@@ -992,15 +1014,29 @@ class Hand:
                               ("penalty_ends_turn", False)))
             return
         owed = self.owed.pop(player, None) if self.owed else None
-        n = owed if owed is not None else 1
-        got = self._take(player, n, notes, False)  # (not applied: the player drew)
-        if owed is not None:
-            notes.insert(0, ("R6.2", "engine.draw_owed", {"name": player, "n": got}))
-        else:
+        if owed is None and self.draw_pile:
+            # The commonest draw: one card off a draw pile that has it (``_take``'s
+            # first case: no reshuffle, nothing runs out, no sentence of its own).
+            self.draw_pile -= 1
+            self.counts[player] += 1
+            if self.lk:
+                self._lapse(player)
             notes.insert(0, ("R3.4", "engine.draw", {"name": player}))
-        if got == 0:
-            self.idle.add(player)
-        self._pass(player)
+        else:
+            n = owed if owed is not None else 1
+            got = self._take(player, n, notes, False)  # (not applied: the player drew)
+            if owed is not None:
+                notes.insert(0, ("R6.2", "engine.draw_owed", {"name": player, "n": got}))
+            else:
+                notes.insert(0, ("R3.4", "engine.draw", {"name": player}))
+            if got == 0:
+                self.idle.add(player)
+        if self.skips or self.free:
+            self._pass(player)
+        else:
+            # ``_pass`` with no skips to use, in seated order: the next seat.
+            seats = self.active
+            self.turn = seats[(seats.index(player) + self.direction) % len(seats)]
 
     # -- last card (R4) -----------------------------------------------------
     def _close_windows(self, actor: str) -> None:

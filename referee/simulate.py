@@ -362,12 +362,13 @@ class _Table:
             line = self.cache.get(text)
             if line is None:
                 line = self.cache[text] = parse_line(text)
-            ok, rule, notes, logged, actor, next_turn = hand._rule_entry(line)
+            ok, notes, logged, actor = hand._rule_entry(line)
         else:
             ruling = hand.apply_line(text)
-            ok, rule, notes = ruling.ok, ruling.rule, ruling.notes
+            ok, notes = ruling.ok, ruling.notes
         if not ok:
             self.refused += 1
+            rule = notes[0][0]  # the refusal's (see ``Hand._rule_entry``)
             self.problem("sim.problem.refused", hand=hand.number, line=text,
                          rule=rule or "-", why=Ruling(ok, rule, notes).text)
             self.stopped = True
