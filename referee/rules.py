@@ -23,12 +23,14 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass, field, fields, replace
-from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from .cards import deck_size
 from .messages import t
+
+if TYPE_CHECKING:  # pathlib is imported where files are looked up, not at start-up
+    from pathlib import Path
 
 DEFAULT_POINTS: Mapping[str, int] = MappingProxyType({
     "A": 15, "Joker": 20, "K": 10, "Q": 10, "J": 10,
@@ -545,6 +547,7 @@ def _preset_dir() -> Any:
     try:
         return resources.files("referee.house_rules")
     except ModuleNotFoundError:
+        from pathlib import Path
         return Path(__file__).resolve().parent.parent / "house_rules"
 
 
@@ -615,6 +618,7 @@ def _load_extends(spec: str, src: _Source, chain: tuple[str, ...]) -> dict[str, 
 
 
 def _cycle(src: _Source, chain: tuple[str, ...], line: int | None) -> RulesError:
+    from pathlib import Path
     names = [c.split(":", 1)[1] if c.startswith("preset:") else Path(c).name for c in chain]
     start = chain.index(chain[-1])
     return src.error("rules.err.extends_cycle", key=_EXTENDS, line=line,
@@ -625,6 +629,7 @@ def _cycle(src: _Source, chain: tuple[str, ...], line: int | None) -> RulesError
 def find_rules_file(spec: str | Path, directory: str | Path | None = None) -> Path | None:
     """The house-rule file ``spec`` names (relative to ``directory``, default the
     current directory; ``"ourhouse"`` also finds ``ourhouse.toml``), or None."""
+    from pathlib import Path
     path = Path(spec).expanduser()
     if not path.is_absolute() and directory is not None:
         path = Path(directory) / path
@@ -675,6 +680,7 @@ def load_rules(spec: str | Path, base_dir: str | Path | None = None) -> HouseRul
     TOML, an unknown key, a wrong type or value, an unknown or circular
     ``extends``, or ``series.mode = "hands"`` without ``series.hands``.
     """
+    from pathlib import Path
     if not isinstance(spec, Path):
         preset = resolve_preset(spec)
         if preset is not None:
@@ -696,7 +702,7 @@ def rules_from_table(table: Mapping[str, Any], name: str = "custom") -> HouseRul
     relative to the current directory).  Validated exactly like a file;
     errors carry ``file = None`` and ``line = None``.  Raises RulesError.
     """
-    src = _Source(file=None, name=name, directory=Path.cwd())
+    src = _Source(file=None, name=name, directory=None)  # a file it extends: from the current directory
     if not isinstance(table, Mapping):
         raise src.error("rules.err.type", key=None, got=_describe(table),
                         allowed=t("rules.allowed.table", what=t("rules.allowed.table_points")))

@@ -51,11 +51,13 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from datetime import date, datetime, time, timezone
 from functools import lru_cache
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 
 from referee.messages import t
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 if os.name == "nt":  # pragma: no cover - exercised on Windows only
     import msvcrt
@@ -80,6 +82,14 @@ _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _DECODE_AT = re.compile(r"^(?P<what>.*?)\s*\(at line (?P<line>\d+), column (?P<col>\d+)\)\s*$", re.S)
 _DECODE_END = re.compile(r"^(?P<what>.*?)\s*\(at end of document\)\s*$", re.S)
 _O_BINARY = getattr(os, "O_BINARY", 0)
+
+
+def _as_path(name: str) -> Path:
+    """``name`` as a ``pathlib.Path``, for callers.  Inside, paths are strings and
+    ``os.path`` does the work: importing pathlib costs start-up time that
+    ``state``, ``standings`` and ``score`` need not pay."""
+    from pathlib import Path
+    return Path(name)
 _WIN_LOCK_OFFSET = 1 << 30  # Windows: the locked byte lies past the pid text
 
 
@@ -107,9 +117,14 @@ class SaveError(Exception):
     ) -> None:
         super().__init__(message)
         self.message = message
-        self.file = Path(file) if file is not None else None
+        self._file = os.fspath(file) if file is not None else None
         self.line = line
         self.where = where
+
+    @property
+    def file(self) -> Path | None:
+        """The file concerned (``pathlib.Path``), or None."""
+        return _as_path(self._file) if self._file is not None else None
 
     def __str__(self) -> str:
         return self.message
@@ -301,20 +316,25 @@ def render(data: Mapping[str, Any]) -> str:
 # --------------------------------------------------------------------------- file helpers
 
 
-def _backup_path(path: Path) -> Path:
-    return path.with_name(path.name + ".bak")
+def _backup_path(path: str) -> str:
+    return path + ".bak"
+
+
+def _beside(path: str, name: str) -> str:
+    """The file called ``name`` in the folder of ``path``."""
+    return os.path.join(os.path.dirname(path), name)
 
 
 def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-def _fsync_dir(folder: Path) -> None:
+def _fsync_dir(folder: str) -> None:
     """Make a rename in ``folder`` durable (POSIX; a no-op on Windows)."""
     if os.name == "nt":  # pragma: no cover
         return
     try:
-        fd = os.open(folder, os.O_RDONLY)
+        fd = os.open(folder or ".", os.O_RDONLY)
     except OSError:
         return
     try:
@@ -325,9 +345,9 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def _keep_backup(path: Path) -> None:
+def _keep_backup(path: str) -> None:
     """Make ``<path>.bak`` the current version of ``path`` (nothing if there is none)."""
-    tmp = path.with_name(f".{path.name}.bak.tmp")
+    tmp = _beside(path, f".{os.path.basename(path)}.bak.tmp")
     try:
         os.link(path, tmp)
     except FileNotFoundError:  # no previous version (and no backup to make)
@@ -347,7 +367,7 @@ def _keep_backup(path: Path) -> None:
     os.replace(tmp, _backup_path(path))
 
 
-def _atomic_write(path: Path, data: bytes) -> None:
+def _atomic_write(path: str, data: bytes) -> None:
     """Replace ``path`` by ``data`` atomically, keeping the old version as ``.bak``.
 
     The caller holds the lock, so the temporary names are fixed: what a killed
@@ -355,7 +375,7 @@ def _atomic_write(path: Path, data: bytes) -> None:
     FileNotFoundError when the folder is missing (the caller may create it) and
     OSError for any other failure; the old file is then untouched.
     """
-    tmp = path.with_name(f".{path.name}.tmp")
+    tmp = _beside(path, f".{os.path.basename(path)}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _O_BINARY, 0o644)
     try:
         try:
@@ -371,7 +391,7 @@ def _atomic_write(path: Path, data: bytes) -> None:
         with suppress(OSError):
             os.unlink(tmp)
         raise
-    _fsync_dir(path.parent)
+    _fsync_dir(os.path.dirname(path))
 
 
 def _line_of(text: str, index: int) -> tuple[int, int]:
@@ -379,12 +399,13 @@ def _line_of(text: str, index: int) -> tuple[int, int]:
     return before.count("\n") + 1, index - (before.rfind("\n") + 1) + 1
 
 
-def _locate(path: Path, parts: Sequence[str | int]) -> int | None:
+def _locate(path: str, parts: Sequence[str | int]) -> int | None:
     """Best-effort line (from 1) of a top-level key or of item k (from 1) of a log."""
     if not parts or not isinstance(parts[0], str):
         return None
     try:
-        lines = path.read_text(encoding="utf-8-sig").splitlines()
+        with open(path, encoding="utf-8-sig") as file:
+            lines = file.read().splitlines()
     except (OSError, UnicodeDecodeError):
         return None
     start = re.compile(re.escape(_toml_key(parts[0])) + r"\s*=")
@@ -404,11 +425,12 @@ def _locate(path: Path, parts: Sequence[str | int]) -> int | None:
     return found + 1
 
 
-def _load(path: Path, missing: Callable[[], SaveError]) -> dict[str, Any]:
+def _load(path: str, missing: Callable[[], SaveError]) -> dict[str, Any]:
     """Read and check one save file; every failure is a SaveError naming ``path``."""
-    name = os.fspath(path)
+    name = path
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as file:
+            raw = file.read()
     except FileNotFoundError:
         raise missing() from None
     except OSError as exc:
@@ -416,8 +438,8 @@ def _load(path: Path, missing: Callable[[], SaveError]) -> dict[str, Any]:
 
     def damaged(message: str, line: int | None) -> SaveError:
         backup = _backup_path(path)
-        if backup.exists():
-            message += t("store.backup_hint", file=name, backup=os.fspath(backup))
+        if os.path.exists(backup):
+            message += t("store.backup_hint", file=name, backup=backup)
         return SaveError(message, file=path, line=line)
 
     if raw.startswith(b"\xef\xbb\xbf"):  # a byte-order mark some editors add
@@ -519,41 +541,60 @@ class SaveFile:
     """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
-        self.path = Path(os.fspath(path)).expanduser()
-        name = self.path.name
+        # Paths are kept as strings (os.path) and handed out as pathlib.Path.
+        self._path = os.path.expanduser(os.fspath(path))
+        name = os.path.basename(self._path)
         stem = name[:-5] if name.lower().endswith(".toml") and len(name) > 5 else name
-        self.hands_dir = self.path.with_name(stem + ".hands")
-        self.lock_path = self.path.with_name(name + ".lock")
+        self._hands = _beside(self._path, stem + ".hands")
+        self._lock = _beside(self._path, name + ".lock")
 
     def __repr__(self) -> str:
-        return f"SaveFile({os.fspath(self.path)!r})"
+        return f"SaveFile({self._path!r})"
 
     # -- where things are ---------------------------------------------------
+    @property
+    def path(self) -> Path:
+        """The series file (``pathlib.Path``)."""
+        return _as_path(self._path)
+
+    @property
+    def hands_dir(self) -> Path:
+        """The folder of the hands' files (``pathlib.Path``)."""
+        return _as_path(self._hands)
+
+    @property
+    def lock_path(self) -> Path:
+        """The lock file (``pathlib.Path``)."""
+        return _as_path(self._lock)
+
     def exists(self) -> bool:
         """True when the series file exists (a series has been started here)."""
-        return self.path.is_file()
+        return os.path.isfile(self._path)
+
+    def _hand_file(self, n: int) -> str:
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise ValueError(f"hand numbers start at 1, not {n!r}")
+        return os.path.join(self._hands, f"hand-{n:05d}.toml")
 
     def hand_path(self, n: int) -> Path:
         """The file of hand ``n`` (int >= 1): ``pesten.hands/hand-00003.toml``.
 
         Raises ValueError for a number that is not a positive int.
         """
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise ValueError(f"hand numbers start at 1, not {n!r}")
-        return self.hands_dir / f"hand-{n:05d}.toml"
+        return _as_path(self._hand_file(n))
 
-    def backup_path(self, file: Path | None = None) -> Path:
+    def backup_path(self, file: str | os.PathLike[str] | None = None) -> Path:
         """Where the previous version of ``file`` (default: the series file) is kept."""
-        return _backup_path(file or self.path)
+        return _as_path(_backup_path(os.fspath(file) if file is not None else self._path))
 
     def has_hand(self, n: int) -> bool:
         """True when hand ``n`` has a file (one stat; cheaper than ``hand_numbers``)."""
-        return self.hand_path(n).is_file()
+        return os.path.isfile(self._hand_file(n))
 
     def hand_numbers(self) -> list[int]:
         """The numbers of the hands saved, ascending ([] when there are none)."""
         try:
-            with os.scandir(self.hands_dir) as entries:
+            with os.scandir(self._hands) as entries:
                 numbers = [int(m[1]) for e in entries if (m := _HAND_FILE.fullmatch(e.name))]
         except (FileNotFoundError, NotADirectoryError):
             return []
@@ -567,13 +608,14 @@ class SaveFile:
         file that does not parse (with its line and column, and the backup as a
         way out), no valid ``format``, or a format newer than FORMAT.
         """
-        return _load(self.path, lambda: SaveError(t("store.missing", file=os.fspath(self.path)), file=self.path))
+        path = self._path
+        return _load(path, lambda: SaveError(t("store.missing", file=path), file=path))
 
     def read_hand(self, n: int) -> dict[str, Any]:
         """Hand ``n`` as a dict (with its ``format`` key); SaveError as ``read_series``,
         and when the hand's file is missing."""
-        path = self.hand_path(n)
-        return _load(path, lambda: SaveError(t("store.hand_missing", hand=n, file=os.fspath(path)), file=path))
+        path = self._hand_file(n)
+        return _load(path, lambda: SaveError(t("store.hand_missing", hand=n, file=path), file=path))
 
     # -- writing --------------------------------------------------------------
     def write_series(self, data: Mapping[str, Any]) -> None:
@@ -588,9 +630,9 @@ class SaveFile:
         payload = render(data).encode("utf-8", errors="replace")
         try:
             with self.lock():
-                _atomic_write(self.path, payload)
+                _atomic_write(self._path, payload)
         except OSError as exc:
-            raise SaveError(t("store.unwritable", file=os.fspath(self.path), reason=_reason(exc)), file=self.path) from None
+            raise SaveError(t("store.unwritable", file=self._path, reason=_reason(exc)), file=self._path) from None
 
     def write_hand(self, n: int, data: Mapping[str, Any]) -> None:
         """Replace hand ``n``'s file by ``data`` atomically, creating the hands folder.
@@ -598,20 +640,20 @@ class SaveFile:
         Only this one file is rewritten, so the cost does not depend on the number
         of hands.  Same rules, lock and errors as ``write_series``.
         """
-        path = self.hand_path(n)
+        path = self._hand_file(n)
         payload = render(data).encode("utf-8", errors="replace")
         try:
             with self.lock():
                 try:
                     _atomic_write(path, payload)
                 except FileNotFoundError:
-                    if self.hands_dir.is_dir():
+                    if os.path.isdir(self._hands):
                         raise
-                    self.hands_dir.mkdir()
-                    _fsync_dir(self.hands_dir.parent)
+                    os.mkdir(self._hands)
+                    _fsync_dir(os.path.dirname(self._hands))
                     _atomic_write(path, payload)
         except OSError as exc:
-            raise SaveError(t("store.unwritable", file=os.fspath(path), reason=_reason(exc)), file=path) from None
+            raise SaveError(t("store.unwritable", file=path, reason=_reason(exc)), file=path) from None
 
     def remove_all(self) -> None:
         """Delete the series: its file, backup and the hands folder (for ``new --force``).
@@ -623,30 +665,34 @@ class SaveFile:
         """
         import shutil
 
-        if not self.path.exists() and not self.hands_dir.exists():
+        if not os.path.exists(self._path) and not os.path.exists(self._hands):
             self._sweep_trash()
             return
-        trash = self.hands_dir.with_name(f".{self.hands_dir.name}.trash-{os.getpid()}")
+        trash = _beside(self._hands, f".{os.path.basename(self._hands)}.trash-{os.getpid()}")
         with self.lock():
             self._remove_all(trash)
         shutil.rmtree(trash, ignore_errors=True)
         self._sweep_trash()
 
-    def _remove_all(self, trash: Path) -> None:
+    def _remove_all(self, trash: str) -> None:
         import shutil
 
+        path = self._path
+        name = os.path.basename(path)
         try:
-            if self.hands_dir.exists():
-                if trash.exists():
+            if os.path.exists(self._hands):
+                if os.path.exists(trash):
                     shutil.rmtree(trash)
-                os.replace(self.hands_dir, trash)
-            for file in (self.path, self.backup_path(), self.path.with_name(f".{self.path.name}.tmp"),
-                         self.path.with_name(f".{self.path.name}.bak.tmp")):
-                file.unlink(missing_ok=True)
+                os.replace(self._hands, trash)
+            for file in (path, _backup_path(path), _beside(path, f".{name}.tmp"),
+                         _beside(path, f".{name}.bak.tmp")):
+                with suppress(FileNotFoundError):
+                    os.unlink(file)
         except OSError as exc:
-            name = exc.filename or self.path
-            raise SaveError(t("store.unremovable", file=os.fspath(name), reason=_reason(exc)), file=name) from None
-        _fsync_dir(self.path.parent)
+            failed = exc.filename or path
+            raise SaveError(t("store.unremovable", file=os.fspath(failed), reason=_reason(exc)),
+                            file=failed) from None
+        _fsync_dir(os.path.dirname(path))
 
     def error_at(self, hand: int | None, parts: Sequence[str | int], what: str) -> SaveError:
         """A SaveError for something wrong found in the saved data after reading.
@@ -657,7 +703,7 @@ class SaveFile:
         wrong.  The error names the file, the line when it can be found, and the key
         path from the series (``hands[3].entries[12]``).
         """
-        file = self.path if hand is None else self.hand_path(hand)
+        file = self._path if hand is None else self._hand_file(hand)
         where = list(parts) if hand is None else ["hands", hand, *parts]
         return SaveError.at(file, where, what, line=_locate(file, parts))
 
@@ -674,7 +720,7 @@ class SaveFile:
         Raises SaveBusy at once when another process holds the lock, SaveError
         when the lock file cannot be made.
         """
-        key = os.path.abspath(self.lock_path)
+        key = os.path.abspath(self._lock)
         held = _held.get(key)
         if held:
             held[1] += 1
@@ -683,21 +729,21 @@ class SaveFile:
             finally:
                 held[1] -= 1
             return
-        lock_name = os.fspath(self.lock_path)
+        lock_name = self._lock
         try:
-            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | _O_BINARY, 0o644)
+            fd = os.open(lock_name, os.O_RDWR | os.O_CREAT | _O_BINARY, 0o644)
         except OSError as exc:
-            raise SaveError(t("store.unwritable", file=lock_name, reason=_reason(exc)), file=self.lock_path) from None
+            raise SaveError(t("store.unwritable", file=lock_name, reason=_reason(exc)), file=lock_name) from None
         try:
             locked = _try_lock(fd)
         except OSError as exc:
             os.close(fd)
-            raise SaveError(t("store.unwritable", file=lock_name, reason=_reason(exc)), file=self.lock_path) from None
+            raise SaveError(t("store.unwritable", file=lock_name, reason=_reason(exc)), file=lock_name) from None
         if not locked:
             pid = _read_pid(fd)
             os.close(fd)
-            message = t("store.busy" if pid else "store.busy_nopid", file=os.fspath(self.path), pid=pid)
-            raise SaveBusy(message, file=self.path, pid=pid)
+            message = t("store.busy" if pid else "store.busy_nopid", file=self._path, pid=pid)
+            raise SaveBusy(message, file=self._path, pid=pid)
         try:
             with suppress(OSError):
                 os.ftruncate(fd, 0)
@@ -713,9 +759,9 @@ class SaveFile:
         """Remove hands folders that a killed ``remove_all`` left renamed aside."""
         import shutil
 
-        prefix = f".{self.hands_dir.name}.trash-"
+        prefix = f".{os.path.basename(self._hands)}.trash-"
         try:
-            with os.scandir(self.path.parent) as entries:
+            with os.scandir(os.path.dirname(self._path) or ".") as entries:
                 trash = [e.path for e in entries if e.name.startswith(prefix)]
         except OSError:
             return
