@@ -985,14 +985,25 @@ class Hand:
                               house=("finish_on_action_draw", owed))
             if not self.draw_pile and self.exhausted:
                 raise Refusal("R3.6", "engine.refuse.nothing_to_draw")
-            # The drawn card must be playable (R3.4): check before drawing.
-            before = self.counts[player]
-            self._check_play(player, card, action.suit, before)
+            # The drawn card must be playable (R3.4): check before drawing.  (As in
+            # ``_do_play``, ``_check_play`` is skipped where it can refuse nothing: the
+            # copies and the penalty are checked above; a card without an effect, no
+            # suit named, of the top card's suit or rank.)
+            top = self.discard[-1] if self.discard else None
+            if not (card.rank not in self.action_ranks and top is not None
+                    and self.named_suit is None
+                    and (card.suit == top.suit or card.rank == top.rank)):
+                self._check_play(player, card, action.suit, self.counts[player])
             if self.lk and "open" in self.lk.values():
                 self._close_windows(player)
             if self.owed:
                 self.owed.pop(player, None)
-            self._take(player, 1, notes, False)  # (not applied: the player drew)
+            # One card off the draw pile (``_take``'s first case: the pile has it, else
+            # it was reshuffled above or the entry refused; not applied: the player drew).
+            self.draw_pile -= 1
+            self.counts[player] += 1
+            if self.lk:
+                self._lapse(player)
             notes.insert(0, ("R3.4", "engine.draw_play", {"name": player, "card": card}))
             self._do_play(player, card, action.suit, notes, True)  # (drawn: checked above)
             return

@@ -552,7 +552,19 @@ class _Table:
             if plain_fit[c]:
                 plain.append(c)
         if plain:
-            return self.play(player, plain[int(self.random() * len(plain))])
+            card = plain[int(self.random() * len(plain))]
+            if len(cards) > 2 and not self.free:
+                # ``play``'s first case, inlined for the commonest entry: a card without
+                # an effect (never ``special``: Jacks and the cards that make others
+                # draw are action cards) that leaves two cards or more: no suit to
+                # name, nothing to announce, nobody draws.
+                cards.remove(card)
+                self.count[player] = len(cards)
+                self.discard.append(card)
+                if self.tried_empty:
+                    self.tried_empty.clear()
+                return self.apply(self.text[card])
+            return self.play(player, card)
         if len(cards) > 1 or self.finish_on_action:
             options = []
             for c in cards:

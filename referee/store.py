@@ -76,11 +76,13 @@ __all__ = [
 FORMAT = 1
 """The save format this version writes, and the newest one it reads."""
 
-_NEEDS_ESCAPE = re.compile(r'[\x00-\x08\x0a-\x1f\x7f"\\]')
-_HAND_FILE = re.compile(r"hand-(\d+)\.toml")
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
-_DECODE_AT = re.compile(r"^(?P<what>.*?)\s*\(at line (?P<line>\d+), column (?P<col>\d+)\)\s*$", re.S)
-_DECODE_END = re.compile(r"^(?P<what>.*?)\s*\(at end of document\)\s*$", re.S)
+# Patterns as text, compiled on first use (``re`` caches them): reading a save
+# file needs none of them, and start-up time counts.
+_NEEDS_ESCAPE = r'[\x00-\x08\x0a-\x1f\x7f"\\]'
+_HAND_FILE = r"hand-(\d+)\.toml"
+_BARE_KEY = r"[A-Za-z0-9_-]+"
+_DECODE_AT = r"(?s)^(?P<what>.*?)\s*\(at line (?P<line>\d+), column (?P<col>\d+)\)\s*$"
+_DECODE_END = r"(?s)^(?P<what>.*?)\s*\(at end of document\)\s*$"
 _O_BINARY = getattr(os, "O_BINARY", 0)
 
 
@@ -171,14 +173,14 @@ class SaveBusy(SaveError):
 @lru_cache(maxsize=1024)
 def _toml_key(key: str) -> str:
     """``key`` as TOML writes it: bare when it can be, else a quoted basic string."""
-    if _BARE_KEY.fullmatch(key):
+    if re.fullmatch(_BARE_KEY, key):
         return key
     return _string(key)
 
 
 def _string(value: str) -> str:
     """A TOML basic string, escaped as tomli_w escapes it."""
-    if _NEEDS_ESCAPE.search(value):
+    if re.search(_NEEDS_ESCAPE, value):
         value = value.translate(_ESCAPES)
     return f'"{value}"'
 
@@ -474,10 +476,10 @@ def _decode_error(exc: tomllib.TOMLDecodeError, text: str, name: str, damaged) -
     column = getattr(exc, "colno", None)
     if what is None or line is None:  # Python < 3.14: parse the message
         message = str(exc)
-        if match := _DECODE_AT.match(message):
+        if match := re.match(_DECODE_AT, message):
             what, line, column = match["what"], int(match["line"]), int(match["col"])
         else:
-            what = (match["what"] if (match := _DECODE_END.match(message)) else message)
+            what = (match["what"] if (match := re.match(_DECODE_END, message)) else message)
             line, column = _line_of(text, len(text))
     what = what[:1].lower() + what[1:]
     return damaged(t("store.parse", file=name, line=line, column=column, what=what), line)
@@ -595,7 +597,7 @@ class SaveFile:
         """The numbers of the hands saved, ascending ([] when there are none)."""
         try:
             with os.scandir(self._hands) as entries:
-                numbers = [int(m[1]) for e in entries if (m := _HAND_FILE.fullmatch(e.name))]
+                numbers = [int(m[1]) for e in entries if (m := re.fullmatch(_HAND_FILE, e.name))]
         except (FileNotFoundError, NotADirectoryError):
             return []
         return sorted(numbers)
