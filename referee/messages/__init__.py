@@ -19,27 +19,38 @@ from typing import Any
 
 _AREAS = ("engine", "rules", "cli", "store", "repl", "sim", "score")
 _catalogs: dict[str, dict[str, str]] = {}
+_areas: dict[tuple[str, str], dict[str, str]] = {}
 _language = os.environ.get("PESTEN_REF_LANG", "en")
 
 
-def _load(language: str) -> dict[str, str]:
-    merged: dict[str, str] = {}
-    for area in _AREAS:
+def _load_area(language: str, area: str) -> dict[str, str]:
+    """The texts of one area in ``language``, falling back to English per key.
+
+    Every key starts with its area (``"engine.refuse.turn"`` lives in
+    ``en_engine``), so a command loads only the catalogs of the areas it
+    speaks: ``standings`` never reads the rule book's texts (start-up time).
+    """
+    found = _areas.get((language, area))
+    if found is None:
+        found = dict(_load_area("en", area)) if language != "en" else {}
         try:
             module = importlib.import_module(f"{__name__}.{language}_{area}")
         except ModuleNotFoundError:
-            continue
-        merged.update(module.MESSAGES)
-    return merged
+            pass
+        else:
+            found.update(module.MESSAGES)
+        _areas[(language, area)] = found
+    return found
 
 
 def catalog(language: str | None = None) -> dict[str, str]:
-    """The merged catalog ``{key: template}`` of a language (default: active one)."""
+    """The merged catalog ``{key: template}`` of a language (default: active one), every area."""
     language = language or _language
     if language not in _catalogs:
-        base = _load("en") if language != "en" else {}
-        base.update(_load(language))
-        _catalogs[language] = base
+        merged: dict[str, str] = {}
+        for area in _AREAS:
+            merged.update(_load_area(language, area))
+        _catalogs[language] = merged
     return _catalogs[language]
 
 
@@ -54,10 +65,10 @@ def t(key: str, /, **fields: Any) -> str:
 
     Raises KeyError for an unknown key (a programming error, caught by tests).
     """
-    template = catalog()[key]
+    template = _load_area(_language, key.partition(".")[0])[key]
     return template.format(**fields) if fields else template
 
 
 def has(key: str) -> bool:
     """True when ``key`` is in the active catalog."""
-    return key in catalog()
+    return key in _load_area(_language, key.partition(".")[0])
