@@ -440,18 +440,27 @@ class Hand:
         lone = line.lone
         try:
             if lone is not None and not self.free:
-                # The commonest entry, a lone play or draw of the player to act:
-                # as ``_line_actor`` and ``_act_play``/``_act_draw`` would (whose
-                # turn check cannot fail here), with fewer calls.
+                # The commonest entries, a lone play or draw of the player to act,
+                # perhaps with "Laatste kaart!" (``line.announced``): as
+                # ``_line_actor``, ``_needs_snapshot`` and ``_act_play``/``_act_draw``/
+                # ``_act_announce`` would (whose turn check cannot fail here), with
+                # fewer calls.
                 if self.status != "playing" or self.scored:
                     self._check_status()
                 actor = self.turn
+                announced = line.announced
                 if type(lone) is Play:
+                    if announced and self.counts.get(actor, 0) <= 1:
+                        snap = self._snapshot()  # (the play may end the hand: R6.1)
                     self._do_play(actor, lone.card, lone.suit, notes, False)
                 else:
                     if lone.card is not None and not self.draw_pile:
                         snap = self._snapshot()
                     self._do_draw(actor, lone, notes)
+                if announced:
+                    if self.status != "playing" or self.scored:
+                        self._check_status()
+                    self._do_announce(actor, notes)
             else:
                 actions = line.actions
                 actor = self._line_actor(line)  # (checks only: changes nothing)

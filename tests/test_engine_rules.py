@@ -880,6 +880,19 @@ def test_R6_1_win_ends_the_hand():
     refused(hand, "start 9h", "R6.1")
 
 
+@pytest.mark.parametrize("typed", ["5s lk", "Anna: 5s lk"])
+def test_R6_1_going_out_with_laatste_kaart_is_refused_and_changes_nothing(typed):
+    """The play would end the hand, so the announcement after it is refused (R6.1) and
+    the play with it: typed with or without the name, the same ruling."""
+    hand = make_hand(SMALL, lines=["start 9h", "9c lk", "9d lk", "9s lk"])
+    before = hand.state()
+    r = hand.apply_line(typed)
+    assert (r.ok, r.rule) == (False, "R6.1")
+    assert hand.state() == before
+    r = hand.apply_line("5s")
+    assert (r.ok, r.rule) == (True, "R6.1")
+
+
 def test_R6_2_not_on_an_action_card():
     hand = make_hand(SMALL, lines=["start 9h", "9c lk", "9d lk", "9s lk"])
     r = hand.apply_line("7s")
