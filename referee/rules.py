@@ -387,16 +387,14 @@ def _describe(value: Any) -> str:
 def _check_value(src: _Source, shown_key: str, path: tuple[str, ...], value: Any,
                  kind: str, detail: Any) -> Any:
     """Return ``value`` when it fits ``kind``/``detail``; else raise RulesError."""
-    allowed = _allowed_text(kind, detail)
-    line = src.line_of(*path)
-
+    # The allowed values and the line are worked out only for an error.
     def wrong_type() -> RulesError:
-        return src.error("rules.err.type", key=shown_key, allowed=allowed, line=line,
-                         got=_describe(value))
+        return src.error("rules.err.type", key=shown_key, allowed=_allowed_text(kind, detail),
+                         line=src.line_of(*path), got=_describe(value))
 
     def bad_value() -> RulesError:
-        return src.error("rules.err.value", key=shown_key, allowed=allowed, line=line,
-                         got=toml_value(value))
+        return src.error("rules.err.value", key=shown_key, allowed=_allowed_text(kind, detail),
+                         line=src.line_of(*path), got=toml_value(value))
 
     if kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
@@ -459,8 +457,9 @@ def _check_table(table: Mapping[str, Any], src: _Source) -> dict[str, Any]:
             kind, detail = _SCHEMA[key]
             out[key] = _check_value(src, key, (key,), value, kind, detail)
         elif key in _TABLES:
-            what = t("rules.allowed.table_points" if key == "points" else "rules.allowed.table_series")
             if not isinstance(value, Mapping):
+                what = t("rules.allowed.table_points" if key == "points"
+                         else "rules.allowed.table_series")
                 raise src.error("rules.err.type", key=key, line=src.line_of(key),
                                 allowed=t("rules.allowed.table", what=what), got=_describe(value))
             out[key] = _check_subtable(key, value, src)
@@ -481,16 +480,15 @@ def _check_subtable(section: str, value: Mapping[str, Any], src: _Source) -> dic
     out: dict[str, Any] = {}
     for sub, item in value.items():
         shown = f"{section}.{sub}"
-        line = src.line_of(section, sub)
         if section == "points":
             if sub not in POINT_RANKS:
-                raise _unknown_in_section(src, section, sub, line, POINT_RANKS,
-                                          t("rules.allowed.ranks"))
+                raise _unknown_in_section(src, section, sub, src.line_of(section, sub),
+                                          POINT_RANKS, t("rules.allowed.ranks"))
             kind, detail = _POINTS_SCHEMA
         else:
             if sub not in SERIES_KEYS:
-                raise _unknown_in_section(src, section, sub, line, SERIES_KEYS,
-                                          t("rules.allowed.series_keys"))
+                raise _unknown_in_section(src, section, sub, src.line_of(section, sub),
+                                          SERIES_KEYS, t("rules.allowed.series_keys"))
             kind, detail = _SERIES_SCHEMA[sub]
         out[sub] = _check_value(src, shown, (section, sub), item, kind, detail)
     return out

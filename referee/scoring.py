@@ -29,7 +29,6 @@ or two plain sentences ending in the rule id, and whose ``rule`` is that id.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from typing import Any, Iterable, Mapping
 
@@ -840,6 +839,10 @@ def standings_json(series: Series, current_hand_started: bool) -> dict[str, Any]
 
 def _width(text: str) -> int:
     """Columns a string takes on a terminal (wide characters 2, combining marks 0)."""
+    if text.isascii():
+        return len(text)
+    import unicodedata  # only for names beyond ASCII (start-up time)
+
     width = 0
     for ch in text:
         if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
