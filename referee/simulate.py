@@ -514,15 +514,25 @@ class _Table:
 
     def draw_turn(self, player: str) -> bool:
         """``player`` draws one card and plays it at once if legal (R3.4), else ends the turn."""
-        got = self.take(player, 1)
-        if not got:
-            self.tried_empty.add(player)
-        elif self.draw_then_play:
+        draw = self.draw
+        if draw:
+            # ``take``'s first case, inlined: one card off a draw pile that has it.
+            card = draw.pop()
+            cards = self.cards[player]
+            cards.append(card)
+            self.count[player] = len(cards)
+        else:
+            got = self.take(player, 1)  # (a reshuffle first, or nothing left, R3.5, R3.6)
+            if not got:
+                self.tried_empty.add(player)
+                return self.apply(player + ": d" if self.free else "d")
+            card = got[0]
+        if self.draw_then_play:
             named = self.hand.named_suit
             top = self.discard[-1]
             fit = self._fits.get(top if named is None else (top, named)) or self.fits(top, named)
-            if fit[1][got[0]]:
-                return self.play(player, got[0], True)
+            if fit[1][card]:
+                return self.play(player, card, True)
         return self.apply(player + ": d" if self.free else "d")
 
     def turn(self, player: str) -> bool:
