@@ -33,3 +33,35 @@ def test_R1_3_two_decks_from_six_players_then_one_after_an_elimination(tmp_path)
     assert st["hand"] == 2 and st["dealer"] == "Bram" and st["status"] == "waiting"
     assert list(st["counts"]) == PLAYERS[:5]
     assert st["draw_pile"] == 54 - 5 * 7                # one deck at five players
+
+
+def test_a_series_header_that_still_lists_every_hand_is_migrated_on_the_next_write(tmp_path):
+    """A header holding the scored hands' ``history`` (and no ``hands_scored``)
+    reads as before; the next write keeps the count and drops the list, so the
+    header is of fixed size from then on."""
+    import tomllib
+
+    import tomli_w
+
+    save = tmp_path / "s.toml"
+    assert run("new", "--save", str(save), "--players", "Anna,Bram,Cees", "--dealer", "Anna").exit_code == 0
+    for _ in range(2):
+        r = run("score", "--save", str(save), "--winner", "Bram", "Anna=10", "Cees=20")
+        assert r.exit_code == 0, r.output
+        assert run("play", "--save", str(save), input="").exit_code == 0  # deals the next hand
+    data = tomllib.loads(save.read_text(encoding="utf-8"))
+    assert data["hands_scored"] == 2 and "history" not in data
+    # The older header: no count, the hands listed instead.
+    del data["hands_scored"]
+    data["history"] = [{"hand": n, "winner": "Bram", "blocked": False,
+                        "points": {"Anna": 10, "Bram": 0, "Cees": 20}, "cards": {}, "left": []}
+                       for n in (1, 2)]
+    save.write_text(tomli_w.dumps(data), encoding="utf-8")
+    standings = json.loads(run("standings", "--save", str(save), "--json").output)
+    assert [p["total"] for p in standings["players"]] == [20, 0, 40]
+    assert standings["hands_scored"] == 2
+    r = run("score", "--save", str(save), "--winner", "Anna", "Bram=5", "Cees=5")
+    assert r.exit_code == 0, r.output
+    data = tomllib.loads(save.read_text(encoding="utf-8"))
+    assert data["hands_scored"] == 3 and "history" not in data
+    assert json.loads(run("standings", "--save", str(save), "--json").output)["hands_scored"] == 3
