@@ -88,9 +88,18 @@ class Note(tuple):
         return messages.t(self.key, **{k: _show(v) for k, v in self.fields.items()})
 
 
+class _Words(str):
+    """A message key standing in a note's fields for words (``"engine.words.a_two"``),
+    looked up only when the sentence is read: an entry nobody reads costs no lookup."""
+
+    __slots__ = ()
+
+
 def _show(value: Any) -> Any:
     if isinstance(value, Card):
         return value.pretty()
+    if type(value) is _Words:
+        return messages.t(value)
     return value
 
 
@@ -657,12 +666,16 @@ class Hand:
         return card.rank == self.pending_kind
 
     def _stack_options(self) -> str:
+        """What may be stacked on the pending penalty, in words (R5.7, ``stacking``)."""
+        return messages.t(self._stack_key())
+
+    def _stack_key(self) -> str:
         mode = self.rules.stacking
         if mode == "none":
-            return messages.t("engine.words.nothing")
+            return "engine.words.nothing"
         if mode == "cumulative":
-            return messages.t("engine.words.two_or_joker")
-        return messages.t("engine.words.a_two" if self.pending_kind == "2" else "engine.words.a_joker")
+            return "engine.words.two_or_joker"
+        return "engine.words.a_two" if self.pending_kind == "2" else "engine.words.a_joker"
 
     def _match_error(self, card: Card) -> Refusal | None:
         """R3.1-R3.3 (and ``jack_wild``/``jack_on_jack``): None when ``card`` may go on the top card."""
@@ -817,8 +830,8 @@ class Hand:
             self._pass(player)
         elif rank == "A":
             self.direction = -self.direction
-            direction = messages.t("engine.words.clockwise" if self.direction == 1
-                                   else "engine.words.counterclockwise")
+            direction = _Words("engine.words.clockwise" if self.direction == 1
+                               else "engine.words.counterclockwise")
             if len(self.active) == 2 and not self.free:
                 self.turn = player
                 notes.append(("R5.5", "engine.effect.ace_two", {"name": player, "card": card}))
@@ -886,7 +899,7 @@ class Hand:
         if self.rules.stacking == "none":
             key, house = key + "_nostack", ("stacking", "none")
         notes.append((rule, key, {"name": player, "card": card, "victim": target,
-                                  "n": self.pending, "stack": self._stack_options()},
+                                  "n": self.pending, "stack": _Words(self._stack_key())},
                       house))
 
     # -- turn order ---------------------------------------------------------
