@@ -191,6 +191,10 @@ def main(argv: list[str] | None = None) -> int:
                 if template is not None:  # score needs an unscored hand every run
                     shutil.rmtree(fresh, ignore_errors=True)
                     shutil.copytree(template, fresh)
+                    if hasattr(os, "sync"):
+                        # The copy's pages on disk before the clock starts: score's
+                        # fsyncs would otherwise also flush the files just copied.
+                        os.sync()
                     cmd = [str(fresh / "pesten.toml") if c == "FRESH" else c for c in cmd]
                 started = time.perf_counter()
                 done = subprocess.run(cmd, cwd=where, capture_output=True, env=ENV)

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping
 
@@ -39,39 +38,107 @@ DEFAULT_POINTS: Mapping[str, int] = MappingProxyType({
 DEFAULT_SERIES: Mapping[str, Any] = MappingProxyType({"mode": "elimination", "limit": 100, "hands": 0})
 
 
-@dataclass(frozen=True)
+_FIELDS: Mapping[str, Any] = MappingProxyType({
+    "name": "standard",
+    "deal_size": 7,
+    "jokers": True,
+    "decks": "auto",
+    "joker_penalty": 5,
+    "joker_stack": "add",
+    "stacking": "same",
+    "last_card_penalty": 2,
+    "false_call_penalty": 0,
+    "illegal_play_penalty": 0,
+    "finish_on_action": False,
+    "jack_wild": False,
+    "jack_on_jack": True,
+    "penalty_ends_turn": True,
+    "draw_then_play": True,
+    "start_card": "no_effect",
+    "finish_on_action_draw": 1,
+    "king": "none",
+    "four": "none",
+    "five": "none",
+    "turn_order": "seated",
+    "points": DEFAULT_POINTS,
+    "series": DEFAULT_SERIES,
+})
+"""Every field of HouseRules in R8 order with its standard value (``name`` first)."""
+
+
 class HouseRules:
     """The rule set in force (RULES.md R8), resolved: no ``extends`` left.
 
-    Field names are the R8 keys.  ``points`` maps canonical ranks to points
-    (R7.1); ``series`` holds ``mode`` ("elimination" | "hands" | "casual"),
-    ``limit`` (points, R7.4) and ``hands`` (count, R7.5).  ``name`` is the
-    preset or file the set came from, for display only.
+    Field names are the R8 keys, standard values by default
+    (``HouseRules(stacking="none")``; keywords only, a TypeError for an unknown
+    one).  ``points`` maps canonical ranks to points (R7.1); ``series`` holds
+    ``mode`` ("elimination" | "hands" | "casual"), ``limit`` (points, R7.4) and
+    ``hands`` (count, R7.5).  ``name`` is the preset or file the set came from,
+    for display only.  Immutable: ``replace(**changes)`` gives a changed copy.
+    Equal when every field is.  (A plain class rather than a frozen dataclass:
+    building that at import costs every command start-up time.)
     """
 
-    name: str = "standard"
-    deal_size: int = 7
-    jokers: bool = True
-    decks: int | str = "auto"
-    joker_penalty: int = 5
-    joker_stack: str = "add"
-    stacking: str = "same"
-    last_card_penalty: int = 2
-    false_call_penalty: int = 0
-    illegal_play_penalty: int = 0
-    finish_on_action: bool = False
-    jack_wild: bool = False
-    jack_on_jack: bool = True
-    penalty_ends_turn: bool = True
-    draw_then_play: bool = True
-    start_card: str = "no_effect"
-    finish_on_action_draw: int = 1
-    king: str = "none"
-    four: str = "none"
-    five: str = "none"
-    turn_order: str = "seated"
-    points: Mapping[str, int] = field(default_factory=lambda: DEFAULT_POINTS)
-    series: Mapping[str, Any] = field(default_factory=lambda: DEFAULT_SERIES)
+    __slots__ = tuple(_FIELDS)
+
+    name: str
+    deal_size: int
+    jokers: bool
+    decks: int | str
+    joker_penalty: int
+    joker_stack: str
+    stacking: str
+    last_card_penalty: int
+    false_call_penalty: int
+    illegal_play_penalty: int
+    finish_on_action: bool
+    jack_wild: bool
+    jack_on_jack: bool
+    penalty_ends_turn: bool
+    draw_then_play: bool
+    start_card: str
+    finish_on_action_draw: int
+    king: str
+    four: str
+    five: str
+    turn_order: str
+    points: Mapping[str, int]
+    series: Mapping[str, Any]
+
+    def __init__(self, **values: Any) -> None:
+        unknown = values.keys() - _FIELDS.keys()
+        if unknown:
+            raise TypeError(f"HouseRules has no field {sorted(unknown)[0]!r}")
+        set_field = object.__setattr__
+        for key, default in _FIELDS.items():
+            set_field(self, key, values.get(key, default))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"HouseRules is immutable: use replace({name}=...)")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("HouseRules is immutable")
+
+    def replace(self, **changes: Any) -> "HouseRules":
+        """A copy with ``changes`` (field -> value); TypeError for an unknown field.
+        Values are not checked: ``load_rules`` and ``rules_from_table`` check them."""
+        return HouseRules(**{**self._values(), **changes})
+
+    def _values(self) -> dict[str, Any]:
+        return {key: getattr(self, key) for key in _FIELDS}
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not HouseRules:
+            return NotImplemented
+        return all(getattr(self, key) == getattr(other, key) for key in _FIELDS)
+
+    def __hash__(self) -> int:
+        return hash(tuple(tuple(sorted(v.items())) if isinstance(v, Mapping) else v
+                          for v in self._values().values()))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{key}={value!r}" for key, value in self._values().items())
+        return f"HouseRules({shown})"
 
     # -- derived facts the engine asks for -------------------------------
     def deck_count(self, players: int) -> int:
@@ -105,11 +172,9 @@ class HouseRules:
     def to_table(self) -> dict[str, Any]:
         """Every key as a plain dict, ready for a TOML file (no ``name``)."""
         out: dict[str, Any] = {}
-        for f in fields(self):
-            if f.name == "name":
-                continue
-            value = getattr(self, f.name)
-            out[f.name] = dict(value) if isinstance(value, Mapping) else value
+        for key in KEYS:
+            value = getattr(self, key)
+            out[key] = dict(value) if isinstance(value, Mapping) else value
         return out
 
     def flat_items(self) -> list[tuple[str, Any]]:
@@ -154,7 +219,8 @@ class HouseRules:
         return _finish(merged, src, self.name)
 
 
-KEYS = tuple(f.name for f in fields(HouseRules) if f.name != "name")
+KEYS = tuple(key for key in _FIELDS if key != "name")
+
 
 
 # ---------------------------------------------------------------------------

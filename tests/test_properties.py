@@ -11,7 +11,6 @@ is consistent with the turn order, and replaying the log gives the same state.
 from __future__ import annotations
 
 import os
-import dataclasses
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -255,7 +254,7 @@ def tables(draw, preset=None):
     name = preset or draw(st.sampled_from(sorted(PRESETS)))
     rules = PRESETS[name]
     deal = draw(st.sampled_from([rules.deal_size, 2, 3]))
-    rules = dataclasses.replace(rules, deal_size=deal)
+    rules = rules.replace(deal_size=deal)
     n = draw(st.sampled_from([2, 3, 3, 4, 6]))
     players = NAMES[:n]
     dealer = draw(st.sampled_from(players))

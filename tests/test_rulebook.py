@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -77,13 +76,13 @@ def test_joker_text_states_the_penalty_in_force_and_marks_the_change():
     standard = rule_text("R5.6", STANDARD)
     assert "draws 5 cards" in standard and "5, 10, 15, 20" in standard
     assert "House rule" not in standard
-    three = rule_text("r5.6", replace(STANDARD, joker_penalty=3))
+    three = rule_text("r5.6", STANDARD.replace(joker_penalty=3))
     assert "draws 3 cards" in three and "3, 6, 9, 12" in three
     assert "`joker_penalty = 3`" in three and "standard 5" in three
 
 
 def test_joker_stack_double():
-    text = rule_text("R5.6", replace(STANDARD, joker_stack="double"))
+    text = rule_text("R5.6", STANDARD.replace(joker_stack="double"))
     assert "5, 10, 20, 40" in text
     assert '`joker_stack = "double"`' in text
 
@@ -117,20 +116,20 @@ def test_family_joker_text_says_there_are_no_jokers_and_costs_three():
 ])
 def test_rule_text_reflects_a_changed_house_rule(key, value, rule_id, expected):
     before = rule_text(rule_id, STANDARD)
-    after = rule_text(rule_id, replace(STANDARD, **{key: value}))
+    after = rule_text(rule_id, STANDARD.replace(**{key: value}))
     assert expected in after
     assert expected not in before
     assert f"`{key} = " in after
 
 
 def test_cumulative_double_example_uses_the_joker_penalty():
-    text = rule_text("R5.7", replace(STANDARD, stacking="cumulative", joker_stack="double",
+    text = rule_text("R5.7", STANDARD.replace(stacking="cumulative", joker_stack="double",
                                      joker_penalty=4))
     assert "2 + 4 + 2 = 8" in text and "(2 + 4) x 2 = 12" in text
 
 
 def test_points_and_series_texts():
-    rules = replace(STANDARD, points={**STANDARD.points, "K": 5},
+    rules = STANDARD.replace(points={**STANDARD.points, "K": 5},
                     series={"mode": "hands", "limit": 150, "hands": 6})
     assert "King 5" in rule_text("R7.1", rules)
     assert "`points.K = 5`" in rule_text("R7.1", rules)
@@ -311,7 +310,7 @@ def test_render_diff_of_equal_sets_says_so():
 
 def test_render_diff_shows_keys_inside_tables():
     a = load_rules("standard")
-    b = replace(a, name="ours", points={**a.points, "A": 25},
+    b = a.replace(name="ours", points={**a.points, "A": 25},
                 series={"mode": "hands", "limit": 100, "hands": 4})
     text = render_diff(a, b)
     assert "points.A" in text and "25" in text
@@ -343,7 +342,7 @@ _choices = st.fixed_dictionaries({
 @settings(max_examples=60, deadline=None)
 @given(values=_choices)
 def test_every_rule_set_renders_every_rule_and_marks_each_change(values):
-    rules = replace(STANDARD, name="x", **values)
+    rules = STANDARD.replace(name="x", **values)
     text = render_rulebook(rules)
     assert header_ids(text) == RULES_MD_IDS
     assert "{" not in text and "}" not in text

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import tomllib
-from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 
@@ -92,8 +91,23 @@ def test_presets_are_the_six_of_r8():
     assert PRESETS == ("standard", "family", "hard", "fast", "cumulative", "tournament")
 
 
-def test_standard_equals_the_dataclass_defaults():
+def test_standard_equals_the_default_values():
     assert load_rules("standard") == HouseRules()
+
+
+def test_house_rules_are_immutable_and_replace_makes_a_changed_copy():
+    rules = HouseRules(stacking="none")
+    assert rules.stacking == "none" and rules.deal_size == 7
+    with pytest.raises(AttributeError):
+        rules.stacking = "same"  # type: ignore[misc]
+    changed = rules.replace(deal_size=5)
+    assert (changed.deal_size, changed.stacking, rules.deal_size) == (5, "none", 7)
+    assert changed != rules and changed == HouseRules(stacking="none", deal_size=5)
+    assert hash(changed) == hash(HouseRules(stacking="none", deal_size=5))
+    with pytest.raises(TypeError):
+        HouseRules(staking="none")
+    with pytest.raises(TypeError):
+        rules.replace(staking="none")
 
 
 def test_standard_file_spells_out_every_key_of_r8():
@@ -503,7 +517,7 @@ def test_differences_lists_keys_in_r8_order():
         ("five", "none", "all_draw_one"),
     ]
     assert family.differences(family) == []
-    changed = replace(family, points={**STANDARD_POINTS, "K": 1},
+    changed = family.replace(points={**STANDARD_POINTS, "K": 1},
                       series={"mode": "casual", "limit": 100, "hands": 0})
     assert family.differences(changed) == [("points.K", 10, 1), ("series.mode", "elimination", "casual")]
 
@@ -526,7 +540,7 @@ def test_with_series_overrides_and_validates():
 # ---------------------------------------------------------------------------
 
 def test_eight_players_of_seven_cards_do_not_fit_one_deck():
-    rules = replace(load_rules("standard"), decks=1)
+    rules = load_rules("standard").replace(decks=1)
     with pytest.raises(RulesError) as info:
         check_table_fits(rules, 8)
     err = info.value
@@ -544,7 +558,7 @@ def test_decks_auto_means_two_decks_from_six_players():
     assert standard.deck_count(6) == 2
     check_table_fits(standard, 6)
     check_table_fits(standard, 8)
-    big = replace(standard, deal_size=11)
+    big = standard.replace(deal_size=11)
     with pytest.raises(RulesError) as info:       # 5 x 11 + 1 = 56 > 54 with one deck
         check_table_fits(big, 5)
     assert info.value.key == "decks" and "decks = 2" in str(info.value)
@@ -552,7 +566,7 @@ def test_decks_auto_means_two_decks_from_six_players():
 
 
 def test_family_without_jokers_counts_52_per_deck():
-    family = replace(load_rules("family"), decks=1, deal_size=8)
+    family = load_rules("family").replace(decks=1, deal_size=8)
     check_table_fits(family, 6)                   # 49 <= 52
     with pytest.raises(RulesError) as info:       # 57 > 52
         check_table_fits(family, 7)
@@ -560,7 +574,7 @@ def test_family_without_jokers_counts_52_per_deck():
 
 
 def test_two_decks_that_still_do_not_fit_suggest_a_smaller_deal():
-    rules = replace(load_rules("standard"), decks=2, deal_size=15)
+    rules = load_rules("standard").replace(decks=2, deal_size=15)
     with pytest.raises(RulesError) as info:       # 8 x 15 + 1 = 121 > 108
         check_table_fits(rules, 8)
     assert info.value.key == "deal_size"
@@ -579,7 +593,7 @@ def test_two_to_eight_players(players):
 @given(players=st.integers(2, 8), deal=st.integers(2, 15),
        decks=st.sampled_from(["auto", 1, 2]), jokers=st.booleans())
 def test_table_fits_exactly_when_the_deal_and_starter_fit_the_deck(players, deal, decks, jokers):
-    rules = replace(HouseRules(), deal_size=deal, decks=decks, jokers=jokers)
+    rules = HouseRules().replace(deal_size=deal, decks=decks, jokers=jokers)
     expected_decks = (2 if players >= 6 else 1) if decks == "auto" else decks
     fits = players * deal + 1 <= deck_size(expected_decks, jokers)
     if fits:

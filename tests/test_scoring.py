@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -36,7 +35,7 @@ ABC = ["Anna", "Bram", "Cees"]
 
 
 def rules(mode: str = "elimination", limit: int = 100, hands: int = 0, **kw) -> HouseRules:
-    return replace(HouseRules(), series={"mode": mode, "limit": limit, "hands": hands}, **kw)
+    return HouseRules().replace(series={"mode": mode, "limit": limit, "hands": hands}, **kw)
 
 
 def series(players=ABC, dealer=None, **kw) -> Series:
@@ -77,7 +76,7 @@ def test_R7_1_points_standard_table():
 
 
 def test_R7_1_points_house_table():
-    r = replace(HouseRules(), points={**HouseRules().points, "A": 1, "Joker": 50})
+    r = HouseRules().replace(points={**HouseRules().points, "A": 1, "Joker": 50})
     assert card_points(parse_card("As"), r) == 1
     assert card_points(parse_card("jo"), r) == 50
 
