@@ -70,7 +70,8 @@ json_option = click.option("--json", "as_json", is_flag=True, help="One compact 
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="pesten-ref")
+@click.version_option(package_name="pesten-ref", message=t("cli.version"),
+                      help=t("cli.option.version"))
 def main() -> None:
     """A referee and scorekeeper for Pesten, played with a real deck.
 
@@ -159,7 +160,7 @@ def player_name_problem(names: list[str]) -> str | None:
 # ---------------------------------------------------------------------------
 
 @main.command()
-@click.option("--script", "script", type=click.Path(dir_okay=False), default=None,
+@click.option("--script", "script", metavar="FILE", default=None,
               help="Read the entries from FILE instead of the keyboard.")
 @click.option("--keep-going", is_flag=True, help="Go on after a refused entry (exit 1 at the end).")
 @json_option
