@@ -145,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
         report = simulate(rules, args.players, chunk, seed=args.seed + r)
         ours_time += clock() - started
         ours_hands += chunk
-        entries += round(report.avg_turns * chunk)
+        entries += round(report.avg_entries * chunk)
         if report.refused_entries or report.mismatches:
             print(f"warning: {report.refused_entries} refused entries, "
                   f"{report.mismatches} mismatches", file=sys.stderr)

@@ -91,8 +91,10 @@ class SimReport:
 
     ``hands`` and ``players`` as asked; ``rules`` is the rule set's name;
     ``seconds`` the wall-clock time of the whole run and ``hands_per_second``
-    the rate; ``avg_turns`` the entries typed per hand (the starter, plays,
-    draws, calls); ``dealer_left_wins_rate`` the share of hands (0..1) won by
+    the rate; ``avg_turns`` the turns per hand (plays and draws, the length of
+    a hand as players count it); ``avg_entries`` the entries typed per hand
+    (the turns plus the starter, lone "Laatste kaart!" lines and calls);
+    ``dealer_left_wins_rate`` the share of hands (0..1) won by
     the dealer's left-hand neighbour, the player who starts (R2.5);
     ``avg_penalty_cards`` the cards drawn per hand because of a penalty (Twos
     and Jokers taken, last-card calls, Kings and Fives, R3.8); ``avg_loser_points``
@@ -121,6 +123,7 @@ class SimReport:
     capped: int
     seed: int | None = None
     problems: list[str] = field(default_factory=list)
+    avg_entries: float = 0.0
 
     def to_json(self) -> dict:
         """The report as a plain JSON-ready dict (every field above)."""
@@ -132,6 +135,7 @@ class SimReport:
             "seconds": self.seconds,
             "hands_per_second": self.hands_per_second,
             "avg_turns": self.avg_turns,
+            "avg_entries": self.avg_entries,
             "dealer_left_wins_rate": self.dealer_left_wins_rate,
             "avg_penalty_cards": self.avg_penalty_cards,
             "avg_loser_points": self.avg_loser_points,
@@ -149,7 +153,7 @@ class SimReport:
         lines = [
             t("sim.render.head", hands=self.hands, players=self.players, rules=self.rules),
             t("sim.render.speed", seconds=self.seconds, rate=self.hands_per_second),
-            t("sim.render.turns", turns=self.avg_turns),
+            t("sim.render.turns", turns=self.avg_turns, entries=self.avg_entries),
             t("sim.render.dealer_left", rate=self.dealer_left_wins_rate, fair=fair),
             t("sim.render.penalty", cards=self.avg_penalty_cards),
             t("sim.render.loser_points", points=self.avg_loser_points),
@@ -199,7 +203,7 @@ class _Table:
                  "problems",
                  # per hand
                  "hand", "cards", "count", "draw", "discard", "entries", "penalty_cards",
-                 "stopped", "tried_empty", "last")
+                 "stopped", "tried_empty", "last", "asides")
 
     def __init__(self, rules: HouseRules, players: int, seed: int | None, fast: bool):
         self.rules = rules
@@ -316,6 +320,7 @@ class _Table:
         self.draw = deck
         self.discard: list[int] = []
         self.entries = 0
+        self.asides = 0  # entries that are not a turn: a lone "Laatste kaart!", a call
         self.penalty_cards = 0
         self.stopped = False               # a refusal or mismatch stopped the hand
         self.tried_empty: set[str] = set()  # drew nothing since the last play
@@ -478,6 +483,7 @@ class _Table:
         if not self.apply(text):
             return False
         if announce_alone and self.hand.status == "playing":
+            self.asides += 1
             return self.apply(player + ": lk" if self.free else "lk")
         return True
 
@@ -609,6 +615,7 @@ class _Table:
         callers = [p for p in hand.active if p != target]
         caller = callers[int(self.random() * len(callers))]
         self.take(target, self.rules.last_card_penalty, True)
+        self.asides += 1
         if not self.free and not self.rules.false_call_penalty and self.random() < 0.5:
             return self.apply("call " + target)   # an unnamed call (R4.4 allows it)
         return self.apply(f"{caller}: call {target}")
@@ -692,6 +699,7 @@ def simulate(rules: HouseRules, players: int, hands: int, seed: int | None = Non
     seats = table.seats
     every = max(1, hands // 100)
     entries = 0
+    turns = 0
     penalty_cards = 0
     left_wins = 0
     blocked = 0
@@ -704,6 +712,7 @@ def simulate(rules: HouseRules, players: int, hands: int, seed: int | None = Non
         table.run(i + 1, dealer)
         hand = table.hand
         entries += table.entries
+        turns += table.entries - 1 - table.asides  # (the first entry: the starter)
         penalty_cards += table.penalty_cards
         if not table.stopped and hand.status == "over":
             if hand.blocked:
@@ -724,7 +733,8 @@ def simulate(rules: HouseRules, players: int, hands: int, seed: int | None = Non
         rules=rules.name,
         seconds=seconds,
         hands_per_second=hands / seconds if seconds > 0 else 0.0,
-        avg_turns=entries / n,
+        avg_turns=turns / n,
+        avg_entries=entries / n,
         dealer_left_wins_rate=left_wins / n,
         avg_penalty_cards=penalty_cards / n,
         avg_loser_points=loser_points / losers if losers else 0.0,

@@ -20,7 +20,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from referee import messages  # noqa: E402
 from referee import simulate as sim_module  # noqa: E402
 from referee.rules import HouseRules  # noqa: E402
-from referee.simulate import SimReport, simulate  # noqa: E402
+from referee.simulate import SimReport, record, simulate  # noqa: E402
 
 try:
     from referee.rules import load_rules
@@ -248,3 +248,19 @@ def test_any_seed_any_table_stays_consistent(seed, preset, players):
     report = simulate(rules_for(preset), players, 2, seed=seed)
     assert report.refused_entries == 0, report.problems
     assert report.mismatches == 0, report.problems
+
+
+def test_turns_are_the_plays_and_draws_without_the_starter_lone_announcements_and_calls():
+    rules = rules_for("standard")
+    hands = record(rules, 3, 30, seed=11)
+    report = simulate(rules, 3, 30, seed=11)
+
+    def aside(line: str) -> bool:
+        typed = line.split(":", 1)[-1].split()  # (without a "Name:" prefix)
+        return typed == ["lk"] or typed[0] == "call"
+
+    lines = [line for _, _, hand_lines, _ in hands for line in hand_lines]
+    asides = sum(aside(line) for line in lines)
+    assert asides > 0  # the seed has some, so the test can tell them apart
+    assert report.avg_entries * 30 == pytest.approx(len(lines))
+    assert report.avg_turns * 30 == pytest.approx(len(lines) - 30 - asides)

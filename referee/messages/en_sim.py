@@ -10,7 +10,8 @@ MESSAGES = {
     "sim.render.head": (
         "The bots played {hands:,} hands for {players} players with the {rules} rules."),
     "sim.render.speed": "That took {seconds:.2f} seconds ({rate:,.0f} hands a second).",
-    "sim.render.turns": "A hand took {turns:.1f} entries on average (plays, draws and calls).",
+    "sim.render.turns": ("A hand lasted {turns:.1f} turns on average ({entries:.1f} entries "
+                         "with the starter, lone announcements and calls)."),
     "sim.render.dealer_left": (
         "The player on the dealer's left won {rate:.1%} of the hands "
         "(an equal share would be {fair:.1%})."),
