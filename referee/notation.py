@@ -12,6 +12,8 @@ import re
 import unicodedata
 
 from .cards import Card, NotationError, parse_suit, try_card
+from .values import Value as _Value
+from .values import set_field as _set
 
 DRAW_WORDS = frozenset({"d", "draw", "trek", "pak"})
 ANNOUNCE_WORDS = frozenset({"lk", "last", "laatste", "laatstekaart"})
@@ -25,45 +27,6 @@ RESERVED_WORDS = (DRAW_WORDS | ANNOUNCE_WORDS | QUERY_WORDS | CONTROL_WORDS
 _PREFIX = re.compile(r"^\s*([^\s:]+)\s*:\s*(.*)$", re.S)
 
 
-class _Value:
-    """Base of the parsed values below: immutable, slotted, compared field by field.
-
-    Each subclass lists its public fields in ``__match_args__`` (in
-    constructor order; its ``__slots__`` may hold more, derived from them).
-    Two values are equal when they are of the same class with equal fields;
-    the hash is that of the fields; ``repr`` shows the class and fields.
-    Setting an attribute raises ``AttributeError``.
-    """
-
-    __slots__ = ()
-    __match_args__: tuple = ()
-
-    def _fields(self) -> tuple:
-        return tuple(getattr(self, name) for name in self.__match_args__)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
-        return f"{type(self).__name__}({inner})"
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}: a parsed entry is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot delete field {name!r}: a parsed entry is immutable")
-
-    def __reduce__(self) -> tuple:
-        return (type(self), self._fields())
-
-
-_set = object.__setattr__
 
 
 class Play(_Value):

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from .cards import deck_size
 from .messages import t
+from .values import Value, set_field
 
 if TYPE_CHECKING:  # pathlib is imported where files are looked up, not at start-up
     from pathlib import Path
@@ -66,7 +67,7 @@ _FIELDS: Mapping[str, Any] = MappingProxyType({
 """Every field of HouseRules in R8 order with its standard value (``name`` first)."""
 
 
-class HouseRules:
+class HouseRules(Value):
     """The rule set in force (RULES.md R8), resolved: no ``extends`` left.
 
     Field names are the R8 keys, standard values by default
@@ -74,12 +75,12 @@ class HouseRules:
     one).  ``points`` maps canonical ranks to points (R7.1); ``series`` holds
     ``mode`` ("elimination" | "hands" | "casual"), ``limit`` (points, R7.4) and
     ``hands`` (count, R7.5).  ``name`` is the preset or file the set came from,
-    for display only.  Immutable: ``replace(**changes)`` gives a changed copy.
-    Equal when every field is.  (A plain class rather than a frozen dataclass:
-    building that at import costs every command start-up time.)
+    for display only.  Immutable (a ``Value``): ``replace(**changes)`` gives a
+    changed copy.  Equal when every field is.
     """
 
     __slots__ = tuple(_FIELDS)
+    __match_args__ = __slots__
 
     name: str
     deal_size: int
@@ -109,36 +110,22 @@ class HouseRules:
         unknown = values.keys() - _FIELDS.keys()
         if unknown:
             raise TypeError(f"HouseRules has no field {sorted(unknown)[0]!r}")
-        set_field = object.__setattr__
         for key, default in _FIELDS.items():
             set_field(self, key, values.get(key, default))
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"HouseRules is immutable: use replace({name}=...)")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("HouseRules is immutable")
 
     def replace(self, **changes: Any) -> "HouseRules":
         """A copy with ``changes`` (field -> value); TypeError for an unknown field.
         Values are not checked: ``load_rules`` and ``rules_from_table`` check them."""
-        return HouseRules(**{**self._values(), **changes})
+        return HouseRules(**{**dict(zip(_FIELDS, self._fields())), **changes})
 
-    def _values(self) -> dict[str, Any]:
-        return {key: getattr(self, key) for key in _FIELDS}
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not HouseRules:
-            return NotImplemented
-        return all(getattr(self, key) == getattr(other, key) for key in _FIELDS)
-
-    def __hash__(self) -> int:
+    def __hash__(self) -> int:  # ``points`` and ``series`` are read-only mappings
         return hash(tuple(tuple(sorted(v.items())) if isinstance(v, Mapping) else v
-                          for v in self._values().values()))
+                          for v in self._fields()))
 
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{key}={value!r}" for key, value in self._values().items())
-        return f"HouseRules({shown})"
+    def __reduce__(self) -> tuple:  # keywords only; the mappings as plain dicts
+        fields = {k: dict(v) if isinstance(v, Mapping) else v
+                  for k, v in zip(_FIELDS, self._fields())}
+        return (_rules_from_fields, (fields,))
 
     # -- derived facts the engine asks for -------------------------------
     def deck_count(self, players: int) -> int:
@@ -220,6 +207,12 @@ class HouseRules:
 
 
 KEYS = tuple(key for key in _FIELDS if key != "name")
+
+
+def _rules_from_fields(fields: dict[str, Any]) -> HouseRules:
+    """Unpickling a HouseRules: ``points`` and ``series`` read-only again."""
+    return HouseRules(**{**fields, "points": MappingProxyType(fields["points"]),
+                         "series": MappingProxyType(fields["series"])})
 
 
 

@@ -35,6 +35,7 @@ from typing import Any, Iterable, Mapping
 from referee.cards import JOKER, RANKS, Card, copies_per_deck, try_card
 from referee.messages import t
 from referee.rules import DEFAULT_POINTS, HouseRules
+from referee.values import Record, Value, set_field
 
 __all__ = [
     "ScoreError", "SeriesDataError", "PlayerRecord", "Series", "HandFacts", "HandResult",
@@ -113,38 +114,11 @@ def _mode_rule(rules: HouseRules) -> str:
     return {"elimination": "R7.4", "hands": "R7.5", "casual": "R7.6"}.get(_mode(rules), "R7.4")
 
 
-class _Record:
-    """Base of the records below: slotted, compared and shown field by field.
-
-    Plain classes rather than dataclasses: building a dataclass costs about half
-    a millisecond at import, and ``score``, ``state`` and ``standings`` import
-    this module (start-up time, bench/bench_startup.py).  ``__slots__`` lists the
-    fields in constructor order; two records are equal when they are of the same
-    class with equal fields.
-    """
-
-    __slots__ = ()
-
-    def _values(self) -> tuple:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        return self._values() == other._values()  # type: ignore[attr-defined]
-
-    __hash__ = None  # type: ignore[assignment]  # mutable records
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
-        return f"{type(self).__name__}({fields})"
-
-
 # ---------------------------------------------------------------------------
 # The series
 # ---------------------------------------------------------------------------
 
-class PlayerRecord(_Record):
+class PlayerRecord(Record):
     """One player's standing in the series.
 
     ``total``: points over the scored hands (R7.3; stays 0 in casual mode);
@@ -153,6 +127,7 @@ class PlayerRecord(_Record):
     """
 
     __slots__ = ("name", "total", "wins", "eliminated", "left")
+    __match_args__ = __slots__
 
     def __init__(self, name: str, total: int = 0, wins: int = 0,
                  eliminated: bool = False, left: bool = False) -> None:
@@ -168,7 +143,7 @@ class PlayerRecord(_Record):
                 "eliminated": self.eliminated, "left": self.left}
 
 
-class Series(_Record):
+class Series(Record):
     """A series of hands at one table (R7.3-R7.6).
 
     ``players``: names in seating order, clockwise, fixed for the series (R1.2);
@@ -183,6 +158,7 @@ class Series(_Record):
 
     __slots__ = ("players", "rules", "records", "hand", "dealer", "hand_scored", "winners",
                  "history", "scored_count")
+    __match_args__ = __slots__
 
     def __init__(self, players: list[str], rules: HouseRules, records: dict[str, PlayerRecord],
                  hand: int = 1, dealer: str = "", hand_scored: bool = False,
@@ -403,7 +379,7 @@ def _rank_points_range(rules: HouseRules) -> tuple[int, int]:
 # Scoring a hand
 # ---------------------------------------------------------------------------
 
-class HandFacts(_Record):
+class HandFacts(Record):
     """What the referee knows about the hand being scored (R0.1).
 
     ``status``: ``"waiting"`` | ``"playing"`` | ``"over"`` | ``"scored"``;
@@ -417,6 +393,7 @@ class HandFacts(_Record):
 
     __slots__ = ("status", "players", "left", "winner", "blocked", "counts", "discard", "decks",
                  "refereed")
+    __match_args__ = __slots__
 
     def __init__(self, status: str, players: list[str] | None = None,
                  left: list[str] | None = None, winner: str | None = None,
@@ -456,7 +433,7 @@ class HandFacts(_Record):
         return cls(status="waiting", players=active, decks=decks, refereed=False)
 
 
-class HandResult(_Record):
+class HandResult(Record):
     """The accepted score of one hand (R7.1).
 
     ``hand``: its number; ``winner``: name, or None for a blocked hand (R3.9);
@@ -466,6 +443,7 @@ class HandResult(_Record):
     """
 
     __slots__ = ("hand", "winner", "blocked", "points", "cards", "left")
+    __match_args__ = __slots__
 
     def __init__(self, hand: int, winner: str | None, blocked: bool = False,
                  points: dict[str, int] | None = None, cards: dict[str, list[str]] | None = None,
@@ -672,7 +650,7 @@ def _check_copies(held: dict[str, list[Card]], discard: list[Card], decks: int) 
 # Applying a result to the series
 # ---------------------------------------------------------------------------
 
-class Event(_Record):
+class Event(Value):
     """Something the table should be told after a hand is scored.
 
     ``kind``: ``"hand_won"`` | ``"hand_blocked"`` | ``"left"`` | ``"eliminated"``
@@ -682,22 +660,16 @@ class Event(_Record):
     """
 
     __slots__ = ("kind", "names", "rule", "hand", "total", "limit")
+    __match_args__ = __slots__
 
     def __init__(self, kind: str, names: tuple[str, ...] = (), rule: str = "", hand: int = 0,
                  total: int = 0, limit: int = 0) -> None:
-        set_field = object.__setattr__  # immutable once made
         set_field(self, "kind", kind)
         set_field(self, "names", tuple(names))
         set_field(self, "rule", rule)
         set_field(self, "hand", hand)
         set_field(self, "total", total)
         set_field(self, "limit", limit)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"Event is immutable: cannot set {name}")
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash(self._values())
 
     def text(self) -> str:
         """One sentence for the table, through the message layer."""
