@@ -80,3 +80,25 @@ from hypothesis import settings as _settings  # noqa: E402
 _settings.register_profile("ci", derandomize=True, deadline=None)
 if __import__("os").environ.get("CI"):
     _settings.load_profile("ci")
+
+
+def cli(save, *args: str, input: str | bytes | None = None, code: int = 0):
+    """Run ``pesten-ref ARGS --save SAVE`` in-process (no ``--save`` when ``save``
+    is None); -> click Result.
+
+    Asserts the exit status is ``code``, that nothing escaped as an exception
+    and that no traceback or internal-error text was printed.
+    """
+    from click.testing import CliRunner
+
+    from referee.cli import main
+
+    runner = CliRunner(env={"PESTEN_REF_SAVE": None})
+    argv = [*args] + (["--save", str(save)] if save is not None else [])
+    result = runner.invoke(main, argv, input=input)
+    shown = f"pesten-ref {' '.join(argv)} -> {result.exit_code}\n{result.output}"
+    assert result.exception is None or isinstance(result.exception, SystemExit), shown
+    assert "Traceback" not in result.output, shown
+    assert "internal error" not in result.output, shown
+    assert result.exit_code == code, shown
+    return result

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from conftest import cli  # noqa: E402
 from referee.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
@@ -54,22 +55,6 @@ RULE_IDS = (
 # ---------------------------------------------------------------------------
 # helpers
 # ---------------------------------------------------------------------------
-
-def cli(save, *args: str, input: str | bytes | None = None, code: int = 0):
-    """Run ``pesten-ref ARGS --save SAVE`` in-process; -> click Result.
-
-    Asserts the exit status is ``code``, that nothing escaped as an exception
-    and that no traceback or internal-error text was printed.
-    """
-    runner = CliRunner(env={"PESTEN_REF_SAVE": None})
-    argv = [*args] + (["--save", str(save)] if save is not None else [])
-    result = runner.invoke(main, argv, input=input)
-    shown = f"pesten-ref {' '.join(argv)} -> {result.exit_code}\n{result.output}"
-    assert result.exception is None or isinstance(result.exception, SystemExit), shown
-    assert "Traceback" not in result.output, shown
-    assert "internal error" not in result.output, shown
-    assert result.exit_code == code, shown
-    return result
 
 
 def jlines(result) -> list[dict]:

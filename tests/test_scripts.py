@@ -17,20 +17,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from conftest import cli  # noqa: E402
 from referee.cli import main
-
-
-def cli(save, *args: str, input: str | None = None, code: int = 0):
-    """Run ``pesten-ref ARGS --save SAVE`` in-process; asserts the exit status
-    and that no traceback or internal error was printed.  -> click Result."""
-    runner = CliRunner(env={"PESTEN_REF_SAVE": None})
-    argv = [*args, "--save", str(save)]
-    result = runner.invoke(main, argv, input=input)
-    shown = f"pesten-ref {' '.join(argv)} -> {result.exit_code}\n{result.output}"
-    assert result.exception is None or isinstance(result.exception, SystemExit), shown
-    assert "Traceback" not in result.output and "internal error" not in result.output, shown
-    assert result.exit_code == code, shown
-    return result
 
 
 def state(save) -> dict:
