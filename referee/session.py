@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING
 
 from . import messages
 from .rules import HouseRules
-from .scoring import (Event, HandFacts, HandResult, ScoreError, Series, SeriesDataError,
+from .scoring import (Event, HandFacts, HandResult, Series, SeriesDataError,
                       apply_result, score_hand)
-from .store import FORMAT, SaveError, SaveFile
+from .store import FORMAT, SaveFile
 
 if TYPE_CHECKING:  # the engine is imported only where a hand is opened (start-up time)
     from .engine import Hand, Ruling
