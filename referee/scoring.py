@@ -95,7 +95,7 @@ def join_names(names: Iterable[str]) -> str:
 
 
 def _n_cards(n: int) -> str:
-    return t("score.n_cards.one") if n == 1 else t("score.n_cards.many", n=n)
+    return t("score.n_cards", n=n)
 
 
 def _mode(rules: HouseRules) -> str:

@@ -5,6 +5,10 @@ of the active language and filled with ``str.format`` fields.  English is the
 only catalog today; Dutch, French, Italian and Portuguese catalogs will be
 added as modules ``nl``, ``fr``, ``it``, ``pt`` with the same keys.
 
+A text that depends on a count is a dict of plural forms, ``{"one": "1 card",
+"other": "{n} cards"}``, chosen by the field ``n`` through the language's own
+plural rule (``plural_form``): ``t("score.n_cards", n=2)`` reads "2 cards".
+
 Catalog modules by area (so that each part of the program owns its texts):
 ``en_engine`` (rulings), ``en_rules`` (the rule book and house-rule errors),
 ``en_cli`` (commands, errors, standings), ``en_store`` (save files),
@@ -60,12 +64,31 @@ def set_language(language: str) -> None:
     _language = language
 
 
+# Plural rules: the form a count takes, per language (CLDR cardinal rules for
+# integers).  French counts 0 and 1 as singular; the others only 1.
+_PLURAL_RULES = {
+    "fr": lambda n: "one" if n in (0, 1) else "other",
+}
+
+
+def plural_form(n: int, language: str | None = None) -> str:
+    """The plural form (``"one"`` or ``"other"``) that ``n`` takes in ``language``."""
+    rule = _PLURAL_RULES.get(language or _language)
+    if rule is not None:
+        return rule(n)
+    return "one" if n == 1 else "other"
+
+
 def t(key: str, /, **fields: Any) -> str:
     """The text for ``key`` in the active language, with ``fields`` filled in.
 
-    Raises KeyError for an unknown key (a programming error, caught by tests).
+    A text with plural forms picks the one for ``fields["n"]`` (an int).
+    Raises KeyError for an unknown key or a plural text without ``n`` (a
+    programming error, caught by tests).
     """
     template = _load_area(_language, key.partition(".")[0])[key]
+    if type(template) is dict:
+        template = template[plural_form(fields["n"])]
     return template.format(**fields) if fields else template
 
 

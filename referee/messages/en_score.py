@@ -12,8 +12,7 @@ MESSAGES = {
     "score.join.pair": "{first} and {second}",
     "score.join.last": "{head} and {last}",
     "score.join.sep": ", ",
-    "score.n_cards.one": "1 card",
-    "score.n_cards.many": "{n} cards",
+    "score.n_cards": {"one": "1 card", "other": "{n} cards"},
 
     # -- refusals: the series and the hand ---------------------------------
     "score.refuse.series_over": "The series is over and was won by {names}; there is nothing more to score",
