@@ -26,8 +26,29 @@ def _save_path(save: str | None) -> str:
     return save or os.environ.get("PESTEN_REF_SAVE") or DEFAULT_SAVE
 
 
+_JSON_ERRORS = "pesten_ref.json_errors"  # ctx.meta key: the command line asked for --json
+
+
+def _json_requested(args) -> bool:
+    """True when ``--json`` is among the options of the command line ``args``."""
+    args = list(args)
+    if "--" in args:
+        args = args[:args.index("--")]
+    return "--json" in args
+
+
+def _json_error(message: str, code: int) -> None:
+    """Under ``--json``: the error that stops the command, as one JSON object on
+    stdout (NOTATION "Commands"); the sentence itself goes to stderr as always."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and ctx.meta.get(_JSON_ERRORS):
+        click.echo(_dumps({"ok": False, "error": message, "exit": code}))
+
+
 def _fail(message: str, code: int) -> NoReturn:
+    """Stop the command: ``message`` on stderr (and as JSON under --json), exit ``code``."""
     click.echo(message, err=True)
+    _json_error(message, code)
     sys.exit(code)
 
 
@@ -64,12 +85,38 @@ class _Guard:
         _fail(t("cli.internal", kind=type(exc).__name__, error=str(exc)), 2)
 
 
+class _Main(click.Group):
+    """The ``pesten-ref`` group: click's own usage errors (an unknown option, a
+    bad value) are also told as a JSON object when the command line has --json."""
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        wants_json = _json_requested(args)
+        try:
+            ctx = super().make_context(info_name, args, parent, **extra)
+        except click.ClickException as exc:
+            if wants_json:
+                click.echo(_dumps({"ok": False, "error": exc.format_message(),
+                                   "exit": exc.exit_code}))
+            raise
+        ctx.meta[_JSON_ERRORS] = wants_json
+        return ctx
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except click.ClickException as exc:  # raised while reading a command's arguments
+            if ctx.meta.get(_JSON_ERRORS):
+                click.echo(_dumps({"ok": False, "error": exc.format_message(),
+                                   "exit": exc.exit_code}))
+            raise
+
+
 save_option = click.option("--save", "save", metavar="PATH", default=None,
                            help="Save file of the series (default: $PESTEN_REF_SAVE, else pesten.toml).")
 json_option = click.option("--json", "as_json", is_flag=True, help="One compact JSON object per answer.")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="pesten-ref", message=t("cli.version"),
                       help=t("cli.option.version"))
 def main() -> None:
@@ -171,6 +218,9 @@ def play(script, keep_going, as_json, save):
         from .session import Table
         from .store import SaveFile
 
+        # The script is read before the series is opened: a script that cannot
+        # be read changes nothing (no hand dealt, nothing written).
+        lines = _script_lines(script) if script is not None else None
         save_file = SaveFile(_save_path(save))
         with save_file.lock():
             table = Table.open(save_file)
@@ -182,18 +232,19 @@ def play(script, keep_going, as_json, save):
             if script is None and sys.stdin.isatty() and sys.stdout.isatty():
                 from .repl import run_repl
                 sys.exit(run_repl(table))
-            if script is not None:
-                try:
-                    with open(script, encoding="utf-8-sig") as f:
-                        lines = f.read().splitlines()
-                except OSError as exc:
-                    _fail(t("cli.play.script_unreadable", file=script,
-                            error=exc.strerror or str(exc)), 2)
-                except UnicodeDecodeError as exc:
-                    _fail(t("cli.play.script_not_utf8", file=script, offset=exc.start), 2)
-            else:
-                lines = _stdin_lines()
-            sys.exit(run_script(table, lines, as_json, keep_going))
+            sys.exit(run_script(table, _stdin_lines() if lines is None else lines,
+                                as_json, keep_going))
+
+
+def _script_lines(script: str) -> list[str]:
+    """The lines of ``play --script FILE``; exit 2 with a sentence when it cannot be read."""
+    try:
+        with open(script, encoding="utf-8-sig") as f:
+            return f.read().splitlines()
+    except OSError as exc:
+        _fail(t("cli.play.script_unreadable", file=script, error=exc.strerror or str(exc)), 2)
+    except UnicodeDecodeError as exc:
+        _fail(t("cli.play.script_not_utf8", file=script, offset=exc.start), 2)
 
 
 def _stdin_lines():
@@ -375,13 +426,16 @@ def score(winner, scores, as_json, save):
 def rules(what, diff, save):
     """The rule set in force; or one rule (R5.1), a preset, a house-rule file, a topic."""
     with _Guard():
-        from .rulebook import lookup, render_diff
+        from .rulebook import lookup_answer, render_diff
         from .rules import load_rules
         if diff:
             click.echo(render_diff(load_rules(diff[0]), load_rules(diff[1])))
             return
         in_force = _rules_in_force(save)
-        click.echo(lookup(" ".join(what) or None, in_force))
+        text, found = lookup_answer(" ".join(what) or None, in_force)
+        if not found:
+            _fail(text.rstrip("\n"), 2)
+        click.echo(text)
 
 
 def _rules_in_force(save):

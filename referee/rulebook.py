@@ -666,6 +666,16 @@ def lookup(what: str | None, rules_in_force: HouseRules,
            base_dir: str | Path | None = None) -> str:
     """Answer ``pesten-ref rules [WHAT]`` (NOTATION.md) as text for the screen.
 
+    The text of ``lookup_answer`` (which see), found or not: at the table
+    prompt ``rules R9.9`` is a query, answered with the plain message.
+    """
+    return lookup_answer(what, rules_in_force, base_dir)[0]
+
+
+def lookup_answer(what: str | None, rules_in_force: HouseRules,
+                  base_dir: str | Path | None = None) -> tuple[str, bool]:
+    """Answer ``pesten-ref rules [WHAT]``: ``(text, found)``.
+
     ``what`` is read, in this order, as: nothing -> the whole rule book in
     force (``render_rulebook``); a rule id, any case (``r5.1``) -> that rule,
     or a section id (``R5``) -> that section, under the rules in force; a
@@ -673,40 +683,41 @@ def lookup(what: str | None, rules_in_force: HouseRules,
     (``*.toml``, relative to ``base_dir``, default the current directory) ->
     its rule book; else topic words -> the matching rules with their text.
     Never raises for a user's input: an unknown id, a missing or invalid file
-    and a topic without matches give a plain message suggesting ``rules`` ids.
+    and a topic without matches give a plain message suggesting ``rules`` ids,
+    with ``found`` False (the command line then exits with status 2).
     """
     if what is None or not str(what).strip():
-        return render_rulebook(rules_in_force)
+        return render_rulebook(rules_in_force), True
     what = str(what).strip()
 
     rid = normalize_id(what)
     if rid is not None:
         if rid in _SECTION_IDS:
-            return render_section(rid, rules_in_force) + "\n"
+            return render_section(rid, rules_in_force) + "\n", True
         if rid in _SECTION_OF:
-            return render_rule(rid, rules_in_force) + "\n"
-        return t("rules.view.no_such_rule", what=rid) + "\n"
+            return render_rule(rid, rules_in_force) + "\n", True
+        return t("rules.view.no_such_rule", what=rid) + "\n", False
 
     preset = resolve_preset(what)
     if preset is not None:
-        return render_rulebook(load_rules(preset))
+        return render_rulebook(load_rules(preset)), True
 
     directory = Path(base_dir) if base_dir is not None else None
     path = find_rules_file(what, directory) if _looks_like_file(what) else None
     if path is None and what.lower().endswith(".toml"):
-        return t("rules.view.no_such_file", what=what, presets=", ".join(PRESETS)) + "\n"
+        return t("rules.view.no_such_file", what=what, presets=", ".join(PRESETS)) + "\n", False
     if path is not None:
         try:
-            return render_rulebook(load_rules(path))
+            return render_rulebook(load_rules(path)), True
         except RulesError as exc:
-            return t("rules.view.bad_file", error=str(exc)) + "\n"
+            return t("rules.view.bad_file", error=str(exc)) + "\n", False
 
     found = find_topic(what)
     if not found:
-        return t("rules.view.not_found", what=what) + "\n"
+        return t("rules.view.not_found", what=what) + "\n", False
     parts = [t("rules.view.topic_title", what=what)]
     parts += [render_rule(r, rules_in_force) for r in found]
-    return "\n\n".join(parts) + "\n"
+    return "\n\n".join(parts) + "\n", True
 
 
 def _looks_like_file(what: str) -> bool:

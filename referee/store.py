@@ -369,14 +369,39 @@ def _keep_backup(path: str) -> None:
     os.replace(tmp, _backup_path(path))
 
 
+def _read_only(path: str) -> bool:
+    """True when ``path`` exists and its owner made it read-only.
+
+    The mode bits are read as well as ``os.access``: for root ``os.access`` is
+    always true, yet a file with no write bit (``chmod a-w``) is one a person
+    marked as not to be changed.  A missing path is not read-only.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not mode & 0o222 or not os.access(path, os.W_OK)
+
+
+def _refuse_read_only(path: str) -> None:
+    """Raise SaveError when ``path``, or the folder it is written in, is read-only."""
+    folder = os.path.dirname(path) or "."
+    if _read_only(folder):
+        raise SaveError(t("store.read_only_folder", folder=folder, file=path), file=path)
+    if _read_only(path):
+        raise SaveError(t("store.read_only", file=path), file=path)
+
+
 def _atomic_write(path: str, data: bytes) -> None:
     """Replace ``path`` by ``data`` atomically, keeping the old version as ``.bak``.
 
     The caller holds the lock, so the temporary names are fixed: what a killed
     writer left behind is truncated and reused, never piles up.  Raises
+    SaveError when ``path`` or its folder is read-only (``_read_only``),
     FileNotFoundError when the folder is missing (the caller may create it) and
     OSError for any other failure; the old file is then untouched.
     """
+    _refuse_read_only(path)
     tmp = _beside(path, f".{os.path.basename(path)}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _O_BINARY, 0o644)
     try:
@@ -720,7 +745,8 @@ class SaveFile:
         process never blocks.  Re-entrant within the process (any SaveFile of the
         same path).  Costs a few system calls, whatever the size of the series.
         Raises SaveBusy at once when another process holds the lock, SaveError
-        when the lock file cannot be made.
+        when the lock file cannot be made or the series file or its folder is
+        read-only (nothing is then written, not even the lock file).
         """
         key = os.path.abspath(self._lock)
         held = _held.get(key)
@@ -732,6 +758,7 @@ class SaveFile:
                 held[1] -= 1
             return
         lock_name = self._lock
+        _refuse_read_only(self._path)  # before the lock file is made beside it
         try:
             fd = os.open(lock_name, os.O_RDWR | os.O_CREAT | _O_BINARY, 0o644)
         except OSError as exc:

@@ -40,6 +40,14 @@ MESSAGES = {
     "store.unwritable": (
         "{file} could not be written ({reason}); the previous version is unchanged."
     ),
+    "store.read_only": (
+        "{file} is read-only, so pesten-ref leaves it as it is; nothing was written. "
+        "Make it writable (chmod u+w) to go on, or use --save with another file."
+    ),
+    "store.read_only_folder": (
+        "The folder {folder} is read-only, so {file} cannot be saved there; nothing "
+        "was written. Make the folder writable, or use --save with a file elsewhere."
+    ),
     "store.unremovable": "{file} could not be removed ({reason}).",
     # Locking
     "store.busy": (
