@@ -458,7 +458,7 @@ def _rules_in_force(save):
 def replay(hand_no, as_json, save):
     """Every entry of a hand again, numbered, with its ruling and the state after it."""
     with _Guard():
-        from .replay import replay_rows, render_rows
+        from .replay import render_replay, replay_rows
         from .session import Table
         from .store import SaveFile
         save_file = SaveFile(_save_path(save))
@@ -467,12 +467,11 @@ def replay(hand_no, as_json, save):
         if n > table.series.hand:
             _fail(t("cli.replay.no_hand", hand=n, last=table.series.hand), 2)
         meta = table.meta if n == table.series.hand else save_file.read_hand(n)
-        rows = replay_rows(table.rules, meta, n)
         if as_json:
-            for row in rows:
+            for row in replay_rows(table.rules, meta, n):
                 click.echo(_dumps(row))
         else:
-            click.echo(render_rows(rows, n))
+            click.echo(render_replay(table.rules, meta, n))
 
 
 @main.command()

@@ -14,6 +14,26 @@ from .messages import t
 from .rules import HouseRules
 
 
+def replayed(rules: HouseRules, meta: Mapping[str, Any], number: int) -> tuple[Hand, list[dict]]:
+    """The hand saved as ``meta`` replayed entry by entry: ``(hand, rows)``.
+
+    ``hand`` is the engine Hand after the last entry (its log holds each
+    logged entry once, as the engine appends it); ``rows`` as ``replay_rows``.
+    """
+    hand = Hand(rules, [str(p) for p in meta["players"]], str(meta["dealer"]), number)
+    rows = []
+    for i, entry in enumerate(meta.get("entries", []), 1):
+        line = str(entry["line"])
+        ruling = hand.apply_line(line)  # the engine logs the entry itself
+        at = entry.get("at")
+        rows.append({"n": i, "by": ruling.actor, "input": line, "ok": ruling.ok,
+                     "rule": ruling.rule, "ruling": ruling.text,
+                     "correction": line.split(":")[-1].strip().lower().startswith("fix"),
+                     "at": _when_iso(at),
+                     "state": hand.state()})
+    return hand, rows
+
+
 def replay_rows(rules: HouseRules, meta: Mapping[str, Any], number: int) -> list[dict]:
     """One dict per logged entry of the hand saved as ``meta``.
 
@@ -21,22 +41,65 @@ def replay_rows(rules: HouseRules, meta: Mapping[str, Any], number: int) -> list
     ``rule``, ``ruling`` (text), ``correction`` (bool, R0.2), ``at`` (ISO
     time or null) and ``state`` (the NOTATION state after it).
     """
-    hand = Hand(rules, [str(p) for p in meta["players"]], str(meta["dealer"]), number)
-    rows = []
-    for i, entry in enumerate(meta.get("entries", []), 1):
-        line = str(entry["line"])
-        ruling = hand.apply_line(line)
-        if ruling.logged:
-            hand.log.append(line)
-        at = entry.get("at")
-        rows.append({"n": i, "by": ruling.actor, "input": line, "ok": ruling.ok,
-                     "rule": ruling.rule, "ruling": ruling.text,
-                     "correction": line.split(":")[-1].strip().lower().startswith("fix"),
-                     "at": at.isoformat() if hasattr(at, "isoformat") else at,
-                     "state": hand.state()})
-    if meta.get("result"):
-        hand.scored = True
-    return rows
+    return replayed(rules, meta, number)[1]
+
+
+def _when_iso(at: Any) -> Any:
+    return at.isoformat() if hasattr(at, "isoformat") else at
+
+
+def _when(at: Any) -> str:
+    """A stored time for a person: ``2026-12-01 20:13 UTC`` (the text as stored
+    when it is not a datetime)."""
+    if hasattr(at, "strftime"):
+        return at.strftime("%Y-%m-%d %H:%M UTC")
+    return str(at)
+
+
+def _points_text(points: Mapping[str, Any], seats: list[str]) -> str:
+    """``Anna 0, Bram 23, Cees 40``: the points in seat order, then anyone else."""
+    order = [p for p in seats if p in points] + [p for p in points if p not in seats]
+    return ", ".join(f"{p} {points[p]}" for p in order)
+
+
+def _outcome(result: Mapping[str, Any], seats: list[str]) -> str:
+    """One sentence: who won (or that the hand was blocked) and the points."""
+    points = _points_text(result.get("points") or {}, seats)
+    if result.get("winner"):
+        return t("cli.replay.score_won", winner=result["winner"], points=points)
+    return t("cli.replay.score_blocked", points=points)
+
+
+def score_lines(meta: Mapping[str, Any]) -> list[str]:
+    """The score of the hand saved as ``meta``, for a terminal ([] if not scored).
+
+    Reads the hand file's ``result`` table (``winner``, ``points``, ``left``,
+    ``scored`` time) and its ``corrections`` list: each correction holds
+    ``old`` and ``new`` results (tables like ``result``) and ``at``, the time it
+    was made; ``result`` then holds the corrected result.  With corrections the
+    lines show the points as first scored and each correction after them.
+    """
+    result = meta.get("result")
+    if not result:
+        return []
+    seats = [str(p) for p in meta.get("players", [])]
+    corrections = [c for c in meta.get("corrections", []) or [] if isinstance(c, Mapping)]
+    lines = []
+    if corrections:
+        first = corrections[0].get("old") or result
+        lines.append(t("cli.replay.score", when=_when(first.get("scored", result.get("scored"))),
+                       outcome=_outcome(first, seats)))
+        for c in corrections:
+            new = c.get("new") or result
+            lines.append(t("cli.replay.score_corrected", when=_when(c.get("at", "?")),
+                           outcome=_outcome(new, seats)))
+    else:
+        lines.append(t("cli.replay.score", when=_when(result.get("scored", "?")),
+                       outcome=_outcome(result, seats)))
+    left = [str(p) for p in result.get("left", [])]
+    if left:
+        lines.append(t("cli.replay.score_left", names=", ".join(left)))
+    return lines
 
 
 def render_rows(rows: list[dict], number: int) -> str:
@@ -64,5 +127,9 @@ def render_rows(rows: list[dict], number: int) -> str:
 
 
 def render_replay(rules: HouseRules, meta: Mapping[str, Any], number: int) -> str:
-    """``replay`` typed at the prompt: the current hand's record."""
-    return render_rows(replay_rows(rules, meta, number), number)
+    """A hand's record for a terminal: every entry with its ruling, then its
+    score once it is scored (``score_lines``).  ``pesten-ref replay`` and
+    ``replay`` typed at the prompt."""
+    text = render_rows(replay_rows(rules, meta, number), number)
+    lines = score_lines(meta)
+    return "\n".join([text, *lines]) if lines else text

@@ -44,6 +44,11 @@ MESSAGES = {
     "cli.replay.refused": "   [refused]",
     "cli.replay.after": "after: top {top}, turn {turn}, counts {counts}, draw pile {pile}",
     "cli.replay.empty": "(no entries yet)",
+    "cli.replay.score": "Scored {when}: {outcome}",
+    "cli.replay.score_corrected": "Corrected {when}: {outcome}",
+    "cli.replay.score_won": "{winner} won the hand; points {points}.",
+    "cli.replay.score_blocked": "The hand was blocked; points {points}.",
+    "cli.replay.score_left": "Left the table during the hand and scored nothing: {names}.",
     "cli.simulate.label": "Simulating",
     "cli.help.entries": (
         "Entries (one line each):\n"
