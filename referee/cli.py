@@ -393,7 +393,7 @@ def score(winner, scores, as_json, save):
             if name.casefold() in {g.casefold() for g in given}:
                 _fail(t("cli.score.twice", name=name), 2)
             if value.strip().isdigit() and int(value) > 100_000:
-                _fail(t("cli.score.too_big", name=name, value=value.strip()), 2)
+                _fail(t("cli.score.too_big", name=name, n=int(value)), 2)
             given[name] = value
         from .scoring import render_standings, standings_json
         from .session import Table

@@ -606,8 +606,8 @@ def score_hand(series: Series, facts: HandFacts, winner: str | None,
         if not series.rules.jokers and any(c.is_joker for c in value):
             raise ScoreError("score.refuse.no_jokers", "R1.3", player=name)
         if count is not None and len(value) != count:
-            key = "score.refuse.count_given_one" if len(value) == 1 else "score.refuse.count"
-            raise ScoreError(key, "R7.2", player=name, held=_n_cards(count), given=len(value))
+            raise ScoreError("score.refuse.count", "R7.2", player=name, held=_n_cards(count),
+                             n=len(value))
         held[name] = value
         cards[name] = [str(c) for c in value]
         points[name] = sum(card_points(c, series.rules) for c in value)
@@ -638,12 +638,12 @@ def _check_copies(held: dict[str, list[Card]], discard: list[Card], decks: int) 
                 if copies == 1:
                     raise ScoreError("score.refuse.in_discard", "R7.2", card=str(card), player=name)
                 raise ScoreError("score.refuse.in_discard_all", "R7.2", card=str(card),
-                                 player=name, copies=copies)
+                                 player=name, n=copies)
             names = join_names(dict.fromkeys(holders[card]))
             if copies == 1:
                 raise ScoreError("score.refuse.too_many_one", "R7.2", card=str(card), players=names)
-            raise ScoreError("score.refuse.too_many", "R7.2", card=str(card), copies=copies,
-                             available=copies - in_discard[card], given=given, players=names)
+            raise ScoreError("score.refuse.too_many", "R7.2", card=str(card),
+                             n=copies - in_discard[card], given=given, players=names)
 
 
 # ---------------------------------------------------------------------------
@@ -679,7 +679,7 @@ class Event(Value):
         if self.kind == "all_over" and len(self.names) > 1:
             key = "score.event.all_over_shared"
         return t(key, names=join_names(self.names), hand=self.hand, total=self.total,
-                 limit=self.limit)
+                 limit=self.limit, n=self.total)
 
     def to_dict(self) -> dict[str, Any]:
         """``{"kind", "names", "rule", "text"}`` for JSON output."""
@@ -876,12 +876,12 @@ def render_standings(series: Series, current_hand_started: bool) -> str:
         out.append(t("score.line.next_dealer", name=upcoming[0], hand=upcoming[1]))
     hands = _hands(series.rules)
     if mode == "elimination":
-        out.append(t("score.line.limit", limit=_limit(series.rules)))
+        out.append(t("score.line.limit", n=_limit(series.rules)))
     elif mode == "hands" and hands > 0:
-        out.append(t("score.line.hands", scored=series.hands_scored, hands=hands))
+        out.append(t("score.line.hands", scored=series.hands_scored, n=hands))
     elif mode == "casual":
         if hands > 0:
-            out.append(t("score.line.casual_hands", scored=series.hands_scored, hands=hands))
+            out.append(t("score.line.casual_hands", scored=series.hands_scored, n=hands))
         else:
             out.append(t("score.line.casual"))
     return "\n".join(out)

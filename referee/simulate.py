@@ -151,8 +151,8 @@ class SimReport:
         t = messages.t
         fair = 1 / self.players if self.players else 0.0
         lines = [
-            t("sim.render.head", hands=self.hands, players=self.players, rules=self.rules),
-            t("sim.render.speed", seconds=self.seconds, rate=self.hands_per_second),
+            t("sim.render.head", n=self.hands, players=self.players, rules=self.rules),
+            t("sim.render.speed", seconds=self.seconds, n=round(self.hands_per_second)),
             t("sim.render.turns", turns=self.avg_turns, entries=self.avg_entries),
             t("sim.render.dealer_left", rate=self.dealer_left_wins_rate, fair=fair),
             t("sim.render.penalty", cards=self.avg_penalty_cards),

@@ -192,7 +192,7 @@ def test_a_card_lost_without_the_count_knowing_is_a_mismatch_of_that_hand(monkey
 def test_report_renders_in_plain_language_and_as_json():
     report = simulate(rules_for("family"), 4, 20, seed=1)
     text = report.render()
-    assert "20 hands for 4 players with the family rules" in text
+    assert "20 hands of 4-player Pesten with the family rules" in text
     assert "matched the real cards" in text
     assert "Traceback" not in text and "{" not in text
     data = report.to_json()
@@ -213,7 +213,7 @@ def test_every_rendered_line_comes_from_the_sim_catalog():
     text = report.render()
     assert "10.00% of the hands were blocked" in text
     assert "2 hands were still going" in text
-    assert "1 entries were refused" in text
+    assert "Entries refused: 1;" in text
 
 
 def test_progress_is_reported_up_to_the_total():
