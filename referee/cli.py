@@ -123,7 +123,8 @@ def main() -> None:
     """A referee and scorekeeper for Pesten, played with a real deck.
 
     Start a series with `new`, type every card at `play`, `score` each hand,
-    and see `standings`.  `rules` explains any rule by its id.
+    and see `standings`.  `rules` explains any rule by its id; `help` shows
+    what to type at the table, and `help notation` the whole notation.
     """
 
 
@@ -472,6 +473,61 @@ def replay(hand_no, as_json, save):
                 click.echo(_dumps(row))
         else:
             click.echo(render_replay(table.rules, meta, n))
+
+
+# The documents shipped with the program (docs/ in the source, referee/docs in a
+# wheel): `pesten-ref help TOPIC` shows them at the table.
+DOCS = {"notation": "NOTATION.md", "rules": "RULES.md", "json": "JSON.md"}
+
+
+def doc_path(name: str) -> str | None:
+    """The file of the shipped document ``name`` (``"NOTATION.md"``), or None.
+
+    Installed, the documents sit in the package (``referee/docs``); in a source
+    tree or an editable install they are ``docs/`` beside ``referee/``.
+    """
+    here = os.path.dirname(os.path.abspath(__file__))
+    for folder in (os.path.join(here, "docs"), os.path.join(os.path.dirname(here), "docs")):
+        path = os.path.join(folder, name)
+        if os.path.isfile(path):
+            return path
+    return None
+
+
+def _help_topics(ctx, param, incomplete):
+    """Tab completion of ``help TOPIC``: the documents, then the commands."""
+    return [name for name in [*DOCS, *sorted(main.commands)] if name.startswith(incomplete.lower())]
+
+
+@main.command("help", short_help="What to type at the table; the notation, rules and JSON documents.")
+@click.argument("topic", required=False, shell_complete=_help_topics)
+def help_(topic):
+    """What to type at the table; `help notation`, `help rules`, `help json` show
+    the documents, `help COMMAND` a command's options."""
+    with _Guard():
+        if topic is None:
+            click.echo(t("cli.help.entries"))
+            click.echo(t("cli.help.more"))
+            return
+        key = topic.strip().lower()
+        if key in DOCS:
+            path = doc_path(DOCS[key])
+            if path is None:
+                _fail(t("cli.help.no_doc", name=DOCS[key]), 2)
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+            if sys.stdout.isatty():
+                click.echo_via_pager(text)
+            else:
+                click.echo(text, nl=False)
+            return
+        command = main.commands.get(key)
+        if command is None:
+            _fail(t("cli.help.no_topic", topic=topic, topics=", ".join(DOCS),
+                    commands=", ".join(sorted(main.commands))), 2)
+        parent = click.get_current_context().find_root()
+        with click.Context(command, info_name=key, parent=parent) as ctx:
+            click.echo(command.get_help(ctx))
 
 
 @main.command()

@@ -56,6 +56,16 @@ MESSAGES = {
     "cli.replay.score_blocked": "The hand was blocked; points {points}.",
     "cli.replay.score_left": "Left the table during the hand and scored nothing: {names}.",
     "cli.simulate.label": "Simulating",
+    "cli.help.more": (
+        "\nMore: `pesten-ref help notation` (everything that can be typed, and the commands), "
+        "`help rules` (the rule book), `help json` (the JSON the commands print), "
+        "`help COMMAND` (a command's options); `pesten-ref rules R5.1` explains one rule."),
+    "cli.help.no_topic": (
+        "There is no help on \"{topic}\". Try `pesten-ref help` with one of {topics}, "
+        "or a command: {commands}."),
+    "cli.help.no_doc": (
+        "The document {name} is missing from this installation of pesten-ref; "
+        "reinstall it (`pipx install .` or `pip install --user .`)."),
     "cli.help.entries": (
         "Entries (one line each):\n"
         "  start 9h        the starter card\n"
