@@ -62,40 +62,44 @@ def _points_text(points: Mapping[str, Any], seats: list[str]) -> str:
     return ", ".join(f"{p} {points[p]}" for p in order)
 
 
-def _outcome(result: Mapping[str, Any], seats: list[str]) -> str:
+def _outcome(winner: Any, points: Mapping[str, Any], seats: list[str]) -> str:
     """One sentence: who won (or that the hand was blocked) and the points."""
-    points = _points_text(result.get("points") or {}, seats)
-    if result.get("winner"):
-        return t("cli.replay.score_won", winner=result["winner"], points=points)
-    return t("cli.replay.score_blocked", points=points)
+    text = _points_text(points or {}, seats)
+    if winner:
+        return t("cli.replay.score_won", winner=winner, points=text)
+    return t("cli.replay.score_blocked", points=text)
 
 
 def score_lines(meta: Mapping[str, Any]) -> list[str]:
     """The score of the hand saved as ``meta``, for a terminal ([] if not scored).
 
-    Reads the hand file's ``result`` table (``winner``, ``points``, ``left``,
-    ``scored`` time) and its ``corrections`` list: each correction holds
-    ``old`` and ``new`` results (tables like ``result``) and ``at``, the time it
-    was made; ``result`` then holds the corrected result.  With corrections the
-    lines show the points as first scored and each correction after them.
+    Reads the hand file's ``result`` table (the result in force: ``winner``,
+    ``points``, ``left``, and ``scored``, the time of the first score) and its
+    ``corrections`` list, oldest first: each with ``at`` (its time), ``by``
+    (who, if given), ``old`` and ``new`` (``{name: points}``) and
+    ``old_winner``/``new_winner`` (when the hand has a winner).  With
+    corrections the lines show the points as first scored
+    (``corrections[0].old``), then each correction in turn.
     """
     result = meta.get("result")
     if not result:
         return []
     seats = [str(p) for p in meta.get("players", [])]
     corrections = [c for c in meta.get("corrections", []) or [] if isinstance(c, Mapping)]
-    lines = []
-    if corrections:
-        first = corrections[0].get("old") or result
-        lines.append(t("cli.replay.score", when=_when(first.get("scored", result.get("scored"))),
-                       outcome=_outcome(first, seats)))
-        for c in corrections:
-            new = c.get("new") or result
-            lines.append(t("cli.replay.score_corrected", when=_when(c.get("at", "?")),
-                           outcome=_outcome(new, seats)))
+    scored = _when(result.get("scored", "?"))
+    if not corrections:
+        lines = [t("cli.replay.score", when=scored,
+                   outcome=_outcome(result.get("winner"), result.get("points"), seats))]
     else:
-        lines.append(t("cli.replay.score", when=_when(result.get("scored", "?")),
-                       outcome=_outcome(result, seats)))
+        first = corrections[0]
+        lines = [t("cli.replay.score", when=scored,
+                   outcome=_outcome(first.get("old_winner"), first.get("old"), seats))]
+        for c in corrections:
+            outcome = _outcome(c.get("new_winner"), c.get("new"), seats)
+            when = _when(c.get("at", "?"))
+            lines.append(t("cli.replay.score_corrected_by", when=when, by=c["by"], outcome=outcome)
+                         if c.get("by") else
+                         t("cli.replay.score_corrected", when=when, outcome=outcome))
     left = [str(p) for p in result.get("left", [])]
     if left:
         lines.append(t("cli.replay.score_left", names=", ".join(left)))

@@ -170,14 +170,18 @@ def test_gitignore_covers_every_file_a_save_writes_beside_it(tmp_path):
     cli(save, "play", input="start 9h\n7h 7s 7c 7d 3d\n3s\n3c\n3h lk\n4h\n4c\n4s\n")
     cli(save, "score", "Bram=30", "Cees=20")
     cli(save, "play", input="start 9h\n")
-    written = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file())
-    assert "pesten.toml.lock" in written and "pesten.toml.bak" in written
+    written = {str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file()}
+    cli(save, "new", "--players", "Dirk,Eva", "--force")    # the old series kept beside it
+    written |= {str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file()}
+    assert {"pesten.toml.lock", "pesten.toml.bak", "pesten.hands/hand-00001.toml.bak"} <= written
     proc = subprocess.run(["git", "check-ignore", "--no-index", "--stdin", "-v", "-n"],
-                          input="\n".join(written) + "\n", capture_output=True, text=True, cwd=REPO)
+                          input="\n".join(sorted(written)) + "\n", capture_output=True, text=True, cwd=REPO)
     not_ignored = [line.split("\t")[-1] for line in proc.stdout.splitlines() if line.startswith("::")]
     assert not_ignored == []
     # and the hidden temporary files of an interrupted atomic write
-    proc = subprocess.run(["git", "check-ignore", "--no-index", ".pesten.toml.tmp",
-                           ".pesten.toml.bak.tmp", "pesten.hands/.hand-00001.toml.tmp"],
+    hidden = [".pesten.toml.tmp", ".pesten.toml.bak.tmp", "pesten.hands/.hand-00001.toml.tmp",
+              "pesten.toml.moves", ".pesten.toml.moves.tmp", "pesten.archive/.new.toml",
+              "pesten.archive/series-0001.toml"]
+    proc = subprocess.run(["git", "check-ignore", "--no-index", *hidden],
                           capture_output=True, text=True, cwd=REPO)
-    assert len(proc.stdout.splitlines()) == 3
+    assert proc.stdout.splitlines() == hidden

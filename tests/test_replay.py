@@ -48,7 +48,7 @@ def test_replay_of_a_hand_not_scored_shows_no_score(won):
 
 def test_replay_json_rows_are_the_entries_only(won):
     cli(won, "score", "Bram=30", "Cees=20")
-    assert len(cli(won, "replay", "--json").stdout.splitlines()) == 8
+    assert len(cli(won, "replay", "--json", "--hand", "1").stdout.splitlines()) == 8
 
 
 def test_score_lines_of_a_blocked_hand_and_players_who_left():
@@ -62,18 +62,36 @@ def test_score_lines_of_a_blocked_hand_and_players_who_left():
 
 
 def test_score_lines_with_corrections_show_the_original_and_the_corrected_points():
-    first = {"hand": 1, "winner": "Anna", "points": {"Anna": 0, "Bram": 400, "Cees": 30},
-             "scored": dt.datetime(2026, 5, 1, 20, 13, tzinfo=UTC)}
-    second = {"hand": 1, "winner": "Anna", "points": {"Anna": 0, "Bram": 40, "Cees": 30}}
-    third = {"hand": 1, "winner": "Bram", "points": {"Anna": 25, "Bram": 0, "Cees": 30}}
-    meta = meta_of([], result=third, corrections=[
-        {"at": dt.datetime(2026, 5, 1, 20, 20, tzinfo=UTC), "old": first, "new": second},
-        {"at": dt.datetime(2026, 5, 2, 9, 0, tzinfo=UTC), "old": second, "new": third},
-    ])
+    # As the hand file keeps them: [result] in force (scored = the first score's
+    # time), [[corrections]] oldest first with the points before and after.
+    meta = meta_of([], result={
+        "hand": 1, "winner": "Bram", "blocked": False,
+        "points": {"Anna": 25, "Bram": 0, "Cees": 30},
+        "scored": dt.datetime(2026, 5, 1, 20, 13, tzinfo=UTC),
+        "corrected": dt.datetime(2026, 5, 2, 9, 0, tzinfo=UTC)},
+        corrections=[
+            {"at": dt.datetime(2026, 5, 1, 20, 20, tzinfo=UTC),
+             "old_winner": "Anna", "new_winner": "Anna",
+             "old": {"Anna": 0, "Bram": 400, "Cees": 30}, "new": {"Anna": 0, "Bram": 40, "Cees": 30}},
+            {"at": dt.datetime(2026, 5, 2, 9, 0, tzinfo=UTC), "by": "Cees",
+             "old_winner": "Anna", "new_winner": "Bram",
+             "old": {"Anna": 0, "Bram": 40, "Cees": 30}, "new": {"Anna": 25, "Bram": 0, "Cees": 30}},
+        ])
     assert score_lines(meta) == [
         "Scored 2026-05-01 20:13 UTC: Anna won the hand; points Anna 0, Bram 400, Cees 30.",
         "Corrected 2026-05-01 20:20 UTC: Anna won the hand; points Anna 0, Bram 40, Cees 30.",
-        "Corrected 2026-05-02 09:00 UTC: Bram won the hand; points Anna 25, Bram 0, Cees 30.",
+        "Corrected 2026-05-02 09:00 UTC by Cees: Bram won the hand; points Anna 25, Bram 0, Cees 30.",
     ]
     text = render_replay(HouseRules(), meta, 1)
     assert text.endswith("\n".join(score_lines(meta)))
+
+
+def test_score_lines_of_a_corrected_blocked_hand():
+    meta = meta_of([], result={"hand": 1, "blocked": True, "points": {"Anna": 3, "Bram": 9},
+                               "scored": "2026-05-01T20:13:00+00:00"},
+                   corrections=[{"at": "2026-05-01T20:14:00+00:00",
+                                 "old": {"Anna": 3, "Bram": 90}, "new": {"Anna": 3, "Bram": 9}}])
+    assert score_lines(meta) == [
+        "Scored 2026-05-01T20:13:00+00:00: The hand was blocked; points Anna 3, Bram 90.",
+        "Corrected 2026-05-01T20:14:00+00:00: The hand was blocked; points Anna 3, Bram 9.",
+    ]

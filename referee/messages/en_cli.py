@@ -52,6 +52,7 @@ MESSAGES = {
     "cli.replay.empty": "(no entries yet)",
     "cli.replay.score": "Scored {when}: {outcome}",
     "cli.replay.score_corrected": "Corrected {when}: {outcome}",
+    "cli.replay.score_corrected_by": "Corrected {when} by {by}: {outcome}",
     "cli.replay.score_won": "{winner} won the hand; points {points}.",
     "cli.replay.score_blocked": "The hand was blocked; points {points}.",
     "cli.replay.score_left": "Left the table during the hand and scored nothing: {names}.",
