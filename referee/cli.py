@@ -6,7 +6,9 @@ interactive ``play`` loads prompt-toolkit (``referee.repl``).
 
 Exit status: 0 done; 1 an entry or a score refused; 2 bad usage, an unreadable
 save file, or ``new`` onto an existing series without ``--force``; 3 the save
-file is busy.  Errors go to stderr in plain sentences, never a traceback.
+file is busy.  Errors go to stderr in plain sentences, never a traceback; with
+``--json`` the error that stops a command is also one JSON object on stdout
+(docs/JSON.md "Errors").
 """
 
 from __future__ import annotations
@@ -37,12 +39,17 @@ def _json_requested(args) -> bool:
     return "--json" in args
 
 
+def _echo_error_object(message: str, code: int) -> None:
+    """The error that stops a command as one JSON object on stdout (docs/JSON.md "Errors")."""
+    click.echo(_dumps({"ok": False, "error": message, "exit": code}))
+
+
 def _json_error(message: str, code: int) -> None:
-    """Under ``--json``: the error that stops the command, as one JSON object on
-    stdout (NOTATION "Commands"); the sentence itself goes to stderr as always."""
+    """Under ``--json``: ``_echo_error_object``; the sentence itself goes to
+    stderr as always."""
     ctx = click.get_current_context(silent=True)
     if ctx is not None and ctx.meta.get(_JSON_ERRORS):
-        click.echo(_dumps({"ok": False, "error": message, "exit": code}))
+        _echo_error_object(message, code)
 
 
 def _fail(message: str, code: int) -> NoReturn:
@@ -95,8 +102,7 @@ class _Main(click.Group):
             ctx = super().make_context(info_name, args, parent, **extra)
         except click.ClickException as exc:
             if wants_json:
-                click.echo(_dumps({"ok": False, "error": exc.format_message(),
-                                   "exit": exc.exit_code}))
+                _echo_error_object(exc.format_message(), exc.exit_code)
             raise
         ctx.meta[_JSON_ERRORS] = wants_json
         return ctx
@@ -106,8 +112,7 @@ class _Main(click.Group):
             return super().invoke(ctx)
         except click.ClickException as exc:  # raised while reading a command's arguments
             if ctx.meta.get(_JSON_ERRORS):
-                click.echo(_dumps({"ok": False, "error": exc.format_message(),
-                                   "exit": exc.exit_code}))
+                _echo_error_object(exc.format_message(), exc.exit_code)
             raise
 
 
