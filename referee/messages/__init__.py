@@ -1,13 +1,18 @@
 """The message layer: every sentence a player reads comes from here.
 
 Texts are looked up by a stable key (``"engine.refuse.turn"``) in the catalog
-of the active language and filled with ``str.format`` fields.  English is the
-only catalog today; Dutch, French, Italian and Portuguese catalogs will be
-added as modules ``nl``, ``fr``, ``it``, ``pt`` with the same keys.
+of the active language and filled with ``str.format`` fields.  The English texts are
+the source (modules ``en_AREA``); every other language is a gettext catalog
+(``po/LANG.po``, compiled to ``locale/LANG/LC_MESSAGES/pesten-ref-AREA.mo``,
+read at run time with the standard library), whose entries are keyed by
+message key (``msgctxt``) and carry the English text as ``msgid``.  A key a
+catalog lacks falls back to English.  ``python -m referee.messages.catalogs``
+extracts, checks and compiles the catalogs (a development tool; needs Babel).
 
 A text that depends on a count is a dict of plural forms, ``{"one": "1 card",
 "other": "{n} cards"}``, chosen by the field ``n`` through the language's own
-plural rule (``plural_form``): ``t("score.n_cards", n=2)`` reads "2 cards".
+plural rule (English: ``plural_form``; other languages: their catalog's
+``Plural-Forms``, through ``npgettext``): ``t("score.n_cards", n=2)`` reads "2 cards".
 
 Catalog modules by area (so that each part of the program owns its texts):
 ``en_engine`` (rulings), ``en_rules`` (the rule book and house-rule errors),
@@ -22,12 +27,83 @@ import os
 from typing import Any
 
 _AREAS = ("engine", "rules", "cli", "store", "repl", "sim", "score")
-_catalogs: dict[str, dict[str, str]] = {}
-_areas: dict[tuple[str, str], dict[str, str]] = {}
-_language = os.environ.get("PESTEN_REF_LANG", "en")
+#: The languages the program speaks (NOTATION.md "Languages").
+LANGUAGES = ("en", "nl", "fr", "it", "pt")
+#: The gettext domain of every catalog: one compiled file per area and language.
+DOMAIN = "pesten-ref"
+_HERE = os.path.dirname(__file__)
+LOCALE_DIR = os.path.join(_HERE, "locale")
+
+_catalogs: dict[str, dict[str, Any]] = {}
+_areas: dict[tuple[str, str], dict[str, Any]] = {}
+_language = "en"
 
 
-def _load_area(language: str, area: str) -> dict[str, str]:
+def language_code(value: str | None) -> str | None:
+    """The language code of ``value`` when the program speaks it, else None.
+
+    Accepts a bare code (``"nl"``), a locale name (``"nl_NL.UTF-8"``,
+    ``"pt-BR"``) or a ``LANGUAGE`` list (``"fr:en"``: the first spoken one).
+    """
+    if not value:
+        return None
+    for item in value.split(":"):
+        code = item.strip().replace("-", "_").partition("_")[0].partition(".")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return None
+
+
+def choose_language(explicit: str | None = None, series: str | None = None,
+                    environ: Any = None) -> str:
+    """The language to speak, in NOTATION.md's order.
+
+    ``explicit`` (``--lang``), then ``$PESTEN_REF_LANG``, then ``series`` (the
+    series' own language), then the locale (``LANGUAGE``, ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``), else English.  Unknown values are passed over.
+    """
+    env = os.environ if environ is None else environ
+    for value in (explicit, env.get("PESTEN_REF_LANG"), series):
+        code = language_code(value)
+        if code:
+            return code
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var)
+        if value:
+            # The first locale variable that is set decides, as for gettext
+            # ("C", or a language the program does not speak: English).
+            return language_code(value) or "en"
+    return "en"
+
+
+class _Plural:
+    """A translated text with plural forms: the form is chosen by the
+    catalog's own ``Plural-Forms`` rule when the count is known."""
+
+    __slots__ = ("_translations", "_key", "_one", "_other")
+
+    def __init__(self, translations: Any, key: str, one: str, other: str) -> None:
+        self._translations = translations
+        self._key = key
+        self._one = one
+        self._other = other
+
+    def form(self, n: int) -> str:
+        return self._translations.npgettext(self._key, self._one, self._other, n)
+
+
+def _translations(language: str, area: str) -> Any:
+    """The compiled catalog of one area in ``language``, or None if there is none."""
+    path = os.path.join(LOCALE_DIR, language, "LC_MESSAGES", f"{DOMAIN}-{area}.mo")
+    try:
+        with open(path, "rb") as fp:
+            import gettext
+            return gettext.GNUTranslations(fp)
+    except FileNotFoundError:
+        return None
+
+
+def _load_area(language: str, area: str) -> dict[str, Any]:
     """The texts of one area in ``language``, falling back to English per key.
 
     Every key starts with its area (``"engine.refuse.turn"`` lives in
@@ -36,22 +112,27 @@ def _load_area(language: str, area: str) -> dict[str, str]:
     """
     found = _areas.get((language, area))
     if found is None:
-        found = dict(_load_area("en", area)) if language != "en" else {}
-        try:
-            module = importlib.import_module(f"{__name__}.{language}_{area}")
-        except ModuleNotFoundError:
-            pass
+        english = importlib.import_module(f"{__name__}.en_{area}").MESSAGES
+        if language == "en":
+            found = english
         else:
-            found.update(module.MESSAGES)
+            found = dict(english)
+            translations = _translations(language, area)
+            if translations is not None:
+                for key, text in english.items():
+                    if type(text) is dict:
+                        found[key] = _Plural(translations, key, text["one"], text["other"])
+                    else:
+                        found[key] = translations.pgettext(key, text)
         _areas[(language, area)] = found
     return found
 
 
-def catalog(language: str | None = None) -> dict[str, str]:
+def catalog(language: str | None = None) -> dict[str, Any]:
     """The merged catalog ``{key: template}`` of a language (default: active one), every area."""
     language = language or _language
     if language not in _catalogs:
-        merged: dict[str, str] = {}
+        merged: dict[str, Any] = {}
         for area in _AREAS:
             merged.update(_load_area(language, area))
         _catalogs[language] = merged
@@ -59,23 +140,23 @@ def catalog(language: str | None = None) -> dict[str, str]:
 
 
 def set_language(language: str) -> None:
-    """Choose the language of every message from now on (falls back to English per key)."""
+    """Choose the language of every message from now on (falls back to English per key).
+
+    Raises ValueError for a language the program does not speak.
+    """
     global _language
+    if language not in LANGUAGES:
+        raise ValueError(language)
     _language = language
 
 
-# Plural rules: the form a count takes, per language (CLDR cardinal rules for
-# integers).  French counts 0 and 1 as singular; the others only 1.
-_PLURAL_RULES = {
-    "fr": lambda n: "one" if n in (0, 1) else "other",
-}
+def language() -> str:
+    """The active language's code."""
+    return _language
 
 
-def plural_form(n: int, language: str | None = None) -> str:
-    """The plural form (``"one"`` or ``"other"``) that ``n`` takes in ``language``."""
-    rule = _PLURAL_RULES.get(language or _language)
-    if rule is not None:
-        return rule(n)
+def plural_form(n: int) -> str:
+    """The English plural form (``"one"`` or ``"other"``) that ``n`` takes."""
     return "one" if n == 1 else "other"
 
 
@@ -87,11 +168,15 @@ def t(key: str, /, **fields: Any) -> str:
     programming error, caught by tests).
     """
     template = _load_area(_language, key.partition(".")[0])[key]
-    if type(template) is dict:
-        template = template[plural_form(fields["n"])]
+    kind = type(template)
+    if kind is not str:
+        template = template[plural_form(fields["n"])] if kind is dict else template.form(fields["n"])
     return template.format(**fields) if fields else template
 
 
 def has(key: str) -> bool:
     """True when ``key`` is in the active catalog."""
     return key in _load_area(_language, key.partition(".")[0])
+
+
+_language = choose_language()

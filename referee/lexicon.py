@@ -1,0 +1,114 @@
+"""The table's words in each language: card letters, suit words, entry words.
+
+NOTATION.md "Languages": the English letters and the suit symbols work in every
+language with their English meaning (``7c`` is 7♣ everywhere); the active
+language adds its own letters and words, which never collide with an English
+token.  This module is data only: the notation parser and the completion read
+it; nothing here is shown to players (the message catalogs do that).
+
+Each language's ``Lexicon`` maps local tokens (lower case) to canonical ones:
+``ranks`` a rank letter to ``J``/``Q``/``K``/``A``; ``suits`` a suit letter
+(used inside a card token, ``Bh``) to ``c``/``d``/``h``/``s``; ``suit_words``
+whole words naming a suit after a Jack (``Jh schoppen``); ``jokers`` the words
+for a Joker; ``words`` the entry and command words to their English form
+(``pakken`` -> ``draw``).  ``false_friends`` lists English suit letters that
+start a local word for another suit (``c`` for cœur, copas, cuori): the
+prompt explains once what they mean.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+
+class Lexicon:
+    """The local tokens of one language (all lower case)."""
+
+    __slots__ = ("code", "ranks", "suits", "suit_words", "jokers", "words", "false_friends")
+
+    def __init__(self, code: str, *, ranks: Mapping[str, str] = {}, suits: Mapping[str, str] = {},
+                 suit_words: Mapping[str, str] = {}, jokers: tuple[str, ...] = (),
+                 words: Mapping[str, str] = {}, false_friends: Mapping[str, str] = {}) -> None:
+        self.code = code
+        self.ranks = dict(ranks)
+        self.suits = dict(suits)
+        self.suit_words = {**suits, **suit_words}
+        self.jokers = frozenset(jokers)
+        self.words = dict(words)
+        # English letter -> the local suit a reader might take it for.
+        self.false_friends = dict(false_friends)
+
+
+ENGLISH = Lexicon("en")
+
+LEXICONS: dict[str, Lexicon] = {
+    "en": ENGLISH,
+    "nl": Lexicon(
+        "nl",
+        ranks={"b": "J", "v": "Q", "h": "K", "a": "A"},
+        suits={"k": "c", "r": "d", "h": "h", "s": "s"},
+        suit_words={"klaveren": "c", "klaver": "c", "ruiten": "d", "ruit": "d",
+                    "harten": "h", "hart": "h", "schoppen": "s", "schop": "s"},
+        jokers=("joker",),
+        words={"pak": "draw", "pakken": "draw", "trek": "draw", "trekken": "draw",
+               "roep": "call", "weg": "leave", "vertrek": "leave",
+               "terug": "undo", "herstel": "redo", "opnieuw": "redo",
+               "stand": "state", "waarom": "why", "regels": "rules", "hulp": "help",
+               "controleer": "check", "check": "check",
+               "telling": "score", "score": "score", "tussenstand": "standings",
+               "verloop": "history", "start": "start", "begin": "start",
+               "laatste": "lk", "laatstekaart": "lk"},
+    ),
+    "fr": Lexicon(
+        "fr",
+        ranks={"v": "J", "d": "Q", "r": "K", "a": "A"},
+        suits={"tr": "c", "ca": "d", "co": "h", "pi": "s"},
+        suit_words={"trèfle": "c", "trefle": "c", "carreau": "d", "cœur": "h", "coeur": "h",
+                    "pique": "s"},
+        jokers=("joker",),
+        words={"pioche": "draw", "piocher": "draw",
+               "appel": "call", "appeler": "call", "part": "leave", "partir": "leave",
+               "annule": "undo", "annuler": "undo", "refais": "redo", "refaire": "redo",
+               "état": "state", "etat": "state", "pourquoi": "why", "règles": "rules",
+               "regles": "rules", "aide": "help", "vérifie": "check", "verifie": "check",
+               "points": "score", "classement": "standings", "historique": "history",
+               "début": "start", "debut": "start", "dernière": "lk", "derniere": "lk"},
+        false_friends={"c": "h"},
+    ),
+    "it": Lexicon(
+        "it",
+        ranks={"f": "J", "d": "Q", "r": "K", "a": "A"},
+        suits={"fi": "c", "qu": "d", "cu": "h", "pi": "s"},
+        suit_words={"fiori": "c", "quadri": "d", "cuori": "h", "picche": "s"},
+        jokers=("jolly",),
+        words={"pesca": "draw", "pescare": "draw",
+               "chiama": "call", "esce": "leave", "lascia": "leave",
+               "annulla": "undo", "ripeti": "redo", "rifai": "redo",
+               "stato": "state", "perché": "why", "perche": "why", "regole": "rules",
+               "aiuto": "help", "verifica": "check", "punti": "score",
+               "classifica": "standings", "storico": "history", "inizio": "start",
+               "ultima": "lk"},
+        false_friends={"c": "h"},
+    ),
+    "pt": Lexicon(
+        "pt",
+        ranks={"v": "J", "d": "Q", "r": "K", "a": "A", "á": "A"},
+        suits={"pa": "c", "ou": "d", "co": "h", "es": "s"},
+        suit_words={"paus": "c", "ouros": "d", "copas": "h", "espadas": "s"},
+        jokers=("coringa",),
+        words={"compra": "draw", "comprar": "draw",
+               "chama": "call", "chamar": "call", "sai": "leave", "sair": "leave",
+               "desfaz": "undo", "desfazer": "undo", "refaz": "redo", "refazer": "redo",
+               "estado": "state", "porquê": "why", "porque": "why", "regras": "rules",
+               "ajuda": "help", "verifica": "check", "verificar": "check",
+               "pontos": "score", "classificação": "standings", "classificacao": "standings",
+               "histórico": "history", "historico": "history", "início": "start",
+               "inicio": "start", "última": "lk", "ultima": "lk"},
+        false_friends={"c": "h"},
+    ),
+}
+
+
+def lexicon(code: str) -> Lexicon:
+    """The lexicon of language ``code`` (English for an unknown code)."""
+    return LEXICONS.get(code, ENGLISH)

@@ -1,0 +1,308 @@
+"""Development tool for the translations: extract, check and compile the catalogs.
+
+The English texts in ``en_AREA`` modules are the source.  ``extract`` writes the
+template ``po/pesten-ref.pot`` from them (each entry keyed by its message key as
+``msgctxt``, with the English text as ``msgid``, plural texts as
+``msgid``/``msgid_plural``) together with click's own texts ("Usage:",
+"Options:", ...; no context, extracted from click's source with Babel), and
+merges it into every ``po/LANG.po`` (changed texts become fuzzy, new ones
+empty).  ``compile`` writes ``locale/LANG/LC_MESSAGES/pesten-ref-AREA.mo`` for
+each area and ``click.mo`` for click's texts.  ``check`` fails when a message is
+untranslated or fuzzy, when a translation's ``{placeholders}`` differ from the
+English ones, when ``msgfmt -c`` (GNU gettext, if installed) objects, or when the
+template or the compiled files are out of date.
+
+Run with ``python -m referee.messages.catalogs extract|compile|check``.  Needs
+Babel (a development dependency: ``pip install -e '.[test]'``); the program
+itself reads the compiled files with the standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import importlib
+import io
+import os
+import shutil
+import string
+import subprocess
+import sys
+import tempfile
+from typing import Iterator
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract_from_file
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+from . import _AREAS, DOMAIN, LANGUAGES, LOCALE_DIR
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PO_DIR = os.path.join(HERE, "po")
+TEMPLATE = os.path.join(PO_DIR, f"{DOMAIN}.pot")
+CLICK_DOMAIN = "click"
+
+#: Each language's plural rule in gettext's notation (its ``Plural-Forms``).
+PLURAL_FORMS = {
+    "nl": "nplurals=2; plural=(n != 1);",
+    "fr": "nplurals=2; plural=(n > 1);",
+    "it": "nplurals=2; plural=(n != 1);",
+    "pt": "nplurals=2; plural=(n > 1);",
+}
+#: A fixed date in the headers, so that an unchanged source gives identical files.
+_EPOCH = _dt.datetime(2026, 1, 1, tzinfo=_dt.timezone.utc)
+
+
+def _english() -> Iterator[tuple[str, str, str | dict]]:
+    """(area, key, English text or plural dict) for every message, in source order."""
+    for area in _AREAS:
+        module = importlib.import_module(f"referee.messages.en_{area}")
+        for key, text in module.MESSAGES.items():
+            yield area, key, text
+
+
+def _click_texts() -> Iterator[tuple[str | tuple[str, str], str]]:
+    """Every text click shows through gettext, from click's installed source."""
+    import click
+    folder = os.path.dirname(click.__file__)
+    keywords = {"_": None, "gettext": None, "ngettext": (1, 2)}
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".py") and not name.startswith("_winconsole"):
+            path = os.path.join(folder, name)
+            for lineno, message, _comments, _context in extract_from_file(
+                    "python", path, keywords=keywords):
+                yield message, f"click/{name}"
+
+
+def _fields(text: str) -> set[str]:
+    """The named placeholders of a ``str.format`` template."""
+    try:
+        return {name for _lit, name, _spec, _conv in string.Formatter().parse(text)
+                if name is not None}
+    except ValueError:
+        return {"<malformed>"}
+
+
+def build_template() -> Catalog:
+    """The template catalog from the English sources and click's texts."""
+    cat = Catalog(domain=DOMAIN, project="pesten-ref", version="",
+                  copyright_holder="pesten-ref", charset="utf-8",
+                  creation_date=_EPOCH, revision_date=_EPOCH, fuzzy=False)
+    for area, key, text in _english():
+        one, other = (text["one"], text["other"]) if isinstance(text, dict) else (text, None)
+        msgid = (one, other) if other is not None else one
+        flags = ("python-brace-format",) if _fields(one) | _fields(other or "") else ()
+        cat.add(msgid, context=key, flags=flags, auto_comments=(f"area: {area}",))
+    for message, where in _click_texts():
+        flags = ("python-brace-format",) if any(_fields(m) for m in
+                                                 ((message,) if isinstance(message, str)
+                                                  else message)) else ()
+        if message not in cat:
+            cat.add(message, flags=flags, auto_comments=(f"click: {where}",))
+    return cat
+
+
+def _po_bytes(cat: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_po(out, cat, width=100, omit_header=False, sort_output=False, include_lineno=False)
+    # The file depends on the sources only, not on the Babel that wrote it.
+    return b"".join(line for line in out.getvalue().splitlines(keepends=True)
+                    if not line.startswith(b'"Generated-By: '))
+
+
+def _own(cat: Catalog) -> bytes:
+    """The project's own entries of a catalog (click's left out), for comparing."""
+    own = Catalog(domain=DOMAIN, charset="utf-8", creation_date=_EPOCH, revision_date=_EPOCH)
+    for message in cat:
+        if message.context:
+            own[message.id] = message  # keyed by (id, context)
+    return _po_bytes(own)
+
+
+def _read(path: str, locale: str | None = None) -> Catalog:
+    with open(path, "rb") as fp:
+        return read_po(fp, locale=locale)
+
+
+def _write_if_changed(path: str, data: bytes) -> bool:
+    try:
+        with open(path, "rb") as fp:
+            if fp.read() == data:
+                return False
+    except FileNotFoundError:
+        pass
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as fp:
+        fp.write(data)
+    os.replace(tmp, path)
+    return True
+
+
+def _new_catalog(language: str, template: Catalog) -> Catalog:
+    cat = Catalog(locale=language, domain=DOMAIN, project="pesten-ref", version="",
+                  copyright_holder="pesten-ref", charset="utf-8",
+                  creation_date=_EPOCH, revision_date=_EPOCH, fuzzy=False)
+    cat.update(template, no_fuzzy_matching=True)
+    return cat
+
+
+def _set_header(cat: Catalog, language: str) -> None:
+    cat.revision_date = _EPOCH
+    cat.creation_date = _EPOCH
+    cat.language_team = language
+    cat.last_translator = "pesten-ref"
+    # Babel reads Plural-Forms from the locale; keep the project's own rule.
+    cat._num_plurals, cat._plural_expr = _plural_parts(language)
+
+
+def _plural_parts(language: str) -> tuple[int, str]:
+    text = PLURAL_FORMS[language]
+    nplurals = int(text.split(";")[0].split("=")[1])
+    expr = text.split("plural=", 1)[1].rstrip(";").strip()
+    if expr.startswith("(") and expr.endswith(")"):
+        expr = expr[1:-1]
+    return nplurals, expr
+
+
+def extract() -> None:
+    """Write the template and merge it into every language's catalog."""
+    template = build_template()
+    changed = _write_if_changed(TEMPLATE, _po_bytes(template))
+    print(f"{'wrote' if changed else 'unchanged'} {os.path.relpath(TEMPLATE)}")
+    for language in LANGUAGES[1:]:
+        path = os.path.join(PO_DIR, f"{language}.po")
+        if os.path.exists(path):
+            cat = _read(path, language)
+            cat.update(template, no_fuzzy_matching=True)
+        else:
+            cat = _new_catalog(language, template)
+        _set_header(cat, language)
+        changed = _write_if_changed(path, _po_bytes(cat))
+        print(f"{'wrote' if changed else 'unchanged'} {os.path.relpath(path)}")
+
+
+def _area_of(message: Message) -> str | None:
+    return message.context.partition(".")[0] if message.context else None
+
+
+def compiled(language: str, po_dir: str = PO_DIR) -> dict[str, bytes]:
+    """The compiled files of one language: {file name: .mo bytes}.
+
+    One file per area (``pesten-ref-engine.mo`` ...), so that a command loads
+    only the areas it speaks, and ``click.mo`` for click's own texts.
+    Untranslated and fuzzy entries are left out (English is shown for them).
+    """
+    cat = _read(os.path.join(po_dir, f"{language}.po"), language)
+    groups: dict[str, Catalog] = {}
+    for message in cat:
+        strings = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+        if not message.id or message.fuzzy or not all(strings):
+            continue  # untranslated: the program falls back to English
+        area = _area_of(message)
+        name = f"{DOMAIN}-{area}.mo" if area else f"{CLICK_DOMAIN}.mo"
+        group = groups.get(name)
+        if group is None:
+            group = groups[name] = Catalog(locale=language, domain=DOMAIN, charset="utf-8",
+                                           creation_date=_EPOCH, revision_date=_EPOCH,
+                                           fuzzy=False)
+            group._num_plurals, group._plural_expr = _plural_parts(language)
+        group[message.id] = message  # keyed by (id, context)
+    files = {}
+    for name, group in sorted(groups.items()):
+        out = io.BytesIO()
+        write_mo(out, group, use_fuzzy=False)
+        files[name] = out.getvalue()
+    return files
+
+
+def compile_all() -> None:
+    """Write every language's compiled files under ``locale/``."""
+    for language in LANGUAGES[1:]:
+        folder = os.path.join(LOCALE_DIR, language, "LC_MESSAGES")
+        for name, data in compiled(language).items():
+            if _write_if_changed(os.path.join(folder, name), data):
+                print(f"wrote {os.path.relpath(os.path.join(folder, name))}")
+
+
+def problems() -> list[str]:
+    """Every reason the catalogs are not ready to ship (empty when they are)."""
+    found: list[str] = []
+    template = build_template()
+    try:
+        on_disk = _own(_read(TEMPLATE))
+    except FileNotFoundError:
+        on_disk = b""
+    # click's own texts follow the installed click; the project's must match.
+    if on_disk != _own(template):
+        found.append(f"{os.path.relpath(TEMPLATE)} is out of date: run "
+                     "`python -m referee.messages.catalogs extract`")
+    for language in LANGUAGES[1:]:
+        path = os.path.join(PO_DIR, f"{language}.po")
+        if not os.path.exists(path):
+            found.append(f"{language}: no catalog {os.path.relpath(path)}")
+            continue
+        cat = _read(path, language)
+        for message in template:
+            if not message.id:
+                continue
+            mine = cat.get(message.id, message.context)
+            where = f"{language}: {message.context or message.id!r}"
+            if mine is None:
+                found.append(f"{where}: missing (run extract)")
+                continue
+            strings = mine.string if isinstance(mine.string, (list, tuple)) else (mine.string,)
+            if mine.fuzzy or not all(strings):
+                found.append(f"{where}: {'fuzzy' if mine.fuzzy else 'not translated'}")
+                continue
+            ids = message.id if isinstance(message.id, (list, tuple)) else (message.id,)
+            wanted = set().union(*(_fields(i) for i in ids))
+            for text in strings:
+                if _fields(text) != wanted:
+                    found.append(f"{where}: placeholders {sorted(_fields(text))} "
+                                 f"differ from {sorted(wanted)}")
+        for message in cat:
+            if message.id and message.id not in template and not message.fuzzy:
+                if template.get(message.id, message.context) is None:
+                    found.append(f"{language}: {message.context or message.id!r} is obsolete "
+                                 "(run extract)")
+        msgfmt = shutil.which("msgfmt")
+        if msgfmt:
+            run = subprocess.run([msgfmt, "-c", "-o", os.devnull, path],
+                                 capture_output=True, text=True)
+            if run.returncode != 0:
+                found.append(f"{language}: msgfmt -c: {run.stderr.strip()}")
+        folder = os.path.join(LOCALE_DIR, language, "LC_MESSAGES")
+        for name, data in compiled(language).items():
+            try:
+                with open(os.path.join(folder, name), "rb") as fp:
+                    current = fp.read()
+            except FileNotFoundError:
+                current = None
+            if current != data:
+                found.append(f"{language}: {name} is out of date: run "
+                             "`python -m referee.messages.catalogs compile`")
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m referee.messages.catalogs",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("action", choices=("extract", "compile", "check"))
+    args = parser.parse_args(argv)
+    if args.action == "extract":
+        extract()
+    elif args.action == "compile":
+        compile_all()
+    else:
+        found = problems()
+        for line in found:
+            print(line)
+        print(f"catalogs: {len(found)} problem{'' if len(found) == 1 else 's'}")
+        return 1 if found else 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
