@@ -435,7 +435,8 @@ def _line_of(text: str, index: int) -> tuple[int, int]:
 
 
 def _locate(path: str, parts: Sequence[str | int]) -> int | None:
-    """Best-effort line (from 1) of a top-level key or of item k (from 1) of a log."""
+    """Best-effort line (from 1) of a top-level key (``key =`` or a ``[key]``
+    table) or of item k (from 1) of a log."""
     if not parts or not isinstance(parts[0], str):
         return None
     try:
@@ -443,7 +444,8 @@ def _locate(path: str, parts: Sequence[str | int]) -> int | None:
             lines = file.read().splitlines()
     except (OSError, UnicodeDecodeError):
         return None
-    start = re.compile(re.escape(_toml_key(parts[0])) + r"\s*=")
+    key = re.escape(_toml_key(parts[0]))
+    start = re.compile(key + r"\s*=|\[\s*" + key + r"\s*\]")
     found = next((i for i, line in enumerate(lines) if start.match(line)), None)
     if found is None:
         return None
