@@ -156,7 +156,6 @@ class Table:
     @staticmethod
     def _open_hand(save: SaveFile, series: Series, rules: HouseRules,
                    meta: dict | None = None) -> tuple["Hand", dict]:
-        from .engine import Hand
         n = series.hand
         if meta is None:
             meta = save.read_hand(n)  # every hand of a series has its file from its deal on

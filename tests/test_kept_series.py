@@ -10,7 +10,6 @@ from six players, a hand-edited negative total reported.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
