@@ -296,3 +296,29 @@ def cli_raw(save, *args):
     if result.exit_code == 130:
         raise Killed
     return result
+
+
+def test_a_kept_series_that_no_longer_reads_is_not_reopened_and_nothing_moves(save):
+    finished_series(save)
+    cli(save, "new", "--players", "Cees,Dirk", "--dealer", "Cees")
+    kept = SaveFile(save).archived(1).path
+    kept.write_text(kept.read_text(encoding="utf-8").replace("players = [", "players = [[", 1),
+                    encoding="utf-8")
+    before = snapshot(save.parent)
+    result = cli(save, "series", "--open", "1", code=2)
+    assert "series-0001.toml" in result.stderr and "line" in result.stderr
+    assert snapshot(save.parent) == before
+    listing = json.loads(cli(save, "series", "--json").stdout)["series"]
+    assert listing[1]["id"] == 1 and listing[1]["damaged"]
+    assert "damaged" in cli(save, "series").stdout
+
+
+def test_new_force_onto_a_damaged_series_keeps_it_as_it_is(save):
+    cli(save, "new", "--players", "Anna,Bram", "--dealer", "Anna")
+    save.write_text("format = 1\nplayers = [[\n", encoding="utf-8")
+    damaged = save.read_bytes()
+    result = cli(save, "new", "--players", "Cees,Dirk", "--dealer", "Cees", code=2)
+    assert "line" in result.stderr
+    cli(save, "new", "--players", "Cees,Dirk", "--dealer", "Cees", "--force")
+    assert SaveFile(save).archived(1).path.read_bytes() == damaged
+    assert [p["name"] for p in standings(save)["players"]] == ["Cees", "Dirk"]
