@@ -49,6 +49,10 @@ MESSAGES = {
         "was written. Make the folder writable, or use --save with a file elsewhere."
     ),
     "store.unremovable": "{file} could not be removed ({reason}).",
+    "store.move_conflict": (
+        "{src} cannot be kept as {dst}: that already exists, and nothing is ever "
+        "overwritten. Move one of them aside and try again."
+    ),
     # Locking
     "store.busy": (
         "{file} is being written by another pesten-ref (process {pid}); "
