@@ -168,9 +168,9 @@ def test_R7_5_standings_tell_the_hands_left(save):
     cli(save, "new", "--players", "Anna,Bram", "--dealer", "Anna", "--hands", "3")
     cli(save, "score", "--winner", "Anna", "Bram=20")
     assert standings(save)["hands_left"] == 2
-    assert "1 of 3 hands scored, 2 hands left" in cli(save, "standings").stdout
+    assert "1 scored out of 3, 2 hands left" in cli(save, "standings").stdout
     cli(save, "score", "--winner", "Anna", "Bram=20")
-    assert "2 of 3 hands scored, 1 hand left" in cli(save, "standings").stdout
+    assert "2 scored out of 3, 1 hand left" in cli(save, "standings").stdout
 
 
 # -- two decks from six players ----------------------------------------------------------------
@@ -179,10 +179,10 @@ def test_R7_5_standings_tell_the_hands_left(save):
 def test_R1_3_six_players_are_told_to_shuffle_two_decks_together(save, rules, cards):
     players = "Anna,Bram,Cees,Dirk,Eva,Fenna"
     text = cli(save, "new", "--players", players, "--dealer", "Anna", "--rules", rules).stdout
-    assert f"Shuffle 2 decks together: {cards} cards." in text
+    assert f"Shuffle 2 decks together: {cards} in all." in text
     text = cli(save, "score", "--winner", "Anna", "Bram=1", "Cees=1", "Dirk=1", "Eva=1",
                "Fenna=1").stdout
-    assert "Hand 2: Bram deals" in text and f"Shuffle 2 decks together: {cards} cards." in text
+    assert "Hand 2: Bram deals" in text and f"Shuffle 2 decks together: {cards} in all." in text
 
 
 def test_R1_3_five_players_are_not_told_to_shuffle_two_decks(save):
@@ -215,7 +215,7 @@ def test_a_negative_score_in_a_hand_edited_hand_file_is_reported(save):
                     encoding="utf-8")
     before = snapshot(save.parent)
     result = cli(save, "history", code=2)
-    assert "hand-00001.toml" in result.stderr and "Bram has -12 points" in result.stderr
+    assert "hand-00001.toml" in result.stderr and "Bram's score is -12" in result.stderr
     assert "line" in result.stderr
     assert snapshot(save.parent) == before
 

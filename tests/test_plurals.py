@@ -135,8 +135,9 @@ def test_the_code_scan_finds_glued_counts():
      "Anna deals 2 cards each; Bram plays first once the starter is turned (`start 9h`)."),
     ("score.refuse.player_count", {}, "A series needs 2 to 8 players; 1 was given",
      "A series needs 2 to 8 players; 2 were given"),
-    ("score.line.hands", {"scored": 0}, "Fixed series: 0 of 1 hand scored; the lowest total wins.",
-     "Fixed series: 0 of 2 hands scored; the lowest total wins."),
+    ("score.line.hands", {"scored": 0, "hands": 3},
+     "Fixed series: 0 scored out of 3, 1 hand left; the lowest total wins.",
+     "Fixed series: 0 scored out of 3, 2 hands left; the lowest total wins."),
     ("score.line.limit", {}, "Elimination: a total over 1 point is out.",
      "Elimination: a total over 2 points is out."),
 ])
@@ -166,4 +167,4 @@ def test_a_count_refusal_with_one_card_given_says_1_was_given(save):
 
 def test_a_series_of_one_hand_says_1_hand(save):
     cli(save, "new", "--players", "Anna,Bram", "--dealer", "Anna", "--hands", "1")
-    assert "0 of 1 hand scored" in cli(save, "standings").stdout
+    assert "0 scored out of 1, 1 hand left" in cli(save, "standings").stdout

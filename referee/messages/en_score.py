@@ -79,7 +79,8 @@ MESSAGES = {
     "score.event.all_over": "Everyone would go over {limit}; {names} stays with the lowest total, {total}.",
     "score.event.all_over_shared": "Everyone would go over {limit}; {names} stay with the lowest total, {total}.",
     "score.event.series_won": "{names} wins the series!",
-    "score.event.back_in": "{names} is back in the series with {total} points (not over {limit}).",
+    "score.event.back_in": {"one": "{names} is back in the series with 1 point (not over {limit}).",
+                            "other": "{names} is back in the series with {n} points (not over {limit})."},
     "score.event.series_open": "The series is not won after all: it goes on.",
     "score.event.series_shared": "{names} share the series win!",
 
