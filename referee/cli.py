@@ -57,6 +57,9 @@ class _Guard:
         from .scoring import ScoreError
         if isinstance(exc, ScoreError):
             _fail(str(exc), 1)
+        from .tournament import TournamentError
+        if isinstance(exc, TournamentError):
+            _fail(exc.message, exc.exit_code)
         if isinstance(exc, BrokenPipeError):
             sys.exit(0)
         if os.environ.get("PESTEN_REF_DEBUG"):
@@ -67,6 +70,18 @@ class _Guard:
 save_option = click.option("--save", "save", metavar="PATH", default=None,
                            help="Save file of the series (default: $PESTEN_REF_SAVE, else pesten.toml).")
 json_option = click.option("--json", "as_json", is_flag=True, help="One compact JSON object per answer.")
+table_option = click.option("--table", "table_name", metavar="T", default=None,
+                            help=t("tour.help.table"))
+
+
+def _table_series(save: str | None, table_name: str | None) -> str | None:
+    """``--save`` as given, or with ``--table T`` the series file of table T of the
+    tournament at ``--save`` (default tournament.toml), dealt if need be."""
+    if table_name is None:
+        return save
+    from .tournament_store import DEFAULT_TOURNAMENT, TournamentFiles
+    files = TournamentFiles(save or DEFAULT_TOURNAMENT)
+    return os.fspath(files.open_table(files.load(), table_name).path)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -135,11 +150,12 @@ def new(players, rules_spec, dealer, mode, limit, hands, seed, force, save):
         click.echo(t(key, dealer=chosen, first=table.hand._next_seat(chosen), n=rules.deal_size))
 
 
-def player_name_problem(names: list[str]) -> str | None:
-    """R1.1: 2-8 unique names of letters, digits and - _ ' . that read as no card or word."""
+def player_name_problem(names: list[str], count: bool = True) -> str | None:
+    """R1.1: 2-8 unique names of letters, digits and - _ ' . that read as no card or word
+    (``count=False``: any number of them, for a tournament)."""
     from .cards import parse_suit, try_card
     from .notation import RESERVED_WORDS
-    if not 2 <= len(names) <= 8:
+    if count and not 2 <= len(names) <= 8:
         return t("cli.new.player_count", n=len(names))
     seen = set()
     for name in names:
@@ -165,9 +181,11 @@ def player_name_problem(names: list[str]) -> str | None:
 @click.option("--keep-going", is_flag=True, help="Go on after a refused entry (exit 1 at the end).")
 @json_option
 @save_option
-def play(script, keep_going, as_json, save):
+@table_option
+def play(script, keep_going, as_json, save, table_name):
     """Referee the current hand: type every card as it is played."""
     with _Guard():
+        save = _table_series(save, table_name)
         from .session import Table
         from .store import SaveFile
 
@@ -330,9 +348,11 @@ def standings(as_json, save):
 @click.argument("scores", nargs=-1)
 @json_option
 @save_option
-def score(winner, scores, as_json, save):
+@table_option
+def score(winner, scores, as_json, save, table_name):
     """Record the hand: NAME="Ah Ks 3d" or NAME=23 for each player still holding cards."""
     with _Guard():
+        save = _table_series(save, table_name)
         given: dict[str, str] = {}
         for item in scores:
             name, sep, value = item.partition("=")
@@ -449,6 +469,15 @@ def simulate(rules_spec, players, hands, seed, as_json):
             click.echo(_dumps(report.to_json()))
         else:
             click.echo(report.render())
+
+
+# ---------------------------------------------------------------------------
+# tournament
+# ---------------------------------------------------------------------------
+
+from .tournament_cli import tournament  # noqa: E402  (its modules load when a command runs)
+
+main.add_command(tournament)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -12,7 +12,7 @@ plural rule (``plural_form``): ``t("score.n_cards", n=2)`` reads "2 cards".
 Catalog modules by area (so that each part of the program owns its texts):
 ``en_engine`` (rulings), ``en_rules`` (the rule book and house-rule errors),
 ``en_cli`` (commands, errors, standings), ``en_store`` (save files),
-``en_repl`` (the prompt), ``en_sim`` (the simulator).
+``en_repl`` (the prompt), ``en_sim`` (the simulator), ``en_tour`` (tournaments).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import importlib
 import os
 from typing import Any
 
-_AREAS = ("engine", "rules", "cli", "store", "repl", "sim", "score")
+_AREAS = ("engine", "rules", "cli", "store", "repl", "sim", "score", "tour")
 _catalogs: dict[str, dict[str, str]] = {}
 _areas: dict[tuple[str, str], dict[str, str]] = {}
 _language = os.environ.get("PESTEN_REF_LANG", "en")
