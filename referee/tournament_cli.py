@@ -12,8 +12,24 @@ from __future__ import annotations
 
 import click
 
-from .cli import _dumps, _fail, _Guard, player_name_problem
 from .messages import t
+
+
+# ``cli`` adds this group to ``main``; its helpers are looked up when a command runs,
+# so that ``python -m referee.cli`` (cli as __main__) imports no half-built module.
+def _Guard():
+    from .cli import _Guard as guard
+    return guard()
+
+
+def _fail(message: str, code: int):
+    from .cli import _fail as fail
+    fail(message, code)
+
+
+def _dumps(obj) -> str:
+    from .cli import _dumps as dumps
+    return dumps(obj)
 
 tour_save_option = click.option("--save", "save", metavar="PATH", default=None,
                                 help=t("tour.help.save"))
@@ -48,6 +64,7 @@ def tournament_new(players, players_file, seed, save):
         names = [unicodedata.normalize("NFC", n.strip()) for n in names if n.strip()]
         if not names:
             _fail(t("tour.refuse.no_players"), 2)
+        from .cli import player_name_problem
         problem = player_name_problem(names, count=False)
         if problem:
             _fail(problem, 2)

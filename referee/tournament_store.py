@@ -101,7 +101,13 @@ class TournamentFiles:
         data["created"] = created or old or utcnow()
         data["updated"] = utcnow()
         data.update(tour.to_dict())
-        self.save.write_series(data)
+        payload = render_tournament(data).encode("utf-8")
+        try:
+            with self.save.lock():
+                _write_atomic(self.path, payload)
+        except OSError as exc:
+            raise SaveError(t("store.unwritable", file=self.path, reason=exc.strerror or str(exc)),
+                            file=self.path) from None
 
     # -- a table's folder ---------------------------------------------------------
     def table_dir(self, round_no: int, table: str) -> str:
@@ -279,30 +285,148 @@ class ImportReport:
 
 
 # ---------------------------------------------------------------------------
+# The tournament file's text
+# ---------------------------------------------------------------------------
+
+def render_tournament(data: dict[str, Any]) -> str:
+    """The tournament file's TOML, laid out for a person: ``format`` first, one line
+    per value where it fits (lists of names wrapped at 100 columns, points as an
+    inline table), the withdrawals and lots one per line, then a ``[[rounds]]``
+    block per round and a ``[[rounds.tables]]`` block per table.  None values
+    are dropped.  The values are the store's (``store._clean``), so the file
+    reads back with ``tomllib`` as the store's own files do.
+    """
+    from referee.store import FORMAT, _clean
+    body = _clean({k: v for k, v in data.items() if k != "format"}, [])
+    out = [f"format = {FORMAT}\n"]
+    _render_block(body, "", out)
+    return "".join(out)
+
+
+def _render_block(table: dict[str, Any], name: str, out: list[str]) -> None:
+    from referee.store import _toml_key
+    blocks = []
+    for key, value in table.items():
+        if type(value) is list and value and all(type(v) is dict for v in value):
+            if any(type(x) in (list, dict) for v in value for x in v.values()):
+                blocks.append((key, value))
+                continue
+            lines = "".join(f"    {_inline_flat(item)},\n" for item in value)
+            out.append(f"{_toml_key(key)} = [\n{lines}]\n")
+        else:
+            out.append(f"{_toml_key(key)} = {_value(value)}\n")
+    for key, items in blocks:
+        full = f"{name}.{_toml_key(key)}" if name else _toml_key(key)
+        for item in items:
+            out.append(f"\n[[{full}]]\n")
+            _render_block(item, full, out)
+
+
+def _inline_flat(item: dict[str, Any]) -> str:
+    from referee.store import _toml_key
+    return "{ " + ", ".join(f"{_toml_key(k)} = {_value(v)}" for k, v in item.items()) + " }"
+
+
+def _value(value: Any) -> str:
+    """A cleaned value on one line (a long list of scalars wrapped, 4 spaces in)."""
+    from referee.store import _literal, _toml_key
+    if type(value) is dict:
+        if not value:
+            return "{}"
+        return "{ " + ", ".join(f"{_toml_key(k)} = {_value(v)}" for k, v in value.items()) + " }"
+    if type(value) is list:
+        parts = [_value(v) for v in value]
+        one = "[" + ", ".join(parts) + "]"
+        if len(one) <= 88:
+            return one
+        lines, line = [], ""
+        for part in parts:
+            if line and len(line) + len(part) + 2 > 96:
+                lines.append(line)
+                line = ""
+            line = f"{line} {part}," if line else f"{part},"
+        lines.append(line)
+        return "[\n" + "".join(f"    {x}\n" for x in lines) + "]"
+    return _literal(value)
+
+
+# ---------------------------------------------------------------------------
 # Reading a table
 # ---------------------------------------------------------------------------
 
 def read_outcome(save: SaveFile, final: bool = False) -> Outcome:
-    """A table's Outcome from its series file (``session.read_standings``; no replay).
+    """A table's Outcome from its series file, read without replaying anything.
 
     A round's table is over once its series has a winner (one hand, R7.5):
     its hand's winner is the player with a win, none when it was blocked.
+    Speed by design (``tournament show`` reads every table of a round, 167 of
+    them for 1,000 players): only the series header's standings are parsed,
+    not the rule set copied below them (``_read_head``), and a hand's file
+    only while the hand has no result, up to its entries.  Anything that does
+    not read that way (a hand-edited file, a series being settled) goes
+    through ``session.read_standings``, which reports what is wrong.
     """
     if not save.exists():
         return ABSENT
+    head = _read_head(os.fspath(save.path), "\n[rules")
+    outcome = _outcome_of(head, save, final) if head is not None and "settling" not in head else None
+    if outcome is not None:
+        return outcome
     from referee.session import read_standings
     series, started = read_standings(save)
     recs = series.records
-    points = {p: recs[p].total for p in series.players}
-    left = [p for p in series.players if recs[p].left]
-    over = series.over
-    status = "over" if over else ("playing" if started or series.hands_scored else "waiting")
+    return _make_outcome(final, series.players, {p: recs[p].total for p in series.players},
+                         {p: recs[p].wins for p in series.players},
+                         [p for p in series.players if recs[p].left], series.winners,
+                         series.hands_scored, started)
+
+
+def _outcome_of(head: dict[str, Any], save: SaveFile, final: bool) -> Outcome | None:
+    try:
+        players = [str(p) for p in head["players"]]
+        records = {str(r["name"]): r for r in head["records"]}
+        points = {p: int(records[p].get("total", 0)) for p in players}
+        wins = {p: int(records[p].get("wins", 0)) for p in players}
+        left = [p for p in players if records[p].get("left")]
+        winners = [str(w) for w in head.get("winners", [])]
+        hands = int(head.get("hands_scored", 0))
+        started = bool(hands) or bool(head.get("hand_scored"))
+        if not winners and not started:
+            number = int(head["hand"])
+            hand = _read_head(os.fspath(save.hand_path(number)), "\nentries = [")
+            if hand is None:
+                return None
+            started = hand.get("status", "waiting") != "waiting"
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    return _make_outcome(final, players, points, wins, left, winners, hands, started)
+
+
+def _make_outcome(final: bool, players: list[str], points: dict[str, int], wins: dict[str, int],
+                  left: list[str], winners: list[str], hands: int, started: bool) -> Outcome:
+    over = bool(winners)
+    status = "over" if over else ("playing" if started or hands else "waiting")
     if final:
-        return Outcome(status, series.players, points, series.winners[0] if over else None,
-                       False, left, series.winners, series.hands_scored)
-    winner = next((p for p in series.players if recs[p].wins), None) if over else None
-    return Outcome(status, series.players, points, winner, over and winner is None, left,
-                   series.winners, series.hands_scored)
+        return Outcome(status, players, points, winners[0] if over else None, False, left,
+                       winners, hands)
+    winner = next((p for p in players if wins[p]), None) if over else None
+    return Outcome(status, players, points, winner, over and winner is None, left, winners, hands)
+
+
+def _read_head(path: str, cut: str) -> dict[str, Any] | None:
+    """The TOML of ``path`` up to the line starting ``cut`` (all of it without one);
+    None when the file is missing or that part does not parse."""
+    import tomllib
+    try:
+        with open(path, "rb") as f:
+            text = f.read().decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return None
+    at = text.find(cut)
+    try:
+        return tomllib.loads(text if at < 0 else text[:at + 1])
+    except tomllib.TOMLDecodeError:
+        return None
 
 
 def _same_result(a: Outcome, b: Outcome) -> bool:

@@ -333,3 +333,19 @@ def test_R8_6_the_next_draw_never_leaves_a_table_below_three_while_three_remain(
     withdraw(tour, tour.current.tables[0].players[0], begun)
     close_round(tour, score_all(tour))
     assert all(len(tb.players) >= 3 for tb in tour.current.tables)
+
+
+def test_the_tournament_file_reads_back_exactly_and_keeps_one_table_a_block():
+    import tomllib
+
+    from referee.tournament_store import render_tournament
+    tour = Tournament.new(names(40) + ['Zoë "Z" van Dam'], seed=9, id="abc")
+    withdraw(tour, "P001", {})
+    close_round(tour, score_all(tour))
+    data = {"kind": "tournament", **tour.to_dict()}
+    text = render_tournament(data)
+    back = tomllib.loads(text)
+    assert back.pop("format") == 1
+    assert back == data
+    assert text.count("[[rounds.tables]]") == sum(len(r.tables) for r in tour.rounds)
+    assert max(len(line) for line in text.splitlines()) <= 110
