@@ -393,9 +393,9 @@ def _outcome_of(head: dict[str, Any], save: SaveFile, final: bool) -> Outcome | 
         started = bool(hands) or bool(head.get("hand_scored"))
         if not winners and not started:
             number = int(head["hand"])
-            hand = _read_head(os.fspath(save.hand_path(number)), "\nentries = [")
+            hand = _read_head(os.fspath(save.hand_path(number)), "\nentries = [", "\n[result")
             if hand is None:
-                return None
+                return None  # unreadable, or scored but the series not yet settled
             started = hand.get("status", "waiting") != "waiting"
     except (KeyError, TypeError, ValueError, AttributeError):
         return None
@@ -413,14 +413,16 @@ def _make_outcome(final: bool, players: list[str], points: dict[str, int], wins:
     return Outcome(status, players, points, winner, over and winner is None, left, winners, hands)
 
 
-def _read_head(path: str, cut: str) -> dict[str, Any] | None:
+def _read_head(path: str, cut: str, absent: str | None = None) -> dict[str, Any] | None:
     """The TOML of ``path`` up to the line starting ``cut`` (all of it without one);
-    None when the file is missing or that part does not parse."""
+    None when the file is missing, holds ``absent``, or that part does not parse."""
     import tomllib
     try:
         with open(path, "rb") as f:
             text = f.read().decode("utf-8-sig")
     except (OSError, UnicodeDecodeError):
+        return None
+    if absent is not None and absent in text:
         return None
     at = text.find(cut)
     try:
