@@ -77,7 +77,7 @@ save_option = click.option("--save", "save", metavar="PATH", default=None,
                                 "$XDG_DATA_HOME/pesten-ref).")
 json_option = click.option("--json", "as_json", is_flag=True, help="One compact JSON object per answer.")
 table_option = click.option("--table", "table_name", metavar="T", default=None,
-                            help=t("tour.help.table"))
+                            help=t("cli.option.table"))
 
 
 def _table_series(save: str | None, table_name: str | None) -> str | None:
@@ -90,7 +90,21 @@ def _table_series(save: str | None, table_name: str | None) -> str | None:
     return os.fspath(files.open_table(files.load(), table_name).path)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The command group, with ``tournament`` loaded only when it is asked for
+    (start-up: ``score`` after every hand builds none of its options)."""
+
+    def get_command(self, ctx, name):
+        if name == "tournament":
+            from .tournament_cli import tournament
+            return tournament
+        return super().get_command(ctx, name)
+
+    def list_commands(self, ctx):
+        return sorted([*super().list_commands(ctx), "tournament"])
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="pesten-ref", message=t("cli.version"),
                       help=t("cli.option.version"))
 def main() -> None:
@@ -583,15 +597,6 @@ def simulate(rules_spec, players, hands, seed, as_json):
             click.echo(_dumps(report.to_json()))
         else:
             click.echo(report.render())
-
-
-# ---------------------------------------------------------------------------
-# tournament
-# ---------------------------------------------------------------------------
-
-from .tournament_cli import tournament  # noqa: E402  (its modules load when a command runs)
-
-main.add_command(tournament)
 
 
 if __name__ == "__main__":  # pragma: no cover

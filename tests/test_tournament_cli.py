@@ -255,3 +255,16 @@ def test_R8_6_a_full_32_player_tournament_from_first_round_to_champion(tmp_path)
     assert "Champion: " + a in cli(save, "tournament", "show").output
     r = cli(save, "tournament", "next", code=1)
     assert "over" in r.output
+
+
+def test_R8_6_a_tables_result_is_corrected_before_the_round_is_closed(tmp_path):
+    save = tmp_path / "cup.toml"
+    new(save, 4)
+    a, b, c, d = show(save)["tables"][0]["players"]
+    cli(save, "score", "--table", "1", "--winner", a, f"{b}=10", f"{c}=20", f"{d}=30")
+    # the table made a mistake: d held fewer points than b
+    cli(save, "score", "--table", "1", "--hand", "1", "--winner", a, f"{b}=30", f"{c}=20", f"{d}=10")
+    assert show(save)["tables"][0]["result"]["points"] == {a: 0, b: 30, c: 20, d: 10}
+    cli(save, "tournament", "next")
+    data = show(save)
+    assert data["status"] == "final" and sorted(data["remaining"]) == sorted([a, d])

@@ -109,5 +109,4 @@ MESSAGES = {
     "tour.help.seed": "Makes every draw, dealer and lot repeatable.",
     "tour.help.json": "One compact JSON object.",
     "tour.help.save": "The tournament file (default: tournament.toml here).",
-    "tour.help.table": "A table of the tournament's current round (1, 2, ... or final); --save is then the tournament file.",
 }
