@@ -37,7 +37,7 @@ from referee.values import Record, Value, set_field
 __all__ = [
     "FINAL", "MIN_TABLE", "MAX_TABLE", "TournamentError", "Outcome", "Lot", "TableDraw",
     "Round", "Tournament", "table_sizes", "advancing", "draw_round", "rank_table",
-    "close_round", "withdraw", "view", "render_view",
+    "close_round", "withdraw", "view", "render_view", "table_label",
 ]
 
 FINAL = "final"
@@ -152,7 +152,7 @@ class Lot(Value):
 
     def text(self) -> str:
         """One sentence: who tied on what, and the order the lot gave."""
-        return t("tour.lot", table=_table_label(self.table), tied=join_names(self.tied),
+        return t("tour.lot", table=table_label(self.table), tied=join_names(self.tied),
                  points=self.points, total=self.total,
                  drawn=join_names(self.order[:self.seats]), n=self.seats)
 
@@ -473,14 +473,14 @@ def close_round(tour: Tournament, outcomes: Mapping[str, Outcome]) -> list[str]:
         if rnd.final:
             raise TournamentError("tour.refuse.final_playing")
         raise TournamentError("tour.refuse.playing", round=rnd.number, n=len(waiting),
-                              tables=join_names(_table_label(x) for x in waiting))
+                              tables=join_names(table_label(x) for x in waiting))
     for tb in rnd.tables:
         outcome = outcomes.get(tb.name, ABSENT)
         if tb.bye or not tb.players or not outcome.players:
             continue
         unseated = [p for p in tb.players if p not in outcome.players and p not in tour.withdrawn]
         if unseated:
-            raise TournamentError("tour.refuse.not_seated", table=_table_label(tb.name),
+            raise TournamentError("tour.refuse.not_seated", table=table_label(tb.name),
                                   names=join_names(unseated), n=len(unseated))
     told: list[str] = []
     totals = tour.totals()
@@ -524,7 +524,7 @@ def close_round(tour: Tournament, outcomes: Mapping[str, Outcome]) -> list[str]:
                           dealer=nxt.tables[0].dealer))
         else:
             told.append(t("tour.told.drawn", round=nxt.number, n=len(nxt.tables)))
-            told += [t("tour.told.table", table=_table_label(tb.name), players=", ".join(tb.players),
+            told += [t("tour.told.table", table=table_label(tb.name), players=", ".join(tb.players),
                        dealer=tb.dealer) for tb in nxt.tables]
     else:
         tour.champion = through[0] if through else None
@@ -560,7 +560,7 @@ def withdraw(tour: Tournament, name: str, outcomes: Mapping[str, Outcome]) -> li
     if table is None:
         raise TournamentError("tour.refuse.not_in", name=found, round=rnd.number)
     tour.withdrawn[found] = rnd.number
-    told = [t("tour.told.withdrawn", name=found, table=_table_label(table.name))]
+    told = [t("tour.told.withdrawn", name=found, table=table_label(table.name))]
     outcome = outcomes.get(table.name, ABSENT)
     if rnd.final:
         other = next(p for p in table.players if p != found)
@@ -571,7 +571,7 @@ def withdraw(tour: Tournament, name: str, outcomes: Mapping[str, Outcome]) -> li
         told.append(t("tour.told.champion", name=other))
         return told
     if outcome.started:
-        told.append(t("tour.told.ranks_last", name=found, table=_table_label(table.name)))
+        told.append(t("tour.told.ranks_last", name=found, table=table_label(table.name)))
         return told
     table.players.remove(found)
     if table.dealer == found and table.players:
@@ -584,7 +584,7 @@ def withdraw(tour: Tournament, name: str, outcomes: Mapping[str, Outcome]) -> li
             dest = min(free, key=lambda tb: len(tb.players))
             dest.players.append(lone)
             table.players.clear()
-            told.append(t("tour.told.moved", name=lone, table=_table_label(dest.name)))
+            told.append(t("tour.told.moved", name=lone, table=table_label(dest.name)))
         else:
             table.bye = True
             told.append(t("tour.told.bye", name=lone))
@@ -595,7 +595,8 @@ def withdraw(tour: Tournament, name: str, outcomes: Mapping[str, Outcome]) -> li
 # Showing the bracket
 # ---------------------------------------------------------------------------
 
-def _table_label(name: str) -> str:
+def table_label(name: str) -> str:
+    """``"3"`` -> "Table 3", ``"final"`` -> "Final" (through the message layer)."""
     return t("tour.final") if name == FINAL else t("tour.table", table=name)
 
 
@@ -662,7 +663,7 @@ def render_view(data: Mapping[str, Any], recorded: bool = True) -> str:
         head = "tour.show.final" if rnd["final"] else "tour.show.round"
         state = "tour.show.closed" if rnd["closed"] else "tour.show.open"
         lines += ["", t(head, round=rnd["round"]) + " " + t(state)]
-        labels = [_table_label(tb["table"]) for tb in rnd["tables"]]
+        labels = [table_label(tb["table"]) for tb in rnd["tables"]]
         width = max((len(x) for x in labels), default=0)
         for label, tb in zip(labels, rnd["tables"]):
             lines.append(f"  {label:<{width}}  {_table_line(tb, withdrawn)}")
@@ -678,7 +679,7 @@ def render_view(data: Mapping[str, Any], recorded: bool = True) -> str:
         open_tables = [tb["table"] for tb in data["tables"] if tb["state"] in ("waiting", "playing")]
         if open_tables:
             lines.append(t("tour.show.still_playing", n=len(open_tables),
-                           tables=join_names(_table_label(x) for x in open_tables)))
+                           tables=join_names(table_label(x) for x in open_tables)))
         else:
             lines.append(t("tour.show.ready"))
     else:

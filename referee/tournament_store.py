@@ -37,7 +37,7 @@ from typing import Any
 from referee.messages import t
 from referee.store import SaveError, SaveFile
 from referee.tournament import (ABSENT, FINAL, Outcome, Round, Tournament, TournamentError,
-                                _table_label)
+                                table_label)
 
 __all__ = ["DEFAULT_TOURNAMENT", "TournamentFiles", "ImportReport"]
 
@@ -144,10 +144,10 @@ class TournamentFiles:
             raise TournamentError("tour.refuse.no_table", exit_code=2, table=name.strip(), round=rnd.number,
                                   tables=_table_list(rnd))
         if tb.bye or not tb.players:
-            raise TournamentError("tour.refuse.no_hand", table=_table_label(tb.name))
+            raise TournamentError("tour.refuse.no_hand", table=table_label(tb.name))
         players = [p for p in tb.players if p not in tour.withdrawn]
         if len(players) < 2:
-            raise TournamentError("tour.refuse.no_hand", table=_table_label(tb.name))
+            raise TournamentError("tour.refuse.no_hand", table=table_label(tb.name))
         folder = self.table_dir(rnd.number, tb.name)
         save = SaveFile(os.path.join(folder, _SERIES))
         try:
@@ -186,7 +186,7 @@ class TournamentFiles:
             folder = self.table_dir(rnd.number, tb.name)
             found = _conflict_copies(folder)
             if found:
-                out.append(t("tour.conflict.copy", table=_table_label(tb.name), round=rnd.number,
+                out.append(t("tour.conflict.copy", table=table_label(tb.name), round=rnd.number,
                              files=", ".join(found)))
         return out
 
@@ -220,7 +220,7 @@ class TournamentFiles:
             report.skipped.append(t("tour.import.unknown_table", folder=folder))
             return
         tb = rnd.table(name)
-        label = t("tour.import.label", table=_table_label(name), round=round_no)
+        label = t("tour.import.label", table=table_label(name), round=round_no)
         if tb is None:
             report.skipped.append(t("tour.import.unknown_table", folder=folder))
             return
