@@ -509,6 +509,10 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
         if dealt:
             click.echo("")
             click.echo(table.deal_text())
+        if table_name is not None and table.series.over:
+            final = table_name.strip().lower() == "final"
+            click.echo("")
+            click.echo(t("tour.told.final_won" if final else "tour.told.table_done"))
 
 
 # ---------------------------------------------------------------------------

@@ -106,7 +106,8 @@ def test_R8_6_next_waits_for_every_table(tmp_path):
     new(save, 13)
     data = show(save)
     first = data["tables"][0]
-    score_table(save, first["table"], first["players"])
+    r = score_table(save, first["table"], first["players"])
+    assert "tournament next" in r.output  # the table is told what comes next
     before = save.read_text()
     r = cli(save, "tournament", "next", code=1)
     assert "still being played" in r.output and "Table 2 and Table 3" in r.output

@@ -52,6 +52,8 @@ MESSAGES = {
     "tour.told.final": "The final: {names}, an elimination series to 100 points; {dealer} deals (`play --table final`).",
     "tour.told.closed": {"one": "Round {round} is closed; 1 player goes through: {names}.",
                          "other": "Round {round} is closed; {n} players go through: {names}."},
+    "tour.told.table_done": "This table's hand is the round's one hand: the tournament ranks its players (`pesten-ref tournament show`), and once every table has its result, `pesten-ref tournament next` draws the next round.",
+    "tour.told.final_won": "The final is won: `pesten-ref tournament next` records the champion.",
     "tour.told.champion": "{name} is the champion!",
     "tour.told.no_champion": "The tournament is over without a champion: every player withdrew.",
     "tour.told.withdrawn": "{name} withdraws from the tournament ({table}).",
