@@ -247,7 +247,7 @@ class TournamentFiles:
             if _same_result(ours, theirs):
                 report.same.append(t("tour.import.same", label=label))
             else:
-                report.conflicts.append(t("tour.import.differs", label=label, here=_describe(ours),
+                report.conflicts.append(t("tour.import.differs", label=label, table=name, here=_describe(ours),
                                           there=_describe(theirs), folder=folder))
             return
         if not ours.started:
@@ -263,7 +263,7 @@ class TournamentFiles:
         if not theirs.started:
             report.same.append(t("tour.import.ours_newer", label=label))
             return
-        report.conflicts.append(t("tour.import.differs", label=label, here=_describe(ours),
+        report.conflicts.append(t("tour.import.differs", label=label, table=name, here=_describe(ours),
                                   there=_describe(theirs), folder=folder))
 
 

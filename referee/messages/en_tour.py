@@ -29,8 +29,8 @@ MESSAGES = {
     "tour.refuse.no_players": "No players were given: use --players A,B,C or --players-file FILE.",
     "tour.refuse.players_file": "Cannot read the players file {file}: {error}.",
     "tour.refuse.import_conflicts": {
-        "one": "1 table arrived with a different result and was left as it was; settle it and import again.",
-        "other": "{n} tables arrived with different results and were left as they were; settle them and import again.",
+        "one": "1 table arrived with a different result and was left as it was.",
+        "other": "{n} tables arrived with different results and were left as they were.",
     },
     "tour.refuse.conflicts": "The round cannot be closed while a table has two versions of its result.",
 
@@ -93,8 +93,8 @@ MESSAGES = {
     "tour.import.taken": "{label}: imported ({result}).",
     "tour.import.same": "{label}: already here, the same.",
     "tour.import.ours_newer": "{label}: the copy here is further along; the imported one was not taken.",
-    "tour.import.differs": "{label} arrived twice with different contents: here {here}; in {folder} {there}. Nothing was changed; settle which is right at the table.",
-    "tour.import.closed_differs": "{label} is closed with {here}, but {folder} says {there}. Nothing was changed.",
+    "tour.import.differs": "{label} arrived twice with different contents: here {here}; in {folder} {there}. Nothing was changed; settle at the table which is right and correct the other copy (`pesten-ref score --table {table} --hand 1 ...`).",
+    "tour.import.closed_differs": "{label} is closed with this result: {here}; but {folder} says: {there}. Nothing was changed.",
     "tour.import.no_result": "no result yet",
     "tour.import.result": "{winner} won; points {points}",
     "tour.import.blocked": "a blocked hand; points {points}",
