@@ -35,7 +35,7 @@ from referee.scoring import join_names
 from referee.values import Record, Value, set_field
 
 __all__ = [
-    "FINAL", "MIN_TABLE", "MAX_TABLE", "TournamentError", "Outcome", "Lot", "TableDraw",
+    "FINAL", "MIN_TABLE", "MAX_TABLE", "TournamentError", "Outcome", "Lot", "TotalTie", "TableDraw",
     "Round", "Tournament", "table_sizes", "advancing", "draw_round", "rank_table",
     "close_round", "withdraw", "view", "render_view", "table_label",
 ]
@@ -157,6 +157,48 @@ class Lot(Value):
                  drawn=join_names(self.order[:self.seats]), n=self.seats)
 
 
+class TotalTie(Value):
+    """A tie on points at a table decided by the lower total so far (R8.6).
+
+    ``tied``: the players level on points (sorted); ``order``: as the totals
+    ranked them; ``points``: what they were level on; ``totals``: name -> total
+    so far (this round included); ``seats``: how many of them went through.
+    """
+
+    __slots__ = ("table", "tied", "order", "points", "totals", "seats")
+    __match_args__ = __slots__
+
+    def __init__(self, table: str, tied: Iterable[str], order: Iterable[str], points: int,
+                 totals: Mapping[str, int], seats: int) -> None:
+        set_field(self, "table", table)
+        set_field(self, "tied", tuple(tied))
+        set_field(self, "order", tuple(order))
+        set_field(self, "points", points)
+        set_field(self, "totals", dict(totals))
+        set_field(self, "seats", seats)
+
+    def __hash__(self) -> int:
+        return hash((self.table, self.tied, self.order))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain TOML/JSON values."""
+        return {"table": self.table, "tied": list(self.tied), "order": list(self.order),
+                "points": self.points, "totals": dict(self.totals), "seats": self.seats}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "TotalTie":
+        """The inverse of ``to_dict``."""
+        return cls(str(d["table"]), [str(p) for p in d["tied"]], [str(p) for p in d["order"]],
+                   int(d["points"]), {str(k): int(v) for k, v in d["totals"].items()},
+                   int(d["seats"]))
+
+    def text(self) -> str:
+        """One sentence: who tied on points, and how the totals so far ranked them."""
+        totals = ", ".join(f"{p} {self.totals[p]}" for p in self.order)
+        return t("tour.tie_total", table=table_label(self.table), tied=join_names(self.tied),
+                 points=self.points, totals=totals, through=join_names(self.order[:self.seats]))
+
+
 class TableDraw(Record):
     """One table of a round: ``name`` (``"1"``, ``"2"``… or ``"final"``), ``players``
     in seating order (those withdrawn before it started are taken off), ``dealer``
@@ -213,18 +255,21 @@ class TableDraw(Record):
 
 class Round(Record):
     """A round: ``number`` from 1, its ``tables``, the ``lots`` drawn when it was
-    closed, ``closed``, and ``final`` (the two-player series to 100)."""
+    closed, ``closed``, ``final`` (the two-player series to 100), and ``ties``:
+    the ties on points that the totals so far decided."""
 
-    __slots__ = ("number", "tables", "lots", "closed", "final")
+    __slots__ = ("number", "tables", "lots", "closed", "final", "ties")
     __match_args__ = __slots__
 
     def __init__(self, number: int, tables: list[TableDraw], lots: list[Lot] | None = None,
-                 closed: bool = False, final: bool = False) -> None:
+                 closed: bool = False, final: bool = False,
+                 ties: list[TotalTie] | None = None) -> None:
         self.number = number
         self.tables = tables
         self.lots = [] if lots is None else lots
         self.closed = closed
         self.final = final
+        self.ties = [] if ties is None else ties
 
     def table(self, name: str) -> TableDraw | None:
         """The table called ``name`` (case-insensitive; ``"final"``, ``"3"``, ``"03"``), or None."""
@@ -243,6 +288,8 @@ class Round(Record):
         if self.final:
             d["final"] = True
         d["tables"] = [tb.to_dict() for tb in self.tables]
+        if self.ties:
+            d["ties"] = [tie.to_dict() for tie in self.ties]
         if self.lots:
             d["lots"] = [lot.to_dict() for lot in self.lots]
         return d
@@ -252,7 +299,8 @@ class Round(Record):
         """The inverse of ``to_dict``."""
         return cls(int(d["round"]), [TableDraw.from_dict(x) for x in d.get("tables", [])],
                    [Lot.from_dict(x) for x in d.get("lots", [])], bool(d.get("closed", False)),
-                   bool(d.get("final", False)))
+                   bool(d.get("final", False)),
+                   [TotalTie.from_dict(x) for x in d.get("ties", [])])
 
 
 class Tournament(Record):
@@ -418,8 +466,10 @@ def draw_round(players: list[str], seed: int, number: int) -> Round:
 # ---------------------------------------------------------------------------
 
 def rank_table(table: TableDraw, outcome: Outcome, totals: Mapping[str, int],
-               withdrawn: Iterable[str], seed: int, number: int) -> tuple[list[str], list[str], Lot | None]:
-    """Rank one table of round ``number`` after its hand (R8.6); -> (ranking, advanced, lot).
+               withdrawn: Iterable[str], seed: int, number: int
+               ) -> tuple[list[str], list[str], Lot | None, TotalTie | None]:
+    """Rank one table of round ``number`` after its hand (R8.6); -> (ranking,
+    advanced, lot, tie).
 
     ``outcome`` must be over (or the table a bye).  Seated players are ranked:
     the winner first (none when the hand was blocked, R3.9), then by the
@@ -429,7 +479,7 @@ def rank_table(table: TableDraw, outcome: Outcome, totals: Mapping[str, int],
     and never go through.  ``advancing(n)`` go through, n the players dealt in.
     """
     if table.bye:
-        return list(table.players), [p for p in table.players if p not in set(withdrawn)], None
+        return list(table.players), [p for p in table.players if p not in set(withdrawn)], None, None
     out = set(withdrawn) | set(outcome.left)
     seated = list(outcome.players) or list(table.players)
     playing = [p for p in seated if p not in out]
@@ -440,17 +490,23 @@ def rank_table(table: TableDraw, outcome: Outcome, totals: Mapping[str, int],
 
     playing.sort(key=key)  # stable: seating order within a tie
     seats = min(advancing(len(seated)), len(playing))
-    lot = None
-    if 0 < seats < len(playing) and key(playing[seats - 1]) == key(playing[seats]):
-        tie = key(playing[seats])
-        tied = [p for p in playing if key(p) == tie]
+    lot = tie = None
+    cut = 0 < seats < len(playing)
+    if cut and key(playing[seats - 1])[:2] == key(playing[seats])[:2] \
+            and key(playing[seats - 1]) != key(playing[seats]):  # the totals decide the seat
+        level = [p for p in playing if key(p)[:2] == key(playing[seats])[:2]]
+        tie = TotalTie(table.name, sorted(level), level, key(level[0])[1],
+                       {p: key(p)[2] for p in level}, seats - playing.index(level[0]))
+    if cut and key(playing[seats - 1]) == key(playing[seats]):  # a lot decides it
+        level_key = key(playing[seats])
+        tied = [p for p in playing if key(p) == level_key]
         first = playing.index(tied[0])
         order = sorted(tied)
         _rng(seed, "lot", number, table.name).shuffle(order)
         playing[first:first + len(tied)] = order
-        lot = Lot(table.name, sorted(tied), order, tie[1], tie[2], seats - first)
+        lot = Lot(table.name, sorted(tied), order, level_key[1], level_key[2], seats - first)
     ranking = playing + [p for p in seated if p in out]
-    return ranking, playing[:seats], lot
+    return ranking, playing[:seats], lot, tie
 
 
 def close_round(tour: Tournament, outcomes: Mapping[str, Outcome]) -> list[str]:
@@ -501,7 +557,8 @@ def close_round(tour: Tournament, outcomes: Mapping[str, Outcome]) -> list[str]:
         if not tb.players:
             tb.closed = True
             continue
-        ranking, advanced, lot = rank_table(tb, outcome, totals, tour.withdrawn, tour.seed, rnd.number)
+        ranking, advanced, lot, tie = rank_table(tb, outcome, totals, tour.withdrawn, tour.seed,
+                                                 rnd.number)
         for name in outcome.left:
             tour.withdrawn.setdefault(name, rnd.number)
         tb.closed = True
@@ -510,6 +567,9 @@ def close_round(tour: Tournament, outcomes: Mapping[str, Outcome]) -> list[str]:
         tb.points = {p: outcome.points.get(p, 0) for p in (outcome.players or tb.players)
                      if p in outcome.points}
         tb.ranking, tb.advanced = ranking, advanced
+        if tie is not None:
+            rnd.ties.append(tie)
+            told.append(tie.text())
         if lot is not None:
             rnd.lots.append(lot)
             told.append(lot.text())
@@ -627,14 +687,15 @@ def view(tour: Tournament, outcomes: Mapping[str, Outcome]) -> dict[str, Any]:
     current round: ``{table, players, result, state, dealer}``, ``result`` null or
     ``{winner, points}``), ``remaining``, ``champion`` (a decided final counts
     even before ``tournament next`` records it), plus ``rounds`` (every round's
-    tables and lots), ``withdrawn``, ``players`` and ``seed``.
+    tables, lots and ties decided by totals), ``withdrawn``, ``players`` and ``seed``.
     """
     rounds = []
     for rnd in tour.rounds:
         tables = [_table_view(tb, outcomes.get(tb.name, ABSENT) if rnd is tour.current else ABSENT,
                               rnd.closed) for tb in rnd.tables]
         rounds.append({"round": rnd.number, "final": rnd.final, "closed": rnd.closed,
-                       "tables": tables, "lots": [lot.to_dict() for lot in rnd.lots]})
+                       "tables": tables, "lots": [lot.to_dict() for lot in rnd.lots],
+                       "ties": [tie.to_dict() for tie in rnd.ties]})
     champion = tour.champion
     status = tour.status
     if champion is None and tour.current.final and not tour.over:
@@ -667,6 +728,7 @@ def render_view(data: Mapping[str, Any], recorded: bool = True) -> str:
         width = max((len(x) for x in labels), default=0)
         for label, tb in zip(labels, rnd["tables"]):
             lines.append(f"  {label:<{width}}  {_table_line(tb, withdrawn)}")
+        lines += ["  " + TotalTie.from_dict(tie).text() for tie in rnd["ties"]]
         lines += ["  " + Lot.from_dict(lot).text() for lot in rnd["lots"]]
     lines.append("")
     if data["champion"]:

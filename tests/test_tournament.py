@@ -101,7 +101,7 @@ def test_R8_6_half_of_each_table_rounded_up_advance(size, through):
     points = {p: 5 * (size - i) for i, p in enumerate(seats)}
     points[seats[-1]] = 0
     outcome = over(seats, points, winner=seats[-1])
-    ranking, advanced, lot = rank_table(tb, outcome, {}, (), 3, 1)
+    ranking, advanced, lot, _ = rank_table(tb, outcome, {}, (), 3, 1)
     assert advancing(size) == through
     assert advanced == [seats[-1]] + sorted(seats[:-1], key=points.get)[:through - 1]
     assert ranking[:through] == advanced and sorted(ranking) == sorted(seats)
@@ -113,7 +113,7 @@ def test_R8_6_the_winner_first_even_with_points_given_as_zero_by_others():
     tb = tour.current.tables[0]
     a, b, c, d = tb.players
     outcome = over(tb.players, {a: 0, b: 0, c: 7, d: 9}, winner=b)
-    ranking, advanced, _ = rank_table(tb, outcome, {}, (), 3, 1)
+    ranking, advanced, _, _ = rank_table(tb, outcome, {}, (), 3, 1)
     assert ranking[0] == b and advanced == [b, a]
 
 
@@ -123,7 +123,7 @@ def test_R8_6_a_blocked_hand_ranks_everyone_by_points():
     pts = dict(zip(tb.players, [30, 8, 15, 2, 40]))
     outcome = over(tb.players, pts, blocked=True)
     assert outcome.winner is None
-    ranking, advanced, _ = rank_table(tb, outcome, {}, (), 3, 1)
+    ranking, advanced, _, _ = rank_table(tb, outcome, {}, (), 3, 1)
     assert ranking == sorted(tb.players, key=pts.get)
     assert advanced == ranking[:3]
 
@@ -134,8 +134,11 @@ def test_R8_6_ties_broken_by_the_lower_total_so_far():
     w, x, y, z = tb.players
     outcome = over(tb.players, {w: 0, x: 12, y: 12, z: 30}, winner=w)
     # y has fewer points over the earlier rounds: y goes through, x does not
-    ranking, advanced, lot = rank_table(tb, outcome, {x: 20, y: 5}, (), 3, 2)
+    ranking, advanced, lot, tie = rank_table(tb, outcome, {x: 20, y: 5}, (), 3, 2)
     assert advanced == [w, y] and ranking == [w, y, x, z] and lot is None
+    # and the table is told why, in a sentence kept with the round
+    assert tie.order == (y, x) and tie.totals == {y: 17, x: 32} and tie.seats == 1
+    assert f"sent {y} through" in tie.text()
 
 
 def test_R8_6_ties_on_points_and_total_broken_by_a_recorded_seeded_lot():
@@ -143,13 +146,13 @@ def test_R8_6_ties_on_points_and_total_broken_by_a_recorded_seeded_lot():
     tb = tour.current.tables[0]
     w, x, y, z = tb.players
     outcome = over(tb.players, {w: 0, x: 12, y: 12, z: 30}, winner=w)
-    ranking, advanced, lot = rank_table(tb, outcome, {x: 7, y: 7}, (), 3, 2)
+    ranking, advanced, lot, _ = rank_table(tb, outcome, {x: 7, y: 7}, (), 3, 2)
     assert lot is not None
     assert lot.tied == tuple(sorted([x, y])) and lot.points == 12 and lot.total == 19
     assert lot.seats == 1 and advanced == [w, lot.order[0]]
     # the same seed draws the same lot; the lot is told in a sentence
     again = rank_table(tb, outcome, {x: 7, y: 7}, (), 3, 2)
-    assert again == (ranking, advanced, lot)
+    assert again[:3] == (ranking, advanced, lot) and again[3] is None
     assert lot.order[0] in lot.text() and "lot" in lot.text()
     # the seed decides: over many seeds both players win the lot sometimes
     firsts = {rank_table(tb, outcome, {}, (), s, 2)[2].order[0] for s in range(40)}
@@ -161,7 +164,7 @@ def test_R8_6_a_tie_that_decides_no_seat_draws_no_lot():
     tb = tour.current.tables[0]
     a, b, c, d, e = tb.players
     outcome = over(tb.players, {a: 0, b: 3, c: 9, d: 20, e: 20}, winner=a)
-    _, advanced, lot = rank_table(tb, outcome, {}, (), 3, 1)
+    _, advanced, lot, _ = rank_table(tb, outcome, {}, (), 3, 1)
     assert lot is None and advanced == [a, b, c]
 
 

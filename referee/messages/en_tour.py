@@ -60,6 +60,7 @@ MESSAGES = {
     "tour.told.ranks_last": "{table} has begun: {name} ranks last there; if the hand is still being played, type `leave {name}` at the table (R1.5).",
     "tour.told.moved": "{name} would be alone and moves to {table}.",
     "tour.told.bye": "{name} would be alone, no table has room, and goes through without playing.",
+    "tour.tie_total": "{table}: {tied} tied on {points} points this round; the lower total so far ({totals}) sent {through} through.",
     "tour.lot": "{table}: {tied} tied on {points} points this round and {total} in all; the lot sent {drawn} through.",
 
     # -- show ----------------------------------------------------------------------
