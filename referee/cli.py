@@ -80,14 +80,15 @@ table_option = click.option("--table", "table_name", metavar="T", default=None,
                             help=t("cli.option.table"))
 
 
-def _table_series(save: str | None, table_name: str | None) -> str | None:
+def _table_series(save: str | None, table_name: str | None, play: bool = False) -> str | None:
     """``--save`` as given, or with ``--table T`` the series file of table T of the
-    tournament at ``--save`` (default tournament.toml), dealt if need be."""
+    tournament at ``--save`` (default tournament.toml), dealt if need be; ``play``:
+    refused once the table has its result."""
     if table_name is None:
         return save
     from .tournament_store import DEFAULT_TOURNAMENT, TournamentFiles
     files = TournamentFiles(save or DEFAULT_TOURNAMENT)
-    return os.fspath(files.open_table(files.load(), table_name).path)
+    return os.fspath(files.open_table(files.load(), table_name, play=play).path)
 
 
 class _Commands(click.Group):
@@ -206,7 +207,7 @@ def player_name_problem(names: list[str], count: bool = True) -> str | None:
 def play(script, keep_going, as_json, save, table_name):
     """Referee the current hand: type every card as it is played."""
     with _Guard():
-        save = _table_series(save, table_name)
+        save = _table_series(save, table_name, play=True)
         from .session import Table
         from .store import SaveFile
 

@@ -127,14 +127,16 @@ class TournamentFiles:
         rnd = tour.current
         return {tb.name: self.outcome(rnd.number, tb.name) for tb in rnd.tables if tb.players}
 
-    def open_table(self, tour: Tournament, name: str) -> SaveFile:
+    def open_table(self, tour: Tournament, name: str, play: bool = False) -> SaveFile:
         """The series file for ``play/score --table NAME``, made or dealt again if need be.
 
         A table not yet begun is dealt from the tournament file (its players,
         less those withdrawn, and its drawn dealer) under the tournament rules
         (R8.6).  Raises TournamentError when the table is not one of the
-        current round, is a bye or empty, or the tournament is over; SaveError
-        when the folder belongs to another tournament or cannot be written.
+        current round, is a bye or empty, or the tournament is over, and with
+        ``play`` when the table has its result (``score --hand 1`` still
+        corrects it); SaveError when the folder belongs to another tournament
+        or cannot be written.
         """
         rnd = tour.current
         if tour.over:
@@ -161,6 +163,10 @@ class TournamentFiles:
                 raise SaveError(t("tour.file.other_tournament", folder=folder), file=folder)
             if save.exists():
                 outcome = read_outcome(save, tb.name == FINAL)
+                if play and outcome.status == "over":
+                    key = "tour.refuse.final_won" if tb.name == FINAL else "tour.refuse.table_over"
+                    raise TournamentError(key, table=tb.name, label=table_label(tb.name),
+                                          round=rnd.number, result=_describe(outcome))
                 if outcome.started or list(outcome.players) == players:
                     return save
             self._deal(save, folder, tour, rnd, tb.name, players, tb.dealer)

@@ -269,3 +269,28 @@ def test_R8_6_a_tables_result_is_corrected_before_the_round_is_closed(tmp_path):
     cli(save, "tournament", "next")
     data = show(save)
     assert data["status"] == "final" and sorted(data["remaining"]) == sorted([a, d])
+
+
+def test_R8_6_playing_a_table_that_has_its_result_points_to_the_correction(tmp_path):
+    save = tmp_path / "cup.toml"
+    new(save, 4)
+    players = show(save)["tables"][0]["players"]
+    score_table(save, "1", players)
+    r = cli(save, "play", "--table", "1", input="start 9h\n", code=1)
+    assert "has its result" in r.output and "--hand 1" in r.output
+    assert "pesten-ref new" not in r.output
+
+
+def test_every_tournament_text_in_the_code_is_in_the_catalog_with_its_plural_forms():
+    import re
+    from pathlib import Path
+
+    from referee.messages.en_tour import MESSAGES
+    root = Path(__file__).resolve().parents[1] / "referee"
+    used = set()
+    for name in ("tournament.py", "tournament_store.py", "cli.py"):
+        used |= set(re.findall(r'"(tour\.[a-z_.]+)"', (root / name).read_text(encoding="utf-8")))
+    assert used and not used - set(MESSAGES)
+    for key, text in MESSAGES.items():
+        if isinstance(text, dict):
+            assert set(text) == {"one", "other"}, key

@@ -23,6 +23,8 @@ MESSAGES = {
     "tour.refuse.withdrawn_already": "{name} has already withdrawn.",
     "tour.refuse.not_in": "{name} is no longer in the tournament (not at a table of round {round}).",
     "tour.refuse.no_table": "There is no table {table} in round {round} (tables: {tables}).",
+    "tour.refuse.table_over": "{label} of round {round} has its result ({result}); correct it with `pesten-ref score --table {table} --hand 1 ...`, or see the bracket with `pesten-ref tournament show`.",
+    "tour.refuse.final_won": "The final is won ({result}); `pesten-ref tournament next` records the champion.",
     "tour.refuse.no_hand": "{table} has no hand to play: its players went through without one.",
     "tour.refuse.exists": "{file} already holds a tournament; choose another file with --save.",
     "tour.refuse.tables_exist": "{folder} already exists; choose another file with --save.",
