@@ -332,11 +332,11 @@ class Tournament(Record):
         Raises TournamentError for fewer than 2 players or a name entered twice.
         """
         if len(players) < 2:
-            raise TournamentError("tour.refuse.too_few", n=len(players))
+            raise TournamentError("tour.refuse.too_few", exit_code=2, n=len(players))
         seen: set[str] = set()
         for name in players:
             if name.casefold() in seen:
-                raise TournamentError("tour.refuse.duplicate", name=name)
+                raise TournamentError("tour.refuse.duplicate", exit_code=2, name=name)
             seen.add(name.casefold())
         return cls(id, seed, list(players), [draw_round(list(players), seed, 1)])
 
@@ -474,9 +474,11 @@ def rank_table(table: TableDraw, outcome: Outcome, totals: Mapping[str, int],
     ``outcome`` must be over (or the table a bye).  Seated players are ranked:
     the winner first (none when the hand was blocked, R3.9), then by the
     fewest points this hand, then the lower ``totals`` (points in the closed
-    rounds), then a lot, drawn only when the tie decides a seat and returned
-    to be recorded.  Players withdrawn or who left the hand (R1.5) rank last
-    and never go through.  ``advancing(n)`` go through, n the players dealt in.
+    rounds), then a lot, drawn only when the tie decides a seat.  ``lot`` (a
+    Lot) and ``tie`` (a TotalTie: a tie on points that the totals decided at
+    the seat) are returned to be recorded and told, else None.  Players
+    withdrawn or who left the hand (R1.5) rank last and never go through.
+    ``advancing(n)`` go through, n the players dealt in.
     """
     if table.bye:
         return list(table.players), [p for p in table.players if p not in set(withdrawn)], None, None
