@@ -72,6 +72,7 @@ class TournamentFiles:
         name = os.path.basename(self.path)
         stem = name[:-5] if name.lower().endswith(".toml") and len(name) > 5 else name
         self.tables_dir = os.path.join(os.path.dirname(self.path), stem + ".tables")
+        self.created: Any = None  # the tournament's creation time, once loaded
 
     # -- the tournament file ------------------------------------------------------
     def exists(self) -> bool:
@@ -85,20 +86,20 @@ class TournamentFiles:
         data = self.save.read_series()
         if data.get("kind") != KIND:
             raise SaveError(t("tour.file.not_tournament", file=self.path), file=self.path)
+        self.created = data.get("created")
         try:
             return Tournament.from_dict(data)
         except TournamentError as exc:
             raise SaveError(t("store.in_file", file=self.path, what=exc.message), file=self.path) from None
 
-    def write(self, tour: Tournament, created: Any = None) -> None:
-        """Save the tournament atomically (the previous version kept as ``.bak``)."""
+    def write(self, tour: Tournament) -> None:
+        """Save the tournament atomically (the previous version kept as ``.bak``), with
+        the time it was created (as ``load`` read it, else now) and updated, in UTC.
+        Raises SaveBusy when another process holds its lock, SaveError when it
+        cannot be written (the old file is then unchanged)."""
         from referee.session import utcnow
         data: dict[str, Any] = {"kind": KIND}
-        old = None
-        if created is None and self.exists():
-            with_old = self.save.read_series()
-            old = with_old.get("created")
-        data["created"] = created or old or utcnow()
+        data["created"] = self.created or utcnow()
         data["updated"] = utcnow()
         data.update(tour.to_dict())
         payload = render_tournament(data).encode("utf-8")

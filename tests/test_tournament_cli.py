@@ -294,3 +294,18 @@ def test_every_tournament_text_in_the_code_is_in_the_catalog_with_its_plural_for
     for key, text in MESSAGES.items():
         if isinstance(text, dict):
             assert set(text) == {"one", "other"}, key
+
+
+def test_the_tournament_keeps_when_it_was_created_and_tells_when_it_changed(tmp_path):
+    import tomllib
+
+    from freezegun import freeze_time
+    save = tmp_path / "cup.toml"
+    with freeze_time("2026-05-01 19:30:00"):
+        new(save, 4)
+    with freeze_time("2026-05-01 20:15:00"):
+        score_table(save, "1", show(save)["tables"][0]["players"])
+        cli(save, "tournament", "next")
+    data = tomllib.loads(save.read_text(encoding="utf-8"))
+    assert str(data["created"]) == "2026-05-01 19:30:00+00:00"
+    assert str(data["updated"]) == "2026-05-01 20:15:00+00:00"
