@@ -309,3 +309,15 @@ def test_the_tournament_keeps_when_it_was_created_and_tells_when_it_changed(tmp_
     data = tomllib.loads(save.read_text(encoding="utf-8"))
     assert str(data["created"]) == "2026-05-01 19:30:00+00:00"
     assert str(data["updated"]) == "2026-05-01 20:15:00+00:00"
+
+
+def test_a_hand_edited_tournament_that_no_longer_reads_is_reported_with_its_line(tmp_path):
+    save = tmp_path / "cup.toml"
+    new(save, 5)
+    text = save.read_text(encoding="utf-8").replace('seed = 1', 'seed = = 1')
+    save.write_text(text, encoding="utf-8")
+    r = cli(save, "tournament", "next", code=2)
+    assert "line" in r.output
+    assert save.read_text(encoding="utf-8") == text  # left untouched
+    r = cli(save, "score", "--table", "1", "--winner", "P01", code=2)
+    assert "line" in r.output
