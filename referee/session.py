@@ -156,7 +156,6 @@ class Table:
     @staticmethod
     def _open_hand(save: SaveFile, series: Series, rules: HouseRules,
                    meta: dict | None = None) -> tuple["Hand", dict]:
-        from .engine import Hand
         n = series.hand
         if meta is None:
             meta = save.read_hand(n)  # every hand of a series has its file from its deal on
@@ -493,10 +492,11 @@ def _changes(old: Series, new: Series, n: int) -> list[Event]:
             events.append(Event("eliminated", (p,), "R7.4", hand=now.out_hand, total=now.total,
                                 limit=int(new.rules.series.get("limit", 100))))
     if old.winners != new.winners:
+        rule = {"hands": "R7.5", "casual": "R7.6"}.get(new.mode, "R7.4")
         if new.winners:
-            events.append(Event("series_won", tuple(new.winners), "R7.4", hand=new.hand))
+            events.append(Event("series_won", tuple(new.winners), rule, hand=new.hand))
         else:
-            events.append(Event("series_open", tuple(old.winners), "R7.4", hand=n))
+            events.append(Event("series_open", tuple(old.winners), rule, hand=n))
     return events
 
 
@@ -624,7 +624,8 @@ def switch_series(save: SaveFile, series_id: int) -> tuple[Table, int | None]:
     the archive in its place (crash-safe, as ``start_series``).  Returns the
     Table now at ``save`` and the id the other series is kept under (None if
     there was none, or ``series_id`` is already the one at ``save``).  Raises
-    SaveError when there is no such kept series.
+    SaveError when there is no such kept series or it no longer reads (nothing
+    is then moved).
     """
     with save.lock():
         save.recover()
@@ -636,6 +637,7 @@ def switch_series(save: SaveFile, series_id: int) -> tuple[Table, int | None]:
             raise SaveError(t("cli.series.no_such", id=series_id,
                               ids=", ".join(str(i) for i in _all_ids(save)) or "-"),
                             file=target.path)
+        _series_from(target, target.read_series())  # a kept series that no longer reads stays put
         moves = _set_aside(save)
         kept = int(os.path.basename(os.fspath(moves[0][1].path))[7:-5]) if moves else None
         save.move_series([*moves, (target, save)])

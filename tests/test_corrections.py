@@ -315,3 +315,29 @@ def state_of(save: SaveFile) -> tuple:
     table = Table.open(save)
     st_ = table.state()
     return st_["hand"], st_["dealer"], st_["status"], tuple(st_["counts"])
+
+
+def test_a_series_saved_before_hands_were_dealt_at_once_keeps_working(save):
+    """A series file of the earlier flow: hand 1 scored, the header at hand 1
+    with ``hand_scored`` and no hand 2 dealt yet.  `score` deals hand 2 and scores it."""
+    import tomllib
+
+    import tomli_w
+
+    new4(save)
+    cli(save, "score", "--winner", "Anna", "Bram=10", "Cees=20", "Dirk=30")
+    data = tomllib.loads(save.read_text(encoding="utf-8"))
+    for key in ("id", "first_dealer", "last"):
+        data.pop(key, None)
+    for rec in data["records"]:
+        rec.pop("out_hand", None)
+    data.update(hand=1, dealer="Anna", hand_scored=True)
+    save.write_text(tomli_w.dumps(data), encoding="utf-8")
+    (save.parent / "pesten.hands" / "hand-00002.toml").unlink()
+    assert standings(save)["next_dealer"] == "Bram"
+    cli(save, "score", "--winner", "Bram", "Anna=1", "Cees=1", "Dirk=1")
+    assert totals(save) == {"Anna": 1, "Bram": 10, "Cees": 21, "Dirk": 31}
+    st_ = state(save)
+    assert (st_["hand"], st_["dealer"], st_["status"]) == (3, "Cees", "waiting")
+    cli(save, "score", "--hand", "1", "--winner", "Anna", "Bram=10", "Cees=20", "Dirk=3")
+    assert totals(save)["Dirk"] == 4
