@@ -486,9 +486,10 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
             else:
                 result, events = table.score(winner, given)
         corrected = old is not None
-        dealt = not table.series.over and not table.hand.log
+        started = bool(table.hand.log)  # a correction leaves a hand being played as it is
+        dealt = not table.series.over and not started
         if as_json:
-            out = standings_json(table.series, False)
+            out = standings_json(table.series, started)
             out["result"] = result.to_dict()
             out["corrected"] = corrected
             out["events"] = [e.text() for e in events]
@@ -506,7 +507,7 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
             click.echo(t("cli.score.recorded", hand=result.hand, points=points))
         for e in events:
             click.echo(e.text())
-        click.echo(render_standings(table.series, False))
+        click.echo(render_standings(table.series, started))
         if dealt:
             click.echo("")
             click.echo(table.deal_text())

@@ -341,3 +341,17 @@ def test_a_series_saved_before_hands_were_dealt_at_once_keeps_working(save):
     assert (st_["hand"], st_["dealer"], st_["status"]) == (3, "Cees", "waiting")
     cli(save, "score", "--hand", "1", "--winner", "Anna", "Bram=10", "Cees=20", "Dirk=3")
     assert totals(save)["Dirk"] == 4
+
+
+def test_a_correction_keeps_the_hand_being_played_or_is_refused_if_it_would_change_it(save):
+    new4(save)
+    cli(save, "score", "--winner", "Anna", "Bram=40", "Cees=30", "Dirk=12")
+    cli(save, "play", input="start 9h\n9c\n")                 # hand 2 under way: Cees played 9c
+    played = json.loads(cli(save, "state", "--json").stdout)
+    cli(save, "score", "--hand", "1", "--winner", "Anna", "Bram=41", "Cees=30", "Dirk=12")
+    assert state(save) == played                              # the hand goes on as it was
+    assert totals(save)["Bram"] == 41
+    result = cli(save, "score", "--hand", "1", "--winner", "Anna", "Bram=141", "Cees=30",
+                 "Dirk=12", code=1)
+    assert "Bram would have been out of the series before hand 2" in result.stderr
+    assert state(save) == played and totals(save)["Bram"] == 41
