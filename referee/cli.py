@@ -89,6 +89,9 @@ class _Guard:
         from .scoring import ScoreError
         if isinstance(exc, ScoreError):
             _fail(str(exc), 1)
+        from .tournament import TournamentError
+        if isinstance(exc, TournamentError):
+            _fail(exc.message, exc.exit_code)
         if isinstance(exc, BrokenPipeError):
             sys.exit(0)
         if os.environ.get("PESTEN_REF_DEBUG"):
@@ -125,9 +128,35 @@ save_option = click.option("--save", "save", metavar="PATH", default=None,
                                 "if it exists, else your current series in "
                                 "$XDG_DATA_HOME/pesten-ref).")
 json_option = click.option("--json", "as_json", is_flag=True, help="One compact JSON object per answer.")
+table_option = click.option("--table", "table_name", metavar="T", default=None,
+                            help=t("cli.option.table"))
 
 
-@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
+def _table_series(save: str | None, table_name: str | None, play: bool = False) -> str | None:
+    """``--save`` as given, or with ``--table T`` the series file of table T of the
+    tournament at ``--save`` (default tournament.toml), dealt if need be; ``play``:
+    refused once the table has its result."""
+    if table_name is None:
+        return save
+    from .tournament_store import DEFAULT_TOURNAMENT, TournamentFiles
+    files = TournamentFiles(save or DEFAULT_TOURNAMENT)
+    return os.fspath(files.open_table(files.load(), table_name, play=play).path)
+
+
+class _Commands(_Main):
+    """The command group, with ``tournament`` loaded only when it is asked for
+    (start-up: ``score`` after every hand builds none of its options)."""
+
+    def get_command(self, ctx, name):
+        if name == "tournament":
+            return _tournament_commands()
+        return super().get_command(ctx, name)
+
+    def list_commands(self, ctx):
+        return sorted([*super().list_commands(ctx), "tournament"])
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="pesten-ref", message=t("cli.version"),
                       help=t("cli.option.version"))
 def main() -> None:
@@ -196,11 +225,12 @@ def new(players, rules_spec, dealer, mode, limit, hands, seed, force, save):
             click.echo(shuffle)
 
 
-def player_name_problem(names: list[str]) -> str | None:
-    """R1.1: 2-8 unique names of letters, digits and - _ ' . that read as no card or word."""
+def player_name_problem(names: list[str], count: bool = True) -> str | None:
+    """R1.1: 2-8 unique names of letters, digits and - _ ' . that read as no card or word
+    (``count=False``: any number of them, for a tournament)."""
     from .cards import parse_suit, try_card
     from .notation import RESERVED_WORDS
-    if not 2 <= len(names) <= 8:
+    if count and not 2 <= len(names) <= 8:
         return t("cli.new.player_count", n=len(names))
     seen = set()
     for name in names:
@@ -226,9 +256,11 @@ def player_name_problem(names: list[str]) -> str | None:
 @click.option("--keep-going", is_flag=True, help="Go on after a refused entry (exit 1 at the end).")
 @json_option
 @save_option
-def play(script, keep_going, as_json, save):
+@table_option
+def play(script, keep_going, as_json, save, table_name):
     """Referee the current hand: type every card as it is played."""
     with _Guard():
+        save = _table_series(save, table_name, play=True)
         from .session import Table
         from .store import SaveFile
 
@@ -476,13 +508,15 @@ def render_series(entries: list[dict]) -> str:
 @click.argument("scores", nargs=-1)
 @json_option
 @save_option
-def score(winner, hand_no, by, scores, as_json, save):
+@table_option
+def score(winner, hand_no, by, scores, as_json, save, table_name):
     """Record the hand: NAME="Ah Ks 3d" or NAME=23 for each player still holding cards.
 
     The next hand is dealt at once, so `score` after every hand keeps a series
     without refereeing it.  `--hand N` corrects hand N.
     """
     with _Guard():
+        save = _table_series(save, table_name)
         given: dict[str, str] = {}
         for item in scores:
             name, sep, value = item.partition("=")
@@ -534,6 +568,10 @@ def score(winner, hand_no, by, scores, as_json, save):
         if dealt:
             click.echo("")
             click.echo(table.deal_text())
+        if table_name is not None and table.series.over:
+            final = table_name.strip().lower() == "final"
+            click.echo("")
+            click.echo(t("tour.told.final_won" if final else "tour.told.table_done"))
 
 
 # ---------------------------------------------------------------------------
@@ -678,6 +716,150 @@ def simulate(rules_spec, players, hands, seed, as_json):
             click.echo(_dumps(report.to_json()))
         else:
             click.echo(report.render())
+
+
+# ---------------------------------------------------------------------------
+# tournament (RULES R8.6): built when asked for (``_Commands``), so that the
+# commands a family runs after every hand build none of its options
+# ---------------------------------------------------------------------------
+
+def _drawn_lines(tour) -> list[str]:
+    from .tournament import FINAL, table_label
+    rnd = tour.current
+    if rnd.final:
+        tb = rnd.tables[0]
+        return [t("tour.told.final", names=" - ".join(tb.players), dealer=tb.dealer)]
+    lines = [t("tour.told.drawn", round=rnd.number, n=len(rnd.tables))]
+    lines += [t("tour.told.table", table=table_label(tb.name), players=", ".join(tb.players),
+                dealer=tb.dealer) for tb in rnd.tables if tb.name != FINAL]
+    return lines
+
+
+def _tournament_commands() -> click.Group:
+    """The ``tournament`` group: new, show, next, withdraw, import.
+
+    The bracket is ``referee.tournament``, its files ``referee.tournament_store``,
+    both imported when a command runs.  Exit status as every command: 0 done;
+    1 refused (a round still being played, a result that arrived twice); 2 bad
+    usage or an unreadable file; 3 a file is busy.
+    """
+    tour_save_option = click.option("--save", "save", metavar="PATH", default=None,
+                                    help=t("tour.help.save"))
+
+    def _files(save: str | None):
+        from .tournament_store import DEFAULT_TOURNAMENT, TournamentFiles
+        return TournamentFiles(save or DEFAULT_TOURNAMENT)
+
+    @click.group(help=t("tour.help.group"))
+    def tournament() -> None:
+        """A knockout tournament across several tables (R8.6)."""
+
+    @tournament.command("new", help=t("tour.help.new"))
+    @click.option("--players", default=None, metavar="A,B,C", help=t("tour.help.players"))
+    @click.option("--players-file", default=None, metavar="FILE", help=t("tour.help.players_file"))
+    @click.option("--seed", type=int, default=None, help=t("tour.help.seed"))
+    @tour_save_option
+    def tournament_new(players, players_file, seed, save):
+        with _Guard():
+            import unicodedata
+            names = [p for p in (players or "").split(",")]
+            if players_file is not None:
+                try:
+                    with open(players_file, encoding="utf-8-sig") as f:
+                        names += [line.split("#", 1)[0] for line in f.read().splitlines()]
+                except (OSError, UnicodeDecodeError) as exc:
+                    _fail(t("tour.refuse.players_file", file=players_file,
+                            error=getattr(exc, "strerror", None) or str(exc)), 2)
+            names = [unicodedata.normalize("NFC", n.strip()) for n in names if n.strip()]
+            if not names:
+                _fail(t("tour.refuse.no_players"), 2)
+            problem = player_name_problem(names, count=False)
+            if problem:
+                _fail(problem, 2)
+            import secrets
+
+            from .tournament import Tournament
+            if seed is None:
+                seed = secrets.randbelow(1_000_000)
+            files = _files(save)
+            with files.save.lock():
+                if files.exists():
+                    _fail(t("tour.refuse.exists", file=files.path), 2)
+                if os.path.exists(files.tables_dir):
+                    _fail(t("tour.refuse.tables_exist", folder=files.tables_dir), 2)
+                tour = Tournament.new(names, seed, secrets.token_hex(4))
+                files.write(tour)
+            click.echo(t("tour.new.started", n=len(names), seed=seed, file=files.path))
+            for line in _drawn_lines(tour):
+                click.echo(line)
+
+    @tournament.command("show", help=t("tour.help.show"))
+    @click.option("--json", "as_json", is_flag=True, help=t("tour.help.json"))
+    @tour_save_option
+    def tournament_show(as_json, save):
+        with _Guard():
+            from .tournament import render_view, view
+            files = _files(save)
+            tour = files.load()
+            data = view(tour, files.outcomes(tour))
+            conflicts = files.conflicts(tour) if not tour.over else []
+            if as_json:
+                data["conflicts"] = conflicts
+                click.echo(_dumps(data))
+                return
+            click.echo(render_view(data, recorded=tour.champion is not None or data["champion"] is None))
+            for line in conflicts:
+                click.echo(line)
+
+    @tournament.command("next", help=t("tour.help.next"))
+    @tour_save_option
+    def tournament_next(save):
+        with _Guard():
+            from .tournament import close_round
+            files = _files(save)
+            with files.save.lock():
+                tour = files.load()
+                conflicts = files.conflicts(tour)
+                if conflicts:
+                    for line in conflicts:
+                        click.echo(line, err=True)
+                    _fail(t("tour.refuse.conflicts"), 1)
+                told = close_round(tour, files.outcomes(tour))
+                files.write(tour)
+            for line in told:
+                click.echo(line)
+
+    @tournament.command("withdraw", help=t("tour.help.withdraw"))
+    @click.argument("name")
+    @tour_save_option
+    def tournament_withdraw(name, save):
+        with _Guard():
+            from .tournament import withdraw
+            files = _files(save)
+            with files.save.lock():
+                tour = files.load()
+                told = withdraw(tour, name, files.outcomes(tour))
+                files.write(tour)
+            for line in told:
+                click.echo(line)
+
+    @tournament.command("import", help=t("tour.help.import"))
+    @click.argument("path")
+    @tour_save_option
+    def tournament_import(path, save):
+        with _Guard():
+            files = _files(save)
+            with files.save.lock():
+                tour = files.load()
+                report = files.import_from(tour, path)
+            for line in report.taken + report.same + report.skipped:
+                click.echo(line)
+            for line in report.conflicts:
+                click.echo(line, err=True)
+            if report.conflicts:
+                _fail(t("tour.refuse.import_conflicts", n=len(report.conflicts)), 1)
+
+    return tournament
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -17,7 +17,7 @@ plural rule (English: ``plural_form``; other languages: their catalog's
 Catalog modules by area (so that each part of the program owns its texts):
 ``en_engine`` (rulings), ``en_rules`` (the rule book and house-rule errors),
 ``en_cli`` (commands, errors, standings), ``en_store`` (save files),
-``en_repl`` (the prompt), ``en_sim`` (the simulator).
+``en_repl`` (the prompt), ``en_sim`` (the simulator), ``en_tour`` (tournaments).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import importlib
 import os
 from typing import Any
 
-_AREAS = ("engine", "rules", "cli", "store", "repl", "sim", "score", "cards")
+_AREAS = ("engine", "rules", "cli", "store", "repl", "sim", "score", "cards", "tour")
 #: The languages the program speaks (NOTATION.md "Languages").
 LANGUAGES = ("en", "nl", "fr", "it", "pt")
 #: The gettext domain of every catalog: one compiled file per area and language.

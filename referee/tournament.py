@@ -1,0 +1,781 @@
+"""Tournament Pesten (RULES.md R8.6): the draw, the bracket and who goes through.
+
+Pure Python, no I/O: the files live in ``tournament_store``.  The data flows one way:
+
+    Tournament.new()        draws round 1 (tables of 3 to 6, as even as possible)
+    Outcome                 what a table's series file says (read by the store)
+    close_round()           ranks every table, draws lots for ties that decide a seat,
+                            records the results and draws the next round or the final
+    withdraw()              a withdrawal or no-show, at any moment
+    view() / render_view()  ``tournament show``
+
+Map from rule ids to code:
+
+- R8.6 tables of 3 to 6, as even as possible ..... ``table_sizes``, ``draw_round``
+- R8.6 half rounded up advance ................... ``advancing``, ``rank_table``
+- R8.6 winner, then lowest points, then total, lot ``rank_table``
+- R8.6 a blocked hand ranks all by points ........ ``rank_table``
+- R8.6 until two remain; the final to 100 ........ ``close_round`` (the final is a series)
+- R8.6 a withdrawal ranks last; never alone ...... ``withdraw``, ``rank_table``
+- R1.5 a player who left the hand ranks last ..... ``rank_table``
+
+Randomness is seeded: the tournament's ``seed`` (drawn once and recorded when
+none is given) decides every draw, dealer and lot, each from its own generator
+(``_rng``), so a result does not depend on the order things are computed in.
+Every refusal is a ``TournamentError`` whose message says what and why.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Iterable, Mapping
+
+from referee.messages import t
+from referee.scoring import join_names
+from referee.values import Record, Value, set_field
+
+__all__ = [
+    "FINAL", "MIN_TABLE", "MAX_TABLE", "TournamentError", "Outcome", "Lot", "TotalTie", "TableDraw",
+    "Round", "Tournament", "table_sizes", "advancing", "draw_round", "rank_table",
+    "close_round", "withdraw", "view", "render_view", "table_label",
+]
+
+FINAL = "final"
+"""The name of the final's table (``play --table final``)."""
+MIN_TABLE, MAX_TABLE = 3, 6
+"""Players at a table of a round (R8.6)."""
+
+
+class TournamentError(ValueError):
+    """A tournament command the rules or the bracket refuse; ``message`` is for the players.
+
+    ``key`` and ``fields`` are the message's, for callers that render it again;
+    ``exit_code``: 1 for a refusal, 2 for bad usage (an unknown name or table).
+    """
+
+    def __init__(self, key: str, /, exit_code: int = 1, **fields: Any) -> None:
+        self.key = key
+        self.exit_code = exit_code
+        self.fields = fields
+        self.message = t(key, **fields)
+        super().__init__(self.message)
+
+
+def _rng(seed: int, *parts: object) -> random.Random:
+    """A generator of its own for one draw or lot: ``seed`` and the parts name it."""
+    return random.Random(":".join(str(p) for p in (seed, *parts)))
+
+
+# ---------------------------------------------------------------------------
+# What a table's series says
+# ---------------------------------------------------------------------------
+
+class Outcome(Value):
+    """A table's series as read from its file (R7), for the bracket.
+
+    ``status``: ``"absent"`` (no file yet), ``"waiting"`` (dealt, no entry),
+    ``"playing"`` (entries, no result) or ``"over"`` (the series has a winner:
+    a round's one-hand series once scored, the final once decided);
+    ``players``: seated in the series; ``points``: name -> total in the series
+    (a round's table: its one hand); ``winner``: the hand's winner, None when
+    blocked (R3.9) or not over; ``blocked``: the hand was blocked; ``left``:
+    players who left during the hand (R1.5); ``winners``: the series winners;
+    ``hands``: hands scored.
+    """
+
+    __slots__ = ("status", "players", "points", "winner", "blocked", "left", "winners", "hands")
+    __match_args__ = __slots__
+
+    def __init__(self, status: str, players: Iterable[str] = (), points: Mapping[str, int] | None = None,
+                 winner: str | None = None, blocked: bool = False, left: Iterable[str] = (),
+                 winners: Iterable[str] = (), hands: int = 0) -> None:
+        set_field(self, "status", status)
+        set_field(self, "players", tuple(players))
+        set_field(self, "points", dict(points or {}))
+        set_field(self, "winner", winner)
+        set_field(self, "blocked", blocked)
+        set_field(self, "left", tuple(left))
+        set_field(self, "winners", tuple(winners))
+        set_field(self, "hands", hands)
+
+    def __hash__(self) -> int:
+        return hash((self.status, self.players, self.winner))
+
+    @property
+    def started(self) -> bool:
+        """True once anything was entered or scored at the table."""
+        return self.status in ("playing", "over")
+
+    def result(self) -> dict[str, Any] | None:
+        """NOTATION's ``result``: ``{"winner", "points"}`` once over, else None."""
+        if self.status != "over":
+            return None
+        return {"winner": self.winner, "points": dict(self.points)}
+
+
+ABSENT = Outcome("absent")
+
+
+# ---------------------------------------------------------------------------
+# The bracket
+# ---------------------------------------------------------------------------
+
+class Lot(Value):
+    """A lot drawn at a table (R8.6) between ``tied`` players (equal points and total).
+
+    ``order``: the order the lot gave them (the first go through first);
+    ``points``, ``total``: what they were tied on; ``seats``: how many of them go through.
+    """
+
+    __slots__ = ("table", "tied", "order", "points", "total", "seats")
+    __match_args__ = __slots__
+
+    def __init__(self, table: str, tied: Iterable[str], order: Iterable[str], points: int,
+                 total: int, seats: int) -> None:
+        set_field(self, "table", table)
+        set_field(self, "tied", tuple(tied))
+        set_field(self, "order", tuple(order))
+        set_field(self, "points", points)
+        set_field(self, "total", total)
+        set_field(self, "seats", seats)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain TOML/JSON values."""
+        return {"table": self.table, "tied": list(self.tied), "order": list(self.order),
+                "points": self.points, "total": self.total, "seats": self.seats}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "Lot":
+        """The inverse of ``to_dict``."""
+        return cls(str(d["table"]), [str(p) for p in d["tied"]], [str(p) for p in d["order"]],
+                   int(d["points"]), int(d["total"]), int(d["seats"]))
+
+    def text(self) -> str:
+        """One sentence: who tied on what, and the order the lot gave."""
+        return t("tour.lot", table=table_label(self.table), tied=join_names(self.tied),
+                 points=self.points, total=self.total,
+                 drawn=join_names(self.order[:self.seats]), n=self.seats)
+
+
+class TotalTie(Value):
+    """A tie on points at a table decided by the lower total so far (R8.6).
+
+    ``tied``: the players level on points (sorted); ``order``: as the totals
+    ranked them; ``points``: what they were level on; ``totals``: name -> total
+    so far (this round included); ``seats``: how many of them went through.
+    """
+
+    __slots__ = ("table", "tied", "order", "points", "totals", "seats")
+    __match_args__ = __slots__
+
+    def __init__(self, table: str, tied: Iterable[str], order: Iterable[str], points: int,
+                 totals: Mapping[str, int], seats: int) -> None:
+        set_field(self, "table", table)
+        set_field(self, "tied", tuple(tied))
+        set_field(self, "order", tuple(order))
+        set_field(self, "points", points)
+        set_field(self, "totals", dict(totals))
+        set_field(self, "seats", seats)
+
+    def __hash__(self) -> int:
+        return hash((self.table, self.tied, self.order))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain TOML/JSON values."""
+        return {"table": self.table, "tied": list(self.tied), "order": list(self.order),
+                "points": self.points, "totals": dict(self.totals), "seats": self.seats}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "TotalTie":
+        """The inverse of ``to_dict``."""
+        return cls(str(d["table"]), [str(p) for p in d["tied"]], [str(p) for p in d["order"]],
+                   int(d["points"]), {str(k): int(v) for k, v in d["totals"].items()},
+                   int(d["seats"]))
+
+    def text(self) -> str:
+        """One sentence: who tied on points, and how the totals so far ranked them."""
+        totals = ", ".join(f"{p} {self.totals[p]}" for p in self.order)
+        return t("tour.tie_total", table=table_label(self.table), tied=join_names(self.tied),
+                 points=self.points, totals=totals, through=join_names(self.order[:self.seats]))
+
+
+class TableDraw(Record):
+    """One table of a round: ``name`` (``"1"``, ``"2"``… or ``"final"``), ``players``
+    in seating order (those withdrawn before it started are taken off), ``dealer``
+    (R2.1, drawn), ``bye`` (a lone player left after withdrawals, with no table
+    to move to, goes through without playing), and once the round is closed its
+    frozen result: ``winner``, ``blocked``, ``points``, ``ranking`` (best first,
+    withdrawn and left last) and ``advanced``.
+    """
+
+    __slots__ = ("name", "players", "dealer", "bye", "closed", "winner", "blocked", "points",
+                 "ranking", "advanced")
+    __match_args__ = __slots__
+
+    def __init__(self, name: str, players: list[str], dealer: str, bye: bool = False,
+                 closed: bool = False, winner: str | None = None, blocked: bool = False,
+                 points: dict[str, int] | None = None, ranking: list[str] | None = None,
+                 advanced: list[str] | None = None) -> None:
+        self.name = name
+        self.players = players
+        self.dealer = dealer
+        self.bye = bye
+        self.closed = closed
+        self.winner = winner
+        self.blocked = blocked
+        self.points = {} if points is None else points
+        self.ranking = [] if ranking is None else ranking
+        self.advanced = [] if advanced is None else advanced
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain TOML values (no None)."""
+        d: dict[str, Any] = {"table": self.name, "players": list(self.players), "dealer": self.dealer}
+        if self.bye:
+            d["bye"] = True
+        if self.closed:
+            d["closed"] = True
+            if self.winner is not None:
+                d["winner"] = self.winner
+            d["blocked"] = self.blocked
+            d["ranking"] = list(self.ranking)
+            d["advanced"] = list(self.advanced)
+            d["points"] = dict(self.points)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "TableDraw":
+        """The inverse of ``to_dict``."""
+        return cls(str(d["table"]), [str(p) for p in d["players"]], str(d.get("dealer", "")),
+                   bool(d.get("bye", False)), bool(d.get("closed", False)),
+                   None if d.get("winner") is None else str(d["winner"]),
+                   bool(d.get("blocked", False)),
+                   {str(k): int(v) for k, v in d.get("points", {}).items()},
+                   [str(p) for p in d.get("ranking", [])], [str(p) for p in d.get("advanced", [])])
+
+
+class Round(Record):
+    """A round: ``number`` from 1, its ``tables``, the ``lots`` drawn when it was
+    closed, ``closed``, ``final`` (the two-player series to 100), and ``ties``:
+    the ties on points that the totals so far decided."""
+
+    __slots__ = ("number", "tables", "lots", "closed", "final", "ties")
+    __match_args__ = __slots__
+
+    def __init__(self, number: int, tables: list[TableDraw], lots: list[Lot] | None = None,
+                 closed: bool = False, final: bool = False,
+                 ties: list[TotalTie] | None = None) -> None:
+        self.number = number
+        self.tables = tables
+        self.lots = [] if lots is None else lots
+        self.closed = closed
+        self.final = final
+        self.ties = [] if ties is None else ties
+
+    def table(self, name: str) -> TableDraw | None:
+        """The table called ``name`` (case-insensitive; ``"final"``, ``"3"``, ``"03"``), or None."""
+        key = name.strip().lower()
+        if key.isdigit():
+            key = str(int(key))
+        return next((tb for tb in self.tables if tb.name == key), None)
+
+    def players(self) -> list[str]:
+        """Everyone seated at a table of this round, table by table."""
+        return [p for tb in self.tables for p in tb.players]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain TOML values."""
+        d: dict[str, Any] = {"round": self.number, "closed": self.closed}
+        if self.final:
+            d["final"] = True
+        d["tables"] = [tb.to_dict() for tb in self.tables]
+        if self.ties:
+            d["ties"] = [tie.to_dict() for tie in self.ties]
+        if self.lots:
+            d["lots"] = [lot.to_dict() for lot in self.lots]
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "Round":
+        """The inverse of ``to_dict``."""
+        return cls(int(d["round"]), [TableDraw.from_dict(x) for x in d.get("tables", [])],
+                   [Lot.from_dict(x) for x in d.get("lots", [])], bool(d.get("closed", False)),
+                   bool(d.get("final", False)),
+                   [TotalTie.from_dict(x) for x in d.get("ties", [])])
+
+
+class Tournament(Record):
+    """A knockout tournament across tables (R8.6).
+
+    ``id``: a short token naming it (a table's files carry it, so ``import``
+    refuses another tournament's); ``seed``: decides every draw and lot;
+    ``players``: everyone entered, in the order given; ``rounds``: the rounds
+    so far, the last one current; ``withdrawn``: name -> the round they
+    withdrew in; ``champion``: the winner of the final, or None.
+    """
+
+    __slots__ = ("id", "seed", "players", "rounds", "withdrawn", "champion")
+    __match_args__ = __slots__
+
+    def __init__(self, id: str, seed: int, players: list[str], rounds: list[Round],
+                 withdrawn: dict[str, int] | None = None, champion: str | None = None) -> None:
+        self.id = id
+        self.seed = seed
+        self.players = players
+        self.rounds = rounds
+        self.withdrawn = {} if withdrawn is None else withdrawn
+        self.champion = champion
+
+    @classmethod
+    def new(cls, players: list[str], seed: int, id: str) -> "Tournament":
+        """A tournament with round 1 drawn (R8.6); ``players`` unique names (checked by the caller).
+
+        Raises TournamentError for fewer than 2 players or a name entered twice.
+        """
+        if len(players) < 2:
+            raise TournamentError("tour.refuse.too_few", exit_code=2, n=len(players))
+        seen: set[str] = set()
+        for name in players:
+            if name.casefold() in seen:
+                raise TournamentError("tour.refuse.duplicate", exit_code=2, name=name)
+            seen.add(name.casefold())
+        return cls(id, seed, list(players), [draw_round(list(players), seed, 1)])
+
+    # -- questions ------------------------------------------------------------
+    @property
+    def current(self) -> Round:
+        """The round being played (or the last one, once there is a champion)."""
+        return self.rounds[-1]
+
+    @property
+    def over(self) -> bool:
+        """True once the tournament is decided (a champion, or nobody left)."""
+        return self.current.closed
+
+    @property
+    def status(self) -> str:
+        """``"round"``, ``"final"`` or ``"over"`` (NOTATION "Tournaments")."""
+        if self.over:
+            return "over"
+        return "final" if self.current.final else "round"
+
+    def canonical(self, name: str) -> str | None:
+        """The entered spelling of ``name`` (case-insensitive), or None."""
+        folded = name.strip().casefold()
+        return next((p for p in self.players if p.casefold() == folded), None)
+
+    def remaining(self) -> list[str]:
+        """Names still in: at a table of the current round and not withdrawn."""
+        if self.over:
+            return [self.champion] if self.champion else []
+        return [p for p in self.current.players() if p not in self.withdrawn]
+
+    def totals(self) -> dict[str, int]:
+        """Each player's points over the closed rounds' tables (the tie-break, R8.6)."""
+        out = {p: 0 for p in self.players}
+        for rnd in self.rounds:
+            if rnd.final:
+                continue
+            for tb in rnd.tables:
+                for name, pts in tb.points.items():
+                    out[name] = out.get(name, 0) + pts
+        return out
+
+    def table_of(self, name: str) -> TableDraw | None:
+        """``name``'s table in the current round, or None."""
+        return next((tb for tb in self.current.tables if name in tb.players), None)
+
+    # -- storing ------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Plain TOML values (no None); ``status`` and ``round`` repeated for a reader."""
+        d: dict[str, Any] = {"id": self.id, "seed": self.seed, "status": self.status,
+                             "round": self.current.number, "players": list(self.players)}
+        if self.champion:
+            d["champion"] = self.champion
+        if self.withdrawn:
+            d["withdrawn"] = [{"name": n, "round": r} for n, r in self.withdrawn.items()]
+        d["rounds"] = [r.to_dict() for r in self.rounds]
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "Tournament":
+        """The inverse of ``to_dict``.  Raises TournamentError naming what is wrong."""
+        try:
+            players = [str(p) for p in d["players"]]
+            rounds = [Round.from_dict(r) for r in d["rounds"]]
+            withdrawn = {str(w["name"]): int(w["round"]) for w in d.get("withdrawn", [])}
+            champion = d.get("champion")
+            tour = cls(str(d["id"]), int(d["seed"]), players, rounds, withdrawn,
+                       None if champion is None else str(champion))
+        except KeyError as err:
+            raise TournamentError("tour.bad_file", what=t("tour.bad_missing", key=err.args[0])) from None
+        except (TypeError, ValueError, AttributeError) as err:
+            raise TournamentError("tour.bad_file", what=str(err)) from None
+        if not rounds:
+            raise TournamentError("tour.bad_file", what=t("tour.bad_missing", key="rounds"))
+        known = set(players)
+        for rnd in rounds:
+            for tb in rnd.tables:
+                for name in tb.players:
+                    if name not in known:
+                        raise TournamentError("tour.bad_file",
+                                              what=t("tour.bad_player", name=name, round=rnd.number))
+        return tour
+
+
+# ---------------------------------------------------------------------------
+# Drawing a round
+# ---------------------------------------------------------------------------
+
+def table_sizes(n: int) -> list[int]:
+    """Sizes of the tables for ``n`` >= 3 players: 3 to 6 each, as even as possible (R8.6).
+
+    The fewest tables that hold everyone at 6 a table, the larger ones first:
+    7 -> [4, 3], 13 -> [5, 4, 4], 32 -> [6, 6, 5, 5, 5, 5].  Raises ValueError below 3.
+    """
+    if n < MIN_TABLE:
+        raise ValueError(f"a round needs {MIN_TABLE} players or more, not {n}")
+    k = -(-n // MAX_TABLE)
+    return [n // k + (1 if i < n % k else 0) for i in range(k)]
+
+
+def advancing(n: int) -> int:
+    """How many of a table of ``n`` go through: half rounded up (3 -> 2, 5 -> 3; R8.6)."""
+    return (n + 1) // 2
+
+
+def draw_round(players: list[str], seed: int, number: int) -> Round:
+    """Round ``number`` drawn from ``players`` (R8.6): the final when two remain.
+
+    Seats and each table's dealer (R2.1) come from the seeded draw of this round.
+    """
+    rng = _rng(seed, "round", number)
+    order = list(players)
+    rng.shuffle(order)
+    if len(order) == 2:
+        return Round(number, [TableDraw(FINAL, order, rng.choice(order))], final=True)
+    tables, start = [], 0
+    for i, size in enumerate(table_sizes(len(order)), 1):
+        seated = order[start:start + size]
+        start += size
+        tables.append(TableDraw(str(i), seated, rng.choice(seated)))
+    return Round(number, tables)
+
+
+# ---------------------------------------------------------------------------
+# Ranking a table and closing a round
+# ---------------------------------------------------------------------------
+
+def rank_table(table: TableDraw, outcome: Outcome, totals: Mapping[str, int],
+               withdrawn: Iterable[str], seed: int, number: int
+               ) -> tuple[list[str], list[str], Lot | None, TotalTie | None]:
+    """Rank one table of round ``number`` after its hand (R8.6); -> (ranking,
+    advanced, lot, tie).
+
+    ``outcome`` must be over (or the table a bye).  Seated players are ranked:
+    the winner first (none when the hand was blocked, R3.9), then by the
+    fewest points this hand, then the lower ``totals`` (points in the closed
+    rounds), then a lot, drawn only when the tie decides a seat.  ``lot`` (a
+    Lot) and ``tie`` (a TotalTie: a tie on points that the totals decided at
+    the seat) are returned to be recorded and told, else None.  Players
+    withdrawn or who left the hand (R1.5) rank last and never go through.
+    ``advancing(n)`` go through, n the players dealt in.
+    """
+    if table.bye:
+        return list(table.players), [p for p in table.players if p not in set(withdrawn)], None, None
+    out = set(withdrawn) | set(outcome.left)
+    seated = list(outcome.players) or list(table.players)
+    playing = [p for p in seated if p not in out]
+
+    def key(p: str) -> tuple[int, int, int]:
+        pts = outcome.points.get(p, 0)
+        return (0 if p == outcome.winner else 1, pts, totals.get(p, 0) + pts)
+
+    playing.sort(key=key)  # stable: seating order within a tie
+    seats = min(advancing(len(seated)), len(playing))
+    lot = tie = None
+    cut = 0 < seats < len(playing)
+    if cut and key(playing[seats - 1])[:2] == key(playing[seats])[:2] \
+            and key(playing[seats - 1]) != key(playing[seats]):  # the totals decide the seat
+        level = [p for p in playing if key(p)[:2] == key(playing[seats])[:2]]
+        tie = TotalTie(table.name, sorted(level), level, key(level[0])[1],
+                       {p: key(p)[2] for p in level}, seats - playing.index(level[0]))
+    if cut and key(playing[seats - 1]) == key(playing[seats]):  # a lot decides it
+        level_key = key(playing[seats])
+        tied = [p for p in playing if key(p) == level_key]
+        first = playing.index(tied[0])
+        order = sorted(tied)
+        _rng(seed, "lot", number, table.name).shuffle(order)
+        playing[first:first + len(tied)] = order
+        lot = Lot(table.name, sorted(tied), order, level_key[1], level_key[2], seats - first)
+    ranking = playing + [p for p in seated if p in out]
+    return ranking, playing[:seats], lot, tie
+
+
+def close_round(tour: Tournament, outcomes: Mapping[str, Outcome]) -> list[str]:
+    """Close the current round and draw the next (R8.6); -> sentences to tell.
+
+    ``outcomes``: table name -> Outcome read from its file.  Every table must
+    be over (a bye or a table emptied by withdrawals needs none); otherwise
+    TournamentError naming the tables still playing, and nothing changes.
+    Players who left a hand (R1.5) are recorded as withdrawn.  After the
+    final, its series' winner is the champion.  Otherwise the players who go
+    through are drawn into the next round: tables of 3 to 6 while 3 or more
+    remain, the final when two remain; one left is the champion.
+    """
+    rnd = tour.current
+    if rnd.closed:
+        raise TournamentError("tour.refuse.over", champion=tour.champion or "-")
+    waiting = [tb.name for tb in rnd.tables
+               if not tb.bye and tb.players and outcomes.get(tb.name, ABSENT).status != "over"]
+    if waiting:
+        if rnd.final:
+            raise TournamentError("tour.refuse.final_playing")
+        raise TournamentError("tour.refuse.playing", round=rnd.number, n=len(waiting),
+                              tables=join_names(table_label(x) for x in waiting))
+    for tb in rnd.tables:
+        outcome = outcomes.get(tb.name, ABSENT)
+        if tb.bye or not tb.players or not outcome.players:
+            continue
+        unseated = [p for p in tb.players if p not in outcome.players and p not in tour.withdrawn]
+        if unseated:
+            raise TournamentError("tour.refuse.not_seated", table=table_label(tb.name),
+                                  names=join_names(unseated), n=len(unseated))
+    told: list[str] = []
+    totals = tour.totals()
+    if rnd.final:
+        tb = rnd.tables[0]
+        outcome = outcomes[tb.name]
+        champion = next((p for p in outcome.winners if p not in tour.withdrawn), None)
+        tb.closed, tb.winner, tb.points = True, champion, dict(outcome.points)
+        tb.ranking = sorted(tb.players, key=lambda p: p != champion)
+        tb.advanced = [champion] if champion else []
+        rnd.closed = True
+        tour.champion = champion
+        told.append(t("tour.told.champion", name=champion) if champion else t("tour.told.no_champion"))
+        return told
+    through: list[str] = []
+    for tb in rnd.tables:
+        outcome = outcomes.get(tb.name, ABSENT)
+        if not tb.players:
+            tb.closed = True
+            continue
+        ranking, advanced, lot, tie = rank_table(tb, outcome, totals, tour.withdrawn, tour.seed,
+                                                 rnd.number)
+        for name in outcome.left:
+            tour.withdrawn.setdefault(name, rnd.number)
+        tb.closed = True
+        tb.winner = outcome.winner if not tb.bye else None
+        tb.blocked = outcome.blocked
+        tb.points = {p: outcome.points.get(p, 0) for p in (outcome.players or tb.players)
+                     if p in outcome.points}
+        tb.ranking, tb.advanced = ranking, advanced
+        if tie is not None:
+            rnd.ties.append(tie)
+            told.append(tie.text())
+        if lot is not None:
+            rnd.lots.append(lot)
+            told.append(lot.text())
+        through += advanced
+    rnd.closed = True
+    told.append(t("tour.told.closed", round=rnd.number, n=len(through), names=join_names(through)))
+    if len(through) >= 2:
+        nxt = draw_round(through, tour.seed, rnd.number + 1)
+        tour.rounds.append(nxt)
+        if nxt.final:
+            told.append(t("tour.told.final", names=join_names(nxt.tables[0].players),
+                          dealer=nxt.tables[0].dealer))
+        else:
+            told.append(t("tour.told.drawn", round=nxt.number, n=len(nxt.tables)))
+            told += [t("tour.told.table", table=table_label(tb.name), players=", ".join(tb.players),
+                       dealer=tb.dealer) for tb in nxt.tables]
+    else:
+        tour.champion = through[0] if through else None
+        told.append(t("tour.told.champion", name=tour.champion) if tour.champion
+                    else t("tour.told.no_champion"))
+    return told
+
+
+# ---------------------------------------------------------------------------
+# Withdrawals
+# ---------------------------------------------------------------------------
+
+def withdraw(tour: Tournament, name: str, outcomes: Mapping[str, Outcome]) -> list[str]:
+    """``name`` withdraws (or did not show up) (R8.6); -> sentences to tell.
+
+    At a table that has not started, they are taken off it; a player left
+    alone there is moved to the smallest table of the round that has not
+    started either (and has room), else goes through without playing (a
+    bye).  At a table that has started or is over, they stay seated and rank
+    last.  In the final, the other finalist is the champion.  ``outcomes``:
+    table name -> Outcome (what has started).  Raises TournamentError for an
+    unknown name, someone already out, or a tournament that is over.
+    """
+    found = tour.canonical(name)
+    if found is None:
+        raise TournamentError("tour.refuse.unknown", exit_code=2, name=name.strip())
+    if tour.over:
+        raise TournamentError("tour.refuse.over", champion=tour.champion or "-")
+    if found in tour.withdrawn:
+        raise TournamentError("tour.refuse.withdrawn_already", name=found)
+    rnd = tour.current
+    table = tour.table_of(found)
+    if table is None:
+        raise TournamentError("tour.refuse.not_in", name=found, round=rnd.number)
+    tour.withdrawn[found] = rnd.number
+    told = [t("tour.told.withdrawn", name=found, table=table_label(table.name))]
+    outcome = outcomes.get(table.name, ABSENT)
+    if rnd.final:
+        other = next(p for p in table.players if p != found)
+        table.closed, table.winner, table.advanced = True, other, [other]
+        table.ranking, table.points = [other, found], dict(outcome.points)
+        rnd.closed = True
+        tour.champion = other
+        told.append(t("tour.told.champion", name=other))
+        return told
+    if outcome.started:
+        told.append(t("tour.told.ranks_last", name=found, table=table_label(table.name)))
+        return told
+    table.players.remove(found)
+    if table.dealer == found and table.players:
+        table.dealer = table.players[0]
+    if len(table.players) == 1 and not table.bye:
+        lone = table.players[0]
+        free = [tb for tb in rnd.tables if tb is not table and tb.players and not tb.bye
+                and len(tb.players) < MAX_TABLE and not outcomes.get(tb.name, ABSENT).started]
+        if free:
+            dest = min(free, key=lambda tb: len(tb.players))
+            dest.players.append(lone)
+            table.players.clear()
+            told.append(t("tour.told.moved", name=lone, table=table_label(dest.name)))
+        else:
+            table.bye = True
+            told.append(t("tour.told.bye", name=lone))
+    return told
+
+
+# ---------------------------------------------------------------------------
+# Showing the bracket
+# ---------------------------------------------------------------------------
+
+def table_label(name: str) -> str:
+    """``"3"`` -> "Table 3", ``"final"`` -> "Final" (through the message layer)."""
+    return t("tour.final") if name == FINAL else t("tour.table", table=name)
+
+
+def _table_view(tb: TableDraw, outcome: Outcome, closed: bool) -> dict[str, Any]:
+    if closed:
+        result = None if tb.bye or not tb.players else {"winner": tb.winner, "points": dict(tb.points)}
+        state = "closed"
+    else:
+        result = None if tb.bye else outcome.result()
+        state = "bye" if tb.bye else ("empty" if not tb.players else
+                                      {"absent": "waiting"}.get(outcome.status, outcome.status))
+    out: dict[str, Any] = {"table": tb.name, "players": list(tb.players), "dealer": tb.dealer,
+                           "result": result, "state": state}
+    if closed:
+        out["advanced"] = list(tb.advanced)
+        out["ranking"] = list(tb.ranking)
+        out["blocked"] = tb.blocked
+    elif tb.name == FINAL and outcome.status != "absent":
+        out["totals"] = dict(outcome.points)
+        out["hands"] = outcome.hands
+    return out
+
+
+def view(tour: Tournament, outcomes: Mapping[str, Outcome]) -> dict[str, Any]:
+    """The ``tournament show --json`` object (NOTATION "Tournaments").
+
+    ``round``, ``status`` (``"round"``/``"final"``/``"over"``), ``tables`` (the
+    current round: ``{table, players, result, state, dealer}``, ``result`` null or
+    ``{winner, points}``), ``remaining``, ``champion`` (a decided final counts
+    even before ``tournament next`` records it), plus ``rounds`` (every round's
+    tables, lots and ties decided by totals), ``withdrawn``, ``players`` and ``seed``.
+    """
+    rounds = []
+    for rnd in tour.rounds:
+        tables = [_table_view(tb, outcomes.get(tb.name, ABSENT) if rnd is tour.current else ABSENT,
+                              rnd.closed) for tb in rnd.tables]
+        rounds.append({"round": rnd.number, "final": rnd.final, "closed": rnd.closed,
+                       "tables": tables, "lots": [lot.to_dict() for lot in rnd.lots],
+                       "ties": [tie.to_dict() for tie in rnd.ties]})
+    champion = tour.champion
+    status = tour.status
+    if champion is None and tour.current.final and not tour.over:
+        final = outcomes.get(FINAL, ABSENT)
+        if final.status == "over" and final.winners:
+            champion, status = final.winners[0], "over"
+    return {"round": tour.current.number, "status": status, "tables": rounds[-1]["tables"],
+            "remaining": [champion] if champion and status == "over" else tour.remaining(),
+            "champion": champion, "rounds": rounds,
+            "withdrawn": [{"name": n, "round": r} for n, r in tour.withdrawn.items()],
+            "players": len(tour.players), "seed": tour.seed}
+
+
+def render_view(data: Mapping[str, Any], recorded: bool = True) -> str:
+    """The bracket for a terminal, round by round, from ``view()``'s object.
+
+    One line per table: its players best first once closed, each with the
+    points of their hand, the ones who went through marked; lots and
+    withdrawals in sentences; then who is still in and the champion.
+    ``recorded``: False when the champion is known from the final's file but
+    ``tournament next`` has not recorded it yet (a line says so).
+    """
+    lines = [t("tour.show.head", n=data["players"], seed=data["seed"])]
+    withdrawn = {w["name"] for w in data["withdrawn"]}
+    for rnd in data["rounds"]:
+        head = "tour.show.final" if rnd["final"] else "tour.show.round"
+        state = "tour.show.closed" if rnd["closed"] else "tour.show.open"
+        lines += ["", t(head, round=rnd["round"]) + " " + t(state)]
+        labels = [table_label(tb["table"]) for tb in rnd["tables"]]
+        width = max((len(x) for x in labels), default=0)
+        for label, tb in zip(labels, rnd["tables"]):
+            lines.append(f"  {label:<{width}}  {_table_line(tb, withdrawn)}")
+        lines += ["  " + TotalTie.from_dict(tie).text() for tie in rnd["ties"]]
+        lines += ["  " + Lot.from_dict(lot).text() for lot in rnd["lots"]]
+    lines.append("")
+    if data["champion"]:
+        lines.append(t("tour.show.champion", name=data["champion"]))
+        if not recorded:
+            lines.append(t("tour.show.record_it"))
+    elif data["status"] != "over":
+        remaining = data["remaining"]
+        lines.append(t("tour.show.remaining", n=len(remaining), names=", ".join(remaining)))
+        open_tables = [tb["table"] for tb in data["tables"] if tb["state"] in ("waiting", "playing")]
+        if open_tables:
+            lines.append(t("tour.show.still_playing", n=len(open_tables),
+                           tables=join_names(table_label(x) for x in open_tables)))
+        else:
+            lines.append(t("tour.show.ready"))
+    else:
+        lines.append(t("tour.told.no_champion"))
+    if withdrawn:
+        lines.append(t("tour.show.withdrawn", n=len(withdrawn), names=", ".join(sorted(withdrawn))))
+    return "\n".join(lines)
+
+
+def _table_line(tb: Mapping[str, Any], withdrawn: set[str]) -> str:
+    """``Anna 0 »  Eva 4 »  Bram 12`` for a closed table; players and state otherwise."""
+    if tb["state"] == "empty" or (tb["state"] == "closed" and not tb["players"]):
+        return t("tour.show.empty")
+    if tb["state"] == "bye":
+        return t("tour.show.bye", name=tb["players"][0])
+    if tb["state"] == "closed":
+        through = set(tb["advanced"])
+        cells = []
+        for p in tb["ranking"]:
+            mark = t("tour.show.through") if p in through else ""
+            pts = tb["result"]["points"].get(p) if tb["result"] else None
+            out = t("tour.show.out_mark") if p in withdrawn else ""
+            cells.append(" ".join(x for x in (p, "" if pts is None else str(pts), mark, out) if x))
+        note = t("tour.show.blocked") if tb.get("blocked") else ""
+        return "  ".join(cells) + (f"  {note}" if note else "")
+    names = ", ".join(tb["players"])
+    if tb["table"] == FINAL and "totals" in tb:
+        totals = ", ".join(f"{p} {n}" for p, n in tb["totals"].items())
+        return t("tour.show.final_line", totals=totals, n=tb["hands"])
+    if tb["result"]:
+        res = tb["result"]
+        pts = ", ".join(f"{p} {n}" for p, n in sorted(res["points"].items(), key=lambda x: x[1]))
+        return t("tour.show.has_result", players=names, points=pts)
+    key = "tour.show.playing" if tb["state"] == "playing" else "tour.show.waiting"
+    return t(key, players=names, dealer=tb["dealer"])
