@@ -138,6 +138,31 @@ NOISE_KINDS: tuple[tuple[str, int], ...] = (
     ("unknown", 1), ("multi", 1))
 """Noise entries by kind, with their weights."""
 
+SCRIPTED: tuple[tuple[str, str, dict, tuple[str, ...]], ...] = (
+    # (what it shows, preset, changes, lines); players Anna and Bram, Bram deals.
+    ("d CARD on a pending Two, penalty_ends_turn = false", "standard",
+     {"penalty_ends_turn": False}, ("start 5h", "2h", "d 9h", "9c")),
+    ("the same with draw_then_play = false", "standard",
+     {"penalty_ends_turn": False, "draw_then_play": False}, ("start 5h", "2h", "d 9h", "d")),
+    ("d CARD on a pending Two with an illegal-play penalty", "standard",
+     {"illegal_play_penalty": 1}, ("start 5h", "2h", "d 9h", "d")),
+    ("d CARD with draw_then_play = false and an illegal-play penalty", "standard",
+     {"illegal_play_penalty": 2, "draw_then_play": False}, ("start 5h", "d 9h", "d 9s", "d")),
+    ("a penalty that brought cards, then nothing left to draw", "standard",
+     {"penalty_ends_turn": False, "deal_size": 26}, ("start 5h", "2h", "d", "d", "d", "d")),
+    ("a Jack on a named suit: jack_wild and not jack_on_jack", "standard",
+     {"jack_wild": True, "jack_on_jack": False}, ("start 5h", "Jh s", "check Jc", "Jc d")),
+    ("a Four starter without four", "standard", {}, ("start 4h", "4c")),
+    ("a Seven starter in fast play", "fast", {}, ("start 7h", "Anna: 7c")),
+    ("an Eight starter in fast play, start_card = applies", "fast",
+     {"start_card": "applies"}, ("start 8h", "Bram: 8c")),
+    ("one card each; out on an Ace refused, finish_on_action_draw = 0", "standard",
+     {"deal_size": 1, "finish_on_action_draw": 0}, ("start 5h", "Ah", "d", "d 9h")),
+    ("twenty cards each", "standard", {"deal_size": 20}, ("start 5h", "6h", "d", "lk")),
+)
+"""Hands typed by hand, recorded with the random ones: each decision of ``DECISIONS``
+(and the newly allowed ``deal_size`` and ``finish_on_action_draw``) at least once."""
+
 _MISSING = object()
 
 
@@ -474,18 +499,38 @@ class _OldPackage:
             raise SystemExit(f"the baseline's referee did not import from {tree} ({where})")
         from referee import simulate
         from referee.cards import deck_size
+        from referee.engine import Hand
         from referee.rules import rules_from_table
 
         self.NAMES = simulate.NAMES
+        self.Hand = Hand
         self.deck_size = deck_size
         self.table_class = _noisy_table_class(simulate)
         self.presets = _preset_tables(tree / "house_rules")
         self._rules = {name: rules_from_table(table, name) for name, table in self.presets.items()}
-        self.standard = {k: v for k, v in self._rules["standard"].to_table().items()
-                         if k not in ("points", "series")}
 
     def preset(self, name: str) -> Any:
         return self._rules[name]
+
+
+def _record_lines(api: _OldPackage, rules: Any, players: list[str], dealer: str,
+                  number: int, lines: tuple[str, ...]) -> tuple[dict, list[list]]:
+    """The state before ``lines`` and the answer to each, typed in a new hand."""
+    hand = api.Hand(rules, players, dealer, number)
+    prev = hand.state()
+    state0, answers = dict(prev), []
+    for text in lines:
+        ruling = hand.apply_line(text)
+        state = hand.state()
+        data = ruling.data
+        answers.append([ruling.ok, ruling.rule, data.get("legal") if data else None,
+                        {k: v for k, v in state.items() if prev.get(k, _MISSING) != v}])
+        prev = state
+    return state0, answers
+
+
+def _table_of(rules: Any) -> dict:
+    return {k: v for k, v in rules.to_table().items() if k not in ("points", "series")}
 
 
 def _record_shard(tree: Path, shard: int, jobs: int, hands: int, seed: int, out: Path,
@@ -497,15 +542,22 @@ def _record_shard(tree: Path, shard: int, jobs: int, hands: int, seed: int, out:
     rules_cited: Counter = Counter()
     with gzip.open(out, "wt", encoding="utf-8", compresslevel=3) as f:
         f.write(json.dumps({"format": FORMAT, "rev": rev, "seed": seed, "hands": hands,
-                            "shard": shard, "jobs": jobs, "standard": api.standard}) + "\n")
+                            "shard": shard, "jobs": jobs, "standard": _table_of(
+                                api.preset("standard"))}) + "\n")
+        for j, (_what, preset, changes, lines) in enumerate(SCRIPTED if shard == 0 else ()):
+            rules = api.preset(preset).replace(**changes, name=preset + ("+" if changes else ""))
+            state0, answers = _record_lines(api, rules, ["Anna", "Bram"], "Bram", 1, lines)
+            f.write(json.dumps({"i": -1 - j, "name": rules.name, "rules": _table_of(rules),
+                                "players": ["Anna", "Bram"], "dealer": "Bram", "number": 1,
+                                "state0": state0, "lines": list(lines), "answers": answers},
+                               separators=(",", ":")) + "\n")
+            tally["scripted hands"] += 1
         for i in range(shard, hands, jobs):
             config = _hand_config(i, seed, api.presets, api)
             rules = config["rules"]
             table = api.table_class(rules, len(config["players"]), config["sim_seed"], False)
             table.drive(config["number"], config["dealer"], config["noise_seed"])
-            rules_table = {k: v for k, v in rules.to_table().items()
-                           if k not in ("points", "series")}
-            record = {"i": i, "name": rules.name, "rules": rules_table,
+            record = {"i": i, "name": rules.name, "rules": _table_of(rules),
                       "players": config["players"], "dealer": config["dealer"],
                       "number": config["number"], "state0": table.state0,
                       "lines": table.lines, "answers": table.answers}
@@ -718,7 +770,8 @@ class Result:
         out = [f"baseline {h.get('rev', '?')} (seed {h.get('seed', '?')}): "
                f"{self.hands} hands, {self.recorded} entries recorded, "
                f"{self.entries} compared",
-               f"  recording: {self.recording.get('noise', 0)} noise entries, "
+               f"  recording: {self.recording.get('scripted hands', 0)} hands typed by hand "
+               f"(SCRIPTED), {self.recording.get('noise', 0)} noise entries, "
                f"{self.recording.get('refused', 0)} refused; hands: "
                + ", ".join(f"{k[6:]} {v}" for k, v in sorted(self.recording.items())
                            if k.startswith("stop: ")),
