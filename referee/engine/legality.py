@@ -100,7 +100,7 @@ def legal(h, player: str | None = None) -> Legal:
         return Legal(h, who, row, True, draw_row)
     row = t.fits(top, h.named_suit)
     if held == 1 and not r.finish_on_action:
-        row = _without_action(t, row)
+        row = t.without_action(row)
     draw_row = _NONE
     owed = h.owed.get(who)
     if r.draw_then_play and (owed is None or owed == 1) and not turn.exhausted(h):
