@@ -321,7 +321,7 @@ class Table:
         together (R1.3)."""
         key = "cli.play.new_hand_free" if self.rules.free_order else "cli.play.new_hand"
         text = t(key, hand=self.series.hand, dealer=self.series.dealer,
-                 first=self.hand._next_seat(self.series.dealer))
+                 first=self.hand.next_seat(self.series.dealer))
         shuffle = self.shuffle_text()
         return f"{text} {shuffle}" if shuffle else text
 
