@@ -49,21 +49,24 @@ class Table:
     ``save``: the SaveFile; ``series``: the Series (standings, dealer, hand
     number); ``rules``: the HouseRules copied into the save; ``hand``: the
     engine Hand of hand ``series.hand``; ``meta``: that hand's saved header
-    (``started`` time, entry times).  Methods raise SaveError for save-file
-    trouble and ScoreError for refused scores.
+    (``started`` time, entry times); ``display``: the series' display settings
+    (``[display]`` in the series file: ``show_calls``), which change no
+    ruling.  Methods raise SaveError for save-file trouble and ScoreError for
+    refused scores.
     """
 
-    __slots__ = ("save", "series", "rules", "hand", "meta", "created")
+    __slots__ = ("save", "series", "rules", "hand", "meta", "created", "display")
 
     # A plain class, not a dataclass: building one costs start-up time.
     def __init__(self, save: SaveFile, series: Series, rules: HouseRules, hand: "Hand",
-                 meta: dict, created: Any = None) -> None:
+                 meta: dict, created: Any = None, display: Mapping[str, Any] | None = None) -> None:
         self.save = save
         self.series = series
         self.rules = rules
         self.hand = hand
         self.meta = meta
         self.created = created
+        self.display = dict(display or {})
 
     # -- opening and creating -------------------------------------------
     @classmethod
@@ -86,7 +89,9 @@ class Table:
         except SeriesDataError as exc:
             raise save.error_at(None, [], str(exc)) from None
         hand, meta = cls._open_hand(save, series, rules)
-        return cls(save, series, rules, hand, meta, data.get("created"))
+        display = data.get("display")
+        return cls(save, series, rules, hand, meta, data.get("created"),
+                   display if isinstance(display, dict) else None)
 
     @staticmethod
     def _open_hand(save: SaveFile, series: Series, rules: HouseRules) -> tuple["Hand", dict]:
@@ -138,6 +143,8 @@ class Table:
         rules = {"name": self.rules.name, **rules}
         out = {"format": FORMAT, "created": self.created or utcnow(), "updated": utcnow()}
         out.update(d)
+        if self.display:
+            out["display"] = dict(self.display)
         out["rules"] = rules
         return out
 
@@ -155,6 +162,18 @@ class Table:
     def save_all(self) -> None:
         """Write the current hand's file, then the series file."""
         self.save_hand()
+        self.save.write_series(self.series_dict())
+
+    # -- display settings (no ruling depends on them) ---------------------------
+    @property
+    def show_calls(self) -> bool:
+        """Whether the prompt shows who owes "Laatste kaart!" and who can be called
+        (R4.2, R4.3).  Off unless the family turns it on: noticing it is the game."""
+        return self.display.get("show_calls") is True
+
+    def set_show_calls(self, on: bool) -> None:
+        """Turn ``show_calls`` on or off for this series and save the series file."""
+        self.display["show_calls"] = bool(on)
         self.save.write_series(self.series_dict())
 
     # -- the table ------------------------------------------------------------

@@ -31,7 +31,7 @@ MESSAGES = {
     "cli.state.head": "Hand {hand} ({status}), dealer {dealer}, rules {rules}.",
     "cli.state.piles": "Draw pile {draw}, discard pile {discard}, play goes {direction}.",
     "cli.state.to_act": "<- to play",
-    "cli.state.skips": "misses {n} turn(s)",
+    "cli.state.skips": {"one": "misses 1 turn", "other": "misses {n} turns"},
     "cli.state.announce_due": "may still announce",
     "cli.state.callable": "can be called!",
     "cli.score.bad_arg": "'{arg}' should read NAME=\"Ah Ks 3d\" or NAME=23.",
@@ -45,17 +45,4 @@ MESSAGES = {
     "cli.replay.after": "after: top {top}, turn {turn}, counts {counts}, draw pile {pile}",
     "cli.replay.empty": "(no entries yet)",
     "cli.simulate.label": "Simulating",
-    "cli.help.entries": (
-        "Entries (one line each):\n"
-        "  start 9h        the starter card\n"
-        "  7h              play a card          7h 7s 9s   several plays (Sevens)\n"
-        "  Jh s            a Jack naming spades\n"
-        "  d               draw                 d 5h       draw and play at once\n"
-        "  lk              Laatste kaart!       4h lk      play and announce\n"
-        "  call Anna       call a forgotten last card\n"
-        "  leave Anna      Anna leaves the table\n"
-        "  Anna: 7h        name the player (needed in snel pesten)\n"
-        "  undo / redo     take back / put back the last entry\n"
-        "Corrections: fix draw Anna 2 | fix count Anna 5 | fix play Anna 7h\n"
-        "Queries: state | check 7h | why | rules [R5.1 | topic] | replay | help"),
 }
