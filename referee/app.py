@@ -236,7 +236,7 @@ class TableApp:
     def _entry(self, text: str) -> Reply:
         """A line of notation: the session rules on it (and saves it)."""
         table = self.table
-        before = table.state()["status"]
+        before = table.hand.status
         ruling = table.handle(text)
         kind = ruling.kind
         if kind == "blank":
@@ -252,7 +252,7 @@ class TableApp:
             if words and words[0].lower() in SHELL_WORDS:
                 return self._shell_hint(text, words[0].lower())
         reply = Reply(text, ruling.ok, ruling.text, ruling.rule, kind, ruling.data)
-        if before == "playing" and table.state()["status"] == "over":
+        if before == "playing" and table.hand.status == "over":
             reply.notes.extend(self._end_notes())
         return reply
 
