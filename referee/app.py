@@ -371,20 +371,20 @@ class TableApp:
         hand = table.hand
         st = table.state()
         shown = table.show_calls
+        fits, draw_fits = fits_now(hand)
         return TableView(
             players=tuple(hand.active), status=st["status"], turn=st["turn"],
             free=bool(table.rules.free_order),
             callable=tuple(st["callable"]) if shown else (),
             announce_due=st["announce_due"] if shown else None,
-            named_suit=st["named_suit"], fits=fits_now(hand), spent=spent_cards(hand),
+            named_suit=st["named_suit"], fits=fits, draw_fits=draw_fits, spent=spent_cards(hand),
             jokers=bool(table.rules.jokers), decks=hand.decks, rule_ids=tuple(rule_ids),
             winner=st["winner"], commands=tuple(COMMANDS.values()))
 
 
 def asks_suit(ruling) -> bool:
     """The engine refused a Jack for want of a named suit (R5.4): ask the table for it."""
-    return (not ruling.ok and ruling.rule == "R5.4" and bool(ruling.notes)
-            and ruling.notes[0].key == "engine.refuse.jack_suit")
+    return ruling.needs_suit
 
 
 def _cards_in(value: str) -> list[str]:
@@ -685,28 +685,24 @@ def spent_cards(hand) -> frozenset[str]:
                      if n >= hand.decks * copies_per_deck(try_card(c)))
 
 
-def fits_now(hand) -> tuple[str, ...]:
-    """Canonical cards the rules allow on the table now (``Hand.check``), in deck order.
-
-    For the player to act; in free order without a pending penalty, for any
-    player (the one holding most cards, so that R6.2 does not interfere).
-    """
-    from .cards import JOKER
-    from .complete import ALL_CARDS
+def legal_now(hand):
+    """The engine's ``Legal`` for completion: the player to act, or in free order
+    without a pending penalty the player holding most cards (so that R6.2 does
+    not interfere); None while the hand is not being played."""
     if hand.status != "playing" or hand.scored:
-        return ()
+        return None
     who = hand.turn
     if who is None:
         if not hand.active:
-            return ()
+            return None
         who = max(hand.active, key=lambda p: hand.counts.get(p, 0))
-    spent = spent_cards(hand)
-    universe = ALL_CARDS + ((JOKER,) if hand.rules.jokers else ())
-    out = []
-    for card in universe:
-        if card in spent:
-            continue
-        ruling = hand.check(card, who)
-        if ruling.data and ruling.data.get("legal"):
-            out.append(card)
-    return tuple(out)
+    return hand.legal(who)
+
+
+def fits_now(hand) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Canonical cards the rules allow now (the engine's legality API), in deck order:
+    (the plays, the cards ``d CARD`` may name)."""
+    legal = legal_now(hand)
+    if legal is None or legal.player is None:
+        return (), ()
+    return tuple(map(str, legal.plays)), tuple(map(str, legal.draw_plays))

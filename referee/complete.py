@@ -46,7 +46,9 @@ class TableView:
     ``callable``: players who may be called now (R4.3); ``announce_due``: the
     player who may still say "Laatste kaart!" (R4.2); ``named_suit``: ``c d h
     s`` or None (R3.3); ``fits``: canonical cards the rules allow on the table
-    now for the player to act, in order; ``spent``: canonical cards with every
+    now for the player to act, in order (the engine's legality API: with a Two
+    pending, the cards that stack); ``draw_fits``: the cards ``d CARD`` may
+    name now (R3.4); ``spent``: canonical cards with every
     copy in the discard pile (R1.4); ``jokers``: the deck has Jokers (R1.3);
     ``decks``: decks in play (R1.3); ``rule_ids``: rule ids for ``rules R…``;
     ``winner``: the hand's winner or None; ``commands``: the prompt's commands
@@ -62,6 +64,7 @@ class TableView:
     announce_due: str | None = None
     named_suit: str | None = None
     fits: tuple[str, ...] = ()
+    draw_fits: tuple[str, ...] = ()
     spent: frozenset[str] = field(default_factory=frozenset)
     jokers: bool = True
     decks: int = 1
@@ -127,6 +130,10 @@ def suggest(text_before_cursor: str, view: TableView) -> list[str]:
         tokens.append(typed[:len(typed) - len(s.group(2))])  # ``Bram=A``: ``Bram=``, then ``A``
         typed = s.group(2)
     words = _candidates(tokens, view, prefixed, bool(typed))
+    if typed and (not tokens or (len(tokens) == 1 and tokens[0].lower() in DRAW_WORDS)):
+        # Tab alone offers the legal cards only; once a card is begun, the legal
+        # ones come first, then any other that may still turn up (it will be ruled on).
+        words = words + view.cards(_typed_cards(tokens))
     return _filter(words, typed)
 
 
@@ -235,8 +242,8 @@ def _candidates(before: list[str], view: TableView, prefixed: bool, typing: bool
     if suit is not None and n >= 2 and _is_jack(before[-2]):
         # ``Jh d``: the Jack named diamonds (a lone ``d`` after a Jack is a suit).
         return ["lk"] + _cards_matching(view, typed, suit, None)
-    if prev in DRAW_WORDS:
-        return list(view.fits) + view.cards(typed)
+    if prev in DRAW_WORDS:  # ``d CARD``: the cards it may name now (after other plays: any)
+        return list(view.draw_fits) if n == 1 else view.cards(typed)
     if prev in ANNOUNCE_WORDS or prev in ("kaart", "card"):
         return ["call"] if view.callable else []
     card = try_card(before[-1])
@@ -298,12 +305,13 @@ def _first_words(view: TableView, prefixed: bool, typing: bool) -> list[str]:
     if view.status == "waiting":
         words = ["start"] + commands
     elif view.status == "playing":
+        # The legal plays only (every card once one is begun: ``suggest``).
         words = list(view.fits) + ["draw"]
         if view.announce_due:
             words.append("lk")
         if view.callable:
             words.append("call")
-        words += view.cards() + commands + ["leave", "fix"]
+        words += commands + ["leave", "fix"]
         if not view.announce_due:
             words.append("lk")
         if not view.callable:

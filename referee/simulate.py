@@ -284,7 +284,9 @@ class _Table:
             if rank == JOKER:
                 ok = self._all
             else:
-                ok = by_rank[JOKER] | (by_rank["J"] if rules.jack_wild else frozenset())
+                # (jack_on_jack = false wins over jack_wild while a suit is named)
+                wild = rules.jack_wild and (named is None or rules.jack_on_jack)
+                ok = by_rank[JOKER] | (by_rank["J"] if wild else frozenset())
                 if named is not None:
                     ok |= self._by_suit[named]
                     if rank == "J" and rules.jack_on_jack:
@@ -367,13 +369,13 @@ class _Table:
             line = self.cache.get(text)
             if line is None:
                 line = self.cache[text] = parse_line(text)
-            ok, notes, logged, actor = hand._rule_entry(line)
+            ok, notes, logged, actor = hand.entry(line)
         else:
             ruling = hand.apply_line(text)
             ok, notes = ruling.ok, ruling.notes
         if not ok:
             self.refused += 1
-            rule = notes[0][0]  # the refusal's (see ``Hand._rule_entry``)
+            rule = notes[0].rule  # the refusal's (see ``Hand.entry``)
             self.problem("sim.problem.refused", hand=hand.number, line=text,
                          rule=rule or "-", why=Ruling(ok, rule, notes).text)
             self.stopped = True
@@ -610,7 +612,7 @@ class _Table:
         if self.random() >= CALL_RATE:
             return True
         hand = self.hand
-        missed = [p for p, s in hand.lk.items() if s == "missed"]
+        missed = [p for p, s in hand.last_card.items() if s == "missed"]
         target = missed[int(self.random() * len(missed))]
         callers = [p for p in hand.active if p != target]
         caller = callers[int(self.random() * len(callers))]
@@ -634,7 +636,7 @@ class _Table:
             if self.entries >= MAX_ENTRIES:
                 self.capped += 1
                 break
-            if hand.lk and "missed" in hand.lk.values():
+            if hand.last_card and "missed" in hand.last_card.values():
                 if not self.maybe_call():
                     return
                 if hand.status != "playing":
@@ -684,7 +686,7 @@ def simulate(rules: HouseRules, players: int, hands: int, seed: int | None = Non
     given, is called as ``progress(done, total)`` (hands) from time to time and
     once at the end.  ``fast`` (default) parses each distinct entry text once
     (per process) and hands the parsed line to the engine's core
-    (``Hand._rule_entry``: the ruling as a plain tuple; the bots need no
+    (``Hand.entry``: the ruling as a plain tuple; the bots need no
     ``Ruling`` object and no log of the hand); with ``fast=False`` every entry
     goes through ``Hand.apply_line`` as typed.  The rulings are the same either
     way.

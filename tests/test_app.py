@@ -341,3 +341,28 @@ def test_the_prompt_in_a_pseudo_terminal_scores_a_hand(tmp_path):
 
 def result_of_file(save: Path) -> dict:
     return SaveFile(save).read_hand(1)["result"]
+
+
+# -- completion from the engine's legality API ----------------------------------------------
+
+def test_with_a_two_pending_tab_offers_what_stacks_and_draw(table):
+    app = TableApp(table)
+    for line in ("start 9h", "2h"):
+        assert app.handle_line(line).ok
+    view = app.view()
+    assert view.fits and all(c.startswith("2") or c == "Joker" for c in view.fits)
+    offered = suggest("", view)
+    assert offered[:len(view.fits) + 1] == [*view.fits, "draw"]
+    cards = [w for w in offered if w[0].isdigit() or w[0] in "JQKA"]
+    assert cards == list(view.fits)
+
+
+def test_the_cards_tab_offers_are_those_check_calls_legal(table):
+    app = TableApp(table)
+    for line in ("start 9h", "9c", "Jc s"):
+        assert app.handle_line(line).ok
+    view = app.view()
+    from referee.cards import CARDS
+    legal = [str(c) for c in CARDS
+             if str(c) not in view.spent and app.answer(f"check {c}")["legal"]]
+    assert list(view.fits) == legal

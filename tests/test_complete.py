@@ -60,9 +60,9 @@ def test_over_hand_offers_score_first_then_undo_and_queries_only():
 
 def test_lk_and_call_come_early_only_when_they_can_matter():
     calm = suggest("", view())
-    assert calm.index("lk") > calm.index("9s")
+    assert calm.index("lk") > calm.index("fix")
     due = suggest("", view(announce_due="Bram", callable=("Cees",)))
-    assert due.index("lk") < due.index("2d") and due.index("call") < due.index("2d")
+    assert due.index("lk") < due.index("check") and due.index("call") < due.index("check")
 
 
 def test_nothing_follows_words_that_stand_alone():
@@ -72,12 +72,23 @@ def test_nothing_follows_words_that_stand_alone():
 
 # -- cards --------------------------------------------------------------------
 
-def test_cards_that_fit_now_come_first_then_every_other_card():
+def test_tab_alone_offers_only_the_cards_that_fit_now():
     words = suggest("", view())
     assert words[:5] == ["2c", "3c", "9d", "9h", "Joker"]
     assert words[5] == "draw"
-    assert set(ALL_CARDS) | {"Joker"} <= set(words)
+    assert not (set(ALL_CARDS) - {"2c", "3c", "9d", "9h"}) & set(words)
     assert len(words) == len(set(words))
+
+
+def test_with_a_two_pending_tab_offers_the_twos_and_d():
+    pending = view(fits=("2c", "2d", "2s"))  # what the legality API allows on a Two
+    assert suggest("", pending)[:4] == ["2c", "2d", "2s", "draw"]
+    assert not set(suggest("", pending)) & (set(ALL_CARDS) - {"2c", "2d", "2s"})
+
+
+def test_once_a_card_is_begun_every_card_is_offered_the_legal_first():
+    assert suggest("K", view()) == ["Kc", "Kd", "Kh", "Ks"]
+    assert suggest("9", view())[:2] == ["9d", "9h"]
 
 
 def test_cards_are_filtered_by_what_is_typed_in_canonical_form():
@@ -98,9 +109,9 @@ def test_cards_after_a_player_prefix():
 
 
 def test_spent_cards_and_missing_jokers_are_never_offered():
-    words = suggest("", view(spent=frozenset({"9c", "Kd"}), jokers=False, fits=()))
-    assert "9c" not in words and "Kd" not in words and "Joker" not in words
-    assert "Kh" in words
+    v = view(spent=frozenset({"9c", "Kd"}), jokers=False, fits=())
+    assert suggest("9", v) == ["9d", "9h", "9s"] and suggest("K", v) == ["Kc", "Kh", "Ks"]
+    assert suggest("jo", v) == []
 
 
 def test_start_offers_every_card_and_nothing_after_it():
@@ -118,9 +129,11 @@ def test_after_a_card_lk_then_cards_matching_it_and_not_the_same_card():
     assert "7h" in suggest("7h ", view(decks=2))
 
 
-def test_after_a_draw_word_the_cards_that_fit_first():
-    assert suggest("d ", view())[:5] == ["2c", "3c", "9d", "9h", "Joker"]
-    assert suggest("draw 9", view()) == ["9d", "9h", "9c", "9s"]
+def test_after_a_draw_word_the_cards_d_card_may_name():
+    v = view(draw_fits=("2c", "9d"))
+    assert suggest("d ", v) == ["2c", "9d"]
+    assert suggest("draw 9", v) == ["9d", "9c", "9h", "9s"]
+    assert suggest("d ", view(draw_fits=())) == []  # a pending penalty ends the turn
 
 
 def test_check_completes_cards_fit_first():
