@@ -677,12 +677,9 @@ def render_history(series, results: list) -> str:
 
 def spent_cards(hand) -> frozenset[str]:
     """Cards (canonical) with every copy in the discard pile: no one can hold them (R1.4)."""
-    from collections import Counter
-
-    from .cards import copies_per_deck, try_card
-    seen = Counter(str(c) for c in hand.discard)
-    return frozenset(c for c, n in seen.items()
-                     if n >= hand.decks * copies_per_deck(try_card(c)))
+    from .cards import copies_per_deck
+    return frozenset(str(c) for c, n in hand.copies.items()
+                     if n >= hand.decks * copies_per_deck(c))
 
 
 def legal_now(hand):
