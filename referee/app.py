@@ -292,7 +292,7 @@ class TableApp:
         """
         table = self.table
         st = table.state()
-        if self.interactive and st["status"] in ("over", "waiting"):
+        if self.interactive and not table.series.over and st["status"] in ("over", "waiting"):
             if st["status"] == "waiting" and winner is None:
                 question = Question(t("repl.score.ask_winner", hand=st["hand"]), "player",
                                     lambda answer: self._winner_answer(text, given, answer))

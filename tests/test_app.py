@@ -256,8 +256,10 @@ def test_play_through_a_pipe_scores_and_deals_the_next_hand(tmp_path):
     save = tmp_path / "p.toml"
     cli(save, "new", "--players", "Anna,Bram,Cees", "--dealer", "Cees")
     lines = "\n".join([*WON, "score Bram=Ah Ks 3d Cees=7", "standings", "start 9h", ""])
-    result = cli(save, "play", "--json", input=lines)
-    objects = [json.loads(line) for line in result.stdout.splitlines()]
+    done = subprocess.run([*_pesten_ref(), "play", "--json", "--save", str(save)],
+                          input=lines.encode(), capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr.decode()
+    objects = [json.loads(line) for line in done.stdout.decode().splitlines()]
     assert [o["input"] for o in objects][-3:] == ["score Bram=Ah Ks 3d Cees=7", "standings",
                                                   "start 9h"]
     assert all(o["ok"] for o in objects)
