@@ -32,7 +32,7 @@ def _fail(message: str, code: int) -> NoReturn:
 
 
 def _dumps(obj: Any) -> str:
-    from .app import dumps
+    from .render import dumps
     return dumps(obj)
 
 
@@ -224,7 +224,7 @@ def state(as_json, save):
         if as_json:
             click.echo(_dumps(st))
             return
-        from .app import render_state
+        from .render import render_state
         click.echo(render_state(table))
 
 

@@ -20,7 +20,7 @@ import shutil
 import sys
 import textwrap
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import Completer, Completion
