@@ -400,7 +400,7 @@ def _cards_in(value: str) -> list[str]:
 @command("state", notation=True)
 def _state(app: TableApp, text: str, arg: str, ruling) -> Reply:
     return Reply(text, True, ruling.text, ruling.rule, "query", ruling.data,
-                 screen=render_state(app.table))
+                 screen=render_state(app.table) if app.interactive else None)
 
 
 command("check", args="card", when=("playing",), notation=True)(None)

@@ -85,7 +85,7 @@ def test_the_json_answer_is_the_notation_one(table):
 
 
 def test_state_shows_a_table_at_the_prompt_and_the_summary_in_json(table):
-    app = TableApp(table)
+    app = TableApp(table, interactive=True)
     app.handle_line("start 9h")
     reply = app.handle_line("state")
     assert reply.kind == "query" and reply.ok
@@ -239,7 +239,7 @@ def test_a_jack_without_a_suit_asks_at_the_prompt_and_is_refused_in_a_script(tab
 # -- show calls -----------------------------------------------------------------------------
 
 def test_the_view_hides_calls_unless_the_series_shows_them(table):
-    app = TableApp(table)
+    app = TableApp(table, interactive=True)
     for line in ("start 9h", "fix count Anna 2", "9c", "9d"):
         assert app.handle_line(line).ok
     assert app.view().callable == () and "can be called!" not in app.handle_line("state").screen
