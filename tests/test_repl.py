@@ -419,3 +419,32 @@ def test_completer_offers_names_cards_and_suits(table):
     table.handle("9c")
     completer.refresh()
     assert [text for text, _ in offered("9")] == ["9d", "9s"]
+
+
+def test_completer_offers_names_and_cards_for_score(table):
+    for line in WON.strip().split("\n"):
+        assert table.handle(line).ok, line
+    completer = TableCompleter(lambda: TableApp(table).view())
+
+    def offered(text):
+        return [(c.text, c.start_position)
+                for c in completer.get_completions(Document(text), CompleteEvent())]
+
+    assert offered("sc") == [("score", -2)]
+    assert offered("score ") == [("Bram=", 0), ("Cees=", 0)]
+    assert offered("score Bram=K") == [("Kc", -1), ("Kd", -1), ("Kh", -1), ("Ks", -1)]
+    assert ("Cees=", 0) == offered("score Bram=Ah ")[0]
+
+
+def test_the_answer_completer_offers_the_cards_left(table):
+    from referee.app import Question
+    from referee.repl import AnswerCompleter
+    table.handle("start 9h")
+    question = Question("Cards left for Bram? ", "cards", lambda answer: None, taken=("Ks",))
+    completer = AnswerCompleter(question, TableApp(table).view())
+    words = [c.text for c in completer.get_completions(Document("Ah K"), CompleteEvent())]
+    assert words == ["Kc", "Kd", "Kh"]  # Ks is given to another player already
+    suit = AnswerCompleter(Question("Which suit? ", "suit", lambda a: None),
+                           TableApp(table).view())
+    assert [c.display_meta_text for c in suit.get_completions(Document(""), CompleteEvent())] \
+        == ["clubs", "diamonds", "hearts", "spades"]
