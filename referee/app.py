@@ -53,7 +53,9 @@ class Reply:
     ``input``: the line as typed; ``ok``: False when it was refused; ``text``:
     the ruling or the command's answer (the JSON ``ruling``); ``rule``: the
     rule id cited, or None; ``kind``: ``"blank" | "entry" | "undo" | "redo" |
-    "query" | "command" | "error" | "leave"``; ``data``: extra JSON facts
+    "query" | "command" | "error" | "leave"``, and at the prompt ``"question"``
+    (the line waits for ``question``'s answer) or ``"cancelled"`` (the answer
+    took the line back; nothing was entered); ``data``: extra JSON facts
     (``check``: ``legal``); ``screen``: what the prompt shows instead of
     ``text`` when it differs (``state`` as a table), or None; ``notes``: more
     ``(style, text)`` lines for the prompt after it (the end of a hand, the
@@ -80,7 +82,7 @@ class Reply:
     @property
     def refused(self) -> bool:
         """True for a refused entry or command (a query is never refused; NOTATION)."""
-        return not self.ok and self.kind != "query"
+        return not self.ok and self.kind not in ("query", "question")
 
     def __repr__(self) -> str:
         return f"Reply({self.input!r}, ok={self.ok}, rule={self.rule!r}, kind={self.kind!r})"
@@ -200,9 +202,11 @@ class TableApp:
         if first == "pesten-ref" and len(words) > 1:
             rest = words[1].split(None, 1)
             cmd = find_command(rest[0])
-            if cmd is not None and not cmd.notation:
-                return self._run(cmd, text, rest[1] if len(rest) > 1 else "")
-            return self._shell_hint(text, rest[0].lower())
+            if cmd is None:
+                return self._shell_hint(text, rest[0].lower())
+            if cmd.notation:
+                return self._entry(words[1])
+            return self._run(cmd, text, rest[1] if len(rest) > 1 else "")
         cmd = find_command(first) if first else None
         if cmd is not None and not cmd.notation:
             return self._run(cmd, text, words[1] if len(words) > 1 else "")
@@ -262,17 +266,17 @@ class TableApp:
         who = ruling.actor or self.table.state()["turn"] or "?"
         question = Question(t("repl.suit.question", name=who), "suit",
                             lambda answer: self._suit_answer(text, question, answer))
-        return Reply(text, False, "", ruling.rule, "entry", question=question)
+        return Reply(text, True, "", None, "question", question=question)
 
     def _suit_answer(self, text: str, question: Question, answer: str | None) -> Reply:
         from .cards import parse_suit
         from .complete import with_suit
         if answer is None or not answer.strip():
-            return Reply(text, True, t("repl.suit.cancelled", line=text.strip()), None, "blank")
+            return Reply(text, True, t("repl.suit.cancelled", line=text.strip()), None, "cancelled")
         suit = parse_suit(answer.strip())
         if suit is None:
-            return Reply(text, True, t("repl.suit.again", answer=answer.strip()), None, "blank",
-                         question=question)
+            return Reply(text, True, t("repl.suit.again", answer=answer.strip()), None,
+                         "question", question=question)
         return self.handle_line(with_suit(text, suit))
 
     # -- the end of a hand ----------------------------------------------------------
@@ -297,7 +301,7 @@ class TableApp:
             if st["status"] == "waiting" and winner is None:
                 question = Question(t("repl.score.ask_winner", hand=st["hand"]), "player",
                                     lambda answer: self._winner_answer(text, given, answer))
-                return Reply(text, True, "", None, "command", question=question)
+                return Reply(text, True, "", None, "question", question=question)
             missing = self._missing(winner, given)
             if missing:
                 return self._ask_cards(text, winner, given, missing[0])
@@ -333,24 +337,24 @@ class TableApp:
         question = Question(t("repl.score.ask", name=player), "cards",
                             lambda answer: self._cards_answer(text, winner, given, player,
                                                               question, answer), taken)
-        return Reply(text, True, "", None, "command", question=question)
+        return Reply(text, True, "", None, "question", question=question)
 
     def _cards_answer(self, text: str, winner: str | None, given: dict[str, str], player: str,
                       question: Question, answer: str | None) -> Reply:
         from .scoring import ScoreError, parse_hand_cards
         if answer is None or not answer.strip():
-            return Reply(text, True, t("repl.score.cancelled"), None, "blank")
+            return Reply(text, True, t("repl.score.cancelled"), None, "cancelled")
         value = answer.strip()
         if not value.isdigit():
             try:
                 parse_hand_cards(value, player)
             except ScoreError as exc:
-                return Reply(text, False, str(exc), exc.rule, "command", question=question)
+                return Reply(text, False, str(exc), exc.rule, "question", question=question)
         return self._guarded(lambda: self.score(text, winner, {**given, player: value}), text)
 
     def _winner_answer(self, text: str, given: dict[str, str], answer: str | None) -> Reply:
         if answer is None or not answer.strip():
-            return Reply(text, True, t("repl.score.cancelled"), None, "blank")
+            return Reply(text, True, t("repl.score.cancelled"), None, "cancelled")
         return self._guarded(lambda: self.score(text, answer.strip(), given), text)
 
     def _guarded(self, step: Callable[[], Reply], text: str) -> Reply:

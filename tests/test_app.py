@@ -101,6 +101,7 @@ def test_a_query_is_never_refused(table):
 def test_a_pesten_ref_command_typed_at_the_prompt_runs_when_it_is_a_prompt_command(table):
     app = TableApp(table)
     assert "Seat" in app.handle_line("pesten-ref standings").text
+    assert app.handle_line("pesten-ref replay").kind == "query"
     hint = app.handle_line("pesten-ref new --players A,B")
     assert not hint.ok and "`new` is a command of its own" in hint.text
 
