@@ -101,7 +101,9 @@ NOISE_RATE = 0.06
 """Chance, before each bot entry, of one noise entry (or a short burst)."""
 
 PENDING_NOISE_RATE = 0.10
-"""Extra chance, while a penalty is pending, of a ``d CARD`` by the player facing it."""
+"""Extra chance, while a penalty is pending or a suit named, of a ``d CARD`` or an
+illegal card (a penalty card that does not stack, a Jack of another suit) by the
+player to act."""
 
 MAX_LINES = 120
 """Lines per hand at most (bots and noise); a longer hand is cut (still compared)."""
@@ -293,8 +295,9 @@ def _noisy_table_class(sim: Any) -> type:
                     if not self.noise(self.noise_entry()):
                         return
                     continue
-                if hand.pending and r.random() < PENDING_NOISE_RATE:
-                    if not self.noise(self.noise_entry("d_card")):
+                if (hand.pending or hand.named_suit) and r.random() < PENDING_NOISE_RATE:
+                    kind = "d_card" if hand.pending and r.random() < 0.5 else "illegal"
+                    if not self.noise(self.noise_entry(kind)):
                         return
                     continue
                 if hand.lk and "missed" in hand.lk.values():
@@ -398,9 +401,22 @@ def _noisy_table_class(sim: Any) -> type:
             other = r.choice(others)
             anyone = r.choice(active)
             if kind == "illegal":
+                # A card that does not fit, a penalty card that does not stack on the
+                # pending penalty, a Jack on a named suit: held (mostly) or not.
                 fit = self.fits(self.discard[-1], hand.named_suit)[1]
-                wrong = [c for c in self.cards.get(actor, ()) if not fit[c]]
-                card = r.choice(wrong) if wrong and r.random() < 0.8 else self.any_card(actor)
+                rank, suit = self.rank, self.suit
+                tempting = [c for c in range(len(rank)) if not fit[c]
+                            or (hand.pending and rank[c] in ("2", "Joker")
+                                and not self.stackers[hand.pending_kind][c])
+                            or (hand.named_suit and rank[c] == "J"
+                                and suit[c] != hand.named_suit)]
+                if hand.named_suit and r.random() < 0.4:  # (mostly a Jack on a Jack)
+                    tempting = [c for c in tempting if rank[c] == "J"] or tempting
+                held = set(self.cards.get(actor, ()))
+                wrong = [c for c in tempting if c in held]
+                roll = r.random()
+                card = (r.choice(wrong) if wrong and roll < 0.6 else
+                        r.choice(tempting) if tempting and roll < 0.85 else self.any_card(actor))
                 return [self.say(actor, self.card_text(card))]
             if kind == "out_of_turn":
                 if r.random() < 0.25:
