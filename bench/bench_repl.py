@@ -3,7 +3,7 @@
     python bench/bench_repl.py [--rounds 5]
 
 Replays ``examples/hand-standard-3.txt`` through the same calls the REPL makes
-for each typed line (``cli.answer``: parse, rule, save with fsync; then the
+for each typed line (``TableApp.handle_line``: parse, rule, save with fsync; then the
 redraw: the completer's table view, the prompt and the bottom toolbar), on a
 series in a temporary folder.  Prints p50/p99 in ms for each part and, on its
 last line, the whole per-entry latency.
@@ -22,8 +22,8 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from referee.cli import answer  # noqa: E402
-from referee.repl import prompt_parts, table_view, toolbar_parts  # noqa: E402
+from referee.app import TableApp  # noqa: E402
+from referee.repl import prompt_parts, toolbar_parts  # noqa: E402
 from referee.rules import load_rules  # noqa: E402
 from referee.session import Table  # noqa: E402
 from referee.store import SaveFile  # noqa: E402
@@ -48,11 +48,12 @@ def main(argv: list[str] | None = None) -> int:
             save = SaveFile(Path(tmp) / f"s{r}.toml")
             with save.lock():
                 table = Table.create(save, ["Anna", "Bram", "Cees"], load_rules("standard"), "Cees")
+                app = TableApp(table, interactive=True)
                 for line in lines:
                     t0 = time.perf_counter()
-                    answer(table, line)
+                    app.handle_line(line)
                     t1 = time.perf_counter()
-                    table_view(table)
+                    app.view()
                     prompt_parts(table)
                     toolbar_parts(table, 100)
                     t2 = time.perf_counter()

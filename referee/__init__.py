@@ -1,7 +1,9 @@
 """pesten-ref: a command-line referee and scorekeeper for Pesten.
 
-The engine (``cards``, ``notation``, ``rules``, ``engine``, ``scoring``) is pure
-Python without I/O; ``store``, ``cli`` and ``repl`` are thin layers around it.
+Three layers, dependencies pointing down: the interface (``cli``, ``repl``),
+the application (``app``, ``complete``, ``session``, ``store``, ``scoring``,
+...) and the engine (``engine``, ``notation``, ``cards``, ``rules``: pure Python
+without I/O), over the message catalogs (``messages``).
 """
 
 __version__ = "0.1.0"

@@ -64,8 +64,8 @@ def _fail(message: str, code: int) -> NoReturn:
 
 
 def _dumps(obj: Any) -> str:
-    import json
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), default=str)
+    from .render import dumps
+    return dumps(obj)
 
 
 class _Guard:
@@ -278,8 +278,9 @@ def play(script, keep_going, as_json, save, table_name):
             if script is None and sys.stdin.isatty() and sys.stdout.isatty():
                 from .repl import run_repl
                 sys.exit(run_repl(table))
+            from .app import run_script
             sys.exit(run_script(table, _stdin_lines() if lines is None else lines,
-                                as_json, keep_going))
+                                as_json, keep_going, lambda text, err: click.echo(text, err=err)))
 
 
 def _script_lines(script: str) -> list[str]:
@@ -302,62 +303,6 @@ def _stdin_lines():
         yield raw.decode("utf-8", "replace").rstrip("\r\n")
 
 
-def answer(table, text: str) -> tuple[dict | None, Any]:
-    """Apply one line at ``table``; -> (the JSON answer or None for a blank line, the ruling)."""
-    ruling = table.handle(text)
-    if ruling.kind == "blank":
-        return None, ruling
-    out: dict[str, Any] = {"input": text, "ok": ruling.ok}
-    if ruling.kind == "query":
-        out["ruling"] = session_query_text(table, ruling)
-    else:
-        out["ruling"] = ruling.text
-    out["rule"] = ruling.rule
-    if ruling.data and "legal" in ruling.data:
-        out["legal"] = ruling.data["legal"]
-    out["state"] = table.state()
-    return out, ruling
-
-
-def session_query_text(table, ruling) -> str:
-    """The text of a query that needs more than the hand (rules, help, replay)."""
-    if ruling.query == "rules":
-        from .rulebook import lookup
-        return lookup(ruling.arg or None, table.rules)
-    if ruling.query == "help":
-        return t("cli.help.entries")
-    if ruling.query == "replay":
-        from .replay import render_replay
-        return render_replay(table.rules, table.meta, table.series.hand)
-    return ruling.text
-
-
-def run_script(table, lines, as_json: bool, keep_going: bool) -> int:
-    """Apply ``lines`` one by one (``play --script`` / stdin); -> exit status.
-
-    Stops at the first refused entry (exit 1) unless ``keep_going``; the line's
-    number is told on stderr.
-    """
-    refused = False
-    for number, text in enumerate(lines, 1):
-        out, ruling = answer(table, text)
-        if out is None:
-            continue
-        if as_json:
-            click.echo(_dumps(out))
-        elif ruling.ok:
-            click.echo(out["ruling"])
-        if not ruling.ok:
-            click.echo(t("cli.play.refused_line", n=number, line=text.strip(),
-                         ruling=out["ruling"]), err=True)
-        if not ruling.ok and ruling.kind != "query":
-            refused = True
-            if not keep_going:
-                click.echo(t("cli.play.stopped", n=number), err=True)
-                return 1
-    return 1 if refused else 0
-
-
 # ---------------------------------------------------------------------------
 # state, standings
 # ---------------------------------------------------------------------------
@@ -375,31 +320,8 @@ def state(as_json, save):
         if as_json:
             click.echo(_dumps(st))
             return
+        from .render import render_state
         click.echo(render_state(table))
-
-
-def render_state(table) -> str:
-    """A few aligned lines on the current hand for a terminal."""
-    st = table.state()
-    lines = [t("cli.state.head", hand=st["hand"], dealer=st["dealer"], status=st["status"],
-               rules=table.rules.name)]
-    lines.append(table.hand.summary())
-    if st["status"] in ("playing", "waiting"):
-        lines.append(t("cli.state.piles", draw=st["draw_pile"], discard=st["discard_pile"],
-                       direction=st["direction"]))
-        width = max(len(p) for p in st["counts"]) if st["counts"] else 0
-        for p, n in st["counts"].items():
-            marks = []
-            if p == st["turn"]:
-                marks.append(t("cli.state.to_act"))
-            if st["skips"].get(p):
-                marks.append(t("cli.state.skips", n=st["skips"][p]))
-            if p == st["announce_due"]:
-                marks.append(t("cli.state.announce_due"))
-            if p in st["callable"]:
-                marks.append(t("cli.state.callable"))
-            lines.append(f"  {p:<{width}}  {n:>2}  {'  '.join(marks)}".rstrip())
-    return "\n".join(lines)
 
 
 @main.command()
@@ -664,7 +586,7 @@ def help_(topic):
     the documents, `help COMMAND` a command's options."""
     with _Guard():
         if topic is None:
-            click.echo(t("cli.help.entries"))
+            click.echo(t("repl.help.entries"))
             click.echo(t("cli.help.more"))
             return
         key = topic.strip().lower()

@@ -2,8 +2,11 @@
 
 ``suggest(text_before_cursor, view)`` gives the words that could replace the
 word being typed, best first; ``partial_word`` says which characters that word
-is; ``describe`` gives the short note shown beside a word in the menu.
-``referee.repl`` wraps the three in a prompt_toolkit ``Completer``.
+is; ``describe`` gives the short note shown beside a word in the menu;
+``suggest_answer`` completes the answer to a question (the cards left for
+``score``).  ``referee.repl`` wraps them in prompt_toolkit ``Completer`` classes;
+``referee.app`` builds the ``TableView`` of an open table, with the prompt's
+commands from its registry.
 
 The referee sees no hand (RULES R0.1), so neither does completion: "fits now"
 means the rules allow the card on the table, never that someone holds it.
@@ -14,20 +17,21 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Any, Iterable
 
 from .cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, parse_suit, try_card
 from .messages import t
 from .notation import ANNOUNCE_WORDS, DRAW_WORDS
 
-# The words completion offers, in canonical spelling (NOTATION.md "Entries").
-ENTRY_WORDS = ("draw", "lk", "call", "leave", "fix")
-CONTROL_WORDS = ("undo", "redo")
-QUERY_WORDS = ("state", "check", "why", "rules", "help", "replay")
+# The entry words completion offers, in canonical spelling (NOTATION.md "Entries");
+# the commands (queries, undo, score, ...) come with the view, from ``app.COMMANDS``.
+ENTRY_WORDS = ("start", "draw", "lk", "call", "leave", "fix")
 FIX_KINDS = ("draw", "count", "play")
+SHOW_WORDS = ("calls",)
 ALL_CARDS = tuple(f"{r}{s}" for r in RANKS for s in SUITS)
 
 _PREFIX = re.compile(r"^\s*([^\s:]+)\s*:\s*(.*)$", re.S)
+_SCORE_NAME = re.compile(r"^([^=\s]+)=(.*)$")
 _SYMBOL_TO_LETTER = {"♣": "c", "♦": "d", "♥": "h", "♠": "s",
                      "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
 
@@ -42,9 +46,14 @@ class TableView:
     ``callable``: players who may be called now (R4.3); ``announce_due``: the
     player who may still say "Laatste kaart!" (R4.2); ``named_suit``: ``c d h
     s`` or None (R3.3); ``fits``: canonical cards the rules allow on the table
-    now for the player to act, in order; ``spent``: canonical cards with every
+    now for the player to act, in order (the engine's legality API: with a Two
+    pending, the cards that stack); ``draw_fits``: the cards ``d CARD`` may
+    name now (R3.4); ``spent``: canonical cards with every
     copy in the discard pile (R1.4); ``jokers``: the deck has Jokers (R1.3);
-    ``decks``: decks in play (R1.3); ``rule_ids``: rule ids for ``rules R…``.
+    ``decks``: decks in play (R1.3); ``rule_ids``: rule ids for ``rules R…``;
+    ``winner``: the hand's winner or None; ``commands``: the prompt's commands
+    (``app.Command``: ``name``, ``aliases``, ``args``, ``when``, ``summary()``),
+    in the order of their registry.
     """
 
     players: tuple[str, ...]
@@ -55,12 +64,21 @@ class TableView:
     announce_due: str | None = None
     named_suit: str | None = None
     fits: tuple[str, ...] = ()
+    draw_fits: tuple[str, ...] = ()
     spent: frozenset[str] = field(default_factory=frozenset)
     jokers: bool = True
     decks: int = 1
     rule_ids: tuple[str, ...] = ()
-    pending: int = 0                          # a draw penalty pending (R5.7): only ``fits``
-    draw_fits: tuple[str, ...] | None = None  # the cards ``d CARD`` may name (None: any)
+    winner: str | None = None
+    commands: tuple[Any, ...] = ()
+
+    def command(self, word: str) -> Any:
+        """The command typed as ``word`` (name or alias, any case), or None."""
+        low = word.lower()
+        for cmd in self.commands:
+            if low == cmd.name or low in cmd.aliases:
+                return cmd
+        return None
 
     def cards(self, typed: Iterable[str] = ()) -> list[str]:
         """Every card that may still turn up (canonical), Joker last.
@@ -78,13 +96,17 @@ class TableView:
 
 
 def partial_word(text_before_cursor: str) -> str:
-    """The word being typed: the characters after the last blank (or after ``Name:``)."""
+    """The word being typed: the characters after the last blank (or after ``Name:``,
+    or after ``Name=`` in a ``score`` line)."""
     if not text_before_cursor or text_before_cursor[-1].isspace():
         return ""
     word = text_before_cursor.split()[-1]
     m = _PREFIX.match(text_before_cursor)
     if m and len(text_before_cursor.split()) == 1:
         return m.group(2)
+    s = _SCORE_NAME.match(word)
+    if s and not word.startswith("-") and len(text_before_cursor.split()) > 1:
+        return s.group(2)
     return word
 
 
@@ -93,8 +115,8 @@ def suggest(text_before_cursor: str, view: TableView) -> list[str]:
 
     ``text_before_cursor``: the line up to the cursor.  Returns a list of
     strings without repeats: commands, cards (those that fit now first), player
-    names (``Anna:`` as a prefix, plain after ``call``/``leave``), suits after a
-    Jack, rule ids after ``rules``.  Never raises.
+    names (``Anna:`` as a prefix, plain after ``call``/``leave``, ``Anna=``
+    after ``score``), suits after a Jack, rule ids after ``rules``.  Never raises.
     """
     prefixed = False
     body = text_before_cursor
@@ -103,7 +125,34 @@ def suggest(text_before_cursor: str, view: TableView) -> list[str]:
         prefixed, body = True, m.group(2)
     tokens = body.split()
     typed = "" if not body or body[-1].isspace() else tokens.pop()
+    s = _SCORE_NAME.match(typed)
+    if s and tokens and not typed.startswith("-"):
+        tokens.append(typed[:len(typed) - len(s.group(2))])  # ``Bram=A``: ``Bram=``, then ``A``
+        typed = s.group(2)
     words = _candidates(tokens, view, prefixed, bool(typed))
+    if typed and (not tokens or (len(tokens) == 1 and tokens[0].lower() in DRAW_WORDS)):
+        # Tab alone offers the legal cards only; once a card is begun, the legal
+        # ones come first, then any other that may still turn up (it will be ruled on).
+        words = words + view.cards(_typed_cards(tokens))
+    return _filter(words, typed)
+
+
+def suggest_answer(text_before_cursor: str, kind: str, view: TableView,
+                   taken: Iterable[str] = ()) -> list[str]:
+    """Words for the answer to a question of ``kind`` (``app.Question``).
+
+    ``"cards"``: every card that may still be in a hand, without those
+    ``taken`` or typed already (one deck); ``"player"``: the players;
+    ``"suit"``: the four suits.
+    """
+    tokens = text_before_cursor.split()
+    typed = "" if not text_before_cursor or text_before_cursor[-1].isspace() else tokens.pop()
+    if kind == "cards":
+        words = view.cards([*taken, *_typed_cards(tokens)])
+    elif kind == "player":
+        words = list(view.players) if not tokens else []
+    else:
+        words = list(SUITS) if not tokens else []
     return _filter(words, typed)
 
 
@@ -112,10 +161,17 @@ def describe(word: str, view: TableView) -> str:
     low = word.lower()
     if word.endswith(":") and word[:-1] in view.players:
         return t("repl.meta.player", name=word[:-1])
+    if word.endswith("=") and word[:-1] in view.players:
+        return t("repl.meta.score_for", name=word[:-1])
     if word in view.players:
         return t("repl.meta.callable") if word in view.callable else ""
-    if low in ("draw", "lk", "call", "leave", "undo", "redo", "start", "fix") + QUERY_WORDS:
+    if low in ENTRY_WORDS:
         return t(f"repl.meta.{low}")
+    cmd = view.command(low)
+    if cmd is not None and low == cmd.name:
+        return cmd.summary()
+    if low == "--winner":
+        return t("repl.meta.winner")
     if re.fullmatch(r"R\d+(\.\d+)?", word):
         return t("repl.meta.rule", rule=word)
     if len(word) == 1 and word in SUITS:
@@ -165,14 +221,11 @@ def _candidates(before: list[str], view: TableView, prefixed: bool, typing: bool
     first = before[0].lower()
     prev = before[-1].lower()
     n = len(before)
-    if first in CONTROL_WORDS or first in ("state", "why", "help", "replay", "?"):
-        return []
+    cmd = view.command(first)
+    if cmd is not None:
+        return _command_args(cmd.args, before, view)
     if first == "start":
         return view.cards() if n == 1 else []
-    if first == "check":
-        return _cards_fit_first(view) if n == 1 else _suits_after(before[-1])
-    if first == "rules":
-        return list(view.rule_ids) if n == 1 else []
     if first == "fix":
         return _fix_words(before, view)
     if first == "leave":
@@ -181,7 +234,7 @@ def _candidates(before: list[str], view: TableView, prefixed: bool, typing: bool
         return _call_targets(view)
     if first == "call":
         return []
-    typed = [str(c) for c in map(try_card, before) if c is not None]
+    typed = _typed_cards(before)
     suits = _suits_after(before[-1])
     if suits:
         return suits
@@ -189,10 +242,8 @@ def _candidates(before: list[str], view: TableView, prefixed: bool, typing: bool
     if suit is not None and n >= 2 and _is_jack(before[-2]):
         # ``Jh d``: the Jack named diamonds (a lone ``d`` after a Jack is a suit).
         return ["lk"] + _cards_matching(view, typed, suit, None)
-    if prev in DRAW_WORDS:
-        if view.draw_fits is not None and view.pending:
-            return list(view.draw_fits)
-        return list(view.fits) + view.cards(typed)
+    if prev in DRAW_WORDS:  # ``d CARD``: the cards it may name now (after other plays: any)
+        return list(view.draw_fits) if n == 1 else view.cards(typed)
     if prev in ANNOUNCE_WORDS or prev in ("kaart", "card"):
         return ["call"] if view.callable else []
     card = try_card(before[-1])
@@ -201,25 +252,72 @@ def _candidates(before: list[str], view: TableView, prefixed: bool, typing: bool
     return []
 
 
+def _command_args(args: str, before: list[str], view: TableView) -> list[str]:
+    """What follows a command's word (``app.Command.args``)."""
+    n = len(before)
+    if args == "card":
+        return _cards_fit_first(view) if n == 1 else _suits_after(before[-1])
+    if args == "rule":
+        return list(view.rule_ids) if n == 1 else []
+    if args == "score":
+        return _score_words(before, view)
+    if args == "show":
+        if n == 1:
+            return list(SHOW_WORDS)
+        return ["on", "off"] if n == 2 and before[1].lower() in SHOW_WORDS else []
+    return []
+
+
+def _score_words(before: list[str], view: TableView) -> list[str]:
+    """After ``score``: ``Name=`` for each player still to be given, the cards in between."""
+    if before[-1].lower() == "--winner":
+        return list(view.players)
+    given = set()
+    for token in before[1:]:
+        m = _SCORE_NAME.match(token)
+        name = m.group(1) if m else token.rstrip(":")
+        if name in view.players:
+            given.add(name)
+    names = [f"{p}=" for p in view.players if p != view.winner and p not in given]
+    if len(before) == 1:
+        return names + (["--winner"] if view.status == "waiting" else [])
+    cards = view.cards(_typed_cards(before))
+    if before[-1].endswith("="):
+        return cards
+    return names + cards
+
+
+def _typed_cards(tokens: Iterable[str]) -> list[str]:
+    """Canonical cards among ``tokens`` (``Bram=Ah`` counts its card)."""
+    out = []
+    for token in tokens:
+        card = try_card(token.rpartition("=")[2])
+        if card is not None:
+            out.append(str(card))
+    return out
+
+
 def _first_words(view: TableView, prefixed: bool, typing: bool) -> list[str]:
     names = [] if prefixed else [f"{p}:" for p in view.players]
-    queries = list(QUERY_WORDS)
+    # The commands of this status, the most particular first (``score`` when over).
+    commands = [c.name for c in sorted((c for c in view.commands if view.status in c.when),
+                                       key=lambda c: len(c.when))]
     if view.status == "waiting":
-        words = ["start"] + queries
+        words = ["start"] + commands
     elif view.status == "playing":
+        # The legal plays only (every card once one is begun: ``suggest``).
         words = list(view.fits) + ["draw"]
         if view.announce_due:
             words.append("lk")
         if view.callable:
             words.append("call")
-        words += ([] if view.pending else view.cards()) + list(CONTROL_WORDS) + queries \
-            + ["leave", "fix"]
+        words += commands + ["leave", "fix"]
         if not view.announce_due:
             words.append("lk")
         if not view.callable:
             words.append("call")
     else:
-        words = list(CONTROL_WORDS) + queries
+        words = commands
     if view.free and view.status == "playing":
         return names + words
     # In seated order a prefix is rare: offer names only once something is typed.

@@ -1,14 +1,15 @@
 """The table prompt of ``pesten-ref play`` (prompt-toolkit 3).
 
 The only module that imports prompt_toolkit; ``referee.cli`` imports it when
-``play`` runs at a terminal.  Each typed line goes through ``cli.answer`` (the
-same path as ``play --script``), so the session saves after every entry and
-the REPL holds no state of its own beyond the prompt.
+``play`` runs at a terminal.  Each typed line goes to
+``app.TableApp.handle_line`` (the same path as ``play --script``), so the
+session saves after every entry and the REPL holds no state of its own beyond
+the prompt: it draws the reply and asks the reply's question, if any.
 
 What the REPL adds: a prompt naming who is to act, a bottom toolbar with the
 public state of the hand, Tab completion (``referee.complete``), a history
-file in the user's state directory, the suit question after a Jack typed
-without one (R5.4), and a word on how to score once the hand is over.
+file in the user's state directory, and the questions a reply asks (the suit
+of a Jack typed without one, R5.4; the cards left in each hand for ``score``).
 """
 
 from __future__ import annotations
@@ -18,9 +19,8 @@ import re
 import shutil
 import sys
 import textwrap
-from collections import Counter
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import Completer, Completion
@@ -30,8 +30,9 @@ from prompt_toolkit.output import create_output
 from prompt_toolkit.shortcuts import CompleteStyle, print_formatted_text
 from prompt_toolkit.styles import Style
 
-from .cards import JOKER, SUIT_SYMBOLS, copies_per_deck, parse_suit, try_card
-from .complete import TableView, describe, partial_word, suggest, with_suit
+from .app import Question, Reply, TableApp
+from .cards import SUIT_SYMBOLS, try_card
+from .complete import TableView, describe, partial_word, suggest, suggest_answer
 from .messages import t
 
 STYLE = Style.from_dict({
@@ -48,9 +49,6 @@ STYLE = Style.from_dict({
 
 _CODE = re.compile(r"`[^`]*`")
 _NBSP = "\u00a0"
-_QUIT_WORDS = frozenset({"quit", "exit"})
-# Commands of ``pesten-ref`` itself that a player may type at the prompt by mistake.
-_SHELL_WORDS = ("score", "standings", "new", "play", "simulate")
 
 
 # ---------------------------------------------------------------------------
@@ -110,49 +108,6 @@ def open_history(path: Path, warn: Callable[[str], None]) -> History:
 # What the prompt, the toolbar and completion show (public state only, R0.1)
 # ---------------------------------------------------------------------------
 
-def _universe(hand) -> list[str]:
-    from .complete import ALL_CARDS
-    cards = list(ALL_CARDS)
-    if hand.rules.jokers:
-        cards.append(JOKER)
-    return cards
-
-
-def spent_cards(hand) -> frozenset[str]:
-    """Cards (canonical) with every copy in the discard pile: no one can hold them (R1.4)."""
-    seen = Counter(str(c) for c in hand.discard)
-    return frozenset(c for c, n in seen.items()
-                     if n >= hand.decks * copies_per_deck(try_card(c)))
-
-
-def fits_now(hand, draw: bool = False) -> tuple[str, ...]:
-    """Canonical cards the rules allow on the table now (``Hand.legal``), in deck order;
-    with ``draw``, the cards ``d CARD`` may name.
-
-    For the player to act; in free order without a pending penalty, for any
-    player (the one holding most cards, so that R6.2 does not interfere).
-    """
-    if hand.status != "playing" or hand.scored or not hand.active:
-        return ()
-    who = hand.turn or max(hand.active, key=lambda p: hand.counts.get(p, 0))
-    legal = hand.legal(who)
-    may = legal.may_draw_play if draw else legal.may_play
-    return tuple(c for c in _universe(hand) if may(try_card(c)))
-
-
-def table_view(table, rule_ids: Iterable[str] = ()) -> TableView:
-    """The TableView of ``table``'s current hand, for completion."""
-    hand = table.hand
-    st = table.state()
-    return TableView(
-        players=tuple(hand.active), status=st["status"], turn=st["turn"],
-        free=bool(table.rules.free_order), callable=tuple(st["callable"]),
-        announce_due=st["announce_due"], named_suit=st["named_suit"], fits=fits_now(hand),
-        pending=st["pending_draw"], draw_fits=fits_now(hand, draw=True),
-        spent=spent_cards(hand), jokers=bool(table.rules.jokers), decks=hand.decks,
-        rule_ids=tuple(rule_ids))
-
-
 def prompt_parts(table) -> list[tuple[str, str]]:
     """The prompt as (style, text) fragments: ``Anna> ``, ``hand 2, start> ``, ``snel> ``."""
     st = table.state()
@@ -169,7 +124,8 @@ def prompt_parts(table) -> list[tuple[str, str]]:
 def toolbar_parts(table, width: int | None = None) -> list[tuple[str, str]]:
     """The bottom toolbar as (style, text) fragments: the table (top card, named
     suit, direction, pending penalty, draw pile), then the players (cards held,
-    the player to act, skips, who may announce or be called).
+    the player to act, skips; who may announce or be called only when the
+    series shows calls, ``show calls on``: noticing it is the game).
 
     ``width``: the terminal's columns (default: asked of the system); a part
     that would run past it starts a new line, so nothing is cut off.
@@ -196,18 +152,20 @@ def toolbar_parts(table, width: int | None = None) -> list[tuple[str, str]]:
         if table.rules.free_order:
             first = next(iter(st["counts"]), "Anna")
             parts.append([("", t("repl.bar.free", example=f"{first}: 7h"))])
+    shown = table.show_calls
     players = []
     for name, n in st["counts"].items():
         to_act = name == st["turn"]
         chunk = []
         if to_act:
             chunk.append(("class:bar.turn", t("repl.bar.to_act") + " "))
-        chunk.append(("class:bar.turn" if to_act else "", t("repl.bar.count", name=name, n=n)))
+        chunk.append(("class:bar.turn" if to_act else "",
+                      t("repl.bar.count", name=name, count=n)))
         if st["skips"].get(name):
             chunk.append(("", " (" + t("repl.bar.skips", n=st["skips"][name]) + ")"))
-        if name == st["announce_due"]:
+        if shown and name == st["announce_due"]:
             chunk.append(("", " (" + t("repl.bar.announce") + ")"))
-        if name in st["callable"]:
+        if shown and name in st["callable"]:
             chunk.append(("class:bar.alert", " " + t("repl.bar.callable")))
         players.append(chunk)
     return (_flow(parts, "  │  ", width) + [("", "\n")]
@@ -255,16 +213,21 @@ class TableCompleter(Completer):
                              display_meta=describe(w, self.view), style=style)
 
 
-class SuitCompleter(Completer):
-    """The four suits, for the question after a Jack."""
+class AnswerCompleter(Completer):
+    """Completion of the answer to a Question (``complete.suggest_answer``)."""
+
+    def __init__(self, question: Question, view: TableView):
+        self.question, self.view = question, view
 
     def get_completions(self, document, complete_event):
-        word = document.text_before_cursor.strip().lower()
-        for s in ("c", "d", "h", "s"):
-            name = t(f"repl.suit.{s}")
-            if s.startswith(word) or name.startswith(word):
-                yield Completion(s, start_position=-len(document.text_before_cursor),
-                                 display=f"{s} {SUIT_SYMBOLS[s]}", display_meta=name)
+        text = document.text_before_cursor
+        word = partial_word(text)
+        for w in suggest_answer(text, self.question.kind, self.view, self.question.taken):
+            if self.question.kind == "suit":
+                yield Completion(w, start_position=-len(word), display=f"{w} {SUIT_SYMBOLS[w]}",
+                                 display_meta=t(f"repl.suit.{w}"))
+            else:
+                yield Completion(w, start_position=-len(word), display_meta=describe(w, self.view))
 
 
 # ---------------------------------------------------------------------------
@@ -320,46 +283,26 @@ def _columns() -> int:
     return get_app().output.get_size().columns
 
 
-def _shell_word(text: str) -> str | None:
-    """``score``, ``standings``, ... when ``text`` looks like a ``pesten-ref`` command."""
-    words = text.lower().split()
-    if words and words[0] == "pesten-ref":
-        words = words[1:]
-    return words[0] if words and words[0] in _SHELL_WORDS else None
+def _ask(question: Question, view: TableView) -> str | None:
+    """Ask ``question`` at a prompt of its own; -> the answer, or None when taken back."""
+    asking: PromptSession = PromptSession(completer=AnswerCompleter(question, view), style=STYLE,
+                                          complete_while_typing=False)
+    try:
+        return asking.prompt(question.prompt)
+    except (KeyboardInterrupt, EOFError):
+        return None
 
 
-def _asks_suit(ruling) -> bool:
-    """The engine refused a Jack for want of a named suit (R5.4): ask for it."""
-    return ruling.needs_suit
-
-
-def _ask_suit(question_session: PromptSession, name: str, screen: _Screen) -> str | None:
-    """Ask which suit ``name`` names; -> ``c d h s``, or None when taken back."""
-    while True:
-        try:
-            reply = question_session.prompt(t("repl.suit.question", name=name))
-        except (KeyboardInterrupt, EOFError):
-            return None
-        reply = reply.strip()
-        if not reply:
-            return None
-        suit = parse_suit(reply)
-        if suit is not None:
-            return suit
-        screen.say(t("repl.suit.again", answer=reply))
-
-
-def _score_example(table) -> str:
-    st = table.state()
-    others = [p for p in st["counts"] if p != st["winner"]]
-    return " ".join(t("repl.over.example", name=p) for p in others)
-
-
-def _tell_end(table, screen: _Screen) -> None:
-    st = table.state()
-    key = "repl.over.blocked" if st["winner"] is None else "repl.over.winner"
-    screen.say(t(key, hand=st["hand"], winner=st["winner"]), "bold")
-    screen.say(t("repl.over.command", example=_score_example(table)))
+def _show(reply: Reply, screen: "_Screen") -> None:
+    """Print a reply: its text (a refusal marked), then its notes."""
+    text = reply.screen or reply.text
+    if text:
+        if reply.ok:
+            screen.say(text)
+        else:
+            screen.refuse(text)
+    for style, note in reply.notes:
+        screen.say(note, style)
 
 
 def run_repl(table, *, history: Path | None | bool = True, stream=None) -> int:
@@ -372,7 +315,6 @@ def run_repl(table, *, history: Path | None | bool = True, stream=None) -> int:
     prompt_toolkit app session.  Returns 0 when the player leaves, or the
     exit status of a save file that could not be written (SaveError).
     """
-    from .cli import answer
     from .rulebook import rule_ids
     from .store import SaveError
 
@@ -380,14 +322,13 @@ def run_repl(table, *, history: Path | None | bool = True, stream=None) -> int:
     if history is True:
         history = history_path()
     hist = open_history(Path(history), screen.say) if history else InMemoryHistory()
+    app = TableApp(table, interactive=True)
     ids = tuple(rule_ids())
-    completer = TableCompleter(lambda: table_view(table, ids))
+    completer = TableCompleter(lambda: app.view(ids))
     session: PromptSession = PromptSession(
         history=hist, completer=completer, complete_while_typing=False,
         bottom_toolbar=lambda: toolbar_parts(table, _columns()), style=STYLE,
         complete_style=CompleteStyle.MULTI_COLUMN, reserve_space_for_menu=6)
-    question: PromptSession = PromptSession(completer=SuitCompleter(), style=STYLE,
-                                            complete_while_typing=False)
 
     st = table.state()
     screen.say(t("repl.banner", hand=st["hand"], dealer=st["dealer"], rules=table.rules.name))
@@ -401,41 +342,18 @@ def run_repl(table, *, history: Path | None | bool = True, stream=None) -> int:
             continue
         except EOFError:
             break
-        if text.strip().lower() in _QUIT_WORDS:
-            break
-        was_over = table.state()["status"] == "over"
         try:
-            out, ruling = answer(table, text)
-            while out is not None and _asks_suit(ruling):
-                who = ruling.actor or table.state()["turn"] or "?"
-                suit = _ask_suit(question, who, screen)
-                if suit is None:
-                    screen.say(t("repl.suit.cancelled", line=text.strip()))
-                    out = None
-                    break
-                text = with_suit(text, suit)
-                out, ruling = answer(table, text)
+            reply = app.handle_line(text)
+            while reply.question is not None:
+                _show(reply, screen)
+                reply = reply.question.answer(_ask(reply.question, completer.view))
         except SaveError as exc:
             screen.refuse(t("repl.save_failed", message=exc.message))
             return exc.exit_code
         completer.refresh()
-        if out is None:
-            continue
-        if ruling.kind == "query" and ruling.query == "state":
-            from .cli import render_state
-            screen.say(render_state(table))
-        elif ruling.kind == "query":
-            screen.say(out["ruling"])
-            if ruling.query == "help":
-                screen.say(t("repl.keys"), "class:notice")
-        elif ruling.ok:
-            screen.say(out["ruling"])
-        elif ruling.kind == "error" and _shell_word(text):
-            screen.refuse(t("repl.shell_command", word=_shell_word(text)))
-        else:
-            screen.refuse(out["ruling"])
-        if not was_over and table.state()["status"] == "over":
-            _tell_end(table, screen)
+        if reply.kind == "leave":
+            break
+        _show(reply, screen)
 
     st = table.state()
     if st["status"] in ("over", "scored"):

@@ -111,15 +111,18 @@ class Table:
     ``save``: the SaveFile; ``series``: the Series (standings, dealer, hand
     number); ``rules``: the HouseRules copied into the save; ``hand``: the
     engine Hand of hand ``series.hand``; ``meta``: that hand's saved header
-    (``started`` time, entry times).  Methods raise SaveError for save-file
-    trouble and ScoreError for refused scores.
+    (``started`` time, entry times); ``display``: the series' display settings
+    (``[display]`` in the series file: ``show_calls``), which change no
+    ruling.  Methods raise SaveError for save-file trouble and ScoreError for
+    refused scores.
     """
 
-    __slots__ = ("save", "series", "rules", "hand", "meta", "created", "series_id")
+    __slots__ = ("save", "series", "rules", "hand", "meta", "created", "series_id", "display")
 
     # A plain class, not a dataclass: building one costs start-up time.
     def __init__(self, save: SaveFile, series: Series, rules: HouseRules, hand: "Hand",
-                 meta: dict, created: Any = None, series_id: int | None = None) -> None:
+                 meta: dict, created: Any = None, series_id: int | None = None,
+                 display: Mapping[str, Any] | None = None) -> None:
         self.save = save
         self.series = series
         self.rules = rules
@@ -127,6 +130,7 @@ class Table:
         self.meta = meta
         self.created = created
         self.series_id = series_id
+        self.display = dict(display or {})
 
     # -- opening and creating -------------------------------------------
     @classmethod
@@ -144,14 +148,17 @@ class Table:
         rules, series = _series_from(save, data)
         meta = save.read_hand(series.hand) if save.has_hand(series.hand) else None
         table_id = data.get("id") if type(data.get("id")) is int else None
+        display = data.get("display")
+        display = display if isinstance(display, dict) else None
         if data.get("settling") or (meta is not None and "result" in meta
                                     and not series.hand_scored):
-            table = cls(save, series, rules, None, {}, data.get("created"), table_id)  # type: ignore[arg-type]
+            table = cls(save, series, rules, None, {}, data.get("created"), table_id,  # type: ignore[arg-type]
+                        display)
             with save.lock():
-                table._settle()
+                table.settle()
             return table
         hand, meta = cls._open_hand(save, series, rules, meta)
-        return cls(save, series, rules, hand, meta, data.get("created"), table_id)
+        return cls(save, series, rules, hand, meta, data.get("created"), table_id, display)
 
     @staticmethod
     def _open_hand(save: SaveFile, series: Series, rules: HouseRules,
@@ -196,6 +203,8 @@ class Table:
         out = {"format": FORMAT, "id": self.series_id, "created": self.created or utcnow(),
                "updated": utcnow()}
         out.update(d)
+        if self.display:
+            out["display"] = dict(self.display)
         out["rules"] = rules
         return out
 
@@ -213,6 +222,18 @@ class Table:
     def save_all(self) -> None:
         """Write the current hand's file, then the series file."""
         self.save_hand()
+        self.save.write_series(self.series_dict())
+
+    # -- display settings (no ruling depends on them) ---------------------------
+    @property
+    def show_calls(self) -> bool:
+        """Whether the prompt shows who owes "Laatste kaart!" and who can be called
+        (R4.2, R4.3).  Off unless the family turns it on: noticing it is the game."""
+        return self.display.get("show_calls") is True
+
+    def set_show_calls(self, on: bool) -> None:
+        """Turn ``show_calls`` on or off for this series and save the series file."""
+        self.display["show_calls"] = bool(on)
         self.save.write_series(self.series_dict())
 
     # -- the table ------------------------------------------------------------
@@ -395,7 +416,7 @@ class Table:
             meta.setdefault("corrections", []).append(correction)
             meta["updated"] = correction["at"]
             self.save.write_hand(n, meta)
-            self._settle()
+            self.settle()
         return new, events
 
     def _facts_of(self, n: int, meta: Mapping[str, Any]) -> HandFacts:
@@ -431,7 +452,7 @@ class Table:
                 raise ScoreError("score.refuse.correct_dealer", "R2.1", hand=n, later=k,
                                  dealer=dealer, other=deal.dealer)
 
-    def _settle(self) -> None:
+    def settle(self) -> None:
         """Settle the header again from every hand's result (the log), and deal the
         current hand again if it is only dealt and now has other players or
         another dealer; save.  The caller holds the lock."""

@@ -749,7 +749,7 @@ class SaveFile:
         (``pesten.archive/.new.toml``; never listed)."""
         return SaveFile(os.path.join(self._archive, ".new.toml"))
 
-    def _parts(self) -> list[str]:
+    def companion_paths(self) -> list[str]:
         """The paths that make up this series on disk: header, its backup, hands folder."""
         return [self._path, _backup_path(self._path), self._hands]
 
@@ -767,7 +767,7 @@ class SaveFile:
         """
         pairs = []
         for src, dst in moves:
-            pairs += list(zip(src._parts(), dst._parts()))
+            pairs += list(zip(src.companion_paths(), dst.companion_paths()))
         base = os.path.dirname(os.path.abspath(self._path))
         journal = {"moves": [{"from": os.path.relpath(os.path.abspath(a), base),
                               "to": os.path.relpath(os.path.abspath(b), base)} for a, b in pairs]}

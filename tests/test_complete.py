@@ -9,8 +9,9 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
+from referee.app import COMMANDS
 from referee.complete import (ALL_CARDS, TableView, describe, partial_word, suggest,
-                              with_suit)
+                              suggest_answer, with_suit)
 from referee.engine import Hand
 from referee.rules import HouseRules
 
@@ -21,7 +22,8 @@ PLAYERS = ("Anna", "Bram", "Cees")
 def view(**kw) -> TableView:
     """A hand in play, Anna to act on 9c, unless told otherwise."""
     base = dict(players=PLAYERS, status="playing", turn="Anna",
-                fits=("2c", "3c", "9d", "9h", "Joker"), rule_ids=("R4.1", "R4.2", "R5.1"))
+                fits=("2c", "3c", "9d", "9h", "Joker"), rule_ids=("R4.1", "R4.2", "R5.1"),
+                commands=tuple(COMMANDS.values()))
     base.update(kw)
     return TableView(**base)
 
@@ -30,28 +32,37 @@ def view(**kw) -> TableView:
 
 def test_waiting_hand_offers_start_first_and_no_cards():
     words = suggest("", view(status="waiting", fits=()))
-    assert words[0] == "start"
-    assert {"state", "help", "rules", "replay"} <= set(words)
+    assert words[:2] == ["start", "score"]
+    assert {"state", "help", "rules", "replay", "standings", "history"} <= set(words)
     assert not set(words) & set(ALL_CARDS)
+    assert "undo" not in words and "check" not in words
 
 
 def test_commands_are_completed_from_their_first_letters():
-    assert suggest("st", view(status="waiting")) == ["start", "state"]
+    assert suggest("st", view(status="waiting")) == ["start", "state", "standings"]
     assert suggest("re", view()) == ["redo", "replay"]
     assert suggest("UN", view()) == ["undo"]
+    assert suggest("h", view()) == ["history", "help"]
 
 
-def test_over_hand_offers_undo_and_queries_only():
+def test_the_commands_offered_come_from_the_registry():
+    offered = set(suggest("", view()))
+    for cmd in COMMANDS.values():
+        assert (cmd.name in offered) == ("playing" in cmd.when), cmd.name
+        assert describe(cmd.name, view()) == cmd.summary()
+
+
+def test_over_hand_offers_score_first_then_undo_and_queries_only():
     words = suggest("", view(status="over", fits=()))
-    assert words[:2] == ["undo", "redo"]
-    assert "draw" not in words and "9c" not in words
+    assert words[:3] == ["score", "undo", "redo"]
+    assert "draw" not in words and "9c" not in words and "check" not in words
 
 
 def test_lk_and_call_come_early_only_when_they_can_matter():
     calm = suggest("", view())
-    assert calm.index("lk") > calm.index("9s")
+    assert calm.index("lk") > calm.index("fix")
     due = suggest("", view(announce_due="Bram", callable=("Cees",)))
-    assert due.index("lk") < due.index("2d") and due.index("call") < due.index("2d")
+    assert due.index("lk") < due.index("check") and due.index("call") < due.index("check")
 
 
 def test_nothing_follows_words_that_stand_alone():
@@ -61,12 +72,23 @@ def test_nothing_follows_words_that_stand_alone():
 
 # -- cards --------------------------------------------------------------------
 
-def test_cards_that_fit_now_come_first_then_every_other_card():
+def test_tab_alone_offers_only_the_cards_that_fit_now():
     words = suggest("", view())
     assert words[:5] == ["2c", "3c", "9d", "9h", "Joker"]
     assert words[5] == "draw"
-    assert set(ALL_CARDS) | {"Joker"} <= set(words)
+    assert not (set(ALL_CARDS) - {"2c", "3c", "9d", "9h"}) & set(words)
     assert len(words) == len(set(words))
+
+
+def test_with_a_two_pending_tab_offers_the_twos_and_d():
+    pending = view(fits=("2c", "2d", "2s"))  # what the legality API allows on a Two
+    assert suggest("", pending)[:4] == ["2c", "2d", "2s", "draw"]
+    assert not set(suggest("", pending)) & (set(ALL_CARDS) - {"2c", "2d", "2s"})
+
+
+def test_once_a_card_is_begun_every_card_is_offered_the_legal_first():
+    assert suggest("K", view()) == ["Kc", "Kd", "Kh", "Ks"]
+    assert suggest("9", view())[:2] == ["9d", "9h"]
 
 
 def test_cards_are_filtered_by_what_is_typed_in_canonical_form():
@@ -87,9 +109,9 @@ def test_cards_after_a_player_prefix():
 
 
 def test_spent_cards_and_missing_jokers_are_never_offered():
-    words = suggest("", view(spent=frozenset({"9c", "Kd"}), jokers=False, fits=()))
-    assert "9c" not in words and "Kd" not in words and "Joker" not in words
-    assert "Kh" in words
+    v = view(spent=frozenset({"9c", "Kd"}), jokers=False, fits=())
+    assert suggest("9", v) == ["9d", "9h", "9s"] and suggest("K", v) == ["Kc", "Kh", "Ks"]
+    assert suggest("jo", v) == []
 
 
 def test_start_offers_every_card_and_nothing_after_it():
@@ -107,9 +129,11 @@ def test_after_a_card_lk_then_cards_matching_it_and_not_the_same_card():
     assert "7h" in suggest("7h ", view(decks=2))
 
 
-def test_after_a_draw_word_the_cards_that_fit_first():
-    assert suggest("d ", view())[:5] == ["2c", "3c", "9d", "9h", "Joker"]
-    assert suggest("draw 9", view()) == ["9d", "9h", "9c", "9s"]
+def test_after_a_draw_word_the_cards_d_card_may_name():
+    v = view(draw_fits=("2c", "9d"))
+    assert suggest("d ", v) == ["2c", "9d"]
+    assert suggest("draw 9", v) == ["9d", "9c", "9h", "9s"]
+    assert suggest("d ", view(draw_fits=())) == []  # a pending penalty ends the turn
 
 
 def test_check_completes_cards_fit_first():
@@ -137,6 +161,7 @@ def test_names_after_leave_and_fix():
 def test_names_as_prefixes():
     assert suggest("An", view()) == ["Anna:"]
     assert suggest("c", view()) == ["check", "call", "Cees:"]
+    assert suggest("c", view(commands=())) == ["call", "Cees:"]
     assert "Anna:" not in suggest("", view())  # seated order: not before anything is typed
     assert "Anna:" not in suggest("Anna: ", view())  # the prefix is there already
 
@@ -169,6 +194,48 @@ def test_rule_ids_after_rules():
     assert suggest("rules ", view()) == ["R4.1", "R4.2", "R5.1"]
 
 
+# -- score at the prompt -------------------------------------------------------------
+
+def over(**kw) -> TableView:
+    """Hand over: Anna won it."""
+    return view(status="over", turn=None, fits=(), winner="Anna", **kw)
+
+
+def test_score_offers_the_names_still_to_give_then_cards_between_them():
+    assert suggest("score ", over()) == ["Bram=", "Cees="]
+    assert suggest("score c", over()) == ["Cees="]
+    assert suggest("score Bram=", over())[:3] == ["2c", "2d", "2h"]
+    assert partial_word("score Bram=A") == "A"
+    assert suggest("score Bram=A", over()) == ["Ac", "Ad", "Ah", "As"]
+    after = suggest("score Bram=Ah ", over())
+    assert after[0] == "Cees=" and "Bram=" not in after and "Anna=" not in after
+    assert "Ah" not in after and "Ks" in after  # one deck: the Ace is Bram's
+    assert suggest("score Bram=Ah Ks Cees=23 ", over())[:1] == ["2c"]
+    assert "Cees=" not in suggest("score Bram Ah cees=3 ", over(players=("Anna", "Bram", "cees")))
+
+
+def test_score_of_a_hand_not_refereed_offers_the_winner_option():
+    waiting = view(status="waiting", turn=None, fits=())
+    assert suggest("score ", waiting) == ["Anna=", "Bram=", "Cees=", "--winner"]
+    assert suggest("score --winner ", waiting) == list(PLAYERS)
+    assert describe("--winner", waiting) == "who won (a hand played without the referee)"
+    assert describe("Bram=", waiting) == "the cards left for Bram"
+
+
+def test_show_completes_calls_on_off():
+    assert suggest("show ", view()) == ["calls"]
+    assert suggest("show calls o", view()) == ["on", "off"]
+
+
+def test_the_answer_to_cards_left_offers_cards_not_given_yet():
+    v = over(spent=frozenset({"9c"}))
+    words = suggest_answer("", "cards", v, taken=("Ah",))
+    assert "Ah" not in words and "9c" not in words and "Ks" in words
+    assert suggest_answer("Ks K", "cards", v) == ["Kc", "Kd", "Kh"]
+    assert suggest_answer("", "player", v) == list(PLAYERS)
+    assert suggest_answer("h", "suit", v) == ["h"]
+
+
 # -- descriptions -----------------------------------------------------------------
 
 def test_describe_gives_a_short_note_from_the_message_layer():
@@ -179,6 +246,7 @@ def test_describe_gives_a_short_note_from_the_message_layer():
     assert describe("Cees", v) == "can be called!"
     assert describe("Anna:", v) == "entry by Anna"
     assert describe("call", v) == "call a forgotten last card"
+    assert describe("undo", v) == "take back the last entry"
     assert describe("R4.2", v) == "rule R4.2"
 
 
@@ -225,11 +293,12 @@ def test_complete_and_cli_do_not_load_prompt_toolkit():
 
 def test_R5_7_with_a_two_pending_tab_offers_the_twos_and_draw():
     """Completion asks the engine's legality API (``Hand.legal``): the Twos and ``d``."""
-    from referee.repl import fits_now
+    from referee.app import fits_now
     hand = Hand(HouseRules(), list(PLAYERS), "Cees")
     for line in ("start 9h", "2h"):
         assert hand.apply_line(line).ok
-    v = view(turn="Bram", fits=fits_now(hand), pending=2, draw_fits=fits_now(hand, draw=True))
+    fits, draw_fits = fits_now(hand)
+    v = view(turn="Bram", fits=fits, draw_fits=draw_fits)
     words = suggest("", v)
     cards = [w for w in words if w in set(ALL_CARDS) | {"Joker"}]
     assert sorted(cards) == ["2c", "2d", "2s"]

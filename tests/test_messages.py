@@ -37,7 +37,7 @@ def _translated_locale(tmp_path, language, entries):
         cat = read_po(fp, locale=language)
     for (key, msgid), text in entries.items():
         cat.get(msgid, key).string = text
-    cat._num_plurals, cat._plural_expr = catalogs._plural_parts(language)
+    catalogs.set_plural_forms(cat, language)
     po_dir = tmp_path / "po"
     po_dir.mkdir()
     with open(po_dir / f"{language}.po", "wb") as fp:

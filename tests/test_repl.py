@@ -17,8 +17,8 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from referee.repl import (TableCompleter, history_path, prompt_parts, run_repl, table_view,
-                          toolbar_parts)
+from referee.app import TableApp
+from referee.repl import TableCompleter, history_path, prompt_parts, run_repl, toolbar_parts
 from referee.rules import load_rules
 from referee.session import Table
 from referee.store import SaveError, SaveFile
@@ -55,6 +55,11 @@ def printed(capsys) -> str:
 def saved_lines(table: Table) -> list[str]:
     reopened = Table.open(SaveFile(table.save.path))
     return [e["line"] for e in reopened.meta["entries"]]
+
+
+def result_of(table: Table, hand: int = 1) -> dict | None:
+    """The result saved in hand ``hand``'s file, or None."""
+    return SaveFile(table.save.path).read_hand(hand).get("result")
 
 
 def text_of(fragments) -> str:
@@ -138,10 +143,10 @@ def test_quit_leaves_like_ctrl_d(table, capsys):
 
 
 def test_a_shell_command_at_the_prompt_gets_a_hint(table, capsys):
-    drive(table, "start 9h\nscore Bram=3\npesten-ref standings\n")
+    drive(table, "start 9h\nnew --players A,B\npesten-ref simulate\n")
     out = printed(capsys)
-    assert "✗ `score` is a command of its own, not an entry" in out
-    assert "then run `pesten-ref standings`" in out
+    assert "✗ `new` is a command of its own, not an entry" in out
+    assert "then run `pesten-ref simulate`" in out
     assert saved_lines(table) == ["start 9h"]
 
 
@@ -173,10 +178,83 @@ def test_the_end_of_the_hand_names_the_winner_and_how_to_score(table, capsys):
     out = printed(capsys)
     st = table.state()
     assert (st["status"], st["winner"]) == ("over", "Anna")
-    assert "Hand 1 is over: Anna won it. Leave with Ctrl-D, then score it" in out
-    assert 'pesten-ref score Bram="…" Cees="…"' in out
-    assert "record its result with `pesten-ref score`" in out
+    assert "Hand 1 is over: Anna won it. Score it here" in out
+    assert "score Bram=… Cees=…" in out
+    assert "record its result with `score` at the prompt" in out
     assert Table.open(SaveFile(table.save.path)).state()["winner"] == "Anna"
+
+
+# -- score, standings and history at the prompt ----------------------------------------
+
+WON = "start 9h\nfix count Anna 1\nfix count Bram 3\nfix count Cees 1\n9c\n"
+
+
+def test_score_on_one_line_without_quotes_deals_the_next_hand(table, capsys):
+    drive(table, WON + "score Bram=Ah Ks 3d Cees=7\nstandings\nhistory\n")
+    out = printed(capsys)
+    assert "Hand 1 scored: Anna 0, Bram 28, Cees 7." in out
+    reopened = Table.open(SaveFile(table.save.path))
+    assert result_of(table)["points"] == {"Anna": 0, "Bram": 28, "Cees": 7}
+    assert result_of(table)["cards"]["Bram"] == ["Ah", "Ks", "3d"]
+    assert reopened.state()["hand"] == 2 and reopened.state()["status"] == "waiting"
+    assert "Hand 2: Anna deals" in out
+    assert "1 hand scored" in out and "28 = 28" in out  # history
+    assert out.count("Bram") >= 3
+
+
+def test_score_alone_asks_for_each_player_in_turn(table, capsys):
+    drive(table, WON + "score\nAh Kx\nAh Ks 3d\n7\n")
+    out = printed(capsys)
+    assert "✗ 'Kx' given for Bram is not a card (R7.1)." in out  # asked again, nothing lost
+    assert result_of(table)["points"] == {"Anna": 0, "Bram": 28, "Cees": 7}
+    assert Table.open(SaveFile(table.save.path)).state()["hand"] == 2
+
+
+def test_score_asks_only_for_those_not_given(table, capsys):
+    drive(table, WON + "score Cees=7\n23\n")
+    assert result_of(table)["points"] == {"Anna": 0, "Bram": 23, "Cees": 7}
+
+
+def test_enter_alone_at_a_score_question_records_nothing(table, capsys):
+    drive(table, WON + "score\nAh Ks 3d\n\n")
+    out = printed(capsys)
+    assert "Not scored: nothing was recorded." in out
+    reopened = Table.open(SaveFile(table.save.path))
+    assert result_of(table) is None and reopened.state()["status"] == "over"
+
+
+def test_a_refused_score_is_told_and_changes_nothing(table, capsys):
+    drive(table, WON + "score Bram=Ah Ks Cees=7\n")  # Bram holds 3 cards (R7.2)
+    out = printed(capsys)
+    assert "✗" in out and "R7.2" in out
+    reopened = Table.open(SaveFile(table.save.path))
+    assert result_of(table) is None and reopened.state()["status"] == "over"
+
+
+def test_score_while_the_hand_is_played_is_refused(table, capsys):
+    drive(table, "start 9h\nscore Bram=3 Cees=4\n")
+    assert "R6.1" in printed(capsys)
+    assert saved_lines(table) == ["start 9h"]
+
+
+def test_a_hand_not_refereed_is_scored_after_asking_who_won(table, capsys):
+    drive(table, "score\nBram\n12\n30\n")
+    result = result_of(table)
+    assert result["winner"] == "Bram" and result["points"] == {"Anna": 12, "Bram": 0, "Cees": 30}
+
+
+def test_show_calls_is_kept_in_the_series(table, capsys):
+    for line in ("start 9h", "fix count Anna 2", "9c", "9d"):
+        assert table.handle(line).ok, line
+    assert "call!" not in text_of(toolbar_parts(table))
+    drive(table, "show calls on\n")
+    reopened = Table.open(SaveFile(table.save.path))
+    assert reopened.show_calls is True
+    assert "Anna 1 call!" in text_of(toolbar_parts(reopened))
+    assert tomllib.loads(table.save.path.read_text())["display"] == {"show_calls": True}
+    drive(reopened, "show calls off\nshow\n")
+    assert "Calls are hidden" in printed(capsys)
+    assert Table.open(SaveFile(table.save.path)).show_calls is False
 
 
 # -- history trouble is a warning, never a crash --------------------------------------
@@ -264,7 +342,7 @@ def test_the_toolbar_shows_the_public_state(table):
         assert table.handle(line).ok, line
     bar = text_of(toolbar_parts(table))
     assert "top 2♥" in bar and "↻ clockwise" in bar
-    assert "Anna must draw 4 or stack" in bar
+    assert "Anna must draw 4 cards or stack" in bar
     assert "▶ Anna 6 · Bram 6 · Cees 6" in bar
     assert table.handle("d").ok and table.handle("Jh").ok is False
     assert table.handle("Jh c").ok
@@ -283,19 +361,49 @@ def test_the_toolbar_wraps_instead_of_cutting_off(tmp_path):
     assert all(len(line) <= 40 for line in lines), lines
     joined = " ".join(" ".join(lines).split())
     assert "↺ counterclockwise" in joined and "snel: name the player" in joined
-    assert "Dirkjan must draw 2 or stack" in joined and "▶ Dirkjan 7" in joined
+    assert "Dirkjan must draw 2 cards or stack" in joined and "▶ Dirkjan 7" in joined
 
 
-def test_the_toolbar_marks_who_can_be_called(table):
-    for line in ("start 9h", "fix count Anna 2", "9c", "9d"):
+def test_the_toolbar_hides_who_can_be_called_unless_the_series_shows_calls(table):
+    for line in ("start 9h", "fix count Anna 2", "9c"):
         assert table.handle(line).ok, line
+    assert table.state()["announce_due"] == "Anna"
     bar = text_of(toolbar_parts(table))
-    assert "Anna 1 call!" in bar
+    assert "Anna 1" in bar and "may say lk" not in bar
+    table.set_show_calls(True)
+    assert "Anna 1 (may say lk)" in text_of(toolbar_parts(table))
+    table.set_show_calls(False)
+    assert table.handle("9d").ok
+    assert table.state()["callable"] == ["Anna"]
+    assert "call!" not in text_of(toolbar_parts(table))
+    table.set_show_calls(True)
+    assert "Anna 1 call!" in text_of(toolbar_parts(table))
+
+
+def test_the_prompt_texts_read_right_for_one_and_for_more():
+    from referee.messages import t
+    assert t("repl.bar.pending", name="Anna", n=1) == "Anna must draw 1 card or stack"
+    assert t("repl.bar.pending", name="Anna", n=4) == "Anna must draw 4 cards or stack"
+    assert t("repl.bar.skips", n=1) == "misses 1 turn"
+    assert t("repl.bar.skips", n=2) == "misses 2 turns"
+    assert t("repl.history.title", n=1).startswith("1 hand scored")
+    assert t("cli.state.skips", n=1) == "misses 1 turn"
+
+
+def test_every_prompt_text_with_a_count_has_plural_forms():
+    import string
+
+    from referee.messages.en_repl import MESSAGES
+    for key, text in MESSAGES.items():
+        forms = text.values() if isinstance(text, dict) else [text]
+        fields = {f for form in forms for _, f, _, _ in string.Formatter().parse(form) if f}
+        if "n" in fields:
+            assert isinstance(text, dict) and set(text) == {"one", "other"}, key
 
 
 def test_completer_offers_names_cards_and_suits(table):
     table.handle("start 9h")
-    completer = TableCompleter(lambda: table_view(table))
+    completer = TableCompleter(lambda: TableApp(table).view())
 
     def offered(text):
         return [(c.text, c.start_position)
@@ -311,3 +419,32 @@ def test_completer_offers_names_cards_and_suits(table):
     table.handle("9c")
     completer.refresh()
     assert [text for text, _ in offered("9")] == ["9d", "9s"]
+
+
+def test_completer_offers_names_and_cards_for_score(table):
+    for line in WON.strip().split("\n"):
+        assert table.handle(line).ok, line
+    completer = TableCompleter(lambda: TableApp(table).view())
+
+    def offered(text):
+        return [(c.text, c.start_position)
+                for c in completer.get_completions(Document(text), CompleteEvent())]
+
+    assert offered("sc") == [("score", -2)]
+    assert offered("score ") == [("Bram=", 0), ("Cees=", 0)]
+    assert offered("score Bram=K") == [("Kc", -1), ("Kd", -1), ("Kh", -1), ("Ks", -1)]
+    assert ("Cees=", 0) == offered("score Bram=Ah ")[0]
+
+
+def test_the_answer_completer_offers_the_cards_left(table):
+    from referee.app import Question
+    from referee.repl import AnswerCompleter
+    table.handle("start 9h")
+    question = Question("Cards left for Bram? ", "cards", lambda answer: None, taken=("Ks",))
+    completer = AnswerCompleter(question, TableApp(table).view())
+    words = [c.text for c in completer.get_completions(Document("Ah K"), CompleteEvent())]
+    assert words == ["Kc", "Kd", "Kh"]  # Ks is given to another player already
+    suit = AnswerCompleter(Question("Which suit? ", "suit", lambda a: None),
+                           TableApp(table).view())
+    assert [c.display_meta_text for c in suit.get_completions(Document(""), CompleteEvent())] \
+        == ["clubs", "diamonds", "hearts", "spades"]

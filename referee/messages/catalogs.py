@@ -153,17 +153,16 @@ def _set_header(cat: Catalog, language: str) -> None:
     cat.creation_date = _EPOCH
     cat.language_team = language
     cat.last_translator = "pesten-ref"
-    # Babel reads Plural-Forms from the locale; keep the project's own rule.
-    cat._num_plurals, cat._plural_expr = _plural_parts(language)
+    set_plural_forms(cat, language)
 
 
-def _plural_parts(language: str) -> tuple[int, str]:
-    text = PLURAL_FORMS[language]
-    nplurals = int(text.split(";")[0].split("=")[1])
-    expr = text.split("plural=", 1)[1].rstrip(";").strip()
-    if expr.startswith("(") and expr.endswith(")"):
-        expr = expr[1:-1]
-    return nplurals, expr
+def set_plural_forms(cat: Catalog, language: str) -> None:
+    """Give ``cat`` the project's plural rule for ``language`` (``PLURAL_FORMS``).
+
+    Babel would take CLDR's rule for the locale (Italian has three forms
+    there); the catalogs keep gettext's usual two, which the translations use.
+    """
+    cat.mime_headers = [("Plural-Forms", PLURAL_FORMS[language])]
 
 
 def extract() -> None:
@@ -207,7 +206,7 @@ def compiled(language: str, po_dir: str = PO_DIR) -> dict[str, bytes]:
             group = groups[name] = Catalog(locale=language, domain=DOMAIN, charset="utf-8",
                                            creation_date=_EPOCH, revision_date=_EPOCH,
                                            fuzzy=False)
-            group._num_plurals, group._plural_expr = _plural_parts(language)
+            set_plural_forms(group, language)
         group[message.id] = message  # keyed by (id, context)
     files = {}
     for name, group in sorted(groups.items()):

@@ -103,17 +103,4 @@ MESSAGES = {
     "cli.help.no_doc": (
         "The document {name} is missing from this installation of pesten-ref; "
         "reinstall it (`pipx install .` or `pip install --user .`)."),
-    "cli.help.entries": (
-        "Entries (one line each):\n"
-        "  start 9h        the starter card\n"
-        "  7h              play a card          7h 7s 9s   several plays (Sevens)\n"
-        "  Jh s            a Jack naming spades\n"
-        "  d               draw                 d 5h       draw and play at once\n"
-        "  lk              Laatste kaart!       4h lk      play and announce\n"
-        "  call Anna       call a forgotten last card\n"
-        "  leave Anna      Anna leaves the table\n"
-        "  Anna: 7h        name the player (needed in snel pesten)\n"
-        "  undo / redo     take back / put back the last entry\n"
-        "Corrections: fix draw Anna 2 | fix count Anna 5 | fix play Anna 7h\n"
-        "Queries: state | check 7h | why | rules [R5.1 | topic] | replay | help"),
 }

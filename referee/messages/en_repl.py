@@ -6,7 +6,7 @@ MESSAGES = {
     "repl.banner.keys": "Tab completes; `help` shows the notation; Ctrl-C clears a line; Ctrl-D or `quit` leaves.",
     "repl.bye": "Left the table. Every entry is saved in {file}; `pesten-ref play` carries on from here.",
     "repl.bye.over": ("Left the table. Hand {hand} is saved in {file}; record its result with "
-                      "`pesten-ref score`, then `pesten-ref play` deals the next hand."),
+                      "`score` at the prompt or `pesten-ref score`, then `pesten-ref play` deals the next hand."),
     "repl.history_off": "Note: the command history is off this time: {path} cannot be written ({error}).",
     "repl.shell_command": ("`{word}` is a command of its own, not an entry: leave the table with "
                            "Ctrl-D (everything is saved), then run `pesten-ref {word}`."),
@@ -30,12 +30,82 @@ MESSAGES = {
     "repl.suit.cancelled": "No suit named: '{line}' was not entered.",
 
     # The end of a hand
-    "repl.over.winner": ("Hand {hand} is over: {winner} won it. Leave with Ctrl-D, then score it "
-                         "with the cards the others still hold (or their points, NAME=23):"),
-    "repl.over.blocked": ("Hand {hand} is blocked (R3.9): nobody won it. Leave with Ctrl-D, then "
-                          "score it with the cards everyone still holds (or their points, NAME=23):"),
-    "repl.over.command": "    pesten-ref score {example}",
-    "repl.over.example": '{name}="…"',
+    "repl.over.winner": ("Hand {hand} is over: {winner} won it. Score it here with the cards the "
+                         "others still hold (or their points, NAME=23), or type `score` alone to be asked:"),
+    "repl.over.blocked": ("Hand {hand} is blocked (R3.9): nobody won it. Score it here with the cards "
+                          "everyone still holds (or their points, NAME=23), or type `score` alone to be asked:"),
+    "repl.over.command": "    score {example}",
+    "repl.over.example": "{name}=…",
+
+    # Scoring at the prompt (R7)
+    "repl.score.ask": "Cards left for {name}? (Ah Ks 3d, or points; Enter alone stops) ",
+    "repl.score.ask_winner": "Who won hand {hand}? ",
+    "repl.score.cancelled": "Not scored: nothing was recorded.",
+    "repl.score.recorded": "Hand {hand} scored: {points}.",
+    "repl.score.series_over": "The series is over. Start a new one with `pesten-ref new`.",
+    "repl.score.bad_winner": "`--winner` needs a name: score --winner Anna Bram=23 Cees=Ah Ks.",
+    "repl.score.twice": "{name} is given twice; give each player once.",
+    "repl.score.no_name": "'{word}' comes before any name: write score Anna=Ah Ks 3d Cees=23.",
+
+    # history at the prompt
+    "repl.history.empty": "No hand of this series has been scored yet.",
+    "repl.history.title": {"one": "1 hand scored (points that hand = running total):",
+                           "other": "{n} hands scored (points that hand = running total):"},
+    "repl.history.hand": "hand",
+    "repl.history.winner": "winner",
+    "repl.history.blocked": "(blocked)",
+    "repl.history.cell": "{points} = {total}",
+
+    # show calls on|off (a display setting of the series; no ruling depends on it)
+    "repl.show.calls_on": ("Calls are shown: the toolbar, `state` and Tab mark who may still say "
+                           "Laatste kaart! and who can be called (saved for this series)."),
+    "repl.show.calls_off": ("Calls are hidden: noticing a forgotten Laatste kaart! is up to the "
+                            "table (saved for this series; `show calls on` shows them)."),
+    "repl.show.usage": "Type `show calls on` or `show calls off`.",
+
+    "repl.quit.done": "Left the table.",
+
+    # help: the entries of the notation, then the commands (from the registry)
+    "repl.help.entries": (
+        "Entries (one line each):\n"
+        "  start 9h        the starter card\n"
+        "  7h              play a card          7h 7s 9s   several plays (Sevens)\n"
+        "  Jh s            a Jack naming spades\n"
+        "  d               draw                 d 5h       draw and play at once\n"
+        "  lk              Laatste kaart!       4h lk      play and announce\n"
+        "  call Anna       call a forgotten last card\n"
+        "  leave Anna      Anna leaves the table\n"
+        "  Anna: 7h        name the player (needed in snel pesten)\n"
+        "Corrections: fix draw Anna 2 | fix count Anna 5 | fix play Anna 7h"),
+    "repl.help.commands": "Commands:",
+
+    # The commands: what each does (help, the completion menu) and how it is typed
+    "repl.cmd.state": "the state of the hand",
+    "repl.cmd.check": "would a card be legal now?",
+    "repl.cmd.why": "the rule behind the last ruling",
+    "repl.cmd.rules": "the rules in force, a rule or a topic",
+    "repl.cmd.replay": "the hand so far",
+    "repl.cmd.undo": "take back the last entry",
+    "repl.cmd.redo": "put back what undo took",
+    "repl.cmd.score": "record the hand's result (asks for what is missing)",
+    "repl.cmd.standings": "totals, wins, who is out, who deals next",
+    "repl.cmd.history": "every scored hand of the series",
+    "repl.cmd.show": "show or hide who owes Laatste kaart! and who can be called",
+    "repl.cmd.help": "the notation and these commands",
+    "repl.cmd.quit": "leave the table (everything is saved)",
+    "repl.usage.state": "state",
+    "repl.usage.check": "check 7h",
+    "repl.usage.why": "why",
+    "repl.usage.rules": "rules [R5.1 | topic]",
+    "repl.usage.replay": "replay",
+    "repl.usage.undo": "undo",
+    "repl.usage.redo": "redo",
+    "repl.usage.score": "score Anna=Ah Ks 3d Cees=23",
+    "repl.usage.standings": "standings",
+    "repl.usage.history": "history",
+    "repl.usage.show": "show calls on|off",
+    "repl.usage.help": "help",
+    "repl.usage.quit": "quit",
 
     # The bottom toolbar
     "repl.bar.waiting": "Hand {hand}: {dealer} has dealt; waiting for the starter card (start 9h)",
@@ -43,16 +113,17 @@ MESSAGES = {
     "repl.bar.named": "named {symbol} {suit}",
     "repl.bar.clockwise": "↻ clockwise",
     "repl.bar.counterclockwise": "↺ counterclockwise",
-    "repl.bar.pending": "{name} must draw {n} or stack",
+    "repl.bar.pending": {"one": "{name} must draw 1 card or stack",
+                         "other": "{name} must draw {n} cards or stack"},
     "repl.bar.piles": "draw pile {draw}",
     "repl.bar.free": "snel: name the player ({example})",
-    "repl.bar.count": "{name} {n}",
+    "repl.bar.count": "{name} {count}",
     "repl.bar.to_act": "▶",
-    "repl.bar.skips": "misses {n}",
+    "repl.bar.skips": {"one": "misses 1 turn", "other": "misses {n} turns"},
     "repl.bar.announce": "may say lk",
     "repl.bar.callable": "call!",
-    "repl.bar.over": "Hand {hand} is over: {winner} won it. Leave with Ctrl-D, then pesten-ref score",
-    "repl.bar.blocked": "Hand {hand} is blocked (R3.9). Leave with Ctrl-D, then pesten-ref score",
+    "repl.bar.over": "Hand {hand} is over: {winner} won it. Score it here: score NAME=cards …",
+    "repl.bar.blocked": "Hand {hand} is blocked (R3.9). Score it here: score NAME=cards …",
 
     # Suit names (after a Jack, in the toolbar)
     "repl.suit.c": "clubs",
@@ -66,17 +137,11 @@ MESSAGES = {
     "repl.meta.lk": "Laatste kaart!",
     "repl.meta.call": "call a forgotten last card",
     "repl.meta.leave": "a player leaves the table",
-    "repl.meta.undo": "take back the last entry",
-    "repl.meta.redo": "put back what undo took",
-    "repl.meta.state": "the state of the hand",
-    "repl.meta.check": "would a card be legal now?",
-    "repl.meta.why": "the rule behind the last ruling",
-    "repl.meta.rules": "the rules in force",
-    "repl.meta.help": "the notation",
-    "repl.meta.replay": "the hand so far",
     "repl.meta.fix": "a correction (R0.2)",
     "repl.meta.fits": "fits now",
     "repl.meta.player": "entry by {name}",
+    "repl.meta.score_for": "the cards left for {name}",
+    "repl.meta.winner": "who won (a hand played without the referee)",
     "repl.meta.callable": "can be called!",
     "repl.meta.suit": "{symbol} {suit}",
     "repl.meta.rule": "rule {rule}",

@@ -1,0 +1,642 @@
+"""The table's application layer: one typed line in, one reply out (no terminal).
+
+``TableApp(table).handle_line(text) -> Reply`` is what ``pesten-ref play``
+does with every line, at the prompt (``referee.repl``) and in a script
+(``run_script``, for ``play --script`` and stdin) alike.  It knows no
+terminal: the prompt draws the reply, a script prints its text or its JSON
+answer (``Reply.answer``), and the tests call it directly.
+
+The prompt's commands (the queries of the notation, undo/redo, ``score``,
+``standings``, ``history``, ``show``, ``help``, ``quit``) come from one
+registry, ``COMMANDS``, filled by the ``@command`` decorator on each
+command's handler below; the registry also writes ``help`` and tells Tab
+completion (``referee.complete``) what each command takes.  Adding a prompt
+command is one decorated function here (and its texts in
+``messages/en_repl.py``).
+
+A line that is no command of this layer goes to the session
+(``Table.handle``: the engine rules on it and the entry is saved).  Where the
+table must answer a question before a line can take effect (the suit of a
+Jack typed without one, R5.4; the cards left in each hand for ``score``) an
+interactive app (``interactive=True``, the prompt) returns a ``Question``; a
+script gets the refusal instead.
+
+Dependencies point one way: ``cli`` and ``repl`` (interface) -> this module,
+``render``, ``session``, ``scoring``, ``complete`` (application) -> ``engine``,
+``notation``, ``cards``, ``rules`` (engine) -> ``messages``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+
+from .messages import t
+from .render import dumps, render_history, render_state
+
+if TYPE_CHECKING:  # imported where a table is open (start-up time of `pesten-ref`)
+    from .complete import TableView
+    from .session import Table
+
+# ``pesten-ref`` commands a player may type at the prompt by mistake.
+SHELL_WORDS = frozenset({"new", "play", "simulate", "export", "series", "tournament"})
+_STATUSES = frozenset({"waiting", "playing", "over", "scored"})
+
+
+# ---------------------------------------------------------------------------
+# Replies and questions
+# ---------------------------------------------------------------------------
+
+class Reply:
+    """The answer to one typed line.
+
+    ``input``: the line as typed; ``ok``: False when it was refused; ``text``:
+    the ruling or the command's answer (the JSON ``ruling``); ``rule``: the
+    rule id cited, or None; ``kind``: ``"blank" | "entry" | "undo" | "redo" |
+    "query" | "command" | "error" | "leave"``, and at the prompt ``"question"``
+    (the line waits for ``question``'s answer) or ``"cancelled"`` (the answer
+    took the line back; nothing was entered); ``data``: extra JSON facts
+    (``check``: ``legal``); ``screen``: what the prompt shows instead of
+    ``text`` when it differs (``state`` as a table), or None; ``notes``: more
+    ``(style, text)`` lines for the prompt after it (the end of a hand, the
+    keys); ``question``: what the table must answer before the line can take
+    effect (interactive apps only), or None.
+    """
+
+    __slots__ = ("input", "ok", "text", "rule", "kind", "data", "screen", "notes", "question")
+
+    def __init__(self, input: str, ok: bool, text: str, rule: str | None = None,
+                 kind: str = "entry", data: Mapping[str, Any] | None = None,
+                 screen: str | None = None, notes: list[tuple[str, str]] | None = None,
+                 question: "Question | None" = None) -> None:
+        self.input = input
+        self.ok = ok
+        self.text = text
+        self.rule = rule
+        self.kind = kind
+        self.data = data
+        self.screen = screen
+        self.notes = [] if notes is None else notes
+        self.question = question
+
+    @property
+    def refused(self) -> bool:
+        """True for a refused entry or command (a query is never refused; NOTATION)."""
+        return not self.ok and self.kind not in ("query", "question")
+
+    def __repr__(self) -> str:
+        return f"Reply({self.input!r}, ok={self.ok}, rule={self.rule!r}, kind={self.kind!r})"
+
+
+class Question:
+    """What the table is asked before a line takes effect (interactive apps only).
+
+    ``prompt``: the question as printed; ``kind``: what completes the answer,
+    ``"suit" | "cards" | "player"``; ``taken``: canonical cards already given
+    in this score (left out of the completion with one deck).  ``answer(text)``
+    gives the next Reply (which may carry the next Question); ``text`` None
+    or blank takes the line back.
+    """
+
+    __slots__ = ("prompt", "kind", "taken", "_resume")
+
+    def __init__(self, prompt: str, kind: str, resume: Callable[[str | None], Reply],
+                 taken: Iterable[str] = ()) -> None:
+        self.prompt = prompt
+        self.kind = kind
+        self.taken = tuple(taken)
+        self._resume = resume
+
+    def answer(self, text: str | None) -> Reply:
+        """The table's answer -> the next Reply."""
+        return self._resume(text)
+
+
+# ---------------------------------------------------------------------------
+# The command registry
+# ---------------------------------------------------------------------------
+
+class Command:
+    """One command of the table prompt.
+
+    ``name``: the word typed (``aliases``: other words for it); ``args``: what
+    follows it, for completion: ``"" | "card" | "rule" | "score" | "show"``;
+    ``when``: the hand statuses in which completion offers it among the first
+    words; ``notation``: True for the notation's own queries and controls
+    (NOTATION "Entries"), which the session's engine parses and rules on
+    first (``run`` then only renders their answer); ``run(app, arg, ruling)``
+    -> Reply, or None to reply with the engine's ruling as it is.  Its texts:
+    ``repl.cmd.NAME`` (what it does) and ``repl.usage.NAME`` (how to type it).
+    """
+
+    __slots__ = ("name", "aliases", "args", "when", "notation", "run")
+
+    def __init__(self, name: str, aliases: tuple[str, ...], args: str, when: frozenset[str],
+                 notation: bool, run: Callable[..., Reply] | None) -> None:
+        self.name = name
+        self.aliases = aliases
+        self.args = args
+        self.when = when
+        self.notation = notation
+        self.run = run
+
+    def summary(self) -> str:
+        """What the command does, in a few words (help, completion menu)."""
+        return t(f"repl.cmd.{self.name}")
+
+    def usage(self) -> str:
+        """How to type it (``check 7h``)."""
+        return t(f"repl.usage.{self.name}")
+
+    def __repr__(self) -> str:
+        return f"Command({self.name!r})"
+
+
+COMMANDS: dict[str, Command] = {}
+"""Every prompt command by name, in the order ``help`` lists them."""
+_WORDS: dict[str, Command] = {}  # name and aliases (lower case) -> Command
+
+
+def command(name: str, *, aliases: tuple[str, ...] = (), args: str = "",
+            when: Iterable[str] = _STATUSES, notation: bool = False):
+    """Register the decorated ``run(app, arg, ruling) -> Reply | None`` as a prompt command."""
+    def register(run):
+        cmd = Command(name, tuple(aliases), args, frozenset(when), notation, run)
+        COMMANDS[name] = cmd
+        for word in (name, *aliases):
+            _WORDS[word] = cmd
+        return run
+    return register
+
+
+def find_command(word: str) -> Command | None:
+    """The command typed as ``word`` (any case), or None."""
+    return _WORDS.get(word.lower())
+
+
+# ---------------------------------------------------------------------------
+# The application
+# ---------------------------------------------------------------------------
+
+class TableApp:
+    """The table's application: ``handle_line`` for every typed line.
+
+    ``table``: an open ``session.Table`` (its save file locked by the
+    caller); ``interactive``: True at the prompt, where a line that needs an
+    answer (a Jack's suit, the cards left for ``score``) returns a Question
+    instead of being refused.  Raises SaveError from the session when a save
+    fails (nothing after it is applied).
+    """
+
+    __slots__ = ("table", "interactive")
+
+    def __init__(self, table: "Table", interactive: bool = False) -> None:
+        self.table = table
+        self.interactive = interactive
+
+    # -- one line ---------------------------------------------------------------
+    def handle_line(self, text: str) -> Reply:
+        """Handle one typed line -> Reply (never raises for bad input)."""
+        words = text.partition("#")[0].split(None, 1)
+        first = words[0].lower() if words else ""
+        if first == "pesten-ref" and len(words) > 1:
+            rest = words[1].split(None, 1)
+            cmd = find_command(rest[0])
+            if cmd is None:
+                return self._shell_hint(text, rest[0].lower())
+            if cmd.notation:
+                return self._entry(words[1])
+            return self._run(cmd, text, rest[1] if len(rest) > 1 else "")
+        cmd = find_command(first) if first else None
+        if cmd is not None and not cmd.notation:
+            return self._run(cmd, text, words[1] if len(words) > 1 else "")
+        return self._entry(text)
+
+    def answer(self, text: str) -> dict | None:
+        """Handle one line -> its NOTATION JSON answer, or None for a blank line."""
+        reply = self.handle_line(text)
+        if reply.kind == "blank":
+            return None
+        return self.answer_of(reply)
+
+    def answer_of(self, reply: Reply) -> dict:
+        """The NOTATION JSON answer of ``reply``: input, ok, ruling, rule[, legal], state."""
+        out: dict[str, Any] = {"input": reply.input, "ok": reply.ok, "ruling": reply.text,
+                               "rule": reply.rule}
+        if reply.data and "legal" in reply.data:
+            out["legal"] = reply.data["legal"]
+        out["state"] = self.table.state()
+        return out
+
+    def _run(self, cmd: Command, text: str, arg: str) -> Reply:
+        from .scoring import ScoreError
+        try:
+            return cmd.run(self, text, arg.strip(), None)
+        except ScoreError as exc:
+            return Reply(text, False, str(exc), exc.rule, "command")
+
+    def _shell_hint(self, text: str, word: str) -> Reply:
+        return Reply(text, False, t("repl.shell_command", word=word), None, "error")
+
+    def _entry(self, text: str) -> Reply:
+        """A line of notation: the session rules on it (and saves it)."""
+        table = self.table
+        before = table.hand.status
+        ruling = table.handle(text)
+        kind = ruling.kind
+        if kind == "blank":
+            return Reply(text, True, "", None, "blank")
+        if kind == "query":
+            cmd = find_command(ruling.query)
+            reply = cmd.run(self, text, ruling.arg, ruling) if cmd and cmd.run else None
+            return reply or Reply(text, ruling.ok, ruling.text, ruling.rule, "query", ruling.data)
+        if self.interactive and asks_suit(ruling):
+            return self._suit_question(text, ruling)
+        if kind == "error":
+            words = text.split()
+            if words and words[0].lower() in SHELL_WORDS:
+                return self._shell_hint(text, words[0].lower())
+        reply = Reply(text, ruling.ok, ruling.text, ruling.rule, kind, ruling.data)
+        if before == "playing" and table.hand.status == "over":
+            reply.notes.extend(self._end_notes())
+        return reply
+
+    # -- the suit of a Jack typed without one (R5.4) ------------------------------
+    def _suit_question(self, text: str, ruling) -> Reply:
+        who = ruling.actor or self.table.state()["turn"] or "?"
+        question = Question(t("repl.suit.question", name=who), "suit",
+                            lambda answer: self._suit_answer(text, question, answer))
+        return Reply(text, True, "", None, "question", question=question)
+
+    def _suit_answer(self, text: str, question: Question, answer: str | None) -> Reply:
+        from .cards import parse_suit
+        from .complete import with_suit
+        if answer is None or not answer.strip():
+            return Reply(text, True, t("repl.suit.cancelled", line=text.strip()), None, "cancelled")
+        suit = parse_suit(answer.strip())
+        if suit is None:
+            return Reply(text, True, t("repl.suit.again", answer=answer.strip()), None,
+                         "question", question=question)
+        return self.handle_line(with_suit(text, suit))
+
+    # -- the end of a hand ----------------------------------------------------------
+    def _end_notes(self) -> list[tuple[str, str]]:
+        st = self.table.state()
+        key = "repl.over.blocked" if st["winner"] is None else "repl.over.winner"
+        others = [p for p in st["counts"] if p != st["winner"]]
+        example = " ".join(t("repl.over.example", name=p) for p in others)
+        return [("bold", t(key, hand=st["hand"], winner=st["winner"])),
+                ("", t("repl.over.command", example=example))]
+
+    # -- score ------------------------------------------------------------------------
+    def score(self, text: str, winner: str | None, given: dict[str, str]) -> Reply:
+        """Record the hand's result (``Table.score``) -> the reply telling it.
+
+        Asks for what is missing first when interactive: the winner of a hand
+        not refereed, then the cards left for each player still in the hand.
+        """
+        table = self.table
+        st = table.state()
+        if self.interactive and not table.series.over and st["status"] in ("over", "waiting"):
+            if st["status"] == "waiting" and winner is None:
+                question = Question(t("repl.score.ask_winner", hand=st["hand"]), "player",
+                                    lambda answer: self._winner_answer(text, given, answer))
+                return Reply(text, True, "", None, "question", question=question)
+            missing = self._missing(winner, given)
+            if missing:
+                return self._ask_cards(text, winner, given, missing[0])
+        from .scoring import render_standings
+        result, events = table.score(winner, given)
+        lines = [t("repl.score.recorded", hand=result.hand,
+                   points=", ".join(f"{p} {n}" for p, n in result.points.items()))]
+        lines.extend(e.text() for e in events)
+        lines.append(render_standings(table.series, False))
+        if table.series.over:
+            lines.append(t("repl.score.series_over"))
+        else:
+            lines.append(table.deal_text())
+        return Reply(text, True, "\n".join(lines), None, "command")
+
+    def _missing(self, winner: str | None, given: Mapping[str, str]) -> list[str]:
+        """Players still in the hand with no score given (none in casual mode, R7.6)."""
+        table = self.table
+        if table.series.mode == "casual":
+            return []
+        st = table.state()
+        won = st["winner"] or (table.series.canonical(winner) if winner else None)
+        if st["status"] == "waiting" and won is None:
+            return []
+        have = {name.casefold() for name in given}
+        return [p for p in st["counts"] if p != won and p.casefold() not in have]
+
+    def _ask_cards(self, text: str, winner: str | None, given: dict[str, str],
+                   player: str) -> Reply:
+        taken = [c for value in given.values() for c in _cards_in(value)]
+        question = Question(t("repl.score.ask", name=player), "cards",
+                            lambda answer: self._cards_answer(text, winner, given, player,
+                                                              question, answer), taken)
+        return Reply(text, True, "", None, "question", question=question)
+
+    def _cards_answer(self, text: str, winner: str | None, given: dict[str, str], player: str,
+                      question: Question, answer: str | None) -> Reply:
+        from .scoring import ScoreError, parse_hand_cards
+        if answer is None or not answer.strip():
+            return Reply(text, True, t("repl.score.cancelled"), None, "cancelled")
+        value = answer.strip()
+        if not value.isdigit():
+            try:
+                parse_hand_cards(value, player)
+            except ScoreError as exc:
+                return Reply(text, False, str(exc), exc.rule, "question", question=question)
+        return self._guarded(lambda: self.score(text, winner, {**given, player: value}), text)
+
+    def _winner_answer(self, text: str, given: dict[str, str], answer: str | None) -> Reply:
+        if answer is None or not answer.strip():
+            return Reply(text, True, t("repl.score.cancelled"), None, "cancelled")
+        return self._guarded(lambda: self.score(text, answer.strip(), given), text)
+
+    def _guarded(self, step: Callable[[], Reply], text: str) -> Reply:
+        from .scoring import ScoreError
+        try:
+            return step()
+        except ScoreError as exc:
+            return Reply(text, False, str(exc), exc.rule, "command")
+
+    # -- what completion may know -----------------------------------------------------
+    def view(self, rule_ids: Iterable[str] = ()) -> "TableView":
+        """The TableView of the current hand for completion (public state only, R0.1).
+
+        Who owes "Laatste kaart!" and who can be called are left out unless the
+        series shows them (``show calls on``): noticing it is the game.
+        """
+        from .complete import TableView
+        table = self.table
+        hand = table.hand
+        st = table.state()
+        shown = table.show_calls
+        fits, draw_fits = fits_now(hand)
+        return TableView(
+            players=tuple(hand.active), status=st["status"], turn=st["turn"],
+            free=bool(table.rules.free_order),
+            callable=tuple(st["callable"]) if shown else (),
+            announce_due=st["announce_due"] if shown else None,
+            named_suit=st["named_suit"], fits=fits, draw_fits=draw_fits, spent=spent_cards(hand),
+            jokers=bool(table.rules.jokers), decks=hand.decks, rule_ids=tuple(rule_ids),
+            winner=st["winner"], commands=tuple(COMMANDS.values()))
+
+
+def asks_suit(ruling) -> bool:
+    """The engine refused a Jack for want of a named suit (R5.4): ask the table for it."""
+    return ruling.needs_suit
+
+
+def _cards_in(value: str) -> list[str]:
+    from .cards import try_card
+    return [str(c) for c in map(try_card, value.split()) if c is not None]
+
+
+# ---------------------------------------------------------------------------
+# The commands
+# ---------------------------------------------------------------------------
+
+@command("state", notation=True)
+def _state(app: TableApp, text: str, arg: str, ruling) -> Reply:
+    return Reply(text, True, ruling.text, ruling.rule, "query", ruling.data,
+                 screen=render_state(app.table) if app.interactive else None)
+
+
+command("check", args="card", when=("playing",), notation=True)(None)
+command("why", notation=True)(None)
+
+
+@command("rules", args="rule", notation=True)
+def _rules(app: TableApp, text: str, arg: str, ruling) -> Reply:
+    from .rulebook import lookup
+    return Reply(text, True, lookup(arg or None, app.table.rules), None, "query")
+
+
+@command("replay", notation=True)
+def _replay(app: TableApp, text: str, arg: str, ruling) -> Reply:
+    from .replay import render_replay
+    table = app.table
+    return Reply(text, True, render_replay(table.rules, table.meta, table.series.hand),
+                 None, "query")
+
+
+
+
+@command("score", args="score", when=("over", "waiting"))
+def _score(app: TableApp, text: str, arg: str, ruling) -> Reply:
+    table = app.table
+    words = parse_score_words(arg.split(), table.series.players)
+    if words.problem:
+        return Reply(text, False, words.problem, "R7.1", "command")
+    return app.score(text, words.winner, words.given)
+
+
+@command("standings")
+def _standings(app: TableApp, text: str, arg: str, ruling) -> Reply:
+    from .scoring import render_standings
+    from .session import read_standings
+    series, started = read_standings(app.table.save)
+    return Reply(text, True, render_standings(series, started), None, "query")
+
+
+@command("history")
+def _history(app: TableApp, text: str, arg: str, ruling) -> Reply:
+    return Reply(text, True, render_history(app.table.series, scored_results(app.table)),
+                 None, "query")
+
+
+command("undo", when=("playing", "over"), notation=True)(None)
+command("redo", when=("playing", "over"), notation=True)(None)
+
+
+@command("show", args="show")
+def _show(app: TableApp, text: str, arg: str, ruling) -> Reply:
+    table = app.table
+    words = arg.lower().split()
+    if not words:
+        key = "repl.show.calls_on" if table.show_calls else "repl.show.calls_off"
+        return Reply(text, True, t(key), None, "query")
+    if words[0] != "calls" or len(words) != 2 or words[1] not in ("on", "off"):
+        return Reply(text, False, t("repl.show.usage"), None, "command")
+    table.set_show_calls(words[1] == "on")
+    key = "repl.show.calls_on" if table.show_calls else "repl.show.calls_off"
+    return Reply(text, True, t(key), None, "command")
+
+
+@command("help", aliases=("?",), notation=True)
+def _help(app: TableApp, text: str, arg: str, ruling) -> Reply:
+    return Reply(text, True, help_text(), None, "query",
+                 notes=[("class:notice", t("repl.keys"))])
+
+
+@command("quit", aliases=("exit",), when=())  # not offered by Tab: `q` is for Queens
+def _quit(app: TableApp, text: str, arg: str, ruling) -> Reply:
+    return Reply(text, True, t("repl.quit.done"), None, "leave")
+
+
+def help_text() -> str:
+    """``help``: the notation's entries, then every prompt command from the registry."""
+    rows = [(cmd.usage(), cmd.summary()) for cmd in COMMANDS.values()]
+    width = max(len(usage) for usage, _ in rows)
+    lines = [t("repl.help.entries"), t("repl.help.commands")]
+    lines.extend(f"  {usage:<{width}}  {summary}" for usage, summary in rows)
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------
+# Scores typed on one line
+# ---------------------------------------------------------------------------
+
+class ScoreWords:
+    """``score`` words read: ``winner`` (``--winner NAME``) or None, ``given``
+    (name as typed -> the cards or points typed for them), ``problem`` (a
+    sentence when the words do not read, else None)."""
+
+    __slots__ = ("winner", "given", "problem")
+
+    def __init__(self, winner: str | None, given: dict[str, str], problem: str | None) -> None:
+        self.winner = winner
+        self.given = given
+        self.problem = problem
+
+
+_NAME_VALUE = re.compile(r"^([^=:\s]+)[=:](.*)$")
+
+
+def parse_score_words(words: list[str], players: Iterable[str]) -> ScoreWords:
+    """Read ``Anna=Ah Ks 3d Cees=23``: the names delimit the values, no quotes needed.
+
+    A word ``NAME=...`` (or ``NAME:...``) starts a player's value; so does a
+    word that is a seated player's name (any case), with or without ``=``,
+    since no name reads as a card, a suit or a number (R1.1).  Every other
+    word belongs to the value of the name before it: cards (``Ah Ks 3d``) or
+    a point total (``23``).  ``--winner NAME`` names the winner.  A player
+    with nothing after the name is left out of ``given`` (asked for at the
+    prompt).  Names are checked against the series later (``score_hand``).
+    """
+    seated = {p.casefold(): p for p in players}
+    winner: str | None = None
+    given: dict[str, list[str]] = {}
+    current: str | None = None
+    i = 0
+    while i < len(words):
+        word = words[i]
+        i += 1
+        if word.lower().startswith("--winner"):
+            _, eq, value = word.partition("=")
+            if not value and i < len(words):
+                value = words[i]
+                i += 1
+            if not value:
+                return ScoreWords(None, {}, t("repl.score.bad_winner"))
+            winner, current = value, None
+            continue
+        if word == "=" and current is not None:
+            continue
+        m = _NAME_VALUE.match(word)
+        name, rest = (m.group(1), m.group(2)) if m else (None, "")
+        if name is None and word.rstrip("=:").casefold() in seated:
+            name, rest = word.rstrip("=:"), ""
+        if name is not None:
+            if name.casefold() in {g.casefold() for g in given}:
+                return ScoreWords(None, {}, t("repl.score.twice", name=name))
+            given[name] = [rest] if rest else []
+            current = name
+            continue
+        if current is None:
+            return ScoreWords(None, {}, t("repl.score.no_name", word=word))
+        given[current].append(word.lstrip("="))
+    return ScoreWords(winner, {name: " ".join(v) for name, v in given.items() if v}, None)
+
+
+# ---------------------------------------------------------------------------
+# Scripts (``play --script`` and stdin)
+# ---------------------------------------------------------------------------
+
+def run_script(table: "Table", lines: Iterable[str], as_json: bool, keep_going: bool,
+               write: Callable[[str, bool], None]) -> int:
+    """Apply ``lines`` one by one (``play --script`` / stdin) -> exit status.
+
+    ``write(text, to_stderr)`` prints.  Each answer goes to stdout (one JSON
+    object per line with ``as_json``); a refusal is also told on stderr with
+    the line's number.  Stops at the first refused entry or score (exit 1)
+    unless ``keep_going``; ``quit`` ends the script there.
+    """
+    app = TableApp(table)
+    refused = False
+    for number, text in enumerate(lines, 1):
+        reply = app.handle_line(text)
+        if reply.kind == "blank":
+            continue
+        if as_json:
+            write(dumps(app.answer_of(reply)), False)
+        elif reply.ok:
+            write(reply.text, False)
+        if not reply.ok:
+            write(t("cli.play.refused_line", n=number, line=text.strip(), ruling=reply.text), True)
+        if reply.kind == "leave":
+            break
+        if reply.refused:
+            refused = True
+            if not keep_going:
+                write(t("cli.play.stopped", n=number), True)
+                return 1
+    return 1 if refused else 0
+
+
+# ---------------------------------------------------------------------------
+# The scored hands
+# ---------------------------------------------------------------------------
+
+def scored_results(table: "Table") -> list:
+    """The HandResult of every scored hand of ``table``'s series, in order (from
+    the hands' files; the current hand's from memory).  Raises SaveError."""
+    from .scoring import HandResult
+    out = []
+    for n in range(1, table.series.hand + 1):
+        if n == table.series.hand:
+            meta = table.meta
+        elif table.save.has_hand(n):
+            meta = table.save.read_hand(n)
+        else:
+            continue
+        if meta.get("result"):
+            out.append(HandResult.from_dict(meta["result"]))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# What the rules allow now (completion), public state only (R0.1)
+# ---------------------------------------------------------------------------
+
+def spent_cards(hand) -> frozenset[str]:
+    """Cards (canonical) with every copy in the discard pile: no one can hold them (R1.4)."""
+    from .cards import copies_per_deck
+    return frozenset(str(c) for c, n in hand.copies.items()
+                     if n >= hand.decks * copies_per_deck(c))
+
+
+def legal_now(hand):
+    """The engine's ``Legal`` for completion: the player to act, or in free order
+    without a pending penalty the player holding most cards (so that R6.2 does
+    not interfere); None while the hand is not being played."""
+    if hand.status != "playing" or hand.scored:
+        return None
+    who = hand.turn
+    if who is None:
+        if not hand.active:
+            return None
+        who = max(hand.active, key=lambda p: hand.counts.get(p, 0))
+    return hand.legal(who)
+
+
+def fits_now(hand) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Canonical cards the rules allow now (the engine's legality API), in deck order:
+    (the plays, the cards ``d CARD`` may name)."""
+    legal = legal_now(hand)
+    if legal is None or legal.player is None:
+        return (), ()
+    return tuple(map(str, legal.plays)), tuple(map(str, legal.draw_plays))

@@ -1,0 +1,227 @@
+"""The layers of ``referee/`` and the way their dependencies point (README "Layout").
+
+    interface    cli (click): the commands; it starts the prompt for ``play``
+        |        repl (prompt-toolkit): the table prompt, which knows no click
+        |
+    application  app (one typed line), complete, session, store, scoring, replay,
+        |        rulebook, simulate, and any module not named below
+    engine       engine, notation, cards, rules, values
+        |
+    base         messages (every sentence), the package itself
+
+Every ``import`` of every module under ``referee/`` is read (at the top of the
+module and inside functions alike, since a lazy import is still a
+dependency): a module may import its own layer or a lower one, never a higher
+one (within the interface, ``repl`` never imports ``cli``, so the two do not
+import each other); and no chain of imports leads back to where it started.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1] / "referee"
+
+LAYERS = ("base", "engine", "application", "prompt", "command line")
+INTERFACE = ("prompt", "command line")
+# Module name (or package prefix) -> layer; anything else is application.
+_PLACED = {
+    "referee.messages": "base",
+    "referee.engine": "engine",
+    "referee.notation": "engine",
+    "referee.cards": "engine",
+    "referee.rules": "engine",
+    "referee.values": "engine",
+    "referee.repl": "prompt",
+    "referee.cli": "command line",
+    "referee.__main__": "command line",
+}
+
+
+def layer_of(module: str) -> str:
+    """The layer of a ``referee`` module: its own entry, else its package's, else
+    application (the package ``referee`` itself is base)."""
+    if module == "referee":
+        return "base"
+    name = module
+    while name != "referee":
+        if name in _PLACED:
+            return _PLACED[name]
+        name = name.rpartition(".")[0]
+    return "application"
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    """Every module of the package: name -> file."""
+    return {module_name(p): p for p in sorted(ROOT.rglob("*.py"))}
+
+
+def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
+    """The ``referee`` modules that module ``name`` (file ``path``) imports, anywhere in it."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            targets = [(alias.name, None) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - (node.level - 1)]
+                origin = ".".join(base + ([node.module] if node.module else []))
+            else:
+                origin = node.module or ""
+            targets = [(origin, alias.name) for alias in node.names]
+        else:
+            continue
+        for origin, member in targets:
+            if member is not None and f"{origin}.{member}" in known:
+                found.add(f"{origin}.{member}")  # ``from . import messages``: the module
+            elif origin in known:
+                found.add(origin)
+    found.discard(name)
+    return found
+
+
+def graph() -> dict[str, set[str]]:
+    mods = modules()
+    known = set(mods)
+    return {name: imports_of(name, path, known) for name, path in mods.items()}
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(edges.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return out
+
+
+# ---------------------------------------------------------------------------
+
+def test_the_walk_sees_every_module_and_their_imports():
+    edges = graph()
+    assert {"referee.cli", "referee.repl", "referee.app", "referee.session"} <= set(edges)
+    assert "referee.app" in edges["referee.repl"]
+    assert "referee.messages" in edges["referee.app"]  # ``from .messages import t``
+    assert "referee.cards" in edges["referee.scoring"]  # ``from referee.cards import ...``
+    assert "referee.store" in edges["referee.repl"]  # imported inside ``run_repl``
+
+
+def test_no_module_imports_a_higher_layer():
+    upward = [f"{name} ({layer_of(name)}) imports {dep} ({layer_of(dep)})"
+              for name, deps in graph().items() for dep in sorted(deps)
+              if LAYERS.index(layer_of(dep)) > LAYERS.index(layer_of(name))]
+    assert upward == []
+
+
+def test_the_prompt_does_not_import_the_command_line():
+    edges = graph()
+    assert "referee.cli" not in edges["referee.repl"]
+    assert {layer_of("referee.cli"), layer_of("referee.repl")} <= set(INTERFACE)
+    # Nothing below the interface reaches the prompt or the command line.
+    reach = [f"{name} imports {dep}" for name, deps in edges.items()
+             if layer_of(name) not in INTERFACE for dep in sorted(deps)
+             if layer_of(dep) in INTERFACE]
+    assert reach == []
+
+
+# Cycles inside the engine package, known and to be broken there (the functions
+# that turn, actions and lastcard call in each other want one home; events.text()
+# imports words, which imports events).  Any other cycle fails the test below.
+KNOWN_CYCLES = (
+    {"referee.engine.events", "referee.engine.words"},
+    {"referee.engine.turn", "referee.engine.actions", "referee.engine.lastcard"},
+)
+
+
+def test_there_is_no_import_cycle():
+    found = [group for group in cycles(graph())
+             if not any(set(group) <= known for known in KNOWN_CYCLES)]
+    assert found == []
+
+
+def test_no_cycle_crosses_a_package_or_a_layer():
+    for group in cycles(graph()):
+        assert len({name.rpartition(".")[0] for name in group}) == 1, group
+        assert len({layer_of(name) for name in group}) == 1, group
+
+
+@pytest.mark.parametrize("edges, expected", [
+    ({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}, [["a", "b", "c"]]),
+    ({"a": {"b"}, "b": set()}, []),
+])
+def test_the_cycle_finder_finds_cycles(edges, expected):
+    assert cycles(edges) == expected
+
+
+def test_an_upward_import_would_be_caught(tmp_path):
+    module = tmp_path / "referee" / "engine_probe.py"
+    module.parent.mkdir()
+    module.write_text("from .cli import main\nfrom . import messages\n")
+    found = imports_of("referee.notation", module, {"referee.cli", "referee.messages"})
+    assert found == {"referee.cli", "referee.messages"}
+    assert LAYERS.index(layer_of("referee.cli")) > LAYERS.index(layer_of("referee.notation"))
+
+
+def _private_uses(path: Path) -> list[str]:
+    """``x._name`` on anything but ``self``/``cls``, and ``from ..engine... import _name``."""
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") \
+                and not node.attr.startswith("__"):
+            if not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+                out.append(f"{path.name}:{node.lineno} .{node.attr}")
+        elif isinstance(node, ast.ImportFrom) and "engine" in (node.module or ""):
+            out += [f"{path.name}:{node.lineno} import {a.name}" for a in node.names
+                    if a.name.startswith("_")]
+    return out
+
+
+def test_nothing_outside_the_engine_touches_its_private_names():
+    found = [use for name, path in modules().items() if layer_of(name) != "engine"
+             for use in _private_uses(path)]
+    assert found == []
+
+
+def test_a_private_name_used_across_would_be_caught(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text("def f(table):\n    return table.hand._next_seat('Anna')\n"
+                     "from .engine.hand import _LegalNow\n")
+    assert sorted(_private_uses(probe)) == ["probe.py:2 ._next_seat", "probe.py:3 import _LegalNow"]
