@@ -365,6 +365,45 @@ def score(winner, scores, as_json, save):
 
 
 # ---------------------------------------------------------------------------
+# export
+# ---------------------------------------------------------------------------
+
+@main.command()
+@click.option("--format", "fmt", type=click.Choice(["csv", "json", "html"]), required=True,
+              help="csv (a spreadsheet), json (scripts) or html (one page to print or share).")
+@click.option("--output", "output", metavar="FILE", default=None,
+              help="Write to FILE (atomically; a file there is kept as FILE.bak) instead of stdout.")
+@save_option
+def export(fmt, output, save):
+    """The whole series as CSV, JSON or one self-contained HTML page."""
+    with _Guard():
+        from .export import export as render_export, series_data, write_output
+        from .store import SaveFile
+        save_file = SaveFile(_save_path(save))
+        history, header, own_files = series_data(save_file)
+        version = ""
+        if fmt == "html":
+            from importlib.metadata import PackageNotFoundError, version as package_version
+            try:
+                version = package_version("pesten-ref")
+            except PackageNotFoundError:  # pragma: no cover - run from a bare checkout
+                version = ""
+        data = render_export(fmt, history, header, version)
+        if output is None:
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+            return
+        try:
+            write_output(output, data, own_files)
+        except ValueError as exc:
+            _fail(str(exc), 2)
+        except OSError as exc:
+            _fail(t("board.export.unwritable", file=output, reason=exc.strerror or str(exc)), 2)
+        click.echo(t("board.export.written", file=output))
+
+
+# ---------------------------------------------------------------------------
 # rules, replay, simulate
 # ---------------------------------------------------------------------------
 

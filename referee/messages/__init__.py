@@ -21,7 +21,7 @@ import importlib
 import os
 from typing import Any
 
-_AREAS = ("engine", "rules", "cli", "store", "repl", "sim", "score")
+_AREAS = ("engine", "rules", "cli", "store", "repl", "sim", "score", "board")
 _catalogs: dict[str, dict[str, str]] = {}
 _areas: dict[tuple[str, str], dict[str, str]] = {}
 _language = os.environ.get("PESTEN_REF_LANG", "en")
