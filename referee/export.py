@@ -199,7 +199,7 @@ def _rules_name(header: Mapping[str, Any]) -> str:
 def _mode_line(header: Mapping[str, Any], history: Mapping[str, Any]) -> str:
     mode = history.get("mode", header.get("mode"))
     if mode == "hands":
-        return t("board.export.mode_hands", hands=header.get("hands") or len(history.get("hands", [])))
+        return t("board.export.mode_hands", n=header.get("hands") or len(history.get("hands", [])))
     if mode == "casual":
         return t("board.export.mode_casual")
     return t("board.export.mode_elimination", limit=history.get("limit", header.get("limit")))

@@ -37,7 +37,7 @@ def golden(name: str, text: str) -> None:
     if os.environ.get("PESTEN_REF_GOLDEN") == "update":
         GOLDEN.mkdir(exist_ok=True)
         path.write_text(text, encoding="utf-8", newline="")
-    assert text == path.read_text(encoding="utf-8"), f"differs from {path}"
+    assert text == path.read_bytes().decode("utf-8"), f"differs from {path}"
 
 
 # ---------------------------------------------------------------------------
@@ -114,9 +114,9 @@ def test_an_empty_history_says_no_hand_is_scored():
 
 def test_the_summary_line_counts_hands_with_the_plural_form():
     history = load_history()
-    assert "12 hands scored; a total over 100 points is out." in render_history(history)
+    assert "12 hands scored; a total over 100 is out." in render_history(history)
     history["hands"] = history["hands"][:1]
-    assert "1 hand scored; a total over 100 points is out." in render_history(history)
+    assert "1 hand scored; a total over 100 is out." in render_history(history)
 
 
 def test_wide_names_keep_the_columns_aligned():

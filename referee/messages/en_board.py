@@ -19,8 +19,8 @@ MESSAGES = {
     "board.change": "{name} {old} -> {new}",
     "board.empty": "No hand of this series has been scored yet.",
     "board.summary": {"one": "1 hand scored.", "other": "{n} hands scored."},
-    "board.summary_limit": {"one": "1 hand scored; a total over {limit} points is out.",
-                            "other": "{n} hands scored; a total over {limit} points is out."},
+    "board.summary_limit": {"one": "1 hand scored; a total over {limit} is out.",
+                            "other": "{n} hands scored; a total over {limit} is out."},
 
     # -- history: the chart ------------------------------------------------
     "board.chart.title": "Running totals after each hand",
@@ -57,8 +57,9 @@ MESSAGES = {
     "board.export.lang": "en",
     "board.export.title": "Pesten series: {players}",
     "board.export.rules": "Rules: {rules}",
-    "board.export.mode_elimination": "Elimination: a total over {limit} points is out.",
-    "board.export.mode_hands": "Fixed series of {hands} hands; the lowest total wins.",
+    "board.export.mode_elimination": "Elimination: a total over {limit} is out.",
+    "board.export.mode_hands": {"one": "Fixed series of 1 hand; the lowest total wins.",
+                                "other": "Fixed series of {n} hands; the lowest total wins."},
     "board.export.mode_casual": "Casual play: only wins are counted.",
     "board.export.started": "Started {created}",
     "board.export.standings": "Standings",
