@@ -23,7 +23,11 @@ DEFAULT_SAVE = "pesten.toml"
 
 
 def _save_path(save: str | None) -> str:
-    return save or os.environ.get("PESTEN_REF_SAVE") or DEFAULT_SAVE
+    """The series a command works on: --save, else $PESTEN_REF_SAVE, else
+    ./pesten.toml if it exists, else the user's current series in the data
+    directory (``store.resolve_save``)."""
+    from .store import resolve_save
+    return resolve_save(save)
 
 
 def _fail(message: str, code: int) -> NoReturn:
@@ -65,7 +69,9 @@ class _Guard:
 
 
 save_option = click.option("--save", "save", metavar="PATH", default=None,
-                           help="Save file of the series (default: $PESTEN_REF_SAVE, else pesten.toml).")
+                           help="Save file of the series (default: $PESTEN_REF_SAVE, else ./pesten.toml "
+                                "if it exists, else your current series in "
+                                "$XDG_DATA_HOME/pesten-ref).")
 json_option = click.option("--json", "as_json", is_flag=True, help="One compact JSON object per answer.")
 
 
@@ -93,14 +99,15 @@ def main() -> None:
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="Elimination limit in points.")
 @click.option("--hands", type=click.IntRange(min=1), default=None, help="Number of hands (mode hands).")
 @click.option("--seed", type=int, default=None, help="Makes the dealer draw repeatable.")
-@click.option("--force", is_flag=True, help="Replace an existing series at --save.")
+@click.option("--force", is_flag=True,
+              help="Start anew even though the series there is not over (it is kept).")
 @save_option
 def new(players, rules_spec, dealer, mode, limit, hands, seed, force, save):
-    """Start a series and deal hand 1."""
+    """Start a series and deal hand 1 (the series there before is kept)."""
     with _Guard():
         from .rules import check_table_fits, load_rules
         from .scoring import choose_dealer
-        from .session import Table
+        from .session import start_series
         from .store import SaveFile
 
         import unicodedata
@@ -120,19 +127,20 @@ def new(players, rules_spec, dealer, mode, limit, hands, seed, force, save):
             if chosen is None:
                 _fail(t("cli.new.bad_dealer", dealer=dealer, players=", ".join(names)), 2)
         save_file = SaveFile(_save_path(save))
-        with save_file.lock():
-            if save_file.exists() and not force:
-                _fail(t("cli.new.exists", file=str(save_file.path)), 2)
-            save_file.remove_all()  # also a hands folder left without its series file
-            drawn = chosen is None
-            chosen = chosen or choose_dealer(names, seed)
-            table = Table.create(save_file, names, rules, chosen)
+        drawn = chosen is None
+        chosen = chosen or choose_dealer(names, seed)
+        table, kept = start_series(save_file, names, rules, chosen, force=force)
         click.echo(t("cli.new.started", players=", ".join(names), rules=rules.name,
                      file=str(save_file.path)))
+        if kept is not None:
+            click.echo(t("cli.new.kept", id=kept))
         if drawn:
             click.echo(t("cli.new.drawn", dealer=chosen))
         key = "cli.new.dealer_free" if rules.free_order else "cli.new.dealer"
         click.echo(t(key, dealer=chosen, first=table.hand._next_seat(chosen), n=rules.deal_size))
+        shuffle = table.shuffle_text()
+        if shuffle:
+            click.echo(shuffle)
 
 
 def player_name_problem(names: list[str]) -> str | None:
@@ -306,10 +314,11 @@ def render_state(table) -> str:
 
 
 @main.command()
+@click.option("--seats", "by_seat", is_flag=True, help="In seating order instead of by place.")
 @json_option
 @save_option
-def standings(as_json, save):
-    """Totals, wins, who is out and who deals next."""
+def standings(by_seat, as_json, save):
+    """Places, totals, the last hand, points to go, who is out and who deals next."""
     with _Guard():
         from .session import read_standings
         from .store import SaveFile
@@ -318,7 +327,84 @@ def standings(as_json, save):
         if as_json:
             click.echo(_dumps(standings_json(series, started)))
         else:
-            click.echo(render_standings(series, started))
+            click.echo(render_standings(series, started, by_seat=by_seat))
+
+
+# ---------------------------------------------------------------------------
+# history, series
+# ---------------------------------------------------------------------------
+
+@main.command()
+@json_option
+@save_option
+def history(as_json, save):
+    """Every scored hand: dealer, winner, points and running totals, corrections marked."""
+    with _Guard():
+        from .history import history_of, render_history
+        from .session import read_history
+        from .store import SaveFile
+        header, hands = read_history(SaveFile(_save_path(save)))
+        data = history_of(header, hands)
+        if as_json:
+            data = dict(data, hands=[{k: v for k, v in h.items() if k != "corrections"}
+                                     for h in data["hands"]])
+            click.echo(_dumps(data))
+            return
+        click.echo(render_history(data))
+        if data["hands"]:
+            click.echo(t("cli.history.legend"))
+
+
+@main.command("series")
+@click.option("--open", "open_id", type=click.IntRange(min=1), default=None, metavar="ID",
+              help="Make kept series ID the current one again (the current one is kept).")
+@json_option
+@save_option
+def series_cmd(open_id, as_json, save):
+    """Every series kept here (the current one marked); reopen one with --open ID."""
+    with _Guard():
+        from .session import kept_series, switch_series
+        from .store import SaveFile
+        save_file = SaveFile(_save_path(save))
+        if open_id is not None:
+            table, kept = switch_series(save_file, open_id)
+            if as_json:
+                click.echo(_dumps({"ok": True, "current": open_id, "kept": kept}))
+                return
+            click.echo(t("cli.series.opened", id=open_id, players=", ".join(table.series.players),
+                         hands=t("cli.series.n_hands", n=table.series.hands_scored)))
+            if kept is not None:
+                click.echo(t("cli.series.kept", id=kept))
+            return
+        entries = kept_series(save_file)
+        if as_json:
+            click.echo(_dumps({"series": entries, "file": str(save_file.path)}))
+            return
+        if not entries:
+            click.echo(t("cli.series.none"))
+            return
+        click.echo(render_series(entries))
+        click.echo("")
+        click.echo(t("cli.series.where", file=str(save_file.path)))
+
+
+def render_series(entries: list[dict]) -> str:
+    """The kept series as an aligned table: id, players, hands, winner, dates."""
+    head = [t("cli.series.head_id"), t("cli.series.head_players"), t("cli.series.head_hands"),
+            t("cli.series.head_winner"), t("cli.series.head_dates")]
+    rows = []
+    for e in entries:
+        if e["damaged"]:
+            rows.append([str(e["id"]), t("cli.series.damaged", reason=e["damaged"]), "", "", ""])
+            continue
+        dates = " - ".join(d[:10] for d in (e["created"], e["updated"]) if d)
+        winner = ", ".join(e["series_winner"]) if e["series_winner"] else t("cli.series.going_on")
+        mark = " " + t("cli.series.current") if e["current"] else ""
+        rows.append([f"{e['id']}{mark}", ", ".join(e["players"]), str(e["hands_scored"]),
+                     winner, dates])
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+    return "\n".join("  ".join(c.ljust(widths[i]) for i, c in enumerate(r)).rstrip()
+                     for r in [head, *rows])
 
 
 # ---------------------------------------------------------------------------
@@ -327,11 +413,18 @@ def standings(as_json, save):
 
 @main.command(context_settings={"ignore_unknown_options": True})
 @click.option("--winner", default=None, help="Who went out (required for a hand not refereed).")
+@click.option("--hand", "hand_no", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Correct hand N, already scored (same arguments); the old score is kept beside it.")
+@click.option("--by", "by", default=None, metavar="NAME", help="Who makes the correction (kept with it).")
 @click.argument("scores", nargs=-1)
 @json_option
 @save_option
-def score(winner, scores, as_json, save):
-    """Record the hand: NAME="Ah Ks 3d" or NAME=23 for each player still holding cards."""
+def score(winner, hand_no, by, scores, as_json, save):
+    """Record the hand: NAME="Ah Ks 3d" or NAME=23 for each player still holding cards.
+
+    The next hand is dealt at once, so `score` after every hand keeps a series
+    without refereeing it.  `--hand N` corrects hand N.
+    """
     with _Guard():
         given: dict[str, str] = {}
         for item in scores:
@@ -350,18 +443,39 @@ def score(winner, scores, as_json, save):
         save_file = SaveFile(_save_path(save))
         with save_file.lock():
             table = Table.open(save_file)
-            result, events = table.score(winner, given)
+            before = table.series.hand if table.series.hand_scored else table.series.hand - 1
+            old = None
+            if hand_no is not None and hand_no <= before:
+                old = dict(save_file.read_hand(hand_no).get("result", {}).get("points", {}))
+            if hand_no is not None:
+                result, events = table.correct(hand_no, winner, given, by=by)
+            else:
+                result, events = table.score(winner, given)
+        corrected = old is not None
+        dealt = not table.series.over and not table.hand.log
         if as_json:
             out = standings_json(table.series, False)
             out["result"] = result.to_dict()
+            out["corrected"] = corrected
             out["events"] = [e.text() for e in events]
+            if dealt:
+                out["dealt"] = {"hand": table.series.hand, "dealer": table.series.dealer,
+                                "decks": table.hand.decks}
             click.echo(_dumps(out))
             return
-        click.echo(t("cli.score.recorded", hand=result.hand,
-                     points=", ".join(f"{p} {n}" for p, n in result.points.items())))
+        points = ", ".join(f"{p} {n}" for p, n in result.points.items())
+        if corrected:
+            was = ", ".join(f"{p} {n}" for p, n in old.items() if result.points.get(p) != n)
+            click.echo(t("cli.score.corrected", hand=result.hand, points=points,
+                         old=was or ", ".join(f"{p} {n}" for p, n in old.items())))
+        else:
+            click.echo(t("cli.score.recorded", hand=result.hand, points=points))
         for e in events:
             click.echo(e.text())
         click.echo(render_standings(table.series, False))
+        if dealt:
+            click.echo("")
+            click.echo(table.deal_text())
 
 
 # ---------------------------------------------------------------------------

@@ -40,7 +40,7 @@ from referee.values import Record, Value, set_field
 __all__ = [
     "ScoreError", "SeriesDataError", "PlayerRecord", "Series", "HandFacts", "HandResult",
     "Event", "choose_dealer", "card_points", "parse_hand_cards", "score_hand",
-    "apply_result", "standings_json", "render_standings", "join_names",
+    "apply_result", "replay_series", "Deal", "standings_json", "places", "render_standings", "join_names",
 ]
 
 MODES = ("elimination", "hands", "casual")
@@ -71,10 +71,15 @@ class ScoreError(ValueError):
 
 
 class SeriesDataError(ValueError):
-    """A stored series (``Series.from_dict``) that cannot be read back; ``message`` says what."""
+    """A stored series (``Series.from_dict``) that cannot be read back; ``message`` says what.
 
-    def __init__(self, what: str) -> None:
+    ``where``: the key path of the bad value inside the series file, as parts
+    (``["records", 2]``: the second record), or ``[]`` when unknown.
+    """
+
+    def __init__(self, what: str, where: list[str | int] | None = None) -> None:
         self.message = t("score.bad_save", what=what)
+        self.where = list(where or [])
         super().__init__(self.message)
 
 
@@ -123,24 +128,27 @@ class PlayerRecord(Record):
 
     ``total``: points over the scored hands (R7.3; stays 0 in casual mode);
     ``wins``: hands won; ``eliminated``: out of the series (R7.4, or left);
-    ``left``: left the table during a hand (R1.5) - a leaver is also eliminated.
+    ``left``: left the table during a hand (R1.5) - a leaver is also eliminated;
+    ``out_hand``: the hand after which the player went out (0 while in; 0 too
+    in a series saved before this was recorded), which ranks the players out.
     """
 
-    __slots__ = ("name", "total", "wins", "eliminated", "left")
+    __slots__ = ("name", "total", "wins", "eliminated", "left", "out_hand")
     __match_args__ = __slots__
 
     def __init__(self, name: str, total: int = 0, wins: int = 0,
-                 eliminated: bool = False, left: bool = False) -> None:
+                 eliminated: bool = False, left: bool = False, out_hand: int = 0) -> None:
         self.name = name
         self.total = total
         self.wins = wins
         self.eliminated = eliminated
         self.left = left
+        self.out_hand = out_hand
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain values: ``{"name", "total", "wins", "eliminated", "left"}``."""
+        """Plain values: ``{"name", "total", "wins", "eliminated", "left", "out_hand"}``."""
         return {"name": self.name, "total": self.total, "wins": self.wins,
-                "eliminated": self.eliminated, "left": self.left}
+                "eliminated": self.eliminated, "left": self.left, "out_hand": self.out_hand}
 
 
 class Series(Record):
@@ -151,19 +159,23 @@ class Series(Record):
     hand, from 1; ``dealer``: dealer of hand ``hand`` (R2.1); ``hand_scored``:
     whether hand ``hand`` has been scored; ``winners``: the series winner(s),
     more than one for a shared win, empty while the series goes on;
-    ``history``: the HandResult of every scored hand, in order.
-    Build one with ``Series.new``; the house rules are kept by the caller and
-    passed back to ``Series.from_dict``.
+    ``history``: the HandResult of every hand scored since the series was
+    built or read (not saved: the hands' files hold the results);
+    ``first_dealer``: the dealer of hand 1, from which the deal rotates (R2.1);
+    ``last_points``: name -> points of the last scored hand ({} before the first).
+    Build one with ``Series.new`` (or ``replay_series`` from the results); the
+    house rules are kept by the caller and passed back to ``Series.from_dict``.
     """
 
     __slots__ = ("players", "rules", "records", "hand", "dealer", "hand_scored", "winners",
-                 "history", "scored_count")
+                 "history", "scored_count", "first_dealer", "last_points")
     __match_args__ = __slots__
 
     def __init__(self, players: list[str], rules: HouseRules, records: dict[str, PlayerRecord],
                  hand: int = 1, dealer: str = "", hand_scored: bool = False,
                  winners: list[str] | None = None, history: list[HandResult] | None = None,
-                 scored_count: int = 0) -> None:
+                 scored_count: int = 0, first_dealer: str = "",
+                 last_points: dict[str, int] | None = None) -> None:
         self.players = players
         self.rules = rules
         self.records = records
@@ -173,6 +185,8 @@ class Series(Record):
         self.winners = [] if winners is None else winners
         self.history = [] if history is None else history
         self.scored_count = scored_count
+        self.first_dealer = first_dealer or dealer
+        self.last_points = {} if last_points is None else last_points
 
     # -- building and storing ------------------------------------------------
     @classmethod
@@ -204,16 +218,19 @@ class Series(Record):
 
         ``{"players": [...], "hand": int, "dealer": str, "hand_scored": bool,
         "winners": [...], "records": [PlayerRecord.to_dict() in seating order],
+        "hands_scored": int, "first_dealer": str, "last": {name: points},
         "history": [HandResult.to_dict(), ...]}``.
         """
         return {
             "players": list(self.players),
             "hand": self.hand,
             "dealer": self.dealer,
+            "first_dealer": self.first_dealer,
             "hand_scored": self.hand_scored,
             "winners": list(self.winners),
             "records": [self.records[p].to_dict() for p in self.players],
             "hands_scored": self.hands_scored,
+            "last": dict(self.last_points),
             "history": [r.to_dict() for r in self.history],
         }
 
@@ -221,19 +238,26 @@ class Series(Record):
     def from_dict(cls, d: Mapping[str, Any], rules: HouseRules) -> "Series":
         """The inverse of ``to_dict``, with the rules stored apart.
 
-        Raises SeriesDataError when a field is missing, of the wrong type, or
-        names a player who is not seated.
+        Raises SeriesDataError when a field is missing, of the wrong type,
+        names a player who is not seated, or holds a negative total or count
+        (``where`` then points at the record).
         """
         try:
             players = [str(p) for p in d["players"]]
             records: dict[str, PlayerRecord] = {}
-            for rec in d["records"]:
+            for i, rec in enumerate(d["records"], 1):
                 name = str(rec["name"])
                 if name not in players:
-                    raise SeriesDataError(f"record for unknown player {name}")
-                records[name] = PlayerRecord(
+                    raise SeriesDataError(t("score.bad.unknown_record", name=name), ["records", i])
+                record = PlayerRecord(
                     name=name, total=int(rec.get("total", 0)), wins=int(rec.get("wins", 0)),
-                    eliminated=bool(rec.get("eliminated", False)), left=bool(rec.get("left", False)))
+                    eliminated=bool(rec.get("eliminated", False)), left=bool(rec.get("left", False)),
+                    out_hand=int(rec.get("out_hand", 0)))
+                for key in ("total", "wins", "out_hand"):
+                    if getattr(record, key) < 0:
+                        raise SeriesDataError(t("score.bad.negative", name=name, key=key,
+                                                value=getattr(record, key)), ["records", i])
+                records[name] = record
             for p in players:
                 records.setdefault(p, PlayerRecord(p))
             dealer = str(d["dealer"])
@@ -242,10 +266,15 @@ class Series(Record):
                 if name not in players:
                     raise SeriesDataError(f"unknown player {name}")
             history = [HandResult.from_dict(h) for h in d.get("history", [])]
+            first_dealer = str(d.get("first_dealer", "")) or ""
+            if first_dealer and first_dealer not in players:
+                raise SeriesDataError(f"unknown player {first_dealer}")
+            last = {str(k): int(v) for k, v in d.get("last", {}).items()}
             return cls(players=players, rules=rules, records=records, hand=int(d["hand"]),
                        dealer=dealer, hand_scored=bool(d["hand_scored"]), winners=winners,
                        history=history,
-                       scored_count=int(d.get("hands_scored", len(history))))
+                       scored_count=int(d.get("hands_scored", len(history))),
+                       first_dealer=first_dealer, last_points=last)
         except SeriesDataError:
             raise
         except KeyError as err:
@@ -744,6 +773,10 @@ def apply_result(series: Series, result: HandResult) -> list[Event]:
             series.records[name].eliminated = True
             events.append(Event("eliminated", (name,), "R7.4", hand=result.hand,
                                 total=series.records[name].total, limit=limit))
+    for rec in series.records.values():
+        if rec.eliminated and not rec.out_hand:
+            rec.out_hand = result.hand
+    series.last_points = dict(result.points)
 
     active = series.active_players()
     winners: list[str] = []
@@ -762,6 +795,52 @@ def apply_result(series: Series, result: HandResult) -> list[Event]:
     return events
 
 
+class Deal(Value):
+    """Who a hand was dealt to: its number, its ``dealer`` and its ``players``
+    (the players in the series when it was dealt, in seating order; R2.1)."""
+
+    __slots__ = ("hand", "dealer", "players")
+    __match_args__ = __slots__
+
+    def __init__(self, hand: int, dealer: str, players: tuple[str, ...]) -> None:
+        set_field(self, "hand", hand)
+        set_field(self, "dealer", dealer)
+        set_field(self, "players", tuple(players))
+
+
+def replay_series(players: list[str], rules: HouseRules, first_dealer: str,
+                  results: Iterable[HandResult]) -> tuple[Series, list[Deal]]:
+    """The series that scoring ``results`` in order from hand 1 gives (R2.1, R7.3-R7.6).
+
+    The results are the log of a series; its standings are what replaying them
+    gives, so this is how a corrected series is settled again.  Returns the
+    series (at the hand after the last result, dealt but not scored, unless the
+    series is over: then at the last hand, scored) and the Deal of every hand
+    (one per result, plus the hand now dealt while the series goes on).
+    Results are renumbered 1, 2, ... in order.  Raises ScoreError like
+    ``Series.new`` for a bad seating, and when a result comes after the series
+    was already won (``score.refuse.series_over``).
+    """
+    series = Series.new(list(players), rules, first_dealer)
+    deals: list[Deal] = []
+    for result in results:
+        if series.over:
+            raise ScoreError("score.refuse.series_over", _mode_rule(rules),
+                             names=join_names(series.winners))
+        if series.hand_scored:
+            series.start_next_hand()
+        deals.append(Deal(series.hand, series.dealer, tuple(series.active_players())))
+        if result.hand != series.hand:
+            result = HandResult(series.hand, result.winner, result.blocked, dict(result.points),
+                                {k: list(v) for k, v in result.cards.items()}, list(result.left))
+        apply_result(series, result)
+    if not series.over and series.hand_scored:
+        series.start_next_hand()
+    if not series.over:
+        deals.append(Deal(series.hand, series.dealer, tuple(series.active_players())))
+    return series, deals
+
+
 # ---------------------------------------------------------------------------
 # Standings
 # ---------------------------------------------------------------------------
@@ -777,23 +856,69 @@ def _upcoming(series: Series, current_hand_started: bool) -> tuple[str, int] | N
     return series.next_dealer(), series.hand + 1
 
 
+def places(series: Series) -> dict[str, int]:
+    """Each player's place in the series, 1 the best; equal standing shares a
+    place and the next place is skipped (1, 2, 2, 4).
+
+    ``elimination``: players still in by lowest total, then those out, the
+    last to go out first (R7.4); ``hands``: lowest total (R7.5); ``casual``:
+    most wins (R7.6).  In every mode a player out of the series ranks after
+    those still in.  Returns name -> place, in seating order.
+    """
+    mode = series.mode
+
+    def key(name: str) -> tuple[int, ...]:
+        rec = series.records[name]
+        if mode == "casual":
+            return (int(rec.eliminated), -rec.out_hand, -rec.wins)
+        return (int(rec.eliminated), -rec.out_hand, rec.total)
+
+    keys = {p: key(p) for p in series.players}
+    ordered = sorted(keys.values())
+    first = {}
+    for i, k in enumerate(ordered, 1):
+        first.setdefault(k, i)
+    return {p: first[keys[p]] for p in series.players}
+
+
+def _to_go(series: Series, name: str) -> int | None:
+    """Points ``name`` may still score before going over the limit (R7.4), or None."""
+    rec = series.records[name]
+    if series.mode != "elimination" or rec.eliminated:
+        return None
+    return max(0, _limit(series.rules) - rec.total)
+
+
+def _hands_left(series: Series) -> int | None:
+    hands = _hands(series.rules)
+    if series.mode == "elimination" or hands <= 0:
+        return None
+    return max(0, hands - series.hands_scored)
+
+
 def standings_json(series: Series, current_hand_started: bool) -> dict[str, Any]:
     """The ``standings --json`` object (NOTATION.md "JSON").
 
-    ``{"players": [{"name", "total", "wins", "eliminated", "left"}, ...] in
-    seating order, "next_dealer": name or None once the series is over,
-    "series_winner": [names] or None, "hand": the current/last hand number,
-    "hands_scored": int, "mode": str}``, plus ``"limit"`` (points) in elimination
-    mode and ``"hands"`` when a number of hands is set.
+    ``{"players": [{"name", "total", "wins", "eliminated", "left", "place",
+    "last", "to_go"}, ...] in seating order, "next_dealer": name or None once
+    the series is over, "series_winner": [names] or None, "hand": the
+    current/last hand number, "hands_scored": int, "mode": str}``, plus
+    ``"limit"`` (points) in elimination mode and ``"hands"`` and
+    ``"hands_left"`` when a number of hands is set.  ``place``: see
+    ``places``; ``last``: points in the last scored hand (null when the player
+    did not score it); ``to_go``: points before going over the limit (null
+    outside elimination mode and for players out).
     ``current_hand_started``: whether hand ``series.hand`` has left ``waiting``;
     the next dealer is then the one after the current dealer (R2.1), otherwise
     the current dealer, who has yet to deal.
     """
     upcoming = _upcoming(series, current_hand_started)
+    place = places(series)
     out: dict[str, Any] = {
         "players": [
             {"name": p, "total": series.records[p].total, "wins": series.records[p].wins,
-             "eliminated": series.records[p].eliminated, "left": series.records[p].left}
+             "eliminated": series.records[p].eliminated, "left": series.records[p].left,
+             "place": place[p], "last": series.last_points.get(p), "to_go": _to_go(series, p)}
             for p in series.players
         ],
         "next_dealer": upcoming[0] if upcoming else None,
@@ -806,6 +931,7 @@ def standings_json(series: Series, current_hand_started: bool) -> dict[str, Any]
         out["limit"] = _limit(series.rules)
     if _hands(series.rules) > 0 and series.mode in ("hands", "casual"):
         out["hands"] = _hands(series.rules)
+        out["hands_left"] = _hands_left(series)
     return out
 
 
@@ -828,26 +954,41 @@ def _pad(text: str, width: int, right: bool = False) -> str:
     return fill + text if right else text + fill
 
 
-def render_standings(series: Series, current_hand_started: bool) -> str:
+def render_standings(series: Series, current_hand_started: bool, by_seat: bool = False) -> str:
     """The standings as an aligned table for a terminal, with closing lines.
 
-    Columns: seat, player, total (left out in casual mode), wins, and a note
-    (``out`` / ``left`` / ``deals next``).  Then who deals next (R2.1), the
-    series winner(s) if any, and the mode's terms (limit, hands).  No trailing
+    Rows by place (see ``places``; ties share a place), or in seating order
+    with a seat column when ``by_seat``.  Columns: place, player, total, the
+    last hand's points and the points still to go before the limit (R7.4;
+    total, last and to go left out in casual mode), wins, and a note (``out``
+    / ``left`` / ``deals next``).  Then who deals next (R2.1), the series
+    winner(s) if any, and the mode's terms (limit, hands left).  No trailing
     newline.  ``current_hand_started`` as in ``standings_json``.
     """
     mode = series.mode
     upcoming = _upcoming(series, current_hand_started)
-    headers = [t("score.col.seat"), t("score.col.player")]
+    place = places(series)
+    headers = ([t("score.col.seat")] if by_seat else []) + [t("score.col.place"),
+                                                             t("score.col.player")]
     if mode != "casual":
-        headers.append(t("score.col.total"))
+        headers += [t("score.col.total"), t("score.col.last")]
+        if mode == "elimination":
+            headers.append(t("score.col.to_go"))
     headers.append(t("score.col.wins"))
+    order = list(series.players)
+    if not by_seat:
+        order.sort(key=lambda p: place[p])  # stable: ties stay in seating order
     rows = []
-    for seat, p in enumerate(series.players, start=1):
+    for p in order:
         rec = series.records[p]
-        row = [str(seat), p]
+        row = [str(series.players.index(p) + 1)] if by_seat else []
+        row += [str(place[p]), p]
         if mode != "casual":
-            row.append(str(rec.total))
+            last = series.last_points.get(p)
+            row += [str(rec.total), "-" if last is None else str(last)]
+            if mode == "elimination":
+                to_go = _to_go(series, p)
+                row.append("-" if to_go is None else str(to_go))
         row.append(str(rec.wins))
         if rec.left:
             note = t("score.status.left")
@@ -858,8 +999,9 @@ def render_standings(series: Series, current_hand_started: bool) -> str:
         else:
             note = ""
         rows.append((row, note))
+    name_col = headers.index(t("score.col.player"))
     widths = [max(_width(h), *(_width(r[i]) for r, _ in rows)) for i, h in enumerate(headers)]
-    numeric = [i != 1 for i in range(len(headers))]
+    numeric = [i != name_col for i in range(len(headers))]
 
     def line(cells: list[str], note: str) -> str:
         parts = [_pad(c, widths[i], right=numeric[i]) for i, c in enumerate(cells)]
@@ -875,13 +1017,15 @@ def render_standings(series: Series, current_hand_started: bool) -> str:
     elif upcoming:
         out.append(t("score.line.next_dealer", name=upcoming[0], hand=upcoming[1]))
     hands = _hands(series.rules)
+    left = _hands_left(series)
     if mode == "elimination":
         out.append(t("score.line.limit", limit=_limit(series.rules)))
     elif mode == "hands" and hands > 0:
-        out.append(t("score.line.hands", scored=series.hands_scored, hands=hands))
+        out.append(t("score.line.hands", scored=series.hands_scored, hands=hands, n=left))
     elif mode == "casual":
         if hands > 0:
-            out.append(t("score.line.casual_hands", scored=series.hands_scored, hands=hands))
+            out.append(t("score.line.casual_hands", scored=series.hands_scored, hands=hands,
+                         n=left))
         else:
             out.append(t("score.line.casual"))
     return "\n".join(out)

@@ -9,21 +9,33 @@ No terminal I/O here.
 Save layout (format 1): the series file holds the header (players, rule set
 copied in, running standings; fixed size), and ``<name>.hands/hand-NNNNN.toml``
 holds each hand: its dealer, players, UTC timestamps, entries in order, what
-``redo`` can put back and, once scored, its result.
+``redo`` can put back and, once scored, its result and its corrections.
+
+The hands' results are the log of the series; the standings in the header are
+what replaying them gives (``scoring.replay_series``), kept so that opening a
+series costs the same whatever its length.  Every write puts the log first:
+a score writes the hand's result, then the next hand's deal, then the header;
+a correction marks the header ``settling``, writes the hand, then settles the
+header again from every result.  So after a crash at any moment the header is
+either up to date or visibly behind (``settling``, or a result the header has
+not counted), and the next command settles it from the results
+(``Table.open``).  Kept series: see ``start_series``, ``switch_series`` and
+``kept_series``.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import os
 from typing import Any, Mapping
 
 from typing import TYPE_CHECKING
 
 from . import messages
 from .rules import HouseRules
-from .scoring import (Event, HandFacts, HandResult, Series, SeriesDataError,
-                      apply_result, score_hand)
-from .store import FORMAT, SaveFile
+from .scoring import (Event, HandFacts, HandResult, ScoreError, Series, SeriesDataError,
+                      apply_result, join_names, replay_series, score_hand)
+from .store import FORMAT, SaveError, SaveFile
 
 if TYPE_CHECKING:  # the engine is imported only where a hand is opened (start-up time)
     from .engine import Hand, Ruling
@@ -43,6 +55,56 @@ def load_rules_table(table: Mapping[str, Any], name: str = "custom") -> HouseRul
     return rules_from_table(table, name)
 
 
+def _series_from(save: SaveFile, data: Mapping[str, Any]) -> tuple[HouseRules, Series]:
+    """The rules and Series of a series file's content; SaveError naming the line."""
+    try:
+        rules_table = data["rules"]
+        rules = load_rules_table(rules_table, str(rules_table.get("name", "custom")))
+    except KeyError:
+        raise save.error_at(None, ["rules"], t("cli.save.no_rules")) from None
+    except (ValueError, TypeError, AttributeError) as exc:
+        raise save.error_at(None, ["rules"], str(exc)) from None
+    try:
+        series = Series.from_dict(data, rules)
+    except SeriesDataError as exc:
+        raise save.error_at(None, exc.where, str(exc)) from None
+    return rules, series
+
+
+def _replay_hand(save: SaveFile, rules: HouseRules, n: int, meta: Mapping[str, Any]) -> "Hand":
+    """Hand ``n`` replayed from its saved ``meta``; SaveError naming the entry that fails."""
+    from .engine import Hand, ReplayError
+    try:
+        players = [str(p) for p in meta["players"]]
+        dealer = str(meta["dealer"])
+        entries = meta.get("entries", [])
+        lines = [str(e["line"]) for e in entries]
+        redo = [str(e["line"]) for e in meta.get("redo", [])]
+    except (KeyError, TypeError) as exc:
+        raise save.error_at(n, [], t("cli.save.bad_hand", what=str(exc))) from None
+    try:
+        return Hand.replay(rules, players, dealer, n, lines, redo)
+    except ReplayError as exc:
+        raise save.error_at(n, ["entries", exc.index + 1],
+                            t("cli.save.no_replay", line=exc.line, reason=exc.reason)) from None
+    except ValueError as exc:
+        raise save.error_at(n, [], str(exc)) from None
+
+
+def _result_of(save: SaveFile, n: int, meta: Mapping[str, Any]) -> HandResult:
+    """The result saved in hand ``n``'s file; SaveError (with its line) when it
+    does not read or holds a negative score (a hand-edited file)."""
+    try:
+        result = HandResult.from_dict(meta["result"])
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise save.error_at(n, ["result"], t("cli.save.bad_result", what=str(exc))) from None
+    for name, points in result.points.items():
+        if points < 0:
+            raise save.error_at(n, ["result"], t("cli.save.negative_points", name=name,
+                                                 points=points))
+    return result
+
+
 class Table:
     """One series opened from its save file, with the current hand replayed.
 
@@ -53,61 +115,52 @@ class Table:
     trouble and ScoreError for refused scores.
     """
 
-    __slots__ = ("save", "series", "rules", "hand", "meta", "created")
+    __slots__ = ("save", "series", "rules", "hand", "meta", "created", "series_id")
 
     # A plain class, not a dataclass: building one costs start-up time.
     def __init__(self, save: SaveFile, series: Series, rules: HouseRules, hand: "Hand",
-                 meta: dict, created: Any = None) -> None:
+                 meta: dict, created: Any = None, series_id: int | None = None) -> None:
         self.save = save
         self.series = series
         self.rules = rules
         self.hand = hand
         self.meta = meta
         self.created = created
+        self.series_id = series_id
 
     # -- opening and creating -------------------------------------------
     @classmethod
     def open(cls, save: SaveFile) -> "Table":
         """Read the series file and the current hand's file, replaying its log.
 
-        Raises SaveError naming the file and the line or key path of anything
-        that no longer reads or replays.
+        Finishes first what a killed command left half done: moves of kept
+        series (``SaveFile.recover``), and a header behind its hands' results
+        (a score or a correction cut short), which is settled again from the
+        results and saved.  Raises SaveError naming the file and the line or
+        key path of anything that no longer reads or replays.
         """
+        save.recover()
         data = save.read_series()
-        try:
-            rules_table = data["rules"]
-            rules = load_rules_table(rules_table, str(rules_table.get("name", "custom")))
-        except KeyError:
-            raise save.error_at(None, ["rules"], t("cli.save.no_rules")) from None
-        except ValueError as exc:
-            raise save.error_at(None, ["rules"], str(exc)) from None
-        try:
-            series = Series.from_dict(data, rules)
-        except SeriesDataError as exc:
-            raise save.error_at(None, [], str(exc)) from None
-        hand, meta = cls._open_hand(save, series, rules)
-        return cls(save, series, rules, hand, meta, data.get("created"))
+        rules, series = _series_from(save, data)
+        meta = save.read_hand(series.hand) if save.has_hand(series.hand) else None
+        table_id = data.get("id") if type(data.get("id")) is int else None
+        if data.get("settling") or (meta is not None and "result" in meta
+                                    and not series.hand_scored):
+            table = cls(save, series, rules, None, {}, data.get("created"), table_id)  # type: ignore[arg-type]
+            with save.lock():
+                table._settle()
+            return table
+        hand, meta = cls._open_hand(save, series, rules, meta)
+        return cls(save, series, rules, hand, meta, data.get("created"), table_id)
 
     @staticmethod
-    def _open_hand(save: SaveFile, series: Series, rules: HouseRules) -> tuple["Hand", dict]:
-        from .engine import Hand, ReplayError
+    def _open_hand(save: SaveFile, series: Series, rules: HouseRules,
+                   meta: dict | None = None) -> tuple["Hand", dict]:
+        from .engine import Hand
         n = series.hand
-        meta = save.read_hand(n)  # every hand of a series has its file from its deal on
-        try:
-            players = [str(p) for p in meta["players"]]
-            dealer = str(meta["dealer"])
-            entries = meta.get("entries", [])
-            lines = [str(e["line"]) for e in entries]
-            redo = [str(e["line"]) for e in meta.get("redo", [])]
-        except (KeyError, TypeError) as exc:
-            raise save.error_at(n, [], t("cli.save.bad_hand", what=str(exc))) from None
-        try:
-            hand = Hand.replay(rules, players, dealer, n, lines, redo)
-        except ReplayError as exc:
-            raise save.error_at(n, ["entries", exc.index + 1],
-                                t("cli.save.no_replay", line=exc.line, reason=exc.reason)) from None
-        except ValueError as exc:
-            raise save.error_at(n, [], str(exc)) from None
+        if meta is None:
+            meta = save.read_hand(n)  # every hand of a series has its file from its deal on
+        hand = _replay_hand(save, rules, n, meta)
         hand.scored = series.hand_scored or "result" in meta
         return hand, meta
 
@@ -119,13 +172,18 @@ class Table:
                 "status": "waiting", "entries": [], "redo": []}
 
     @classmethod
-    def create(cls, save: SaveFile, players: list[str], rules: HouseRules, dealer: str) -> "Table":
-        """A new series at hand 1, dealt and waiting for its starter; saved at once."""
+    def create(cls, save: SaveFile, players: list[str], rules: HouseRules, dealer: str,
+               series_id: int | None = None) -> "Table":
+        """A new series at hand 1, dealt and waiting for its starter; saved at once
+        (the folder is made if needed).  ``series_id``: its id among the series
+        kept beside it (``start_series`` chooses it)."""
         from .engine import Hand
         series = Series.new(players, rules, dealer)
         meta = cls._new_hand_meta(series)
         hand = Hand(rules, meta["players"], meta["dealer"], 1)
-        table = cls(save, series, rules, hand, meta, utcnow())
+        table = cls(save, series, rules, hand, meta, utcnow(), series_id)
+        folder = os.path.dirname(os.path.abspath(os.fspath(save.path)))
+        os.makedirs(folder, exist_ok=True)
         table.save_all()
         return table
 
@@ -136,7 +194,8 @@ class Table:
         d.pop("history", None)
         rules = self.rules.to_table()
         rules = {"name": self.rules.name, **rules}
-        out = {"format": FORMAT, "created": self.created or utcnow(), "updated": utcnow()}
+        out = {"format": FORMAT, "id": self.series_id, "created": self.created or utcnow(),
+               "updated": utcnow()}
         out.update(d)
         out["rules"] = rules
         return out
@@ -221,18 +280,20 @@ class Table:
     # -- scoring ----------------------------------------------------------------
     def facts(self) -> HandFacts:
         """What the referee knows of the current hand, for scoring (R7.2)."""
-        h = self.hand
-        st = h.state()
-        return HandFacts(status=st["status"], players=list(h.seats), left=list(h.left),
-                         winner=h.winner, blocked=h.blocked,
-                         counts={p: h.counts[p] for p in h.active}, discard=list(h.discard),
-                         decks=h.decks, refereed=h.status != "waiting")
+        return _facts(self.hand)
 
     def score(self, winner: str | None, given: Mapping[str, Any]) -> tuple[HandResult, list[Event]]:
-        """Record the current hand's result (R7) and save; returns it and its events.
+        """Record the current hand's result (R7), deal the next hand at once
+        (status waiting, the next dealer by R2.1) unless the series is over, and
+        save; returns the result and its events.  Afterwards ``hand``/``meta``
+        are the new hand (``deal_text`` tells it).
 
         Raises ScoreError (with ``.rule``) when refused; nothing is then written.
+        Saving order (see the module docstring): the hand's result, the next
+        deal, then the header.
         """
+        if self.hand.scored:  # a series saved before hands were dealt at once
+            self.ensure_dealt()
         result = score_hand(self.series, self.facts(), winner, given)
         for name in result.left:
             self.series.mark_left(name)
@@ -241,35 +302,402 @@ class Table:
         res = result.to_dict()
         res["scored"] = utcnow()
         self.meta["result"] = res
-        # The series file decides that the hand is scored: write it first, so a
-        # crash between the two writes never leaves a result without its totals.
-        self.save.write_series(self.series_dict())
         self.save_hand()
+        if not self.series.over:
+            self._deal_next()
+        self.save.write_series(self.series_dict())
         return result, events
+
+    def _deal_next(self) -> None:
+        """Move to the next hand and deal it (R2.1): its file is written, not the header."""
+        from .engine import Hand
+        self.series.start_next_hand()
+        self.meta = self._new_hand_meta(self.series)
+        self.hand = Hand(self.rules, self.meta["players"], self.meta["dealer"], self.series.hand)
+        self.save_hand()
+
+    def deal_text(self) -> str:
+        """The sentences telling the table the current hand's deal: who deals, who
+        plays first (R2.1, R2.5), and with two decks or more to shuffle them
+        together (R1.3)."""
+        key = "cli.play.new_hand_free" if self.rules.free_order else "cli.play.new_hand"
+        text = t(key, hand=self.series.hand, dealer=self.series.dealer,
+                 first=self.hand._next_seat(self.series.dealer))
+        shuffle = self.shuffle_text()
+        return f"{text} {shuffle}" if shuffle else text
+
+    def shuffle_text(self) -> str | None:
+        """"Shuffle 2 decks together: 108 cards." when the current hand needs more
+        than one deck (R1.3: six players or more, or ``decks``), else None."""
+        decks = self.hand.decks
+        if decks < 2:
+            return None
+        return t("cli.deal.decks", n=decks, cards=self.hand.deck_total)
+
+    # -- corrections -------------------------------------------------------------
+    def correct(self, n: int, winner: str | None, given: Mapping[str, Any],
+                by: str | None = None) -> tuple[HandResult, list[Event]]:
+        """Correct the result of hand ``n`` (NOTATION "Between hands and scoring").
+
+        The hand is scored again, checked as it was the first time (R7.1, R7.2
+        for a refereed hand, the players out before it as then), and the
+        correction is recorded in the hand's file beside the result (who if
+        ``by`` is given, when, old and new points).  The series is then settled
+        again from every result: totals, eliminations, the series winner and the
+        dealer rotation (R2.1, R7.3-R7.6).  A hand dealt but not started is dealt
+        again to the players and dealer it now has.  ``n`` being the current hand
+        not yet scored, this is an ordinary ``score``.
+
+        Returns the new result and the events (who is out or back in, the
+        series winner) to tell.  Raises ScoreError: no such hand (R7.3), the
+        score refused, or a later hand already started or scored that would have
+        been dealt to other players or by another dealer (R2.1 / R7.4); nothing
+        is then written.
+        """
+        series = self.series
+        if n == series.hand and not series.hand_scored and not self.hand.scored:
+            return self.score(winner, given)
+        last_scored = series.hand if series.hand_scored else series.hand - 1
+        if not 1 <= n <= last_scored:
+            key = "score.refuse.no_such_hand" if last_scored else "score.refuse.no_hand_yet"
+            raise ScoreError(key, "R7.3", hand=n, last=last_scored)
+        metas = {k: self.save.read_hand(k) for k in range(1, last_scored + 1)}
+        results = [_result_of(self.save, k, metas[k]) for k in range(1, last_scored + 1)]
+        first_dealer = str(metas[1]["dealer"])
+        before, _ = replay_series(series.players, self.rules, first_dealer, results[:n - 1])
+        facts = self._facts_of(n, metas[n])
+        new = score_hand(before, facts, winner, given)
+        old = results[n - 1]
+        if (new.points, new.winner, new.blocked) == (old.points, old.winner, old.blocked):
+            raise ScoreError("score.refuse.no_change", "R7.3", hand=n)
+        results[n - 1] = new
+        after, deals = replay_series(series.players, self.rules, first_dealer, results)
+        self._check_later_hands(n, metas, deals, last_scored)
+        events = _changes(series, after, n)
+
+        # Write: the header marked settling, the hand, then the settled header.
+        header = self.save.read_series()
+        header["settling"] = n
+        with self.save.lock():
+            self.save.write_series(header)
+            meta = metas[n]
+            correction: dict[str, Any] = {"at": utcnow()}
+            if by:
+                correction["by"] = by
+            if old.winner is not None or new.winner is not None:
+                correction["old_winner"] = old.winner
+                correction["new_winner"] = new.winner
+            correction["old"] = dict(old.points)
+            correction["new"] = dict(new.points)
+            res = new.to_dict()
+            res["scored"] = meta["result"].get("scored", correction["at"])
+            res["corrected"] = correction["at"]
+            meta["result"] = res
+            meta.setdefault("corrections", []).append(correction)
+            meta["updated"] = correction["at"]
+            self.save.write_hand(n, meta)
+            self._settle()
+        return new, events
+
+    def _facts_of(self, n: int, meta: Mapping[str, Any]) -> HandFacts:
+        """What the referee knew of hand ``n`` (replayed from its entries)."""
+        hand = _replay_hand(self.save, self.rules, n, meta)
+        return _facts(hand)
+
+    def _check_later_hands(self, n: int, metas: Mapping[int, Mapping[str, Any]],
+                           deals: list, last_scored: int) -> None:
+        """Refuse a correction that would change who played a later hand already
+        started or scored (its players or its dealer, R2.1 / R7.4)."""
+        by_hand = {d.hand: d for d in deals}
+        later = list(range(n + 1, last_scored + 1))
+        current = self.series.hand
+        if current > last_scored and self.meta.get("entries"):
+            later.append(current)  # the hand being played
+        for k in later:
+            meta = metas.get(k, self.meta)
+            players = tuple(str(p) for p in meta.get("players", []))
+            dealer = str(meta.get("dealer", ""))
+            deal = by_hand.get(k)
+            if deal is None:
+                raise ScoreError("score.refuse.correct_ends_series", "R7.4", hand=n, later=k)
+            if deal.players != players:
+                gone = [p for p in players if p not in deal.players]
+                back = [p for p in deal.players if p not in players]
+                if back:
+                    raise ScoreError("score.refuse.correct_back", "R7.4", hand=n, later=k,
+                                     names=join_names(back), n=len(back))
+                raise ScoreError("score.refuse.correct_out", "R7.4", hand=n, later=k,
+                                 names=join_names(gone), n=len(gone))
+            if deal.dealer != dealer:
+                raise ScoreError("score.refuse.correct_dealer", "R2.1", hand=n, later=k,
+                                 dealer=dealer, other=deal.dealer)
+
+    def _settle(self) -> None:
+        """Settle the header again from every hand's result (the log), and deal the
+        current hand again if it is only dealt and now has other players or
+        another dealer; save.  The caller holds the lock."""
+        from .engine import Hand
+        save = self.save
+        header = save.read_series()
+        first = save.read_hand(1)
+        numbers = []
+        results = []
+        k = 1
+        meta = first
+        while meta is not None and "result" in meta:
+            numbers.append(k)
+            results.append(_result_of(save, k, meta))
+            k += 1
+            meta = save.read_hand(k) if save.has_hand(k) else None
+        self.series, deals = replay_series(list(self.series.players), self.rules,
+                                           str(first["dealer"]), results)
+        if self.series.over:
+            last = self.series.hand
+            self.meta = save.read_hand(last)
+            self.hand = _replay_hand(save, self.rules, last, self.meta)
+            self.hand.scored = True
+        else:
+            deal = deals[-1]
+            fresh = meta is None or (not meta.get("entries") and (
+                tuple(str(p) for p in meta.get("players", [])) != deal.players
+                or str(meta.get("dealer")) != deal.dealer))
+            if fresh:
+                self.meta = self._new_hand_meta(self.series)
+                self.hand = Hand(self.rules, self.meta["players"], self.meta["dealer"],
+                                 self.series.hand)
+                self.save_hand()
+            else:
+                self.meta = meta
+                self.hand = _replay_hand(save, self.rules, self.series.hand, meta)
+        self.created = header.get("created", self.created)
+        save.write_series(self.series_dict())
+
+
+def _facts(h: "Hand") -> HandFacts:
+    st = h.state()
+    return HandFacts(status=st["status"], players=list(h.seats), left=list(h.left),
+                     winner=h.winner, blocked=h.blocked,
+                     counts={p: h.counts[p] for p in h.active}, discard=list(h.discard),
+                     decks=h.decks, refereed=h.status != "waiting")
+
+
+def _changes(old: Series, new: Series, n: int) -> list[Event]:
+    """What a correction of hand ``n`` changed in the series, to tell the table."""
+    events = []
+    for p in new.players:
+        was, now = old.records[p], new.records[p]
+        if was.eliminated and not now.eliminated:
+            events.append(Event("back_in", (p,), "R7.4", hand=n, total=now.total,
+                                limit=int(new.rules.series.get("limit", 100))))
+        elif now.eliminated and not was.eliminated:
+            events.append(Event("eliminated", (p,), "R7.4", hand=now.out_hand, total=now.total,
+                                limit=int(new.rules.series.get("limit", 100))))
+    if old.winners != new.winners:
+        if new.winners:
+            events.append(Event("series_won", tuple(new.winners), "R7.4", hand=new.hand))
+        else:
+            events.append(Event("series_open", tuple(old.winners), "R7.4", hand=n))
+    return events
 
 
 def read_standings(save: SaveFile) -> tuple[Series, bool]:
     """The series for ``standings``: the series file only, plus whether the
-    current hand has started (its file's ``status``), without replaying anything.
+    current hand has started (its file's ``status``), without replaying anything
+    (unless the header has to be settled first after a crash: ``Table.open``).
 
     Returns (series, current_hand_started).  Raises SaveError.
     """
+    save.recover()
     data = save.read_series()
-    try:
-        rules_table = data["rules"]
-        rules = load_rules_table(rules_table, str(rules_table.get("name", "custom")))
-        series = Series.from_dict(data, rules)
-    except KeyError:
-        raise save.error_at(None, ["rules"], t("cli.save.no_rules")) from None
-    except (ValueError, SeriesDataError) as exc:
-        raise save.error_at(None, [], str(exc)) from None
+    rules, series = _series_from(save, data)
+    meta = save.read_hand(series.hand) if not series.hand_scored and save.has_hand(series.hand) \
+        else None
+    if data.get("settling") or (meta is not None and "result" in meta):
+        table = Table.open(save)
+        return table.series, table.hand.status != "waiting" or table.hand.scored
     started = series.hand_scored
-    if not started and save.has_hand(series.hand):
-        meta = save.read_hand(series.hand)
+    if meta is not None:
         started = bool(meta.get("entries"))
         for name in _left_in(meta):
             series.mark_left(name)  # shown as out at once (R1.5); saved at `score`
     return series, started
+
+
+def read_history(save: SaveFile) -> tuple[dict, list[dict]]:
+    """The series file and the files of its hands 1 .. current, for
+    ``history.history_of``; settles the header first if a crash left it behind.
+
+    Returns (header, hands) as plain dicts.  Raises SaveError.
+    """
+    save.recover()
+    data = save.read_series()
+    _, series = _series_from(save, data)
+    if data.get("settling") or (not series.hand_scored and save.has_hand(series.hand)
+                                and "result" in save.read_hand(series.hand)):
+        Table.open(save)
+        data = save.read_series()
+        _, series = _series_from(save, data)
+    hands = [save.read_hand(k) for k in range(1, series.hand + 1) if save.has_hand(k)]
+    for k, meta in enumerate(hands, 1):
+        if "result" in meta:
+            _result_of(save, k, meta)  # a hand-edited negative score is reported here
+    return data, hands
+
+
+# ---------------------------------------------------------------------------
+# Kept series: nothing is ever deleted
+# ---------------------------------------------------------------------------
+
+def _current_id(save: SaveFile, data: Mapping[str, Any] | None) -> int:
+    """The id of the series at ``save``: its own, else the next free one."""
+    ids = save.archived_ids()
+    own = data.get("id") if data is not None else None
+    if type(own) is int and own >= 1 and own not in ids:
+        return own
+    return max(ids, default=0) + 1
+
+
+def _set_aside(save: SaveFile) -> list[tuple[SaveFile, SaveFile]]:
+    """The move keeping the series at ``save`` in its archive (none when there
+    is nothing there); makes sure its header carries the id it is kept under."""
+    if not (save.exists() or os.path.exists(os.fspath(save.hands_dir))
+            or os.path.exists(os.fspath(save.backup_path()))):
+        return []
+    data = None
+    if save.exists():
+        try:
+            data = save.read_series()
+        except SaveError:
+            data = None  # damaged: kept as it is
+    series_id = _current_id(save, data)
+    if data is not None and data.get("id") != series_id:
+        data["id"] = series_id
+        save.write_series(data)
+    return [(save, save.archived(series_id))]
+
+
+def start_series(save: SaveFile, players: list[str], rules: HouseRules, dealer: str,
+                 force: bool = False) -> tuple[Table, int | None]:
+    """Start a new series at ``save``, keeping the one there (NOTATION "Commands").
+
+    The new series is built beside it (``SaveFile.staging``), then in one
+    crash-safe step (``SaveFile.move_series``) the old series goes to the
+    archive as ``series-NNNN`` and the new one takes its place.  Returns the
+    new Table and the id the old series is kept under (None when there was
+    none).  Raises SeriesExists (exit 2) when the series there has no winner
+    yet and ``force`` is not given, SaveError / SaveBusy for file trouble.
+    The folder of ``save`` is made if needed (the data directory, first time).
+    """
+    try:
+        os.makedirs(os.path.dirname(os.path.abspath(os.fspath(save.path))), exist_ok=True)
+    except OSError as exc:
+        raise SaveError(t("store.unwritable", file=str(save.path),
+                          reason=exc.strerror or str(exc)), file=save.path) from None
+    with save.lock():
+        save.recover()
+        old = None
+        if save.exists():
+            try:
+                old = save.read_series()
+            except SaveError:
+                if not force:
+                    raise
+        if save.exists() and not force and not (old and old.get("winners")):
+            raise SeriesExists(t("cli.new.exists", file=str(save.path)))
+        moves = _set_aside(save)
+        kept = None
+        if moves:
+            kept = int(os.path.basename(os.fspath(moves[0][1].path))[7:-5])
+        new_id = max([*save.archived_ids(), kept or 0]) + 1
+        staging = save.staging()
+        Table.create(staging, players, rules, dealer, new_id)
+        save.move_series([*moves, (staging, save)])
+    return Table.open(save), kept
+
+
+class SeriesExists(SaveError):
+    """``new`` onto a series that is not over, without ``--force`` (exit 2)."""
+
+
+def switch_series(save: SaveFile, series_id: int) -> tuple[Table, int | None]:
+    """Reopen kept series ``series_id`` at ``save``: the series there is kept in
+    the archive in its place (crash-safe, as ``start_series``).  Returns the
+    Table now at ``save`` and the id the other series is kept under (None if
+    there was none, or ``series_id`` is already the one at ``save``).  Raises
+    SaveError when there is no such kept series.
+    """
+    with save.lock():
+        save.recover()
+        target = save.archived(series_id)
+        if not target.exists():
+            current = save.read_series() if save.exists() else None
+            if current is not None and current.get("id") == series_id:
+                return Table.open(save), None
+            raise SaveError(t("cli.series.no_such", id=series_id,
+                              ids=", ".join(str(i) for i in _all_ids(save)) or "-"),
+                            file=target.path)
+        moves = _set_aside(save)
+        kept = int(os.path.basename(os.fspath(moves[0][1].path))[7:-5]) if moves else None
+        save.move_series([*moves, (target, save)])
+    return Table.open(save), kept
+
+
+def _all_ids(save: SaveFile) -> list[int]:
+    ids = list(save.archived_ids())
+    if save.exists():
+        try:
+            ids.append(_current_id(save, save.read_series()))
+        except SaveError:
+            pass
+    return sorted(ids)
+
+
+def kept_series(save: SaveFile) -> list[dict]:
+    """Every series kept at ``save``: the current one first, then the archive's
+    by id (``pesten-ref series``).
+
+    Each: ``{"id": int, "current": bool, "path": str (its series file, an
+    ordinary one: open it with SaveFile), "players": [names in seating order],
+    "hands_scored": int, "series_winner": [names] or None, "created",
+    "updated": ISO-8601 UTC text or None, "mode": str, "rules": str, "damaged":
+    None or the sentence saying why it does not read}``.  Reads only the
+    series files (no hand file).  Raises SaveBusy while another process
+    finishes a move.
+    """
+    save.recover()
+    out = []
+    if save.exists():
+        out.append(_summary(save, None, True))
+    for series_id in save.archived_ids():
+        out.append(_summary(save.archived(series_id), series_id, False))
+    return out
+
+
+def _iso(value: Any) -> str | None:
+    return value.isoformat() if hasattr(value, "isoformat") else (str(value) if value else None)
+
+
+def _summary(save: SaveFile, series_id: int | None, current: bool) -> dict:
+    entry: dict[str, Any] = {"id": series_id, "current": current, "path": os.fspath(save.path),
+                             "players": [], "hands_scored": 0, "series_winner": None,
+                             "created": None, "updated": None, "mode": None, "rules": None,
+                             "damaged": None}
+    try:
+        data = save.read_series()
+    except SaveError as exc:
+        entry["damaged"] = exc.message
+        return entry
+    if series_id is None:
+        entry["id"] = _current_id(save, data)
+    entry["players"] = [str(p) for p in data.get("players", [])]
+    entry["hands_scored"] = int(data.get("hands_scored", len(data.get("history", []))))
+    entry["series_winner"] = [str(w) for w in data.get("winners", [])] or None
+    entry["created"] = _iso(data.get("created"))
+    entry["updated"] = _iso(data.get("updated"))
+    rules = data.get("rules", {})
+    entry["mode"] = str(rules.get("series", {}).get("mode", "elimination"))
+    entry["rules"] = str(rules.get("name", "custom"))
+    return entry
 
 
 def _left_in(meta: Mapping[str, Any]) -> list[str]:

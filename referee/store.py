@@ -69,6 +69,8 @@ __all__ = [
     "SaveError",
     "SaveBusy",
     "SaveFile",
+    "data_dir",
+    "resolve_save",
     "key_path",
     "render",
 ]
@@ -80,6 +82,7 @@ FORMAT = 1
 # file needs none of them, and start-up time counts.
 _NEEDS_ESCAPE = r'[\x00-\x08\x0a-\x1f\x7f"\\]'
 _HAND_FILE = r"hand-(\d+)\.toml"
+_ARCHIVED_FILE = r"series-(\d+)\.toml"
 _BARE_KEY = r"[A-Za-z0-9_-]+"
 _DECODE_AT = r"(?s)^(?P<what>.*?)\s*\(at line (?P<line>\d+), column (?P<col>\d+)\)\s*$"
 _DECODE_END = r"(?s)^(?P<what>.*?)\s*\(at end of document\)\s*$"
@@ -93,6 +96,34 @@ def _as_path(name: str) -> Path:
     from pathlib import Path
     return Path(name)
 _WIN_LOCK_OFFSET = 1 << 30  # Windows: the locked byte lies past the pid text
+
+
+# --------------------------------------------------------------------------- where a series is
+
+DEFAULT_NAME = "pesten.toml"
+"""The series file looked for in the current folder."""
+
+
+def data_dir() -> str:
+    """The user's pesten-ref folder: ``$XDG_DATA_HOME/pesten-ref``, by default
+    ``~/.local/share/pesten-ref`` (not created here)."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "pesten-ref")
+
+
+def resolve_save(given: str | os.PathLike[str] | None = None) -> str:
+    """The series file a command works on (NOTATION "Commands"): ``given``
+    (``--save``), else ``$PESTEN_REF_SAVE``, else ``pesten.toml`` in the current
+    folder if it exists, else the user's current series in ``data_dir()``
+    (``series.toml``), where ``new`` creates it."""
+    if given:
+        return os.fspath(given)
+    env = os.environ.get("PESTEN_REF_SAVE")
+    if env:
+        return env
+    if os.path.isfile(DEFAULT_NAME):
+        return DEFAULT_NAME
+    return os.path.join(data_dir(), "series.toml")
 
 
 # --------------------------------------------------------------------------- errors
@@ -369,8 +400,9 @@ def _keep_backup(path: str) -> None:
     os.replace(tmp, _backup_path(path))
 
 
-def _atomic_write(path: str, data: bytes) -> None:
-    """Replace ``path`` by ``data`` atomically, keeping the old version as ``.bak``.
+def _atomic_write(path: str, data: bytes, keep: bool = True) -> None:
+    """Replace ``path`` by ``data`` atomically, keeping the old version as ``.bak``
+    (unless ``keep`` is False).
 
     The caller holds the lock, so the temporary names are fixed: what a killed
     writer left behind is truncated and reused, never piles up.  Raises
@@ -387,7 +419,8 @@ def _atomic_write(path: str, data: bytes) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
-        _keep_backup(path)
+        if keep:
+            _keep_backup(path)
         os.replace(tmp, path)
     except BaseException:
         with suppress(OSError):
@@ -656,6 +689,104 @@ class SaveFile:
                     _atomic_write(path, payload)
         except OSError as exc:
             raise SaveError(t("store.unwritable", file=path, reason=_reason(exc)), file=path) from None
+
+    # -- kept series (nothing is ever deleted) ----------------------------------
+    @property
+    def archive_dir(self) -> Path:
+        """The folder of the series kept beside this one: ``pesten.archive``."""
+        return _as_path(self._archive)
+
+    @property
+    def _archive(self) -> str:
+        return self._hands[: -len(".hands")] + ".archive"
+
+    def archived(self, series_id: int) -> "SaveFile":
+        """The kept series ``series_id`` (an ordinary series file):
+        ``pesten.archive/series-0003.toml``.  Raises ValueError for an id below 1."""
+        if not isinstance(series_id, int) or isinstance(series_id, bool) or series_id < 1:
+            raise ValueError(f"series ids start at 1, not {series_id!r}")
+        return SaveFile(os.path.join(self._archive, f"series-{series_id:04d}.toml"))
+
+    def archived_ids(self) -> list[int]:
+        """The ids of the series kept in the archive folder, ascending."""
+        try:
+            with os.scandir(self._archive) as entries:
+                ids = [int(m[1]) for e in entries
+                       if (m := re.fullmatch(_ARCHIVED_FILE, e.name)) and e.is_file()]
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+        return sorted(ids)
+
+    def staging(self) -> "SaveFile":
+        """Where ``new`` builds the next series before it takes this one's place
+        (``pesten.archive/.new.toml``; never listed)."""
+        return SaveFile(os.path.join(self._archive, ".new.toml"))
+
+    def _parts(self) -> list[str]:
+        """The paths that make up this series on disk: header, its backup, hands folder."""
+        return [self._path, _backup_path(self._path), self._hands]
+
+    def move_series(self, moves: Sequence[tuple["SaveFile", "SaveFile"]]) -> None:
+        """Move whole series (header, its backup, hands folder) from one place to
+        another, as one step that a crash cannot leave half done.
+
+        ``moves``: (from, to) pairs, done in order; this SaveFile is the series
+        whose lock is held (the one being replaced).  The moves are first written
+        to ``<PATH>.moves`` (fsynced), then done one by one, each a rename that
+        is skipped when already done; ``recover`` finishes them after a crash.
+        Nothing is ever overwritten: a destination that already exists is a
+        SaveError and the moves stop there.  Raises SaveBusy when another
+        process holds the lock.
+        """
+        pairs = []
+        for src, dst in moves:
+            pairs += list(zip(src._parts(), dst._parts()))
+        base = os.path.dirname(os.path.abspath(self._path))
+        journal = {"moves": [{"from": os.path.relpath(os.path.abspath(a), base),
+                              "to": os.path.relpath(os.path.abspath(b), base)} for a, b in pairs]}
+        with self.lock():
+            os.makedirs(self._archive, exist_ok=True)
+            try:
+                _atomic_write(self._journal, render(journal).encode("utf-8"), keep=False)
+            except OSError as exc:
+                raise SaveError(t("store.unwritable", file=self._journal, reason=_reason(exc)),
+                                file=self._journal) from None
+            self._finish_moves()
+
+    @property
+    def _journal(self) -> str:
+        return self._path + ".moves"
+
+    def recover(self) -> None:
+        """Finish the moves of a ``move_series`` that was killed half way (nothing
+        if there are none: one stat).  Raises SaveBusy when another process
+        holds the lock (it is finishing them), SaveError when a move cannot be done."""
+        if os.path.exists(self._journal):
+            with self.lock():
+                if os.path.exists(self._journal):
+                    self._finish_moves()
+
+    def _finish_moves(self) -> None:
+        journal = _load(self._journal, lambda: SaveError(t("store.missing", file=self._journal)))
+        base = os.path.dirname(os.path.abspath(self._path))
+        folders = set()
+        for move in journal.get("moves", []):
+            src = os.path.join(base, str(move["from"]))
+            dst = os.path.join(base, str(move["to"]))
+            if not os.path.lexists(src):
+                continue  # done before a crash, or nothing to move (no backup yet)
+            if os.path.lexists(dst):
+                raise SaveError(t("store.move_conflict", src=src, dst=dst), file=dst)
+            try:
+                os.makedirs(os.path.dirname(dst), exist_ok=True)
+                os.rename(src, dst)
+            except OSError as exc:
+                raise SaveError(t("store.unwritable", file=dst, reason=_reason(exc)), file=dst) from None
+            folders.update((os.path.dirname(src), os.path.dirname(dst)))
+        for folder in sorted(folders):
+            _fsync_dir(folder)
+        os.unlink(self._journal)
+        _fsync_dir(os.path.dirname(self._journal))
 
     def remove_all(self) -> None:
         """Delete the series: its file, backup and the hands folder (for ``new --force``).

@@ -464,7 +464,8 @@ def test_R1_5_leaver_eliminated():
     apply_result(s, result)
     assert s.records["Cees"].total == 0
     assert standings_json(s, False)["players"][2] == \
-        {"name": "Cees", "total": 0, "wins": 0, "eliminated": True, "left": True}
+        {"name": "Cees", "total": 0, "wins": 0, "eliminated": True, "left": True,
+         "place": 4, "last": None, "to_go": None}
 
 
 def test_R1_5_leaver_marked_at_scoring_and_last_player_standing_wins():
@@ -504,7 +505,8 @@ def test_standings_json_next_dealer():
     s = series(dealer="Bram")
     js = standings_json(s, current_hand_started=False)
     assert js["next_dealer"] == "Bram" and js["series_winner"] is None
-    assert js["players"][0] == {"name": "Anna", "total": 0, "wins": 0, "eliminated": False, "left": False}
+    assert js["players"][0] == {"name": "Anna", "total": 0, "wins": 0, "eliminated": False,
+                                "left": False, "place": 1, "last": None, "to_go": 100}
     assert (js["hand"], js["mode"], js["limit"]) == (1, "elimination", 100)
     assert standings_json(s, current_hand_started=True)["next_dealer"] == "Cees"
     play_hand(s, "Anna", {"Bram": 1, "Cees": 2})
@@ -521,9 +523,9 @@ def test_standings_json_after_series_won():
 def test_render_standings_aligned_with_wide_names():
     s = series(players=["Anna", "Zoë 🃏", "李小龙"], dealer="Anna", limit=20)
     play_hand(s, "Anna", {"Zoë 🃏": 21, "李小龙": 7})
-    text = render_standings(s, current_hand_started=False)
+    text = render_standings(s, current_hand_started=False, by_seat=True)
     lines = text.splitlines()
-    assert lines[0].split() == ["Seat", "Player", "Total", "Wins"]
+    assert lines[0].split() == ["Seat", "Place", "Player", "Total", "Last", "To", "go", "Wins"]
     assert lines[2].rstrip().endswith("out")
     assert lines[3].endswith("deals next")
     from referee.scoring import _width

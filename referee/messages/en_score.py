@@ -15,13 +15,21 @@ MESSAGES = {
     "score.n_cards": {"one": "1 card", "other": "{n} cards"},
 
     # -- refusals: the series and the hand ---------------------------------
-    "score.refuse.series_over": "The series is over and was won by {names}; there is nothing more to score",
+    "score.refuse.series_over": "The series is over and was won by {names}; there is no hand left to score. Correct a hand with `score --hand N`, or start the next series with `pesten-ref new`",
     "score.refuse.next_hand_over": "The series is over and was won by {names}; no further hand is dealt",
     "score.refuse.unknown_player": "There is no player called {name} at this table (players: {players})",
     "score.refuse.playing": "Hand {hand} is still being played; it can be scored once it is over",
     "score.refuse.scored": "Hand {hand} has already been scored",
     "score.refuse.not_scored": "Hand {hand} has not been scored yet; score it before the next deal",
     "score.refuse.result_mismatch": "This result is for hand {got}, but the series is at hand {hand}",
+
+    "score.refuse.no_such_hand": "There is no scored hand {hand} to correct; hands 1 to {last} have been scored",
+    "score.refuse.no_hand_yet": "There is no scored hand {hand} to correct; no hand has been scored yet",
+    "score.refuse.no_change": "Hand {hand} already has exactly this score; nothing was changed",
+    "score.refuse.correct_back": "With this correction {names} would still have been in the series for hand {later}, but hand {later} was already played without {names}, so hand {hand} cannot be corrected this way",
+    "score.refuse.correct_out": "With this correction {names} would have been out of the series before hand {later}, but {names} already played hand {later}, so hand {hand} cannot be corrected this way",
+    "score.refuse.correct_ends_series": "With this correction the series would have been over before hand {later}, but hand {later} was already played, so hand {hand} cannot be corrected this way",
+    "score.refuse.correct_dealer": "With this correction {other} would have dealt hand {later}, but {dealer} already dealt it, so hand {hand} cannot be corrected this way",
 
     # -- refusals: who won --------------------------------------------------
     "score.refuse.winner_required": "Hand {hand} was not refereed, so its winner must be named (--winner NAME)",
@@ -54,6 +62,8 @@ MESSAGES = {
     "score.refuse.duplicate": "{name} is seated twice; names must be unique",
     "score.refuse.dealer": "The dealer {name} is not at this table",
     "score.bad_save": "The series record in the save file is damaged ({what}).",
+    "score.bad.unknown_record": "a record for {name}, who is not seated",
+    "score.bad.negative": "{name} has {key} = {value}, and it cannot be negative",
 
     # -- events after a hand is scored (told to the table) ------------------
     "score.event.hand_won": "{names} wins hand {hand}.",
@@ -63,10 +73,15 @@ MESSAGES = {
     "score.event.all_over": "Everyone would go over {limit}; {names} stays with the lowest total, {total}.",
     "score.event.all_over_shared": "Everyone would go over {limit}; {names} stay with the lowest total, {total}.",
     "score.event.series_won": "{names} wins the series!",
+    "score.event.back_in": "{names} is back in the series with {total} points (not over {limit}).",
+    "score.event.series_open": "The series is not won after all: it goes on.",
     "score.event.series_shared": "{names} share the series win!",
 
     # -- standings ----------------------------------------------------------
     "score.col.seat": "Seat",
+    "score.col.place": "Place",
+    "score.col.last": "Last",
+    "score.col.to_go": "To go",
     "score.col.player": "Player",
     "score.col.total": "Total",
     "score.col.wins": "Wins",
@@ -77,7 +92,9 @@ MESSAGES = {
     "score.line.series_won": "{names} won the series.",
     "score.line.series_shared": "{names} share the series win.",
     "score.line.limit": "Elimination: a total over {limit} points is out.",
-    "score.line.hands": "Fixed series: {scored} of {hands} hands scored; the lowest total wins.",
+    "score.line.hands": {"one": "Fixed series: {scored} of {hands} hands scored, 1 hand left; the lowest total wins.",
+                         "other": "Fixed series: {scored} of {hands} hands scored, {n} hands left; the lowest total wins."},
     "score.line.casual": "Casual play: only wins are counted.",
-    "score.line.casual_hands": "Casual series: {scored} of {hands} hands scored; the most wins wins.",
+    "score.line.casual_hands": {"one": "Casual series: {scored} of {hands} hands scored, 1 hand left; the most wins wins.",
+                                "other": "Casual series: {scored} of {hands} hands scored, {n} hands left; the most wins wins."},
 }

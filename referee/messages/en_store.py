@@ -41,6 +41,10 @@ MESSAGES = {
         "{file} could not be written ({reason}); the previous version is unchanged."
     ),
     "store.unremovable": "{file} could not be removed ({reason}).",
+    "store.move_conflict": (
+        "{src} cannot be kept as {dst}: that already exists, and nothing is ever "
+        "overwritten. Move one of them aside and try again."
+    ),
     # Locking
     "store.busy": (
         "{file} is being written by another pesten-ref (process {pid}); "

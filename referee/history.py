@@ -1,0 +1,166 @@
+"""A series' history: every scored hand with its points, running totals and corrections.
+
+Pure: plain dicts in (the series file and the hands' files as ``session.read_history``
+reads them), plain dicts and text out, no I/O.  The totals and eliminations are
+replayed from the results (``scoring.replay_series`` folds the same
+``apply_result``), never read from the header, so a corrected series reads the
+same wherever it is shown.
+
+- ``history_of(header, hands)``: the ``history --json`` object (NOTATION.md "JSON"),
+  each hand also carrying its ``corrections``;
+- ``series_header(header)``: players, rules, mode, limit, hands, created, winner;
+- ``render_history(history)``: the plain text table for a terminal.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from .messages import t
+from .rules import HouseRules, rules_from_table
+from .scoring import HandResult, Series, apply_result, join_names
+
+__all__ = ["history_of", "series_header", "render_history"]
+
+
+def _rules(header: Mapping[str, Any]) -> HouseRules:
+    table = {k: v for k, v in header.get("rules", {}).items() if k != "name"}
+    return rules_from_table(table, str(header.get("rules", {}).get("name", "custom")))
+
+
+def _iso(value: Any) -> str | None:
+    if value is None:
+        return None
+    return value.isoformat() if hasattr(value, "isoformat") else str(value)
+
+
+def _corrections(meta: Mapping[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    for c in meta.get("corrections", []):
+        item: dict[str, Any] = {"at": _iso(c.get("at"))}
+        if c.get("by"):
+            item["by"] = str(c["by"])
+        item["old"] = {str(k): int(v) for k, v in c.get("old", {}).items()}
+        item["new"] = {str(k): int(v) for k, v in c.get("new", {}).items()}
+        out.append(item)
+    return out
+
+
+def history_of(header: Mapping[str, Any], hands: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """The ``history --json`` object of a series (NOTATION.md "JSON").
+
+    ``header``: the series file's content; ``hands``: the hands' files in order
+    from hand 1 (those without a result are skipped: dealt, or being played).
+    Returns ``{"hands": [{"hand", "dealer", "winner" (None if blocked),
+    "blocked", "points": {name: int}, "totals": {name: int} (running, after this
+    hand, every seated player), "eliminated": [every player out after this
+    hand, seating order], "corrected": bool, "corrections": [{"at": ISO-8601
+    UTC, "by" (only if given), "old": {name: int}, "new": {name: int}}]}],
+    "players": [seating order], "limit": int (None outside elimination mode),
+    "mode": str}``.  Raises RulesError for a rules table that does not read,
+    KeyError / ValueError for a result that does not (``read_history`` has
+    checked them).
+    """
+    rules = _rules(header)
+    players = [str(p) for p in header["players"]]
+    hands = [h for h in hands if "result" in h]
+    first = str(hands[0]["dealer"]) if hands else str(header.get("dealer", players[0]))
+    series = Series.new(players, rules, first)
+    out = []
+    for meta in hands:
+        if series.over:
+            break
+        if series.hand_scored:
+            series.start_next_hand()
+        result = HandResult.from_dict(meta["result"])
+        result = HandResult(series.hand, result.winner, result.blocked, result.points,
+                            result.cards, result.left)
+        apply_result(series, result)
+        corrections = _corrections(meta)
+        out.append({
+            "hand": series.hand,
+            "dealer": str(meta.get("dealer", series.dealer)),
+            "winner": result.winner,
+            "blocked": result.blocked,
+            "points": dict(result.points),
+            "totals": {p: series.records[p].total for p in players},
+            "eliminated": [p for p in players if series.records[p].eliminated],
+            "corrected": bool(corrections),
+            "corrections": corrections,
+        })
+    mode = series.mode
+    return {"hands": out, "players": players,
+            "limit": int(rules.series.get("limit", 100)) if mode == "elimination" else None,
+            "mode": mode}
+
+
+def series_header(header: Mapping[str, Any]) -> dict[str, Any]:
+    """The series header for exports and tables.
+
+    ``{"id": int or None, "players": [seating order], "rules": {"name": str,
+    "table": {rule key: value}}, "mode": str, "limit": int or None (elimination
+    only), "hands": int or None (a set number of hands), "hands_scored": int,
+    "created", "updated": ISO-8601 UTC text or None, "series_winner": [names]
+    or None}``.
+    """
+    rules = _rules(header)
+    mode = str(rules.series.get("mode", "elimination"))
+    hands = int(rules.series.get("hands", 0) or 0)
+    table = {k: v for k, v in header.get("rules", {}).items() if k != "name"}
+    return {
+        "id": header.get("id") if type(header.get("id")) is int else None,
+        "players": [str(p) for p in header["players"]],
+        "rules": {"name": rules.name, "table": table},
+        "mode": mode,
+        "limit": int(rules.series.get("limit", 100)) if mode == "elimination" else None,
+        "hands": hands or None,
+        "hands_scored": int(header.get("hands_scored", 0)),
+        "created": _iso(header.get("created")),
+        "updated": _iso(header.get("updated")),
+        "series_winner": [str(w) for w in header.get("winners", [])] or None,
+    }
+
+
+def render_history(history: Mapping[str, Any]) -> str:
+    """``history_of``'s object as an aligned table for a terminal: one row per
+    hand (number, dealer, winner, then each player's points and running total,
+    ``out`` once eliminated), corrected hands marked ``*`` and told below
+    (when, who, old and new points).  No trailing newline."""
+    players = history["players"]
+    rows = history["hands"]
+    if not rows:
+        return t("cli.history.empty")
+    head = [t("cli.history.hand"), t("cli.history.dealer"), t("cli.history.winner"), *players]
+    body = []
+    out_before: set[str] = set()
+    for row in rows:
+        cells = [f"{row['hand']}{'*' if row['corrected'] else ''}", row["dealer"],
+                 row["winner"] or t("cli.history.blocked")]
+        for p in players:
+            if p in out_before:
+                cells.append(t("cli.history.out"))
+            elif p in row["points"]:
+                cells.append(t("cli.history.cell", points=row["points"][p], total=row["totals"][p]))
+            else:
+                cells.append(t("cli.history.cell_none", total=row["totals"][p]))
+        out_before = set(row["eliminated"])
+        body.append(cells)
+    widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
+    lines = []
+    for r in [head, *body]:
+        parts = [c.rjust(widths[i]) if i == 0 or i > 2 else c.ljust(widths[i])
+                 for i, c in enumerate(r)]
+        lines.append("  ".join(parts).rstrip())
+    notes = []
+    for row in rows:
+        for c in row["corrections"]:
+            changed = [p for p in players if c["old"].get(p) != c["new"].get(p)]
+            what = join_names(t("cli.history.change", name=p, old=c["old"].get(p, 0),
+                                new=c["new"].get(p, 0)) for p in changed)
+            key = "cli.history.correction_by" if c.get("by") else "cli.history.correction"
+            notes.append(t(key, hand=row["hand"], at=(c["at"] or "")[:16].replace("T", " "),
+                           by=c.get("by"), what=what or t("cli.history.winner_only")))
+    if notes:
+        lines.append("")
+        lines += notes
+    return "\n".join(lines)
