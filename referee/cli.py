@@ -340,7 +340,7 @@ def standings(by_seat, as_json, save):
 def history(as_json, save):
     """Every scored hand: dealer, winner, points and running totals, corrections marked."""
     with _Guard():
-        from .history import history_of, render_history
+        from .history import history_of
         from .session import read_history
         from .store import SaveFile
         header, hands = read_history(SaveFile(_save_path(save)))
@@ -350,9 +350,17 @@ def history(as_json, save):
                                      for h in data["hands"]])
             click.echo(_dumps(data))
             return
-        click.echo(render_history(data))
-        if data["hands"]:
-            click.echo(t("cli.history.legend"))
+        click.echo(_history_text(data))
+
+
+def _history_text(data: dict) -> str:
+    """``history`` for the screen: the table, and on a terminal the chart below it,
+    in colour unless NO_COLOR, TERM=dumb or a pipe says otherwise."""
+    import shutil
+    from .scoreboard import colour_wanted, render_history
+    tty = sys.stdout.isatty()
+    width = shutil.get_terminal_size((80, 24)).columns
+    return render_history(data, width=width, colour=colour_wanted(os.environ, tty), chart=tty)
 
 
 @main.command("series")
@@ -470,12 +478,25 @@ def score(winner, hand_no, by, scores, as_json, save):
                          old=was or ", ".join(f"{p} {n}" for p, n in old.items())))
         else:
             click.echo(t("cli.score.recorded", hand=result.hand, points=points))
-        for e in events:
-            click.echo(e.text())
+        if events:
+            click.echo(_events_text(table.series, events))
         click.echo(render_standings(table.series, False))
         if dealt:
             click.echo("")
             click.echo(table.deal_text())
+
+
+def _events_text(series, events) -> str:
+    """What a score tells the table: on a terminal a banner (the hand won, who is
+    out, the series winner with the final standings), else one sentence a line."""
+    if not sys.stdout.isatty():
+        return "\n".join(e.text() for e in events)
+    import shutil
+    from .scoreboard import colour_wanted, render_banner
+    from .scoring import standings_json
+    return render_banner(events, standings_json(series, False),
+                         width=shutil.get_terminal_size((80, 24)).columns,
+                         colour=colour_wanted(os.environ, True))
 
 
 # ---------------------------------------------------------------------------

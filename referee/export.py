@@ -29,7 +29,7 @@ import json
 from typing import Any, Mapping
 
 from .messages import t
-from .scoreboard import PLAYER_MARKS, _ranked, first_out
+from .scoreboard import PLAYER_MARKS, _ranked, correction_text, first_out
 
 __all__ = ["FORMATS", "to_csv", "to_json", "to_html", "export", "chart_geometry",
            "standings_from_history", "write_output", "SVG_COLOURS"]
@@ -244,13 +244,8 @@ def to_html(history: Mapping[str, Any], header: Mapping[str, Any], version: str 
                       for p in players],
             "out": [p for p in players if out_at.get(p) == i],
         })
-    corrections = []
-    for h in hands:
-        for corr in h.get("corrections", ()):
-            old, new = corr.get("old", {}), corr.get("new", {})
-            corrections.append({"hand": h["hand"], "at": _iso(corr.get("at")),
-                                "changes": [(p, old.get(p), new.get(p)) for p in players
-                                            if old.get(p) != new.get(p)]})
+    corrections = [correction_text(h["hand"], corr, players)
+                   for h in hands for corr in h.get("corrections", ())]
     created = _iso(header.get("created"))
     texts = {key.partition(".")[2].replace(".", "_"): t(key) for key in (
         "board.export.standings", "board.export.hands", "board.export.chart",
@@ -273,10 +268,6 @@ def to_html(history: Mapping[str, Any], header: Mapping[str, Any], version: str 
         hand_word=t("board.chart.hands"),
         out_note=lambda names: t("board.note.out", names=join_names(names)),
         corrected_note=lambda n: t("board.note.corrected", n=n),
-        correction_line=lambda c: t("board.correction", hand=c["hand"],
-                                    at=(c["at"] or "").replace("T", " ")[:16] + " UTC",
-                                    changes=", ".join(t("board.change", name=p, old=o, new=nw)
-                                                      for p, o, nw in c["changes"])).lstrip("* "),
         made=t("board.export.made", version=version) if version else "",
         empty=t("board.empty"), text=texts, compact=len(hands) > 40, casual=casual,
     )

@@ -28,7 +28,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from .messages import t
 from .scoring import _pad, _width, join_names
 
-__all__ = ["colour_wanted", "render_history", "render_table", "render_chart",
+__all__ = ["colour_wanted", "render_history", "render_table", "render_chart", "correction_text",
            "render_banner", "first_out", "PLAYER_MARKS", "PLAYER_COLOURS"]
 
 PLAYER_MARKS = "*o+x#@%&"
@@ -181,13 +181,19 @@ def render_table(history: Mapping[str, Any], colour: bool = False) -> str:
         lines.append(text.rstrip())
     for h in hands:
         for corr in h.get("corrections", ()):
-            changes = [t("board.change", name=p, old=corr.get("old", {}).get(p, "-"),
-                         new=corr.get("new", {}).get(p, "-"))
-                       for p in players
-                       if corr.get("old", {}).get(p) != corr.get("new", {}).get(p)]
-            lines.append(_style(t("board.correction", hand=h["hand"], at=_when(corr.get("at")),
-                                  changes=", ".join(changes)), colour, fg="yellow"))
+            lines.append(_style(correction_text(h["hand"], corr, players), colour, fg="yellow"))
     return "\n".join(lines)
+
+
+def correction_text(hand: int, corr: Mapping[str, Any], players: Sequence[str]) -> str:
+    """One correction of hand ``hand`` told in a sentence: when, by whom if known,
+    and each player's old and new points (``the winner`` when only that changed)."""
+    old, new = corr.get("old", {}), corr.get("new", {})
+    changes = [t("board.change", name=p, old=old.get(p, "-"), new=new.get(p, "-"))
+               for p in players if old.get(p) != new.get(p)]
+    key = "board.correction_by" if corr.get("by") else "board.correction"
+    return t(key, hand=hand, at=_when(corr.get("at")), by=corr.get("by"),
+             changes=", ".join(changes) or t("board.winner_only"))
 
 
 def _when(at: Any) -> str:
@@ -421,11 +427,13 @@ def render_final_standings(standings: Mapping[str, Any], colour: bool = False) -
     return lines
 
 
-def _box(lines: list[str], widths: list[int], heavy: bool, colour: bool, fg: str) -> list[str]:
-    """``lines`` in a frame of box-drawing characters, as wide as the widest line."""
+def _box(lines: list[str], widths: list[int], heavy: bool, colour: bool,
+         fg: str | None) -> list[str]:
+    """``lines`` in a frame of box-drawing characters, as wide as the widest line
+    (``widths``: each line's width without colour codes); the frame in ``fg``."""
     inner = max(widths) + 2
     h, v, corners = ("═", "║", "╔╗╚╝") if heavy else ("─", "│", "┌┐└┘")
-    edge = lambda s: _style(s, colour, fg=fg, bold=heavy)  # noqa: E731
+    edge = lambda s: _style(s, colour and fg is not None, fg=fg, bold=heavy)  # noqa: E731
     out = [edge(corners[0] + h * inner + corners[1])]
     for line, w in zip(lines, widths):
         out.append(edge(v) + " " + line + " " * (inner - 1 - w) + edge(v))
@@ -457,7 +465,7 @@ def render_banner(events: Iterable[Any], standings: Mapping[str, Any], width: in
             fg = {"hand_won": "green", "eliminated": LIMIT_COLOUR, "left": LIMIT_COLOUR,
                   "all_over": "yellow", "hand_blocked": "yellow"}.get(e.kind)
             styled.append(_style(text, colour and fg is not None, fg=fg, bold=True))
-        out += _box(styled, [_width(x) for x in texts], False, colour, "white")
+        out += _box(styled, [_width(x) for x in texts], False, colour, None)
     if won:
         title = won[-1].text()
         head = t("board.banner.final")
