@@ -122,7 +122,7 @@ def standings_from_history(history: Mapping[str, Any], header: Mapping[str, Any]
 
 
 def chart_geometry(history: Mapping[str, Any], width: float = 640, height: float = 260,
-                   margin: tuple[float, float, float, float] = (14, 14, 30, 44)) -> dict[str, Any]:
+                   margin: tuple[float, float, float, float] = (14, 16, 36, 48)) -> dict[str, Any]:
     """The numbers of the SVG chart of the running totals (no text of names: the
     template writes those, escaped).
 
