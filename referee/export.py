@@ -191,6 +191,29 @@ def _nice_step(n: int, most: int) -> int:
         scale *= 10
 
 
+class _Cell:
+    """One player's two cells in a row of the page (slots: Jinja reads attributes fast)."""
+
+    __slots__ = ("points", "points_class", "total", "total_class")
+
+    def __init__(self, points: Any, points_class: str, total: Any, total_class: str) -> None:
+        self.points, self.points_class = points, points_class
+        self.total, self.total_class = total, total_class
+
+
+class _Row:
+    """One hand's row of the page: number, dealer, winner, cells, notes."""
+
+    __slots__ = ("hand", "dealer", "winner", "blocked", "corrected", "cells", "out_note",
+                 "corrected_note")
+
+    def __init__(self, hand: int, dealer: str, winner: str | None, blocked: bool,
+                 corrected: bool, cells: list[_Cell], out_note: str, corrected_note: str) -> None:
+        self.hand, self.dealer, self.winner, self.blocked = hand, dealer, winner, blocked
+        self.corrected, self.cells = corrected, cells
+        self.out_note, self.corrected_note = out_note, corrected_note
+
+
 def _rules_name(header: Mapping[str, Any]) -> str:
     rules = header.get("rules")
     return str(rules.get("name", "")) if isinstance(rules, Mapping) else str(rules or "")
@@ -233,17 +256,26 @@ def to_html(history: Mapping[str, Any], header: Mapping[str, Any], version: str 
             place, previous = i + 1, key
         ranked.append({**p, "place": place, "winner": p["name"] in winners,
                        "colour": SVG_COLOURS[players.index(p["name"]) % len(SVG_COLOURS)]})
+    dash = t("board.not_in_hand")
     rows = []
     for i, h in enumerate(hands):
         points, totals = h.get("points", {}), h.get("totals", {})
-        rows.append({
-            "hand": h["hand"], "dealer": h.get("dealer", ""), "winner": h.get("winner"),
-            "blocked": h.get("blocked", False), "corrected": h.get("corrected", False),
-            "cells": [{"points": points.get(p), "total": totals.get(p),
-                       "out_now": out_at.get(p) == i, "won": p == h.get("winner"), "gone": out_at.get(p, i) < i}
-                      for p in players],
-            "out": [p for p in players if out_at.get(p) == i],
-        })
+        winner = h.get("winner")
+        cells = []
+        for p in players:
+            gone = out_at.get(p, i) < i
+            pts = points.get(p)
+            total = totals.get(p)
+            cells.append(_Cell(dash if pts is None else pts,
+                               "pts won" if p == winner else "pts gone" if gone else "pts",
+                               "" if total is None else total,
+                               "outnow" if out_at.get(p) == i else "gone" if gone else ""))
+        out = [p for p in players if out_at.get(p) == i]
+        rows.append(_Row(h["hand"], h.get("dealer", ""), winner, bool(h.get("blocked")),
+                         bool(h.get("corrected")), cells,
+                         t("board.note.out", names=join_names(out)) if out else "",
+                         t("board.note.corrected", n=max(1, len(h.get("corrections", ()))))
+                         if h.get("corrected") else ""))
     corrections = [correction_text(h["hand"], corr, players)
                    for h in hands for corr in h.get("corrections", ())]
     created = _iso(header.get("created"))
@@ -266,8 +298,6 @@ def to_html(history: Mapping[str, Any], header: Mapping[str, Any], version: str 
         ranked=ranked, rows=rows, corrections=corrections, chart=chart_geometry(history),
         limit_label=t("board.chart.limit", limit=history.get("limit")),
         hand_word=t("board.chart.hands"),
-        out_note=lambda names: t("board.note.out", names=join_names(names)),
-        corrected_note=lambda n: t("board.note.corrected", n=n),
         made=t("board.export.made", version=version) if version else "",
         empty=t("board.empty"), text=texts, compact=len(hands) > 40, casual=casual,
     )
