@@ -366,14 +366,22 @@ def _history_text(data: dict) -> str:
 @main.command("series")
 @click.option("--open", "open_id", type=click.IntRange(min=1), default=None, metavar="ID",
               help="Make kept series ID the current one again (the current one is kept).")
+@click.option("--stats", is_flag=True,
+              help="All-time records over every series kept here: series and hands won, "
+                   "average points, the biggest penalty ever drawn.")
 @json_option
 @save_option
-def series_cmd(open_id, as_json, save):
+def series_cmd(open_id, stats, as_json, save):
     """Every series kept here (the current one marked); reopen one with --open ID."""
     with _Guard():
         from .session import kept_series, switch_series
         from .store import SaveFile
         save_file = SaveFile(_save_path(save))
+        if stats:
+            from .records import all_time, read_all, render_records
+            records = all_time(read_all(save_file))
+            click.echo(_dumps(records) if as_json else render_records(records))
+            return
         if open_id is not None:
             table, kept = switch_series(save_file, open_id)
             if as_json:

@@ -1,6 +1,7 @@
 """All-time records over every series a user keeps (``pesten-ref series --stats``).
 
-Pure: ``all_time`` takes the series already read (header, history object, the
+``read_all`` reads every kept series (the only I/O here); the rest is pure:
+``all_time`` takes the series already read (header, history object, the
 biggest penalty drawn in each refereed hand) and counts; ``biggest_draw``
 replays one hand's saved entries through the engine to find the largest
 pending penalty a player took at once (RULES R5.1 Twos, R5.8 Jokers, stacked
@@ -17,7 +18,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from .messages import t
 from .scoring import _pad, _width
 
-__all__ = ["biggest_draw", "all_time", "render_records"]
+__all__ = ["biggest_draw", "all_time", "render_records", "read_all"]
 
 
 def biggest_draw(rules: Any, meta: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -140,3 +141,33 @@ def _series_label(big: Mapping[str, Any]) -> str:
         return t("board.stats.series", id=big["series"], created=created) if created else \
             t("board.stats.series_id", id=big["series"])
     return created
+
+
+def read_all(save: Any) -> list[dict[str, Any]]:
+    """Every series kept at ``save`` (a ``store.SaveFile``: the current one and
+    the archive beside it), oldest first, as ``all_time`` takes them.
+
+    Each refereed hand is replayed for its biggest penalty (``biggest_draw``).
+    A kept series that no longer reads is left out (``pesten-ref series``
+    names it).  Raises SaveError for the current series as the store does.
+    """
+    from .history import history_of, series_header
+    from .session import kept_series, load_rules_table, read_history
+    from .store import SaveError, SaveFile
+
+    out = []
+    for entry in sorted(kept_series(save), key=lambda e: (e["current"], e["id"] or 0)):
+        if entry.get("damaged"):
+            continue
+        try:
+            header, hands = read_history(SaveFile(entry["path"]))
+        except SaveError:
+            if entry["current"]:
+                raise
+            continue
+        table = header.get("rules", {})
+        rules = load_rules_table(table, str(table.get("name", "custom")))
+        draws = [biggest_draw(rules, meta) for meta in hands if "result" in meta]
+        out.append({"header": series_header(header), "history": history_of(header, hands),
+                    "draws": [d for d in draws if d]})
+    return out
