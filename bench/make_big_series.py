@@ -93,12 +93,14 @@ def series_dict(hands: int, players: list[str], rng: random.Random) -> dict:
 
 
 def make(folder: Path, hands: int, entries: int, players: int = 4, seed: int = 1) -> SaveFile:
-    """Write the series in ``folder`` and return its SaveFile."""
+    """Write the series in ``folder`` (which must not hold one yet: nothing is
+    ever overwritten) and return its SaveFile."""
     rng = random.Random(seed)
     names = PLAYERS[:players]
     folder.mkdir(parents=True, exist_ok=True)
     save = SaveFile(folder / "pesten.toml")
-    save.remove_all()
+    if save.exists() or save.hands_dir.exists():
+        raise SystemExit(f"{folder} already holds a series; give an empty folder")
     save.hands_dir.mkdir()
     for n in range(1, hands + 1):
         size = entries if n == hands else entries + rng.randint(-20, 20)  # the current hand: exactly

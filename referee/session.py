@@ -292,7 +292,7 @@ class Table:
         Saving order (see the module docstring): the hand's result, the next
         deal, then the header.
         """
-        if self.hand.scored:  # a series saved before hands were dealt at once
+        if self.hand.scored and not self.series.over:  # saved before hands were dealt at once
             self.ensure_dealt()
         result = score_hand(self.series, self.facts(), winner, given)
         for name in result.left:

@@ -435,7 +435,8 @@ def _line_of(text: str, index: int) -> tuple[int, int]:
 
 
 def _locate(path: str, parts: Sequence[str | int]) -> int | None:
-    """Best-effort line (from 1) of a top-level key or of item k (from 1) of a log."""
+    """Best-effort line (from 1) of a top-level key (``key =`` or a ``[key]``
+    table) or of item k (from 1) of a log."""
     if not parts or not isinstance(parts[0], str):
         return None
     try:
@@ -443,7 +444,8 @@ def _locate(path: str, parts: Sequence[str | int]) -> int | None:
             lines = file.read().splitlines()
     except (OSError, UnicodeDecodeError):
         return None
-    start = re.compile(re.escape(_toml_key(parts[0])) + r"\s*=")
+    key = re.escape(_toml_key(parts[0]))
+    start = re.compile(key + r"\s*=|\[\s*" + key + r"\s*\]")
     found = next((i for i, line in enumerate(lines) if start.match(line)), None)
     if found is None:
         return None
@@ -788,45 +790,6 @@ class SaveFile:
         os.unlink(self._journal)
         _fsync_dir(os.path.dirname(self._journal))
 
-    def remove_all(self) -> None:
-        """Delete the series: its file, backup and the hands folder (for ``new --force``).
-
-        The hands folder is first renamed out of the way, so a series file is never
-        left beside half of an old hands folder.  The lock file stays (another
-        process may be waiting on it).  Takes the lock like the writes.  Raises
-        SaveBusy or SaveError when something cannot go.
-        """
-        import shutil
-
-        if not os.path.exists(self._path) and not os.path.exists(self._hands):
-            self._sweep_trash()
-            return
-        trash = _beside(self._hands, f".{os.path.basename(self._hands)}.trash-{os.getpid()}")
-        with self.lock():
-            self._remove_all(trash)
-        shutil.rmtree(trash, ignore_errors=True)
-        self._sweep_trash()
-
-    def _remove_all(self, trash: str) -> None:
-        import shutil
-
-        path = self._path
-        name = os.path.basename(path)
-        try:
-            if os.path.exists(self._hands):
-                if os.path.exists(trash):
-                    shutil.rmtree(trash)
-                os.replace(self._hands, trash)
-            for file in (path, _backup_path(path), _beside(path, f".{name}.tmp"),
-                         _beside(path, f".{name}.bak.tmp")):
-                with suppress(FileNotFoundError):
-                    os.unlink(file)
-        except OSError as exc:
-            failed = exc.filename or path
-            raise SaveError(t("store.unremovable", file=os.fspath(failed), reason=_reason(exc)),
-                            file=failed) from None
-        _fsync_dir(os.path.dirname(path))
-
     def error_at(self, hand: int | None, parts: Sequence[str | int], what: str) -> SaveError:
         """A SaveError for something wrong found in the saved data after reading.
 
@@ -887,16 +850,3 @@ class SaveFile:
         finally:
             _held.pop(key, None)
             _unlock(fd)
-
-    def _sweep_trash(self) -> None:
-        """Remove hands folders that a killed ``remove_all`` left renamed aside."""
-        import shutil
-
-        prefix = f".{os.path.basename(self._hands)}.trash-"
-        try:
-            with os.scandir(os.path.dirname(self._path) or ".") as entries:
-                trash = [e.path for e in entries if e.name.startswith(prefix)]
-        except OSError:
-            return
-        for path in trash:
-            shutil.rmtree(path, ignore_errors=True)

@@ -102,3 +102,19 @@ def cli(save, *args: str, input: str | bytes | None = None, code: int = 0):
     assert "internal error" not in result.output, shown
     assert result.exit_code == code, shown
     return result
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _data_dir_of_the_tests(tmp_path_factory):
+    """No test ever touches the user's own series: the data directory (where a
+    series is kept without --save, NOTATION "Commands") is a temporary folder.
+    Tests of the data directory itself set their own with monkeypatch."""
+    before = {k: os.environ.get(k) for k in ("XDG_DATA_HOME", "PESTEN_REF_SAVE")}
+    os.environ["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("xdg-data"))
+    os.environ.pop("PESTEN_REF_SAVE", None)
+    yield
+    for key, value in before.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value

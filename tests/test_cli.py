@@ -370,7 +370,8 @@ def test_score_a_refereed_hand_with_cards_and_totals(won):
     assert totals(won) == {"Anna": 0, "Bram": 37, "Cees": 23}
     wins = {p["name"]: p["wins"] for p in standings(won)["players"]}
     assert wins == {"Anna": 1, "Bram": 0, "Cees": 0}
-    assert state(won)["status"] == "scored"
+    assert state(won)["status"] == "waiting" and state(won)["hand"] == 2   # dealt at once
+    assert out["dealt"] == {"hand": 2, "dealer": "Anna", "decks": 1}
 
 
 def test_score_text_mode_prints_the_standings(won):
@@ -408,10 +409,13 @@ def test_score_refusals_cite_a_rule_and_change_nothing(won, args, rule):
     assert totals(won) == {"Anna": 0, "Bram": 0, "Cees": 0}
 
 
-def test_score_twice_is_refused(won):
+def test_score_twice_scores_the_next_hand_which_was_not_refereed(won):
+    """Once a hand is scored the next one is dealt at once (NOTATION "Between
+    hands and scoring"): the same arguments again are the next, unrefereed hand,
+    which needs its winner named (R6.1)."""
     cli(won, "score", "Bram=30", "Cees=20")
     result = cli(won, "score", "Bram=30", "Cees=20", code=1)
-    assert "already been scored" in result.stderr and "R7.3" in result.stderr
+    assert "Hand 2 was not refereed" in result.stderr and "(R6.1)" in result.stderr
     assert totals(won) == {"Anna": 0, "Bram": 30, "Cees": 20}
 
 
@@ -491,10 +495,10 @@ def test_the_next_play_deals_the_next_hand_with_the_next_dealer(won):
     assert state(save)["hand"] == 3 and state(save)["dealer"] == "Bram"
 
 
-def test_the_next_play_tells_the_table_about_the_new_deal(won):
-    cli(won, "score", "Bram=30", "Cees=20")
-    out = cli(won, "play", input="").stdout
-    assert "Hand 2" in out and "Anna" in out
+def test_the_score_tells_the_table_about_the_new_deal(won):
+    out = cli(won, "score", "Bram=30", "Cees=20").stdout
+    assert "Hand 2: Anna deals; Bram plays first" in out
+    assert state(won)["dealer"] == "Anna" and state(won)["status"] == "waiting"
 
 
 def test_elimination_over_the_limit_across_hands(save):
@@ -736,6 +740,7 @@ def _command() -> list[str]:
 
 def run(tmp_path, *args: str, input: str = "") -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k != "PESTEN_REF_SAVE"}
+    env["XDG_DATA_HOME"] = str(tmp_path / "data")   # each test its own user's series
     return subprocess.run([*_command(), *args], input=input.encode("utf-8"), cwd=tmp_path,
                           env=env, capture_output=True, timeout=120)
 
@@ -743,7 +748,10 @@ def run(tmp_path, *args: str, input: str = "") -> subprocess.CompletedProcess:
 def test_end_to_end_a_hand_through_the_console_script(tmp_path):
     proc = run(tmp_path, "new", "--players", "Anna,Bram,Cees", "--dealer", "Cees")
     assert proc.returncode == 0, proc.stderr
-    assert (tmp_path / "pesten.toml").is_file()          # default save in the current folder
+    # Without --save and no pesten.toml here, the series is the user's own, in the
+    # data directory (NOTATION "Commands"), found from any folder.
+    assert not (tmp_path / "pesten.toml").exists()
+    assert os.path.join("pesten-ref", "series.toml") in proc.stdout.decode("utf-8")
     proc = run(tmp_path, "play", "--json", input=ANNA_WINS)
     assert proc.returncode == 0, proc.stderr
     objects = [json.loads(line) for line in proc.stdout.decode("utf-8").splitlines()]

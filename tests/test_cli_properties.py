@@ -253,6 +253,6 @@ def test_names_allowed_by_r1_1_round_trip(names):
             n: (0 if n == first else 30) for n in names}
         assert {p["name"]: p["wins"] for p in table["players"]}[first] == 1
         replay = [json.loads(line) for line in
-                  checked(["replay", "--json", "--save", save]).stdout.split("\n") if line]
+                  checked(["replay", "--hand", "1", "--json", "--save", save]).stdout.split("\n") if line]
         assert [r["by"] for r in replay[:2]] == [dealer, first]
         assert table["next_dealer"] == names[0]          # the seat after the dealer (R2.1)

@@ -416,7 +416,8 @@ def test_writes_take_the_lock_so_a_second_writer_cannot_tear_a_file(save):
     save.write_series({"v": 1})
     holder = start_holder(save.path)
     try:
-        for write in (lambda: save.write_series({"v": 2}), lambda: save.write_hand(1, {"v": 2}), save.remove_all):
+        for write in (lambda: save.write_series({"v": 2}), lambda: save.write_hand(1, {"v": 2}),
+                      lambda: save.move_series([(save, save.archived(1))])):
             with pytest.raises(SaveBusy):
                 write()
     finally:
@@ -431,40 +432,3 @@ def test_lock_is_shared_by_every_save_file_of_the_path_in_one_process(save):
         with twin.lock():
             pass
     assert save.read_series()["v"] == 1
-
-
-# --------------------------------------------------------------------- remove_all
-
-
-def test_remove_all_deletes_series_backups_and_hands(save, tmp_path):
-    save.write_series({"v": 1})
-    save.write_series({"v": 2})
-    for n in (1, 2):
-        save.write_hand(n, {"v": 1})
-        save.write_hand(n, {"v": 2})
-    (tmp_path / "other.toml").write_text("format = 1\n")
-    with save.lock():
-        save.remove_all()
-        assert not save.exists()
-        assert not save.backup_path().exists()
-        assert not save.hands_dir.exists()
-        assert save.hand_numbers() == []
-        save.write_series({"v": "new"})
-    assert save.read_series()["v"] == "new"
-    assert not save.backup_path().exists()
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["other.toml", "pesten.toml", "pesten.toml.lock"]
-
-
-def test_remove_all_on_nothing_is_fine(save, tmp_path):
-    save.remove_all()
-    assert not save.exists()
-    SaveFile(tmp_path / "no such folder" / "pesten.toml").remove_all()
-
-
-def test_remove_all_clears_a_hands_folder_left_aside_by_a_killed_remove(save, tmp_path):
-    trash = tmp_path / ".pesten.hands.trash-4242"
-    trash.mkdir()
-    (trash / "hand-00001.toml").write_text("format = 1\n")
-    save.write_series({"v": 1})
-    save.remove_all()
-    assert not trash.exists()
