@@ -97,21 +97,37 @@ def _series_values(history: Mapping[str, Any]) -> tuple[str, list[list[int]]]:
 # The table of hands
 # ---------------------------------------------------------------------------
 
-def render_table(history: Mapping[str, Any], colour: bool = False) -> str:
+def render_table(history: Mapping[str, Any], colour: bool = False,
+                 width: int | None = None) -> str:
     """Every scored hand as an aligned table: hand, dealer, winner, then each
     player's points and running total, then notes (who went out, corrected).
 
     A corrected hand's number carries a mark, and a line per correction follows
     the table (when, and each player's old and new points).  A player not in a
-    hand (out, or left) shows ``-`` for points.  No trailing newline.
+    hand (out, or left) shows ``-`` for points.  When ``width`` is given and
+    the table would be wider, each player keeps only the running total (many
+    players on a narrow terminal).  No trailing newline.
     """
-    players = list(history.get("players", []))
     hands = history.get("hands", [])
     if not hands:
         return t("board.empty")
+    text = _table(history, colour, True)
+    if width is not None and colour:
+        plain = _table(history, False, True)
+    else:
+        plain = text
+    table_lines = plain.splitlines()[:2 + len(hands)]  # not the correction sentences
+    if width is not None and max(_width(line) for line in table_lines) > width:
+        text = _table(history, colour, False)
+    return text
+
+
+def _table(history: Mapping[str, Any], colour: bool, with_points: bool) -> str:
+    players = list(history.get("players", []))
+    hands = history.get("hands", [])
     out_at = first_out(hands)
     mark = t("board.mark.corrected")
-    pts_h, tot_h = t("board.col.points"), t("board.col.total")
+    per = 2 if with_points else 1  # columns per player
 
     rows: list[list[str]] = []
     notes: list[str] = []
@@ -121,7 +137,8 @@ def render_table(history: Mapping[str, Any], colour: bool = False) -> str:
         cells = [number, str(h.get("dealer", "")), winner]
         points, totals = h.get("points", {}), h.get("totals", {})
         for p in players:
-            cells.append(str(points[p]) if p in points else t("board.not_in_hand"))
+            if with_points:
+                cells.append(str(points[p]) if p in points else t("board.not_in_hand"))
             cells.append(str(totals.get(p, "")))
         note = []
         gone = [p for p in players if out_at.get(p) == i]
@@ -134,14 +151,14 @@ def render_table(history: Mapping[str, Any], colour: bool = False) -> str:
 
     head = [t("board.col.hand"), t("board.col.dealer"), t("board.col.winner")]
     for _ in players:
-        head += [pts_h, tot_h]
+        head += [t("board.col.points"), t("board.col.total")][2 - per:]
     widths = [max(_width(head[c]), *(_width(r[c]) for r in rows)) for c in range(len(head))]
-    # A player's name spans their two columns; widen the total if the name is longer.
+    # A player's name spans their columns; widen the total if the name is longer.
     for k, p in enumerate(players):
-        c = 3 + 2 * k
-        need = _width(p) - (widths[c] + 2 + widths[c + 1])
+        c = 3 + per * k
+        need = _width(p) - (sum(widths[c:c + per]) + 2 * (per - 1))
         if need > 0:
-            widths[c + 1] += need
+            widths[c + per - 1] += need
 
     def join(cells: list[str], styled: list[str] | None = None) -> str:
         parts = []
@@ -154,8 +171,8 @@ def render_table(history: Mapping[str, Any], colour: bool = False) -> str:
 
     name_line = "  ".join(_pad("", widths[c]) for c in range(3))
     for k, p in enumerate(players):
-        c = 3 + 2 * k
-        name_line += "  " + _pad(p, widths[c] + 2 + widths[c + 1], right=True)
+        c = 3 + per * k
+        name_line += "  " + _pad(p, sum(widths[c:c + per]) + 2 * (per - 1), right=True)
     lines = [_style(name_line.rstrip(), colour, bold=True),
              _style(join(head) + "  " + t("board.col.notes"), colour, bold=True)]
     for i, (cells, note) in enumerate(zip(rows, notes)):
@@ -169,14 +186,15 @@ def render_table(history: Mapping[str, Any], colour: bool = False) -> str:
             if h.get("corrected"):
                 styled[0] = _style(cells[0], True, fg="yellow")
             for k, p in enumerate(players):
+                total = 3 + per * k + per - 1
                 if out_at.get(p) == i:
-                    styled[4 + 2 * k] = _style(cells[4 + 2 * k], True, fg=LIMIT_COLOUR, bold=True)
+                    styled[total] = _style(cells[total], True, fg=LIMIT_COLOUR, bold=True)
                 elif out_at.get(p, i) < i:
-                    for c in (3 + 2 * k, 4 + 2 * k):
+                    for c in range(3 + per * k, total + 1):
                         styled[c] = _style(cells[c], True, dim=True)
         text = join(cells, styled)
         if note:
-            text += "  " + _style(note, colour, fg=LIMIT_COLOUR if out_at and any(
+            text += "  " + _style(note, colour, fg=LIMIT_COLOUR if any(
                 out_at.get(p) == i for p in players) else "yellow")
         lines.append(text.rstrip())
     for h in hands:
@@ -365,7 +383,7 @@ def render_history(history: Mapping[str, Any], width: int = 80, colour: bool = F
     ``NO_COLOR``; see ``colour_wanted``).  No trailing newline.
     """
     hands = history.get("hands", [])
-    parts = [render_table(history, colour)]
+    parts = [render_table(history, colour, width)]
     if hands:
         if history.get("mode") == "elimination" and history.get("limit"):
             parts.append(t("board.summary_limit", n=len(hands), limit=history["limit"]))

@@ -129,6 +129,18 @@ def test_wide_names_keep_the_columns_aligned():
     assert header.index("total", header.rindex("pts")) + len("total") == row.rindex("20") + 2
 
 
+def test_on_a_narrow_terminal_each_player_keeps_the_running_total_only():
+    history = load_history()
+    wide = render_table(history, width=200).splitlines()
+    narrow = render_table(history, width=60).splitlines()
+    assert wide == render_table(history).splitlines()
+    assert narrow[1].split() == ["Hand", "Dealer", "Winner", "total", "total", "total", "total",
+                                 "Notes"]
+    assert narrow[8].split() == ["7", "Cees", "Anna", "40", "64", "76", "106", "Dörte", "out"]
+    assert max(len(line) for line in narrow[:14]) <= 60
+    assert render_table(history, colour=True, width=60) != render_table(history, width=60)
+
+
 # ---------------------------------------------------------------------------
 # the chart
 # ---------------------------------------------------------------------------
