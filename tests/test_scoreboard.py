@@ -87,7 +87,7 @@ def test_a_player_out_shows_a_dash_for_points_in_later_hands():
 def test_a_corrected_hand_is_marked_and_its_correction_told_below():
     text = render_table(load_history())
     assert any(line.split()[0] == "3*" and line.endswith("corrected") for line in text.splitlines())
-    assert "* Hand 3 corrected 2024-01-05 21:14 UTC: Anna 12 -> 14." in text
+    assert "* Hand 3 corrected on 2024-01-05 21:14 UTC: Anna 12 -> 14." in text
 
 
 def test_a_hand_corrected_twice_says_so():
@@ -96,7 +96,7 @@ def test_a_hand_corrected_twice_says_so():
     history["hands"][2]["corrections"].append({**corr, "at": "2024-01-06T10:00:00+00:00"})
     text = render_table(history)
     assert "corrected 2 times" in text
-    assert "* Hand 3 corrected 2024-01-06 10:00 UTC" in text
+    assert "* Hand 3 corrected on 2024-01-06 10:00 UTC" in text
 
 
 def test_a_blocked_hand_shows_blocked_as_its_winner():
