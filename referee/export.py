@@ -29,7 +29,7 @@ import json
 from typing import Any, Mapping
 
 from .messages import t
-from .scoreboard import PLAYER_MARKS, _ranked, correction_text, first_out
+from .scoreboard import PLAYER_MARKS, ranked_players, correction_text, first_out
 
 __all__ = ["FORMATS", "to_csv", "to_json", "to_html", "export", "chart_geometry",
            "standings_from_history", "write_output", "SVG_COLOURS"]
@@ -39,6 +39,9 @@ FORMATS = ("csv", "json", "html")
 SVG_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#17becf", "#8c564b",
                "#e377c2", "#7f7f7f")
 """Each seat's colour in the page's chart (no red: red is the limit line)."""
+
+COMPACT_PRINT = 20
+"""Past this many hands the page prints its table of hands in a smaller type."""
 
 CHART_POINTS = 1200
 """At most this many positions per line in the SVG chart (a longer series is sampled)."""
@@ -134,15 +137,15 @@ def chart_geometry(history: Mapping[str, Any], width: float = 640, height: float
     them out; more than ``CHART_POINTS`` hands are sampled (the last hand of
     each stretch, so the ends are exact).
     """
-    from .scoreboard import _nice_top, _series_values
+    from .scoreboard import nice_top, chart_values
 
     players = list(history.get("players", []))
     hands = history.get("hands", [])
-    what, rows = _series_values(history)
+    what, rows = chart_values(history)
     n = len(hands)
     limit = int(history.get("limit") or 0) if history.get("mode") == "elimination" else 0
     peak = max((max(r) for r in rows), default=0)
-    top = _nice_top(max(peak, limit, 1))
+    top = nice_top(max(peak, limit, 1))
     mt, mr, mb, ml = margin
     x0, y0, x1, y1 = ml, mt, width - mr, height - mb
 
@@ -231,12 +234,9 @@ def _mode_line(header: Mapping[str, Any], history: Mapping[str, Any]) -> str:
 def to_html(history: Mapping[str, Any], header: Mapping[str, Any], version: str = "") -> bytes:
     """The HTML export: one self-contained page, UTF-8, every name escaped.
 
-    Raises RuntimeError with a sentence when Jinja2 is not installed.
+    Jinja2 (a dependency) is imported here, so only the HTML export loads it.
     """
-    try:
-        import jinja2
-    except ImportError:  # pragma: no cover - a dependency of the package
-        raise RuntimeError(t("board.export.no_jinja")) from None
+    import jinja2
     from .scoring import join_names
 
     env = jinja2.Environment(loader=jinja2.PackageLoader("referee", "templates"),
@@ -250,7 +250,7 @@ def to_html(history: Mapping[str, Any], header: Mapping[str, Any], version: str 
     out_at = first_out(hands)
     ranked, place, previous = [], 0, None
     casual = standings["mode"] == "casual"
-    for i, p in enumerate(_ranked(standings)):
+    for i, p in enumerate(ranked_players(standings)):
         key = (p["name"] in winners, p["eliminated"], p["wins"] if casual else p["total"])
         if key != previous:
             place, previous = i + 1, key
@@ -299,7 +299,7 @@ def to_html(history: Mapping[str, Any], header: Mapping[str, Any], version: str 
         limit_label=t("board.chart.limit", limit=history.get("limit")),
         hand_word=t("board.chart.hands"),
         made=t("board.export.made", version=version) if version else "",
-        empty=t("board.empty"), text=texts, compact=len(hands) > 40, casual=casual,
+        empty=t("board.empty"), text=texts, compact=len(hands) > COMPACT_PRINT, casual=casual,
     )
     return page.encode("utf-8")
 

@@ -29,7 +29,8 @@ from .messages import t
 from .scoring import _pad, _width, join_names
 
 __all__ = ["colour_wanted", "render_history", "render_table", "render_chart", "correction_text",
-           "render_banner", "first_out", "PLAYER_MARKS", "PLAYER_COLOURS"]
+           "render_banner", "render_final_standings", "ranked_players", "first_out",
+           "chart_values", "nice_top", "PLAYER_MARKS", "PLAYER_COLOURS"]
 
 PLAYER_MARKS = "*o+x#@%&"
 """The chart's mark for each seat (plain ASCII, told apart without colour)."""
@@ -77,7 +78,7 @@ def first_out(hands: Sequence[Mapping[str, Any]]) -> dict[str, int]:
     return out
 
 
-def _series_values(history: Mapping[str, Any]) -> tuple[str, list[list[int]]]:
+def chart_values(history: Mapping[str, Any]) -> tuple[str, list[list[int]]]:
     """What the chart draws: ``("totals", rows)`` running totals, or in casual play
     ``("wins", rows)`` the running count of hands won.  ``rows[i][p]``: after hand i."""
     players = list(history.get("players", []))
@@ -227,7 +228,7 @@ def _when(at: Any) -> str:
 # The chart
 # ---------------------------------------------------------------------------
 
-def _nice_top(value: int) -> int:
+def nice_top(value: int) -> int:
     """The smallest 'round' number >= value for the top of the y axis (10, 20, 25, 50 ...)."""
     if value <= 10:
         return 10
@@ -256,11 +257,11 @@ def render_chart(history: Mapping[str, Any], width: int = 80, colour: bool = Fal
     hands = history.get("hands", [])
     if not hands or not players:
         return ""
-    what, rows = _series_values(history)
+    what, rows = chart_values(history)
     width = max(width, MIN_WIDTH)
     limit = int(history.get("limit") or 0) if history.get("mode") == "elimination" else 0
     peak = max(max(r) for r in rows)
-    top = _nice_top(max(peak, limit))
+    top = nice_top(max(peak, limit))
     label_w = max(len(str(top)), 1)
     plot_w = max(12, width - label_w - 2)
     n = len(hands)
@@ -399,7 +400,7 @@ def render_history(history: Mapping[str, Any], width: int = 80, colour: bool = F
 # Banners after a hand is scored
 # ---------------------------------------------------------------------------
 
-def _ranked(standings: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+def ranked_players(standings: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     """Players best first: series winners, then the others still in, then those out;
     by total (lowest first), or by hands won in casual play."""
     winners = set(standings.get("series_winner") or ())
@@ -418,7 +419,7 @@ def render_final_standings(standings: Mapping[str, Any], colour: bool = False) -
     and ``winner`` / ``out`` / ``left``.  Tied players share a place."""
     casual = standings.get("mode") == "casual"
     winners = set(standings.get("series_winner") or ())
-    ranked = _ranked(standings)
+    ranked = ranked_players(standings)
     rows, place, previous = [], 0, None
     for i, p in enumerate(ranked):
         key = (p["name"] in winners, bool(p.get("eliminated")),

@@ -73,10 +73,8 @@ MESSAGES = {
     "board.export.player": "Player",
     "board.export.total": "Total",
     "board.export.wins": "Wins",
-    "board.export.status": "",
     "board.export.made": "Made by pesten-ref {version}.",
     "board.export.is_save": "{file} is one of this series' own save files; write the export to another file.",
     "board.export.unwritable": "Cannot write {file}: {reason}.",
     "board.export.written": "Written to {file}.",
-    "board.export.no_jinja": "The HTML export needs the Jinja2 package: pip install Jinja2.",
 }
