@@ -9,9 +9,18 @@ parent kills it at a random moment, then checks that every file (and its
 written was lost.  The next child carries on in the same folder, so every run
 also checks that the lock of a killed writer does not block.
 
-    python bench/crash_test.py [--runs 200] [--seed N] [--dir DIR]
+    python bench/crash_test.py [--runs 200] [--seed N] [--dir DIR] [--series]
 
 Last line: ``runs=200 kills=200 files_checked=... entries_lost=0 problems=0``.
+
+``--series`` kills a child doing what a family does instead, through the session
+layer: scores (each one writes the hand's result, the next deal and the
+header), corrections (header marked settling, the hand, the header settled
+again), ``new`` onto the series (the old one moved to the archive) and
+reopening a kept series (two series swapped).  After each kill the series must
+open (finishing what was cut short), its standings must be what replaying its
+results gives, every kept series must read, and at most the one operation being
+done may be lost: no scored hand and no series that the child had reported.
 POSIX only (SIGKILL).
 """
 
@@ -215,15 +224,165 @@ def run(folder: Path, runs: int, seed: int, max_delay: float = 0.03, log=None) -
     return report
 
 
+# --------------------------------------------------------------------------- real series
+
+SERIES_PLAYERS = ["Anna", "Bram", "Cees"]
+
+
+def _series_rules():
+    from referee.rules import load_rules
+    return load_rules("standard").with_series(mode="elimination", limit=60)
+
+
+def counts(save: SaveFile) -> tuple[int, int]:
+    """(scored hands across every kept series, number of series) as on disk,
+    read from the hands' files (not the headers)."""
+    saves = ([save] if save.exists() else []) + [save.archived(i) for i in save.archived_ids()]
+    scored = 0
+    for one in saves:
+        for n in one.hand_numbers():
+            if "result" in one.read_hand(n):
+                scored += 1
+    return scored, len(saves)
+
+
+def series_child(folder: Path, seed: int) -> int:
+    """The writer of ``--series``: score, correct, start anew and reopen, until killed."""
+    from referee.scoring import ScoreError
+    from referee.session import Table, start_series, switch_series
+
+    rng = random.Random(seed)
+    save = SaveFile(folder / "pesten.toml")
+    rules = _series_rules()
+    try:
+        with save.lock():
+            if not save.exists():
+                start_series(save, SERIES_PLAYERS, rules, "Anna")
+            table = Table.open(save)  # finishes what a killed writer left
+            print("ready", *counts(save), flush=True)
+            while True:
+                op = rng.random()
+                if table.series.over or op < 0.06:
+                    start_series(save, SERIES_PLAYERS, rules, rng.choice(SERIES_PLAYERS),
+                                 force=True)
+                elif op < 0.14 and save.archived_ids():
+                    switch_series(save, rng.choice(save.archived_ids()))
+                elif op < 0.34 and table.series.hands_scored:
+                    n = rng.randint(1, table.series.hands_scored)
+                    players = [str(p) for p in save.read_hand(n)["players"]]
+                    winner = rng.choice(players)
+                    try:
+                        table.correct(n, winner, {p: rng.randint(0, 30) for p in players
+                                                  if p != winner})
+                    except ScoreError:
+                        pass
+                else:
+                    active = table.series.active_players()
+                    winner = rng.choice(active)
+                    table.score(winner, {p: rng.randint(0, 30) for p in active if p != winner})
+                table = Table.open(save)
+                print(*counts(save), flush=True)
+    except SaveBusy as exc:
+        print(f"busy: {exc}", flush=True)
+        return 3
+    except SaveError as exc:
+        print(f"error: {exc}", flush=True)
+        return 2
+
+
+def check_series(folder: Path, confirmed: tuple[int, int], report: Report, run: int) -> tuple[int, int]:
+    """Check a series folder after a kill; returns the counts found on disk."""
+    from referee.history import history_of
+    from referee.scoring import HandResult, replay_series, standings_json
+    from referee.session import Table, read_history
+
+    save = SaveFile(folder / "pesten.toml")
+    problems = report.problems
+    try:
+        table = Table.open(save)  # recovers: moves finished, header settled
+    except SaveError as exc:
+        problems.append(f"run {run}: the series does not open: {exc}")
+        return confirmed
+    report.files_checked += 1
+    if Path(str(save.path) + ".moves").exists():
+        problems.append(f"run {run}: moves left unfinished after opening")
+    header, hands = read_history(save)
+    results = [HandResult.from_dict(h["result"]) for h in hands if "result" in h]
+    first = str(hands[0]["dealer"])
+    pure, _ = replay_series(table.series.players, table.rules, first, results)
+    if standings_json(pure, False) != standings_json(table.series, False):
+        problems.append(f"run {run}: standings differ from the results replayed")
+    for series_id in save.archived_ids():
+        kept = save.archived(series_id)
+        try:
+            history_of(*read_history(kept))
+            report.files_checked += 1
+        except SaveError as exc:
+            problems.append(f"run {run}: kept series {series_id} does not read: {exc}")
+    found = counts(save)
+    if not (confirmed[0] <= found[0] <= confirmed[0] + 1):
+        report.entries_lost += max(0, confirmed[0] - found[0])
+        problems.append(f"run {run}: {found[0]} scored hands on disk, {confirmed[0]} reported")
+    if not (confirmed[1] <= found[1] <= confirmed[1] + 1):
+        problems.append(f"run {run}: {found[1]} series on disk, {confirmed[1]} reported")
+    return found
+
+
+def run_series(folder: Path, runs: int, seed: int, max_delay: float = 0.25, log=None) -> Report:
+    """``runs`` children doing real series work in ``folder``, each SIGKILLed at random."""
+    rng = random.Random(seed)
+    report = Report()
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
+    confirmed = (0, 0)
+    for i in range(1, runs + 1):
+        proc = subprocess.Popen([sys.executable, __file__, "--series-child", str(folder),
+                                 "--seed", str(rng.randrange(1 << 30))],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+        first = proc.stdout.readline().split()
+        if len(first) != 3 or first[0] != "ready":
+            proc.kill()
+            out, err = proc.communicate()
+            report.problems.append(f"run {i}: child did not start: {first} {out} {err[-800:]}")
+            report.runs = i
+            break
+        start = (int(first[1]), int(first[2]))
+        if start[0] < confirmed[0] or start[1] < confirmed[1]:
+            report.problems.append(f"run {i}: the child found {start}, but {confirmed} was reported")
+        confirmed = (max(confirmed[0], start[0]), max(confirmed[1], start[1]))
+        time.sleep(rng.uniform(0.02, max_delay))
+        proc.send_signal(signal.SIGKILL)
+        out, err = proc.communicate()
+        report.runs = i
+        if proc.returncode == -signal.SIGKILL:
+            report.kills += 1
+        else:
+            report.problems.append(f"run {i}: child ended with {proc.returncode} before the kill: "
+                                   f"{out[-300:]} {err[-800:]}")
+        done = [line.split() for line in out.splitlines() if line.strip()]
+        done = [d for d in done if len(d) == 2 and all(x.isdigit() for x in d)]
+        if done:
+            report.versions_written += 1
+            confirmed = (int(done[-1][0]), int(done[-1][1]))
+        confirmed = check_series(folder, confirmed, report, i)
+        if log and i % 20 == 0:
+            log(f"  {report.line()} scored={confirmed[0]} series={confirmed[1]}")
+    return report
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=200)
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--dir", type=Path, default=None, help="folder to use (default: a temporary one)")
+    parser.add_argument("--series", action="store_true",
+                        help="kill a child scoring, correcting, archiving and reopening series")
     parser.add_argument("--child", type=Path, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--series-child", type=Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
         return child(args.child)
+    if args.series_child:
+        return series_child(args.series_child, args.seed or 0)
     if os.name == "nt":
         print("the crash test needs SIGKILL (POSIX)")
         return 2
@@ -233,7 +392,7 @@ def main(argv: list[str] | None = None) -> int:
         folder = args.dir or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
         started = time.perf_counter()
-        report = run(folder, args.runs, seed, log=print)
+        report = (run_series if args.series else run)(folder, args.runs, seed, log=print)
         print(f"versions written={report.versions_written}, {time.perf_counter() - started:.1f} s")
     for problem in report.problems[:20]:
         print("PROBLEM:", problem)

@@ -407,17 +407,17 @@ def series_cmd(open_id, stats, as_json, save):
 def render_series(entries: list[dict]) -> str:
     """The kept series as an aligned table: id, players, hands, winner, dates."""
     head = [t("cli.series.head_id"), t("cli.series.head_players"), t("cli.series.head_hands"),
-            t("cli.series.head_winner"), t("cli.series.head_dates")]
+            t("cli.series.head_winner"), t("cli.series.head_started"), t("cli.series.head_updated")]
     rows = []
     for e in entries:
         if e["damaged"]:
-            rows.append([str(e["id"]), t("cli.series.damaged", reason=e["damaged"]), "", "", ""])
+            rows.append([str(e["id"]), t("cli.series.damaged", reason=e["damaged"]), "", "", "", ""])
             continue
-        dates = " - ".join(d[:10] for d in (e["created"], e["updated"]) if d)
+        started, updated = ((d or "")[:16].replace("T", " ") for d in (e["created"], e["updated"]))
         winner = ", ".join(e["series_winner"]) if e["series_winner"] else t("cli.series.going_on")
         mark = " " + t("cli.series.current") if e["current"] else ""
         rows.append([f"{e['id']}{mark}", ", ".join(e["players"]), str(e["hands_scored"]),
-                     winner, dates])
+                     winner, started, updated])
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     return "\n".join("  ".join(c.ljust(widths[i]) for i, c in enumerate(r)).rstrip()
                      for r in [head, *rows])

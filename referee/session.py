@@ -156,7 +156,6 @@ class Table:
     @staticmethod
     def _open_hand(save: SaveFile, series: Series, rules: HouseRules,
                    meta: dict | None = None) -> tuple["Hand", dict]:
-        from .engine import Hand
         n = series.hand
         if meta is None:
             meta = save.read_hand(n)  # every hand of a series has its file from its deal on
@@ -624,7 +623,8 @@ def switch_series(save: SaveFile, series_id: int) -> tuple[Table, int | None]:
     the archive in its place (crash-safe, as ``start_series``).  Returns the
     Table now at ``save`` and the id the other series is kept under (None if
     there was none, or ``series_id`` is already the one at ``save``).  Raises
-    SaveError when there is no such kept series.
+    SaveError when there is no such kept series or it no longer reads (nothing
+    is then moved).
     """
     with save.lock():
         save.recover()
@@ -636,6 +636,7 @@ def switch_series(save: SaveFile, series_id: int) -> tuple[Table, int | None]:
             raise SaveError(t("cli.series.no_such", id=series_id,
                               ids=", ".join(str(i) for i in _all_ids(save)) or "-"),
                             file=target.path)
+        _series_from(target, target.read_series())  # a kept series that no longer reads stays put
         moves = _set_aside(save)
         kept = int(os.path.basename(os.fspath(moves[0][1].path))[7:-5]) if moves else None
         save.move_series([*moves, (target, save)])

@@ -769,12 +769,17 @@ class SaveFile:
                     self._finish_moves()
 
     def _finish_moves(self) -> None:
+        """Do the moves of the journal from the first not done; the journal's
+        ``done`` (moves done so far) is rewritten after each rename, so a move
+        is never done twice even when a later one puts something back at its
+        source (the new series taking the old one's place)."""
         journal = _load(self._journal, lambda: SaveError(t("store.missing", file=self._journal)))
         base = os.path.dirname(os.path.abspath(self._path))
-        folders = set()
-        for move in journal.get("moves", []):
-            src = os.path.join(base, str(move["from"]))
-            dst = os.path.join(base, str(move["to"]))
+        moves = list(journal.get("moves", []))
+        done = int(journal.get("done", 0))
+        for i in range(done, len(moves)):
+            src = os.path.join(base, str(moves[i]["from"]))
+            dst = os.path.join(base, str(moves[i]["to"]))
             if not os.path.lexists(src):
                 continue  # done before a crash, or nothing to move (no backup yet)
             if os.path.lexists(dst):
@@ -782,11 +787,12 @@ class SaveFile:
             try:
                 os.makedirs(os.path.dirname(dst), exist_ok=True)
                 os.rename(src, dst)
+                _fsync_dir(os.path.dirname(src))
+                _fsync_dir(os.path.dirname(dst))
+                journal["done"] = i + 1
+                _atomic_write(self._journal, render(journal).encode("utf-8"), keep=False)
             except OSError as exc:
                 raise SaveError(t("store.unwritable", file=dst, reason=_reason(exc)), file=dst) from None
-            folders.update((os.path.dirname(src), os.path.dirname(dst)))
-        for folder in sorted(folders):
-            _fsync_dir(folder)
         os.unlink(self._journal)
         _fsync_dir(os.path.dirname(self._journal))
 

@@ -10,7 +10,6 @@ from six players, a hand-edited negative total reported.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -219,3 +218,107 @@ def test_a_negative_score_in_a_hand_edited_hand_file_is_reported(save):
     assert "hand-00001.toml" in result.stderr and "Bram has -12 points" in result.stderr
     assert "line" in result.stderr
     assert snapshot(save.parent) == before
+
+
+# -- cut short at any step: the next command finishes it --------------------------------------
+
+class Killed(KeyboardInterrupt):
+    """Stands for the process dying at this point: nothing catches it, the
+    command stops where it is (exit 130) and the files stay as they are."""
+
+
+def _die_after(monkeypatch, target, name: str, calls: int) -> None:
+    real = getattr(target, name)
+    count = [0]
+
+    def wrapper(*args, **kwargs):
+        if count[0] == calls:
+            raise Killed
+        count[0] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(target, name, wrapper)
+
+
+@pytest.mark.parametrize("step", range(5))  # five renames: header, backup, hands; new header, hands
+def test_new_cut_short_after_any_move_is_finished_by_the_next_command(save, monkeypatch, step):
+    import referee.store as store
+    finished_series(save)
+    with monkeypatch.context() as m:
+        _die_after(m, store.os, "rename", step)
+        with pytest.raises(Killed):
+            cli_raw(save, "new", "--players", "Cees,Dirk", "--dealer", "Cees")
+    table = standings(save)            # finishes the moves
+    assert [p["name"] for p in table["players"]] == ["Cees", "Dirk"]
+    assert not Path(str(save) + ".moves").exists()
+    assert standings(SaveFile(save).archived(1).path)["series_winner"] == ["Anna"]
+
+
+@pytest.mark.parametrize("writes", [1, 2])
+def test_a_score_cut_short_is_counted_by_the_next_command(save, monkeypatch, writes):
+    """The hand's result is written first: once it is on disk the score counts."""
+    import referee.store as store
+    cli(save, "new", "--players", "Anna,Bram,Cees", "--dealer", "Anna")
+    with monkeypatch.context() as m:
+        _die_after(m, store, "_atomic_write", writes)
+        with pytest.raises(Killed):
+            cli_raw(save, "score", "--winner", "Anna", "Bram=12", "Cees=3")
+    table = standings(save)
+    assert {p["name"]: p["total"] for p in table["players"]} == {"Anna": 0, "Bram": 12, "Cees": 3}
+    st_ = json.loads(cli(save, "state", "--json").stdout)
+    assert (st_["hand"], st_["dealer"], st_["status"]) == (2, "Bram", "waiting")
+
+
+@pytest.mark.parametrize("writes", [1, 2, 3])
+def test_a_correction_cut_short_is_settled_by_the_next_command(save, monkeypatch, writes):
+    import referee.store as store
+    cli(save, "new", "--players", "Anna,Bram,Cees", "--dealer", "Anna")
+    cli(save, "score", "--winner", "Anna", "Bram=400", "Cees=3")
+    with monkeypatch.context() as m:
+        _die_after(m, store, "_atomic_write", writes)
+        with pytest.raises(Killed):
+            cli_raw(save, "score", "--hand", "1", "--winner", "Anna", "Bram=40", "Cees=3")
+    totals = {p["name"]: p["total"] for p in standings(save)["players"]}
+    assert totals in ({"Anna": 0, "Bram": 400, "Cees": 3}, {"Anna": 0, "Bram": 40, "Cees": 3})
+    assert "settling" not in save.read_text(encoding="utf-8")
+    hand = json.loads(cli(save, "history", "--json").stdout)["hands"][0]
+    assert hand["points"]["Bram"] == totals["Bram"]       # the header agrees with the hand
+    players = list(json.loads(cli(save, "state", "--json").stdout)["counts"])
+    assert ("Bram" in players) == (totals["Bram"] == 40)  # the waiting hand dealt to match
+
+
+def cli_raw(save, *args):
+    """``pesten-ref ARGS --save SAVE`` in-process, letting a Killed through."""
+    from click.testing import CliRunner
+
+    from referee.cli import main
+    result = CliRunner().invoke(main, [*args, "--save", str(save)])
+    if result.exit_code == 130:
+        raise Killed
+    return result
+
+
+def test_a_kept_series_that_no_longer_reads_is_not_reopened_and_nothing_moves(save):
+    finished_series(save)
+    cli(save, "new", "--players", "Cees,Dirk", "--dealer", "Cees")
+    kept = SaveFile(save).archived(1).path
+    kept.write_text(kept.read_text(encoding="utf-8").replace("players = [", "players = [[", 1),
+                    encoding="utf-8")
+    before = snapshot(save.parent)
+    result = cli(save, "series", "--open", "1", code=2)
+    assert "series-0001.toml" in result.stderr and "line" in result.stderr
+    assert snapshot(save.parent) == before
+    listing = json.loads(cli(save, "series", "--json").stdout)["series"]
+    assert listing[1]["id"] == 1 and listing[1]["damaged"]
+    assert "damaged" in cli(save, "series").stdout
+
+
+def test_new_force_onto_a_damaged_series_keeps_it_as_it_is(save):
+    cli(save, "new", "--players", "Anna,Bram", "--dealer", "Anna")
+    save.write_text("format = 1\nplayers = [[\n", encoding="utf-8")
+    damaged = save.read_bytes()
+    result = cli(save, "new", "--players", "Cees,Dirk", "--dealer", "Cees", code=2)
+    assert "line" in result.stderr
+    cli(save, "new", "--players", "Cees,Dirk", "--dealer", "Cees", "--force")
+    assert SaveFile(save).archived(1).path.read_bytes() == damaged
+    assert [p["name"] for p in standings(save)["players"]] == ["Cees", "Dirk"]
