@@ -377,6 +377,8 @@ def series_cmd(open_id, stats, as_json, save):
         from .session import kept_series, switch_series
         from .store import SaveFile
         save_file = SaveFile(_save_path(save))
+        if stats and open_id is not None:
+            _fail(t("board.stats.with_open"), 2)
         if stats:
             from .records import all_time, read_all, render_records
             records = all_time(read_all(save_file))

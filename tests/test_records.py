@@ -105,3 +105,10 @@ def test_series_stats_over_the_current_and_an_archived_series(tmp_path):
     text = cli(save, "series", "--stats").output
     assert text.startswith("All-time records over 2 series")
     assert "Bram took 4 cards at once (hand 1" in text
+
+
+def test_series_stats_and_open_together_is_bad_usage(tmp_path):
+    save = tmp_path / "pesten.toml"
+    cli(save, "new", "--players", "Anna,Bram", "--dealer", "Anna")
+    result = cli(save, "series", "--stats", "--open", "1", code=2)
+    assert "give one of them" in result.output

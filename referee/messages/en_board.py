@@ -43,6 +43,7 @@ MESSAGES = {
     # -- all-time records (series --stats) ---------------------------------
     "board.stats.title": {"one": "All-time records over 1 series", "other": "All-time records over {n} series"},
     "board.stats.none": "No series has been kept yet.",
+    "board.stats.with_open": "--stats reads every kept series and --open reopens one; give one of them.",
     "board.stats.col.player": "Player",
     "board.stats.col.played": "Series",
     "board.stats.col.won": "Won",
