@@ -214,3 +214,39 @@ def test_output_refuses_the_series_own_files(tmp_path):
         with pytest.raises(ValueError, match="own save files"):
             write_output(str(target), b"x", [str(save), str(hands)])
     assert save.read_text() == "format = 1\n"
+
+
+# ---------------------------------------------------------------------------
+# properties
+# ---------------------------------------------------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+NAMES = st.text(st.sampled_from("abcXYZéöçñßØ'-._0123"), min_size=1, max_size=8).filter(
+    lambda s: s[0].isalnum())
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(NAMES, min_size=2, max_size=6, unique_by=str.casefold),
+       st.lists(st.integers(0, 200), min_size=1, max_size=40))
+def test_csv_reads_back_every_name_and_number(names, points):
+    totals = dict.fromkeys(names, 0)
+    hands = []
+    for i, pts in enumerate(points, 1):
+        winner = names[i % len(names)]
+        row = {p: 0 if p == winner else pts for p in names}
+        for p in names:
+            totals[p] += row[p]
+        hands.append({"hand": i, "dealer": names[(i + 1) % len(names)], "winner": winner,
+                      "blocked": False, "points": row, "totals": dict(totals),
+                      "eliminated": [], "corrected": False, "corrections": []})
+    history = {"players": names, "limit": None, "mode": "hands", "hands": hands}
+    rows = list(csv.reader(io.StringIO(to_csv(history).decode("utf-8-sig"), newline="")))
+    assert rows[0][3:] == [f"points:{p}" for p in names] + [f"total:{p}" for p in names]
+    for h, row in zip(hands, rows[1:]):
+        assert row[:3] == [str(h["hand"]), h["dealer"], h["winner"]]
+        assert [int(x) for x in row[3:]] == [h["points"][p] for p in names] + \
+            [h["totals"][p] for p in names]
+    page = parse(to_html(history, {**HEADER, "players": names}))
+    text = "".join(page.text)
+    assert all(p in text for p in names)
