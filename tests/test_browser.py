@@ -86,8 +86,11 @@ def test_the_exported_page_in_a_browser_has_every_hand_the_chart_and_the_standin
     assert len(hands) == 1
     rows = [e for e in dom.find("tr", **{"class": "hand"}) if hands[0] in e["parent"]]
     assert len(rows) == 12
-    assert rows[6]["text"].split()[:3] == ["7", "D'Arcy", "Anna"]
-    assert "Dörte out" in rows[6]["text"]
+    cells = [e["text"] for e in dom.find("td") if rows[6] in e["parent"]]
+    assert cells == ["7", "D'Arcy", "Anna", "0", "40", "16", "64", "8", "76", "24", "106",
+                     "Dörte out"]
+    cells = [e["text"] for e in dom.find("td") if rows[7] in e["parent"]]
+    assert cells[9:11] == ["-", "106"]  # Dörte is out: no points, the total stays
 
     svg = dom.find("svg", id="chart")
     assert len(svg) == 1
