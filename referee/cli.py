@@ -470,9 +470,10 @@ def score(winner, hand_no, by, scores, as_json, save):
             else:
                 result, events = table.score(winner, given)
         corrected = old is not None
-        dealt = not table.series.over and not table.hand.log
+        started = bool(table.hand.log)  # a correction leaves a hand being played as it is
+        dealt = not table.series.over and not started
         if as_json:
-            out = standings_json(table.series, False)
+            out = standings_json(table.series, started)
             out["result"] = result.to_dict()
             out["corrected"] = corrected
             out["events"] = [e.text() for e in events]
@@ -489,22 +490,23 @@ def score(winner, hand_no, by, scores, as_json, save):
         else:
             click.echo(t("cli.score.recorded", hand=result.hand, points=points))
         if events:
-            click.echo(_events_text(table.series, events))
-        click.echo(render_standings(table.series, False))
+            click.echo(_events_text(table.series, events, started))
+        click.echo(render_standings(table.series, started))
         if dealt:
             click.echo("")
             click.echo(table.deal_text())
 
 
-def _events_text(series, events) -> str:
+def _events_text(series, events, started: bool) -> str:
     """What a score tells the table: on a terminal a banner (the hand won, who is
-    out, the series winner with the final standings), else one sentence a line."""
+    out, the series winner with the final standings), else one sentence a line.
+    ``started``: whether the current hand has started (for the standings)."""
     if not sys.stdout.isatty():
         return "\n".join(e.text() for e in events)
     import shutil
     from .scoreboard import colour_wanted, render_banner
     from .scoring import standings_json
-    return render_banner(events, standings_json(series, False),
+    return render_banner(events, standings_json(series, started),
                          width=shutil.get_terminal_size((80, 24)).columns,
                          colour=colour_wanted(os.environ, True))
 

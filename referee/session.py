@@ -492,10 +492,11 @@ def _changes(old: Series, new: Series, n: int) -> list[Event]:
             events.append(Event("eliminated", (p,), "R7.4", hand=now.out_hand, total=now.total,
                                 limit=int(new.rules.series.get("limit", 100))))
     if old.winners != new.winners:
+        rule = {"hands": "R7.5", "casual": "R7.6"}.get(new.mode, "R7.4")
         if new.winners:
-            events.append(Event("series_won", tuple(new.winners), "R7.4", hand=new.hand))
+            events.append(Event("series_won", tuple(new.winners), rule, hand=new.hand))
         else:
-            events.append(Event("series_open", tuple(old.winners), "R7.4", hand=n))
+            events.append(Event("series_open", tuple(old.winners), rule, hand=n))
     return events
 
 

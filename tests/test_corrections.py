@@ -317,3 +317,43 @@ def state_of(save: SaveFile) -> tuple:
     table = Table.open(save)
     st_ = table.state()
     return st_["hand"], st_["dealer"], st_["status"], tuple(st_["counts"])
+
+
+def test_a_series_saved_before_hands_were_dealt_at_once_keeps_working(save):
+    """A series file of the earlier flow: hand 1 scored, the header at hand 1
+    with ``hand_scored`` and no hand 2 dealt yet.  `score` deals hand 2 and scores it."""
+    import tomllib
+
+    import tomli_w
+
+    new4(save)
+    cli(save, "score", "--winner", "Anna", "Bram=10", "Cees=20", "Dirk=30")
+    data = tomllib.loads(save.read_text(encoding="utf-8"))
+    for key in ("id", "first_dealer", "last"):
+        data.pop(key, None)
+    for rec in data["records"]:
+        rec.pop("out_hand", None)
+    data.update(hand=1, dealer="Anna", hand_scored=True)
+    save.write_text(tomli_w.dumps(data), encoding="utf-8")
+    (save.parent / "pesten.hands" / "hand-00002.toml").unlink()
+    assert standings(save)["next_dealer"] == "Bram"
+    cli(save, "score", "--winner", "Bram", "Anna=1", "Cees=1", "Dirk=1")
+    assert totals(save) == {"Anna": 1, "Bram": 10, "Cees": 21, "Dirk": 31}
+    st_ = state(save)
+    assert (st_["hand"], st_["dealer"], st_["status"]) == (3, "Cees", "waiting")
+    cli(save, "score", "--hand", "1", "--winner", "Anna", "Bram=10", "Cees=20", "Dirk=3")
+    assert totals(save)["Dirk"] == 4
+
+
+def test_a_correction_keeps_the_hand_being_played_or_is_refused_if_it_would_change_it(save):
+    new4(save)
+    cli(save, "score", "--winner", "Anna", "Bram=40", "Cees=30", "Dirk=12")
+    cli(save, "play", input="start 9h\n9c\n")                 # hand 2 under way: Cees played 9c
+    played = json.loads(cli(save, "state", "--json").stdout)
+    cli(save, "score", "--hand", "1", "--winner", "Anna", "Bram=41", "Cees=30", "Dirk=12")
+    assert state(save) == played                              # the hand goes on as it was
+    assert totals(save)["Bram"] == 41
+    result = cli(save, "score", "--hand", "1", "--winner", "Anna", "Bram=141", "Cees=30",
+                 "Dirk=12", code=1)
+    assert "Bram would have been out of the series before hand 2" in result.stderr
+    assert state(save) == played and totals(save)["Bram"] == 41

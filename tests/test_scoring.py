@@ -674,3 +674,34 @@ def test_hand_facts_from_engine_hand():
     refused("R7.2", score_hand, s, facts, None, {"Anna": "Ah 2c"})
     assert score_hand(s, facts, None, {"Anna": "As 2c"}).points == {"Anna": 17, "Bram": 0}
     assert HandFacts.from_hand(SimpleNamespace(**{**vars(done), "scored": True})).status == "scored"
+
+
+def test_places_share_ties_and_skip_the_next_in_every_mode():
+    from referee.scoring import places
+    s = series(players=["Anna", "Bram", "Cees", "Dirk"], limit=50)
+    play_hand(s, "Anna", {"Bram": 20, "Cees": 20, "Dirk": 60})       # Dirk out (R7.4)
+    assert places(s) == {"Anna": 1, "Bram": 2, "Cees": 2, "Dirk": 4}
+    play_hand(s, "Bram", {"Anna": 55, "Cees": 5})                    # Anna out later than Dirk
+    assert places(s) == {"Anna": 3, "Bram": 1, "Cees": 2, "Dirk": 4}
+    c = series(players=["Anna", "Bram", "Cees"], mode="casual")
+    play_hand(c, "Cees", {})
+    play_hand(c, "Bram", {})
+    assert places(c) == {"Anna": 3, "Bram": 1, "Cees": 1}
+
+
+def test_R7_3_replay_series_gives_the_same_series_as_scoring_hand_by_hand():
+    from referee.scoring import replay_series
+    s = series(players=["Anna", "Bram", "Cees"], limit=40)
+    results = []
+    for winner, pts in [("Anna", {"Bram": 30, "Cees": 5}), ("Cees", {"Anna": 9, "Bram": 20}),
+                        ("Anna", {"Cees": 7})]:
+        if s.hand_scored:
+            s.start_next_hand()
+        results.append(score_hand(s, HandFacts.unrefereed(s), winner, pts))
+        apply_result(s, results[-1])
+    replayed, deals = replay_series(s.players, s.rules, "Anna", results)
+    s.start_next_hand()                        # the replayed series has hand 4 dealt
+    assert standings_json(replayed, False) == standings_json(s, False)
+    assert [(d.hand, d.dealer, d.players) for d in deals] == [
+        (1, "Anna", ("Anna", "Bram", "Cees")), (2, "Bram", ("Anna", "Bram", "Cees")),
+        (3, "Cees", ("Anna", "Cees")), (4, "Anna", ("Anna", "Cees"))]
