@@ -351,7 +351,7 @@ def standings(by_seat, as_json, save):
 def history(as_json, save):
     """Every scored hand: dealer, winner, points and running totals, corrections marked."""
     with _Guard():
-        from .history import history_of, render_history
+        from .history import history_of
         from .session import read_history
         from .store import SaveFile
         header, hands = read_history(SaveFile(_save_path(save)))
@@ -361,22 +361,40 @@ def history(as_json, save):
                                      for h in data["hands"]])
             click.echo(_dumps(data))
             return
-        click.echo(render_history(data))
-        if data["hands"]:
-            click.echo(t("cli.history.legend"))
+        click.echo(_history_text(data))
+
+
+def _history_text(data: dict) -> str:
+    """``history`` for the screen: the table, and on a terminal the chart below it,
+    in colour unless NO_COLOR, TERM=dumb or a pipe says otherwise."""
+    import shutil
+    from .scoreboard import colour_wanted, render_history
+    tty = sys.stdout.isatty()
+    width = shutil.get_terminal_size((80, 24)).columns
+    return render_history(data, width=width, colour=colour_wanted(os.environ, tty), chart=tty)
 
 
 @main.command("series")
 @click.option("--open", "open_id", type=click.IntRange(min=1), default=None, metavar="ID",
               help="Make kept series ID the current one again (the current one is kept).")
+@click.option("--stats", is_flag=True,
+              help="All-time records over every series kept here: series and hands won, "
+                   "average points, the biggest penalty ever drawn.")
 @json_option
 @save_option
-def series_cmd(open_id, as_json, save):
+def series_cmd(open_id, stats, as_json, save):
     """Every series kept here (the current one marked); reopen one with --open ID."""
     with _Guard():
         from .session import kept_series, switch_series
         from .store import SaveFile
         save_file = SaveFile(_save_path(save))
+        if stats and open_id is not None:
+            _fail(t("board.stats.with_open"), 2)
+        if stats:
+            from .records import all_time, read_all, render_records
+            records = all_time(read_all(save_file))
+            click.echo(_dumps(records) if as_json else render_records(records))
+            return
         if open_id is not None:
             table, kept = switch_series(save_file, open_id)
             if as_json:
@@ -484,8 +502,8 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
                          old=was or ", ".join(f"{p} {n}" for p, n in old.items())))
         else:
             click.echo(t("cli.score.recorded", hand=result.hand, points=points))
-        for e in events:
-            click.echo(e.text())
+        if events:
+            click.echo(_events_text(table.series, events, started))
         click.echo(render_standings(table.series, started))
         if dealt:
             click.echo("")
@@ -494,6 +512,59 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
             final = table_name.strip().lower() == "final"
             click.echo("")
             click.echo(t("tour.told.final_won" if final else "tour.told.table_done"))
+
+
+def _events_text(series, events, started: bool) -> str:
+    """What a score tells the table: on a terminal a banner (the hand won, who is
+    out, the series winner with the final standings), else one sentence a line.
+    ``started``: whether the current hand has started (for the standings)."""
+    if not sys.stdout.isatty():
+        return "\n".join(e.text() for e in events)
+    import shutil
+    from .scoreboard import colour_wanted, render_banner
+    from .scoring import standings_json
+    return render_banner(events, standings_json(series, started),
+                         width=shutil.get_terminal_size((80, 24)).columns,
+                         colour=colour_wanted(os.environ, True))
+
+
+# ---------------------------------------------------------------------------
+# export
+# ---------------------------------------------------------------------------
+
+@main.command()
+@click.option("--format", "fmt", type=click.Choice(["csv", "json", "html"]), required=True,
+              help="csv (a spreadsheet), json (scripts) or html (one page to print or share).")
+@click.option("--output", "output", metavar="FILE", default=None,
+              help="Write to FILE (atomically; a file there is kept as FILE.bak) instead of stdout.")
+@save_option
+def export(fmt, output, save):
+    """The whole series as CSV, JSON or one self-contained HTML page."""
+    with _Guard():
+        from .export import export as render_export, series_data, write_output
+        from .store import SaveFile
+        save_file = SaveFile(_save_path(save))
+        history, header, own_files = series_data(save_file)
+        version = ""
+        if fmt == "html":
+            from importlib.metadata import PackageNotFoundError, version as package_version
+            try:
+                version = package_version("pesten-ref")
+            except PackageNotFoundError:  # pragma: no cover - run from a bare checkout
+                version = ""
+        data = render_export(fmt, history, header, version)
+        if output is None:
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+            return
+        try:
+            write_output(output, data, own_files)
+        except ValueError as exc:
+            _fail(str(exc), 2)
+        except OSError as exc:
+            _fail(t("board.export.unwritable", file=output, reason=exc.strerror or str(exc)), 2)
+        click.echo(t("board.export.written", file=output))
 
 
 # ---------------------------------------------------------------------------

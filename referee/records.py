@@ -1,0 +1,173 @@
+"""All-time records over every series a user keeps (``pesten-ref series --stats``).
+
+``read_all`` reads every kept series (the only I/O here); the rest is pure:
+``all_time`` takes the series already read (header, history object, the
+biggest penalty drawn in each refereed hand) and counts; ``biggest_draw``
+replays one hand's saved entries through the engine to find the largest
+pending penalty a player took at once (RULES R5.1 Twos, R5.8 Jokers, stacked
+with R5.1/R5.8).  ``render_records`` lays the result out for a terminal.
+
+A player is the same person across series when the names match ignoring
+case (``Anna`` and ``anna``); the spelling of the newest series is shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, Sequence
+
+from .messages import t
+from .scoring import _pad, _width
+
+__all__ = ["biggest_draw", "all_time", "render_records", "read_all"]
+
+
+def biggest_draw(rules: Any, meta: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The largest pending penalty taken at once in the hand saved as ``meta``.
+
+    ``rules``: the series' HouseRules; ``meta``: the hand file's dict
+    (``players``, ``dealer``, ``hand``, ``entries``).  Replays the entries with
+    the engine: a penalty is taken when the player to act had ``pending_draw``
+    N > 0 before an accepted entry and held N more cards after it, with
+    nothing pending any more.  Returns ``{"hand", "player", "cards"}`` for the
+    largest (the first, on a tie), or None when no penalty was drawn (a hand
+    not refereed has no entries).  An entry that no longer replays ends the
+    search (what came before it counts).
+    """
+    entries = meta.get("entries") or []
+    if not entries:
+        return None
+    from .engine import Hand
+
+    number = int(meta.get("hand", 1))
+    hand = Hand(rules, [str(p) for p in meta["players"]], str(meta["dealer"]), number)
+    best: dict[str, Any] | None = None
+    before = hand.state()
+    for entry in entries:
+        pending, actor = before["pending_draw"], before["turn"]
+        ruling = hand.apply_line(str(entry.get("line", "")))
+        if not ruling.logged:
+            break
+        after = hand.state()
+        if pending and actor and after["pending_draw"] == 0 and \
+                after["counts"].get(actor, 0) - before["counts"].get(actor, 0) == pending:
+            if best is None or pending > best["cards"]:
+                best = {"hand": number, "player": actor, "cards": pending}
+        before = after
+    return best
+
+
+def all_time(series: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """Records over ``series``, each ``{"header": series header, "history":
+    history object, "draws": [biggest_draw results of its hands]}`` (newest last).
+
+    Returns ``{"series": number of series, "players": [{"name", "played",
+    "won", "hands", "hands_won", "points", "average"}], "biggest": {"player",
+    "cards", "hand", "series", "created"} or None}``.  ``played``: series sat
+    in; ``won``: series won (a shared win counts for each); ``hands``: hands
+    scored that the player was dealt into; ``hands_won``; ``points``: points
+    scored outside casual play; ``average``: ``points`` per such hand (float,
+    None without one).  Players sorted by series won, hands won, then name.
+    """
+    people: dict[str, dict[str, Any]] = {}
+    biggest: dict[str, Any] | None = None
+    count = 0
+    for item in series:
+        count += 1
+        header = item.get("header", {})
+        history = item.get("history", {})
+        players = list(history.get("players") or header.get("players") or [])
+        counted = history.get("mode", header.get("mode")) != "casual"
+        winners = {w.casefold() for w in (header.get("series_winner") or ())}
+        for name in players:
+            rec = people.setdefault(name.casefold(), {
+                "name": name, "played": 0, "won": 0, "hands": 0, "hands_won": 0,
+                "points": 0, "counted_hands": 0})
+            rec["name"] = name
+            rec["played"] += 1
+            rec["won"] += name.casefold() in winners
+        for h in history.get("hands", []):
+            for name, pts in h.get("points", {}).items():
+                rec = people.get(name.casefold())
+                if rec is None:
+                    continue
+                rec["hands"] += 1
+                if counted:
+                    rec["points"] += int(pts)
+                    rec["counted_hands"] += 1
+            winner = h.get("winner")
+            if winner and winner.casefold() in people:
+                people[winner.casefold()]["hands_won"] += 1
+        for draw in item.get("draws", ()):
+            if draw and (biggest is None or draw["cards"] > biggest["cards"]):
+                biggest = {**draw, "series": header.get("id"), "created": header.get("created")}
+    rows = []
+    for rec in people.values():
+        n = rec.pop("counted_hands")
+        rec["average"] = round(rec["points"] / n, 1) if n else None
+        rows.append(rec)
+    rows.sort(key=lambda r: (-r["won"], -r["hands_won"], r["name"].casefold()))
+    return {"series": count, "players": rows, "biggest": biggest}
+
+
+def render_records(records: Mapping[str, Any]) -> str:
+    """The records as an aligned table and a closing line on the biggest penalty."""
+    if not records.get("series"):
+        return t("board.stats.none")
+    head = [t("board.stats.col.player"), t("board.stats.col.played"), t("board.stats.col.won"),
+            t("board.stats.col.hands"), t("board.stats.col.hands_won"), t("board.stats.col.average")]
+    rows = [[r["name"], str(r["played"]), str(r["won"]), str(r["hands"]), str(r["hands_won"]),
+             "-" if r["average"] is None else f"{r['average']:.1f}"]
+            for r in records["players"]]
+    widths = [max(_width(head[c]), *(_width(r[c]) for r in rows)) for c in range(len(head))] \
+        if rows else [_width(h) for h in head]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(_pad(c, widths[k], right=k > 0) for k, c in enumerate(cells)).rstrip()
+
+    out = [t("board.stats.title", n=records["series"]), "", line(head), *(line(r) for r in rows), ""]
+    big = records.get("biggest")
+    if big:
+        out.append(t("board.stats.biggest", player=big["player"],
+                     cards=t("board.stats.cards", n=big["cards"]), hand=big["hand"],
+                     series=_series_label(big)))
+    else:
+        out.append(t("board.stats.no_biggest"))
+    return "\n".join(out)
+
+
+def _series_label(big: Mapping[str, Any]) -> str:
+    created = str(big.get("created") or "")[:10]
+    if big.get("series") is not None:
+        return t("board.stats.series", id=big["series"], created=created) if created else \
+            t("board.stats.series_id", id=big["series"])
+    return created
+
+
+def read_all(save: Any) -> list[dict[str, Any]]:
+    """Every series kept at ``save`` (a ``store.SaveFile``: the current one and
+    the archive beside it), oldest first, as ``all_time`` takes them.
+
+    Each refereed hand is replayed for its biggest penalty (``biggest_draw``).
+    A kept series that no longer reads is left out (``pesten-ref series``
+    names it).  Raises SaveError for the current series as the store does.
+    """
+    from .history import history_of, series_header
+    from .session import kept_series, load_rules_table, read_history
+    from .store import SaveError, SaveFile
+
+    out = []
+    for entry in sorted(kept_series(save), key=lambda e: (e["current"], e["id"] or 0)):
+        if entry.get("damaged"):
+            continue
+        try:
+            header, hands = read_history(SaveFile(entry["path"]))
+        except SaveError:
+            if entry["current"]:
+                raise
+            continue
+        table = header.get("rules", {})
+        rules = load_rules_table(table, str(table.get("name", "custom")))
+        draws = [biggest_draw(rules, meta) for meta in hands if "result" in meta]
+        out.append({"header": series_header(header), "history": history_of(header, hands),
+                    "draws": [d for d in draws if d]})
+    return out

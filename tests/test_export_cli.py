@@ -1,0 +1,187 @@
+"""``pesten-ref history`` and ``pesten-ref export`` through the command line
+(NOTATION.md "Commands", "Exports"): a series scored hand by hand, one hand
+corrected, then read back as text, CSV, JSON and HTML."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import cli
+from test_scoreboard import load_history
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def build_series(save: Path, names: list[str] | None = None) -> dict:
+    """Score the 12 hands of tests/data/history-12.json at ``save`` (hand 3
+    first with its old points, then corrected); -> the fixture, renamed to ``names``."""
+    history = load_history()
+    if names:
+        text = json.dumps(history, ensure_ascii=False)
+        for old, new in zip(history["players"], names):
+            text = text.replace(json.dumps(old, ensure_ascii=False), json.dumps(new, ensure_ascii=False))
+        history = json.loads(text)
+    players = history["players"]
+    cli(save, "new", "--players", ",".join(players), "--dealer", players[0])
+    for h in history["hands"]:
+        points = h["corrections"][0]["old"] if h["corrected"] else h["points"]
+        args = [f"{p}={n}" for p, n in points.items() if p != h["winner"]]
+        cli(save, "score", "--winner", h["winner"], *args)
+    for h in history["hands"]:
+        if h["corrected"]:
+            args = [f"{p}={n}" for p, n in h["points"].items() if p != h["winner"]]
+            cli(save, "score", "--hand", str(h["hand"]), "--winner", h["winner"], *args)
+    return history
+
+
+@pytest.fixture
+def series(tmp_path) -> tuple[Path, dict]:
+    save = tmp_path / "pesten.toml"
+    return save, build_series(save)
+
+
+def test_history_json_matches_the_scored_series(series):
+    save, expected = series
+    data = json.loads(cli(save, "history", "--json").output)
+    assert data["players"] == expected["players"]
+    assert [h["totals"] for h in data["hands"]] == [h["totals"] for h in expected["hands"]]
+    assert [h["eliminated"] for h in data["hands"]] == [h["eliminated"] for h in expected["hands"]]
+    assert [h["corrected"] for h in data["hands"]] == [h["corrected"] for h in expected["hands"]]
+
+
+def test_history_text_through_a_pipe_has_the_table_and_no_chart_or_colour(series):
+    save, _ = series
+    out = cli(save, "history").output
+    assert "\x1b" not in out
+    assert "Running totals" not in out
+    lines = out.splitlines()
+    assert lines[1].split()[:3] == ["Hand", "Dealer", "Winner"]
+    assert any(line.split()[:2] == ["3*", "Cees"] for line in lines)
+    assert "Dörte out" in out
+
+
+def test_export_csv_to_stdout_has_the_bom_and_a_row_per_hand(series):
+    save, expected = series
+    from click.testing import CliRunner
+    from referee.cli import main
+    result = CliRunner().invoke(main, ["export", "--format", "csv", "--save", str(save)])
+    assert result.exit_code == 0, result.output
+    data = result.stdout_bytes
+    assert data.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
+    assert len(rows) == 1 + len(expected["hands"])
+    assert rows[12][-4:] == ["77", "99", "100", "106"]
+
+
+def test_export_json_is_history_plus_header(series):
+    save, expected = series
+    obj = json.loads(cli(save, "export", "--format", "json").output)
+    assert obj["players"] == expected["players"]
+    assert obj["rules"]["name"] == "standard"
+    assert obj["mode"] == "elimination" and obj["limit"] == 100
+    assert obj["created"] and obj["series_winner"] is None
+    assert len(obj["hands"]) == 12
+    assert obj["hands"][2]["corrections"][0]["old"]["Anna"] == 12
+
+
+def test_export_to_a_file_writes_it_and_says_where(series, tmp_path):
+    save, _ = series
+    out = tmp_path / "series.html"
+    result = cli(save, "export", "--format", "html", "--output", str(out))
+    assert str(out) in result.output
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and page.count('<tr class="hand">') == 12
+
+
+def test_export_again_onto_the_same_file_keeps_the_previous_one(series, tmp_path):
+    save, _ = series
+    out = tmp_path / "series.csv"
+    cli(save, "export", "--format", "csv", "--output", str(out))
+    first = out.read_bytes()
+    cli(save, "score", "--winner", "Anna", "Bram=3", "Cees=4")
+    cli(save, "export", "--format", "csv", "--output", str(out))
+    assert (tmp_path / "series.csv.bak").read_bytes() == first
+    assert out.read_bytes().count(b"\r\n") == first.count(b"\r\n") + 1
+
+
+def test_export_refuses_to_write_over_the_save_file(series):
+    save, _ = series
+    before = save.read_bytes()
+    result = cli(save, "export", "--format", "csv", "--output", str(save), code=2)
+    assert "own save files" in result.output
+    assert save.read_bytes() == before
+
+
+def test_export_into_a_missing_folder_is_a_clear_error(series, tmp_path):
+    save, _ = series
+    result = cli(save, "export", "--format", "json", "--output", str(tmp_path / "no" / "x.json"),
+                 code=2)
+    assert "Cannot write" in result.output
+
+
+def test_export_of_a_missing_series_is_a_clear_error(tmp_path):
+    result = cli(tmp_path / "none.toml", "export", "--format", "csv", code=2)
+    assert "pesten-ref new" in result.output
+
+
+def test_export_needs_a_format(series):
+    save, _ = series
+    cli(save, "export", code=2)
+
+
+def run_console(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
+    exe = Path(sys.executable).with_name("pesten-ref")
+    return subprocess.run([str(exe), *args], capture_output=True, env={**os.environ, **env},
+                          timeout=60)
+
+
+def test_no_escape_codes_through_a_real_pipe_even_with_a_colour_terminal(series):
+    save, _ = series
+    done = run_console(["history", "--save", str(save)], {"TERM": "xterm-256color"})
+    assert done.returncode == 0, done.stderr
+    assert b"\x1b" not in done.stdout and b"Hand" in done.stdout
+
+
+def test_score_through_a_pipe_tells_events_one_sentence_a_line(tmp_path):
+    save = tmp_path / "s.toml"
+    cli(save, "new", "--players", "Anna,Bram", "--dealer", "Anna", "--limit", "10")
+    out = cli(save, "score", "--winner", "Anna", "Bram=12").output
+    assert "Anna wins hand 1.\nBram is out with 12 points (over 10).\nAnna wins the series!" in out
+    assert "║" not in out
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+@pytest.mark.parametrize("env, coloured", [({"TERM": "xterm-256color"}, True),
+                                           ({"TERM": "xterm-256color", "NO_COLOR": "1"}, False),
+                                           ({"TERM": "dumb"}, False)])
+def test_on_a_terminal_history_draws_the_chart_in_colour_unless_told_not_to(series, env, coloured):
+    import pty
+    save, _ = series
+    exe = Path(sys.executable).with_name("pesten-ref")
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM")} | env
+    env["COLUMNS"] = "90"
+    pid, fd = pty.fork()
+    if pid == 0:  # pragma: no cover - the child
+        os.execve(str(exe), [str(exe), "history", "--save", str(save)], env)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.waitpid(pid, 0)
+    out = b"".join(chunks).decode("utf-8")
+    assert "Running totals after each hand" in out
+    assert ("\x1b[" in out) is coloured
+    assert max(len(line) for line in out.splitlines() if "|" in line and "\x1b" not in line) <= 90
