@@ -15,9 +15,9 @@ Times are process CPU time by default (``--clock cpu``), which other work on
 a busy machine disturbs less than the wall clock (``--clock wall``).
 
 ``--split`` also shows how the time divides between the referee engine and
-the bots: it times ``Hand._rule_entry`` (the engine's core, which the
+the bots: it times ``Hand.push``, ``Hand.legal`` and ``Hand.entry`` (what the
 simulator calls) inside one more simulation, and replays the very entries the
-bots typed through the engine alone (pre-parsed), the best case for the engine.
+bots typed through the engine alone (pre-parsed, checked: ``Hand.entry``).
 
 The last line is ``simulate: X hands/s, rlcard uno: Y games/s, ratio X/Y = Z``
 (or our figure alone when rlcard is missing).
@@ -83,37 +83,44 @@ def engine_alone(rules: HouseRules, players: int, hands: int, seed: int,
     for dealer, number, lines in parsed:
         hand = Hand(rules, seats, dealer, number)
         for line in lines:
-            hand._rule_entry(line)
+            hand.entry(line)
     seconds = clock() - started
     return hands / seconds, entries / max(hands, 1)
 
 
 def engine_share(rules: HouseRules, players: int, hands: int,
                  seed: int) -> tuple[float, float]:
-    """Time ``Hand._rule_entry`` inside a simulation: (us per entry in the engine, share 0..1).
+    """Time the engine inside a simulation: (us per entry in the engine, share 0..1).
 
-    Wraps the engine's entry point for one run, then puts it back.  Uses
+    Wraps ``Hand.push`` and ``Hand.entry`` (the entries) and ``Hand.legal``
+    (the legality API) for one run, then puts them back.  Uses
     ``perf_counter`` (cheap to read; the process clock is a system call)
-    and counts its two reads per entry in the engine's share.
+    and counts its reads in the engine's share.
     """
     clock = time.perf_counter
-    original = Hand._rule_entry
+    originals = {name: getattr(Hand, name) for name in ("push", "entry", "legal")}
     spent = [0.0, 0]
 
-    def timed(self, line):
-        started = clock()
-        ruling = original(self, line)
-        spent[0] += clock() - started
-        spent[1] += 1
-        return ruling
+    def timed(name):
+        original = originals[name]
 
-    Hand._rule_entry = timed
+        def call(self, *args, **kwargs):
+            started = clock()
+            result = original(self, *args, **kwargs)
+            spent[0] += clock() - started
+            spent[1] += name != "legal"
+            return result
+        return call
+
+    for name in originals:
+        setattr(Hand, name, timed(name))
     try:
         started = clock()
         simulate(rules, players, hands, seed=seed)
         total = clock() - started
     finally:
-        Hand._rule_entry = original
+        for name, original in originals.items():
+            setattr(Hand, name, original)
     return spent[0] / max(spent[1], 1) * 1e6, spent[0] / total
 
 
@@ -160,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{ours_time / entries * 1e6:.1f} us per entry")
     if args.split:
         inside, share = engine_share(rules, args.players, chunk, args.seed)
-        print(f"inside the simulation the engine (Hand._rule_entry) took {inside:.1f} us "
+        print(f"inside the simulation the engine (push, entry, legal) took {inside:.1f} us "
               f"per entry, {share:.0%} of the time; the bots and card checks the rest")
         alone, per_hand = engine_alone(rules, args.players, chunk, args.seed, clock)
         print(f"the engine alone replaying the same entries: {alone:.0f} hands/s "
