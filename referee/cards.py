@@ -41,13 +41,17 @@ class Card:
     ``rank`` is one of ``RANKS`` or ``"Joker"``; ``suit`` is one of ``SUITS``,
     or None for a Joker.  ``str(card)`` is the canonical form (``"10h"``).
 
+    ``id`` is the card's small int, ``rank index * 4 + suit index`` (0 = 2c ...
+    51 = As) and 52 for the Joker: ``CARDS[card.id] is card``; the engine's
+    compiled tables are indexed by it.
+
     Cards are interned: ``Card(rank, suit)`` always returns the same object
     for the same rank and suit, so equality and hashing go by identity and
     cost next to nothing (the engine looks cards up on every entry).  A card
     is immutable; setting an attribute raises ``AttributeError``.
     """
 
-    __slots__ = ("rank", "suit", "_text")
+    __slots__ = ("rank", "suit", "_text", "id")
     __match_args__ = ("rank", "suit")
 
     def __new__(cls, rank: str, suit: str | None = None) -> Card:
@@ -58,6 +62,7 @@ class Card:
             _set(card, "rank", rank)
             _set(card, "suit", suit)
             _set(card, "_text", JOKER if rank == JOKER else f"{rank}{suit}")
+            _set(card, "id", _card_id(rank, suit))
             _INTERNED[(rank, suit)] = card
         return card
 
@@ -92,7 +97,23 @@ class Card:
         return JOKER if self.rank == JOKER else f"{self.rank}{SUIT_SYMBOLS[self.suit]}"
 
 
-JOKER_CARD = Card(JOKER, None)
+def _card_id(rank: str, suit: str | None) -> int:
+    if rank == JOKER:
+        return JOKER_ID
+    if rank not in _RANK_INDEX or suit not in _SUIT_INDEX:
+        raise ValueError(f"not a card: {rank!r} {suit!r}")
+    return _RANK_INDEX[rank] * 4 + _SUIT_INDEX[suit]
+
+
+_RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+JOKER_ID = 52
+"""The Joker's card id (the 52 others: ``rank index * 4 + suit index``)."""
+
+CARDS: tuple[Card, ...] = tuple([Card(r, s) for r in RANKS for s in SUITS] + [Card(JOKER, None)])
+"""Every kind of card by its id: ``CARDS[card.id] is card``."""
+
+JOKER_CARD = CARDS[JOKER_ID]
 
 
 def parse_suit(token: str) -> str | None:

@@ -132,7 +132,7 @@ def new(players, rules_spec, dealer, mode, limit, hands, seed, force, save):
         if drawn:
             click.echo(t("cli.new.drawn", dealer=chosen))
         key = "cli.new.dealer_free" if rules.free_order else "cli.new.dealer"
-        click.echo(t(key, dealer=chosen, first=table.hand._next_seat(chosen), n=rules.deal_size))
+        click.echo(t(key, dealer=chosen, first=table.hand.next_seat(chosen), n=rules.deal_size))
 
 
 def player_name_problem(names: list[str]) -> str | None:

@@ -48,11 +48,9 @@ STYLE = Style.from_dict({
 
 _CODE = re.compile(r"`[^`]*`")
 _NBSP = "\u00a0"
-_SUIT_RULE = "R5.4"
 _QUIT_WORDS = frozenset({"quit", "exit"})
 # Commands of ``pesten-ref`` itself that a player may type at the prompt by mistake.
 _SHELL_WORDS = ("score", "standings", "new", "play", "simulate")
-_SUIT_KEY = "engine.refuse.jack_suit"
 
 
 # ---------------------------------------------------------------------------
@@ -340,8 +338,7 @@ def _shell_word(text: str) -> str | None:
 
 def _asks_suit(ruling) -> bool:
     """The engine refused a Jack for want of a named suit (R5.4): ask for it."""
-    return (not ruling.ok and ruling.rule == _SUIT_RULE
-            and bool(ruling.notes) and ruling.notes[0].key == _SUIT_KEY)
+    return ruling.needs_suit
 
 
 def _ask_suit(question_session: PromptSession, name: str, screen: _Screen) -> str | None:

@@ -186,7 +186,7 @@ def _r1_4(r: HouseRules) -> str:
 
 
 def _r2_2(r: HouseRules) -> str:
-    return t(_key("R2.2", "standard")) if r.deal_size == 7 else t(_key("R2.2"), deal_size=r.deal_size)
+    return t(_key("R2.2", "standard")) if r.deal_size == 7 else t(_key("R2.2"), deal_size=r.deal_size, n=r.deal_size)
 
 
 def _r3_1(r: HouseRules) -> str:

@@ -248,8 +248,9 @@ SERIES_KEYS: tuple[str, ...] = ("mode", "limit", "hands")
 SERIES_MODES: tuple[str, ...] = ("elimination", "hands", "casual")
 #: Players at one table (R1.1).
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
-#: Range of ``deal_size`` (R2.2); whether the deck holds the deal is checked per table.
-DEAL_SIZE_RANGE = (2, 15)
+#: Range of ``deal_size`` (R2.2): any whole number from 1; whether the deck(s) hold the
+#: deal and the starter is checked per table (``check_table_fits``).
+DEAL_SIZE_RANGE = (1, None)
 
 _TABLES = ("points", "series")
 _EXTENDS = "extends"
@@ -271,7 +272,7 @@ _SCHEMA: dict[str, tuple[str, Any]] = {
     "penalty_ends_turn": ("bool", None),
     "draw_then_play": ("bool", None),
     "start_card": ("enum", ("no_effect", "applies")),
-    "finish_on_action_draw": ("int", (1, None)),
+    "finish_on_action_draw": ("int", (0, None)),  # 0: the ``d`` draws nothing (R6.2)
     "king": ("enum", ("none", "draw_one", "reverse_skip")),
     "four": ("enum", ("none", "skip_two")),
     "five": ("enum", ("none", "all_draw_one")),

@@ -173,7 +173,7 @@ class Table:
         self.save_all()
         key = "cli.play.new_hand_free" if self.rules.free_order else "cli.play.new_hand"
         return t(key, hand=self.series.hand, dealer=self.series.dealer,
-                 first=self.hand._next_seat(self.series.dealer))
+                 first=self.hand.next_seat(self.series.dealer))
 
     def handle(self, text: str) -> "Ruling":
         """Apply one typed line and save if it changed the hand's log.

@@ -436,7 +436,9 @@ def test_every_engine_refusal_names_a_rule_id():
     from referee.messages.en_engine import MESSAGES
     refusals = {k: v for k, v in MESSAGES.items() if k.startswith("engine.refuse.")}
     assert len(refusals) >= 20
-    missing = [k for k, v in refusals.items() if not re.search(r"\(R\d+(\.\d+)?[,)]", v)]
+    forms = [(k, f) for k, v in refusals.items()
+             for f in (v.values() if isinstance(v, dict) else [v])]
+    missing = [k for k, f in forms if not re.search(r"\(R\d+(\.\d+)?[,)]", f)]
     assert missing == []
 
 

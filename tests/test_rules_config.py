@@ -393,17 +393,35 @@ def test_negative_points_are_refused(tmp_path):
                  allowed_bits=("0 or more",))
 
 
-@pytest.mark.parametrize("value", [0, 1, 16, 100, -7])
-def test_deal_size_out_of_range(tmp_path, value):
+@pytest.mark.parametrize("value", [0, -7])
+def test_R2_2_deal_size_below_one_is_refused(tmp_path, value):
     err = error_for(tmp_path, f"deal_size = {value}\n")
     assert_names(err, file=str(tmp_path / "ours.toml"), line=1, key="deal_size",
-                 allowed_bits=("from 2 to 15",))
+                 allowed_bits=("1 or more",))
 
 
-@pytest.mark.parametrize("value", [2, 5, 15])
-def test_deal_size_in_range(tmp_path, value):
+@pytest.mark.parametrize("value", [1, 2, 5, 15, 16, 53])
+def test_R2_2_deal_size_any_whole_number_from_one(tmp_path, value):
+    """R2.2: no upper limit of its own; the deck decides per table (below)."""
     path = write(tmp_path, "ok.toml", f"deal_size = {value}\n")
     assert load_rules(str(path)).deal_size == value
+
+
+@pytest.mark.parametrize("players, deal, fits", [
+    (2, 26, True),     # 52 + the starter = 53 <= 54
+    (2, 27, False),    # 55 > 54 (one deck below 6 players)
+    (6, 17, True),     # 103 <= 108 (two decks)
+    (6, 18, False),    # 109 > 108
+    (3, 1, True),
+])
+def test_R2_2_deal_and_starter_must_fit_the_decks(players, deal, fits):
+    rules = HouseRules(deal_size=deal)
+    if fits:
+        check_table_fits(rules, players)
+    else:
+        with pytest.raises(RulesError) as info:
+            check_table_fits(rules, players)
+        assert info.value.key in ("deal_size", "decks")
 
 
 @pytest.mark.parametrize("value", [0, 3, -1])
@@ -413,10 +431,12 @@ def test_decks_must_be_1_or_2(tmp_path, value):
                  allowed_bits=('"auto"', "1 or 2"))
 
 
-def test_finish_on_action_draw_must_be_at_least_one(tmp_path):
-    err = error_for(tmp_path, "finish_on_action_draw = 0\n")
+def test_R6_2_finish_on_action_draw_may_be_zero_not_negative(tmp_path):
+    assert load_rules(str(write(tmp_path, "ok.toml", "finish_on_action_draw = 0\n"))
+                      ).finish_on_action_draw == 0
+    err = error_for(tmp_path, "finish_on_action_draw = -1\n")
     assert_names(err, file=str(tmp_path / "ours.toml"), line=1, key="finish_on_action_draw",
-                 allowed_bits=("1 or more",))
+                 allowed_bits=("0 or more",))
 
 
 @pytest.mark.parametrize("text, key, line", [

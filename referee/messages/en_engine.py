@@ -34,15 +34,21 @@ MESSAGES = {
         "Every {card} in the deck is already on the discard pile; check what was played (R1.4)."),
     "engine.refuse.identity_hint": (
         "{card} is already on the discard pile — was it {alt}? (R1.4)"),
-    "engine.refuse.must_stack": (
-        "{card} cannot be played now: {n} cards to draw are pending, so only {allowed} "
-        "may be played on them, or type `d` to draw (R5.7)."),
-    "engine.refuse.must_draw": (
-        "{card} cannot be played now: {n} cards to draw are pending and nothing stacks on "
-        "them under these house rules; type `d` to draw them (R5.7)."),
-    "engine.refuse.pending_draw_play": (
-        "With {n} cards to draw pending, a draw takes the whole penalty and the turn ends; "
-        "{card} cannot be played with it (R5.7)."),
+    "engine.refuse.must_stack": {
+        "one": ("{card} cannot be played now: {n} card to draw is pending, so only {allowed} "
+                "may be played on it, or type `d` to draw (R5.7)."),
+        "other": ("{card} cannot be played now: {n} cards to draw are pending, so only "
+                  "{allowed} may be played on them, or type `d` to draw (R5.7).")},
+    "engine.refuse.must_draw": {
+        "one": ("{card} cannot be played now: {n} card to draw is pending and nothing stacks "
+                "on it under these house rules; type `d` to draw it (R5.7)."),
+        "other": ("{card} cannot be played now: {n} cards to draw are pending and nothing "
+                  "stacks on them under these house rules; type `d` to draw them (R5.7).")},
+    "engine.refuse.pending_draw_play": {
+        "one": ("With {n} card to draw pending, a draw takes the penalty and the turn ends; "
+                "{card} cannot be played with it (R5.7)."),
+        "other": ("With {n} cards to draw pending, a draw takes the whole penalty and the "
+                  "turn ends; {card} cannot be played with it (R5.7).")},
     "engine.refuse.match": "{card} does not match {top}: play {allowed}, or draw (R3.1).",
     "engine.refuse.match_named": (
         "{card} does not follow the named suit, {suit}: play {allowed}, or draw (R3.3)."),
@@ -54,9 +60,14 @@ MESSAGES = {
     "engine.refuse.no_draw_then_play": (
         "Under these house rules a drawn card cannot be played at once; type `d` alone "
         "(R3.4, draw_then_play = false)."),
-    "engine.refuse.owed_many": (
-        "After going out on an action card was refused, the draw owed is {n} cards and the "
-        "turn ends: type `d` alone (R6.2)."),
+    "engine.refuse.owed_many": {
+        "one": ("After going out on an action card was refused, the draw owed is {n} card "
+                "and the turn ends: type `d` alone (R6.2)."),
+        "other": ("After going out on an action card was refused, the draw owed is {n} cards "
+                  "and the turn ends: type `d` alone (R6.2).")},
+    "engine.refuse.owed_none": (
+        "After going out on an action card was refused, the next `d` draws nothing and the "
+        "turn passes: type `d` alone (R6.2)."),
     "engine.refuse.nothing_to_draw": (
         "There is no card left to draw: the draw pile is empty and the discard pile holds "
         "only its top card (R3.6)."),
@@ -64,8 +75,9 @@ MESSAGES = {
     "engine.refuse.call_unnamed": (
         "A call must name its caller, like `Bram: call Anna`, because a false call costs "
         "the caller {n} cards here (R4.4)."),
-    "engine.refuse.fix_count": (
-        "{name} cannot hold {n} cards: only {pile} are left in the draw pile (R0.2)."),
+    "engine.refuse.fix_count": {
+        "one": "{name} cannot hold {n} card: the draw pile is empty (R0.2).",
+        "other": "{name} cannot hold {n} cards: only {pile} are left in the draw pile (R0.2)."},
     "engine.refuse.fix_play": "{name} holds no card to have played (R0.2).",
     # -- rulings on accepted entries ---------------------------------------
     "engine.start": "The starter is {card} (R2.3); {turn} plays first (R2.5).",
@@ -91,9 +103,11 @@ MESSAGES = {
         "{name} plays {card}: {victim} must draw {n} or play {stack} (R5.1)."),
     "engine.effect.joker": (
         "{name} plays {card}: {victim} must draw {n} or play {stack} (R5.6)."),
-    "engine.effect.penalty_at_once": (
-        "{name} plays {card}: {victim} must miss the coming turn, so draws the {n} cards "
-        "at once and is passed by (R5)."),
+    "engine.effect.penalty_at_once": {
+        "one": ("{name} plays {card}: {victim} must miss the coming turn, so draws the {n} "
+                "card at once and is passed by (R5)."),
+        "other": ("{name} plays {card}: {victim} must miss the coming turn, so draws the {n} "
+                  "cards at once and is passed by (R5).")},
     "engine.effect.two_nostack": (
         "{name} plays {card}: {victim} must draw {n}; nothing stacks here (R5.1, R5.7)."),
     "engine.effect.joker_nostack": (
@@ -111,13 +125,21 @@ MESSAGES = {
     "engine.effect.four": (
         "{name} plays {card}: {victim} misses the next two turns (R5.9)."),
     "engine.effect.five": "{name} plays {card}: every other player draws one card (R5.10).",
-    "engine.effect.reshuffle": (
-        "The draw pile is empty: the discard pile except its top card ({n} cards) is "
-        "shuffled into a new draw pile (R3.5)."),
-    "engine.effect.applied_draw": "{name} draws {n}.",
-    "engine.effect.exhausted": (
-        "Nothing is left to draw: {name} drew {got}, and the other {n} are forgiven (R3.6)."),
-    "engine.effect.owed_draw": "{name}'s next draw takes {n} card(s) (R6.2).",
+    "engine.effect.reshuffle": {
+        "one": ("The draw pile is empty: the discard pile except its top card ({n} card) is "
+                "shuffled into a new draw pile (R3.5)."),
+        "other": ("The draw pile is empty: the discard pile except its top card ({n} cards) "
+                  "is shuffled into a new draw pile (R3.5).")},
+    "engine.effect.applied_draw": {"one": "{name} draws {n} card.",
+                                   "other": "{name} draws {n} cards."},
+    "engine.effect.exhausted": {
+        "one": ("Nothing is left to draw: {name} drew {got}, and the last card owed is "
+                "forgiven (R3.6)."),
+        "other": ("Nothing is left to draw: {name} drew {got}, and the other {n} are "
+                  "forgiven (R3.6).")},
+    "engine.effect.owed_draw": {"one": "{name}'s next draw takes {n} card (R6.2).",
+                                "other": "{name}'s next draw takes {n} cards (R6.2)."},
+    "engine.effect.owed_none": "{name}'s next `d` draws nothing and passes the turn (R6.2).",
     "engine.effect.illegal_play_penalty": (
         "{name} draws {n} for the illegal play (R3.8, illegal_play_penalty = {n})."),
     "engine.effect.penalty_plays_on": (
@@ -128,7 +150,11 @@ MESSAGES = {
     "engine.draw": "{name} draws a card; the turn passes (R3.4).",
     "engine.draw_play": "{name} draws a card and plays it at once (R3.4).",
     "engine.draw_penalty": "{name} takes the penalty and draws {n} (R5.7).",
-    "engine.draw_owed": "{name} draws {n} instead of going out on an action card (R6.2).",
+    "engine.draw_owed": {
+        "one": "{name} draws {n} card instead of going out on an action card (R6.2).",
+        "other": "{name} draws {n} cards instead of going out on an action card (R6.2)."},
+    "engine.draw_owed_none": (
+        "{name} draws nothing instead of going out on an action card; the turn passes (R6.2)."),
     "engine.announce": "{name}: \"Laatste kaart!\" — announced in time (R4.1).",
     "engine.announce.late": (
         "{name} announces too late: another player has acted, so {name} can still be "
@@ -142,13 +168,19 @@ MESSAGES = {
         "no effect (R4.2)."),
     "engine.call.void_announced": "{name} announced in time; the call has no effect (R4.4).",
     "engine.call.void_called": "{name} has already been called; the call has no effect (R4.4).",
-    "engine.call.void_count": (
-        "{name} holds {n} cards, not one; the call has no effect (R4.4)."),
-    "engine.leave": (
-        "{name} leaves the table; their {n} cards go under the draw pile and they are out "
-        "of the series (R1.5)."),
-    "engine.fix.draw": "Correction: {name} drew {n} card(s) that were not entered (R0.2).",
-    "engine.fix.count": "Correction: {name} holds {n} card(s), not {old} (R0.2).",
+    "engine.call.void_count": {
+        "one": "{name} holds {n} card but owes no announcement now; the call has no effect (R4.4).",
+        "other": "{name} holds {n} cards, not one; the call has no effect (R4.4)."},
+    "engine.leave": {
+        "one": ("{name} leaves the table; their {n} card goes under the draw pile and they "
+                "are out of the series (R1.5)."),
+        "other": ("{name} leaves the table; their {n} cards go under the draw pile and they "
+                  "are out of the series (R1.5).")},
+    "engine.fix.draw": {
+        "one": "Correction: {name} drew {n} card that was not entered (R0.2).",
+        "other": "Correction: {name} drew {n} cards that were not entered (R0.2)."},
+    "engine.fix.count": {"one": "Correction: {name} holds {n} card, not {old} (R0.2).",
+                         "other": "Correction: {name} holds {n} cards, not {old} (R0.2)."},
     "engine.fix.play": "Correction: {name} played {card}, which was not entered (R0.2).",
     "engine.next": "{name} is to play.",
     # -- queries ------------------------------------------------------------
@@ -165,7 +197,8 @@ MESSAGES = {
     "engine.check.usage": "Name a card to check, like `check 7h`.",
     "engine.check.legal": "Yes: {name} may play {card} now.",
     "engine.check.illegal": "No: {why} Legal now: {allowed}.",
-    "engine.check.pending_draw": "only `d`, to take the {n} pending cards",
+    "engine.check.pending_draw": {"one": "only `d`, to take the {n} pending card",
+                                  "other": "only `d`, to take the {n} pending cards"},
     "engine.check.legal_anyone": "Yes: {card} fits the discard pile now, for any player.",
     "engine.check.pending_options": "{stack} on the pending {n}, or `d` to take them",
     "engine.why.nothing": "No ruling yet in this session.",
@@ -181,6 +214,8 @@ MESSAGES = {
     "engine.words.any_suit": "any {suit}",
     "engine.words.any_rank": "any {rank}",
     "engine.words.or_list": "{head} or {last}",
+    "engine.suit.c": "clubs", "engine.suit.d": "diamonds", "engine.suit.h": "hearts",
+    "engine.suit.s": "spades",
     "engine.words.clockwise": "clockwise",
     "engine.words.counterclockwise": "counterclockwise",
     "engine.rank.2": "Two", "engine.rank.3": "Three", "engine.rank.4": "Four",

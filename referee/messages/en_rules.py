@@ -229,7 +229,8 @@ MESSAGES: dict[str, str] = {
         "eliminated players."
     ),
     "rules.book.title.R2.2": "Deal size",
-    "rules.book.text.R2.2": "Each player is dealt {deal_size} cards.",
+    "rules.book.text.R2.2": {"one": "Each player is dealt {deal_size} card.",
+                             "other": "Each player is dealt {deal_size} cards."},
     "rules.book.text.R2.2.standard": "Each player is dealt 7 cards (some families deal 5: `deal_size`).",
     "rules.book.title.R2.3": "Starter",
     "rules.book.text.R2.3": (

@@ -1,0 +1,53 @@
+"""The referee engine: the state of one hand and every ruling on it. Pure: no I/O.
+
+A hand is a log of entries (the lines the table typed that took effect); its
+state is what replaying that log gives.  ``Hand.apply_line`` applies one new
+line at a time; undo and reopening a saved hand replay the log.  A ruling is
+a list of typed events (``events``); sentences are made from them only when
+read (``words``, through the message layer).
+
+Layers inside the package, dependencies pointing down::
+
+    hand        one line in, a Ruling out; log, undo/redo/replay, queries
+    legality    what may be played now, and why (check, completion, bots)
+    ruling      Ruling (events, rule cited, logged)        words: events -> text
+    table deal turn lastcard actions goingout order corrections   (the rules)
+    state  tables  events                                   (data)
+
+Map from rule ids to code (RULES.md):
+
+- R0.2 corrections, undo/redo ... ``corrections.fix``, ``Hand.undo``, ``Hand.redo``,
+  ``Hand.replay``
+- R0.3 order of refusals ........ ``Hand._line_actor``, ``Hand.check_status``,
+  ``order.check_turn``, ``turn.check_play`` (deck, penalty, matching, Jack's suit,
+  finishing card), ``turn.draw`` (draw-and-play refusals)
+- R0.4 effect-bearing refusals .. ``Hand._refusal_effect`` (``Reason.card_refused``)
+- R1.1 players .................. ``Hand._line_actor``, ``Hand.player``
+- R1.3 / R1.4 deck, identity .... ``table.check_deck``
+- R1.5 leaving .................. ``table.leave``
+- R2.2 deal size ................ ``state.HandState.reset`` (fit: ``rules.check_table_fits``)
+- R2.3-R2.5 starter ............. ``deal.start``
+- R3.1-R3.3 matching ............ ``tables.matches`` (compiled to ``Tables.fits``),
+  ``turn.match_refusal``
+- R3.4 draw (then play) ......... ``turn.draw``
+- R3.5 / R3.6 reshuffle, exhausted ``turn.take``, ``turn.exhausted``
+- R3.7 turn ..................... ``order.check_turn``
+- R3.8 illegal play ............. ``Hand._refusal_effect``
+- R3.9 blocked hand ............. ``turn.check_blocked`` (``idle``, ``penalty_turn``)
+- R4 last card .................. ``lastcard``
+- R5 action cards ............... ``actions.effect``, ``actions.king``,
+  ``actions.aim_penalty``; R5.7 stacking ``tables.stacks``, ``actions.must_stack_refusal``,
+  ``turn.take_penalty``
+- R6.1 / R6.2 going out ......... ``goingout``
+- R8.4 free turn order .......... ``order`` (no turn), ``Tables`` (no Seven/Eight/Four)
+- what is legal now ............. ``legality.legal``, ``legality.refusal``, ``Hand.push``
+"""
+
+from __future__ import annotations
+
+from .events import Event, Reason, Refusal, Refused
+from .hand import Hand
+from .legality import Legal
+from .ruling import ReplayError, Ruling
+
+__all__ = ["Hand", "Ruling", "ReplayError", "Event", "Reason", "Refused", "Refusal", "Legal"]

@@ -1,0 +1,55 @@
+"""R0.2 Corrections: the table agrees the referee's picture is wrong (``fix ...``).
+
+``fix`` applies one; undo, redo and replay are ``Hand.undo``, ``Hand.redo``,
+``Hand.replay``.  A correction has no turn or action effect.
+"""
+
+from __future__ import annotations
+
+from . import lastcard, table, turn
+from .events import Drew, Fixed, Reason, Refusal, Reshuffled, Won
+
+
+def fix(h, what: str, target: str, amount: int, card, suit, ev: list) -> None:
+    """Apply ``fix draw|count|play`` for ``target`` (R0.2)."""
+    if target in h.left:
+        raise Refusal(Reason.LEFT, "R1.5", name=target)
+    h.corrections += 1
+    if what == "draw":
+        fixed = Fixed("draw", target, amount)
+        drew = Drew(target, amount, Drew.FIX)
+        ev += (fixed, drew)
+        moved: list = []
+        drew.n = fixed.n = turn.take(h, target, amount, moved)
+        ev += [e for e in moved if type(e) is Reshuffled]  # (what is forgiven is not told)
+    elif what == "count":
+        old = h.counts[target]
+        diff = amount - old
+        if diff > h.draw_pile:
+            raise Refusal(Reason.FIX_COUNT, "R0.2", name=target, n=amount, pile=h.draw_pile)
+        h.counts[target] = amount
+        h.draw_pile -= diff
+        if diff:
+            lastcard.lapse(h, target)
+        ev.append(Fixed("count", target, amount, old))
+        if amount == 0:
+            _won(h, target, None, ev)
+    else:
+        table.check_deck(h, card)
+        if h.counts[target] < 1:
+            raise Refusal(Reason.FIX_PLAY, "R0.2", name=target)
+        h.counts[target] -= 1
+        h.discard.append(card)
+        h.copies[card] = h.copies.get(card, 0) + 1
+        h.named_suit = suit if card.rank == "J" else None
+        h.idle.clear()
+        lastcard.lapse(h, target)
+        ev.append(Fixed("play", target, card=card))
+        if h.counts[target] == 0:
+            _won(h, target, card, ev)
+
+
+def _won(h, target: str, card, ev: list) -> None:
+    """R6.1 after a correction: the hand ends (a pending penalty stays as it was)."""
+    h.status, h.winner, h.turn = "over", target, None
+    ev.append(Won(target, card))

@@ -1,0 +1,481 @@
+"""Rulings as typed events: what happened on one entry, as data.
+
+The engine tells what an entry did by appending events to a list, in the
+order they happened: a card played, cards drawn, a reshuffle, a penalty aimed,
+a refusal with its reason and rule id ...  Nothing here builds a sentence:
+``referee.engine.words`` turns an event into text through the message layer
+when someone reads it (``event.text()``), and no logic anywhere looks at a
+message key or at rendered text.
+
+Every event has ``rule`` (the rule id behind it, or None), ``house`` (the
+``(key, value)`` of the house rule that decided it, or None) and
+``tells_turn`` (True when its sentence says who plays next, so that a ruling
+need not add "X is to play").  Events are plain slotted objects built with
+positional arguments (the engine makes one or two per entry).
+
+The events a simulator needs to move the real cards: ``Drew`` (every card
+that goes from the draw pile to a player, with ``n`` the cards actually
+drawn), ``Reshuffled`` (the discard pile but its top became the draw pile),
+``Played`` and every card event carrying ``card`` (a card put on the discard
+pile), ``Left`` (a player's cards went under the draw pile).
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+
+class Event:
+    """One thing an entry did (base class).
+
+    ``rule``: rule id or None; ``house``: (house-rule key, value) or None;
+    ``tells_turn``: the sentence names who plays next; ``acts``: a play or a
+    draw by the player acting (the turn moves on after it).
+    """
+
+    __slots__ = ("rule", "house")
+    tells_turn = False
+    acts = False  # a play or a draw of the player acting, which moves the turn on
+
+    def text(self) -> str:
+        """The sentence in the active language (built now, through the message layer)."""
+        from .words import render
+        return render(self) or ""
+
+    def _fields(self) -> tuple:
+        return tuple(getattr(self, n) for n in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.rule, self.house) == (other.rule, other.house) \
+            and self._fields() == other._fields()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]  # (mutable while the entry is applied)
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__)
+        return f"{type(self).__name__}({inner}, rule={self.rule!r})"
+
+
+# ---------------------------------------------------------------------------
+# Refusals (R0.3)
+# ---------------------------------------------------------------------------
+
+class Reason(Enum):
+    """Why an entry was refused; the rule id travels beside it in ``Refused``."""
+
+    UNKNOWN_PLAYER = "unknown_player"      # R1.1
+    LEFT = "left"                          # R1.5
+    FREE_NO_PLAYER = "free_no_player"      # R8.4
+    WAITING = "waiting"                    # R2.3: no starter yet
+    OVER = "over"                          # R6.1
+    STARTED = "started"                    # R2.3: a second starter
+    START_DEALER = "start_dealer"          # R2.3: not the dealer's
+    TURN = "turn"                          # R3.7
+    FREE_PENDING = "free_pending"          # R3.7 in free order
+    NO_JOKERS = "no_jokers"                # R1.3
+    IDENTITY = "identity"                  # R1.4 (``alt``: a likely card meant, or "")
+    MUST_STACK = "must_stack"              # R5.7
+    MUST_DRAW = "must_draw"                # R5.7, stacking = "none"
+    PENDING_DRAW_PLAY = "pending_draw_play"  # R5.7: ``d CARD`` on a penalty
+    MATCH = "match"                        # R3.1
+    MATCH_NAMED = "match_named"            # R3.3
+    JACK_SUIT = "jack_suit"                # R5.4: a Jack without a suit
+    FINISH_ON_ACTION = "finish_on_action"  # R6.2
+    NO_DRAW_THEN_PLAY = "no_draw_then_play"  # R3.4
+    OWED_MANY = "owed_many"                # R6.2
+    NOTHING_TO_DRAW = "nothing_to_draw"    # R3.6
+    CALL_SELF = "call_self"                # R4.4
+    CALL_UNNAMED = "call_unnamed"          # R4.4
+    FIX_COUNT = "fix_count"                # R0.2
+    FIX_PLAY = "fix_play"                  # R0.2
+
+    @property
+    def card_refused(self) -> bool:
+        """A card put on the pile that may not go there (R3.8: the illegal-play
+        draw applies), as opposed to a refusal of the entry's form or moment."""
+        return self in _CARD_REFUSALS
+
+    @property
+    def needs_suit(self) -> bool:
+        """The entry lacked only a suit named with a Jack (R5.4): ask for one."""
+        return self is Reason.JACK_SUIT
+
+
+_CARD_REFUSALS = frozenset({Reason.MATCH, Reason.MATCH_NAMED, Reason.MUST_STACK,
+                            Reason.MUST_DRAW})
+
+
+class Refused(Event):
+    """An entry the rules forbid: ``reason`` (a ``Reason``), ``rule`` the id cited,
+    ``fields`` the values its sentence shows (``card``, ``n``, ``name`` ...)."""
+
+    __slots__ = ("reason", "fields")
+
+    def __init__(self, reason: Reason, rule: str | None, fields: dict, house=None):
+        self.reason, self.rule, self.fields, self.house = reason, rule, fields, house
+
+
+class Refusal(Exception):
+    """Raised inside the engine for an entry the rules forbid; carries ``event`` (``Refused``)."""
+
+    def __init__(self, reason: Reason, rule: str | None, house: tuple | None = None,
+                 **fields: Any):
+        super().__init__(reason.value)
+        self.event = Refused(reason, rule, fields, house)
+
+
+# ---------------------------------------------------------------------------
+# The deal and the starter (R2)
+# ---------------------------------------------------------------------------
+
+class Started(Event):
+    """The starter ``card`` was turned (R2.3-R2.5).  ``effect``: ``Started.PLAIN``
+    (R2.3), ``NO_EFFECT`` (an action card without effect, R2.4), ``PENALTY``,
+    ``EIGHT``, ``ACE`` (``start_card = "applies"``); ``free``: snel pesten (no turn);
+    ``turn`` who plays first (or None); ``lost`` the player an Eight skips;
+    ``victim``/``n`` the penalty's."""
+
+    __slots__ = ("card", "effect", "free", "turn", "lost", "victim", "n")
+    PLAIN, NO_EFFECT, PENALTY, EIGHT, ACE = "plain", "no_effect", "penalty", "eight", "ace"
+
+    def __init__(self, card, effect, free, turn, rule, house=None, lost=None, victim=None, n=0):
+        self.card, self.effect, self.free, self.turn = card, effect, free, turn
+        self.rule, self.house, self.lost, self.victim, self.n = rule, house, lost, victim, n
+
+    @property
+    def tells_turn(self) -> bool:  # type: ignore[override]
+        return not self.free and self.effect != Started.PENALTY
+
+
+class FreeOrder(Event):
+    """Snel pesten: anyone may play (R8.4), told after the starter."""
+
+    __slots__ = ()
+
+    def __init__(self):
+        self.rule, self.house = "R8.4", None
+
+
+# ---------------------------------------------------------------------------
+# A turn (R3)
+# ---------------------------------------------------------------------------
+
+class Played(Event):
+    """``player`` played ``card``, a card without an effect (R3.1)."""
+
+    __slots__ = ("player", "card")
+    acts = True
+
+    def __init__(self, player, card):
+        self.player, self.card, self.rule, self.house = player, card, "R3.1", None
+
+
+class Drew(Event):
+    """``player`` drew ``n`` cards (the cards actually drawn) for ``cause``.
+
+    Causes: ``TURN`` (a plain ``d``, R3.4), ``DRAW_PLAY`` (``d CARD``: one card,
+    played at once, R3.4; ``card``), ``PENALTY`` (a pending penalty taken, R5.7),
+    ``OWED`` (the draw owed after R6.2), ``APPLIED`` (a draw the referee applies:
+    a Five, a King, a penalty drawn at once, an illegal play, a false call),
+    ``CALLED`` (R4.3, told by ``Called``), ``FIX`` (R0.2, told by ``Fixed``).
+    A reshuffle needed on the way comes as a ``Reshuffled`` event after this
+    one, and cards that were not there as ``Forgiven``.
+    """
+
+    __slots__ = ("player", "n", "cause", "card")
+    TURN, DRAW_PLAY, PENALTY, OWED, APPLIED, CALLED, FIX = (
+        "turn", "draw_play", "penalty", "owed", "applied", "called", "fix")
+    _RULES = {"turn": "R3.4", "draw_play": "R3.4", "penalty": "R5.7", "owed": "R6.2",
+              "applied": None, "called": "R4.3", "fix": "R0.2"}
+
+    def __init__(self, player, n, cause, card=None):
+        self.player, self.n, self.cause, self.card = player, n, cause, card
+        self.rule, self.house = Drew._RULES[cause], None
+
+    @property
+    def acts(self) -> bool:  # type: ignore[override]
+        """A draw the player typed (their turn moves on), not one the referee applies."""
+        return self.cause in _TYPED_DRAWS
+
+
+_TYPED_DRAWS = frozenset({Drew.TURN, Drew.DRAW_PLAY, Drew.PENALTY, Drew.OWED})
+
+
+class Reshuffled(Event):
+    """The draw pile ran out: the discard pile but its top card (``n`` cards) became
+    the new draw pile (R3.5)."""
+
+    __slots__ = ("n",)
+
+    def __init__(self, n):
+        self.n, self.rule, self.house = n, "R3.5", None
+
+
+class Forgiven(Event):
+    """Nothing left to draw: ``player`` drew ``got``; the other ``n`` are forgiven (R3.6)."""
+
+    __slots__ = ("player", "n", "got")
+
+    def __init__(self, player, n, got):
+        self.player, self.n, self.got, self.rule, self.house = player, n, got, "R3.6", None
+
+
+class IllegalPlayPenalty(Event):
+    """``player`` draws ``n`` for an illegal play (R3.8, ``illegal_play_penalty``)."""
+
+    __slots__ = ("player", "n")
+
+    def __init__(self, player, n):
+        self.player, self.n, self.rule = player, n, "R3.8"
+        self.house = ("illegal_play_penalty", n)
+
+
+class Blocked(Event):
+    """The hand is blocked and ends without a winner (R3.9)."""
+
+    __slots__ = ()
+
+    def __init__(self):
+        self.rule, self.house = "R3.9", None
+
+
+class NextToPlay(Event):
+    """``player`` is to play (added to a ruling when no event says so)."""
+
+    __slots__ = ("player",)
+    tells_turn = True
+
+    def __init__(self, player, rule=None):
+        self.player, self.rule, self.house = player, rule, None
+
+
+# ---------------------------------------------------------------------------
+# Last card (R4)
+# ---------------------------------------------------------------------------
+
+class Announced(Event):
+    """``player`` said "Laatste kaart!": ``how`` is ``IN_TIME`` (R4.1), ``LATE``
+    (R4.2), ``AGAIN`` or ``NONE`` (nothing owed, R4.1)."""
+
+    __slots__ = ("player", "how")
+    IN_TIME, LATE, AGAIN, NONE = "in_time", "late", "again", "none"
+    _RULES = {"in_time": "R4.1", "late": "R4.2", "again": "R4.1", "none": "R4.1"}
+
+    def __init__(self, player, how):
+        self.player, self.how, self.rule, self.house = player, how, Announced._RULES[how], None
+
+
+class Called(Event):
+    """A call on ``target`` (R4.3/R4.4): ``outcome`` ``HIT`` (they draw ``n``),
+    ``PREMATURE`` (R4.2), ``VOID_ANNOUNCED``, ``VOID_CALLED``, ``VOID_COUNT``
+    (``n``: the cards they hold)."""
+
+    __slots__ = ("target", "outcome", "n")
+    HIT, PREMATURE, VOID_ANNOUNCED, VOID_CALLED, VOID_COUNT = (
+        "hit", "premature", "void_announced", "void_called", "void_count")
+
+    def __init__(self, target, outcome, n, rule, house=None):
+        self.target, self.outcome, self.n, self.rule, self.house = target, outcome, n, rule, house
+
+
+class FalseCall(Event):
+    """``player`` made a false call and draws ``n`` (R4.4, ``false_call_penalty``)."""
+
+    __slots__ = ("player", "n")
+
+    def __init__(self, player, n):
+        self.player, self.n, self.rule = player, n, "R4.4"
+        self.house = ("false_call_penalty", n)
+
+
+# ---------------------------------------------------------------------------
+# Action cards (R5)
+# ---------------------------------------------------------------------------
+
+class PenaltyAimed(Event):
+    """``player`` played ``card`` (a Two, R5.1, or a Joker, R5.6): ``victim`` must
+    draw ``n`` or stack ``stack`` (``"two"``, ``"joker"``, ``"either"``, or
+    ``"nothing"`` under ``stacking = "none"``)."""
+
+    __slots__ = ("player", "card", "victim", "n", "stack")
+    acts = True
+
+    def __init__(self, player, card, victim, n, stack, rule, house=None):
+        self.player, self.card, self.victim, self.n, self.stack = player, card, victim, n, stack
+        self.rule, self.house = rule, house
+
+
+class PenaltyAtOnce(Event):
+    """``player`` played ``card``; ``victim`` must miss the coming turn, so draws the
+    ``n`` cards at once and is passed by (R5 preamble)."""
+
+    __slots__ = ("player", "card", "victim", "n")
+    acts = True
+
+    def __init__(self, player, card, victim, n, rule):
+        self.player, self.card, self.victim, self.n = player, card, victim, n
+        self.rule, self.house = rule, None
+
+
+class PlaysAgain(Event):
+    """``player`` played ``card`` and plays again: a Seven (R5.2) or an Ace with two
+    players (R5.5)."""
+
+    __slots__ = ("player", "card")
+    acts = True
+    tells_turn = True
+
+    def __init__(self, player, card, rule):
+        self.player, self.card, self.rule, self.house = player, card, rule, None
+
+
+class Skipped(Event):
+    """``player`` played ``card``; ``lost`` misses the turn and ``turn`` is next: an
+    Eight (R5.3; ``two_players``: the player plays again) or a King under
+    ``reverse_skip`` (R5.8, which reversed the direction first)."""
+
+    __slots__ = ("player", "card", "lost", "turn", "two_players")
+    acts = True
+    tells_turn = True
+
+    def __init__(self, player, card, lost, turn, two_players, rule, house=None):
+        self.player, self.card, self.lost, self.turn = player, card, lost, turn
+        self.two_players, self.rule, self.house = two_players, rule, house
+
+
+class Reversed(Event):
+    """``player`` played ``card`` and the direction of play reversed, now ``clockwise``
+    or not (an Ace, R5.5; a King under ``reverse_skip`` in free order, R5.8)."""
+
+    __slots__ = ("player", "card", "clockwise")
+    acts = True
+
+    def __init__(self, player, card, clockwise, rule, house=None):
+        self.player, self.card, self.clockwise, self.rule, self.house = (
+            player, card, clockwise, rule, house)
+
+
+class SuitNamed(Event):
+    """``player`` played the Jack ``card`` and named ``suit`` (R5.4)."""
+
+    __slots__ = ("player", "card", "suit")
+    acts = True
+
+    def __init__(self, player, card, suit):
+        self.player, self.card, self.suit, self.rule, self.house = player, card, suit, "R5.4", None
+
+
+class KingDraw(Event):
+    """``player`` played a King under ``draw_one``: ``victim`` draws one (R5.8)."""
+
+    __slots__ = ("player", "card", "victim")
+    acts = True
+
+    def __init__(self, player, card, victim, house):
+        self.player, self.card, self.victim, self.rule, self.house = (
+            player, card, victim, "R5.8", house)
+
+
+class SkipTwo(Event):
+    """``player`` played a Four: ``victim`` misses the next two turns (R5.9)."""
+
+    __slots__ = ("player", "card", "victim")
+    acts = True
+
+    def __init__(self, player, card, victim, house):
+        self.player, self.card, self.victim, self.rule, self.house = (
+            player, card, victim, "R5.9", house)
+
+
+class AllDrawOne(Event):
+    """``player`` played a Five: every opponent draws one (R5.10); the draws follow."""
+
+    __slots__ = ("player", "card")
+    acts = True
+
+    def __init__(self, player, card, house):
+        self.player, self.card, self.rule, self.house = player, card, "R5.10", house
+
+
+class PlaysOn(Event):
+    """``player`` took the penalty and now plays the turn (R5.7, ``penalty_ends_turn = false``)."""
+
+    __slots__ = ("player",)
+    tells_turn = True
+
+    def __init__(self, player):
+        self.player, self.rule, self.house = player, "R5.7", ("penalty_ends_turn", False)
+
+
+# ---------------------------------------------------------------------------
+# Going out (R6), leaving (R1.5), corrections (R0.2)
+# ---------------------------------------------------------------------------
+
+class Won(Event):
+    """``player`` went out (on ``card``, or None after a correction) and won (R6.1)."""
+
+    __slots__ = ("player", "card")
+    acts = True
+
+    def __init__(self, player, card):
+        self.player, self.card, self.rule, self.house = player, card, "R6.1", None
+
+
+class OwedDraw(Event):
+    """``player``'s next draw takes ``n`` cards (R6.2, ``finish_on_action_draw``)."""
+
+    __slots__ = ("player", "n")
+
+    def __init__(self, player, n):
+        self.player, self.n, self.rule, self.house = player, n, "R6.2", None
+
+
+class Left(Event):
+    """``player`` left the table; their ``n`` cards went under the draw pile (R1.5)."""
+
+    __slots__ = ("player", "n")
+
+    def __init__(self, player, n):
+        self.player, self.n, self.rule, self.house = player, n, "R1.5", None
+
+
+class PenaltyLapses(Event):
+    """The penalty pending for ``player``, who left, lapses (R1.5)."""
+
+    __slots__ = ("player",)
+
+    def __init__(self, player):
+        self.player, self.rule, self.house = player, "R1.5", None
+
+
+class LastPlayerWins(Event):
+    """``player`` is the last in the hand and wins it (R1.5)."""
+
+    __slots__ = ("player",)
+
+    def __init__(self, player):
+        self.player, self.rule, self.house = player, "R1.5", None
+
+
+class Fixed(Event):
+    """A correction (R0.2): ``what`` is ``"draw"`` (``player`` drew ``n``), ``"count"``
+    (``player`` holds ``n``, not ``old``) or ``"play"`` (``player`` played ``card``)."""
+
+    __slots__ = ("what", "player", "n", "old", "card")
+
+    def __init__(self, what, player, n=0, old=0, card=None):
+        self.what, self.player, self.n, self.old, self.card = what, player, n, old, card
+        self.rule, self.house = "R0.2", None
+
+
+class Said(Event):
+    """A sentence that is not a ruling on the game (undo, redo, a query's answer,
+    a line that is not notation): the message ``key`` and its ``fields``."""
+
+    __slots__ = ("key", "fields")
+
+    def __init__(self, rule, key, fields=None, house=None):
+        self.rule, self.key, self.fields, self.house = rule, key, fields or {}, house

@@ -1,0 +1,536 @@
+"""The hand: one typed line in, a ruling out; the log, undo, redo, replay, queries.
+
+``Hand.apply_line`` parses a line (``notation``), finds whose entry it is
+(R0.3's first checks: R1.1, the status, R1.5, R8.4), applies its actions left
+to right through the rule modules and returns a ``Ruling``.  A line is
+atomic: when one action is refused, a snapshot puts back what the earlier
+ones did (R0.3), and the refusal's own effects follow (R0.4).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from .. import messages
+from ..cards import NotationError, deck_size, parse_suit, try_card
+from ..notation import Announce, Call, Draw, Fix, Leave, Line, Play, Start, parse_line
+from ..rules import HouseRules
+from . import corrections, deal, goingout, lastcard, legality, order, table, turn
+from .actions import stack_options
+from .events import (Event, IllegalPlayPenalty, Reason, Refusal, Refused, Said)
+from .ruling import ReplayError, Ruling, said
+from .state import HandState, Snapshot
+from .tables import tables_for
+from .words import Allowed, stack_words, suit_word
+
+
+class Hand(HandState):
+    """One hand of Pesten as the referee sees it (public information only, R0.1).
+
+    Construct with the rule set, the players in the hand in seating order
+    (clockwise, R1.2), the dealer and the hand's number.  The hand starts dealt
+    and ``waiting`` for its starter (R2.2, R2.3).  ``apply_line(text)`` rules on
+    one typed line and returns a ``Ruling``; ``state()`` gives the NOTATION.md
+    state object; ``legal(player)`` what may be played now.  ``log`` holds the
+    lines that took effect, ``redo_stack`` what ``redo`` can put back.
+    """
+
+    __slots__ = ("rules", "tables", "number", "seats", "dealer", "decks", "deck_total", "free",
+                 "_lower", "log", "redo_stack", "last_ruling", "scored", "start", "cite")
+
+    def __init__(self, rules: HouseRules, players: Iterable[str], dealer: str, number: int = 1):
+        self.rules = rules
+        self.tables = tables_for(rules)        # the rule set compiled (what fits, stacks, acts)
+        self.number = number                   # the hand's number in the series
+        self.seats: list[str] = list(players)  # the players dealt in, seating order (R1.2)
+        if dealer not in self.seats:
+            raise ValueError(f"dealer {dealer!r} is not in the hand")
+        self.dealer = dealer
+        self.decks = rules.deck_count(len(self.seats))         # decks in play (R1.3)
+        self.deck_total = deck_size(self.decks, rules.jokers)  # cards in play
+        self.free = rules.free_order           # snel pesten (R8.4)
+        self._lower = {p.lower(): p for p in self.seats}
+        self.log: list[str] = []               # the lines that took effect
+        self.redo_stack: list[str] = []        # what ``redo`` can put back
+        self.last_ruling: Ruling | None = None  # for ``why``
+        self.scored = False                    # the hand's result is recorded (R7)
+        self.start = 0                         # (while applying: where the action's events begin)
+        self.cite = 0                          # (while applying: the event whose rule is cited)
+        self.reset(self.seats, rules.deal_size, self.deck_total)
+
+    # -- replaying ------------------------------------------------------------
+    @classmethod
+    def replay(cls, rules: HouseRules, players: Iterable[str], dealer: str, number: int,
+               log: Iterable[str], redo: Iterable[str] = ()) -> "Hand":
+        """Rebuild a hand from its log (and redo stack).
+
+        Raises ``ReplayError`` for the first logged line that no longer takes
+        effect (a hand-edited save file).
+        """
+        hand = cls(rules, players, dealer, number)
+        for i, line in enumerate(log):
+            ruling = hand._apply_entry_text(line)
+            if not ruling.logged:
+                raise ReplayError(i, line, ruling.text)
+            hand.log.append(line)
+        hand.redo_stack = list(redo)
+        hand.last_ruling = None
+        return hand
+
+    def _rebuild(self) -> None:
+        log = self.log
+        self.reset(self.seats, self.rules.deal_size, self.deck_total)
+        self.log = []
+        for line in log:
+            self._apply_entry_text(line)
+            self.log.append(line)
+
+    # -- public API -------------------------------------------------------------
+    def apply_line(self, text: str) -> Ruling:
+        """Rule on one typed line (NOTATION.md "Entries") and apply it if allowed.
+
+        Never raises for bad input: a line that is not notation is refused
+        with kind ``"error"``.  A refused line changes nothing except the two
+        effects of R0.4, which are logged.
+        """
+        try:
+            line = parse_line(text)
+        except NotationError as exc:
+            return said(None, "engine.notation", {"error": str(exc)}, ok=False, kind="error")
+        if line.kind == "blank":
+            return Ruling(True, None, [], kind="blank")
+        if line.kind == "undo":
+            ruling = self.undo()
+        elif line.kind == "redo":
+            ruling = self.redo()
+        elif line.kind == "query":
+            return self.query(line)
+        else:
+            ruling = self.apply(line)
+        self.last_ruling = ruling
+        return ruling
+
+    def apply(self, line: Line) -> Ruling:
+        """Rule on one parsed entry ``line`` (checked) and log it if it took effect."""
+        ruling = self._apply_entry(line)
+        if ruling.logged:
+            self.log.append(line.text.strip())
+            self.redo_stack.clear()
+        return ruling
+
+    def undo(self) -> Ruling:
+        """Take back the last entry that took effect (NOTATION "undo"); R0.2 when none."""
+        if self.scored:
+            return said("R0.2", "engine.undo.scored", ok=False, kind="undo")
+        if not self.log:
+            return said("R0.2", "engine.undo.nothing", ok=False, kind="undo")
+        line = self.log.pop()
+        self.redo_stack.append(line)
+        self._rebuild()
+        return said("R0.2", "engine.undo.done", {"line": line}, kind="undo")
+
+    def redo(self) -> Ruling:
+        """Put back the last undone entry (NOTATION "redo"); R0.2 when none."""
+        if not self.redo_stack:
+            return said("R0.2", "engine.redo.nothing", ok=False, kind="redo")
+        line = self.redo_stack.pop()
+        ruling = self._apply_entry_text(line)
+        if not ruling.logged:
+            self.redo_stack.clear()
+            return said("R0.2", "engine.redo.failed", {"line": line}, ok=False, kind="redo")
+        self.log.append(line)
+        ruling.events.insert(0, Said("R0.2", "engine.redo.done", {"line": line}))
+        # The redo itself took effect, even when what it put back is a refusal
+        # that the log keeps for its effect (R0.4).
+        ruling.ok, ruling.rule, ruling.kind = True, "R0.2", "redo"
+        return ruling
+
+    def state(self) -> dict:
+        """The NOTATION.md state object (plain JSON-ready dict)."""
+        status = "scored" if self.scored else self.status
+        playing = self.status == "playing"
+        return {
+            "hand": self.number,
+            "status": status,
+            "dealer": self.dealer,
+            "turn": self.turn if playing else None,
+            "direction": "clockwise" if self.direction == 1 else "counterclockwise",
+            "top": str(self.discard[-1]) if self.discard else None,
+            "named_suit": self.named_suit,
+            "pending_draw": self.pending,
+            "skips": ({p: self.skips[p] for p in self.active if self.skips.get(p)}
+                      if playing else {}),
+            "counts": {p: self.counts[p] for p in self.active},
+            "draw_pile": self.draw_pile,
+            "discard_pile": len(self.discard),
+            "announce_due": self.announce_due if playing else None,
+            "callable": self.callable if playing else [],
+            "winner": self.winner,
+        }
+
+    @property
+    def top(self):
+        """The card on top of the discard pile (a ``Card``), or None before the starter."""
+        return self.discard[-1] if self.discard else None
+
+    @property
+    def announce_due(self) -> str | None:
+        """The player whose "Laatste kaart!" window is open (R4.2), or None."""
+        for p, s in self.last_card.items():
+            if s == "open":
+                return p
+        return None
+
+    @property
+    def callable(self) -> list[str]:
+        """Players who may now be called for a forgotten last card (R4.3)."""
+        return [p for p in self.active if self.last_card.get(p) == "missed"]
+
+    @property
+    def exhausted(self) -> bool:
+        """R3.6: the draw pile is empty and the discard pile holds only its top card."""
+        return turn.exhausted(self)
+
+    def player(self, name: str) -> str | None:
+        """The seated name matching ``name`` case-insensitively, or None (R1.1)."""
+        return self._lower.get(name.lower())
+
+    def next_seat(self, player: str) -> str:
+        """The seat after ``player`` in the current direction, among those still in the hand."""
+        return order.next_seat(self, player)
+
+    def first_player(self) -> str:
+        """Who plays first after the dealer (R2.5): the seat after the dealer, clockwise."""
+        seats = self.seats
+        return seats[(seats.index(self.dealer) + 1) % len(seats)]
+
+    def legal(self, player: str | None = None) -> legality.Legal:
+        """What ``player`` (default: the player to act) may play or draw now (``legality``)."""
+        return legality.legal(self, player)
+
+    def refusal_for(self, card, player: str | None = None, suit: str | None = None) -> Refused | None:
+        """Why ``card`` may not be played now (a ``Refused`` event), or None (``legality``)."""
+        return legality.refusal(self, card, player, suit)
+
+    def push(self, action, player: str | None = None, announce: bool = False) -> list[Event]:
+        """Apply ``action`` (a ``Play`` or ``Draw``) by ``player`` WITHOUT checking it.
+
+        The unchecked fast path (as python-chess's ``push`` beside ``push_san``).
+        Contract: the hand is being played, ``player`` (default: the player to
+        act) is ``legal(player).player``, and the action was taken from that
+        ``Legal``: a ``Play`` of a card it ``may_play`` (a Jack with a suit), a
+        ``Draw()``, or a ``Draw(card)`` it ``may_draw_play``.  ``announce``: the
+        player says "Laatste kaart!" with it.  Nothing is logged (``log``,
+        ``undo`` and ``replay`` know only checked entries); no ``Ruling`` is
+        made.  Returns the events.  An action outside the contract may leave
+        the hand in a state no ruling gives.
+        """
+        if player is None:
+            player = self.turn
+        ev: list = []
+        self.start, self.cite = 0, 0
+        if type(action) is Play:
+            turn.play(self, player, action.card, action.suit, ev, True)
+        else:
+            turn.draw(self, player, action.card, action.suit, ev)
+        if announce and self.status == "playing":
+            lastcard.announce(self, player, ev)
+        if self.draw_pile == 0:
+            turn.check_blocked(self, ev)
+        return ev
+
+    def entry(self, line: Line) -> tuple[bool, list, bool, str | None]:
+        """Rule on a parsed entry and apply it (checked) without a ``Ruling`` or a log:
+        ``(ok, events, logged, actor)`` as in ``Ruling`` (for simulators and benchmarks)."""
+        return self._rule_entry(line)
+
+    # -- line application -------------------------------------------------------
+    def _apply_entry_text(self, text: str) -> Ruling:
+        try:
+            line = parse_line(text)
+        except NotationError as exc:
+            return said(None, "engine.notation", {"error": str(exc)}, ok=False, kind="error")
+        if line.kind != "entry":
+            return said(None, "engine.replay.not_entry", ok=False, kind="error")
+        return self._apply_entry(line)
+
+    def _apply_entry(self, line: Line) -> Ruling:
+        ok, ev, logged, actor = self._rule_entry(line)
+        next_turn = (self.turn if ok and self.status == "playing" and not self.pending
+                     and not self.free else None)
+        rule = ev[self.cite].rule if ev else None
+        return Ruling(ok, rule, ev, logged, "entry", None, "", None, actor, next_turn)
+
+    def _rule_entry(self, line: Line) -> tuple:
+        """``(ok, events, logged, actor)``: the ruling on ``line``, applied (a refusal
+        changes nothing but R0.4's effects; the cited event is ``events[self.cite]``)."""
+        ev: list = []
+        self.cite = 0
+        snap = None
+        actor = None
+        try:
+            actions = line.actions
+            actor = self._line_actor(line)  # (checks only: changes nothing)
+            if self._needs_snapshot(actions, actor):
+                snap = Snapshot(self)
+            for action in actions:
+                self.start = len(ev)
+                _ACTIONS[type(action)](self, action, actor, ev)
+        except Refusal as refusal:
+            if snap is not None:
+                snap.restore(self)
+            self.cite = 0
+            ev = [refusal.event]
+            logged = self._refusal_effect(refusal.event, actor, ev)
+            return False, ev, logged, actor
+        if self.draw_pile == 0:
+            turn.check_blocked(self, ev)
+        return True, ev, True, actor
+
+    def _needs_snapshot(self, actions: tuple, actor: str | None) -> bool:
+        """Whether ``actions`` may change the state and still be refused (R0.3: then
+        nothing may have changed), so that a snapshot must be put back.
+
+        One action checks everything before it changes anything, except a
+        correction and a ``d CARD`` that reshuffles (an empty draw pile) or
+        takes a penalty (R5.7) before its card is checked.  Of several actions
+        a later one may be refused after an earlier one took effect, except
+        "Laatste kaart!" after a play or draw that cannot end the hand (it is
+        refused only once the hand is over, R6.1): the commonest line of two.
+        """
+        first = actions[0]
+        kind = type(first)
+        if kind is Draw and first.card is not None and (not self.draw_pile or self.pending):
+            return True
+        if len(actions) == 1:
+            return kind is Fix
+        return not (len(actions) == 2 and type(actions[1]) is Announce
+                    and (kind is Draw or (kind is Play and self.counts.get(actor, 0) > 1)))
+
+    def _line_actor(self, line: Line) -> str | None:
+        """Who the line belongs to (NOTATION "Who an entry belongs to"), checked per R0.3."""
+        first = line.actions[0]
+        kind = type(first)  # (the action classes have no subclasses)
+        named = None
+        if line.player is not None:
+            named = self.player(line.player)
+            if named is None:
+                raise Refusal(Reason.UNKNOWN_PLAYER, "R1.1", name=line.player)
+        if kind is Call or kind is Leave or kind is Fix:
+            if self.player(first.target) is None:
+                raise Refusal(Reason.UNKNOWN_PLAYER, "R1.1", name=first.target)
+        if kind is Start:
+            return named if named is not None else self.dealer
+        if self.status != "playing" or self.scored:
+            self.check_status()
+        if named is not None and named in self.left:
+            raise Refusal(Reason.LEFT, "R1.5", name=named)
+        if kind is Leave or kind is Fix:
+            return named
+        if kind is Call:
+            target = self.player(first.target)
+            if target in self.left:
+                raise Refusal(Reason.LEFT, "R1.5", name=target)
+        if self.free:
+            if named is None:
+                raise Refusal(Reason.FREE_NO_PLAYER, "R8.4")
+            return named
+        if kind is Call:
+            return named
+        if kind is Announce:
+            return named if named is not None else (self.announce_due or self.turn)
+        return named if named is not None else self.turn
+
+    def check_status(self) -> None:
+        """Refuse an entry while the hand is not being played (R2.3, R6.1)."""
+        if self.status == "waiting":
+            raise Refusal(Reason.WAITING, "R2.3")
+        if self.status == "over" or self.scored:
+            raise Refusal(Reason.OVER, "R6.1")
+
+    # One function per kind of action, in ``_ACTIONS`` (below the class): the
+    # checks of R0.3 that belong to the action, then its effect.
+    def _act_play(self, action: Play, actor, ev: list) -> None:
+        if self.status != "playing" or self.scored:
+            self.check_status()
+        if self.free or actor != self.turn:
+            order.check_turn(self, actor)
+        turn.play(self, actor, action.card, action.suit, ev, False)
+
+    def _act_draw(self, action: Draw, actor, ev: list) -> None:
+        if self.status != "playing" or self.scored:
+            self.check_status()
+        if self.free or actor != self.turn:
+            order.check_turn(self, actor)
+        turn.draw(self, actor, action.card, action.suit, ev)
+
+    def _act_announce(self, action: Announce, actor, ev: list) -> None:
+        if self.status != "playing" or self.scored:
+            self.check_status()
+        lastcard.announce(self, actor, ev)
+
+    def _act_call(self, action: Call, actor, ev: list) -> None:
+        target = self.player(action.target)
+        if target is None:
+            raise Refusal(Reason.UNKNOWN_PLAYER, "R1.1", name=action.target)
+        self.check_status()
+        if target in self.left:
+            raise Refusal(Reason.LEFT, "R1.5", name=target)
+        lastcard.call(self, actor, target, ev)
+
+    def _act_leave(self, action: Leave, actor, ev: list) -> None:
+        table.leave(self, self.player(action.target), ev)
+
+    def _act_start(self, action: Start, actor, ev: list) -> None:
+        deal.start(self, actor, action.card, ev)
+
+    def _act_fix(self, action: Fix, actor, ev: list) -> None:
+        corrections.fix(self, action.what, self.player(action.target), action.amount,
+                        action.card, action.suit, ev)
+
+    # -- refusals with an effect (R0.4) -----------------------------------------
+    def _refusal_effect(self, refused: Refused, actor: str | None, ev: list) -> bool:
+        """R0.4: the effects a refusal still has; True when the entry is logged for them.
+
+        ``ev`` holds the ``Refused`` event first.  R6.2: the draw owed.  R3.8: a
+        card put on the pile that may not go there (``Reason.card_refused``)
+        costs ``illegal_play_penalty`` cards, and the refusal then cites R3.8.
+        """
+        reason = refused.reason
+        if reason is Reason.FINISH_ON_ACTION and actor:
+            goingout.owe_draw(self, actor, ev)
+            return True
+        n = self.rules.illegal_play_penalty
+        if reason.card_refused and actor and n > 0:
+            refused.rule, refused.house = "R3.8", ("illegal_play_penalty", n)
+            ev.append(IllegalPlayPenalty(actor, n))
+            turn.applied_draw(self, actor, n, ev)
+            turn.check_blocked(self, ev)
+            return True
+        return False
+
+    # -- words for the state ------------------------------------------------------
+    def allowed(self) -> Allowed:
+        """What may go on the top card now, as a phrase read when shown (R3.1-R3.3)."""
+        r = self.rules
+        return Allowed(self.top, self.named_suit, r.jack_on_jack, r.jack_wild, r.jokers)
+
+    # -- queries ---------------------------------------------------------------------
+    def query(self, line: Line) -> Ruling:
+        """Answer a query (``state``, ``check CARD``, ``why``); others go to the session.
+
+        Queries change nothing and are always ``ok``.
+        """
+        q = line.query
+        if q == "state":
+            return said(None, "engine.query.state", {"summary": self.summary()},
+                        kind="query", query=q)
+        if q == "check":
+            return self.check(line.arg, line.player)
+        if q == "why":
+            return self.why()
+        return Ruling(True, None, [], kind="query", query=q, arg=line.arg)
+
+    def summary(self) -> str:
+        """One or two sentences on the state of the hand, for players."""
+        t = messages.t
+        if self.status == "waiting":
+            return t("engine.summary.waiting", dealer=self.dealer)
+        if self.status == "over" or self.scored:
+            if self.blocked:
+                return t("engine.summary.blocked")
+            return t("engine.summary.over", winner=self.winner)
+        parts = [t("engine.summary.top", top=self.top.pretty())]
+        if self.named_suit:
+            parts.append(t("engine.summary.named", suit=suit_word(self.named_suit)))
+        if self.turn:
+            if self.pending:
+                key = ("engine.summary.pending_nostack" if self.rules.stacking == "none"
+                       else "engine.summary.pending")
+                parts.append(t(key, turn=self.turn, n=self.pending,
+                               stack=stack_words(stack_options(self))))
+            else:
+                parts.append(t("engine.summary.turn", turn=self.turn))
+        else:
+            parts.append(t("engine.summary.free"))
+        return " ".join(parts)
+
+    def check(self, arg: str, player: str | None = None) -> Ruling:
+        """``check CARD``: would ``CARD`` be legal now for the player to act? Changes nothing."""
+        tokens = arg.split()
+        card = try_card(tokens[0]) if tokens else None
+        if card is None:
+            return said(None, "engine.check.usage", kind="query", query="check",
+                        data={"legal": False})
+        suit = parse_suit(tokens[1]) if len(tokens) > 1 else None
+        refused = legality.refusal(self, card, player, suit)
+        if refused is not None:
+            return said(refused.rule, "engine.check.illegal",
+                        {"card": card, "why": refused.text(), "allowed": _LegalNow(self)},
+                        kind="query", query="check", data={"legal": False, "card": str(card)})
+        who = self.player(player) if player is not None else (
+            self.turn if not self.free or self.pending else None)
+        rule = self._card_rule(card)
+        key = "engine.check.legal" if who else "engine.check.legal_anyone"
+        return said(rule, key, {"card": card, "name": who}, kind="query", query="check",
+                    data={"legal": True, "card": str(card)})
+
+    def _card_rule(self, card) -> str:
+        if self.pending:
+            return "R5.7"
+        if card.is_joker:
+            return "R3.2"
+        return "R3.3" if self.named_suit else "R3.1"
+
+    def why(self) -> Ruling:
+        """``why``: the reasoning behind the last ruling, with rule ids and house rules."""
+        last = self.last_ruling
+        if last is None or not last.events:
+            return said(None, "engine.why.nothing", kind="query", query="why")
+        lines = []
+        for e in last.events:
+            if e.rule is None and e.house is None:
+                continue
+            house = (messages.t("engine.why.house", key=e.house[0], value=_toml_value(e.house[1]))
+                     if e.house else "")
+            lines.append(Said(e.rule, "engine.why.line",
+                              {"rule": e.rule or "-", "text": e.text(), "house": house}))
+        if not lines:
+            lines = [Said(None, "engine.why.nothing")]
+        return Ruling(True, last.rule, lines, kind="query", query="why")
+
+
+class _LegalNow:
+    """What is legal now, in words, read when shown (``check``)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, h: Hand):
+        t = messages.t
+        if h.status != "playing":
+            self.text = t("engine.words.nothing")
+        elif h.pending:
+            if h.rules.stacking == "none":
+                self.text = t("engine.check.pending_draw", n=h.pending)
+            else:
+                self.text = t("engine.check.pending_options",
+                              stack=stack_words(stack_options(h)), n=h.pending)
+        else:
+            self.text = h.allowed().text()
+
+    def __str__(self) -> str:
+        return self.text
+
+
+_ACTIONS = {Play: Hand._act_play, Draw: Hand._act_draw, Announce: Hand._act_announce,
+            Call: Hand._act_call, Leave: Hand._act_leave, Start: Hand._act_start,
+            Fix: Hand._act_fix}
+"""Each kind of action (``notation``) -> the ``Hand`` method applying it."""
+
+
+def _toml_value(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)

@@ -1,0 +1,87 @@
+"""R4 Last card, "Laatste kaart!": the duty, the window, calls, the lapse.
+
+The state is ``last_card``: per player with a duty, ``"open"`` (window open,
+not announced), ``"announced"``, ``"missed"`` (window closed unannounced:
+callable), ``"called"``.
+
+- R4.1 duty ........... ``turn.play`` opens the window (one card left)
+- R4.2 window ......... ``played``, ``typed_draw`` (another player acted: open windows close)
+- R4.1 / R4.2 announce  ``announce``
+- R4.3 / R4.4 call .... ``call``
+- R4.5 lapse .......... ``lapse`` (the count changed)
+"""
+
+from __future__ import annotations
+
+from . import turn
+from .events import Announced, Called, Drew, FalseCall, Reason, Refusal
+
+
+def close_windows(h, actor: str) -> None:
+    """Another player acted (an accepted play or a typed draw): open windows close (R4.2)."""
+    lk = h.last_card
+    for p, s in lk.items():
+        if s == "open" and p != actor:
+            lk[p] = "missed"
+
+
+def played(h, player: str) -> None:
+    """``player`` played a card: other windows close (R4.2), their own duty lapses (R4.5)."""
+    if "open" in h.last_card.values():
+        close_windows(h, player)
+    h.last_card.pop(player, None)
+
+
+def typed_draw(h, player: str) -> None:
+    """``player`` typed a draw: other open windows close (R4.2)."""
+    if "open" in h.last_card.values():
+        close_windows(h, player)
+
+
+def lapse(h, player: str) -> None:
+    """R4.5: the duty and the chance to call end when the count changes."""
+    h.last_card.pop(player, None)
+
+
+def announce(h, player: str | None, ev: list) -> None:
+    """``player`` says "Laatste kaart!" (R4.1; too late after the window, R4.2)."""
+    state = h.last_card.get(player) if player else None
+    if state == "open":
+        h.last_card[player] = "announced"
+        ev.append(Announced(player, Announced.IN_TIME))
+    elif state == "missed":
+        ev.append(Announced(player, Announced.LATE))
+    elif state == "announced":
+        ev.append(Announced(player, Announced.AGAIN))
+    else:
+        ev.append(Announced(player, Announced.NONE))
+
+
+def call(h, caller: str | None, target: str, ev: list) -> None:
+    """``caller`` (None: unnamed) calls ``target`` for a forgotten last card (R4.3, R4.4)."""
+    r = h.rules
+    if caller == target:
+        raise Refusal(Reason.CALL_SELF, "R4.4", name=target)
+    if caller is None and r.false_call_penalty > 0:
+        raise Refusal(Reason.CALL_UNNAMED, "R4.4", n=r.false_call_penalty,
+                      house=("false_call_penalty", r.false_call_penalty))
+    state = h.last_card.get(target)
+    if state == "missed" and h.counts.get(target) == 1:
+        h.last_card[target] = "called"
+        n = r.last_card_penalty
+        house = ("last_card_penalty", n) if n != 2 else None
+        ev.append(Called(target, Called.HIT, n, "R4.3", house))
+        drew = Drew(target, n, Drew.CALLED)
+        ev.append(drew)
+        drew.n = turn.take(h, target, n, ev)
+        return
+    if state == "open":
+        ev.append(Called(target, Called.PREMATURE, 0, "R4.2"))
+        return
+    outcome = (Called.VOID_ANNOUNCED if state == "announced" else
+               Called.VOID_CALLED if state == "called" else Called.VOID_COUNT)
+    ev.append(Called(target, outcome, h.counts.get(target, 0), "R4.4"))
+    if caller is not None and r.false_call_penalty > 0:
+        n = r.false_call_penalty
+        ev.append(FalseCall(caller, n))
+        turn.applied_draw(h, caller, n, ev)

@@ -1,0 +1,138 @@
+"""The one legality API: what a player may do now, and why a card may or may not go.
+
+- ``legal(h, player)`` -> ``Legal``: the plays and draws open to ``player`` (the
+  player to act by default; in free order any player).  Built from the
+  compiled tables (``tables``) and the checks of ``turn.check_play``, so that
+  it cannot disagree with a ruling.
+- ``refusal(h, card, player, suit)`` -> the ``Refused`` event a play of ``card``
+  would get (rule id and reason, R0.3 order), or None when it is legal.
+
+``Hand.check`` (the ``check CARD`` query), Tab completion and the simulator's
+bots all ask here.
+"""
+
+from __future__ import annotations
+
+from ..cards import CARDS, JOKER, Card
+from . import order, turn
+from .events import Reason, Refusal, Refused
+
+_NONE = (False,) * len(CARDS)
+
+
+class Legal:
+    """What ``player`` may do now (the referee never sees a hand: by card kind).
+
+    ``player``: who (None: nobody may act).  ``row[id]``: a play of that card
+    passes the penalty, matching and going-out checks (R5.7, R3.1-R3.3, R6.2;
+    a Jack with a suit named).  ``draw``: a plain ``d`` is open.
+    ``draw_row[id]``: ``d CARD`` may name that card (R3.4; R5.7 under
+    ``penalty_ends_turn = false``: the penalty taken, then the card played).
+    ``may_play(card)`` / ``may_draw_play(card)`` add the deck checks (R1.3,
+    R1.4), which a player holding the real card always passes.
+    """
+
+    __slots__ = ("player", "row", "draw", "draw_row", "_hand")
+
+    def __init__(self, hand, player, row, draw, draw_row):
+        self._hand, self.player, self.row, self.draw, self.draw_row = (
+            hand, player, row, draw, draw_row)
+
+    def may_play(self, card: Card) -> bool:
+        """Whether ``player`` may play ``card`` now (every check of R0.3)."""
+        return self.row[card.id] and _in_deck(self._hand, card, self._hand.copies)
+
+    def may_draw_play(self, card: Card) -> bool:
+        """Whether ``player`` may type ``d CARD`` (draw, then play ``card`` at once)."""
+        h = self._hand
+        copies = h.copies if h.draw_pile or h.pending else {h.discard[-1]: 1}  # (R3.5 first)
+        return self.draw_row[card.id] and _in_deck(h, card, copies)
+
+    @property
+    def plays(self) -> list[Card]:
+        """Every kind of card ``player`` may play now, by card id."""
+        return [c for c in CARDS if self.may_play(c)]
+
+    @property
+    def draw_plays(self) -> list[Card]:
+        """Every kind of card ``d CARD`` may name now, by card id."""
+        return [c for c in CARDS if self.may_draw_play(c)]
+
+
+def _in_deck(h, card: Card, copies: dict) -> bool:
+    if card.rank == JOKER:
+        return h.rules.jokers and copies.get(card, 0) < 2 * h.decks
+    return copies.get(card, 0) < h.decks
+
+
+def actor(h, player: str | None) -> str | None:
+    """Who would act for an entry by ``player`` (None: the player to act), or None
+    when nobody may (the hand is not being played, R3.7, R8.4)."""
+    if h.status != "playing" or h.scored:
+        return None
+    if player is None:
+        return h.turn
+    if player not in h.counts:
+        return None
+    if h.free:
+        return player if (not h.pending or player == h.turn) else None
+    return player if player == h.turn else None
+
+
+def legal(h, player: str | None = None) -> Legal:
+    """The plays and draws open to ``player`` (default: the player to act) now."""
+    who = actor(h, player)
+    if who is None:
+        return Legal(h, None, _NONE, False, _NONE)
+    t = h.tables
+    r = h.rules
+    top = h.discard[-1]
+    held = h.counts[who]
+    if h.pending:
+        row = t.stackers[h.pending_kind]
+        if held == 1 and not r.finish_on_action:
+            row = t.without_action(row)
+        draw_row = _NONE
+        if not r.penalty_ends_turn and r.draw_then_play:
+            draw_row = t.fits(top, None)  # (the penalty taken: the top an ordinary card)
+            if held == 1 and turn.exhausted(h) and not r.finish_on_action:  # (it brings none)
+                draw_row = t.without_action(draw_row)
+        return Legal(h, who, row, True, draw_row)
+    row = t.fits(top, h.named_suit)
+    if held == 1 and not r.finish_on_action:
+        row = t.without_action(row)
+    draw_row = _NONE
+    owed = h.owed.get(who)
+    if r.draw_then_play and (owed is None or owed == 1) and not turn.exhausted(h):
+        draw_row = t.fits(top, h.named_suit)
+    return Legal(h, who, row, True, draw_row)
+
+
+def refusal(h, card: Card, player: str | None = None, suit: str | None = None) -> Refused | None:
+    """Why a play of ``card`` by ``player`` (default: the player to act) would be
+    refused now, as the ``Refused`` event (reason, rule id), or None if legal.
+
+    A Jack is taken with a suit named (``suit``, else hearts).  In free order
+    with nobody named and no penalty pending: whether the card fits for anyone.
+    """
+    try:
+        h.check_status()
+        who = None
+        if player is not None:
+            who = h.player(player)
+            if who is None:
+                raise Refusal(Reason.UNKNOWN_PLAYER, "R1.1", name=player)
+            if who in h.left:
+                raise Refusal(Reason.LEFT, "R1.5", name=who)
+        elif not h.free or h.pending:
+            who = h.turn
+        if who is not None:
+            order.check_turn(h, who)
+            count_after = h.counts[who] - 1
+        else:
+            count_after = 1
+        turn.check_play(h, who or "?", card, suit or ("h" if card.rank == "J" else None),
+                        count_after)
+    except Refusal as exc:
+        return exc.event
+    return None

@@ -1,0 +1,64 @@
+"""Turn order: seated (R1.2, R3.7) and free (R8.4).
+
+- ``next_seat``: the next seat in the current direction among the players
+  still in the hand ("the next player" of R5 is always this seat).
+- ``pass_turn``: the turn moves on, using up turns to miss (R5.9) and losing
+  the next one for an Eight or a King's skip (R5.3, R5.8).  In free order
+  there is no turn (R8.4).
+- ``use_skip``: one turn to miss used (R5.9).
+- ``check_turn``: R3.7, whose turn it is (in free order: nobody may act over
+  someone else's pending penalty).
+"""
+
+from __future__ import annotations
+
+from .events import Reason, Refusal
+
+
+def next_seat(h, player: str) -> str:
+    """The seat after ``player`` in the current direction (players still in the hand)."""
+    seats = h.active
+    return seats[(seats.index(player) + h.direction) % len(seats)]
+
+
+def use_skip(h, player: str) -> None:
+    """``player`` misses one turn of those owed (R5.9)."""
+    left = h.skips.get(player, 0) - 1
+    if left > 0:
+        h.skips[player] = left
+    else:
+        h.skips.pop(player, None)
+
+
+def pass_turn(h, player: str, lose_next: bool = False) -> None:
+    """Pass the turn on from ``player`` (R1.2, R5.3, R5.9; none in free order, R8.4).
+
+    ``lose_next``: the next seat loses this turn (an Eight, a King's skip),
+    which uses none of its skips.  Every other seat the turn reaches with
+    skips left uses one and is passed.
+    """
+    if h.free:
+        h.turn = None
+        return
+    seats = h.active
+    n = len(seats)
+    i = (seats.index(player) + h.direction) % n
+    if lose_next:
+        i = (i + h.direction) % n
+    skips = h.skips
+    if skips:
+        while skips.get(seats[i], 0) > 0:  # (skips run out: each pass uses one)
+            use_skip(h, seats[i])
+            i = (i + h.direction) % n
+    h.turn = seats[i]
+
+
+def check_turn(h, player: str | None) -> None:
+    """R3.7: refuse an entry by a player whose turn it is not (free order: R3.7 only
+    over a pending penalty that is someone else's)."""
+    if h.free:
+        if h.pending and player != h.turn:
+            raise Refusal(Reason.FREE_PENDING, "R3.7", name=player, turn=h.turn, n=h.pending)
+        return
+    if player != h.turn:
+        raise Refusal(Reason.TURN, "R3.7", name=player, turn=h.turn)

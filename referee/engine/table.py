@@ -1,0 +1,76 @@
+"""R1 The table: players, the deck, card identity, leaving.
+
+- R1.1 players ........... ``Hand.player`` (names resolved case-insensitively)
+- R1.3 / R1.4 the deck ... ``check_deck`` (no Jokers in this game; no more copies
+  of a card on the discard pile than the decks hold), ``copies_allowed``
+- R1.5 leaving ........... ``leave``
+"""
+
+from __future__ import annotations
+
+from ..cards import JOKER, Card
+from . import order
+from .events import (LastPlayerWins, Left, NextToPlay, PenaltyLapses, Reason, Refusal)
+
+
+def copies_allowed(h, card: Card) -> int:
+    """How many copies of ``card`` the decks in play hold (R1.3, R1.4)."""
+    return 2 * h.decks if card.rank == JOKER else h.decks
+
+
+def check_deck(h, card: Card) -> None:
+    """R1.3 (no Jokers in this game) and R1.4 (no more copies than the decks hold)."""
+    if card.rank == JOKER and not h.rules.jokers:
+        raise Refusal(Reason.NO_JOKERS, "R1.3", house=("jokers", False))
+    if h.copies.get(card, 0) >= copies_allowed(h, card):
+        raise Refusal(Reason.IDENTITY, "R1.4", card=card, alt=_mis_entry_hint(h, card))
+
+
+def _mis_entry_hint(h, card: Card) -> Card | None:
+    """A card of the same rank still out of the discard pile: what was probably meant."""
+    if card.rank == JOKER:
+        return None
+    for s in ("h", "d", "c", "s"):
+        alt = Card(card.rank, s)
+        if s != card.suit and h.copies.get(alt, 0) < h.decks:
+            return alt
+    return None
+
+
+def leave(h, target: str, ev: list) -> None:
+    """R1.5: ``target`` leaves; their cards go under the draw pile; a penalty pending
+    for them lapses; the last player left wins the hand."""
+    if target in h.left:
+        raise Refusal(Reason.LEFT, "R1.5", name=target)
+    cards = h.counts.pop(target)
+    h.draw_pile += cards
+    was_turn = h.turn == target
+    facing = was_turn and h.pending
+    nxt = order.next_seat(h, target) if len(h.active) > 1 else None
+    h.active.remove(target)
+    h.left.append(target)
+    h.skips.pop(target, None)
+    h.last_card.pop(target, None)
+    h.owed.pop(target, None)
+    h.idle.discard(target)
+    if h.penalty_turn == target:
+        h.penalty_turn = None
+    ev.append(Left(target, cards))
+    if facing:
+        h.pending, h.pending_kind = 0, None
+        ev.append(PenaltyLapses(target))
+    if len(h.active) == 1:
+        h.status, h.winner, h.turn = "over", h.active[0], None
+        h.pending, h.pending_kind = 0, None
+        ev.append(LastPlayerWins(h.winner))
+        return
+    if was_turn:
+        if h.free:
+            h.turn = None
+        elif h.skips.get(nxt, 0) > 0:
+            order.use_skip(h, nxt)
+            order.pass_turn(h, nxt)
+        else:
+            h.turn = nxt
+        if h.turn:
+            ev.append(NextToPlay(h.turn, "R1.5"))

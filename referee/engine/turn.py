@@ -1,0 +1,226 @@
+"""R3 A turn: matching, playing, drawing, the reshuffle, the blocked hand.
+
+- R0.3 checks of a card, in order .. ``check_play`` (deck R1.3/R1.4, penalty R5.7,
+  matching R3.1-R3.3, a Jack's suit R5.4, finishing R6.2)
+- R3.1-R3.3 matching ............... ``tables.matches`` (compiled), ``match_refusal``
+- R3.4 draw, draw-and-play ......... ``draw``
+- R3.5 / R3.6 reshuffle, exhausted . ``take``, ``exhausted``
+- R3.8 illegal play ................ ``Hand._refusal_effect`` (the one effect of a refusal)
+- R3.9 blocked hand ................ ``check_blocked``
+- R5.7 ``d CARD`` on a penalty ...... ``draw`` (taken, then an ordinary play)
+- a card put on the discard pile ... ``play`` (then R6.1 ``goingout.win`` or R5 ``actions.effect``)
+"""
+
+from __future__ import annotations
+
+from ..cards import JOKER, Card
+from . import actions, goingout, lastcard, order, table
+from .events import (Blocked, Drew, Forgiven, Played, PlaysOn, Reason, Refusal, Reshuffled)
+
+
+# -- matching and the checks of a play (R0.3) ---------------------------------
+
+def match_refusal(h, card: Card) -> Refusal:
+    """The refusal of a card that does not match (R3.1, or R3.3 with a named suit)."""
+    if h.named_suit is not None:
+        return Refusal(Reason.MATCH_NAMED, "R3.3", card=card, suit=h.named_suit,
+                       allowed=h.allowed())
+    return Refusal(Reason.MATCH, "R3.1", card=card, top=h.discard[-1], allowed=h.allowed())
+
+
+def check_play(h, player: str, card: Card, suit: str | None, count_after: int) -> None:
+    """Every check of R0.3 from the deck on, for ``player`` putting ``card`` on the
+    discard pile and holding ``count_after`` cards after it; raises ``Refusal``."""
+    if card.rank == JOKER or h.copies.get(card, 0) >= h.decks:
+        table.check_deck(h, card)
+    t = h.tables
+    if h.pending:
+        if not t.stackers[h.pending_kind][card.id]:
+            raise actions.must_stack_refusal(h, card)
+    elif not t.fits(h.discard[-1], h.named_suit)[card.id]:
+        raise match_refusal(h, card)
+    if t.action[card.id]:
+        if card.rank == "J" and suit is None and count_after > 0:
+            raise Refusal(Reason.JACK_SUIT, "R5.4", card=card)
+        if count_after == 0:
+            goingout.check_finish(h, player, card)
+
+
+# -- a card played -------------------------------------------------------------
+
+def play(h, player: str, card: Card, suit: str | None, ev: list, checked: bool) -> None:
+    """``player`` plays ``card`` (naming ``suit`` with a Jack): the checks of R0.3
+    unless ``checked`` (already made), then the card goes on the discard pile and
+    takes effect (R3.1, R5, R6.1)."""
+    counts = h.counts
+    count_after = counts[player] - 1
+    if not checked:
+        check_play(h, player, card, suit, count_after)
+    counts[player] = count_after
+    h.discard.append(card)
+    copies = h.copies
+    copies[card] = copies.get(card, 0) + 1
+    h.named_suit = None
+    h.penalty_turn = None
+    if h.idle:
+        h.idle.clear()
+    if h.owed:
+        h.owed.pop(player, None)
+    if h.last_card:
+        lastcard.played(h, player)
+    if count_after < 2:
+        if count_after == 0:
+            goingout.win(h, player, card, ev)
+            return
+        h.last_card[player] = "open"
+    if h.tables.action[card.id]:
+        actions.effect(h, player, card, suit, ev)
+        return
+    ev.append(Played(player, card))
+    order.pass_turn(h, player)
+
+
+# -- drawing (R3.4-R3.6) -------------------------------------------------------
+
+def exhausted(h) -> bool:
+    """R3.6: the draw pile is empty and the discard pile holds only its top card."""
+    return h.draw_pile == 0 and len(h.discard) <= 1
+
+
+def take(h, player: str, n: int, ev: list, reshuffle: bool = False) -> int:
+    """``player`` draws up to ``n`` cards, reshuffling when the draw pile runs out
+    (R3.5) and forgiving what is not there (R3.6); ``reshuffle``: reshuffle first
+    if the draw pile is empty even for no card.  Returns the cards drawn.
+
+    The caller tells the draw itself (a ``Drew`` event, put before this call so
+    that the events keep the order things happened in); ``take`` adds
+    ``Reshuffled`` and ``Forgiven``.
+    """
+    if n <= h.draw_pile and not reshuffle:
+        if n:
+            h.draw_pile -= n
+            h.counts[player] += n
+            if h.last_card:
+                lastcard.lapse(h, player)
+        return n
+    got = 0
+    while got < n or reshuffle:
+        reshuffle = False
+        if h.draw_pile == 0:
+            if len(h.discard) <= 1:
+                break
+            top = h.discard[-1]
+            moved = len(h.discard) - 1
+            h.draw_pile = moved
+            h.discard = [top]
+            h.copies = {top: 1}
+            ev.append(Reshuffled(moved))
+        take_now = min(n - got, h.draw_pile)
+        h.draw_pile -= take_now
+        got += take_now
+    if got:
+        h.counts[player] += got
+        lastcard.lapse(h, player)
+    if got < n:
+        ev.append(Forgiven(player, n - got, got))
+    return got
+
+
+def applied_draw(h, player: str, n: int, ev: list) -> int:
+    """A draw the referee applies (a Five, a King, a penalty at once, R3.8, R4.4): told."""
+    drew = Drew(player, n, Drew.APPLIED)
+    ev.append(drew)
+    drew.n = take(h, player, n, ev)
+    return drew.n
+
+
+def draw(h, player: str, card: Card | None, suit: str | None, ev: list) -> None:
+    """``d`` or ``d CARD`` by ``player`` (R3.4, R5.7, R6.2; the refusals in R0.3 order)."""
+    r = h.rules
+    if card is not None:
+        if h.draw_pile == 0 and not h.pending:
+            take(h, player, 0, ev, reshuffle=True)
+        if card.rank == JOKER or h.copies.get(card, 0) >= h.decks:
+            table.check_deck(h, card)
+        if h.pending and r.penalty_ends_turn:
+            raise Refusal(Reason.PENDING_DRAW_PLAY, "R5.7", card=card, n=h.pending)
+        if not r.draw_then_play:
+            raise Refusal(Reason.NO_DRAW_THEN_PLAY, "R3.4", house=("draw_then_play", False))
+        if h.pending:
+            # R5.7, penalty_ends_turn = false: take the penalty, then play the card as
+            # an ordinary play (the ruling cites the play's rule).
+            if h.last_card:
+                lastcard.typed_draw(h, player)
+            take_penalty(h, player, ev)
+            h.cite = len(ev)
+            play(h, player, card, suit, ev, False)
+            return
+        owed = h.owed.get(player)
+        if owed is not None and owed != 1:
+            raise Refusal(Reason.OWED_MANY, "R6.2", n=owed, house=("finish_on_action_draw", owed))
+        if not h.draw_pile and exhausted(h):
+            raise Refusal(Reason.NOTHING_TO_DRAW, "R3.6")
+        check_play(h, player, card, suit, h.counts[player])  # (one drawn, one played)
+        if h.last_card:
+            lastcard.typed_draw(h, player)
+        if h.owed:
+            h.owed.pop(player, None)
+        # One card off the draw pile (it has one: reshuffled above, or refused).
+        ev.insert(h.start, Drew(player, 1, Drew.DRAW_PLAY, card))
+        h.draw_pile -= 1
+        h.counts[player] += 1
+        if h.last_card:
+            lastcard.lapse(h, player)
+        play(h, player, card, suit, ev, True)
+        return
+    if h.last_card:
+        lastcard.typed_draw(h, player)
+    if h.pending:
+        got = take_penalty(h, player, ev)
+        if r.penalty_ends_turn:
+            if got == 0:
+                h.idle.add(player)
+            order.pass_turn(h, player)
+        else:
+            # The player plays on: taking the penalty and what follows are one turn
+            # (R5.7, R3.9), blank only if neither brings or plays a card.
+            if h.free:
+                h.turn = None
+                if got == 0:
+                    h.idle.add(player)
+            else:
+                h.turn = player
+                h.penalty_turn = player if got else None
+            ev.append(PlaysOn(player))
+        return
+    owed = h.owed.pop(player, None) if h.owed else None
+    drew = Drew(player, 1, Drew.TURN) if owed is None else Drew(player, owed, Drew.OWED)
+    ev.append(drew)
+    got = drew.n = take(h, player, drew.n, ev)
+    if got == 0 and h.penalty_turn != player:
+        h.idle.add(player)
+    h.penalty_turn = None
+    order.pass_turn(h, player)
+
+
+def take_penalty(h, player: str, ev: list) -> int:
+    """``player`` takes the whole pending penalty (R5.7); it replaces an owed draw (R6.2)."""
+    n = h.pending
+    h.pending, h.pending_kind = 0, None
+    h.owed.pop(player, None)
+    drew = Drew(player, n, Drew.PENALTY)
+    ev.append(drew)
+    drew.n = take(h, player, n, ev)
+    return drew.n
+
+
+# -- the blocked hand (R3.9) ---------------------------------------------------
+
+def check_blocked(h, ev: list) -> None:
+    """R3.9: piles exhausted and every player in the hand had a blank turn: blocked."""
+    if h.status != "playing" or not exhausted(h):
+        return
+    if all(p in h.idle for p in h.active):
+        h.status, h.blocked, h.turn = "over", True, None
+        h.pending, h.pending_kind = 0, None
+        ev.append(Blocked())

@@ -1,0 +1,245 @@
+"""Events into sentences, through the message layer (``referee.messages``).
+
+The rule code builds events (``events``); this module alone knows which
+message tells each one and which fields it shows.  It is called only when
+someone reads a ruling (``Ruling.text``, ``Event.text()``).  ``render``
+returns None for an event that has no sentence of its own (a card drawn on a
+call, which the call tells).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import messages
+from ..cards import JOKER, Card
+from . import events as E
+
+t = messages.t
+
+
+def suit_word(suit: str) -> str:
+    """The name of a suit (``"s"`` -> "spades") in the active language."""
+    return t(f"engine.suit.{suit}")
+
+
+def rank_word(rank: str) -> str:
+    """The name of a rank (``"7"`` -> "Seven") in the active language."""
+    return t(f"engine.rank.{rank}")
+
+
+def _show(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.pretty()
+    if isinstance(value, Phrase):
+        return value.text()
+    return "-" if value is None else value
+
+
+class Phrase:
+    """Words a sentence shows that are made from the state when read (``allowed``)."""
+
+    __slots__ = ()
+
+    def text(self) -> str:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+class Allowed(Phrase):
+    """What may go on the top card now, as a rule (never guessing the hand): R3.1-R3.3."""
+
+    __slots__ = ("top", "named", "jack", "jokers")
+
+    def __init__(self, top: Card | None, named: str | None, jack_on_jack: bool,
+                 jack_wild: bool, jokers: bool):
+        self.top, self.named, self.jokers = top, named, jokers
+        # A Jack goes on top: on a Jack whatever suit was named (jack_on_jack), or on
+        # anything unnamed (jack_wild).
+        self.jack = jack_on_jack if named else (jack_wild and top is not None and top.rank != "J")
+
+    def text(self) -> str:
+        top = self.top
+        if top is None:
+            return ""
+        parts = []
+        if self.named:
+            parts.append(t("engine.words.any_suit", suit=suit_word(self.named)))
+        elif top.rank == JOKER:
+            return t("engine.words.any_card")
+        else:
+            parts.append(t("engine.words.any_suit", suit=suit_word(top.suit)))
+            parts.append(t("engine.words.any_rank", rank=rank_word(top.rank)))
+        if self.jack:
+            parts.append(t("engine.words.a_jack"))
+        if self.jokers:
+            parts.append(t("engine.words.a_joker"))
+        return or_list(parts)
+
+
+def or_list(parts: list[str]) -> str:
+    """``a, b or c`` in the active language."""
+    if len(parts) > 1:
+        return t("engine.words.or_list", head=", ".join(parts[:-1]), last=parts[-1])
+    return parts[0]
+
+
+_STACK = {"nothing": "engine.words.nothing", "either": "engine.words.two_or_joker",
+          "two": "engine.words.a_two", "joker": "engine.words.a_joker"}
+
+
+def stack_words(stack: str) -> str:
+    """What stacks on a pending penalty (``actions.stack_options``), in words."""
+    return t(_STACK[stack])
+
+
+_REFUSALS = {
+    E.Reason.UNKNOWN_PLAYER: "engine.refuse.unknown_player",
+    E.Reason.LEFT: "engine.refuse.left",
+    E.Reason.FREE_NO_PLAYER: "engine.refuse.free_no_player",
+    E.Reason.WAITING: "engine.refuse.waiting",
+    E.Reason.OVER: "engine.refuse.over",
+    E.Reason.STARTED: "engine.refuse.started",
+    E.Reason.START_DEALER: "engine.refuse.start_dealer",
+    E.Reason.TURN: "engine.refuse.turn",
+    E.Reason.FREE_PENDING: "engine.refuse.free_pending",
+    E.Reason.NO_JOKERS: "engine.refuse.no_jokers",
+    E.Reason.IDENTITY: "engine.refuse.identity",
+    E.Reason.MUST_STACK: "engine.refuse.must_stack",
+    E.Reason.MUST_DRAW: "engine.refuse.must_draw",
+    E.Reason.PENDING_DRAW_PLAY: "engine.refuse.pending_draw_play",
+    E.Reason.MATCH: "engine.refuse.match",
+    E.Reason.MATCH_NAMED: "engine.refuse.match_named",
+    E.Reason.JACK_SUIT: "engine.refuse.jack_suit",
+    E.Reason.FINISH_ON_ACTION: "engine.refuse.finish_on_action",
+    E.Reason.NO_DRAW_THEN_PLAY: "engine.refuse.no_draw_then_play",
+    E.Reason.OWED_MANY: "engine.refuse.owed_many",
+    E.Reason.NOTHING_TO_DRAW: "engine.refuse.nothing_to_draw",
+    E.Reason.CALL_SELF: "engine.refuse.call_self",
+    E.Reason.CALL_UNNAMED: "engine.refuse.call_unnamed",
+    E.Reason.FIX_COUNT: "engine.refuse.fix_count",
+    E.Reason.FIX_PLAY: "engine.refuse.fix_play",
+}
+
+
+def _refused(e: E.Refused) -> str:
+    key = _REFUSALS[e.reason]
+    fields = dict(e.fields)
+    if e.reason is E.Reason.IDENTITY and fields.get("alt") is not None:
+        key = "engine.refuse.identity_hint"
+    elif e.reason is E.Reason.OWED_MANY and fields["n"] == 0:
+        key = "engine.refuse.owed_none"
+    if "suit" in fields:
+        fields["suit"] = suit_word(fields["suit"])
+    if "stack" in fields:
+        fields["allowed"] = stack_words(fields.pop("stack"))
+    return t(key, **{k: _show(v) for k, v in fields.items()})
+
+
+def _started(e: E.Started) -> str:
+    card, turn = e.card.pretty(), e.turn or "-"
+    if e.effect == E.Started.PENALTY:
+        return t("engine.start.penalty", card=card, victim=e.victim, n=e.n)
+    if e.effect == E.Started.EIGHT:
+        return t("engine.start.eight", card=card, lost=e.lost, turn=turn)
+    if e.effect == E.Started.ACE:
+        return t("engine.start.ace", card=card, turn=turn)
+    if e.free:
+        return t("engine.start.free_no_effect" if e.effect == E.Started.NO_EFFECT
+                 else "engine.start.free_plain", card=card)
+    return t("engine.start.no_effect" if e.effect == E.Started.NO_EFFECT else "engine.start",
+             card=card, turn=turn)
+
+
+_DREW = {E.Drew.TURN: "engine.draw", E.Drew.DRAW_PLAY: "engine.draw_play",
+         E.Drew.PENALTY: "engine.draw_penalty", E.Drew.OWED: "engine.draw_owed",
+         E.Drew.APPLIED: "engine.effect.applied_draw"}
+
+
+def _drew(e: E.Drew) -> str | None:
+    key = _DREW.get(e.cause)
+    if key is None or (e.cause == E.Drew.APPLIED and e.n == 0):
+        return None  # (told by the call or the correction; an applied draw of nothing)
+    if e.cause == E.Drew.OWED and e.n == 0:
+        key = "engine.draw_owed_none"
+    return t(key, name=e.player, n=e.n, card=_show(e.card))
+
+
+def _penalty(e: E.PenaltyAimed) -> str:
+    key = "engine.effect.two" if e.card.rank == "2" else "engine.effect.joker"
+    if e.stack == "nothing":
+        key += "_nostack"
+    return t(key, name=e.player, card=e.card.pretty(), victim=e.victim, n=e.n,
+             stack=stack_words(e.stack))
+
+
+def _skipped(e: E.Skipped) -> str:
+    if e.rule == "R5.8":
+        key = "engine.effect.king_reverse_skip"
+    else:
+        key = "engine.effect.eight_two" if e.two_players else "engine.effect.eight"
+    return t(key, name=e.player, card=e.card.pretty(), lost=e.lost, turn=e.turn or "-")
+
+
+def _reversed(e: E.Reversed) -> str:
+    if e.rule == "R5.8":
+        return t("engine.effect.king_reverse_free", name=e.player, card=e.card.pretty())
+    direction = t("engine.words.clockwise" if e.clockwise else "engine.words.counterclockwise")
+    return t("engine.effect.ace", name=e.player, card=e.card.pretty(), direction=direction)
+
+
+_ANNOUNCED = {E.Announced.IN_TIME: "engine.announce", E.Announced.LATE: "engine.announce.late",
+              E.Announced.AGAIN: "engine.announce.again", E.Announced.NONE: "engine.announce.none"}
+_CALLED = {E.Called.HIT: "engine.call.hit", E.Called.PREMATURE: "engine.call.premature",
+           E.Called.VOID_ANNOUNCED: "engine.call.void_announced",
+           E.Called.VOID_CALLED: "engine.call.void_called",
+           E.Called.VOID_COUNT: "engine.call.void_count"}
+_FIXED = {"draw": "engine.fix.draw", "count": "engine.fix.count", "play": "engine.fix.play"}
+
+
+def _said(e: E.Said) -> str:
+    return t(e.key, **{k: _show(v) for k, v in e.fields.items()})
+
+
+_RENDER = {
+    E.Refused: _refused,
+    E.Started: _started,
+    E.FreeOrder: lambda e: t("engine.start.free"),
+    E.Played: lambda e: t("engine.play", name=e.player, card=e.card.pretty()),
+    E.Drew: _drew,
+    E.Reshuffled: lambda e: t("engine.effect.reshuffle", n=e.n),
+    E.Forgiven: lambda e: t("engine.effect.exhausted", name=e.player, n=e.n, got=e.got),
+    E.IllegalPlayPenalty: lambda e: t("engine.effect.illegal_play_penalty", name=e.player, n=e.n),
+    E.Blocked: lambda e: t("engine.blocked"),
+    E.NextToPlay: lambda e: t("engine.next", name=e.player),
+    E.Announced: lambda e: t(_ANNOUNCED[e.how], name=e.player or "?"),
+    E.Called: lambda e: t(_CALLED[e.outcome], name=e.target, n=e.n),
+    E.FalseCall: lambda e: t("engine.effect.false_call", name=e.player, n=e.n),
+    E.PenaltyAimed: _penalty,
+    E.PenaltyAtOnce: lambda e: t("engine.effect.penalty_at_once", name=e.player,
+                                 card=e.card.pretty(), victim=e.victim, n=e.n),
+    E.PlaysAgain: lambda e: t("engine.effect.seven" if e.rule == "R5.2" else "engine.effect.ace_two",
+                              name=e.player, card=e.card.pretty()),
+    E.Skipped: _skipped,
+    E.Reversed: _reversed,
+    E.SuitNamed: lambda e: t("engine.effect.jack", name=e.player, card=e.card.pretty(),
+                             suit=suit_word(e.suit)),
+    E.KingDraw: lambda e: t("engine.effect.king_draw", name=e.player, card=e.card.pretty(),
+                            victim=e.victim),
+    E.SkipTwo: lambda e: t("engine.effect.four", name=e.player, card=e.card.pretty(),
+                           victim=e.victim),
+    E.AllDrawOne: lambda e: t("engine.effect.five", name=e.player, card=e.card.pretty()),
+    E.PlaysOn: lambda e: t("engine.effect.penalty_plays_on", name=e.player),
+    E.Won: lambda e: t("engine.win", name=e.player, card=_show(e.card)),
+    E.OwedDraw: lambda e: t("engine.effect.owed_draw" if e.n else "engine.effect.owed_none",
+                            name=e.player, n=e.n),
+    E.Left: lambda e: t("engine.leave", name=e.player, n=e.n),
+    E.PenaltyLapses: lambda e: t("engine.effect.penalty_lapses", name=e.player),
+    E.LastPlayerWins: lambda e: t("engine.win_last", name=e.player),
+    E.Fixed: lambda e: t(_FIXED[e.what], name=e.player, n=e.n, old=e.old, card=_show(e.card)),
+    E.Said: _said,
+}
+
+
+def render(event: E.Event) -> str | None:
+    """The sentence that tells ``event`` in the active language (None: it has none)."""
+    return _RENDER[type(event)](event)

@@ -1,0 +1,240 @@
+"""The rule decisions of RULES.md that changed rulings (one test each, named after
+its rule id), the order and wording of what a ruling tells, and the one legality
+API (``Hand.legal``, ``Hand.refusal_for``) with its unchecked ``Hand.push``
+against the checked path."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from conftest import drain, make_hand, play, refused
+from referee.cards import CARDS
+from referee.engine import Hand, Reason
+from referee.engine import events as E
+from referee.notation import Draw, Play
+from referee.rules import HouseRules, load_rules
+
+# ---------------------------------------------------------------------------
+# The decisions
+# ---------------------------------------------------------------------------
+
+
+def test_R2_2_a_deal_of_one_card_plays():
+    hand = make_hand(HouseRules(deal_size=1), lines=["start 9h"])
+    assert hand.state()["counts"] == {"Anna": 1, "Bram": 1, "Cees": 1}
+    assert hand.draw_pile == 54 - 3 - 1
+    r = hand.apply_line("9c")
+    assert (r.ok, r.rule, hand.winner) == (True, "R6.1", "Anna")
+
+
+def test_R6_2_finish_on_action_draw_zero_draws_nothing_and_the_turn_passes():
+    rules = HouseRules(deal_size=2, finish_on_action_draw=0)
+    hand = make_hand(rules, lines=["start 9h", "9c lk", "d", "d"])
+    r = hand.apply_line("8c")                      # Anna would go out on an Eight
+    assert (r.ok, r.rule, r.logged) == (False, "R6.2", True)
+    assert "draws nothing" in r.text
+    refused(hand, "d 5c", "R6.2")                  # the owed draw is not one card
+    before = hand.draw_pile
+    r = hand.apply_line("d")
+    assert (r.ok, r.rule) == (True, "R6.2")
+    assert hand.draw_pile == before and hand.counts["Anna"] == 1
+    assert hand.turn == "Bram" and "draws nothing" in r.text
+    assert not hand.owed
+
+
+def test_R5_7_d_card_on_a_penalty_takes_it_then_plays_the_card():
+    rules = HouseRules(penalty_ends_turn=False)
+    hand = make_hand(rules, lines=["start 9h", "2h"])
+    r = hand.apply_line("d 5h")                    # Bram takes 2, then plays 5h on the 2h
+    assert (r.ok, r.rule) == (True, "R3.1")        # an ordinary play cites its own rule
+    st = hand.state()
+    assert (st["top"], st["pending_draw"], st["turn"]) == ("5h", 0, "Cees")
+    assert st["counts"]["Bram"] == 7 + 2 - 1 and st["draw_pile"] == 32 - 2
+    kinds = [type(e) for e in r.events]
+    assert kinds[:2] == [E.Drew, E.Played] and r.events[0].cause == E.Drew.PENALTY
+    hand = make_hand(rules, lines=["start 9h", "2h"])
+    r = hand.apply_line("d 8h")                    # ... an action card cites its rule
+    assert (r.ok, r.rule, hand.turn) == (True, "R5.3", "Anna")
+    hand = make_hand(rules, lines=["start 9h", "2h"])
+    refused(hand, "d 5c", "R3.1")                  # the card must match the 2h: nothing taken
+
+
+def test_R5_7_d_card_on_a_penalty_is_refused_under_R3_4_without_draw_then_play():
+    rules = HouseRules(penalty_ends_turn=False, draw_then_play=False)
+    hand = make_hand(rules, lines=["start 9h", "2h"])
+    refused(hand, "d 5h", "R3.4")
+    hand = make_hand(HouseRules(draw_then_play=False), lines=["start 9h", "2h"])
+    refused(hand, "d 5h", "R5.7")                  # penalty_ends_turn = true: R5.7 first
+
+
+def test_R3_8_no_illegal_play_draw_for_d_card_refused_by_R5_7_or_R3_4():
+    hand = make_hand(HouseRules(illegal_play_penalty=1), lines=["start 9h", "2h"])
+    refused(hand, "d 5h", "R5.7")                  # refused() asserts: nothing drawn, not logged
+    hand = make_hand(HouseRules(illegal_play_penalty=1, draw_then_play=False),
+                     lines=["start 9h"])
+    refused(hand, "d 5h", "R3.4")
+    # A card of ``d CARD`` refused for matching is still an illegal play (R3.8).
+    hand = make_hand(HouseRules(illegal_play_penalty=1), lines=["start 9h"])
+    r = hand.apply_line("d 5c")
+    assert (r.ok, r.rule, r.logged) == (False, "R3.8", True)
+    assert hand.counts["Anna"] == 8
+
+
+def test_R3_9_taking_a_penalty_and_what_follows_are_one_turn():
+    hand = make_hand(HouseRules(penalty_ends_turn=False), lines=["start 9h"])
+    drain(hand)                                    # draw pile empty, discard 9h: exhausted
+    x = hand.turn
+    play(hand, "2h")                               # the 9h can be reshuffled again
+    y = hand.turn
+    r = play(hand, "d")                            # y takes the penalty: 1 card, 1 forgiven
+    assert hand.turn == y and hand.exhausted
+    assert [e.n for e in r.events if type(e) is E.Drew] == [1]
+    play(hand, "d")                                # nothing: still not a blank turn
+    z = hand.turn
+    play(hand, "d")                                # z: blank
+    assert hand.turn == x
+    r = play(hand, "d")                            # x: blank; y's turn brought a card
+    assert hand.status == "playing", r.text
+    r = play(hand, "d")                            # y: blank now -> blocked
+    assert z != y and hand.blocked and "R3.9" in [e.rule for e in r.events]
+
+
+def test_R3_3_jack_on_jack_false_wins_over_jack_wild_while_a_suit_is_named():
+    rules = HouseRules(jack_wild=True, jack_on_jack=False)
+    hand = make_hand(rules, lines=["start 9c", "Jh s"])   # a wild Jack on the 9c
+    refused(hand, "Jc d", "R3.3")
+    assert hand.refusal_for(CARDS[9 * 4]).rule == "R3.3"  # Jc
+    assert not hand.legal().may_play(CARDS[9 * 4])
+    play(hand, "Js d")                             # a Jack of the named suit
+    hand = make_hand(rules, lines=["start Jh"])    # a starter Jack names nothing
+    play(hand, "Jc s")
+
+
+@pytest.mark.parametrize("rules, starter, rule", [
+    (HouseRules(), "4h", "R2.3"),                  # a Four without ``four``
+    (HouseRules(four="skip_two"), "4h", "R2.4"),
+    (HouseRules(), "Kh", "R2.3"),
+    (HouseRules(king="draw_one"), "Kh", "R2.4"),
+    (HouseRules(turn_order="free"), "7h", "R2.3"),  # no Seven or Eight in fast play
+    (HouseRules(turn_order="free"), "8h", "R2.3"),
+    (HouseRules(turn_order="free", start_card="applies"), "8h", "R2.3"),
+    (HouseRules(turn_order="free"), "2h", "R2.4"),
+    (HouseRules(), "7h", "R2.4"),
+])
+def test_R2_4_only_an_action_starter_under_the_rules_in_force_cites_R2_4(rules, starter, rule):
+    r = make_hand(rules).apply_line(f"start {starter}")
+    assert (r.ok, r.rule) == (True, rule)
+
+
+# ---------------------------------------------------------------------------
+# What a ruling tells: order, who is next, plurals
+# ---------------------------------------------------------------------------
+
+def test_R5_2_a_seven_then_a_draw_tells_in_order_and_who_is_next():
+    hand = make_hand(lines=["start 9h"])
+    r = hand.apply_line("7h d")
+    text = r.text
+    assert text.index("plays again") < text.index("draws a card")
+    assert text.endswith("Bram is to play.")
+    hand = make_hand(lines=["start 9h"])
+    assert hand.apply_line("7h 3h").text.endswith("Bram is to play.")
+    hand = make_hand(lines=["start 9h"])
+    assert hand.apply_line("7h").text.count("is to play") == 0  # "plays again" says it
+
+
+def test_counts_read_right_in_the_singular():
+    hand = make_hand(lines=["start 9h"])
+    assert "drew 1 card that" in hand.apply_line("fix draw Bram 1").text
+    assert "holds 1 card, not" in hand.apply_line("fix count Bram 1").text
+    assert "their 1 card goes" in hand.apply_line("leave Bram").text
+    hand = make_hand(HouseRules(joker_penalty=1, stacking="none"), lines=["start 9h", "Joker"])
+    assert "1 card to draw is pending" in hand.apply_line("Bram: 5h").text
+    hand = make_hand(HouseRules(king="draw_one"), lines=["start 9h"])
+    assert "Bram draws 1 card." in hand.apply_line("Kh").text
+
+
+def test_R5_4_a_jack_without_a_suit_says_so_as_data():
+    hand = make_hand(lines=["start 9h"])
+    r = hand.apply_line("Jh")
+    assert (r.ok, r.rule, r.reason, r.needs_suit) == (False, "R5.4", Reason.JACK_SUIT, True)
+    assert not hand.apply_line("5c").needs_suit
+
+
+# ---------------------------------------------------------------------------
+# The legality API
+# ---------------------------------------------------------------------------
+
+def test_R5_7_with_a_two_pending_only_the_twos_and_d_are_legal():
+    hand = make_hand(lines=["start 9h", "2h"])
+    legal = hand.legal()
+    assert legal.player == "Bram" and legal.draw
+    assert [str(c) for c in legal.plays] == ["2c", "2d", "2s"]
+    assert legal.draw_plays == []
+    assert hand.legal("Anna").player is None       # not Anna's turn (R3.7)
+
+
+def test_R3_1_legal_plays_agree_with_check_for_every_card():
+    rng = random.Random(5)
+    for rules in (HouseRules(), load_rules("hard"), load_rules("fast"),
+                  HouseRules(jack_wild=True, jack_on_jack=False, penalty_ends_turn=False)):
+        for hand in _random_positions(rules, rng, games=6):
+            legal = hand.legal(None if not hand.free else hand.turn or hand.active[0])
+            for card in CARDS:
+                refused_ = hand.refusal_for(card, legal.player, "s" if card.rank == "J" else None)
+                assert (refused_ is None) == legal.may_play(card), (card, hand.state())
+
+
+def _random_positions(rules, rng, games):
+    for g in range(games):
+        hand = Hand(rules, ["Anna", "Bram", "Cees", "Dirk"], "Dirk")
+        hand.apply_line(f"start {rng.choice(['9h', '5c', 'Kd', '3s'])}")
+        for _ in range(60):
+            if hand.status != "playing":
+                break
+            yield hand
+            _random_step(hand, rng, hand.apply_line)
+
+
+def _random_step(hand, rng, apply):
+    who = hand.turn or rng.choice(hand.active)
+    legal = hand.legal(who)
+    prefix = f"{who}: " if hand.free else ""
+    plays = [c for c in legal.plays if rng.random() < 0.3]
+    if plays and rng.random() < 0.8:
+        card = rng.choice(plays)
+        suit = rng.choice("cdhs") if card.rank == "J" else None
+        return apply(prefix + f"{card} {suit or ''}".strip()), (who, Play(card, suit))
+    draws = legal.draw_plays
+    if draws and rng.random() < 0.2:
+        card = rng.choice(draws)
+        suit = rng.choice("cdhs") if card.rank == "J" else None
+        return apply(prefix + f"d {card} {suit or ''}".strip()), (who, Draw(card, suit))
+    return apply(prefix + "d"), (who, Draw())
+
+
+@pytest.mark.parametrize("preset", ["standard", "hard", "fast", "cumulative", "family"])
+def test_push_unchecked_gives_the_checked_paths_state_and_events(preset):
+    """``Hand.push`` (no checks) on actions from ``Hand.legal`` = ``apply_line``."""
+    rules = load_rules(preset).replace(penalty_ends_turn=preset == "hard")
+    rng = random.Random(preset)
+    for game in range(8):
+        checked = Hand(rules, ["Anna", "Bram", "Cees"], "Cees")
+        pushed = Hand(rules, ["Anna", "Bram", "Cees"], "Cees")
+        for h in (checked, pushed):
+            h.apply_line("start 9h")
+        seed = rng.random()
+        step_rng = random.Random(seed)
+        for _ in range(150):
+            if checked.status != "playing":
+                break
+            state = step_rng.getstate()
+            ruling, (who, action) = _random_step(checked, step_rng, checked.apply_line)
+            assert ruling.ok, ruling.text
+            step_rng.setstate(state)
+            _random_step(pushed, step_rng, lambda text: None)
+            events = pushed.push(action, who)
+            assert pushed.state() == checked.state()
+            assert [(type(e), e.rule) for e in events] == \
+                [(type(e), e.rule) for e in ruling.events if type(e) is not E.NextToPlay]
