@@ -319,6 +319,7 @@ class _Table:
         self.bots = {p: (sheet if bots == "sheet" or (bots == "mixed" and i % 2 == 0)
                          else plain)
                      for i, p in enumerate(self.seats)}
+        self.choosers = {p: bot.choose for p, bot in self.bots.items()}  # (bound once)
         probe = Hand(rules, self.seats, self.seats[0], 1)
         tables = probe.tables
         self.action = tables.action          # by card id: has an effect under these rules
@@ -574,7 +575,7 @@ class _Table:
     def turn(self, player: str) -> bool:
         """One turn of ``player``: the bot picks among the legal cards it holds, or draws."""
         legal = self.hand.legal(player)
-        card = self.bots[player].choose(self, player, self.cards[player], legal.row)
+        card = self.choosers[player](self, player, self.cards[player], legal.row)
         if card >= 0:
             return self.play(player, card)
         return self.draw_turn(player, legal)
@@ -587,7 +588,7 @@ class _Table:
         order = list(hand.active)
         _shuffle(order, self.getrandbits)
         for p in order:
-            card = self.bots[p].choose(self, p, self.cards[p], hand.legal(p).row)
+            card = self.choosers[p](self, p, self.cards[p], hand.legal(p).row)
             if card >= 0:
                 return self.play(p, card)
         fresh = [p for p in order if p not in self.tried_empty]
@@ -714,7 +715,7 @@ def record(rules: HouseRules, players: int, hands: int,
 
 def simulate(rules: HouseRules, players: int, hands: int, seed: int | None = None,
              progress: ProgressFn | None = None, *, fast: bool = True,
-             bots: str = "random", forget: float = FORGET_RATE) -> SimReport:
+             bots: str = "random", forget: float = FORGET_RATE, start: int = 0) -> SimReport:
     """Let bots play ``hands`` whole hands for ``players`` players under ``rules``.
 
     ``players`` is 2 to 8 (R1.1) and must fit the deck (R1.3, R2.2);
@@ -728,7 +729,9 @@ def simulate(rules: HouseRules, players: int, hands: int, seed: int | None = Non
     ``fast=False`` every entry is typed as text through ``Hand.apply_line``
     (checked).  The rulings are the same either way.  ``bots``: ``"random"``,
     ``"sheet"`` or ``"mixed"`` (``BOTS``); ``forget``: how often a sheet bot
-    forgets "Laatste kaart!" (0..1).
+    forgets "Laatste kaart!" (0..1).  ``start``: the hands are numbers
+    ``start + 1`` to ``start + hands`` of the run (a run split in parts
+    plays the same hands as the whole run).
 
     Returns a ``SimReport``.  Raises ``ValueError`` (``RulesError``) when the
     players do not fit the table, when ``hands`` is negative or ``bots`` unknown.
@@ -742,7 +745,8 @@ def simulate(rules: HouseRules, players: int, hands: int, seed: int | None = Non
     records: list[HandRecord] = []
     started = time.perf_counter()
     for i in range(hands):
-        table.run(i + 1, seats[i % players])
+        number = start + i + 1
+        table.run(number, seats[(number - 1) % players])
         entries += table.entries
         records.append(table.figures())
         if progress is not None and ((i + 1) % every == 0 or i + 1 == hands):
