@@ -360,7 +360,7 @@ class _Table:
         # picture check after each entry; ``check_hand`` compares it with the cards
         # themselves at the end of the hand.
         self.count: dict[str, int] = dict.fromkeys(self.seats, size)
-        self.last = ""  # the last entry typed, for a report
+        self.last: Any = ""  # the last entry (its text, or the action pushed), for a report
         self.draw = deck
         self.discard: list[int] = []
         self.entries = 0
@@ -470,7 +470,8 @@ class _Table:
         """Count and describe a difference between the engine's picture and the real
         cards after the last entry; stops the hand (returns False)."""
         self.mismatches += 1
-        self.problem("sim.problem.mismatch", hand=self.hand.number, line=self.last,
+        last = self.last if isinstance(self.last, str) else self.last.canonical()
+        self.problem("sim.problem.mismatch", hand=self.hand.number, line=last,
                      what=self.difference())
         self.stopped = True
         return False
@@ -518,7 +519,8 @@ class _Table:
         if left > 1 and self.pushing and not drawn and not self.jack[card]:
             # The commonest entry, pushed as it is: no suit, nothing to announce.
             self.entries += 1
-            events = self.hand.push(self.plays[card], player)
+            action = self.last = self.plays[card]
+            events = self.hand.push(action, player)
             if len(events) > 1 or type(events[0]) is Drew:
                 self.follow(events)
             return self.check()
@@ -563,9 +565,15 @@ class _Table:
                 draw.pop()   # (drawn, then played at once: ``play`` moves it on)
                 self.cards[player].append(card)
                 return self.play(player, card, True)
-        events = self.send(player + ": d" if self.free else "d", self.plain_draw, player, False)
-        if events is None:
-            return False
+        if self.pushing:
+            self.entries += 1
+            action = self.last = self.plain_draw
+            events = self.hand.push(action, player)
+        else:
+            events = self.send(player + ": d" if self.free else "d", self.plain_draw, player,
+                               False)
+            if events is None:
+                return False
         before = self.count[player]
         self.follow(events)
         if self.count[player] == before:
