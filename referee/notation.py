@@ -142,15 +142,9 @@ class Line(_Value):
     ``kind`` is ``"entry"`` (``actions`` holds the tokens, applied left to right
     by one player), ``"undo"``, ``"redo"``, ``"query"`` (``query`` is the word,
     ``arg`` the rest) or ``"blank"``.  ``player`` is the typed prefix or None.
-
-    ``lone`` (derived, not a field) is the play or draw of an entry typed
-    without a name that is that play or draw alone (``7h``, ``d``, ``d 5h``) or
-    followed by "Laatste kaart!" (``7h lk``, ``d 5h lk``): in seated order it
-    belongs to the player to act (NOTATION "Who an entry belongs to").  None
-    for any other line.  ``announced`` (derived) is True for the second form.
     """
 
-    __slots__ = ("kind", "player", "actions", "query", "arg", "text", "lone", "announced")
+    __slots__ = ("kind", "player", "actions", "query", "arg", "text")
     __match_args__ = ("kind", "player", "actions", "query", "arg", "text")
 
     def __init__(self, kind: str, player: str | None = None, actions: tuple = (),
@@ -161,11 +155,6 @@ class Line(_Value):
         _set(self, "query", query)
         _set(self, "arg", arg)
         _set(self, "text", text)
-        announced = len(actions) == 2 and type(actions[1]) is Announce
-        _set(self, "lone", actions[0] if (player is None and kind == "entry"
-                                          and (len(actions) == 1 or announced)
-                                          and type(actions[0]) in (Play, Draw)) else None)
-        _set(self, "announced", announced)
 
     def canonical(self) -> str:
         """The entry in canonical notation (``Anna: 7h lk``)."""

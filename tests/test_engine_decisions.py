@@ -238,3 +238,21 @@ def test_push_unchecked_gives_the_checked_paths_state_and_events(preset):
             assert pushed.state() == checked.state()
             assert [(type(e), e.rule) for e in events] == \
                 [(type(e), e.rule) for e in ruling.events if type(e) is not E.NextToPlay]
+
+
+@pytest.mark.parametrize("jack_wild", [False, True])
+@pytest.mark.parametrize("jack_on_jack", [False, True])
+@pytest.mark.parametrize("stacking", ["same", "cumulative", "none"])
+def test_R3_1_compiled_tables_agree_with_the_rules(jack_wild, jack_on_jack, stacking):
+    """The masks of ``Tables`` hold exactly the cards ``matches`` / ``stacks`` allow."""
+    from referee.engine.tables import Tables, matches, stacks
+    rules = HouseRules(jack_wild=jack_wild, jack_on_jack=jack_on_jack, stacking=stacking)
+    tables = Tables(rules)
+    for top in CARDS:
+        for named in ((None, "c", "d", "h", "s") if top.rank == "J" else (None,)):
+            mask = tables.fits(top, named)
+            assert [bool(mask >> c.id & 1) for c in CARDS] == \
+                [matches(rules, c, top, named) for c in CARDS]
+    for kind in ("2", "Joker"):
+        assert [bool(tables.stackers[kind] >> c.id & 1) for c in CARDS] == \
+            [stacks(rules, c, kind) for c in CARDS]

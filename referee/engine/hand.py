@@ -36,7 +36,7 @@ class Hand(HandState):
     """
 
     __slots__ = ("rules", "tables", "number", "seats", "dealer", "decks", "deck_total", "free",
-                 "_lower", "log", "redo_stack", "last_ruling", "scored", "start", "cite")
+                 "_lower", "log", "redo_stack", "last_ruling", "scored", "cite")
 
     def __init__(self, rules: HouseRules, players: Iterable[str], dealer: str, number: int = 1):
         self.rules = rules
@@ -54,7 +54,6 @@ class Hand(HandState):
         self.redo_stack: list[str] = []        # what ``redo`` can put back
         self.last_ruling: Ruling | None = None  # for ``why``
         self.scored = False                    # the hand's result is recorded (R7)
-        self.start = 0                         # (while applying: where the action's events begin)
         self.cite = 0                          # (while applying: the event whose rule is cited)
         self.reset(self.seats, rules.deal_size, self.deck_total)
 
@@ -106,7 +105,10 @@ class Hand(HandState):
         elif line.kind == "query":
             return self.query(line)
         else:
-            ruling = self.apply(line)
+            ruling = self._apply_entry(line)
+            if ruling.logged:
+                self.log.append(line.text.strip())
+                self.redo_stack.clear()
         self.last_ruling = ruling
         return ruling
 
@@ -228,7 +230,7 @@ class Hand(HandState):
         if player is None:
             player = self.turn
         ev: list = []
-        self.start, self.cite = 0, 0
+        self.cite = 0
         if type(action) is Play:
             turn.play(self, player, action.card, action.suit, ev, True)
         else:
@@ -271,10 +273,10 @@ class Hand(HandState):
         try:
             actions = line.actions
             actor = self._line_actor(line)  # (checks only: changes nothing)
-            if self._needs_snapshot(actions, actor):
+            if (len(actions) > 1 or type(actions[0]) is not Play) \
+                    and self._needs_snapshot(actions, actor):  # (a lone play never does)
                 snap = Snapshot(self)
             for action in actions:
-                self.start = len(ev)
                 _ACTIONS[type(action)](self, action, actor, ev)
         except Refusal as refusal:
             if snap is not None:
@@ -311,6 +313,8 @@ class Hand(HandState):
         """Who the line belongs to (NOTATION "Who an entry belongs to"), checked per R0.3."""
         first = line.actions[0]
         kind = type(first)  # (the action classes have no subclasses)
+        if line.player is None and (kind is Play or kind is Draw) and not self.free:
+            return self.turn  # (the commonest line: its status checks come with the action)
         named = None
         if line.player is not None:
             named = self.player(line.player)

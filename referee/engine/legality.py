@@ -17,36 +17,36 @@ from ..cards import CARDS, JOKER, Card
 from . import order, turn
 from .events import Reason, Refusal, Refused
 
-_NONE = (False,) * len(CARDS)
+_NONE = 0  # (no card)
 
 
 class Legal:
     """What ``player`` may do now (the referee never sees a hand: by card kind).
 
-    ``player``: who (None: nobody may act).  ``row[id]``: a play of that card
-    passes the penalty, matching and going-out checks (R5.7, R3.1-R3.3, R6.2;
-    a Jack with a suit named).  ``draw``: a plain ``d`` is open.
-    ``draw_row[id]``: ``d CARD`` may name that card (R3.4; R5.7 under
+    ``player``: who (None: nobody may act).  ``mask``: the cards (bit ``card.id``)
+    whose play passes the penalty, matching and going-out checks (R5.7,
+    R3.1-R3.3, R6.2; a Jack with a suit named).  ``draw``: a plain ``d`` is open.
+    ``draw_mask``: the cards ``d CARD`` may name (R3.4; R5.7 under
     ``penalty_ends_turn = false``: the penalty taken, then the card played).
     ``may_play(card)`` / ``may_draw_play(card)`` add the deck checks (R1.3,
     R1.4), which a player holding the real card always passes.
     """
 
-    __slots__ = ("player", "row", "draw", "draw_row", "_hand")
+    __slots__ = ("player", "mask", "draw", "draw_mask", "_hand")
 
-    def __init__(self, hand, player, row, draw, draw_row):
-        self._hand, self.player, self.row, self.draw, self.draw_row = (
-            hand, player, row, draw, draw_row)
+    def __init__(self, hand, player, mask, draw, draw_mask):
+        self._hand, self.player, self.mask, self.draw, self.draw_mask = (
+            hand, player, mask, draw, draw_mask)
 
     def may_play(self, card: Card) -> bool:
         """Whether ``player`` may play ``card`` now (every check of R0.3)."""
-        return self.row[card.id] and _in_deck(self._hand, card, self._hand.copies)
+        return bool(self.mask >> card.id & 1) and _in_deck(self._hand, card, self._hand.copies)
 
     def may_draw_play(self, card: Card) -> bool:
         """Whether ``player`` may type ``d CARD`` (draw, then play ``card`` at once)."""
         h = self._hand
         copies = h.copies if h.draw_pile or h.pending else {h.discard[-1]: 1}  # (R3.5 first)
-        return self.draw_row[card.id] and _in_deck(h, card, copies)
+        return bool(self.draw_mask >> card.id & 1) and _in_deck(h, card, copies)
 
     @property
     def plays(self) -> list[Card]:
@@ -89,23 +89,23 @@ def legal(h, player: str | None = None) -> Legal:
     top = h.discard[-1]
     held = h.counts[who]
     if h.pending:
-        row = t.stackers[h.pending_kind]
+        mask = t.stackers[h.pending_kind]
         if held == 1 and not r.finish_on_action:
-            row = t.without_action(row)
-        draw_row = _NONE
+            mask = t.without_action(mask)
+        draw_mask = _NONE
         if not r.penalty_ends_turn and r.draw_then_play:
-            draw_row = t.fits(top, None)  # (the penalty taken: the top an ordinary card)
+            draw_mask = t.fits(top, None)  # (the penalty taken: the top an ordinary card)
             if held == 1 and turn.exhausted(h) and not r.finish_on_action:  # (it brings none)
-                draw_row = t.without_action(draw_row)
-        return Legal(h, who, row, True, draw_row)
-    row = t.fits(top, h.named_suit)
+                draw_mask = t.without_action(draw_mask)
+        return Legal(h, who, mask, True, draw_mask)
+    mask = t.fits(top, h.named_suit)
     if held == 1 and not r.finish_on_action:
-        row = t.without_action(row)
-    draw_row = _NONE
+        mask = t.without_action(mask)
+    draw_mask = _NONE
     owed = h.owed.get(who)
     if r.draw_then_play and (owed is None or owed == 1) and not turn.exhausted(h):
-        draw_row = t.fits(top, h.named_suit)
-    return Legal(h, who, row, True, draw_row)
+        draw_mask = t.fits(top, h.named_suit)
+    return Legal(h, who, mask, True, draw_mask)
 
 
 def refusal(h, card: Card, player: str | None = None, suit: str | None = None) -> Refused | None:

@@ -5,11 +5,11 @@ indexed by the card's small int id (``Card.id``, ``cards.CARDS``):
 
 - ``action[id]``: the card has an effect under these rules (R8 "Action cards").
 - ``penalty[id]``: a penalty card, a Two or a Joker (R5.7).
-- ``stackers[kind]``: by pending penalty kind (``"2"`` or ``"Joker"``), which
-  cards may be played on it (R5.7, ``stacking``).
-- ``fits(top, named)``: which cards may go on ``top`` with suit ``named`` in
-  force (R3.1-R3.3, ``jack_wild``, ``jack_on_jack``), a tuple of bools by id,
-  built the first time a (top, named suit) is met.
+- ``stackers[kind]``: by pending penalty kind (``"2"`` or ``"Joker"``), the
+  cards that may be played on it (R5.7, ``stacking``), a bit mask by id.
+- ``fits(top, named)``: the cards that may go on ``top`` with suit ``named`` in
+  force (R3.1-R3.3, ``jack_wild``, ``jack_on_jack``), a bit mask by id, built
+  from masks by suit and rank the first time a (top, named suit) is met.
 
 ``tables_for(rules)`` returns the one ``Tables`` of a rule set (compiled on
 first use, then shared by every hand and every simulated game under it).
@@ -17,47 +17,77 @@ first use, then shared by every hand and every simulated game under it).
 
 from __future__ import annotations
 
-from ..cards import CARDS, JOKER, Card
+from ..cards import CARDS, JOKER, JOKER_ID, RANKS, SUITS, Card
 from ..rules import HouseRules
 
 PENALTY_RANKS = frozenset({"2", JOKER})
 """The ranks of penalty cards (R5.7)."""
 
 
-class Tables:
-    """The compiled facts of one rule set (read-only after construction)."""
+def _mask(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.id
+    return m
 
-    __slots__ = ("rules", "action_ranks", "action", "penalty", "stackers", "_fits", "free",
-                 "_plain")
+
+_SUIT = {s: _mask(c for c in CARDS if c.suit == s) for s in SUITS}
+_RANK = {r: _mask(c for c in CARDS if c.rank == r) for r in RANKS + (JOKER,)}
+_ALL = (1 << len(CARDS)) - 1
+_NAMED = (None,) + SUITS
+
+
+class Tables:
+    """The compiled facts of one rule set (read-only after construction).
+
+    Sets of cards are int bit masks by card id (bit ``card.id`` set: the card is
+    in): ``mask >> card.id & 1``.
+    """
+
+    __slots__ = ("action_ranks", "action", "action_mask", "penalty", "stackers",
+                 "_fits", "free", "jack_wild", "jack_on_jack")
 
     def __init__(self, rules: HouseRules):
-        self.rules = rules
         self.free = rules.free_order
+        self.jack_wild, self.jack_on_jack = rules.jack_wild, rules.jack_on_jack
         self.action_ranks: frozenset[str] = rules.action_ranks()
-        self.action: tuple[bool, ...] = tuple(c.rank in self.action_ranks for c in CARDS)
+        self.action_mask: int = 0
+        for rank in self.action_ranks:
+            self.action_mask |= _RANK[rank]
+        self.action: tuple[bool, ...] = tuple(bool(self.action_mask >> i & 1)
+                                              for i in range(len(CARDS)))
         self.penalty: tuple[bool, ...] = tuple(c.rank in PENALTY_RANKS for c in CARDS)
-        self.stackers: dict[str, tuple[bool, ...]] = {
-            kind: tuple(stacks(rules, c, kind) for c in CARDS) for kind in PENALTY_RANKS}
-        self._fits: dict[tuple, tuple[bool, ...]] = {}
-        self._plain: dict[int, tuple] = {}
+        penalty = _RANK["2"] | _RANK[JOKER]
+        mode = rules.stacking
+        self.stackers: dict[str, int] = {
+            kind: (0 if mode == "none" else penalty if mode == "cumulative" else _RANK[kind])
+            for kind in PENALTY_RANKS}
+        # By named suit (None first), by top card id: the mask, built when first asked.
+        self._fits: dict[str | None, list] = {n: [None] * len(CARDS) for n in _NAMED}
 
-    def fits(self, top: Card, named: str | None) -> tuple[bool, ...]:
-        """By card id: may that card be played on ``top`` with ``named`` in force? (R3.1-R3.3)"""
-        try:
-            return self._fits[top, named]
-        except KeyError:
-            row = self._fits[top, named] = tuple(matches(self.rules, c, top, named)
-                                                 for c in CARDS)
-            return row
+    def fits(self, top: Card, named: str | None) -> int:
+        """The cards that may be played on ``top`` with ``named`` in force (R3.1-R3.3),
+        as a mask: the cards ``matches`` allows (tested), built from masks by suit and
+        rank and kept per (top, named)."""
+        row = self._fits[named]
+        mask = row[top.id]
+        if mask is None:
+            if top.rank == JOKER:
+                mask = _ALL
+            elif named is not None:
+                mask = _RANK[JOKER] | _SUIT[named]
+                if top.rank == "J" and self.jack_on_jack:
+                    mask |= _RANK["J"]
+            else:
+                mask = _RANK[JOKER] | _SUIT[top.suit] | _RANK[top.rank]
+                if self.jack_wild:
+                    mask |= _RANK["J"]
+            row[top.id] = mask
+        return mask
 
-    def without_action(self, row: tuple[bool, ...]) -> tuple[bool, ...]:
-        """``row`` less the action cards (R6.2: not going out on one); ``row`` must be
-        one of this table's rows (they are kept, so its id names it)."""
-        found = self._plain.get(id(row))
-        if found is None or found[0] is not row:
-            found = self._plain[id(row)] = (row, tuple(ok and not act
-                                                       for ok, act in zip(row, self.action)))
-        return found[1]
+    def without_action(self, mask: int) -> int:
+        """``mask`` less the action cards (R6.2: not going out on one)."""
+        return mask & ~self.action_mask
 
 
 def matches(rules: HouseRules, card: Card, top: Card, named: str | None) -> bool:
@@ -89,12 +119,15 @@ def stacks(rules: HouseRules, card: Card, kind: str) -> bool:
     return card.rank == kind
 
 
-_TABLES: dict[HouseRules, Tables] = {}
+_TABLES: dict[tuple, Tables] = {}
 
 
 def tables_for(rules: HouseRules) -> Tables:
-    """The compiled ``Tables`` of ``rules`` (one per rule set, kept)."""
-    found = _TABLES.get(rules)
+    """The compiled ``Tables`` of ``rules``: one per combination of the keys they
+    depend on (which ranks act, what stacks, the Jack's rules), kept."""
+    key = (rules.turn_order, rules.four, rules.king, rules.five, rules.stacking,
+           rules.jack_wild, rules.jack_on_jack)
+    found = _TABLES.get(key)
     if found is None:
-        found = _TABLES[rules] = Tables(rules)
+        found = _TABLES[key] = Tables(rules)
     return found

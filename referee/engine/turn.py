@@ -35,9 +35,9 @@ def check_play(h, player: str, card: Card, suit: str | None, count_after: int) -
         table.check_deck(h, card)
     t = h.tables
     if h.pending:
-        if not t.stackers[h.pending_kind][card.id]:
+        if not t.stackers[h.pending_kind] >> card.id & 1:
             raise actions.must_stack_refusal(h, card)
-    elif not t.fits(h.discard[-1], h.named_suit)[card.id]:
+    elif not t.fits(h.discard[-1], h.named_suit) >> card.id & 1:
         raise match_refusal(h, card)
     if t.action[card.id]:
         if card.rank == "J" and suit is None and count_after > 0:
@@ -138,6 +138,7 @@ def draw(h, player: str, card: Card | None, suit: str | None, ev: list) -> None:
     """``d`` or ``d CARD`` by ``player`` (R3.4, R5.7, R6.2; the refusals in R0.3 order)."""
     r = h.rules
     if card is not None:
+        told = len(ev)  # (the draw is told before a reshuffle it needs)
         if h.draw_pile == 0 and not h.pending:
             take(h, player, 0, ev, reshuffle=True)
         if card.rank == JOKER or h.copies.get(card, 0) >= h.decks:
@@ -166,7 +167,7 @@ def draw(h, player: str, card: Card | None, suit: str | None, ev: list) -> None:
         if h.owed:
             h.owed.pop(player, None)
         # One card off the draw pile (it has one: reshuffled above, or refused).
-        ev.insert(h.start, Drew(player, 1, Drew.DRAW_PLAY, card))
+        ev.insert(told, Drew(player, 1, Drew.DRAW_PLAY, card))
         h.draw_pile -= 1
         h.counts[player] += 1
         if h.last_card:
