@@ -324,7 +324,7 @@ def check_against_the_oracle(monkeypatch, rules, players=3, hands=40, seed=5):
     wrong: list[str] = []
     choose, push = RandomBot.choose, Hand.push
 
-    def checked_choose(self, table, player, held, row):
+    def checked_choose(self, table, player, held, mask):
         hand = table.hand
         seen["rows"] += 1
         for c in held:
@@ -333,10 +333,10 @@ def check_against_the_oracle(monkeypatch, rules, players=3, hands=40, seed=5):
                                    hand.pending_kind, len(held))
             seen["cards"] += 1
             seen["jacks"] += want and card.rank == "J" and card.suit != hand.top.suit
-            if bool(row[c]) != want:
+            if bool(mask >> c & 1) != want:
                 wrong.append(f"{rules.name}: {card} on {hand.top} named {hand.named_suit} "
-                             f"pending {hand.pending}: engine {bool(row[c])}, oracle {want}")
-        return choose(self, table, player, held, row)
+                             f"pending {hand.pending}: engine {bool(mask >> c & 1)}, oracle {want}")
+        return choose(self, table, player, held, mask)
 
     def checked_push(self, action, player=None, announce=False):
         card, before, kind = action.card, self.pending, self.pending_kind
