@@ -88,6 +88,25 @@ _PENALTY_CAUSES = frozenset({Drew.PENALTY, Drew.APPLIED, Drew.CALLED})
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 
 
+def _random_bit(mask: int, random: Callable[[], float]) -> int:
+    """One of the set bits of ``mask`` (> 0) at random, as its index (a card id)."""
+    k = int(random() * mask.bit_count())
+    while k:
+        mask &= mask - 1   # (drop the lowest set bit)
+        k -= 1
+    return (mask & -mask).bit_length() - 1
+
+
+def _bits(mask: int) -> list[int]:
+    """The indexes of the set bits of ``mask``, lowest first (card ids)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def _shuffle(items: list, getrandbits: Callable[[int], int]) -> None:
     """Shuffle ``items`` in place exactly as ``random.Random.shuffle`` does with the
     generator of ``getrandbits`` (same order for the same state), without a call per card."""
@@ -205,16 +224,14 @@ class RandomBot:
 
     skilled = False
 
-    def choose(self, table: "_Table", player: str, held: list[int], mask: int) -> int:
-        """The card id to play among the ``held`` cards that the engine's legal ``mask``
-        (bit ``card id``) allows, or -1 to draw."""
-        plain = mask & table.plain_mask
-        options = [c for c in held if plain >> c & 1]
-        if not options:
-            options = [c for c in held if mask >> c & 1]
-            if not options:
-                return -1
-        return options[int(table.random() * len(options))]
+    def choose(self, table: "_Table", player: str, mask: int) -> int:
+        """The card id to play among the cards ``player`` holds that the engine's legal
+        ``mask`` (bit ``card id``) allows, or -1 to draw."""
+        m = mask & table.held[player]
+        if not m:
+            return -1
+        plain = m & table.plain_mask
+        return _random_bit(plain or m, table.random)
 
     def play_drawn(self, table: "_Table", player: str, card: int) -> bool:
         """Whether to play a just-drawn ``card`` that may be played (R3.4): always."""
@@ -254,8 +271,9 @@ class SheetBot(RandomBot):
     def __init__(self, forget: float = FORGET_RATE):
         self.forget = forget
 
-    def choose(self, table: "_Table", player: str, held: list[int], mask: int) -> int:
+    def choose(self, table: "_Table", player: str, mask: int) -> int:
         options = table.options(player, mask)
+        held = table.cards[player]
         if not options:
             return -1
         if len(options) == 1:
@@ -352,10 +370,19 @@ class _Table:
         deck = self.deck[:]
         _shuffle(deck, self.getrandbits)
         size = self.rules.deal_size
-        self.cards: dict[str, list[int]] = {}
+        self.cards: dict[str, list[int]] = {}    # the cards each player holds
+        self.copies: dict[str, list[int]] = {}   # per player, how many of each card id
+        self.held: dict[str, int] = {}           # per player, the card ids held (bits)
+        kinds = len(CARDS)
         for p in self.seats:
-            self.cards[p] = deck[-size:]
+            cards = self.cards[p] = deck[-size:]
             del deck[-size:]
+            copies = self.copies[p] = [0] * kinds
+            held = 0
+            for c in cards:
+                copies[c] += 1
+                held |= 1 << c
+            self.held[p] = held
         # The real cards per player, kept by every move of a player's cards for the
         # picture check after each entry; ``check_hand`` compares it with the cards
         # themselves at the end of the hand.
@@ -378,10 +405,17 @@ class _Table:
         draw = self.draw
         k = n if n <= len(draw) else len(draw)
         if k:
-            cards = self.cards[player]
-            cards += draw[-k:]
+            got = draw[-k:]
             del draw[-k:]
+            cards = self.cards[player]
+            cards += got
             self.count[player] = len(cards)
+            copies = self.copies[player]
+            held = self.held[player]
+            for c in got:
+                copies[c] += 1
+                held |= 1 << c
+            self.held[player] = held
         return k
 
     def follow(self, events: list, skip_drawn: bool = False) -> None:
@@ -482,7 +516,12 @@ class _Table:
         engine's counts; a difference is a mismatch of this hand."""
         count, counts = self.count, self.hand.counts
         for p, cards in self.cards.items():
-            if count[p] != len(cards) or counts.get(p) != len(cards):
+            copies = [0] * len(CARDS)
+            for c in cards:
+                copies[c] += 1
+            held = sum(1 << c for c in set(cards))
+            if (count[p] != len(cards) or counts.get(p) != len(cards)
+                    or copies != self.copies[p] or held != self.held[p]):
                 self.mismatch()
                 return
 
@@ -499,8 +538,9 @@ class _Table:
 
     # -- a turn ---------------------------------------------------------------
     def options(self, player: str, mask: int) -> list[int]:
-        """The cards ``player`` really holds that the engine's legal ``mask`` allows."""
-        return [c for c in self.cards[player] if mask >> c & 1]
+        """The card ids ``player`` really holds that the engine's legal ``mask`` allows
+        (each id once, lowest first)."""
+        return _bits(mask & self.held[player])
 
     def play(self, player: str, card: int, drawn: bool = False) -> bool:
         """``player`` plays ``card`` (legal), as a person would type it.
@@ -511,7 +551,12 @@ class _Table:
         play (``7h lk``) or on a line of its own right after it (``lk``).
         """
         cards = self.cards[player]
-        cards.remove(card)
+        if not drawn:
+            cards.remove(card)
+            copies = self.copies[player]
+            copies[card] -= 1
+            if not copies[card]:
+                self.held[player] ^= 1 << card
         left = self.count[player] = len(cards)
         self.discard.append(card)
         if self.tried_empty:
@@ -562,8 +607,7 @@ class _Table:
         if draw and not self.hand.pending:
             card = draw[-1]
             if legal.draw_mask >> card & 1 and self.bots[player].play_drawn(self, player, card):
-                draw.pop()   # (drawn, then played at once: ``play`` moves it on)
-                self.cards[player].append(card)
+                draw.pop()   # (drawn, and straight on the pile: ``play``)
                 return self.play(player, card, True)
         if self.pushing:
             self.entries += 1
@@ -583,7 +627,7 @@ class _Table:
     def turn(self, player: str) -> bool:
         """One turn of ``player``: the bot picks among the legal cards it holds, or draws."""
         legal = self.hand.legal(player)
-        card = self.choosers[player](self, player, self.cards[player], legal.mask)
+        card = self.choosers[player](self, player, legal.mask)
         if card >= 0:
             return self.play(player, card)
         return self.draw_turn(player, legal)
@@ -596,7 +640,7 @@ class _Table:
         order = list(hand.active)
         _shuffle(order, self.getrandbits)
         for p in order:
-            card = self.choosers[p](self, p, self.cards[p], hand.legal(p).mask)
+            card = self.choosers[p](self, p, hand.legal(p).mask)
             if card >= 0:
                 return self.play(p, card)
         fresh = [p for p in order if p not in self.tried_empty]

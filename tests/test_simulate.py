@@ -119,7 +119,7 @@ def test_piles_running_out_reshuffle_and_exhaust_like_the_engine(monkeypatch):
         return original(self, events, skip_drawn)
 
     monkeypatch.setattr(sim_module._Table, "follow", counting)
-    report = simulate(rules_for("hard"), 5, 30, seed=2)
+    report = simulate(rules_for("hard"), 5, 30, seed=3)
     assert seen["forgiven"] > 0 and seen["reshuffled"] > 0
     assert report.refused_entries == 0, report.problems
     assert report.mismatches == 0, report.problems
@@ -324,10 +324,11 @@ def check_against_the_oracle(monkeypatch, rules, players=3, hands=40, seed=5):
     wrong: list[str] = []
     choose, push = RandomBot.choose, Hand.push
 
-    def checked_choose(self, table, player, held, mask):
+    def checked_choose(self, table, player, mask):
         hand = table.hand
+        held = table.cards[player]
         seen["rows"] += 1
-        for c in held:
+        for c in set(held):
             card = CARDS[c]
             want = oracle_may_play(rules, card, hand.top, hand.named_suit, hand.pending,
                                    hand.pending_kind, len(held))
@@ -336,7 +337,7 @@ def check_against_the_oracle(monkeypatch, rules, players=3, hands=40, seed=5):
             if bool(mask >> c & 1) != want:
                 wrong.append(f"{rules.name}: {card} on {hand.top} named {hand.named_suit} "
                              f"pending {hand.pending}: engine {bool(mask >> c & 1)}, oracle {want}")
-        return choose(self, table, player, held, mask)
+        return choose(self, table, player, mask)
 
     def checked_push(self, action, player=None, announce=False):
         card, before, kind = action.card, self.pending, self.pending_kind
