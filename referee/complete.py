@@ -59,6 +59,8 @@ class TableView:
     jokers: bool = True
     decks: int = 1
     rule_ids: tuple[str, ...] = ()
+    pending: int = 0                          # a draw penalty pending (R5.7): only ``fits``
+    draw_fits: tuple[str, ...] | None = None  # the cards ``d CARD`` may name (None: any)
 
     def cards(self, typed: Iterable[str] = ()) -> list[str]:
         """Every card that may still turn up (canonical), Joker last.
@@ -188,6 +190,8 @@ def _candidates(before: list[str], view: TableView, prefixed: bool, typing: bool
         # ``Jh d``: the Jack named diamonds (a lone ``d`` after a Jack is a suit).
         return ["lk"] + _cards_matching(view, typed, suit, None)
     if prev in DRAW_WORDS:
+        if view.draw_fits is not None and view.pending:
+            return list(view.draw_fits)
         return list(view.fits) + view.cards(typed)
     if prev in ANNOUNCE_WORDS or prev in ("kaart", "card"):
         return ["call"] if view.callable else []
@@ -208,7 +212,8 @@ def _first_words(view: TableView, prefixed: bool, typing: bool) -> list[str]:
             words.append("lk")
         if view.callable:
             words.append("call")
-        words += view.cards() + list(CONTROL_WORDS) + queries + ["leave", "fix"]
+        words += ([] if view.pending else view.cards()) + list(CONTROL_WORDS) + queries \
+            + ["leave", "fix"]
         if not view.announce_due:
             words.append("lk")
         if not view.callable:

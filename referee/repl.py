@@ -125,28 +125,19 @@ def spent_cards(hand) -> frozenset[str]:
                      if n >= hand.decks * copies_per_deck(try_card(c)))
 
 
-def fits_now(hand) -> tuple[str, ...]:
-    """Canonical cards the rules allow on the table now (``Hand.check``), in deck order.
+def fits_now(hand, draw: bool = False) -> tuple[str, ...]:
+    """Canonical cards the rules allow on the table now (``Hand.legal``), in deck order;
+    with ``draw``, the cards ``d CARD`` may name.
 
     For the player to act; in free order without a pending penalty, for any
     player (the one holding most cards, so that R6.2 does not interfere).
     """
-    if hand.status != "playing" or hand.scored:
+    if hand.status != "playing" or hand.scored or not hand.active:
         return ()
-    who = hand.turn
-    if who is None:
-        if not hand.active:
-            return ()
-        who = max(hand.active, key=lambda p: hand.counts.get(p, 0))
-    spent = spent_cards(hand)
-    out = []
-    for card in _universe(hand):
-        if card in spent:
-            continue
-        ruling = hand.check(card, who)
-        if ruling.data and ruling.data.get("legal"):
-            out.append(card)
-    return tuple(out)
+    who = hand.turn or max(hand.active, key=lambda p: hand.counts.get(p, 0))
+    legal = hand.legal(who)
+    may = legal.may_draw_play if draw else legal.may_play
+    return tuple(c for c in _universe(hand) if may(try_card(c)))
 
 
 def table_view(table, rule_ids: Iterable[str] = ()) -> TableView:
@@ -157,6 +148,7 @@ def table_view(table, rule_ids: Iterable[str] = ()) -> TableView:
         players=tuple(hand.active), status=st["status"], turn=st["turn"],
         free=bool(table.rules.free_order), callable=tuple(st["callable"]),
         announce_due=st["announce_due"], named_suit=st["named_suit"], fits=fits_now(hand),
+        pending=st["pending_draw"], draw_fits=fits_now(hand, draw=True),
         spent=spent_cards(hand), jokers=bool(table.rules.jokers), decks=hand.decks,
         rule_ids=tuple(rule_ids))
 

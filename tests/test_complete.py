@@ -221,3 +221,17 @@ def test_complete_and_cli_do_not_load_prompt_toolkit():
             "sys.exit(1 if 'prompt_toolkit' in sys.modules else 0)")
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True)
     assert done.returncode == 0, done.stderr.decode()
+
+
+def test_R5_7_with_a_two_pending_tab_offers_the_twos_and_draw():
+    """Completion asks the engine's legality API (``Hand.legal``): the Twos and ``d``."""
+    from referee.repl import fits_now
+    hand = Hand(HouseRules(), list(PLAYERS), "Cees")
+    for line in ("start 9h", "2h"):
+        assert hand.apply_line(line).ok
+    v = view(turn="Bram", fits=fits_now(hand), pending=2, draw_fits=fits_now(hand, draw=True))
+    words = suggest("", v)
+    cards = [w for w in words if w in set(ALL_CARDS) | {"Joker"}]
+    assert sorted(cards) == ["2c", "2d", "2s"]
+    assert "draw" in words
+    assert [w for w in suggest("d ", v) if w in set(ALL_CARDS)] == []

@@ -81,7 +81,8 @@ def actor(h, player: str | None) -> str | None:
 
 def legal(h, player: str | None = None) -> Legal:
     """The plays and draws open to ``player`` (default: the player to act) now."""
-    who = actor(h, player)
+    who = h.turn if player is None and h.status == "playing" and not h.scored \
+        else actor(h, player)
     if who is None:
         return Legal(h, None, _NONE, False, _NONE)
     t = h.tables

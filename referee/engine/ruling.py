@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import messages
 from .events import Event, NextToPlay, Reason, Refused, Said
+from .words import render
 
 
 class Ruling:
@@ -90,8 +91,7 @@ class Ruling:
     @property
     def text(self) -> str:
         """Every sentence of the ruling, joined (events with no sentence of their own left out)."""
-        from .words import render
-        return " ".join(s for s in (render(e) for e in self.events) if s)
+        return " ".join([s for s in map(render, self.events) if s])
 
     def house_rules(self) -> list[tuple]:
         """The (key, value) of house rules that decided this ruling."""
