@@ -1,8 +1,12 @@
 """The simulator (referee/simulate.py): bots play whole hands through the engine.
 
 Every preset plays seeded hands to the end with no refused entry and no
-difference between the engine's picture and the real cards; the same seed
-gives the same report; the report renders through the message layer.
+difference between the engine's picture and the real cards; pushing the bots'
+picks unchecked gives the same report as typing every entry; the same seed
+gives the same report and the same deals under another rule set; the report
+renders through the message layer.  The simulator holds no rule, so these
+tests hold a small independent oracle of matching, stacking and Joker
+doubling, checked against what the engine offered the bots and did.
 """
 
 from __future__ import annotations
