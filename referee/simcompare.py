@@ -278,7 +278,9 @@ class CompareReport:
         if figure.kind == "max":
             return messages.t("sim.compare.cell.max", **fields)
         if figure.kind == "share":
-            return messages.t("sim.compare.cell.share", **fields)
+            small = est.high < 0.01   # (rare events: two more decimals)
+            return messages.t("sim.compare.cell.small_share" if small else "sim.compare.cell.share",
+                              **fields)
         if figure.kind == "quantile":
             return messages.t("sim.compare.cell.whole", **fields)
         return messages.t("sim.compare.cell.number", **fields)

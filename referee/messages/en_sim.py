@@ -64,6 +64,7 @@ MESSAGES = {
     "sim.compare.who.seat": {"one": "the player {n} seat left of the dealer",
                              "other": "the player {n} seats left of the dealer"},
     "sim.compare.cell.share": "{value:.1%} ({low:.1%}-{high:.1%})",
+    "sim.compare.cell.small_share": "{value:.2%} ({low:.2%}-{high:.2%})",
     "sim.compare.cell.number": "{value:.2f} ({low:.2f}-{high:.2f})",
     "sim.compare.cell.whole": "{value:.0f} ({low:.0f}-{high:.0f})",
     "sim.compare.cell.max": "{value:.0f}",
