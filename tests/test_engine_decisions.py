@@ -252,7 +252,7 @@ def test_R3_1_compiled_tables_agree_with_the_rules(jack_wild, jack_on_jack, stac
         for named in ((None, "c", "d", "h", "s") if top.rank == "J" else (None,)):
             mask = tables.fits(top, named)
             assert [bool(mask >> c.id & 1) for c in CARDS] == \
-                [matches(rules, c, top, named) for c in CARDS]
+                [matches(c, top, named, jack_wild, jack_on_jack) for c in CARDS]
     for kind in ("2", "Joker"):
         assert [bool(tables.stackers[kind] >> c.id & 1) for c in CARDS] == \
-            [stacks(rules, c, kind) for c in CARDS]
+            [stacks(stacking, c, kind) for c in CARDS]

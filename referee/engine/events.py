@@ -34,7 +34,9 @@ class Event:
     draw by the player acting (the turn moves on after it).
     """
 
-    __slots__ = ("rule", "house")
+    __slots__ = ()
+    rule: str | None = None   # (a class attribute where fixed, a slot where it varies)
+    house: tuple | None = None
     tells_turn = False
     acts = False  # a play or a draw of the player acting, which moves the turn on
 
@@ -112,7 +114,7 @@ class Refused(Event):
     """An entry the rules forbid: ``reason`` (a ``Reason``), ``rule`` the id cited,
     ``fields`` the values its sentence shows (``card``, ``n``, ``name`` ...)."""
 
-    __slots__ = ("reason", "fields")
+    __slots__ = ("reason", "fields", "rule", "house")
 
     def __init__(self, reason: Reason, rule: str | None, fields: dict, house=None):
         self.reason, self.rule, self.fields, self.house = reason, rule, fields, house
@@ -138,7 +140,7 @@ class Started(Event):
     ``turn`` who plays first (or None); ``lost`` the player an Eight skips;
     ``victim``/``n`` the penalty's."""
 
-    __slots__ = ("card", "effect", "free", "turn", "lost", "victim", "n")
+    __slots__ = ("card", "effect", "free", "turn", "lost", "victim", "n", "rule", "house")
     PLAIN, NO_EFFECT, PENALTY, EIGHT, ACE = "plain", "no_effect", "penalty", "eight", "ace"
 
     def __init__(self, card, effect, free, turn, rule, house=None, lost=None, victim=None, n=0):
@@ -154,9 +156,10 @@ class FreeOrder(Event):
     """Snel pesten: anyone may play (R8.4), told after the starter."""
 
     __slots__ = ()
+    rule = "R8.4"
 
     def __init__(self):
-        self.rule, self.house = "R8.4", None
+        pass
 
 
 # ---------------------------------------------------------------------------
@@ -167,10 +170,11 @@ class Played(Event):
     """``player`` played ``card``, a card without an effect (R3.1)."""
 
     __slots__ = ("player", "card")
+    rule = "R3.1"
     acts = True
 
     def __init__(self, player, card):
-        self.player, self.card, self.rule, self.house = player, card, "R3.1", None
+        self.player, self.card = player, card
 
 
 class Drew(Event):
@@ -193,7 +197,11 @@ class Drew(Event):
 
     def __init__(self, player, n, cause, card=None):
         self.player, self.n, self.cause, self.card = player, n, cause, card
-        self.rule, self.house = Drew._RULES[cause], None
+
+    @property
+    def rule(self) -> str | None:  # type: ignore[override]
+        """R3.4, R5.7, R6.2, R4.3, R0.2 by cause (None: a draw the referee applies)."""
+        return Drew._RULES[self.cause]
 
     @property
     def acts(self) -> bool:  # type: ignore[override]
@@ -209,47 +217,54 @@ class Reshuffled(Event):
     the new draw pile (R3.5)."""
 
     __slots__ = ("n",)
+    rule = "R3.5"
 
     def __init__(self, n):
-        self.n, self.rule, self.house = n, "R3.5", None
+        self.n = n
 
 
 class Forgiven(Event):
     """Nothing left to draw: ``player`` drew ``got``; the other ``n`` are forgiven (R3.6)."""
 
     __slots__ = ("player", "n", "got")
+    rule = "R3.6"
 
     def __init__(self, player, n, got):
-        self.player, self.n, self.got, self.rule, self.house = player, n, got, "R3.6", None
+        self.player, self.n, self.got = player, n, got
 
 
 class IllegalPlayPenalty(Event):
     """``player`` draws ``n`` for an illegal play (R3.8, ``illegal_play_penalty``)."""
 
     __slots__ = ("player", "n")
+    rule = "R3.8"
 
     def __init__(self, player, n):
-        self.player, self.n, self.rule = player, n, "R3.8"
-        self.house = ("illegal_play_penalty", n)
+        self.player, self.n = player, n
+
+    @property
+    def house(self) -> tuple:  # type: ignore[override]
+        return ("illegal_play_penalty", self.n)
 
 
 class Blocked(Event):
     """The hand is blocked and ends without a winner (R3.9)."""
 
     __slots__ = ()
+    rule = "R3.9"
 
     def __init__(self):
-        self.rule, self.house = "R3.9", None
+        pass
 
 
 class NextToPlay(Event):
     """``player`` is to play (added to a ruling when no event says so)."""
 
-    __slots__ = ("player",)
+    __slots__ = ("player", "rule")
     tells_turn = True
 
     def __init__(self, player, rule=None):
-        self.player, self.rule, self.house = player, rule, None
+        self.player, self.rule = player, rule
 
 
 # ---------------------------------------------------------------------------
@@ -265,7 +280,11 @@ class Announced(Event):
     _RULES = {"in_time": "R4.1", "late": "R4.2", "again": "R4.1", "none": "R4.1"}
 
     def __init__(self, player, how):
-        self.player, self.how, self.rule, self.house = player, how, Announced._RULES[how], None
+        self.player, self.how = player, how
+
+    @property
+    def rule(self) -> str:  # type: ignore[override]
+        return Announced._RULES[self.how]
 
 
 class Called(Event):
@@ -273,7 +292,7 @@ class Called(Event):
     ``PREMATURE`` (R4.2), ``VOID_ANNOUNCED``, ``VOID_CALLED``, ``VOID_COUNT``
     (``n``: the cards they hold)."""
 
-    __slots__ = ("target", "outcome", "n")
+    __slots__ = ("target", "outcome", "n", "rule", "house")
     HIT, PREMATURE, VOID_ANNOUNCED, VOID_CALLED, VOID_COUNT = (
         "hit", "premature", "void_announced", "void_called", "void_count")
 
@@ -285,10 +304,14 @@ class FalseCall(Event):
     """``player`` made a false call and draws ``n`` (R4.4, ``false_call_penalty``)."""
 
     __slots__ = ("player", "n")
+    rule = "R4.4"
 
     def __init__(self, player, n):
-        self.player, self.n, self.rule = player, n, "R4.4"
-        self.house = ("false_call_penalty", n)
+        self.player, self.n = player, n
+
+    @property
+    def house(self) -> tuple:  # type: ignore[override]
+        return ("false_call_penalty", self.n)
 
 
 # ---------------------------------------------------------------------------
@@ -300,7 +323,7 @@ class PenaltyAimed(Event):
     draw ``n`` or stack ``stack`` (``"two"``, ``"joker"``, ``"either"``, or
     ``"nothing"`` under ``stacking = "none"``)."""
 
-    __slots__ = ("player", "card", "victim", "n", "stack")
+    __slots__ = ("player", "card", "victim", "n", "stack", "rule", "house")
     acts = True
 
     def __init__(self, player, card, victim, n, stack, rule, house=None):
@@ -312,24 +335,24 @@ class PenaltyAtOnce(Event):
     """``player`` played ``card``; ``victim`` must miss the coming turn, so draws the
     ``n`` cards at once and is passed by (R5 preamble)."""
 
-    __slots__ = ("player", "card", "victim", "n")
+    __slots__ = ("player", "card", "victim", "n", "rule")
     acts = True
 
     def __init__(self, player, card, victim, n, rule):
         self.player, self.card, self.victim, self.n = player, card, victim, n
-        self.rule, self.house = rule, None
+        self.rule = rule
 
 
 class PlaysAgain(Event):
     """``player`` played ``card`` and plays again: a Seven (R5.2) or an Ace with two
     players (R5.5)."""
 
-    __slots__ = ("player", "card")
+    __slots__ = ("player", "card", "rule")
     acts = True
     tells_turn = True
 
     def __init__(self, player, card, rule):
-        self.player, self.card, self.rule, self.house = player, card, rule, None
+        self.player, self.card, self.rule = player, card, rule
 
 
 class Skipped(Event):
@@ -337,7 +360,7 @@ class Skipped(Event):
     Eight (R5.3; ``two_players``: the player plays again) or a King under
     ``reverse_skip`` (R5.8, which reversed the direction first)."""
 
-    __slots__ = ("player", "card", "lost", "turn", "two_players")
+    __slots__ = ("player", "card", "lost", "turn", "two_players", "rule", "house")
     acts = True
     tells_turn = True
 
@@ -350,7 +373,7 @@ class Reversed(Event):
     """``player`` played ``card`` and the direction of play reversed, now ``clockwise``
     or not (an Ace, R5.5; a King under ``reverse_skip`` in free order, R5.8)."""
 
-    __slots__ = ("player", "card", "clockwise")
+    __slots__ = ("player", "card", "clockwise", "rule", "house")
     acts = True
 
     def __init__(self, player, card, clockwise, rule, house=None):
@@ -362,52 +385,55 @@ class SuitNamed(Event):
     """``player`` played the Jack ``card`` and named ``suit`` (R5.4)."""
 
     __slots__ = ("player", "card", "suit")
+    rule = "R5.4"
     acts = True
 
     def __init__(self, player, card, suit):
-        self.player, self.card, self.suit, self.rule, self.house = player, card, suit, "R5.4", None
+        self.player, self.card, self.suit = player, card, suit
 
 
 class KingDraw(Event):
     """``player`` played a King under ``draw_one``: ``victim`` draws one (R5.8)."""
 
-    __slots__ = ("player", "card", "victim")
+    __slots__ = ("player", "card", "victim", "house")
+    rule = "R5.8"
     acts = True
 
     def __init__(self, player, card, victim, house):
-        self.player, self.card, self.victim, self.rule, self.house = (
-            player, card, victim, "R5.8", house)
+        self.player, self.card, self.victim, self.house = player, card, victim, house
 
 
 class SkipTwo(Event):
     """``player`` played a Four: ``victim`` misses the next two turns (R5.9)."""
 
-    __slots__ = ("player", "card", "victim")
+    __slots__ = ("player", "card", "victim", "house")
+    rule = "R5.9"
     acts = True
 
     def __init__(self, player, card, victim, house):
-        self.player, self.card, self.victim, self.rule, self.house = (
-            player, card, victim, "R5.9", house)
+        self.player, self.card, self.victim, self.house = player, card, victim, house
 
 
 class AllDrawOne(Event):
     """``player`` played a Five: every opponent draws one (R5.10); the draws follow."""
 
-    __slots__ = ("player", "card")
+    __slots__ = ("player", "card", "house")
+    rule = "R5.10"
     acts = True
 
     def __init__(self, player, card, house):
-        self.player, self.card, self.rule, self.house = player, card, "R5.10", house
+        self.player, self.card, self.house = player, card, house
 
 
 class PlaysOn(Event):
     """``player`` took the penalty and now plays the turn (R5.7, ``penalty_ends_turn = false``)."""
 
     __slots__ = ("player",)
+    rule, house = "R5.7", ("penalty_ends_turn", False)
     tells_turn = True
 
     def __init__(self, player):
-        self.player, self.rule, self.house = player, "R5.7", ("penalty_ends_turn", False)
+        self.player = player
 
 
 # ---------------------------------------------------------------------------
@@ -418,46 +444,51 @@ class Won(Event):
     """``player`` went out (on ``card``, or None after a correction) and won (R6.1)."""
 
     __slots__ = ("player", "card")
+    rule = "R6.1"
     acts = True
 
     def __init__(self, player, card):
-        self.player, self.card, self.rule, self.house = player, card, "R6.1", None
+        self.player, self.card = player, card
 
 
 class OwedDraw(Event):
     """``player``'s next draw takes ``n`` cards (R6.2, ``finish_on_action_draw``)."""
 
     __slots__ = ("player", "n")
+    rule = "R6.2"
 
     def __init__(self, player, n):
-        self.player, self.n, self.rule, self.house = player, n, "R6.2", None
+        self.player, self.n = player, n
 
 
 class Left(Event):
     """``player`` left the table; their ``n`` cards went under the draw pile (R1.5)."""
 
     __slots__ = ("player", "n")
+    rule = "R1.5"
 
     def __init__(self, player, n):
-        self.player, self.n, self.rule, self.house = player, n, "R1.5", None
+        self.player, self.n = player, n
 
 
 class PenaltyLapses(Event):
     """The penalty pending for ``player``, who left, lapses (R1.5)."""
 
     __slots__ = ("player",)
+    rule = "R1.5"
 
     def __init__(self, player):
-        self.player, self.rule, self.house = player, "R1.5", None
+        self.player = player
 
 
 class LastPlayerWins(Event):
     """``player`` is the last in the hand and wins it (R1.5)."""
 
     __slots__ = ("player",)
+    rule = "R1.5"
 
     def __init__(self, player):
-        self.player, self.rule, self.house = player, "R1.5", None
+        self.player = player
 
 
 class Fixed(Event):
@@ -465,17 +496,17 @@ class Fixed(Event):
     (``player`` holds ``n``, not ``old``) or ``"play"`` (``player`` played ``card``)."""
 
     __slots__ = ("what", "player", "n", "old", "card")
+    rule = "R0.2"
 
     def __init__(self, what, player, n=0, old=0, card=None):
         self.what, self.player, self.n, self.old, self.card = what, player, n, old, card
-        self.rule, self.house = "R0.2", None
 
 
 class Said(Event):
     """A sentence that is not a ruling on the game (undo, redo, a query's answer,
     a line that is not notation): the message ``key`` and its ``fields``."""
 
-    __slots__ = ("key", "fields")
+    __slots__ = ("key", "fields", "rule", "house")
 
     def __init__(self, rule, key, fields=None, house=None):
         self.rule, self.key, self.fields, self.house = rule, key, fields or {}, house

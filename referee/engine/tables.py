@@ -9,7 +9,7 @@ indexed by the card's small int id (``Card.id``, ``cards.CARDS``):
   cards that may be played on it (R5.7, ``stacking``), a bit mask by id.
 - ``fits(top, named)``: the cards that may go on ``top`` with suit ``named`` in
   force (R3.1-R3.3, ``jack_wild``, ``jack_on_jack``), a bit mask by id, built
-  from masks by suit and rank the first time a (top, named suit) is met.
+  from ``matches`` (the one statement of the rule) the first time it is asked.
 
 ``tables_for(rules)`` returns the one ``Tables`` of a rule set (compiled on
 first use, then shared by every hand and every simulated game under it).
@@ -17,7 +17,7 @@ first use, then shared by every hand and every simulated game under it).
 
 from __future__ import annotations
 
-from ..cards import CARDS, JOKER, JOKER_ID, RANKS, SUITS, Card
+from ..cards import CARDS, JOKER, RANKS, SUITS, Card
 from ..rules import HouseRules
 
 PENALTY_RANKS = frozenset({"2", JOKER})
@@ -31,9 +31,7 @@ def _mask(cards) -> int:
     return m
 
 
-_SUIT = {s: _mask(c for c in CARDS if c.suit == s) for s in SUITS}
 _RANK = {r: _mask(c for c in CARDS if c.rank == r) for r in RANKS + (JOKER,)}
-_ALL = (1 << len(CARDS)) - 1
 _NAMED = (None,) + SUITS
 
 
@@ -57,32 +55,20 @@ class Tables:
         self.action: tuple[bool, ...] = tuple(bool(self.action_mask >> i & 1)
                                               for i in range(len(CARDS)))
         self.penalty: tuple[bool, ...] = tuple(c.rank in PENALTY_RANKS for c in CARDS)
-        penalty = _RANK["2"] | _RANK[JOKER]
-        mode = rules.stacking
         self.stackers: dict[str, int] = {
-            kind: (0 if mode == "none" else penalty if mode == "cumulative" else _RANK[kind])
+            kind: _mask(c for c in CARDS if stacks(rules.stacking, c, kind))
             for kind in PENALTY_RANKS}
         # By named suit (None first), by top card id: the mask, built when first asked.
         self._fits: dict[str | None, list] = {n: [None] * len(CARDS) for n in _NAMED}
 
     def fits(self, top: Card, named: str | None) -> int:
-        """The cards that may be played on ``top`` with ``named`` in force (R3.1-R3.3),
-        as a mask: the cards ``matches`` allows (tested), built from masks by suit and
-        rank and kept per (top, named)."""
+        """The cards that may be played on ``top`` with ``named`` in force (R3.1-R3.3):
+        the mask of the cards ``matches`` allows, built the first time it is asked."""
         row = self._fits[named]
         mask = row[top.id]
         if mask is None:
-            if top.rank == JOKER:
-                mask = _ALL
-            elif named is not None:
-                mask = _RANK[JOKER] | _SUIT[named]
-                if top.rank == "J" and self.jack_on_jack:
-                    mask |= _RANK["J"]
-            else:
-                mask = _RANK[JOKER] | _SUIT[top.suit] | _RANK[top.rank]
-                if self.jack_wild:
-                    mask |= _RANK["J"]
-            row[top.id] = mask
+            mask = row[top.id] = _mask(c for c in CARDS if matches(
+                c, top, named, self.jack_wild, self.jack_on_jack))
         return mask
 
     def without_action(self, mask: int) -> int:
@@ -90,8 +76,9 @@ class Tables:
         return mask & ~self.action_mask
 
 
-def matches(rules: HouseRules, card: Card, top: Card, named: str | None) -> bool:
-    """R3.1-R3.3: may ``card`` be played on ``top`` with ``named`` (a suit or None) in force?
+def matches(card: Card, top: Card, named: str | None, jack_wild: bool, jack_on_jack: bool) -> bool:
+    """R3.1-R3.3: may ``card`` be played on ``top`` with ``named`` (a suit or None) in
+    force, under ``jack_wild`` and ``jack_on_jack``?
 
     A Joker goes on anything and anything on a Joker (R3.2).  While a suit is
     named, a card of that suit, or a Jack on the Jack (``jack_on_jack``, which
@@ -103,15 +90,15 @@ def matches(rules: HouseRules, card: Card, top: Card, named: str | None) -> bool
     if named is not None:
         if card.suit == named:
             return True
-        return card.rank == "J" and top.rank == "J" and rules.jack_on_jack
-    if card.rank == "J" and rules.jack_wild:
+        return card.rank == "J" and top.rank == "J" and jack_on_jack
+    if card.rank == "J" and jack_wild:
         return True
     return card.suit == top.suit or card.rank == top.rank
 
 
-def stacks(rules: HouseRules, card: Card, kind: str) -> bool:
-    """R5.7: may ``card`` be played on a pending penalty of ``kind`` (``"2"``, ``"Joker"``)?"""
-    mode = rules.stacking
+def stacks(mode: str, card: Card, kind: str) -> bool:
+    """R5.7: may ``card`` be played on a pending penalty of ``kind`` (``"2"``, ``"Joker"``)
+    under ``stacking = mode``?"""
     if mode == "none" or card.rank not in PENALTY_RANKS:
         return False
     if mode == "cumulative":
