@@ -1,6 +1,6 @@
 """Simulator speed against RLCard's UNO engine, measured in the same run.
 
-    python bench/bench_simulate.py [--hands 2000] [--players 2] [--rules standard]
+    python bench/bench_simulate.py [--hands 2000] [--players 2 4] [--rules standard]
                                    [--rounds 5] [--seed 1] [--split]
 
 Our side: ``referee.simulate.simulate`` plays ``--hands`` whole hands of Pesten
@@ -15,12 +15,12 @@ Times are process CPU time by default (``--clock cpu``), which other work on
 a busy machine disturbs less than the wall clock (``--clock wall``).
 
 ``--split`` also shows how the time divides between the referee engine and
-the bots: it times ``Hand._rule_entry`` (the engine's core, which the
+the bots: it times ``Hand.push``, ``Hand.legal`` and ``Hand.entry`` (what the
 simulator calls) inside one more simulation, and replays the very entries the
-bots typed through the engine alone (pre-parsed), the best case for the engine.
+bots typed through the engine alone (pre-parsed, checked: ``Hand.entry``).
 
-The last line is ``simulate: X hands/s, rlcard uno: Y games/s, ratio X/Y = Z``
-(or our figure alone when rlcard is missing).
+The last line per table size is ``N players: simulate: X hands/s, rlcard uno:
+Y games/s, ratio X/Y = Z`` (or our figure alone when rlcard is missing).
 """
 
 from __future__ import annotations
@@ -83,44 +83,52 @@ def engine_alone(rules: HouseRules, players: int, hands: int, seed: int,
     for dealer, number, lines in parsed:
         hand = Hand(rules, seats, dealer, number)
         for line in lines:
-            hand._rule_entry(line)
+            hand.entry(line)
     seconds = clock() - started
     return hands / seconds, entries / max(hands, 1)
 
 
 def engine_share(rules: HouseRules, players: int, hands: int,
                  seed: int) -> tuple[float, float]:
-    """Time ``Hand._rule_entry`` inside a simulation: (us per entry in the engine, share 0..1).
+    """Time the engine inside a simulation: (us per entry in the engine, share 0..1).
 
-    Wraps the engine's entry point for one run, then puts it back.  Uses
+    Wraps ``Hand.push`` and ``Hand.entry`` (the entries) and ``Hand.legal``
+    (the legality API) for one run, then puts them back.  Uses
     ``perf_counter`` (cheap to read; the process clock is a system call)
-    and counts its two reads per entry in the engine's share.
+    and counts its reads in the engine's share.
     """
     clock = time.perf_counter
-    original = Hand._rule_entry
+    originals = {name: getattr(Hand, name) for name in ("push", "entry", "legal")}
     spent = [0.0, 0]
 
-    def timed(self, line):
-        started = clock()
-        ruling = original(self, line)
-        spent[0] += clock() - started
-        spent[1] += 1
-        return ruling
+    def timed(name):
+        original = originals[name]
 
-    Hand._rule_entry = timed
+        def call(self, *args, **kwargs):
+            started = clock()
+            result = original(self, *args, **kwargs)
+            spent[0] += clock() - started
+            spent[1] += name != "legal"
+            return result
+        return call
+
+    for name in originals:
+        setattr(Hand, name, timed(name))
     try:
         started = clock()
         simulate(rules, players, hands, seed=seed)
         total = clock() - started
     finally:
-        Hand._rule_entry = original
+        for name, original in originals.items():
+            setattr(Hand, name, original)
     return spent[0] / max(spent[1], 1) * 1e6, spent[0] / total
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2000, help="hands (and UNO games) to play")
-    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 4],
+                        help="one side-by-side run per table size (default: 2 and 4)")
     parser.add_argument("--rules", default="standard", help="preset for the simulator")
     parser.add_argument("--rounds", type=int, default=5, help="alternating chunks")
     parser.add_argument("--seed", type=int, default=1)
@@ -132,17 +140,24 @@ def main(argv: list[str] | None = None) -> int:
 
     rules = load(args.rules)
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
-    uno = rlcard_uno(args.players, args.seed)
+    for players in args.players:
+        side_by_side(rules, players, args, clock)
+    return 0
+
+
+def side_by_side(rules: HouseRules, players: int, args, clock) -> None:
+    """Our hands and UNO's games for ``players`` players, alternating in ``args.rounds`` chunks."""
+    uno = rlcard_uno(players, args.seed)
     chunk = max(1, args.hands // args.rounds)
     ours_time = theirs_time = 0.0
     ours_hands = theirs_games = 0
     entries = steps = 0
-    simulate(rules, args.players, 20, seed=args.seed)  # warm-up (imports, caches)
+    simulate(rules, players, 20, seed=args.seed)  # warm-up (imports, caches)
     if uno is not None:
         uno(5)
     for r in range(args.rounds):
         started = clock()
-        report = simulate(rules, args.players, chunk, seed=args.seed + r)
+        report = simulate(rules, players, chunk, seed=args.seed + r)
         ours_time += clock() - started
         ours_hands += chunk
         entries += round(report.avg_entries * chunk)
@@ -155,26 +170,25 @@ def main(argv: list[str] | None = None) -> int:
             theirs_time += clock() - started
             theirs_games += chunk
     ours = ours_hands / ours_time
-    print(f"rules {rules.name}, {args.players} players, {ours_hands} hands in "
+    print(f"rules {rules.name}, {players} players, {ours_hands} hands in "
           f"{args.rounds} rounds ({args.clock} time): {entries / ours_hands:.1f} entries per hand, "
           f"{ours_time / entries * 1e6:.1f} us per entry")
     if args.split:
-        inside, share = engine_share(rules, args.players, chunk, args.seed)
-        print(f"inside the simulation the engine (Hand._rule_entry) took {inside:.1f} us "
+        inside, share = engine_share(rules, players, chunk, args.seed)
+        print(f"inside the simulation the engine (push, entry, legal) took {inside:.1f} us "
               f"per entry, {share:.0%} of the time; the bots and card checks the rest")
-        alone, per_hand = engine_alone(rules, args.players, chunk, args.seed, clock)
+        alone, per_hand = engine_alone(rules, players, chunk, args.seed, clock)
         print(f"the engine alone replaying the same entries: {alone:.0f} hands/s "
               f"({1e6 / alone / per_hand:.1f} us per entry)")
     if uno is None:
         print("rlcard is not installed (pip install rlcard to compare); "
               f"simulate: {ours:.0f} hands/s")
-        return 0
+        return
     theirs = theirs_games / theirs_time
     print(f"rlcard uno: {theirs_games} games, {steps / theirs_games:.1f} steps per game, "
           f"{theirs_time / steps * 1e6:.1f} us per step")
-    print(f"simulate: {ours:.0f} hands/s, rlcard uno: {theirs:.0f} games/s, "
+    print(f"{players} players: simulate: {ours:.0f} hands/s, rlcard uno: {theirs:.0f} games/s, "
           f"ratio X/Y = {ours / theirs:.2f}")
-    return 0
 
 
 if __name__ == "__main__":

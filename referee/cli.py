@@ -682,29 +682,50 @@ def help_(topic):
 
 
 @main.command()
+@click.argument("rule_sets", nargs=-1, metavar="[PRESET|FILE]...")
 @click.option("--rules", "rules_spec", default="standard", metavar="PRESET|FILE")
+@click.option("--compare", "comparing", is_flag=True,
+              help="Play the rule sets named as arguments on the same deals, side by side.")
 @click.option("--players", type=click.IntRange(2, 8), default=4)
-@click.option("--hands", type=click.IntRange(min=1), default=1000)
+@click.option("--hands", type=click.IntRange(min=1), default=None,
+              help="Hands per rule set (default 1,000; 10,000 with --compare).")
 @click.option("--seed", type=int, default=None)
+@click.option("--bots", type=click.Choice(["random", "sheet", "mixed"]), default="random",
+              help="Random legal play, the rules sheet's advice, or half and half.")
+@click.option("--forget", type=click.FloatRange(0, 1), default=None,
+              help="How often a sheet bot forgets to say Laatste kaart (0 to 1, default 0.1).")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Processes for --compare (default: one per core for long runs).")
 @json_option
-def simulate(rules_spec, players, hands, seed, as_json):
+def simulate(rule_sets, rules_spec, comparing, players, hands, seed, bots, forget, jobs,
+             as_json):
     """Bots play whole hands under a rule set: what does it do to the game?"""
     with _Guard():
         from .rules import check_table_fits, load_rules
-        from .simulate import simulate as run
-        rules = load_rules(rules_spec)
-        check_table_fits(rules, players)
-        if as_json or not sys.stderr.isatty():
-            report = run(rules, players, hands, seed)
+        from .simulate import FORGET_RATE
+        forget = FORGET_RATE if forget is None else forget
+        if comparing or rule_sets:
+            from .simcompare import DEFAULT_HANDS, compare_rule_sets
+            specs = list(rule_sets) if comparing else [rules_spec, *rule_sets]
+            if not specs:
+                raise click.UsageError(t("sim.error.no_rules"))
+            loaded = [load_rules(spec) for spec in specs]
+            for rules in loaded:
+                check_table_fits(rules, players)
+            hands = hands or DEFAULT_HANDS
+            report = _with_progress(
+                hands * len(loaded), as_json,
+                lambda progress: compare_rule_sets(loaded, players, hands, seed, bots, forget,
+                                                   progress, jobs))
         else:
-            with click.progressbar(length=hands, label=t("cli.simulate.label"),
-                                   file=sys.stderr) as bar:
-                done = [0]
-
-                def progress(n, total):
-                    bar.update(n - done[0])
-                    done[0] = n
-                report = run(rules, players, hands, seed, progress=progress)
+            from .simulate import simulate as run
+            rules = load_rules(rules_spec)
+            check_table_fits(rules, players)
+            hands = hands or 1000
+            report = _with_progress(
+                hands, as_json,
+                lambda progress: run(rules, players, hands, seed, progress=progress,
+                                     bots=bots, forget=forget))
         if as_json:
             click.echo(_dumps(report.to_json()))
         else:
@@ -853,6 +874,17 @@ def _tournament_commands() -> click.Group:
                 _fail(t("tour.refuse.import_conflicts", n=len(report.conflicts)), 1)
 
     return tournament
+def _with_progress(total: int, as_json: bool, work):
+    """``work(progress)`` with a progress bar on a terminal (stderr), else without one."""
+    if as_json or not sys.stderr.isatty():
+        return work(None)
+    with click.progressbar(length=total, label=t("cli.simulate.label"), file=sys.stderr) as bar:
+        done = [0]
+
+        def progress(n, _total):
+            bar.update(n - done[0])
+            done[0] = n
+        return work(progress)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -200,12 +200,16 @@ def test_an_upward_import_would_be_caught(tmp_path):
     assert LAYERS.index(layer_of("referee.cli")) > LAYERS.index(layer_of("referee.notation"))
 
 
+# A named tuple's public methods start with an underscore.
+_NAMEDTUPLE_API = frozenset({"_replace", "_asdict", "_fields", "_make"})
+
+
 def _private_uses(path: Path) -> list[str]:
     """``x._name`` on anything but ``self``/``cls``, and ``from ..engine... import _name``."""
     out = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
         if isinstance(node, ast.Attribute) and node.attr.startswith("_") \
-                and not node.attr.startswith("__"):
+                and not node.attr.startswith("__") and node.attr not in _NAMEDTUPLE_API:
             if not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
                 out.append(f"{path.name}:{node.lineno} .{node.attr}")
         elif isinstance(node, ast.ImportFrom) and "engine" in (node.module or ""):

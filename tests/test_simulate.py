@@ -1,8 +1,12 @@
 """The simulator (referee/simulate.py): bots play whole hands through the engine.
 
 Every preset plays seeded hands to the end with no refused entry and no
-difference between the engine's picture and the real cards; the same seed
-gives the same report; the report renders through the message layer.
+difference between the engine's picture and the real cards; pushing the bots'
+picks unchecked gives the same report as typing every entry; the same seed
+gives the same report and the same deals under another rule set; the report
+renders through the message layer.  The simulator holds no rule, so these
+tests hold a small independent oracle of matching, stacking and Joker
+doubling, checked against what the engine offered the bots and did.
 """
 
 from __future__ import annotations
@@ -19,8 +23,11 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from referee import messages  # noqa: E402
 from referee import simulate as sim_module  # noqa: E402
+from referee.cards import CARDS, JOKER, SUITS  # noqa: E402
+from referee.engine import Hand  # noqa: E402
+from referee.engine.events import Forgiven, Reshuffled  # noqa: E402
 from referee.rules import HouseRules  # noqa: E402
-from referee.simulate import SimReport, record, simulate  # noqa: E402
+from referee.simulate import RandomBot, SimReport, record, simulate  # noqa: E402
 
 try:
     from referee.rules import load_rules
@@ -103,22 +110,21 @@ def test_house_rule_variants_play_cleanly(overrides):
 def test_piles_running_out_reshuffle_and_exhaust_like_the_engine(monkeypatch):
     """Hard pesten with five players reshuffles (R3.5) and runs the piles dry (R3.6).
 
-    The real draws that came up short (nothing left to draw) and the
-    reshuffles are counted; the engine's picture must still match the cards.
+    The engine's reshuffles and forgiven draws are counted as the simulator
+    follows them with the real cards; the engine's picture must still match.
     """
-    seen = {"short": 0, "reshuffled": 0}
-    original = sim_module._Table.take
+    seen = {"forgiven": 0, "reshuffled": 0}
+    original = sim_module._Table.follow
 
-    def counting(self, player, n, penalty=False):
-        before = len(self.draw)
-        got = original(self, player, n, penalty)
-        seen["short"] += len(got) < n
-        seen["reshuffled"] += len(got) > before
-        return got
+    def counting(self, events, skip_drawn=False):
+        for e in events:
+            seen["forgiven"] += type(e) is Forgiven
+            seen["reshuffled"] += type(e) is Reshuffled
+        return original(self, events, skip_drawn)
 
-    monkeypatch.setattr(sim_module._Table, "take", counting)
-    report = simulate(rules_for("hard"), 5, 30, seed=2)
-    assert seen["short"] > 0 and seen["reshuffled"] > 0
+    monkeypatch.setattr(sim_module._Table, "follow", counting)
+    report = simulate(rules_for("hard"), 5, 30, seed=3)
+    assert seen["forgiven"] > 0 and seen["reshuffled"] > 0
     assert report.refused_entries == 0, report.problems
     assert report.mismatches == 0, report.problems
 
@@ -138,15 +144,18 @@ def test_dealer_left_neighbour_share_is_a_share_of_hands():
 
 def test_a_refused_entry_is_counted_and_described(monkeypatch):
     """A bot bug (here: a Jack typed without a suit) shows in the report, not as a crash."""
-    original = sim_module._Table.apply
+    original = sim_module._Table.typed
 
     def broken(self, text):
-        if text.split(":")[-1].strip().startswith("J") and " " in text.strip():
-            text = text.split(" ")[0]
-        return original(self, text)
+        words = text.split(" ")
+        for i, word in enumerate(words[:-1]):
+            if word[:1] == "J" and word[1:] in SUITS and words[i + 1] in SUITS:
+                del words[i + 1]  # (the suit named with the Jack)
+                break
+        return original(self, " ".join(words))
 
-    monkeypatch.setattr(sim_module._Table, "apply", broken)
-    report = simulate(rules_for("standard"), 3, 40, seed=1)
+    monkeypatch.setattr(sim_module._Table, "typed", broken)
+    report = simulate(rules_for("standard"), 3, 40, seed=1, fast=False)
     assert report.refused_entries > 0
     assert report.problems and "R5.4" in report.problems[0]
     assert "Please report" in report.render()
@@ -156,11 +165,8 @@ def test_a_mismatch_is_counted(monkeypatch):
     """When the real cards and the engine disagree, the report says so."""
     original = sim_module._Table.take
 
-    def lose_a_card(self, player, n, penalty=False):
-        got = original(self, player, n, penalty)
-        if penalty and got:
-            self.cards[player].pop()
-        return got
+    def lose_a_card(self, player, n):
+        return original(self, player, n - 1 if n > 1 else n)  # one card short on a penalty
 
     monkeypatch.setattr(sim_module._Table, "take", lose_a_card)
     report = simulate(rules_for("standard"), 3, 20, seed=1)
@@ -264,3 +270,124 @@ def test_turns_are_the_plays_and_draws_without_the_starter_lone_announcements_an
     assert asides > 0  # the seed has some, so the test can tell them apart
     assert report.avg_entries * 30 == pytest.approx(len(lines))
     assert report.avg_turns * 30 == pytest.approx(len(lines) - 30 - asides)
+
+
+# -- the engine's rules seen from the simulator -------------------------------------
+#
+# The simulator holds no rule of its own, so its tests hold one: a small
+# independent oracle of matching (R3.1-R3.3, jack_wild, jack_on_jack), stacking
+# (R5.7) and the penalty's arithmetic (R5.1, R5.6, joker_stack), checked against
+# what the engine offered the bots and did after each of their plays.  A change
+# to any of those rules in the engine makes these tests fail.
+
+ORACLE_RULES = [
+    HouseRules(name="standard"),
+    HouseRules(name="cumulative", stacking="cumulative"),
+    HouseRules(name="double", stacking="cumulative", joker_stack="double"),
+    HouseRules(name="double-same", joker_stack="double"),
+    HouseRules(name="no-stacking", stacking="none"),
+    HouseRules(name="wild", jack_wild=True),
+    HouseRules(name="wild-narrow", jack_wild=True, jack_on_jack=False),
+    HouseRules(name="narrow", jack_on_jack=False),
+    HouseRules(name="finish", finish_on_action=True, joker_penalty=3),
+]
+ORACLE_ACTION_RANKS = {"2", "7", "8", "J", "A", JOKER}
+PENALTY_RANKS = {"2", JOKER}
+
+
+def oracle_may_play(rules, card, top, named, pending, kind, held):
+    """The oracle's answer: may ``card`` be played by a player holding ``held`` cards?"""
+    if pending:
+        ok = (card.rank in PENALTY_RANKS and rules.stacking != "none"
+              and (rules.stacking == "cumulative" or card.rank == kind))
+    elif card.rank == JOKER or top.rank == JOKER:
+        ok = True
+    elif named is not None:
+        ok = card.suit == named or (card.rank == "J" and top.rank == "J" and rules.jack_on_jack)
+    else:
+        ok = card.suit == top.suit or card.rank == top.rank or (
+            card.rank == "J" and rules.jack_wild)
+    if held == 1 and card.rank in ORACLE_ACTION_RANKS and not rules.finish_on_action:
+        ok = False  # R6.2: not out on an action card
+    return ok
+
+
+def oracle_pending(rules, card, pending, kind):
+    """The oracle's penalty after ``card`` goes on ``pending`` (of ``kind``)."""
+    if card.rank == "2":
+        return pending + 2
+    if pending and kind == JOKER and rules.joker_stack == "double":
+        return pending * 2
+    return pending + rules.joker_penalty
+
+
+def check_against_the_oracle(monkeypatch, rules, players=3, hands=40, seed=5):
+    """Play seeded hands; every legal row the bots get and every penalty the engine
+    aims must agree with the oracle.  Returns what was checked, per kind."""
+    seen = {"rows": 0, "cards": 0, "penalties": 0, "doubled": 0, "stacked": 0, "jacks": 0}
+    wrong: list[str] = []
+    choose, push = RandomBot.choose, Hand.push
+
+    def checked_choose(self, table, player, mask):
+        hand = table.hand
+        held = table.cards[player]
+        seen["rows"] += 1
+        for c in set(held):
+            card = CARDS[c]
+            want = oracle_may_play(rules, card, hand.top, hand.named_suit, hand.pending,
+                                   hand.pending_kind, len(held))
+            seen["cards"] += 1
+            seen["jacks"] += want and card.rank == "J" and card.suit != hand.top.suit
+            if bool(mask >> c & 1) != want:
+                wrong.append(f"{rules.name}: {card} on {hand.top} named {hand.named_suit} "
+                             f"pending {hand.pending}: engine {bool(mask >> c & 1)}, oracle {want}")
+        return choose(self, table, player, mask)
+
+    def checked_push(self, action, player=None, announce=False):
+        card, before, kind = action.card, self.pending, self.pending_kind
+        held = self.counts[player or self.turn]
+        events = push(self, action, player, announce)
+        if card is not None and card.rank in PENALTY_RANKS and held > 1:
+            seen["penalties"] += 1
+            seen["stacked"] += before > 0
+            # (a doubled Joker tells "double" from "add" only on a penalty that is not
+            # one Joker's: Two + Joker + Joker, or three Jokers)
+            seen["doubled"] += (before not in (0, rules.joker_penalty) and kind == JOKER
+                                and card.rank == JOKER)
+            want = oracle_pending(rules, card, before, kind)
+            if self.pending != want:
+                wrong.append(f"{rules.name}: {card} on a penalty of {before} ({kind}): "
+                             f"engine {self.pending}, oracle {want}")
+        return events
+
+    monkeypatch.setattr(RandomBot, "choose", checked_choose)
+    monkeypatch.setattr(Hand, "push", checked_push)
+    report = simulate(rules, players, hands, seed=seed)
+    assert report.refused_entries == 0 and report.mismatches == 0, report.problems
+    assert not wrong, wrong[:5]
+    return seen
+
+
+@pytest.mark.parametrize("rules", ORACLE_RULES, ids=lambda r: r.name)
+def test_engine_matching_and_stacking_agree_with_an_independent_oracle(monkeypatch, rules):
+    if rules.joker_stack == "double":  # (six players: two decks, four Jokers)
+        seen = check_against_the_oracle(monkeypatch, rules, players=6, hands=60)
+    else:
+        seen = check_against_the_oracle(monkeypatch, rules)
+    # The hands met the cases the oracle decides (so the test can tell a change).
+    assert seen["rows"] > 500 and seen["penalties"] > 20
+    if rules.stacking != "none":
+        assert seen["stacked"] > 0
+    if rules.joker_stack == "double" and rules.stacking == "cumulative":
+        assert seen["doubled"] > 0  # (two Jokers on a Two: rare under "same")
+    if rules.jack_wild:
+        assert seen["jacks"] > 0
+
+
+def test_same_seed_same_deals_under_another_rule_set():
+    """Hand i starts from the same shuffle whatever the rules (the paired comparison)."""
+    a = record(rules_for("standard"), 4, 5, seed=3)
+    b = record(rules_for("cumulative"), 4, 5, seed=3)
+    assert [lines[0] for _, _, lines, _ in a] == [lines[0] for _, _, lines, _ in b]
+    assert [r for r in simulate(rules_for("standard"), 4, 30, seed=3).records] == \
+        [r for r in simulate(rules_for("standard"), 4, 30, seed=3).records]

@@ -43,4 +43,91 @@ MESSAGES = {
         "counts {counts} (real {real}), draw pile {draw} (real {real_draw}), "
         "discard pile {discard} (real {real_discard}), top {top} (real {real_top})"),
     "sim.error.hands": "The number of hands to simulate cannot be negative (got {hands}).",
+    "sim.error.bots": "Unknown bots '{bots}': choose one of {choices}.",
+    "sim.error.no_rules": "Name at least one rule set to simulate.",
+    # -- comparing rule sets (simulate --compare) ---------------------------------
+    "sim.compare.head": (
+        "The bots ({bots}) played each rule set on the same {hands:,} deals (seed {seed}), "
+        "at a table of {players}."),
+    "sim.compare.bots.random": "random legal play",
+    "sim.compare.bots.sheet": "the rules sheet's advice",
+    "sim.compare.bots.mixed": "half of them the rules sheet's advice, half random play",
+    "sim.compare.speed": "That took {seconds:.1f} seconds, at a speed of {rate:,.0f} a second.",
+    "sim.compare.figure.turns_median": "Hand length in turns, median",
+    "sim.compare.figure.turns_p90": "Hand length in turns, 9 hands in 10 within",
+    "sim.compare.figure.turns_mean": "Hand length in turns, mean",
+    "sim.compare.figure.turns_long": "Hands longer than {factor}× the median",
+    "sim.compare.figure.seat": "Hands won by {who}",
+    "sim.compare.figure.penalty_cards": "Penalty cards drawn per hand",
+    "sim.compare.figure.largest_pickup": "Largest single pick-up (cards)",
+    "sim.compare.figure.big_pickup": "Hands where someone picks up {n} or more at once",
+    "sim.compare.figure.loser_points": "Points per loser",
+    "sim.compare.figure.blocked": "Blocked hands",
+    "sim.compare.figure.calls": "Forgotten last cards called per hand",
+    "sim.compare.who.left": "the dealer's left (who starts)",
+    "sim.compare.who.dealer": "the dealer",
+    "sim.compare.who.seat": {"one": "the player {n} seat left of the dealer",
+                             "other": "the player {n} seats left of the dealer"},
+    "sim.compare.cell.share": "{value:.1%} ({low:.1%}-{high:.1%})",
+    "sim.compare.cell.small_share": "{value:.2%} ({low:.2%}-{high:.2%})",
+    "sim.compare.cell.number": "{value:.2f} ({low:.2f}-{high:.2f})",
+    "sim.compare.cell.whole": "{value:.0f} ({low:.0f}-{high:.0f})",
+    "sim.compare.cell.max": "{value:.0f}",
+    "sim.compare.cell.none": "-",
+    "sim.compare.legend": (
+        "In brackets: 95% intervals. * marks a difference from {base} that the hands support "
+        "(allowing for the {n} figures compared at once)."),
+    "sim.compare.no_difference": (
+        "The hands show no difference between {rules} and {base} that chance could not explain."),
+    "sim.compare.say.turns_mean.more": (
+        "With {rules}, hands last {rel:.0%} longer (±{pm:.0%}) than with {base}."),
+    "sim.compare.say.turns_mean.less": (
+        "With {rules}, hands are {rel:.0%} shorter (±{pm:.0%}) than with {base}."),
+    "sim.compare.say.turns_median": (
+        "With {rules}, half the hands are over by turn {b:.0f}, against turn {a:.0f} with {base}."),
+    "sim.compare.say.turns_p90": (
+        "With {rules}, 9 hands in 10 are over by turn {b:.0f}, against turn {a:.0f} with {base}."),
+    "sim.compare.say.turns_long": (
+        "With {rules}, {b:.1%} of the hands run past {factor}× the median, "
+        "against {a:.1%} with {base}."),
+    "sim.compare.say.seat": (
+        "With {rules}, {who} wins {b:.1%} of the hands, against {a:.1%} with {base}."),
+    "sim.compare.say.penalty_cards.more": (
+        "With {rules}, players draw {rel:.0%} more penalty cards (±{pm:.0%}) "
+        "than with {base}."),
+    "sim.compare.say.penalty_cards.less": (
+        "With {rules}, players draw {rel:.0%} fewer penalty cards (±{pm:.0%}) "
+        "than with {base}."),
+    "sim.compare.say.big_pickup": {
+        "one": ("With {rules}, someone picks up 1 card or more at once in {b:.1%} of the hands, "
+                "against {a:.1%} with {base}."),
+        "other": ("With {rules}, someone picks up {n} cards or more at once in {b:.1%} of the "
+                  "hands, against {a:.1%} with {base}.")},
+    "sim.compare.say.loser_points.more": (
+        "With {rules}, a loser is left holding {rel:.0%} more points (±{pm:.0%}) "
+        "than with {base}."),
+    "sim.compare.say.loser_points.less": (
+        "With {rules}, a loser is left holding {rel:.0%} fewer points (±{pm:.0%}) "
+        "than with {base}."),
+    "sim.compare.say.blocked": (
+        "With {rules}, {b:.2%} of the hands end blocked, against {a:.2%} with {base}."),
+    "sim.compare.say.calls.more": (
+        "With {rules}, {rel:.0%} more forgotten last cards are called (±{pm:.0%}) "
+        "than with {base}."),
+    "sim.compare.say.calls.less": (
+        "With {rules}, {rel:.0%} fewer forgotten last cards are called (±{pm:.0%}) "
+        "than with {base}."),
+    "sim.compare.unfair.more": (
+        "Under {rules}, {who} wins more often than an equal share "
+        "({share:.1%} against {fair:.1%})."),
+    "sim.compare.unfair.less": (
+        "Under {rules}, {who} wins less often than an equal share "
+        "({share:.1%} against {fair:.1%})."),
+    "sim.compare.skill.pays": (
+        "Under {rules}, the bots that follow the rules sheet won {share:.1%} of the hands "
+        "({low:.1%}-{high:.1%}) against {fair:.1%} for an equal share: good play pays off."),
+    "sim.compare.skill.unclear": (
+        "Under {rules}, the bots that follow the rules sheet won {share:.1%} of the hands "
+        "({low:.1%}-{high:.1%}) against {fair:.1%} for an equal share: the hands cannot tell "
+        "skill from luck."),
 }
