@@ -7,6 +7,8 @@ A card is a small immutable value. ``parse_card`` is lenient (``7H``, ``7♥``,
 
 from __future__ import annotations
 
+from . import lexicon as _lexicon
+
 SUITS = ("c", "d", "h", "s")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 JOKER = "Joker"
@@ -28,7 +30,20 @@ _JOKER_WORDS = {"joker", "jo", "*", "jkr", "🃏"}
 
 
 class NotationError(ValueError):
-    """A token or line that does not read as table notation (NOTATION.md)."""
+    """A token or line that does not read as table notation (NOTATION.md).
+
+    ``key`` names the message (area ``notation``) and ``fields`` its values;
+    ``str(error)`` is the sentence in the active language.
+    """
+
+    def __init__(self, key: str, /, **fields: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.fields = fields
+
+    def __str__(self) -> str:
+        from .messages import t
+        return t(self.key, **self.fields)
 
 
 _INTERNED: dict[tuple[str, str | None], Card] = {}
@@ -117,8 +132,16 @@ JOKER_CARD = CARDS[JOKER_ID]
 
 
 def parse_suit(token: str) -> str | None:
-    """A suit token (``s``, ``♠``, ``spades``, ``schoppen``) -> ``"s"``; None if not a suit."""
-    return _SUIT_WORDS.get(token.strip().lower())
+    """A suit token (``s``, ``♠``, ``spades``, ``schoppen``) -> ``"s"``; None if not a suit.
+
+    Besides the English words and the symbols, the active language's suit
+    letters and words are read (``referee.lexicon``: French ``pi``, ``pique``).
+    """
+    t = token.strip().lower()
+    suit = _SUIT_WORDS.get(t)
+    if suit is None and _lexicon.ACTIVE is not _lexicon.ENGLISH:
+        suit = _lexicon.ACTIVE.suit_words.get(t)
+    return suit
 
 
 def parse_card(token: str) -> Card:
@@ -129,7 +152,7 @@ def parse_card(token: str) -> Card:
     """
     card = try_card(token)
     if card is None:
-        raise NotationError(f"{token!r} is not a card")
+        raise NotationError("notation.not_card", token=token)
     return card
 
 
@@ -141,12 +164,29 @@ def try_card(token: str) -> Card | None:
     if t in _JOKER_WORDS:
         return JOKER_CARD
     suit = _SUIT_CHARS.get(t[-1])
-    if suit is None:
-        return None
-    rank = _RANK_WORDS.get(t[:-1])
+    rank = _RANK_WORDS.get(t[:-1]) if suit is not None else None
     if rank is None:
-        return None
+        # English letters keep their meaning in every language; the active
+        # language only adds its own (NOTATION.md "Languages").
+        return None if _lexicon.ACTIVE is _lexicon.ENGLISH else _local_card(t, _lexicon.ACTIVE)
     return Card(rank, suit)
+
+
+def _local_card(t: str, lex: "_lexicon.Lexicon") -> Card | None:
+    """A card token in the active language's letters (Dutch ``Bh``, French ``Vco``)."""
+    if t in lex.jokers:
+        return JOKER_CARD
+    for cut in (2, 1):
+        if len(t) <= cut:
+            continue
+        tail, head = t[-cut:], t[:-cut]
+        suit = lex.suits.get(tail) or (_SUIT_CHARS.get(tail) if cut == 1 else None)
+        if suit is None:
+            continue
+        rank = _RANK_WORDS.get(head) or lex.ranks.get(head)
+        if rank is not None:
+            return Card(rank, suit)
+    return None
 
 
 def full_deck(jokers: bool = True) -> list[Card]:

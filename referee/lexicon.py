@@ -112,3 +112,39 @@ LEXICONS: dict[str, Lexicon] = {
 def lexicon(code: str) -> Lexicon:
     """The lexicon of language ``code`` (English for an unknown code)."""
     return LEXICONS.get(code, ENGLISH)
+
+
+ACTIVE: Lexicon = ENGLISH
+"""The lexicon whose tokens the parser reads besides the English ones."""
+
+
+def set_active(code: str) -> None:
+    """Read the tokens of language ``code`` from now on (English ones always)."""
+    global ACTIVE
+    ACTIVE = lexicon(code)
+
+
+def word(token: str) -> str:
+    """The English entry word for a typed word (lower case): ``pakken`` -> ``draw``
+    in Dutch; any other token is returned as it is."""
+    return ACTIVE.words.get(token, token) if ACTIVE is not ENGLISH else token
+
+
+def false_friends(tokens: list[str]) -> list[tuple[str, str]]:
+    """(English suit letter, local suit it may be taken for) for each card token in
+    ``tokens`` whose English suit letter starts another suit's local word: in
+    French ``7c`` is 7♣ (clubs), though ``c`` starts cœur.  The prompt explains
+    such a letter once."""
+    found = []
+    friends = ACTIVE.false_friends
+    if not friends:
+        return found
+    for token in tokens:
+        low = token.lower()
+        letter = low[-1:]
+        if letter in friends and (len(low) == 1 or low[:-1] in _RANK_TOKENS):
+            found.append((letter, friends[letter]))
+    return found
+
+
+_RANK_TOKENS = frozenset([str(n) for n in range(2, 11)] + ["t", "j", "q", "k", "a"])

@@ -12,6 +12,7 @@ import re
 import unicodedata
 
 from .cards import Card, NotationError, parse_suit, try_card
+from .lexicon import word as _word
 from .values import Value as _Value
 from .values import set_field as _set
 
@@ -188,26 +189,26 @@ def parse_line(text: str) -> Line:
     if m:
         player, body = m.group(1), m.group(2).strip()
         if not body:
-            raise NotationError(f"nothing after '{player}:'")
+            raise NotationError("notation.nothing_after", player=player)
     tokens = body.split()
-    first = tokens[0].lower()
+    first = _word(tokens[0].lower())
     if first in CONTROL_WORDS:
         if len(tokens) > 1:
-            raise NotationError(f"'{first}' stands alone on its line")
+            raise NotationError("notation.alone", word=tokens[0])
         return Line(first, player=player, text=text)
     if first in QUERY_WORDS:
         query = "help" if first == "?" else first
         return Line("query", player=player, query=query, arg=" ".join(tokens[1:]), text=text)
     if first == "start":
         if len(tokens) != 2:
-            raise NotationError("'start' takes one card: start 9h")
+            raise NotationError("notation.start_usage")
         card = try_card(tokens[1])
         if card is None:
-            raise NotationError(f"'{tokens[1]}' is not a card")
+            raise NotationError("notation.not_card", token=tokens[1])
         return Line("entry", player, (Start(card),), text=text)
     if first in ("call", "leave"):
         if len(tokens) != 2:
-            raise NotationError(f"'{first}' takes one player's name: {first} Anna")
+            raise NotationError("notation.name_usage", word=first)
         action = Call(tokens[1]) if first == "call" else Leave(tokens[1])
         return Line("entry", player, (action,), text=text)
     if first == FIX_WORD:
@@ -216,27 +217,26 @@ def parse_line(text: str) -> Line:
 
 
 def _parse_fix(tokens: list[str]) -> Fix:
-    usage = "corrections read: fix draw Anna 2 | fix count Anna 5 | fix play Anna 7h"
     if len(tokens) < 4:
-        raise NotationError(f"'{' '.join(tokens)}' is incomplete; {usage}")
-    what, target = tokens[1].lower(), tokens[2]
+        raise NotationError("notation.fix_incomplete", text=" ".join(tokens))
+    what, target = _word(tokens[1].lower()), tokens[2]
     if what in ("draw", "count"):
         if len(tokens) > 4:
-            raise NotationError(f"'{tokens[4]}' is one word too many; {usage}")
+            raise NotationError("notation.fix_extra", token=tokens[4])
         if not tokens[3].isdigit() or len(tokens[3]) > 3:
-            raise NotationError(f"'{tokens[3]}' is not a number of cards; {usage}")
+            raise NotationError("notation.fix_number", token=tokens[3])
         return Fix(what, target, int(tokens[3]))
     if what == "play":
         card = try_card(tokens[3])
         if card is None:
-            raise NotationError(f"'{tokens[3]}' is not a card; {usage}")
+            raise NotationError("notation.fix_card", token=tokens[3])
         if len(tokens) > 5:
-            raise NotationError(f"'{tokens[5]}' is one word too many; {usage}")
+            raise NotationError("notation.fix_extra", token=tokens[5])
         suit = parse_suit(tokens[4]) if len(tokens) == 5 else None
         if len(tokens) == 5 and (suit is None or card.rank != "J"):
-            raise NotationError(f"'{tokens[4]}' names a suit only after a Jack; {usage}")
+            raise NotationError("notation.fix_suit", token=tokens[4])
         return Fix("play", target, 0, card, suit)
-    raise NotationError(f"'{tokens[1]}' is not a correction; {usage}")
+    raise NotationError("notation.fix_what", token=tokens[1])
 
 
 def _parse_actions(tokens: list[str]) -> list:
@@ -244,7 +244,7 @@ def _parse_actions(tokens: list[str]) -> list:
     i, n = 0, len(tokens)
     while i < n:
         tok = tokens[i]
-        low = tok.lower()
+        low = _word(tok.lower())
         if low in DRAW_WORDS:
             card = try_card(tokens[i + 1]) if i + 1 < n else None
             if card is None:
@@ -257,21 +257,21 @@ def _parse_actions(tokens: list[str]) -> list:
             continue
         if low == "call" and out:
             if i + 1 >= n:
-                raise NotationError("'call' takes one player's name: call Anna")
+                raise NotationError("notation.name_usage", word="call")
             out.append(Call(tokens[i + 1]))
             i += 2
             continue
         if low in ANNOUNCE_WORDS:
             i += 1
-            if i < n and tokens[i].lower() in ("kaart", "card"):
+            if i < n and tokens[i].lower() in ("kaart", "card", "carte", "carta"):
                 i += 1
             out.append(Announce())
             continue
         card = try_card(tok)
         if card is None:
             if parse_suit(tok):
-                raise NotationError(f"a suit ('{tok}') is named only right after a Jack")
-            raise NotationError(f"'{tok}' is not a card or an entry word")
+                raise NotationError("notation.suit_alone", token=tok)
+            raise NotationError("notation.unknown", token=tok)
         i += 1
         suit, i = _jack_suit(card, tokens, i)
         out.append(Play(card, suit))

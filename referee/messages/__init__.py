@@ -26,7 +26,8 @@ import importlib
 import os
 from typing import Any
 
-_AREAS = ("engine", "rules", "cli", "store", "repl", "sim", "score", "cards", "tour", "board")
+_AREAS = ("engine", "rules", "cli", "store", "repl", "sim", "score", "cards", "tour", "board",
+          "notation")
 #: The languages the program speaks (NOTATION.md "Languages").
 LANGUAGES = ("en", "nl", "fr", "it", "pt")
 #: The gettext domain of every catalog: one compiled file per area and language.

@@ -1,0 +1,31 @@
+"""English texts of the notation's errors (keys ``notation.*``): what in a typed
+line does not read as table notation (NOTATION.md "Entries").  They are shown
+inside ``engine.notation`` ("That line is not table notation: ...")."""
+
+MESSAGES = {
+    "notation.not_card": "'{token}' is not a card",
+    "notation.nothing_after": "nothing after '{player}:'",
+    "notation.alone": "'{word}' stands alone on its line",
+    "notation.start_usage": "'start' takes one card: start 9h",
+    "notation.name_usage": "'{word}' takes one player's name: {word} Anna",
+    "notation.fix_incomplete": (
+        "'{text}' is incomplete; corrections read: fix draw Anna 2 | fix count Anna 5 | "
+        "fix play Anna 7h"),
+    "notation.fix_extra": (
+        "'{token}' is one word too many; corrections read: fix draw Anna 2 | fix count Anna 5 | "
+        "fix play Anna 7h"),
+    "notation.fix_number": (
+        "'{token}' is not a number of cards; corrections read: fix draw Anna 2 | "
+        "fix count Anna 5 | fix play Anna 7h"),
+    "notation.fix_card": (
+        "'{token}' is not a card; corrections read: fix draw Anna 2 | fix count Anna 5 | "
+        "fix play Anna 7h"),
+    "notation.fix_suit": (
+        "'{token}' names a suit only after a Jack; corrections read: fix draw Anna 2 | "
+        "fix count Anna 5 | fix play Anna 7h"),
+    "notation.fix_what": (
+        "'{token}' is not a correction; corrections read: fix draw Anna 2 | fix count Anna 5 | "
+        "fix play Anna 7h"),
+    "notation.suit_alone": "a suit ('{token}') is named only right after a Jack",
+    "notation.unknown": "'{token}' is not a card or an entry word",
+}

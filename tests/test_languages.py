@@ -1,0 +1,118 @@
+"""Card input in the table's language (NOTATION.md "Languages"): the local
+letters and words are read, and English letters keep their meaning everywhere."""
+
+import itertools
+
+import pytest
+
+from referee import lexicon
+from referee.cards import RANKS, SUITS, Card, JOKER_CARD, parse_suit, try_card
+from referee.notation import Draw, Play, parse_line
+
+LOCAL = ["nl", "fr", "it", "pt"]
+
+# NOTATION.md's table: Jack, Queen, King, Ace, clubs, diamonds, hearts, spades, Joker.
+TABLE = {
+    "nl": (("b", "v", "h", "a"), ("k", "r", "h", "s"), "joker",
+           ("klaveren", "ruiten", "harten", "schoppen")),
+    "fr": (("v", "d", "r", "a"), ("tr", "ca", "co", "pi"), "joker",
+           ("trèfle", "carreau", "cœur", "pique")),
+    "it": (("f", "d", "r", "a"), ("fi", "qu", "cu", "pi"), "jolly",
+           ("fiori", "quadri", "cuori", "picche")),
+    "pt": (("v", "d", "r", "a"), ("pa", "ou", "co", "es"), "coringa",
+           ("paus", "ouros", "copas", "espadas")),
+}
+
+ENGLISH_TOKENS = ([f"{r}{s}" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "t",
+                                        "j", "q", "k", "a"]
+                   for s in ["c", "d", "h", "s", "♣", "♦", "♥", "♠"]]
+                  + ["joker", "jo", "*"])
+
+
+@pytest.fixture
+def speak():
+    def use(code):
+        lexicon.set_active(code)
+    yield use
+    lexicon.set_active("en")
+
+
+@pytest.mark.parametrize("code", LOCAL)
+def test_every_letter_of_the_table_reads_in_its_language(speak, code):
+    speak(code)
+    courts, suits, joker, suit_words = TABLE[code]
+    for (letter, rank), (suit_letter, suit) in itertools.product(
+            zip(courts, ["J", "Q", "K", "A"]), zip(suits, SUITS)):
+        for token in (letter + suit_letter, (letter + suit_letter).upper()):
+            assert try_card(token) is Card(rank, suit), token
+    for number in ["2", "7", "10"]:
+        for suit_letter, suit in zip(suits, SUITS):
+            assert try_card(number + suit_letter) is Card(number, suit)
+    assert try_card(joker) is JOKER_CARD
+    for word, suit in zip(suit_words, SUITS):
+        assert parse_suit(word) == suit
+    for suit_letter, suit in zip(suits, SUITS):
+        assert parse_suit(suit_letter) == suit
+
+
+@pytest.mark.parametrize("code", LOCAL)
+def test_english_letters_keep_their_meaning_in_every_language(speak, code):
+    english = {token: try_card(token) for token in ENGLISH_TOKENS}
+    english_suits = {t: parse_suit(t) for t in ["c", "d", "h", "s", "clubs", "spades"]}
+    speak(code)
+    for token, card in english.items():
+        assert card is not None and try_card(token) is card, token
+    for token, suit in english_suits.items():
+        assert parse_suit(token) == suit
+
+
+@pytest.mark.parametrize("code", LOCAL)
+def test_no_local_token_is_an_english_token_with_another_meaning(speak, code):
+    lex = lexicon.lexicon(code)
+    local = set(lex.ranks) | set(lex.suits) | set(lex.suit_words) | set(lex.jokers) | set(lex.words)
+    english_words = {"d", "draw", "lk", "last", "call", "leave", "undo", "redo", "start",
+                     "fix", "state", "check", "why", "rules", "help", "replay"}
+    for token in local:
+        if token in english_words:
+            assert lex.words.get(token, token) == token, token
+        card = try_card(token)
+        if card is not None and token not in lex.jokers:
+            pytest.fail(f"{code}: {token!r} reads as the English card {card}")
+
+
+def test_dutch_lines_read_as_the_table_types_them(speak):
+    speak("nl")
+    line = parse_line("Bh k")
+    assert line.actions == (Play(Card("J", "h"), "c"),)
+    assert parse_line("Hs").actions == (Play(Card("K", "s")),)
+    assert parse_line("pakken").actions == (Draw(),)
+    assert parse_line("pak 5h").actions == (Draw(Card("5", "h")),)
+    assert parse_line("4h laatste").canonical() == "4h lk"
+
+
+def test_french_lines_read_as_the_table_types_them(speak):
+    speak("fr")
+    assert parse_line("Vco pi").actions == (Play(Card("J", "h"), "s"),)
+    assert parse_line("pioche").actions == (Draw(),)
+    assert parse_line("Vco pi").canonical() == "Jh s"
+
+
+def test_local_letters_are_not_read_outside_their_language():
+    assert try_card("Bh") is None
+    assert try_card("Vco") is None
+
+
+def test_a_false_friend_letter_is_noticed_for_the_one_time_hint(speak):
+    speak("fr")
+    assert lexicon.false_friends(["7c"]) == [("c", "h")]
+    assert lexicon.false_friends(["7co", "7h"]) == []
+    speak("nl")
+    assert lexicon.false_friends(["7c"]) == []
+
+
+def test_a_notation_error_is_told_in_the_active_language_catalog():
+    from referee.cards import NotationError
+    with pytest.raises(NotationError) as exc:
+        parse_line("7x")
+    assert exc.value.key == "notation.unknown"
+    assert str(exc.value) == "'7x' is not a card or an entry word"
