@@ -35,6 +35,7 @@ _PLACED = {
     "referee.cards": "engine",
     "referee.rules": "engine",
     "referee.values": "engine",
+    "referee.lexicon": "engine",
     "referee.repl": "prompt",
     "referee.cli": "command line",
     "referee.__main__": "command line",
