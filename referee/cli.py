@@ -43,6 +43,51 @@ def _json_requested(args) -> bool:
     return "--json" in args
 
 
+_LANG_OPTION: list[str | None] = [None]
+"""The language given with ``--lang`` on this command line (``new`` keeps it)."""
+
+
+def _take_language(args: list[str], wants_json: bool) -> list[str]:
+    """Remove ``--lang CODE`` (any command takes it) from ``args`` and speak that
+    language; without it the language is ``$PESTEN_REF_LANG``, the series' own,
+    the locale, or English (NOTATION.md "Languages").  Exit 2 for a code the
+    program does not speak."""
+    from . import messages
+    code = None
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--lang" or arg.startswith("--lang="):
+            value = arg.partition("=")[2] if "=" in arg else (args[i + 1] if i + 1 < len(args) else "")
+            del args[i:i + (1 if "=" in arg else 2)]
+            code = messages.language_code(value)
+            if code is None or value.lower() != code:
+                message = t("cli.lang.unknown", value=value, codes=", ".join(messages.LANGUAGES))
+                if wants_json:
+                    _echo_error_object(message, 2)
+                _fail(message, 2)
+            break
+    if code is not None:
+        messages.set_language(code)
+        _LANG_OPTION[0] = code
+    speak(messages.language())
+    return args
+
+
+def speak(code: str) -> None:
+    """Read the table's tokens and show click's own texts ("Usage:", "Options:")
+    in language ``code``: click looks its texts up through gettext's global domain."""
+    from . import lexicon
+    lexicon.set_active(code)
+    if code != "en":
+        import gettext
+
+        from .messages import LOCALE_DIR
+        os.environ["LANGUAGE"] = code
+        gettext.bindtextdomain("click", LOCALE_DIR)
+        gettext.textdomain("click")
+
+
 def _echo_error_object(message: str, code: int) -> None:
     """The error that stops a command as one JSON object on stdout (docs/JSON.md "Errors")."""
     click.echo(_dumps({"ok": False, "error": message, "exit": code}))
@@ -105,6 +150,8 @@ class _Main(click.Group):
 
     def make_context(self, info_name, args, parent=None, **extra):
         wants_json = _json_requested(args)
+        if parent is None:
+            args = _take_language(list(args), wants_json)
         try:
             ctx = super().make_context(info_name, args, parent, **extra)
         except click.ClickException as exc:
@@ -211,7 +258,8 @@ def new(players, rules_spec, dealer, mode, limit, hands, seed, force, save):
         save_file = SaveFile(_save_path(save))
         drawn = chosen is None
         chosen = chosen or choose_dealer(names, seed)
-        table, kept = start_series(save_file, names, rules, chosen, force=force)
+        table, kept = start_series(save_file, names, rules, chosen, force=force,
+                                   lang=_LANG_OPTION[0])
         click.echo(t("cli.new.started", players=", ".join(names), rules=rules.name,
                      file=str(save_file.path)))
         if kept is not None:

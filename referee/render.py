@@ -26,13 +26,13 @@ def render_state(table: "Table") -> str:
     series shows them (``show calls on``).
     """
     st = table.state()
-    lines = [t("cli.state.head", hand=st["hand"], dealer=st["dealer"], status=st["status"],
+    lines = [t("cli.state.head", hand=st["hand"], dealer=st["dealer"], status=t(f"cli.status.{st['status']}"),
                rules=table.rules.name)]
     lines.append(table.hand.summary())
     if st["status"] in ("playing", "waiting"):
         shown = table.show_calls
         lines.append(t("cli.state.piles", draw=st["draw_pile"], discard=st["discard_pile"],
-                       direction=st["direction"]))
+                       direction=t(f"engine.words.{st['direction']}")))
         width = max(len(p) for p in st["counts"]) if st["counts"] else 0
         for p, n in st["counts"].items():
             marks = []

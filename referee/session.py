@@ -150,6 +150,9 @@ class Table:
         table_id = data.get("id") if type(data.get("id")) is int else None
         display = data.get("display")
         display = display if isinstance(display, dict) else None
+        if display and messages.series_language(display.get("lang")):
+            from . import lexicon
+            lexicon.set_active(messages.language())
         if data.get("settling") or (meta is not None and "result" in meta
                                     and not series.hand_scored):
             table = cls(save, series, rules, None, {}, data.get("created"), table_id,  # type: ignore[arg-type]
@@ -179,7 +182,7 @@ class Table:
 
     @classmethod
     def create(cls, save: SaveFile, players: list[str], rules: HouseRules, dealer: str,
-               series_id: int | None = None) -> "Table":
+               series_id: int | None = None, display: Mapping[str, Any] | None = None) -> "Table":
         """A new series at hand 1, dealt and waiting for its starter; saved at once
         (the folder is made if needed).  ``series_id``: its id among the series
         kept beside it (``start_series`` chooses it)."""
@@ -187,7 +190,7 @@ class Table:
         series = Series.new(players, rules, dealer)
         meta = cls._new_hand_meta(series)
         hand = Hand(rules, meta["players"], meta["dealer"], 1)
-        table = cls(save, series, rules, hand, meta, utcnow(), series_id)
+        table = cls(save, series, rules, hand, meta, utcnow(), series_id, display)
         folder = os.path.dirname(os.path.abspath(os.fspath(save.path)))
         os.makedirs(folder, exist_ok=True)
         table.save_all()
@@ -598,7 +601,7 @@ def _set_aside(save: SaveFile) -> list[tuple[SaveFile, SaveFile]]:
 
 
 def start_series(save: SaveFile, players: list[str], rules: HouseRules, dealer: str,
-                 force: bool = False) -> tuple[Table, int | None]:
+                 force: bool = False, lang: str | None = None) -> tuple[Table, int | None]:
     """Start a new series at ``save``, keeping the one there (NOTATION "Commands").
 
     The new series is built beside it (``SaveFile.staging``), then in one
@@ -608,6 +611,7 @@ def start_series(save: SaveFile, players: list[str], rules: HouseRules, dealer: 
     none).  Raises SeriesExists (exit 2) when the series there has no winner
     yet and ``force`` is not given, SaveError / SaveBusy for file trouble.
     The folder of ``save`` is made if needed (the data directory, first time).
+    ``lang``: the series' own language (``new --lang``), kept in ``[display]``.
     """
     try:
         os.makedirs(os.path.dirname(os.path.abspath(os.fspath(save.path))), exist_ok=True)
@@ -631,7 +635,8 @@ def start_series(save: SaveFile, players: list[str], rules: HouseRules, dealer: 
             kept = int(os.path.basename(os.fspath(moves[0][1].path))[7:-5])
         new_id = max([*save.archived_ids(), kept or 0]) + 1
         staging = save.staging()
-        Table.create(staging, players, rules, dealer, new_id)
+        Table.create(staging, players, rules, dealer, new_id,
+                     {"lang": lang} if lang else None)
         save.move_series([*moves, (staging, save)])
     return Table.open(save), kept
 

@@ -116,3 +116,44 @@ def test_a_notation_error_is_told_in_the_active_language_catalog():
         parse_line("7x")
     assert exc.value.key == "notation.unknown"
     assert str(exc.value) == "'7x' is not a card or an entry word"
+
+
+def run(save, *args, input=None, code=0):
+    """``pesten-ref ARGS --save SAVE`` as a subprocess (the language is process state)."""
+    import os
+    import subprocess
+    import sys
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PESTEN_REF_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    result = subprocess.run([sys.executable, "-m", "referee", *args, "--save", str(save)],
+                            input=input, capture_output=True, text=True, env=env)
+    assert result.returncode == code, result.stderr
+    assert "Traceback" not in result.stderr
+    return result
+
+
+def test_new_lang_keeps_the_series_language_and_reads_its_card_letters(tmp_path):
+    save = tmp_path / "p.toml"
+    out = run(save, "new", "--lang", "nl", "--players", "Anna,Bram,Cees", "--dealer", "Anna")
+    assert "Nieuwe serie" in out.stdout
+    played = run(save, "play", "--json", input="start 9h\n9c\nBk h\n")
+    import json
+    answers = [json.loads(line) for line in played.stdout.splitlines()]
+    assert [a["ok"] for a in answers] == [True, True, True]
+    assert answers[-1]["state"]["top"] == "Jc" and answers[-1]["state"]["named_suit"] == "h"
+    assert "B♣" in answers[-1]["ruling"]
+    # The save file keeps the canonical English form, so it reads back in any language.
+    hand = (tmp_path / "p.hands" / "hand-00001.toml").read_text(encoding="utf-8")
+    assert '"Jc h"' in hand
+    english = run(save, "state", "--lang", "en")
+    assert "J♣" in english.stdout and "B♣" not in english.stdout
+
+
+def test_an_unknown_language_is_bad_usage(tmp_path):
+    result = run(tmp_path / "p.toml", "standings", "--lang", "xx", code=2)
+    assert "--lang takes one of en, nl, fr, it, pt" in result.stderr
+
+
+def test_click_texts_follow_the_language(tmp_path):
+    result = run(tmp_path / "p.toml", "standings", "--lang", "nl", "--bogus", code=2)
+    assert "Gebruik:" in result.stderr and "bestaat niet" in result.stderr

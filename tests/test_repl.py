@@ -158,7 +158,7 @@ def test_queries_print_their_answers_and_change_nothing(table, capsys):
     assert "R4.2 Window" in out
     assert "Yes: Anna may play 9♣ now." in out
     assert "R2.3" in out  # why: the starter
-    assert "Hand 1 (playing), dealer Cees" in out and "Anna 7 <- to play" in out
+    assert "Hand 1 (being played), dealer Cees" in out and "Anna 7 <- to play" in out
     assert "start 9h the starter card" in out and "Up and Down recall earlier lines" in out
     assert "start 9h" in out.split("Up and Down recall")[-1]  # replay lists the entry
     assert saved_lines(table) == ["start 9h"]

@@ -9,6 +9,8 @@ ones did (R0.3), and the refusal's own effects follow (R0.4).
 
 from __future__ import annotations
 
+from .. import lexicon as _lexicon
+
 from typing import Iterable
 
 from .. import messages
@@ -107,7 +109,7 @@ class Hand(HandState):
         else:
             ruling = self._apply_entry(line)
             if ruling.logged:
-                self.log.append(line.text.strip())
+                self.log.append(_logged_text(line))
                 self.redo_stack.clear()
         self.last_ruling = ruling
         return ruling
@@ -116,7 +118,7 @@ class Hand(HandState):
         """Rule on one parsed entry ``line`` (checked) and log it if it took effect."""
         ruling = self._apply_entry(line)
         if ruling.logged:
-            self.log.append(line.text.strip())
+            self.log.append(_logged_text(line))
             self.redo_stack.clear()
         return ruling
 
@@ -538,3 +540,12 @@ def _toml_value(value) -> str:
     if isinstance(value, str):
         return f'"{value}"'
     return str(value)
+
+
+def _logged_text(line: Line) -> str:
+    """The text a line is logged (and saved) as: as typed in English notation;
+    typed in another language's letters or words, its canonical English form,
+    so that a hand reads back the same in any language (NOTATION.md "Languages")."""
+    if _lexicon.ACTIVE is _lexicon.ENGLISH:
+        return line.text.strip()
+    return line.canonical()

@@ -140,15 +140,34 @@ def catalog(language: str | None = None) -> dict[str, Any]:
     return _catalogs[language]
 
 
-def set_language(language: str) -> None:
+def set_language(language: str, chosen: bool = True) -> None:
     """Choose the language of every message from now on (falls back to English per key).
 
+    ``chosen``: the user asked for it (``--lang``, ``$PESTEN_REF_LANG``), so a
+    series' own language does not replace it (``series_language``).
     Raises ValueError for a language the program does not speak.
     """
-    global _language
+    global _language, _chosen
     if language not in LANGUAGES:
         raise ValueError(language)
     _language = language
+    _chosen = chosen
+
+
+def series_language(code: str | None) -> bool:
+    """Speak a series' own language (``new --lang``) unless the user chose one
+    (NOTATION.md order: ``--lang``, ``$PESTEN_REF_LANG``, the series, the locale).
+    Returns True when the language changed."""
+    code = language_code(code)
+    if code is None or _chosen or code == _language:
+        return False
+    set_language(code, chosen=False)
+    return True
+
+
+def chosen_language() -> str | None:
+    """The language the user asked for (``--lang`` or ``$PESTEN_REF_LANG``), or None."""
+    return _language if _chosen else None
 
 
 def language() -> str:
@@ -181,3 +200,4 @@ def has(key: str) -> bool:
 
 
 _language = choose_language()
+_chosen = language_code(os.environ.get("PESTEN_REF_LANG")) is not None

@@ -1,0 +1,5 @@
+"""``python -m referee``: the ``pesten-ref`` command."""
+
+from referee.cli import main
+
+main(prog_name="pesten-ref")
