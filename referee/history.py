@@ -8,19 +8,19 @@ same wherever it is shown.
 
 - ``history_of(header, hands)``: the ``history --json`` object (NOTATION.md "JSON"),
   each hand also carrying its ``corrections``;
-- ``series_header(header)``: players, rules, mode, limit, hands, created, winner;
-- ``render_history(history)``: the plain text table for a terminal.
+- ``series_header(header)``: players, rules, mode, limit, hands, created, winner.
+
+The terminal view (table and chart) is ``referee.scoreboard.render_history``.
 """
 
 from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from .messages import t
 from .rules import HouseRules, rules_from_table
-from .scoring import HandResult, Series, apply_result, join_names
+from .scoring import HandResult, Series, apply_result
 
-__all__ = ["history_of", "series_header", "render_history"]
+__all__ = ["history_of", "series_header"]
 
 
 def _rules(header: Mapping[str, Any]) -> HouseRules:
@@ -120,47 +120,3 @@ def series_header(header: Mapping[str, Any]) -> dict[str, Any]:
         "series_winner": [str(w) for w in header.get("winners", [])] or None,
     }
 
-
-def render_history(history: Mapping[str, Any]) -> str:
-    """``history_of``'s object as an aligned table for a terminal: one row per
-    hand (number, dealer, winner, then each player's points and running total,
-    ``out`` once eliminated), corrected hands marked ``*`` and told below
-    (when, who, old and new points).  No trailing newline."""
-    players = history["players"]
-    rows = history["hands"]
-    if not rows:
-        return t("cli.history.empty")
-    head = [t("cli.history.hand"), t("cli.history.dealer"), t("cli.history.winner"), *players]
-    body = []
-    out_before: set[str] = set()
-    for row in rows:
-        cells = [f"{row['hand']}{'*' if row['corrected'] else ''}", row["dealer"],
-                 row["winner"] or t("cli.history.blocked")]
-        for p in players:
-            if p in out_before:
-                cells.append(t("cli.history.out"))
-            elif p in row["points"]:
-                cells.append(t("cli.history.cell", points=row["points"][p], total=row["totals"][p]))
-            else:
-                cells.append(t("cli.history.cell_none", total=row["totals"][p]))
-        out_before = set(row["eliminated"])
-        body.append(cells)
-    widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
-    lines = []
-    for r in [head, *body]:
-        parts = [c.rjust(widths[i]) if i == 0 or i > 2 else c.ljust(widths[i])
-                 for i, c in enumerate(r)]
-        lines.append("  ".join(parts).rstrip())
-    notes = []
-    for row in rows:
-        for c in row["corrections"]:
-            changed = [p for p in players if c["old"].get(p) != c["new"].get(p)]
-            what = join_names(t("cli.history.change", name=p, old=c["old"].get(p, 0),
-                                new=c["new"].get(p, 0)) for p in changed)
-            key = "cli.history.correction_by" if c.get("by") else "cli.history.correction"
-            notes.append(t(key, hand=row["hand"], at=(c["at"] or "")[:16].replace("T", " "),
-                           by=c.get("by"), what=what or t("cli.history.winner_only")))
-    if notes:
-        lines.append("")
-        lines += notes
-    return "\n".join(lines)
