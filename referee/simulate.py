@@ -650,6 +650,11 @@ class _Table:
     def aside(self, text: str) -> bool:
         """An entry that is not a turn (a lone "Laatste kaart!", a call), typed and checked."""
         self.asides += 1
+        return self.enter(text)
+
+    def enter(self, text: str) -> bool:
+        """Type one entry through the checked path, move the cards by its events
+        and check the picture; False when it was refused or the picture differs."""
         self.entries += 1
         self.last = text
         if self.record is not None:
@@ -679,16 +684,7 @@ class _Table:
         hand = self.hand
         starter = self.draw.pop()
         self.discard.append(starter)
-        text = "start " + self.text[starter]
-        self.entries += 1
-        self.last = text
-        if self.record is not None:
-            self.record[-1][2].append(text)
-        events = self.typed(text)
-        if events is None:
-            return
-        self.follow(events)
-        if not self.check():
+        if not self.enter("start " + self.text[starter]):
             return
         step = self.free_step if self.free else None
         turn = self.turn
