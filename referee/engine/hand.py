@@ -208,9 +208,9 @@ class Hand(HandState):
         seats = self.seats
         return seats[(seats.index(self.dealer) + 1) % len(seats)]
 
-    def legal(self, player: str | None = None) -> legality.Legal:
-        """What ``player`` (default: the player to act) may play or draw now (``legality``)."""
-        return legality.legal(self, player)
+    legal = legality.legal
+    """``legal(player=None)``: what ``player`` (default: the player to act) may play or
+    draw now, a ``legality.Legal`` (the one legality API)."""
 
     def refusal_for(self, card, player: str | None = None, suit: str | None = None) -> Refused | None:
         """Why ``card`` may not be played now (a ``Refused`` event), or None (``legality``)."""

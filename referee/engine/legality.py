@@ -80,32 +80,41 @@ def actor(h, player: str | None) -> str | None:
 
 
 def legal(h, player: str | None = None) -> Legal:
-    """The plays and draws open to ``player`` (default: the player to act) now."""
-    who = h.turn if player is None and h.status == "playing" and not h.scored \
-        else actor(h, player)
+    """The plays and draws open to ``player`` (default: the player to act) now.
+
+    Returns a ``Legal`` (valid until the next entry).  Never raises: nobody
+    may act (``Legal.player`` None) while the hand is not being played, for
+    a player not in it, or for a player whose turn it is not (R3.7, R8.4).
+    """
+    if player is None or player == h.turn:
+        who = h.turn if h.status == "playing" and not h.scored else None
+    else:
+        who = actor(h, player)
     if who is None:
         return Legal(h, None, _NONE, False, _NONE)
-    t = h.tables
     r = h.rules
-    top = h.discard[-1]
+    t = h.tables
     held = h.counts[who]
     if h.pending:
         mask = t.stackers[h.pending_kind]
         if held == 1 and not r.finish_on_action:
-            mask = t.without_action(mask)
+            mask &= ~t.action_mask  # (R6.2)
         draw_mask = _NONE
         if not r.penalty_ends_turn and r.draw_then_play:
-            draw_mask = t.fits(top, None)  # (the penalty taken: the top an ordinary card)
-            if held == 1 and turn.exhausted(h) and not r.finish_on_action:  # (it brings none)
-                draw_mask = t.without_action(draw_mask)
+            draw_mask = t.fits(h.discard[-1], None)  # (the penalty taken: an ordinary play)
+            if held == 1 and not r.finish_on_action and turn.exhausted(h):  # (it brings none)
+                draw_mask &= ~t.action_mask
         return Legal(h, who, mask, True, draw_mask)
-    mask = t.fits(top, h.named_suit)
-    if held == 1 and not r.finish_on_action:
-        mask = t.without_action(mask)
+    top = h.discard[-1]
+    fits = t.fit_rows[h.named_suit][top.id]
+    if fits is None:
+        fits = t.fits(top, h.named_suit)
+    mask = fits & ~t.action_mask if held == 1 and not r.finish_on_action else fits  # (R6.2)
     draw_mask = _NONE
-    owed = h.owed.get(who)
-    if r.draw_then_play and (owed is None or owed == 1) and not turn.exhausted(h):
-        draw_mask = t.fits(top, h.named_suit)
+    if r.draw_then_play and (h.draw_pile or len(h.discard) > 1):  # (not exhausted, R3.6)
+        owed = h.owed.get(who) if h.owed else None
+        if owed is None or owed == 1:
+            draw_mask = fits
     return Legal(h, who, mask, True, draw_mask)
 
 

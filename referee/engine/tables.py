@@ -9,7 +9,9 @@ indexed by the card's small int id (``Card.id``, ``cards.CARDS``):
   cards that may be played on it (R5.7, ``stacking``), a bit mask by id.
 - ``fits(top, named)``: the cards that may go on ``top`` with suit ``named`` in
   force (R3.1-R3.3, ``jack_wild``, ``jack_on_jack``), a bit mask by id, built
-  from ``matches`` (the one statement of the rule) the first time it is asked.
+  from ``matches`` (the one statement of the rule) the first time it is asked;
+  ``fit_rows[named][top.id]`` is the same mask once built (None before), for
+  the legality API's one lookup per turn.
 
 ``tables_for(rules)`` returns the one ``Tables`` of a rule set (compiled on
 first use, then shared by every hand and every simulated game under it).
@@ -43,7 +45,7 @@ class Tables:
     """
 
     __slots__ = ("action_ranks", "action", "action_mask", "penalty", "stackers",
-                 "_fits", "free", "jack_wild", "jack_on_jack")
+                 "fit_rows", "free", "jack_wild", "jack_on_jack")
 
     def __init__(self, rules: HouseRules):
         self.free = rules.free_order
@@ -59,21 +61,18 @@ class Tables:
             kind: _mask(c for c in CARDS if stacks(rules.stacking, c, kind))
             for kind in PENALTY_RANKS}
         # By named suit (None first), by top card id: the mask, built when first asked.
-        self._fits: dict[str | None, list] = {n: [None] * len(CARDS) for n in _NAMED}
+        self.fit_rows: dict[str | None, list[int | None]] = {
+            n: [None] * len(CARDS) for n in _NAMED}
 
     def fits(self, top: Card, named: str | None) -> int:
         """The cards that may be played on ``top`` with ``named`` in force (R3.1-R3.3):
         the mask of the cards ``matches`` allows, built the first time it is asked."""
-        row = self._fits[named]
+        row = self.fit_rows[named]
         mask = row[top.id]
         if mask is None:
             mask = row[top.id] = _mask(c for c in CARDS if matches(
                 c, top, named, self.jack_wild, self.jack_on_jack))
         return mask
-
-    def without_action(self, mask: int) -> int:
-        """``mask`` less the action cards (R6.2: not going out on one)."""
-        return mask & ~self.action_mask
 
 
 def matches(card: Card, top: Card, named: str | None, jack_wild: bool, jack_on_jack: bool) -> bool:
