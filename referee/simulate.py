@@ -15,9 +15,9 @@ new draw pile.  After every entry the engine's picture (cards per player,
 draw pile, discard pile, top card) is compared with the real cards; a refused
 entry or a difference is a bug, counted in the report.
 
-Bots (``BOTS``): ``random`` picks at random among the legal cards, preferring a
-card without an effect, stacks on a penalty when it can, plays a drawn card
-when it may (R3.4), names the suit it holds most with a Jack, announces its
+Bots (``BOTS``): ``random`` picks at random among the legal cards it holds
+(each as likely; it draws only when none goes, and so stacks on a penalty
+when it can), plays a drawn card when it may (R3.4), names the suit it holds most with a Jack, announces its
 last card most of the time; ``sheet`` follows the rules sheet's advice (keep a
 Two to answer a Two, name the suit held most, chain Sevens into action cards,
 save Aces in a two-player game, announce "Laatste kaart!" and sometimes forget
@@ -220,18 +220,18 @@ class SimReport:
 # to play (or -1: draw), which suit to name with a Jack, whether to announce.
 
 class RandomBot:
-    """Random legal play: a card without an effect if there is one, else any legal card."""
+    """Random legal play: any legal card it holds, each as likely (a draw only when none
+    goes), as the random players of other card-game engines play."""
 
     skilled = False
 
     def choose(self, table: "_Table", player: str, mask: int) -> int:
         """The card id to play among the cards ``player`` holds that the engine's legal
-        ``mask`` (bit ``card id``) allows, or -1 to draw."""
+        ``mask`` (bit ``card id``) allows, at random, or -1 to draw."""
         m = mask & table.held[player]
         if not m:
             return -1
-        plain = m & table.plain_mask
-        return _random_bit(plain or m, table.random)
+        return _random_bit(m, table.random)
 
     def play_drawn(self, table: "_Table", player: str, card: int) -> bool:
         """Whether to play a just-drawn ``card`` that may be played (R3.4): always."""
@@ -340,7 +340,6 @@ class _Table:
         probe = Hand(rules, self.seats, self.seats[0], 1)
         tables = probe.tables
         self.action = tables.action          # by card id: has an effect under these rules
-        self.plain_mask = ~tables.action_mask  # the cards without an effect (bits by id)
         self.penalty = tables.penalty        # by card id: a Two or a Joker
         self.rank = [c.rank for c in CARDS]
         self.jack = [c.rank == "J" for c in CARDS]   # (names a suit when played)
@@ -626,7 +625,7 @@ class _Table:
 
     def turn(self, player: str) -> bool:
         """One turn of ``player``: the bot picks among the legal cards it holds, or draws."""
-        legal = self.hand.legal(player)
+        legal = self.hand.legal(player)   # (the player to act: its one lookup)
         card = self.choosers[player](self, player, legal.mask)
         if card >= 0:
             return self.play(player, card)

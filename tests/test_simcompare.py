@@ -53,7 +53,7 @@ def test_a_rule_that_changes_the_game_is_found():
 
 
 def test_the_sheet_bots_beat_random_bots_in_a_seeded_run():
-    report = compare_rule_sets([load_rules("standard")], 4, 400, seed=1, bots="mixed", jobs=1)
+    report = compare_rule_sets([load_rules("standard")], 4, 1500, seed=1, bots="mixed", jobs=1)
     share, seats, supported = report.skill[0]
     assert seats == 0.5
     assert supported and share.low > 0.5
