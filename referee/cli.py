@@ -743,7 +743,7 @@ def help_(topic):
 @click.option("--forget", type=click.FloatRange(0, 1), default=None,
               help="How often a sheet bot forgets to say Laatste kaart (0 to 1, default 0.1).")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
-              help="Processes for --compare (default: one per core for long runs).")
+              help="Processes to play in (default: one per core for long runs).")
 @json_option
 def simulate(rule_sets, rules_spec, comparing, players, hands, seed, bots, forget, jobs,
              as_json):
@@ -766,14 +766,14 @@ def simulate(rule_sets, rules_spec, comparing, players, hands, seed, bots, forge
                 lambda progress: compare_rule_sets(loaded, players, hands, seed, bots, forget,
                                                    progress, jobs))
         else:
-            from .simulate import simulate as run
+            from .simcompare import simulate_in_parts
             rules = load_rules(rules_spec)
             check_table_fits(rules, players)
             hands = hands or 1000
             report = _with_progress(
                 hands, as_json,
-                lambda progress: run(rules, players, hands, seed, progress=progress,
-                                     bots=bots, forget=forget))
+                lambda progress: simulate_in_parts(rules, players, hands, seed, bots, forget,
+                                                   progress, jobs))
         if as_json:
             click.echo(_dumps(report.to_json()))
         else:

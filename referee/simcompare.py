@@ -10,7 +10,9 @@ support it.  ``CompareReport.render`` says it in plain sentences through the
 message layer, ``to_json`` gives the same figures with their intervals.
 
 Long runs are split in parts of ``CHUNK`` hands played in parallel processes
-(one per core; a part plays the same hands as the whole run would).  No I/O
+(one per core; a part plays the same hands as the whole run would):
+``play_in_parts``, which a long ``simulate`` of one rule set also uses
+(``simulate_in_parts``).  No I/O
 apart from the worker processes.
 """
 
@@ -27,7 +29,7 @@ from .rules import HouseRules, check_table_fits
 from .simstats import (BIG_PICKUP, LONG_FACTOR, Comparison, Difference, Figure, HandRecord,
                        QuantileDifference, binomial_test, compare, fair_seats,
                        figure_values, summarize, wilson)
-from .simulate import BOTS, FORGET_RATE, ProgressFn, _seed, simulate
+from .simulate import BOTS, FORGET_RATE, ProgressFn, SimReport, _seed, simulate
 
 DEFAULT_HANDS = 10_000
 """Hands per rule set when comparing (about +-1 point on a seat's share of wins)."""
@@ -52,11 +54,11 @@ class RuleSetRun(NamedTuple):
 
 
 def _play_part(job: tuple) -> tuple:
-    """Play one part of one rule set's hands (a worker's job; module level so it pickles)."""
+    """Play one part of one rule set's hands (a worker's job; module level so it pickles):
+    ``(rule set index, first hand, SimReport)``."""
     index, rules, players, start, hands, seed, bots, forget = job
-    report = simulate(rules, players, hands, seed, bots=bots, forget=forget, start=start)
-    return (index, start, report.records, report.refused_entries, report.mismatches,
-            report.capped, report.problems)
+    return index, start, simulate(rules, players, hands, seed, bots=bots, forget=forget,
+                                  start=start)
 
 
 def _workers(jobs: int | None, total: int) -> int:
@@ -66,6 +68,57 @@ def _workers(jobs: int | None, total: int) -> int:
     if total < PARALLEL_FROM:
         return 1
     return max(1, min(os.cpu_count() or 1, 4))
+
+
+def play_in_parts(rule_sets: Sequence[HouseRules], players: int, hands: int, seed: int,
+                  bots: str = "random", forget: float = FORGET_RATE,
+                  progress: ProgressFn | None = None,
+                  jobs: int | None = None) -> tuple[list[SimReport], float]:
+    """Play ``hands`` hands (>= 1) under each of ``rule_sets`` with ``seed``, in parts of
+    ``CHUNK`` hands, in ``jobs`` worker processes (default: one per core for long
+    runs, none for short ones).  A part plays the same hands as the whole run
+    would, so the result does not depend on ``jobs``.
+
+    Returns one ``SimReport`` per rule set (every hand, in order) and the
+    wall-clock seconds of the whole run.  ``progress(done, total)`` counts
+    hands over all rule sets.  Raises like ``simulate``.
+    """
+    total = hands * len(rule_sets)
+    parts = [(i, rules, players, start, min(CHUNK, hands - start), seed, bots, forget)
+             for i, rules in enumerate(rule_sets) for start in range(0, hands, CHUNK)]
+    results: dict[tuple[int, int], SimReport] = {}
+    done = 0
+    started = time.perf_counter()
+    workers = _workers(jobs, total)
+    pool = ProcessPoolExecutor(workers) if workers > 1 else None
+    try:
+        for index, start, report in (pool.map(_play_part, parts) if pool is not None
+                                     else map(_play_part, parts)):
+            results[index, start] = report
+            done += report.hands
+            if progress is not None:
+                progress(done, total)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    seconds = time.perf_counter() - started
+    return [SimReport.merged([results[key] for key in sorted(results) if key[0] == i],
+                             seconds)
+            for i in range(len(rule_sets))], seconds
+
+
+def simulate_in_parts(rules: HouseRules, players: int, hands: int, seed: int | None = None,
+                      bots: str = "random", forget: float = FORGET_RATE,
+                      progress: ProgressFn | None = None, jobs: int | None = None) -> SimReport:
+    """``simulate`` for a long run, played in parts in worker processes (``play_in_parts``):
+    the same report as ``simulate`` with the same arguments, times aside."""
+    check_table_fits(rules, players)
+    if hands < 1:
+        raise ValueError(messages.t("sim.error.hands", hands=hands))
+    if bots not in BOTS:
+        raise ValueError(messages.t("sim.error.bots", bots=bots, choices=", ".join(BOTS)))
+    reports, _ = play_in_parts([rules], players, hands, _seed(seed), bots, forget, progress, jobs)
+    return reports[0]
 
 
 def compare_rule_sets(rule_sets: Sequence[HouseRules], players: int, hands: int = DEFAULT_HANDS,
@@ -91,38 +144,11 @@ def compare_rule_sets(rule_sets: Sequence[HouseRules], players: int, hands: int 
     for rules in rule_sets:
         check_table_fits(rules, players)
     seed = _seed(seed)
-    total = hands * len(rule_sets)
-    parts = [(i, rules, players, start, min(CHUNK, hands - start), seed, bots, forget)
-             for i, rules in enumerate(rule_sets) for start in range(0, hands, CHUNK)]
-    results: dict[tuple[int, int], tuple] = {}
-    done = 0
-    started = time.perf_counter()
-    workers = _workers(jobs, total)
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            for result in pool.map(_play_part, parts):
-                results[result[0], result[1]] = result
-                done += len(result[2])
-                if progress is not None:
-                    progress(done, total)
-    else:
-        for part in parts:
-            result = _play_part(part)
-            results[result[0], result[1]] = result
-            done += len(result[2])
-            if progress is not None:
-                progress(done, total)
-    seconds = time.perf_counter() - started
-    runs = []
-    for i, rules in enumerate(rule_sets):
-        mine = [results[key] for key in sorted(results) if key[0] == i]
-        runs.append(RuleSetRun(
-            name=rules.name,
-            records=[r for part in mine for r in part[2]],
-            refused=sum(part[3] for part in mine),
-            mismatches=sum(part[4] for part in mine),
-            capped=sum(part[5] for part in mine),
-            problems=[p for part in mine for p in part[6]][:5]))
+    reports, seconds = play_in_parts(rule_sets, players, hands, seed, bots, forget, progress,
+                                     jobs)
+    runs = [RuleSetRun(name=r.rules, records=r.records, refused=r.refused_entries,
+                       mismatches=r.mismatches, capped=r.capped, problems=r.problems)
+            for r in reports]
     return CompareReport(runs, players, hands, seed, bots, forget, seconds)
 
 

@@ -163,6 +163,48 @@ class SimReport:
     avg_entries: float = 0.0
     records: list[HandRecord] = field(default_factory=list, repr=False)
 
+    @classmethod
+    def of(cls, rules: str, players: int, seed: int, records: list[HandRecord], entries: int,
+           refused: int, mismatches: int, capped: int, problems: list[str],
+           seconds: float) -> "SimReport":
+        """The report of the hands ``records`` (in order) of one rule set, which took
+        ``entries`` entries in all and ``seconds`` of wall-clock time."""
+        hands = len(records)
+        n = hands or 1
+        losers = sum(r.losers for r in records)
+        return cls(
+            hands=hands,
+            players=players,
+            rules=rules,
+            seconds=seconds,
+            hands_per_second=hands / seconds if seconds > 0 else 0.0,
+            avg_turns=sum(r.turns for r in records) / n,
+            avg_entries=entries / n,
+            dealer_left_wins_rate=sum(1 for r in records if r.winner == 1) / n,
+            avg_penalty_cards=sum(r.penalty_cards for r in records) / n,
+            avg_loser_points=sum(r.loser_points for r in records) / losers if losers else 0.0,
+            blocked_rate=sum(1 for r in records if r.blocked) / n,
+            refused_entries=refused,
+            mismatches=mismatches,
+            capped=capped,
+            seed=seed,
+            problems=problems[:MAX_PROBLEMS],
+            records=records,
+        )
+
+    @classmethod
+    def merged(cls, parts: list["SimReport"], seconds: float) -> "SimReport":
+        """One report of the parts of a run (``parts`` in the order of their hands,
+        at least one), which took ``seconds`` of wall-clock time in all."""
+        first = parts[0]
+        return cls.of(first.rules, first.players, first.seed,
+                      [r for part in parts for r in part.records],
+                      round(sum(part.avg_entries * part.hands for part in parts)),
+                      sum(part.refused_entries for part in parts),
+                      sum(part.mismatches for part in parts),
+                      sum(part.capped for part in parts),
+                      [p for part in parts for p in part.problems], seconds)
+
     def to_json(self) -> dict:
         """The report as a plain JSON-ready dict (every field above but ``records``)."""
         return {
@@ -798,25 +840,6 @@ def simulate(rules: HouseRules, players: int, hands: int, seed: int | None = Non
         records.append(table.figures())
         if progress is not None and ((i + 1) % every == 0 or i + 1 == hands):
             progress(i + 1, hands)
-    seconds = time.perf_counter() - started
-    n = hands or 1
-    losers = sum(r.losers for r in records)
-    return SimReport(
-        hands=hands,
-        players=players,
-        rules=rules.name,
-        seconds=seconds,
-        hands_per_second=hands / seconds if seconds > 0 else 0.0,
-        avg_turns=sum(r.turns for r in records) / n,
-        avg_entries=entries / n,
-        dealer_left_wins_rate=sum(1 for r in records if r.winner == 1) / n,
-        avg_penalty_cards=sum(r.penalty_cards for r in records) / n,
-        avg_loser_points=sum(r.loser_points for r in records) / losers if losers else 0.0,
-        blocked_rate=sum(1 for r in records if r.blocked) / n,
-        refused_entries=table.refused,
-        mismatches=table.mismatches,
-        capped=table.capped,
-        seed=seed,
-        problems=table.problems,
-        records=records,
-    )
+    return SimReport.of(rules.name, players, seed, records, entries, table.refused,
+                        table.mismatches, table.capped, table.problems,
+                        time.perf_counter() - started)

@@ -188,7 +188,10 @@ class Hand(HandState):
     @property
     def callable(self) -> list[str]:
         """Players who may now be called for a forgotten last card (R4.3)."""
-        return [p for p in self.active if self.last_card.get(p) == "missed"]
+        last_card = self.last_card
+        if "missed" not in last_card.values():
+            return []
+        return [p for p in self.active if last_card.get(p) == "missed"]
 
     @property
     def exhausted(self) -> bool:
