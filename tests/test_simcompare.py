@@ -17,7 +17,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from conftest import cli  # noqa: E402
 from referee.rules import load_rules  # noqa: E402
-from referee.simcompare import compare_rule_sets  # noqa: E402
+from referee import simcompare  # noqa: E402
+from referee.simcompare import compare_rule_sets, simulate_in_parts  # noqa: E402
 from referee.simulate import simulate  # noqa: E402
 
 
@@ -39,6 +40,19 @@ def test_parts_play_the_same_hands_as_one_run():
     assert whole == parts
     split = compare_rule_sets([rules], 3, 40, seed=8, jobs=2)
     assert split.runs[0].records == whole
+
+
+def test_a_long_simulation_in_worker_processes_reports_as_one_run(monkeypatch):
+    """``simulate`` of one rule set played in parts on two processes: the same figures."""
+    monkeypatch.setattr(simcompare, "CHUNK", 16)
+    rules = load_rules("standard")
+    whole = simulate(rules, 4, 40, seed=3).to_json()
+    split = simulate_in_parts(rules, 4, 40, seed=3, jobs=2).to_json()
+    for report in (whole, split):
+        del report["seconds"], report["hands_per_second"]
+    assert split == whole
+    assert simulate_in_parts(rules, 4, 40, seed=3, jobs=2).records == \
+        simulate(rules, 4, 40, seed=3).records
 
 
 def test_a_rule_that_changes_the_game_is_found():
