@@ -21,13 +21,21 @@ bots typed through the engine alone (pre-parsed, checked: ``Hand.entry``).
 
 The last line per table size is ``N players: simulate: X hands/s, rlcard uno:
 Y games/s, ratio X/Y = Z`` (or our figure alone when rlcard is missing).
+Those figures are per process: one core each.
+
+``--command H`` also runs the command itself, ``pesten-ref simulate --hands H
+--json`` (which plays a long run in parts on every core), and reads the
+rate it reports (wall clock, start-up aside), beside RLCard's wall-clock
+rate in one process, measured just before and after it.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
+import subprocess
 import sys
 import time
 
@@ -136,13 +144,45 @@ def main(argv: list[str] | None = None) -> int:
                         help="cpu: process time (steadier on a busy machine); wall: perf_counter")
     parser.add_argument("--split", action="store_true",
                         help="also time the engine alone on the same entries")
+    parser.add_argument("--command", type=int, default=0, metavar="H",
+                        help="also time `pesten-ref simulate --hands H` on every core")
     args = parser.parse_args(argv)
 
     rules = load(args.rules)
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
     for players in args.players:
         side_by_side(rules, players, args, clock)
+        if args.command:
+            the_command(players, args)
     return 0
+
+
+def the_command(players: int, args) -> None:
+    """``pesten-ref simulate`` as a user runs it (all cores) beside RLCard's wall-clock rate."""
+    uno = rlcard_uno(players, args.seed)
+    games = max(1, args.command // 10)
+    theirs = []
+    if uno is not None:
+        started = time.perf_counter()
+        uno(games)
+        theirs.append(games / (time.perf_counter() - started))
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = subprocess.run([sys.executable, "-m", "referee", "simulate", "--rules", args.rules,
+                          "--players", str(players), "--hands", str(args.command),
+                          "--seed", str(args.seed), "--json"],
+                         cwd=root, capture_output=True, text=True, check=True).stdout
+    report = json.loads(out)
+    if uno is not None:
+        started = time.perf_counter()
+        uno(games)
+        theirs.append(games / (time.perf_counter() - started))
+    ours = report["hands_per_second"]
+    line = (f"{players} players: the command `pesten-ref simulate --hands {args.command}` "
+            f"on {os.cpu_count()} cores: {ours:.0f} hands/s (wall clock)")
+    if theirs:
+        rate = sum(theirs) / len(theirs)
+        line += f", rlcard uno in one process: {rate:.0f} games/s, ratio {ours / rate:.2f}"
+    print(line)
 
 
 def side_by_side(rules: HouseRules, players: int, args, clock) -> None:
