@@ -53,7 +53,9 @@ would keep the identity, the same digest too), any other file is read in
 full and its entry replaced.  An index that is missing, damaged or of
 another version is ignored and rebuilt; deleting it changes nothing but the
 time of the next read.  It is JSON, not TOML (``tomllib`` would take as long
-to read it as the logs it replaces), written atomically like every file here,
+to read it as the logs it replaces; times are tagged ``{"$t": "datetime", "v":
+ISO text}``, and a hand-edited file with a ``$t`` key of its own is never
+indexed), written atomically like every file here,
 without a backup, under the lock when the lock can be had at once (else not
 at all: a reader never makes a writer wait).
 """
@@ -593,45 +595,37 @@ def _head(data: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k not in _LOG_KEYS}
 
 
-def _to_json(value: Any) -> Any:
-    """A value read from TOML as JSON can hold it: datetimes, dates and times as
-    ``{"$t": kind, "v": ISO text}``, a table that has a ``$t`` key of its own as
-    ``{"$t": "table", "v": table}`` (``_from_json`` undoes both)."""
-    kind = type(value)
-    if kind is dict:
-        out = {k: _to_json(v) for k, v in value.items()}
-        return {"$t": "table", "v": out} if "$t" in out else out
-    if kind is list:
-        return [_to_json(v) for v in value]
-    if isinstance(value, datetime):
-        return {"$t": "datetime", "v": value.isoformat()}
-    if isinstance(value, date):
-        return {"$t": "date", "v": value.isoformat()}
-    if isinstance(value, time):
-        return {"$t": "time", "v": value.isoformat()}
-    return value
+def _tag(value: Any) -> dict[str, str]:
+    """``json.dumps``' default: a datetime, date or time as ``{"$t": kind, "v": ISO
+    text}`` (``_untag`` reads it back); TypeError for anything else."""
+    for kind in ("datetime", "date", "time"):  # datetime first: it is a date too
+        if isinstance(value, _ISO_TYPES[kind]):
+            return {"$t": kind, "v": value.isoformat()}
+    raise TypeError(f"the index cannot hold {type(value).__name__}")
 
 
-_FROM_ISO = {"datetime": datetime.fromisoformat, "date": date.fromisoformat,
-             "time": time.fromisoformat}
+_ISO_TYPES = {"datetime": datetime, "date": date, "time": time}
 
 
-def _from_json(value: Any) -> Any:
-    """A value of the index back as read from TOML (undoes ``_to_json``);
-    ValueError or TypeError for one that does not read (a damaged index)."""
-    kind = type(value)
-    if kind is list:
-        return [_from_json(v) for v in value]
-    if kind is not dict:
-        return value
-    if "$t" not in value:
-        return {k: _from_json(v) for k, v in value.items()}
-    tag, inner = value["$t"], value.get("v")
-    if tag == "table" and type(inner) is dict:
-        return {k: _from_json(v) for k, v in inner.items()}
-    if tag in _FROM_ISO and type(inner) is str:
-        return _FROM_ISO[tag](inner)
-    raise ValueError(f"unknown value in the index: {tag!r}")
+def _untag(table: dict[str, Any]) -> Any:
+    """``json.loads``' object hook undoing ``_tag``; ValueError for a tag it does
+    not know (a damaged index)."""
+    if "$t" not in table:
+        return table
+    kind, value = table["$t"], table.get("v")
+    if kind in _ISO_TYPES and type(value) is str and len(table) == 2:
+        return _ISO_TYPES[kind].fromisoformat(value)
+    raise ValueError(f"unknown value in the index: {kind!r}")
+
+
+def _taggable(value: Any) -> bool:
+    """False when a table of ``value`` has a ``$t`` key of its own (a hand-edited
+    file): ``_untag`` would misread it, so such a file is never indexed."""
+    if type(value) is dict:
+        return "$t" not in value and all(_taggable(v) for v in value.values())
+    if type(value) is list:
+        return all(_taggable(v) for v in value)
+    return True
 
 
 def _read_index(path: str) -> dict[str, Any]:
@@ -640,8 +634,8 @@ def _read_index(path: str) -> dict[str, Any]:
     import json
     try:
         with open(path, "rb") as file:
-            data = json.loads(file.read())
-    except (OSError, ValueError, RecursionError):
+            data = json.loads(file.read(), object_hook=_untag)
+    except (OSError, ValueError, TypeError, RecursionError):
         return {}
     if (type(data) is not dict or data.get("index") != _INDEX_VERSION
             or data.get("format") != FORMAT or type(data.get("hands")) is not dict):
@@ -654,8 +648,7 @@ def _index_entry(head: dict[str, Any], raw: bytes, stat: os.stat_result, made: i
     ``time.time_ns()`` when the reading began (a file changed shortly before
     is checked by its digest as well as its identity)."""
     racy = max(stat.st_mtime_ns, stat.st_ctime_ns) >= made - _INDEX_SETTLE_NS
-    return {"file": _identity(stat), "digest": _digest(raw), "racy": racy,
-            "head": _to_json(head)}
+    return {"file": _identity(stat), "digest": _digest(raw), "racy": racy, "head": head}
 
 
 def _indexed_head(entry: Any, path: str, stat: os.stat_result) -> dict[str, Any] | None:
@@ -672,10 +665,7 @@ def _indexed_head(entry: Any, path: str, stat: os.stat_result) -> dict[str, Any]
                     return None
         except OSError:
             return None
-    try:
-        return _from_json(entry["head"])
-    except (ValueError, TypeError, RecursionError):
-        return None
+    return entry["head"]
 
 
 # --------------------------------------------------------------------------- locking
@@ -860,7 +850,10 @@ class SaveFile:
                 head = _head(data)
                 if check is not None:
                     check(n, head)
-                entries[key] = _index_entry(head, raw, stat, made)
+                if _taggable(head):
+                    entries[key] = _index_entry(head, raw, stat, made)
+                else:
+                    entries.pop(key, None)
                 changed = True
             out[n] = head
         if changed and os.path.isdir(self._hands):
@@ -871,7 +864,7 @@ class SaveFile:
         """Replace the hands' index (atomic, no backup) if the lock is free now."""
         import json
         payload = json.dumps({"index": _INDEX_VERSION, "format": FORMAT, "hands": entries},
-                             ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+                             ensure_ascii=False, separators=(",", ":"), default=_tag).encode("utf-8")
         try:
             with self.lock():
                 _atomic_write(path, payload, keep=False)

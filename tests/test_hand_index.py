@@ -180,3 +180,14 @@ def test_a_read_only_hands_folder_is_read_without_an_index(save):
         os.chmod(folder, mode)
     assert outputs(save) == first
 
+
+
+def test_a_hand_file_with_a_key_the_index_uses_itself_is_read_in_full_each_time(save):
+    good = outputs(save)
+    hand = SaveFile(save).hand_path(2)
+    hand.write_text(hand.read_text(encoding="utf-8") + '\n[notes]\n"$t" = "datetime"\nv = "x"\n',
+                    encoding="utf-8")
+    assert outputs(save) == good
+    assert "2" not in json.loads(index_of(save).read_bytes())["hands"]
+    heads = SaveFile(save).read_hand_heads([2])
+    assert heads[2]["notes"] == {"$t": "datetime", "v": "x"}
