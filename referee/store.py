@@ -55,9 +55,10 @@ another version is ignored and rebuilt; deleting it changes nothing but the
 time of the next read.  It is JSON, not TOML (``tomllib`` would take as long
 to read it as the logs it replaces; times are tagged ``{"$t": "datetime", "v":
 ISO text}``, and a hand-edited file with a ``$t`` key of its own is never
-indexed), written atomically like every file here,
-without a backup, under the lock when the lock can be had at once (else not
-at all: a reader never makes a writer wait).
+indexed), written atomically like every file here, without a backup, under
+the lock when it can be had at once, else not at all (a reader never waits
+for a writer; a writer starting in the moment a reader writes the index is
+refused as busy, as with any other writer).
 """
 
 from __future__ import annotations
