@@ -12,9 +12,16 @@ console script as a user would and times it (wall clock):
 - ``pesten-ref history --json``
 - ``pesten-ref export --format csv|json|html --output FILE``
 
+(and the CPU time the command used, user + system),
+
 and in-process, once per series, where the time goes: ``session.read_history``
-(the files), ``history.history_of`` (the totals), and each format's
-rendering (``export.export``).
+(the files) first without the hands' index (``pesten.hands/index.json``,
+deleted first: every hand's file is parsed and the index built, what the
+first ``history`` of a series saved by an older version pays once), then
+with it, as every later command reads; ``history.history_of`` (the totals);
+and each format's rendering (``export.export``).  The commands run with the
+index in place.  Wall clock everywhere, and the process CPU time ``(cpu)``
+of the in-process reads (``cpu``: less disturbed on a shared machine).
 
 Prints a line per command with the medians and the ratio large/small (a
 linear cost gives large/small hands = 10 for the defaults), and as its last
@@ -62,15 +69,24 @@ def build(folder: Path, hands: int) -> SaveFile:
     return save
 
 
-def timed(save: SaveFile, args: list[str], out: Path) -> float:
+def _children_cpu() -> float:
+    """CPU seconds (user + system) of the finished child processes so far."""
+    import resource
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(save: SaveFile, args: list[str], out: Path) -> tuple[float, float]:
+    """(wall, CPU) seconds of one run of the console script."""
     exe = Path(sys.executable).with_name("pesten-ref")
     argv = [str(exe), *(a.format(out=out) for a in args), "--save", str(save.path)]
+    c0 = _children_cpu()
     t0 = time.perf_counter()
     done = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     seconds = time.perf_counter() - t0
     if done.returncode:
         raise SystemExit(f"{' '.join(argv)} failed: {done.stderr.decode()}")
-    return seconds
+    return seconds, _children_cpu() - c0
 
 
 def split(save: SaveFile) -> dict[str, float]:
@@ -80,9 +96,16 @@ def split(save: SaveFile) -> dict[str, float]:
     from referee.session import read_history
 
     out: dict[str, float] = {}
-    t0 = time.perf_counter()
+    index = save.hands_dir / "index.json"
+    index.unlink(missing_ok=True)
+    t0, c0 = time.perf_counter(), time.process_time()
+    read_history(save)
+    out["read_history without index (builds it)"] = time.perf_counter() - t0
+    out["its cpu"] = time.process_time() - c0
+    t0, c0 = time.perf_counter(), time.process_time()
     header, hands = read_history(save)
     out["read_history"] = time.perf_counter() - t0
+    out["read_history cpu"] = time.process_time() - c0
     t0 = time.perf_counter()
     history = history_of(header, hands)
     out["history_of"] = time.perf_counter() - t0
@@ -120,11 +143,14 @@ def main(argv: list[str] | None = None) -> int:
                     times[name][n].append(timed(save, args, Path(tmp) / f"out-{n}"))
     worst = (0.0, "")
     for name in COMMANDS:
-        small = statistics.median(times[name][opts.small])
-        large = statistics.median(times[name][opts.large])
+        small = statistics.median(w for w, _ in times[name][opts.small])
+        large = statistics.median(w for w, _ in times[name][opts.large])
+        small_cpu = statistics.median(c for _, c in times[name][opts.small])
+        large_cpu = statistics.median(c for _, c in times[name][opts.large])
         worst = max(worst, (large, name))
         print(f"{name:<15} {opts.small} hands: {small:6.2f} s | {opts.large} hands: {large:6.2f} s"
-              f" | ratio {large / small:5.2f} (hands ratio {opts.large / opts.small:.0f})")
+              f" | ratio {large / small:5.2f} (hands ratio {opts.large / opts.small:.0f})"
+              f" | cpu {small_cpu:.2f} s / {large_cpu:.2f} s")
     verdict = "within" if worst[0] < TARGET else "OVER"
     print(f"export: slowest at {opts.large} hands {worst[0]:.2f} s ({worst[1]}), "
           f"{verdict} the {TARGET:.0f} s target")

@@ -32,7 +32,7 @@ import re
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from .messages import t
-from .render import dumps, render_history, render_state
+from .render import dumps, render_state
 
 if TYPE_CHECKING:  # imported where a table is open (start-up time of `pesten-ref`)
     from .complete import TableView
@@ -112,6 +112,14 @@ class Question:
         return self._resume(text)
 
 
+class Board(str):
+    """Text laid out for the terminal already: a table, a chart, a banner, with
+    SGR colour codes when the app colours (``TableApp.colour``).  The prompt
+    prints it as it is, never wrapped; everywhere else it is plain text."""
+
+    __slots__ = ()
+
+
 # ---------------------------------------------------------------------------
 # The command registry
 # ---------------------------------------------------------------------------
@@ -184,15 +192,23 @@ class TableApp:
     ``table``: an open ``session.Table`` (its save file locked by the
     caller); ``interactive``: True at the prompt, where a line that needs an
     answer (a Jack's suit, the cards left for ``score``) returns a Question
-    instead of being refused.  Raises SaveError from the session when a save
+    instead of being refused.  ``columns``: for a terminal, what tells its
+    width now; the replies then also carry the scoreboard laid out for it
+    (``Reply.screen``, a ``Board``: the banner at the end of a hand, the
+    history with its chart), in colour when ``colour`` (the interface
+    decides, as ``scoreboard.colour_wanted`` says).  Without it (a script, a
+    pipe) the replies are plain sentences and tables.  Raises SaveError from the session when a save
     fails (nothing after it is applied).
     """
 
-    __slots__ = ("table", "interactive")
+    __slots__ = ("table", "interactive", "colour", "columns")
 
-    def __init__(self, table: "Table", interactive: bool = False) -> None:
+    def __init__(self, table: "Table", interactive: bool = False, colour: bool = False,
+                 columns: Callable[[], int] | None = None) -> None:
         self.table = table
         self.interactive = interactive
+        self.colour = colour
+        self.columns = columns
 
     # -- one line ---------------------------------------------------------------
     def handle_line(self, text: str) -> Reply:
@@ -281,12 +297,35 @@ class TableApp:
 
     # -- the end of a hand ----------------------------------------------------------
     def _end_notes(self) -> list[tuple[str, str]]:
+        """What the table is told when a player goes out or the hand is blocked:
+        on a terminal the banner of the hand won (R6.1) or blocked (R3.9), then
+        how to score it."""
+        from .scoring import Event
         st = self.table.state()
         key = "repl.over.blocked" if st["winner"] is None else "repl.over.winner"
         others = [p for p in st["counts"] if p != st["winner"]]
         example = " ".join(t("repl.over.example", name=p) for p in others)
-        return [("bold", t(key, hand=st["hand"], winner=st["winner"])),
-                ("", t("repl.over.command", example=example))]
+        notes = [("bold", t(key, hand=st["hand"], winner=st["winner"])),
+                 ("", t("repl.over.command", example=example))]
+        if st["winner"] is None:
+            event = Event("hand_blocked", (), "R3.9", hand=st["hand"])
+        else:
+            event = Event("hand_won", (st["winner"],), "R6.1", hand=st["hand"])
+        banner = self._banner([event])
+        return [("", banner), *notes] if banner else notes
+
+    def _banner(self, events: list) -> Board | None:
+        """The banner of ``events`` (``scoreboard.render_banner``) for the terminal,
+        or None without one (``columns``) or without events."""
+        if self.columns is None or not events:
+            return None
+        from .scoreboard import render_banner
+        from .scoring import standings_json
+        table = self.table
+        started = bool(table.hand.log) or table.hand.scored
+        text = render_banner(events, standings_json(table.series, started),
+                             width=self.columns(), colour=self.colour)
+        return Board(text) if text else None
 
     # -- score ------------------------------------------------------------------------
     def score(self, text: str, winner: str | None, given: dict[str, str]) -> Reply:
@@ -307,15 +346,17 @@ class TableApp:
                 return self._ask_cards(text, winner, given, missing[0])
         from .scoring import render_standings
         result, events = table.score(winner, given)
-        lines = [t("repl.score.recorded", hand=result.hand,
-                   points=", ".join(f"{p} {n}" for p, n in result.points.items()))]
-        lines.extend(e.text() for e in events)
-        lines.append(render_standings(table.series, False))
+        recorded = t("repl.score.recorded", hand=result.hand,
+                     points=", ".join(f"{p} {n}" for p, n in result.points.items()))
+        after = [render_standings(table.series, False)]
         if table.series.over:
-            lines.append(t("repl.score.series_over"))
+            after.append(t("repl.score.series_over"))
         else:
-            lines.append(table.deal_text())
-        return Reply(text, True, "\n".join(lines), None, "command")
+            after.append(table.deal_text())
+        lines = [recorded, *(e.text() for e in events), *after]
+        banner = self._banner(events)
+        screen = Board("\n".join([recorded, banner, *after])) if banner else None
+        return Reply(text, True, "\n".join(lines), None, "command", screen=screen)
 
     def _missing(self, winner: str | None, given: Mapping[str, str]) -> list[str]:
         """Players still in the hand with no score given (none in casual mode, R7.6)."""
@@ -444,8 +485,25 @@ def _standings(app: TableApp, text: str, arg: str, ruling) -> Reply:
 
 @command("history")
 def _history(app: TableApp, text: str, arg: str, ruling) -> Reply:
-    return Reply(text, True, render_history(app.table.series, scored_results(app.table)),
-                 None, "query")
+    """``history``: what ``pesten-ref history`` shows (``history.history_of`` laid
+    out by ``scoreboard.render_history``): on a terminal with the chart, as wide
+    as it is, else the table alone.  A hand file that no longer reads is told
+    at the prompt (play goes on); a script gets the SaveError."""
+    from .history import history_of
+    from .scoreboard import render_history
+    from .session import read_history
+    from .store import SaveError
+    try:
+        data = history_of(*read_history(app.table.save))
+    except SaveError as exc:
+        if not app.interactive:
+            raise  # a script stops there, as `pesten-ref history` would (exit 2)
+        return Reply(text, False, exc.message, None, "command")
+    plain = render_history(data, chart=False)
+    screen = None
+    if app.columns is not None:
+        screen = Board(render_history(data, width=app.columns(), colour=app.colour))
+    return Reply(text, True, plain, None, "query", screen=screen)
 
 
 command("undo", when=("playing", "over"), notation=True)(None)
@@ -585,27 +643,6 @@ def run_script(table: "Table", lines: Iterable[str], as_json: bool, keep_going: 
                 write(t("cli.play.stopped", n=number), True)
                 return 1
     return 1 if refused else 0
-
-
-# ---------------------------------------------------------------------------
-# The scored hands
-# ---------------------------------------------------------------------------
-
-def scored_results(table: "Table") -> list:
-    """The HandResult of every scored hand of ``table``'s series, in order (from
-    the hands' files; the current hand's from memory).  Raises SaveError."""
-    from .scoring import HandResult
-    out = []
-    for n in range(1, table.series.hand + 1):
-        if n == table.series.hand:
-            meta = table.meta
-        elif table.save.has_hand(n):
-            meta = table.save.read_hand(n)
-        else:
-            continue
-        if meta.get("result"):
-            out.append(HandResult.from_dict(meta["result"]))
-    return out
 
 
 # ---------------------------------------------------------------------------

@@ -160,7 +160,7 @@ def read_all(save: Any) -> list[dict[str, Any]]:
         if entry.get("damaged"):
             continue
         try:
-            header, hands = read_history(SaveFile(entry["path"]))
+            header, hands = read_history(SaveFile(entry["path"]), logs=True)
         except SaveError:
             if entry["current"]:
                 raise

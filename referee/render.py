@@ -1,6 +1,7 @@
-"""Rendering for a terminal and for programs: the state as text, the history as a
-table, JSON answers (NOTATION "JSON").  Application layer, no I/O; light to
-import (``pesten-ref standings --json`` loads it for ``dumps``).
+"""Rendering for a terminal and for programs: the state as text, JSON answers
+(NOTATION "JSON"); the history and the banners are ``referee.scoreboard``.
+Application layer, no I/O; light to import (``pesten-ref standings --json``
+loads it for ``dumps``).
 """
 
 from __future__ import annotations
@@ -46,34 +47,3 @@ def render_state(table: "Table") -> str:
                 marks.append(t("cli.state.callable"))
             lines.append(f"  {p:<{width}}  {n:>2}  {'  '.join(marks)}".rstrip())
     return "\n".join(lines)
-
-
-def render_history(series, results: list) -> str:
-    """``history`` at the prompt: the scored hands ``results`` of ``series`` as a table.
-
-    One row per hand: its number, its winner (or blocked), then each
-    player's points that hand and running total (``12 = 34``).
-    """
-    if not results:
-        return t("repl.history.empty")
-    players = list(series.players)
-    casual = series.mode == "casual"
-    totals = {p: 0 for p in players}
-    head = [t("repl.history.hand"), t("repl.history.winner"), *players]
-    rows = []
-    for result in results:
-        cells = [str(result.hand), result.winner or t("repl.history.blocked")]
-        for p in players:
-            if p in result.points:
-                if not casual:
-                    totals[p] += result.points[p]
-                cells.append(t("repl.history.cell", points=result.points[p], total=totals[p]))
-            else:
-                cells.append("-")
-        rows.append(cells)
-    widths = [max(len(row[i]) for row in [head, *rows]) for i in range(len(head))]
-    out = [t("repl.history.title", n=len(rows))]
-    for row in [head, *rows]:
-        out.append("  " + "  ".join(cell.rjust(w) if i != 1 else cell.ljust(w)
-                                    for i, (cell, w) in enumerate(zip(row, widths))).rstrip())
-    return "\n".join(out)

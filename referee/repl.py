@@ -24,13 +24,13 @@ from typing import Callable
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import Completer, Completion
-from prompt_toolkit.formatted_text import FormattedText
+from prompt_toolkit.formatted_text import ANSI, FormattedText
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.output import create_output
 from prompt_toolkit.shortcuts import CompleteStyle, print_formatted_text
 from prompt_toolkit.styles import Style
 
-from .app import Question, Reply, TableApp
+from .app import Board, Question, Reply, TableApp
 from .cards import SUIT_SYMBOLS, try_card
 from .complete import TableView, describe, partial_word, suggest, suggest_answer
 from .messages import t
@@ -241,11 +241,12 @@ class _Screen:
         self.stream = stream or sys.stdout
         self.output = create_output(stdout=self.stream)
 
-    def _width(self) -> int:
+    def width(self) -> int:
+        """The columns to fill: the terminal's less one (at least 40)."""
         return max(40, shutil.get_terminal_size((100, 24)).columns - 1)
 
     def _wrap(self, text: str, indent: str = "") -> str:
-        width = self._width()
+        width = self.width()
         out = []
         for i, line in enumerate(text.split("\n")):
             lead = indent if i else ""
@@ -264,6 +265,10 @@ class _Screen:
         """Print ``text`` (already through the message layer)."""
         print_formatted_text(FormattedText([(style, self._wrap(text))]), style=STYLE,
                              output=self.output)
+
+    def board(self, text: str) -> None:
+        """Print a ``Board`` as it is laid out (its colour codes, no wrapping)."""
+        print_formatted_text(ANSI(text), style=STYLE, output=self.output)
 
     def refuse(self, text: str) -> None:
         """Print a refusal, marked (a red ✗ unless NO_COLOR)."""
@@ -297,12 +302,17 @@ def _show(reply: Reply, screen: "_Screen") -> None:
     """Print a reply: its text (a refusal marked), then its notes."""
     text = reply.screen or reply.text
     if text:
-        if reply.ok:
+        if isinstance(text, Board):
+            screen.board(text)
+        elif reply.ok:
             screen.say(text)
         else:
             screen.refuse(text)
     for style, note in reply.notes:
-        screen.say(note, style)
+        if isinstance(note, Board):
+            screen.board(note)
+        else:
+            screen.say(note, style)
 
 
 def run_repl(table, *, history: Path | None | bool = True, stream=None) -> int:
@@ -322,7 +332,9 @@ def run_repl(table, *, history: Path | None | bool = True, stream=None) -> int:
     if history is True:
         history = history_path()
     hist = open_history(Path(history), screen.say) if history else InMemoryHistory()
-    app = TableApp(table, interactive=True)
+    from .scoreboard import colour_wanted
+    app = TableApp(table, interactive=True,
+                   colour=colour_wanted(os.environ, screen.stream.isatty()), columns=screen.width)
     ids = tuple(rule_ids())
     completer = TableCompleter(lambda: app.view(ids))
     session: PromptSession = PromptSession(

@@ -547,25 +547,46 @@ def read_standings(save: SaveFile) -> tuple[Series, bool]:
     return series, started
 
 
-def read_history(save: SaveFile) -> tuple[dict, list[dict]]:
+def read_history(save: SaveFile, logs: bool = False) -> tuple[dict, list[dict]]:
     """The series file and the files of its hands 1 .. current, for
     ``history.history_of``; settles the header first if a crash left it behind.
 
-    Returns (header, hands) as plain dicts.  Raises SaveError.
+    Returns (header, hands) as plain dicts, each hand's file without its log
+    (``entries``, ``redo``) unless ``logs``: the hands already scored come
+    from the hands' index while their files are unchanged
+    (``SaveFile.read_hand_heads``), so the cost does not grow with the
+    length of the logs.  Raises SaveError, also for a hand-edited result
+    that does not read or holds a negative score (with its line).
     """
     save.recover()
     data = save.read_series()
     _, series = _series_from(save, data)
-    if data.get("settling") or (not series.hand_scored and save.has_hand(series.hand)
-                                and "result" in save.read_hand(series.hand)):
+    current = save.read_hand(series.hand) if not series.hand_scored and save.has_hand(series.hand) \
+        else None
+    if data.get("settling") or (current is not None and "result" in current):
         Table.open(save)
         data = save.read_series()
         _, series = _series_from(save, data)
-    hands = [save.read_hand(k) for k in range(1, series.hand + 1) if save.has_hand(k)]
-    for k, meta in enumerate(hands, 1):
+        current = save.read_hand(series.hand) \
+            if not series.hand_scored and save.has_hand(series.hand) else None
+
+    def check(n: int, meta: Mapping[str, Any]) -> None:
         if "result" in meta:
-            _result_of(save, k, meta)  # a hand-edited negative score is reported here
-    return data, hands
+            _result_of(save, n, meta)  # a hand-edited negative score is reported here
+
+    last = series.hand if current is None else series.hand - 1
+    numbers = range(1, last + 1)
+    if logs:
+        hands = {k: save.read_hand(k) for k in numbers if save.has_hand(k)}
+        for k, meta in hands.items():
+            check(k, meta)
+    else:
+        hands = save.read_hand_heads(numbers, check)
+    if current is not None:
+        check(series.hand, current)
+        hands[series.hand] = current if logs else \
+            {k: v for k, v in current.items() if k not in ("entries", "redo")}
+    return data, list(hands.values())
 
 
 # ---------------------------------------------------------------------------

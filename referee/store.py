@@ -9,6 +9,7 @@ Layout on disk, for ``--save PATH`` (default ``pesten.toml``)::
         hand-00001.toml
         hand-00001.toml.bak
         hand-00002.toml ...
+        index.json              derived: each hand's file without its log (see below)
 
 The header is small and of fixed size whatever the number of hands, and saving an
 entry rewrites only the current hand's file, so the cost of a save does not grow
@@ -39,6 +40,25 @@ write at the same time.  Read-only commands do not lock: they see complete
 files, but may see a hand file one save newer than its series file.  Every problem a player can meet is a
 ``SaveError`` with a one- or two-sentence message (exit status 2, or 3 for
 ``SaveBusy``); programming errors (a value TOML cannot hold) are ``TypeError``.
+
+The hands' index, ``pesten.hands/index.json``, spares ``history`` and the
+exports from parsing every hand's whole log: it holds each hand's file
+without its log (``entries``, ``redo``: what ``SaveFile.read_hand_heads``
+returns), with the file's identity when it was read (inode, size, mtime and
+ctime in ns) and a digest of its bytes.  It is derived data, never the
+source of truth: an entry is used only while its file is unchanged (same
+identity; for a file changed less than ``_INDEX_SETTLE_NS`` before the
+entry was made, where a same-size edit within the file system's clock tick
+would keep the identity, the same digest too), any other file is read in
+full and its entry replaced.  An index that is missing, damaged or of
+another version is ignored and rebuilt; deleting it changes nothing but the
+time of the next read.  It is JSON, not TOML (``tomllib`` would take as long
+to read it as the logs it replaces; times are tagged ``{"$t": "datetime", "v":
+ISO text}``, and a hand-edited file with a ``$t`` key of its own is never
+indexed), written atomically like every file here, without a backup, under
+the lock when it can be had at once, else not at all (a reader never waits
+for a writer; a writer starting in the moment a reader writes the index is
+refused as busy, as with any other writer).
 """
 
 from __future__ import annotations
@@ -87,6 +107,12 @@ _BARE_KEY = r"[A-Za-z0-9_-]+"
 _DECODE_AT = r"(?s)^(?P<what>.*?)\s*\(at line (?P<line>\d+), column (?P<col>\d+)\)\s*$"
 _DECODE_END = r"(?s)^(?P<what>.*?)\s*\(at end of document\)\s*$"
 _O_BINARY = getattr(os, "O_BINARY", 0)
+_INDEX_NAME = "index.json"
+_INDEX_VERSION = 1
+_LOG_KEYS = frozenset({"entries", "redo"})
+_INDEX_SETTLE_NS = 2_000_000_000
+"""A file changed less than this before its index entry was made is checked by
+its digest too: 2 s, the coarsest clock of a common file system (FAT)."""
 
 
 def _as_path(name: str) -> Path:
@@ -489,10 +515,18 @@ def _locate(path: str, parts: Sequence[str | int]) -> int | None:
 
 def _load(path: str, missing: Callable[[], SaveError]) -> dict[str, Any]:
     """Read and check one save file; every failure is a SaveError naming ``path``."""
+    return _load_file(path, missing)[0]
+
+
+def _load_file(path: str, missing: Callable[[], SaveError]
+               ) -> tuple[dict[str, Any], bytes, os.stat_result]:
+    """``_load``, also returning the bytes read and the ``os.fstat`` of the file
+    they were read from (the version read, even if another replaced it since)."""
     name = path
     try:
         with open(path, "rb") as file:
             raw = file.read()
+            stat = os.fstat(file.fileno())
     except FileNotFoundError:
         raise missing() from None
     except OSError as exc:
@@ -504,12 +538,11 @@ def _load(path: str, missing: Callable[[], SaveError]) -> dict[str, Any]:
             message += t("store.backup_hint", file=name, backup=backup)
         return SaveError(message, file=path, line=line)
 
-    if raw.startswith(b"\xef\xbb\xbf"):  # a byte-order mark some editors add
-        raw = raw[3:]
+    text_bytes = raw[3:] if raw.startswith(b"\xef\xbb\xbf") else raw  # a BOM some editors add
     try:
-        text = raw.decode("utf-8")
+        text = text_bytes.decode("utf-8")
     except UnicodeDecodeError as exc:
-        good = raw[: exc.start].decode("utf-8", errors="replace")
+        good = text_bytes[: exc.start].decode("utf-8", errors="replace")
         line, column = _line_of(good, len(good))
         raise damaged(t("store.encoding", file=name, line=line, column=column), line) from None
     try:
@@ -527,7 +560,7 @@ def _load(path: str, missing: Callable[[], SaveError]) -> dict[str, Any]:
             t("store.format_newer", file=name, found=fmt, supported=FORMAT),
             file=path, line=_locate(path, ["format"]), where="format",
         )
-    return data
+    return data, raw, stat
 
 
 def _decode_error(exc: tomllib.TOMLDecodeError, text: str, name: str, damaged) -> SaveError:
@@ -543,6 +576,97 @@ def _decode_error(exc: tomllib.TOMLDecodeError, text: str, name: str, damaged) -
             line, column = _line_of(text, len(text))
     what = what[:1].lower() + what[1:]
     return damaged(t("store.parse", file=name, line=line, column=column, what=what), line)
+
+
+# --------------------------------------------------------------------------- the hands' index
+
+
+def _identity(stat: os.stat_result) -> list[int]:
+    """What tells a version of a file from another without reading it."""
+    return [stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns]
+
+
+def _digest(raw: bytes) -> str:
+    import hashlib
+    return hashlib.blake2b(raw, digest_size=16).hexdigest()
+
+
+def _head(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A hand's file without its log."""
+    return {k: v for k, v in data.items() if k not in _LOG_KEYS}
+
+
+def _tag(value: Any) -> dict[str, str]:
+    """``json.dumps``' default: a datetime, date or time as ``{"$t": kind, "v": ISO
+    text}`` (``_untag`` reads it back); TypeError for anything else."""
+    for kind in ("datetime", "date", "time"):  # datetime first: it is a date too
+        if isinstance(value, _ISO_TYPES[kind]):
+            return {"$t": kind, "v": value.isoformat()}
+    raise TypeError(f"the index cannot hold {type(value).__name__}")
+
+
+_ISO_TYPES = {"datetime": datetime, "date": date, "time": time}
+
+
+def _untag(table: dict[str, Any]) -> Any:
+    """``json.loads``' object hook undoing ``_tag``; ValueError for a tag it does
+    not know (a damaged index)."""
+    if "$t" not in table:
+        return table
+    kind, value = table["$t"], table.get("v")
+    if kind in _ISO_TYPES and type(value) is str and len(table) == 2:
+        return _ISO_TYPES[kind].fromisoformat(value)
+    raise ValueError(f"unknown value in the index: {kind!r}")
+
+
+def _taggable(value: Any) -> bool:
+    """False when a table of ``value`` has a ``$t`` key of its own (a hand-edited
+    file): ``_untag`` would misread it, so such a file is never indexed."""
+    if type(value) is dict:
+        return "$t" not in value and all(_taggable(v) for v in value.values())
+    if type(value) is list:
+        return all(_taggable(v) for v in value)
+    return True
+
+
+def _read_index(path: str) -> dict[str, Any]:
+    """The entries of the index at ``path`` by hand number (as text); {} when
+    there is none, or it is damaged or of another version (it is rebuilt)."""
+    import json
+    try:
+        with open(path, "rb") as file:
+            data = json.loads(file.read(), object_hook=_untag)
+    except (OSError, ValueError, TypeError, RecursionError):
+        return {}
+    if (type(data) is not dict or data.get("index") != _INDEX_VERSION
+            or data.get("format") != FORMAT or type(data.get("hands")) is not dict):
+        return {}
+    return data["hands"]
+
+
+def _index_entry(head: dict[str, Any], raw: bytes, stat: os.stat_result, made: int) -> dict:
+    """The index entry of a hand's file read as ``raw`` with ``stat``; ``made``:
+    ``time.time_ns()`` when the reading began (a file changed shortly before
+    is checked by its digest as well as its identity)."""
+    racy = max(stat.st_mtime_ns, stat.st_ctime_ns) >= made - _INDEX_SETTLE_NS
+    return {"file": _identity(stat), "digest": _digest(raw), "racy": racy, "head": head}
+
+
+def _indexed_head(entry: Any, path: str, stat: os.stat_result) -> dict[str, Any] | None:
+    """The head kept in ``entry`` when the file at ``path`` (now ``stat``) is the
+    version it was made from, else None."""
+    if type(entry) is not dict or type(entry.get("head")) is not dict:
+        return None
+    if entry.get("file") != _identity(stat):
+        return None
+    if entry.get("racy") is not False:
+        try:
+            with open(path, "rb") as file:
+                if _digest(file.read()) != entry.get("digest"):
+                    return None
+        except OSError:
+            return None
+    return entry["head"]
 
 
 # --------------------------------------------------------------------------- locking
@@ -678,6 +802,75 @@ class SaveFile:
         and when the hand's file is missing."""
         path = self._hand_file(n)
         return _load(path, lambda: SaveError(t("store.hand_missing", hand=n, file=path), file=path))
+
+    def read_hand_heads(self, numbers: Sequence[int],
+                        check: Callable[[int, dict[str, Any]], None] | None = None,
+                        ) -> dict[int, dict[str, Any]]:
+        """The files of hands ``numbers`` as ``read_hand`` reads them, without
+        their logs (``entries``, ``redo``): ``{n: head}`` in the order given,
+        for those that have a file (a missing one is left out).
+
+        Each head comes from the hands' index (module docstring) while its
+        file is unchanged, else from the file itself, read in full; then the
+        index is brought up to date (only when something changed and the lock
+        can be had at once; a failure to write it is ignored).  The cost of a
+        call with an up-to-date index is a stat per hand and reading the
+        index, not parsing the logs.  ``check(n, head)``: called on every head
+        before the index is written; when it raises on a head from the
+        index, that hand's file is read again and checked again, so an error
+        raised always comes from the file (the index is never believed over
+        it).  Raises SaveError as ``read_hand`` for a file that does not read
+        (the index is then not written).
+        """
+        import time as _time
+        made = _time.time_ns()
+        index_path = os.path.join(self._hands, _INDEX_NAME)
+        entries = _read_index(index_path)
+        changed = False
+        out: dict[int, dict[str, Any]] = {}
+        for n in numbers:
+            path = self._hand_file(n)
+            key = str(n)
+            try:
+                stat = os.stat(path)
+            except FileNotFoundError:
+                changed |= entries.pop(key, None) is not None
+                continue
+            except OSError:
+                stat = None
+            head = None if stat is None else _indexed_head(entries.get(key), path, stat)
+            if head is not None and check is not None:
+                try:
+                    check(n, head)
+                except SaveError:
+                    head = None
+            if head is None:
+                missing = lambda: SaveError(t("store.hand_missing", hand=n, file=path),  # noqa: E731
+                                            file=path)
+                data, raw, stat = _load_file(path, missing)
+                head = _head(data)
+                if check is not None:
+                    check(n, head)
+                if _taggable(head):
+                    entries[key] = _index_entry(head, raw, stat, made)
+                else:
+                    entries.pop(key, None)
+                changed = True
+            out[n] = head
+        if changed and os.path.isdir(self._hands):
+            self._write_index(index_path, entries)
+        return out
+
+    def _write_index(self, path: str, entries: Mapping[str, Any]) -> None:
+        """Replace the hands' index (atomic, no backup) if the lock is free now."""
+        import json
+        payload = json.dumps({"index": _INDEX_VERSION, "format": FORMAT, "hands": entries},
+                             ensure_ascii=False, separators=(",", ":"), default=_tag).encode("utf-8")
+        try:
+            with self.lock():
+                _atomic_write(path, payload, keep=False)
+        except (SaveError, OSError):  # busy, read-only, full disk: derived data, next time
+            pass
 
     # -- writing --------------------------------------------------------------
     def write_series(self, data: Mapping[str, Any]) -> None:

@@ -179,7 +179,8 @@ def test_score_on_one_line_records_the_hand_and_deals_the_next(table):
     assert "Hand 2: Anna deals" in reply.text
     assert result_of(table)["points"] == {"Anna": 0, "Bram": 28, "Cees": 7}
     assert reopened(table).state()["hand"] == 2
-    assert "28 = 28" in app.handle_line("history").text
+    assert "   1  Cees    Anna      0      0   28     28    7      7" in \
+        app.handle_line("history").text
     assert "Bram" in app.handle_line("standings").text
 
 
@@ -340,6 +341,62 @@ def test_the_prompt_in_a_pseudo_terminal_scores_a_hand(tmp_path):
             proc.wait()
         os.close(main)
     assert result_of_file(save)["points"] == {"Anna": 0, "Bram": 28, "Cees": 7}
+
+
+@pytest.mark.skipif(sys.platform.startswith("win"), reason="needs a POSIX pseudo-terminal")
+def test_the_prompt_in_a_pseudo_terminal_shows_the_banners_and_the_history_chart(tmp_path):
+    import pty
+    save = tmp_path / "p.toml"
+    cli(save, "new", "--players", "Anna,Bram,Cees", "--dealer", "Cees", "--limit", "15")
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path / "state"),
+           "NO_COLOR": "1", "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", "COLUMNS": "120", "LINES": "40"}
+    env.pop("PESTEN_REF_SAVE", None)
+    main, child = pty.openpty()
+    proc = subprocess.Popen([*_pesten_ref(), "play", "--save", str(save)], stdin=child,
+                            stdout=child, stderr=child, env=env, close_fds=True)
+    os.close(child)
+    seen = bytearray()
+    try:
+        assert _read_until(main, b"start>", seen), _plain(seen).decode(errors="replace")
+        for line in WON:
+            os.write(main, line.encode() + b"\r")
+        assert _read_until(main, "│ Anna wins hand 1. │".encode(), seen), \
+            _plain(seen).decode(errors="replace")
+        os.write(main, b"score Bram=Ah Ks 3d Cees=20\r")
+        assert _read_until(main, "Anna wins the series!".encode(), seen), \
+            _plain(seen).decode(errors="replace")
+        assert _read_until(main, "║ Final standings".encode(), seen)
+        os.write(main, b"history\r")
+        assert _read_until(main, b"Running totals after each hand", seen), \
+            _plain(seen).decode(errors="replace")
+        assert _read_until(main, b"--- limit 15", seen)
+        os.write(main, b"quit\r")
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(main)
+    shown = _plain(seen).decode(errors="replace")
+    assert "Bram is out with 28 points (over 15)." in shown
+    assert "Bram and Cees out" in shown  # the history table's notes
+
+
+def test_a_hand_piped_into_play_tells_its_end_in_sentences_and_history_as_a_table(tmp_path):
+    save = tmp_path / "p.toml"
+    cli(save, "new", "--players", "Anna,Bram,Cees", "--dealer", "Cees", "--limit", "15")
+    lines = "\n".join([*WON, "score Bram=Ah Ks 3d Cees=20", "history", ""])
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "PESTEN_REF_SAVE")}
+    done = subprocess.run([*_pesten_ref(), "play", "--save", str(save)], input=lines.encode(),
+                          capture_output=True, timeout=120, env={**env, "TERM": "xterm-256color"})
+    assert done.returncode == 0, done.stderr.decode()
+    out = done.stdout.decode()
+    assert ("Anna wins hand 1.\nBram is out with 28 points (over 15).\n"
+            "Cees is out with 20 points (over 15).\nAnna wins the series!") in out
+    assert "   1  Cees    Anna      0      0   28     28   20     20  Bram and Cees out" in out
+    assert "1 hand scored; a total over 15 is out." in out
+    assert "Running totals" not in out  # no chart through a pipe, as `pesten-ref history`
+    assert not any(c in out for c in "┌│║\x1b")
 
 
 def result_of_file(save: Path) -> dict:

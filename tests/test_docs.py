@@ -180,6 +180,7 @@ def test_gitignore_covers_every_file_a_save_writes_beside_it(tmp_path):
     assert not_ignored == []
     # and the hidden temporary files of an interrupted atomic write
     hidden = [".pesten.toml.tmp", ".pesten.toml.bak.tmp", "pesten.hands/.hand-00001.toml.tmp",
+              "pesten.hands/index.json", "pesten.hands/.index.json.tmp",
               "pesten.toml.moves", ".pesten.toml.moves.tmp", "pesten.archive/.new.toml",
               "pesten.archive/series-0001.toml"]
     proc = subprocess.run(["git", "check-ignore", "--no-index", *hidden],

@@ -198,7 +198,8 @@ def test_score_on_one_line_without_quotes_deals_the_next_hand(table, capsys):
     assert result_of(table)["cards"]["Bram"] == ["Ah", "Ks", "3d"]
     assert reopened.state()["hand"] == 2 and reopened.state()["status"] == "waiting"
     assert "Hand 2: Anna deals" in out
-    assert "1 hand scored" in out and "28 = 28" in out  # history
+    assert "1 hand scored; a total over 100 is out." in out  # history
+    assert "1 Cees Anna 0 0 28 28 7 7" in out and "Running totals after each hand" in out
     assert out.count("Bram") >= 3
 
 
@@ -386,7 +387,6 @@ def test_the_prompt_texts_read_right_for_one_and_for_more():
     assert t("repl.bar.pending", name="Anna", n=4) == "Anna must draw 4 cards or stack"
     assert t("repl.bar.skips", n=1) == "misses 1 turn"
     assert t("repl.bar.skips", n=2) == "misses 2 turns"
-    assert t("repl.history.title", n=1).startswith("1 hand scored")
     assert t("cli.state.skips", n=1) == "misses 1 turn"
 
 
@@ -448,3 +448,86 @@ def test_the_answer_completer_offers_the_cards_left(table):
                            TableApp(table).view())
     assert [c.display_meta_text for c in suit.get_completions(Document(""), CompleteEvent())] \
         == ["clubs", "diamonds", "hearts", "spades"]
+
+
+# -- the scoreboard at the prompt: the banners and history -------------------------------
+
+def test_going_out_at_the_prompt_shows_the_banner_of_the_hand_then_how_to_score_it(table, capsys):
+    drive(table, WON)
+    out = capsys.readouterr().out
+    banner = "│ Anna wins hand 1. │"
+    assert banner in out
+    assert out.index("Anna goes out") < out.index(banner) < out.index("Hand 1 is over: Anna won it.")
+    assert "\x1b" not in out  # not a terminal, NO_COLOR: no colour codes
+
+
+def test_score_at_the_prompt_shows_who_is_out_and_the_series_winner_with_final_standings(
+        tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "100")
+    rules = load_rules("standard").with_series(mode="elimination", limit=15)
+    table = Table.create(SaveFile(tmp_path / "p.toml"), ["Anna", "Bram", "Cees"], rules, "Cees")
+    drive(table, WON + "score Bram=Ah Ks 3d Cees=20\n")
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    recorded = lines.index("Hand 1 scored: Anna 0, Bram 28, Cees 20.")
+    assert lines[recorded + 1].startswith("┌") and lines[recorded + 2:recorded + 5] == [
+        "│ Anna wins hand 1.                     │",
+        "│ Bram is out with 28 points (over 15). │",
+        "│ Cees is out with 20 points (over 15). │"]
+    assert "║          Anna wins the series!           ║" in lines
+    assert lines.index("║ Final standings                          ║") < \
+        lines.index("║ 1.  Anna   0 points  1 hand won   winner ║") < \
+        lines.index("║ 3.  Bram  28 points  0 hands won  out    ║")
+    assert out.index("╝") < out.index("The series is over.")  # then the standings, as after `score`
+    assert result_of(table)["points"] == {"Anna": 0, "Bram": 28, "Cees": 20}
+    assert Table.open(SaveFile(tmp_path / "p.toml")).series.winners == ["Anna"]
+
+
+def test_history_at_the_prompt_is_what_pesten_ref_history_shows_with_its_chart(table, capsys):
+    from conftest import cli
+    from referee.history import history_of
+    from referee.scoreboard import render_history
+    from referee.session import read_history
+    drive(table, WON + "score Bram=Ah Ks 3d Cees=7\n")
+    capsys.readouterr()
+    drive(table, "history\n")
+    out = capsys.readouterr().out.replace("\r\n", "\n")
+    board = render_history(history_of(*read_history(SaveFile(table.save.path))), width=99)
+    assert board in out and "Running totals after each hand" in board
+    assert cli(table.save.path, "history").output.rstrip("\n") in out  # the command's table
+    assert "\x1b" not in out
+
+
+def test_the_prompt_colours_the_scoreboard_only_when_the_interface_says_so(table):
+    import re
+    app = TableApp(table, interactive=True, colour=True, columns=lambda: 90)
+    for line in WON.splitlines():
+        app.handle_line(line)
+    scored = app.handle_line("score Bram=Ah Ks 3d Cees=7")
+    assert "\x1b[" in scored.screen and "\x1b" not in scored.text  # scripts get the plain text
+    shown = app.handle_line("history")
+    assert re.sub(r"\x1b\[[0-9;]*m", "", shown.screen) == \
+        TableApp(table, interactive=True, columns=lambda: 90).handle_line("history").screen
+    plain = TableApp(table, interactive=True).handle_line("history")
+    assert plain.screen is None and "\x1b" not in plain.text and "Running totals" not in plain.text
+
+
+def test_a_laid_out_board_is_printed_as_it_is(capsys):
+    from referee.app import Board
+    from referee.repl import _Screen
+    screen = _Screen()
+    screen.board(Board("\x1b[32m" + "x" * 150 + "\x1b[0m\n  two"))
+    assert capsys.readouterr().out.replace("\r\n", "\n") == "x" * 150 + "\n  two\n"  # never wrapped, codes not shown
+
+
+def test_history_at_the_prompt_tells_a_hand_file_that_no_longer_reads(table, capsys):
+    drive(table, WON + "score Bram=Ah Ks 3d Cees=7\n")
+    hand = SaveFile(table.save.path).hand_path(1)
+    hand.write_text(hand.read_text(encoding="utf-8").replace("Bram = 28", "Bram = -28"),
+                    encoding="utf-8")
+    capsys.readouterr()
+    assert drive(table, "history\nstandings\n") == 0  # play goes on
+    out = printed(capsys)
+    assert "✗" in out and "hand-00001.toml" in out and "Bram's score is -28" in out

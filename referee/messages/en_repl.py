@@ -47,15 +47,6 @@ MESSAGES = {
     "repl.score.twice": "{name} is given twice; give each player once.",
     "repl.score.no_name": "'{word}' comes before any name: write score Anna=Ah Ks 3d Cees=23.",
 
-    # history at the prompt
-    "repl.history.empty": "No hand of this series has been scored yet.",
-    "repl.history.title": {"one": "1 hand scored (points that hand = running total):",
-                           "other": "{n} hands scored (points that hand = running total):"},
-    "repl.history.hand": "hand",
-    "repl.history.winner": "winner",
-    "repl.history.blocked": "(blocked)",
-    "repl.history.cell": "{points} = {total}",
-
     # show calls on|off (a display setting of the series; no ruling depends on it)
     "repl.show.calls_on": ("Calls are shown: the toolbar, `state` and Tab mark who may still say "
                            "Laatste kaart! and who can be called (saved for this series)."),

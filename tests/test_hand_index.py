@@ -1,0 +1,193 @@
+"""The hands' index (referee/store.py, ``pesten.hands/index.json``): derived
+data that spares ``history`` and the exports from parsing every hand's log.
+
+It is never the source of truth: what the commands print is the same with it,
+without it, with a damaged one and after any change to a hand's file (a hand
+edit, a correction), and a hand-edited file that does not read is reported
+with its line as it would be without an index.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+
+import pytest
+
+from conftest import cli
+from referee import store
+from referee.session import read_history
+from referee.store import SaveFile
+
+OUTPUTS = (("history", "--json"), ("history",), ("export", "--format", "csv"),
+           ("export", "--format", "json"), ("export", "--format", "html"))
+
+
+@pytest.fixture
+def save(tmp_path):
+    """A series of four scored hands (hand 3 corrected) and hand 5 dealt."""
+    path = tmp_path / "pesten.toml"
+    cli(path, "new", "--players", "Anna,Bram,Cees", "--dealer", "Anna")
+    for winner, a, b in (("Anna", 12, 30), ("Bram", 7, 4), ("Cees", 20, 9), ("Anna", 5, 6)):
+        others = [p for p in ("Anna", "Bram", "Cees") if p != winner]
+        cli(path, "score", "--winner", winner, f"{others[0]}={a}", f"{others[1]}={b}")
+    cli(path, "score", "--hand", "3", "--winner", "Cees", "Anna=21", "Bram=9")
+    return path
+
+
+def index_of(save) -> "os.PathLike[str]":
+    return SaveFile(save).hands_dir / "index.json"
+
+
+def outputs(save) -> list[bytes]:
+    return [cli(save, *args).stdout_bytes for args in OUTPUTS]
+
+
+def parsed_hand_files(monkeypatch) -> list[str]:
+    """Every hand file ``tomllib`` parses from now on (its first key lines)."""
+    seen: list[str] = []
+    real = tomllib.loads
+
+    def loads(text, **kw):
+        if text.startswith("format = 1\nhand = "):
+            seen.append(text.split("\n")[1])
+        return real(text, **kw)
+
+    monkeypatch.setattr(store.tomllib, "loads", loads)
+    return seen
+
+
+def edit(path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_history_builds_the_index_and_then_reads_no_scored_hand_again(save, monkeypatch):
+    assert not index_of(save).exists()
+    first = cli(save, "history", "--json").stdout
+    assert index_of(save).exists()
+    seen = parsed_hand_files(monkeypatch)
+    assert cli(save, "history", "--json").stdout == first
+    assert seen == ["hand = 5"]  # only the hand being dealt, which has no result
+
+
+def test_the_heads_are_the_hand_files_without_their_logs(save):
+    hands = SaveFile(save)
+    read_history(hands)  # builds the index
+    heads = hands.read_hand_heads(range(1, 5))
+    for n, head in heads.items():
+        full = hands.read_hand(n)
+        assert head == {k: v for k, v in full.items() if k not in ("entries", "redo")}
+    assert heads[3]["corrections"][0]["at"] == hands.read_hand(3)["corrections"][0]["at"]
+
+
+def test_outputs_are_the_same_with_and_without_the_index(save):
+    without = outputs(save)  # the first command builds it
+    assert index_of(save).exists()
+    assert outputs(save) == without
+    index_of(save).unlink()
+    assert outputs(save) == without
+    assert index_of(save).exists()  # rebuilt
+
+
+@pytest.mark.parametrize("damage", [
+    b"", b"{not json", b"[]", b'{"index": 99, "format": 1, "hands": {}}',
+    b'{"index": 1, "format": 1, "hands": []}',
+    b'{"index": 1, "format": 1, "hands": {"1": 7, "2": {"file": [1], "head": {}}}}',
+    b"\xff\xfe garbage",
+])
+def test_a_damaged_index_is_ignored_and_rebuilt(save, damage):
+    good = outputs(save)
+    index_of(save).write_bytes(damage)
+    assert outputs(save) == good
+    data = json.loads(index_of(save).read_bytes())
+    assert data["index"] == 1 and sorted(data["hands"]) == ["1", "2", "3", "4"]
+
+
+def test_an_entry_with_an_unknown_value_is_read_again_from_its_file(save):
+    good = outputs(save)
+    data = json.loads(index_of(save).read_bytes())
+    data["hands"]["2"]["head"]["dealt"] = {"$t": "timestamp", "v": 12}
+    index_of(save).write_text(json.dumps(data))
+    assert outputs(save) == good
+
+
+def test_a_hand_edit_is_seen_at_once_even_of_the_same_size_with_its_mtime_put_back(save):
+    cli(save, "history", "--json")
+    hand = SaveFile(save).hand_path(1)
+    before = os.stat(hand)
+    edit(hand, "Cees = 30", "Cees = 31")
+    os.utime(hand, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert os.stat(hand).st_size == before.st_size
+    hands = json.loads(cli(save, "history", "--json").stdout)["hands"]
+    assert hands[0]["points"]["Cees"] == 31 and hands[0]["totals"]["Cees"] == 31
+
+
+def test_a_settled_file_is_known_by_its_identity_alone(save, monkeypatch):
+    monkeypatch.setattr(store, "_INDEX_SETTLE_NS", -10**18)  # every file long unchanged
+    cli(save, "history", "--json")
+    seen = parsed_hand_files(monkeypatch)
+    cli(save, "history", "--json")
+    assert seen == ["hand = 5"]
+    hand = SaveFile(save).hand_path(2)
+    edit(hand, "Cees = 4", "Cees = 8")
+    hands = json.loads(cli(save, "history", "--json").stdout)["hands"]
+    assert hands[1]["points"]["Cees"] == 8 and "hand = 2" in seen
+
+
+def test_a_correction_is_seen_by_the_next_history(save):
+    cli(save, "history", "--json")
+    cli(save, "score", "--hand", "2", "--winner", "Bram", "Anna=1", "Cees=4")
+    hands = json.loads(cli(save, "history", "--json").stdout)["hands"]
+    assert hands[1]["points"] == {"Anna": 1, "Bram": 0, "Cees": 4} and hands[1]["corrected"]
+
+
+def test_a_hand_edited_negative_score_is_reported_with_its_line_despite_the_index(save):
+    cli(save, "history", "--json")
+    index = index_of(save).read_bytes()
+    edit(SaveFile(save).hand_path(2), "Cees = 4", "Cees = -4")
+    result = cli(save, "history", code=2)
+    assert "hand-00002.toml" in result.stderr and "line" in result.stderr
+    assert "Cees's score is -4" in result.stderr
+    assert index_of(save).read_bytes() == index  # not written on an error
+
+
+def test_a_hand_file_that_no_longer_parses_is_reported_with_its_line(save):
+    cli(save, "history", "--json")
+    edit(SaveFile(save).hand_path(3), "winner = ", "winner = = ")
+    result = cli(save, "export", "--format", "csv", code=2)
+    assert "hand-00003.toml" in result.stderr and "line" in result.stderr
+
+
+def test_the_index_is_never_believed_over_a_hand_file(save):
+    good = outputs(save)
+    data = json.loads(index_of(save).read_bytes())
+    data["hands"]["2"]["head"]["result"]["points"]["Cees"] = -40  # identity and digest kept
+    index_of(save).write_text(json.dumps(data))
+    assert outputs(save) == good
+
+
+def test_a_read_only_hands_folder_is_read_without_an_index(save):
+    folder = SaveFile(save).hands_dir
+    mode = os.stat(folder).st_mode
+    os.chmod(folder, 0o555)
+    try:
+        first = outputs(save)
+        assert not index_of(save).exists()
+    finally:
+        os.chmod(folder, mode)
+    assert outputs(save) == first
+
+
+
+def test_a_hand_file_with_a_key_the_index_uses_itself_is_read_in_full_each_time(save):
+    good = outputs(save)
+    hand = SaveFile(save).hand_path(2)
+    hand.write_text(hand.read_text(encoding="utf-8") + '\n[notes]\n"$t" = "datetime"\nv = "x"\n',
+                    encoding="utf-8")
+    assert outputs(save) == good
+    assert "2" not in json.loads(index_of(save).read_bytes())["hands"]
+    heads = SaveFile(save).read_hand_heads([2])
+    assert heads[2]["notes"] == {"$t": "datetime", "v": "x"}
