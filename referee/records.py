@@ -2,10 +2,12 @@
 
 ``read_all`` reads every kept series (the only I/O here); the rest is pure:
 ``all_time`` takes the series already read (header, history object, the
-biggest penalty drawn in each refereed hand) and counts; ``biggest_draw``
-replays one hand's saved entries through the engine to find the largest
-pending penalty a player took at once (RULES R5.1 Twos, R5.8 Jokers, stacked
-with R5.1/R5.8).  ``render_records`` lays the result out for a terminal.
+biggest penalty drawn in each refereed hand) and counts;
+``handfacts.biggest_draw`` replays one hand's saved entries through the
+engine to find the largest pending penalty a player took at once (RULES
+R5.1 Twos, R5.8 Jokers, stacked with R5.1/R5.8), once per version of the
+hand's file: the hands' index keeps it.  ``render_records`` lays the result
+out for a terminal.
 
 A player is the same person across series when the names match ignoring
 case (``Anna`` and ``anna``); the spelling of the newest series is shown.
@@ -18,42 +20,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from .messages import t
 from .scoring import _pad, _width
 
-__all__ = ["biggest_draw", "all_time", "render_records", "read_all"]
-
-
-def biggest_draw(rules: Any, meta: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The largest pending penalty taken at once in the hand saved as ``meta``.
-
-    ``rules``: the series' HouseRules; ``meta``: the hand file's dict
-    (``players``, ``dealer``, ``hand``, ``entries``).  Replays the entries with
-    the engine: a penalty is taken when the player to act had ``pending_draw``
-    N > 0 before an accepted entry and held N more cards after it, with
-    nothing pending any more.  Returns ``{"hand", "player", "cards"}`` for the
-    largest (the first, on a tie), or None when no penalty was drawn (a hand
-    not refereed has no entries).  An entry that no longer replays ends the
-    search (what came before it counts).
-    """
-    entries = meta.get("entries") or []
-    if not entries:
-        return None
-    from .engine import Hand
-
-    number = int(meta.get("hand", 1))
-    hand = Hand(rules, [str(p) for p in meta["players"]], str(meta["dealer"]), number)
-    best: dict[str, Any] | None = None
-    before = hand.state()
-    for entry in entries:
-        pending, actor = before["pending_draw"], before["turn"]
-        ruling = hand.apply_line(str(entry.get("line", "")))
-        if not ruling.logged:
-            break
-        after = hand.state()
-        if pending and actor and after["pending_draw"] == 0 and \
-                after["counts"].get(actor, 0) - before["counts"].get(actor, 0) == pending:
-            if best is None or pending > best["cards"]:
-                best = {"hand": number, "player": actor, "cards": pending}
-        before = after
-    return best
+__all__ = ["all_time", "render_records", "read_all"]
 
 
 def all_time(series: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
@@ -147,12 +114,14 @@ def read_all(save: Any) -> list[dict[str, Any]]:
     """Every series kept at ``save`` (a ``store.SaveFile``: the current one and
     the archive beside it), oldest first, as ``all_time`` takes them.
 
-    Each refereed hand is replayed for its biggest penalty (``biggest_draw``).
-    A kept series that no longer reads is left out (``pesten-ref series``
-    names it).  Raises SaveError for the current series as the store does.
+    The biggest penalty of each refereed hand (``handfacts.biggest_draw``)
+    comes from the hands' index while the hand's file is unchanged, else the
+    file is read and replayed (``session.read_history_facts``).  A kept series
+    that no longer reads is left out (``pesten-ref series`` names it).  Raises
+    SaveError for the current series as the store does.
     """
     from .history import history_of, series_header
-    from .session import kept_series, load_rules_table, read_history
+    from .session import kept_series, read_history_facts
     from .store import SaveError, SaveFile
 
     out = []
@@ -160,14 +129,12 @@ def read_all(save: Any) -> list[dict[str, Any]]:
         if entry.get("damaged"):
             continue
         try:
-            header, hands = read_history(SaveFile(entry["path"]), logs=True)
+            header, hands, facts = read_history_facts(SaveFile(entry["path"]))
         except SaveError:
             if entry["current"]:
                 raise
             continue
-        table = header.get("rules", {})
-        rules = load_rules_table(table, str(table.get("name", "custom")))
-        draws = [biggest_draw(rules, meta) for meta in hands if "result" in meta]
+        draws = [f["biggest_draw"] for f in facts.values() if f.get("biggest_draw")]
         out.append({"header": series_header(header), "history": history_of(header, hands),
-                    "draws": [d for d in draws if d]})
+                    "draws": draws})
     return out

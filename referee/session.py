@@ -547,26 +547,42 @@ def read_standings(save: SaveFile) -> tuple[Series, bool]:
     return series, started
 
 
-def read_history(save: SaveFile, logs: bool = False) -> tuple[dict, list[dict]]:
+def read_history(save: SaveFile) -> tuple[dict, list[dict]]:
     """The series file and the files of its hands 1 .. current, for
     ``history.history_of``; settles the header first if a crash left it behind.
 
     Returns (header, hands) as plain dicts, each hand's file without its log
-    (``entries``, ``redo``) unless ``logs``: the hands already scored come
-    from the hands' index while their files are unchanged
-    (``SaveFile.read_hand_heads``), so the cost does not grow with the
-    length of the logs.  Raises SaveError, also for a hand-edited result
-    that does not read or holds a negative score (with its line).
+    (``entries``, ``redo``): the hands already scored come from the hands'
+    index while their files are unchanged (``SaveFile.read_hand_heads``), so
+    the cost does not grow with the length of the logs.  Raises SaveError,
+    also for a hand-edited result that does not read or holds a negative
+    score (with its line).
     """
+    header, hands, _ = _read_history(save, facts=False)
+    return header, hands
+
+
+def read_history_facts(save: SaveFile) -> tuple[dict, list[dict], dict[int, dict]]:
+    """``read_history``, and the facts the records read from the log of each
+    scored hand (``handfacts.hand_facts``, under the series' rule set), by
+    hand number: derived when a hand's file is read in full and kept in the
+    hands' index with its head (``SaveFile.read_hand_facts``), so only the
+    files changed since are parsed and replayed.  Raises SaveError as
+    ``read_history``.
+    """
+    return _read_history(save, facts=True)
+
+
+def _read_history(save: SaveFile, facts: bool) -> tuple[dict, list[dict], dict[int, dict]]:
     save.recover()
     data = save.read_series()
-    _, series = _series_from(save, data)
+    rules, series = _series_from(save, data)
     current = save.read_hand(series.hand) if not series.hand_scored and save.has_hand(series.hand) \
         else None
     if data.get("settling") or (current is not None and "result" in current):
         Table.open(save)
         data = save.read_series()
-        _, series = _series_from(save, data)
+        rules, series = _series_from(save, data)
         current = save.read_hand(series.hand) \
             if not series.hand_scored and save.has_hand(series.hand) else None
 
@@ -576,17 +592,19 @@ def read_history(save: SaveFile, logs: bool = False) -> tuple[dict, list[dict]]:
 
     last = series.hand if current is None else series.hand - 1
     numbers = range(1, last + 1)
-    if logs:
-        hands = {k: save.read_hand(k) for k in numbers if save.has_hand(k)}
-        for k, meta in hands.items():
-            check(k, meta)
+    derived: dict[int, dict] = {}
+    if facts:
+        from .handfacts import facts_name, hand_facts, is_facts
+        read = save.read_hand_facts(numbers, facts_name(rules),
+                                    lambda n, meta: hand_facts(rules, meta), check, is_facts)
+        hands = {n: head for n, (head, _) in read.items()}
+        derived = {n: value for n, (head, value) in read.items() if "result" in head}
     else:
         hands = save.read_hand_heads(numbers, check)
     if current is not None:
         check(series.hand, current)
-        hands[series.hand] = current if logs else \
-            {k: v for k, v in current.items() if k not in ("entries", "redo")}
-    return data, list(hands.values())
+        hands[series.hand] = {k: v for k, v in current.items() if k not in ("entries", "redo")}
+    return data, list(hands.values()), derived
 
 
 # ---------------------------------------------------------------------------

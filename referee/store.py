@@ -58,7 +58,12 @@ ISO text}``, and a hand-edited file with a ``$t`` key of its own is never
 indexed), written atomically like every file here, without a backup, under
 the lock when it can be had at once, else not at all (a reader never waits
 for a writer; a writer starting in the moment a reader writes the index is
-refused as busy, as with any other writer).
+refused as busy, as with any other writer).  An entry may also keep what a
+reader derived from the whole file, log included (``SaveFile.read_hand_facts``:
+the all-time records' biggest penalty), under the name of the derivation the
+reader gives (which says what it depends on besides the file: the rule set):
+derived from the same version of the file, it is trusted as the head is, and
+lost with it when the file changes.
 """
 
 from __future__ import annotations
@@ -108,7 +113,7 @@ _DECODE_AT = r"(?s)^(?P<what>.*?)\s*\(at line (?P<line>\d+), column (?P<col>\d+)
 _DECODE_END = r"(?s)^(?P<what>.*?)\s*\(at end of document\)\s*$"
 _O_BINARY = getattr(os, "O_BINARY", 0)
 _INDEX_NAME = "index.json"
-_INDEX_VERSION = 1
+_INDEX_VERSION = 2
 _LOG_KEYS = frozenset({"entries", "redo"})
 _INDEX_SETTLE_NS = 2_000_000_000
 """A file changed less than this before its index entry was made is checked by
@@ -644,17 +649,22 @@ def _read_index(path: str) -> dict[str, Any]:
     return data["hands"]
 
 
-def _index_entry(head: dict[str, Any], raw: bytes, stat: os.stat_result, made: int) -> dict:
+def _index_entry(head: dict[str, Any], raw: bytes, stat: os.stat_result, made: int,
+                 derived: list[Any] | None = None) -> dict:
     """The index entry of a hand's file read as ``raw`` with ``stat``; ``made``:
     ``time.time_ns()`` when the reading began (a file changed shortly before
-    is checked by its digest as well as its identity)."""
+    is checked by its digest as well as its identity); ``derived``: ``[name,
+    value]`` derived from the whole file, if a reader asked for it."""
     racy = max(stat.st_mtime_ns, stat.st_ctime_ns) >= made - _INDEX_SETTLE_NS
-    return {"file": _identity(stat), "digest": _digest(raw), "racy": racy, "head": head}
+    entry = {"file": _identity(stat), "digest": _digest(raw), "racy": racy, "head": head}
+    if derived is not None:
+        entry["derived"] = derived
+    return entry
 
 
-def _indexed_head(entry: Any, path: str, stat: os.stat_result) -> dict[str, Any] | None:
-    """The head kept in ``entry`` when the file at ``path`` (now ``stat``) is the
-    version it was made from, else None."""
+def _current_entry(entry: Any, path: str, stat: os.stat_result) -> dict[str, Any] | None:
+    """``entry`` when it has a head and the file at ``path`` (now ``stat``) is
+    the version it was made from, else None."""
     if type(entry) is not dict or type(entry.get("head")) is not dict:
         return None
     if entry.get("file") != _identity(stat):
@@ -666,7 +676,15 @@ def _indexed_head(entry: Any, path: str, stat: os.stat_result) -> dict[str, Any]
                     return None
         except OSError:
             return None
-    return entry["head"]
+    return entry
+
+
+def _derived(entry: Mapping[str, Any], name: str) -> tuple[bool, Any]:
+    """(True, value) when ``entry`` keeps a value derived as ``name``, else (False, None)."""
+    kept = entry.get("derived")
+    if type(kept) is list and len(kept) == 2 and kept[0] == name:
+        return True, kept[1]
+    return False, None
 
 
 # --------------------------------------------------------------------------- locking
@@ -822,12 +840,44 @@ class SaveFile:
         it).  Raises SaveError as ``read_hand`` for a file that does not read
         (the index is then not written).
         """
+        return {n: head for n, (head, _) in self._read_indexed(numbers, check, None).items()}
+
+    def read_hand_facts(self, numbers: Sequence[int], name: str,
+                        derive: Callable[[int, dict[str, Any]], Any],
+                        check: Callable[[int, dict[str, Any]], None] | None = None,
+                        accept: Callable[[Any], bool] | None = None,
+                        ) -> dict[int, tuple[dict[str, Any], Any]]:
+        """``read_hand_heads``, each head with what ``derive(n, data)`` gives
+        from hand ``n``'s whole file (``data``: as ``read_hand`` reads it, log
+        included): ``{n: (head, value)}``.
+
+        The value is kept in the hand's index entry as derived by ``name``, a
+        text that must change whenever the value would for the same file (a
+        version of ``derive``, what it depends on besides the file, such as
+        the rule set), and used while the file is unchanged and the name the
+        same; otherwise the file is read in full and ``derive`` called on it.
+        So a call with an up-to-date index parses no hand's file.  ``value``:
+        a JSON value (dict, list, str, int, float, bool, None; a date or time
+        too).  ``derive`` raising is a programming error: it must take any file
+        that reads.  ``accept(value)``: False for a value kept in the index
+        that is not of the shape ``derive`` gives (a damaged index), which is
+        then derived again from the file, as a head ``check`` refuses is read
+        again.  Raises SaveError as ``read_hand_heads``.
+        """
+        return self._read_indexed(numbers, check, (name, derive, accept))
+
+    def _read_indexed(self, numbers: Sequence[int],
+                      check: Callable[[int, dict[str, Any]], None] | None,
+                      derive: tuple[str, Callable[[int, dict[str, Any]], Any],
+                                    Callable[[Any], bool] | None] | None,
+                      ) -> dict[int, tuple[dict[str, Any], Any]]:
+        """``read_hand_heads`` and ``read_hand_facts`` (value None without ``derive``)."""
         import time as _time
         made = _time.time_ns()
         index_path = os.path.join(self._hands, _INDEX_NAME)
         entries = _read_index(index_path)
         changed = False
-        out: dict[int, dict[str, Any]] = {}
+        out: dict[int, tuple[dict[str, Any], Any]] = {}
         for n in numbers:
             path = self._hand_file(n)
             key = str(n)
@@ -838,7 +888,12 @@ class SaveFile:
                 continue
             except OSError:
                 stat = None
-            head = None if stat is None else _indexed_head(entries.get(key), path, stat)
+            entry = None if stat is None else _current_entry(entries.get(key), path, stat)
+            head, value = (None, None) if entry is None else (entry["head"], None)
+            if head is not None and derive is not None:
+                found, value = _derived(entry, derive[0])
+                if not found or (derive[2] is not None and not derive[2](value)):
+                    head = None  # derived from another version or by another name: read it
             if head is not None and check is not None:
                 try:
                     check(n, head)
@@ -851,12 +906,16 @@ class SaveFile:
                 head = _head(data)
                 if check is not None:
                     check(n, head)
-                if _taggable(head):
-                    entries[key] = _index_entry(head, raw, stat, made)
+                derived = None
+                if derive is not None:
+                    value = derive[1](n, data)
+                    derived = [derive[0], value]
+                if _taggable(head) and _taggable(derived):
+                    entries[key] = _index_entry(head, raw, stat, made, derived)
                 else:
                     entries.pop(key, None)
                 changed = True
-            out[n] = head
+            out[n] = (head, value)
         if changed and os.path.isdir(self._hands):
             self._write_index(index_path, entries)
         return out

@@ -94,8 +94,8 @@ def test_outputs_are_the_same_with_and_without_the_index(save):
 
 @pytest.mark.parametrize("damage", [
     b"", b"{not json", b"[]", b'{"index": 99, "format": 1, "hands": {}}',
-    b'{"index": 1, "format": 1, "hands": []}',
-    b'{"index": 1, "format": 1, "hands": {"1": 7, "2": {"file": [1], "head": {}}}}',
+    b'{"index": 2, "format": 1, "hands": []}',
+    b'{"index": 2, "format": 1, "hands": {"1": 7, "2": {"file": [1], "head": {}}}}',
     b"\xff\xfe garbage",
 ])
 def test_a_damaged_index_is_ignored_and_rebuilt(save, damage):
@@ -103,7 +103,7 @@ def test_a_damaged_index_is_ignored_and_rebuilt(save, damage):
     index_of(save).write_bytes(damage)
     assert outputs(save) == good
     data = json.loads(index_of(save).read_bytes())
-    assert data["index"] == 1 and sorted(data["hands"]) == ["1", "2", "3", "4"]
+    assert data["index"] == store._INDEX_VERSION and sorted(data["hands"]) == ["1", "2", "3", "4"]
 
 
 def test_an_entry_with_an_unknown_value_is_read_again_from_its_file(save):

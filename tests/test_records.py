@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 
 from conftest import cli
-from referee.records import all_time, biggest_draw, render_records
+from referee.handfacts import biggest_draw
+from referee.records import all_time, render_records
 from referee.rules import load_rules
 from test_scoreboard import load_history
 
