@@ -191,3 +191,118 @@ def test_a_hand_file_with_a_key_the_index_uses_itself_is_read_in_full_each_time(
     assert "2" not in json.loads(index_of(save).read_bytes())["hands"]
     heads = SaveFile(save).read_hand_heads([2])
     assert heads[2]["notes"] == {"$t": "datetime", "v": "x"}
+
+
+# -- what the records derive from the logs (series --stats) ---------------------------
+
+PENALTY_HAND = ["start 9h", "2h", "d", "2c", "2s", "d", "3s", "7s 7h 7c 3c", "3d", "3h", "4h"]
+"""Bram takes 2, then a stack of 4 (R5.1); Anna goes out."""
+
+
+@pytest.fixture
+def refereed(tmp_path):
+    """Hand 1 refereed (Bram takes 4 at once), hand 2 scored without refereeing,
+    hand 3 dealt."""
+    path = tmp_path / "pesten.toml"
+    cli(path, "new", "--players", "Anna,Bram,Cees", "--dealer", "Cees")
+    cli(path, "play", input="\n".join(PENALTY_HAND) + "\n")
+    cli(path, "score", "Bram=60", "Cees=20")
+    cli(path, "score", "--winner", "Bram", "Anna=5", "Cees=9")
+    return path
+
+
+def stats(save) -> dict:
+    return json.loads(cli(save, "series", "--stats", "--json").stdout)
+
+
+def test_records_are_the_same_with_and_without_the_index(refereed):
+    first = stats(refereed)  # builds the index, the facts with the heads
+    assert first["biggest"]["player"] == "Bram" and first["biggest"]["cards"] == 4
+    entry = json.loads(index_of(refereed).read_bytes())["hands"]["1"]
+    assert entry["derived"][1] == {"biggest_draw": {"hand": 1, "player": "Bram", "cards": 4}}
+    assert stats(refereed) == first
+    index_of(refereed).unlink()
+    assert stats(refereed) == first
+
+
+def test_series_stats_parses_no_scored_hand_again_and_then_only_the_one_edited(refereed,
+                                                                              monkeypatch):
+    stats(refereed)
+    seen = parsed_hand_files(monkeypatch)
+    stats(refereed)
+    assert seen == ["hand = 3"]  # only the hand dealt, which has no result
+    edit(SaveFile(refereed).hand_path(2), "Cees = 9", "Cees = 8")
+    seen.clear()
+    stats(refereed)
+    assert sorted(seen) == ["hand = 2", "hand = 3"]
+
+
+def test_the_biggest_penalty_follows_an_edit_of_the_hands_log(refereed):
+    assert stats(refereed)["biggest"]["cards"] == 4
+    hand = SaveFile(refereed).hand_path(1)
+    before = os.stat(hand)
+    # Anna no longer stacks the third Two: the log stops replaying there (R5.1),
+    # so Bram's first penalty of 2 is the biggest.  Same size, mtime put back.
+    edit(hand, 'line = "2s"', 'line = "3c"')
+    os.utime(hand, ns=(before.st_atime_ns, before.st_mtime_ns))
+    edited = stats(refereed)
+    assert edited["biggest"] == {**edited["biggest"], "player": "Bram", "cards": 2, "hand": 1}
+    index_of(refereed).unlink()
+    assert stats(refereed) == edited  # as a stale index would not say it
+    edit(hand, 'line = "3c"', 'line = "2s"')
+    assert stats(refereed)["biggest"]["cards"] == 4
+
+
+def test_history_keeps_what_the_records_derived_and_drops_it_with_a_changed_file(
+        refereed, monkeypatch):
+    first = stats(refereed)
+    cli(refereed, "history", "--json")  # an up-to-date index: kept as it is
+    seen = parsed_hand_files(monkeypatch)
+    assert stats(refereed) == first and seen == ["hand = 3"]
+    edit(SaveFile(refereed).hand_path(1), "Cees = 20", "Cees = 21")
+    cli(refereed, "history", "--json")  # reads hand 1 again, for its head only
+    assert "derived" not in json.loads(index_of(refereed).read_bytes())["hands"]["1"]
+    seen.clear()
+    assert stats(refereed)["biggest"] == first["biggest"] and "hand = 1" in seen
+
+
+def test_facts_derived_under_other_rules_are_derived_again(refereed):
+    assert stats(refereed)["biggest"]["cards"] == 4
+    # A hand-edited rule set: no Two stacks on a Two any more (R5.1 stacking = "none"),
+    # so Anna's 2s after Cees's 2c no longer replays.
+    edit(SaveFile(refereed).path, 'stacking = "same"', 'stacking = "none"')
+    assert stats(refereed)["biggest"]["cards"] == 2
+
+
+@pytest.mark.parametrize("value", [
+    None, 7, {"biggest_draw": {"hand": 1, "player": "Bram", "cards": "40"}},
+    {"biggest_draw": {"hand": 1, "player": "Bram"}}, {"biggest": None},
+])
+def test_a_damaged_derived_value_is_derived_again_from_its_file(refereed, value):
+    first = stats(refereed)
+    data = json.loads(index_of(refereed).read_bytes())
+    data["hands"]["1"]["derived"][1] = value  # identity and digest kept
+    index_of(refereed).write_text(json.dumps(data))
+    assert stats(refereed) == first
+
+
+def test_an_index_of_the_previous_version_is_rebuilt(refereed):
+    first = stats(refereed)
+    data = json.loads(index_of(refereed).read_bytes())
+    data["index"] = 1
+    for entry in data["hands"].values():
+        entry["head"]["result"]["points"]["Cees"] = 99
+        del entry["derived"]
+    index_of(refereed).write_text(json.dumps(data))
+    assert stats(refereed) == first
+    assert json.loads(index_of(refereed).read_bytes())["index"] == store._INDEX_VERSION
+
+
+def test_archived_series_keep_their_facts_in_their_own_index(refereed, monkeypatch):
+    cli(refereed, "new", "--players", "Anna,Bram", "--dealer", "Anna", "--force")
+    cli(refereed, "score", "--winner", "Bram", "Anna=30")
+    first = stats(refereed)
+    assert first["series"] == 2 and first["biggest"]["cards"] == 4
+    seen = parsed_hand_files(monkeypatch)
+    assert stats(refereed) == first
+    assert seen == ["hand = 3", "hand = 2"]  # the hands being dealt, of either series
