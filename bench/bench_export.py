@@ -1,6 +1,7 @@
-"""``history --json`` and every export of a long series: under 2 s at 10,000 hands, linear.
+"""``history --json``, every export and ``series --stats`` of a long series: under 2 s at 10,000 hands, linear.
 
     python bench/bench_export.py [--small 1000] [--large 10000] [--rounds 3] [--folder DIR]
+                                 [--refereed]
 
 Builds two series with ``bench/make_big_series.py`` (4 players, about 150
 entries a hand, every hand scored but the last), switched to a fixed series
@@ -11,6 +12,9 @@ console script as a user would and times it (wall clock):
 
 - ``pesten-ref history --json``
 - ``pesten-ref export --format csv|json|html --output FILE``
+- ``pesten-ref series --stats`` (the all-time records: the series' hands and
+  the biggest penalty of each, replayed from its log once per version of its
+  file and kept in the index)
 
 (and the CPU time the command used, user + system),
 
@@ -18,7 +22,11 @@ and in-process, once per series, where the time goes: ``session.read_history``
 (the files) first without the hands' index (``pesten.hands/index.json``,
 deleted first: every hand's file is parsed and the index built, what the
 first ``history`` of a series saved by an older version pays once), then
-with it, as every later command reads; ``history.history_of`` (the totals);
+with it, as every later command reads; ``session.read_history_facts`` (what
+``series --stats`` reads) first on that index, which has no facts yet (every
+hand's file is parsed and its log replayed, what the first ``series --stats``
+after a ``history`` of a series saved by an older version pays once), then
+again; ``history.history_of`` (the totals);
 and each format's rendering (``export.export``).  The commands run with the
 index in place.  Wall clock everywhere, and the process CPU time ``(cpu)``
 of the in-process reads (``cpu``: less disturbed on a shared machine).
@@ -27,6 +35,10 @@ Prints a line per command with the medians and the ratio large/small (a
 linear cost gives large/small hands = 10 for the defaults), and as its last
 line the slowest command at ``--large`` hands against the 2 s target.
 ``--folder`` keeps the series there (built once, reused when present).
+``--refereed``: every scored hand's log is a hand the simulator's bots
+played, which replays to its end (``make_big_series.py --refereed``), so
+that the first ``series --stats`` pays what a real series would; by default
+the logs are typed at random and a replay stops at their first lines.
 """
 
 from __future__ import annotations
@@ -53,15 +65,16 @@ COMMANDS = {
     "export csv": ["export", "--format", "csv", "--output", "{out}.csv"],
     "export json": ["export", "--format", "json", "--output", "{out}.json"],
     "export html": ["export", "--format", "html", "--output", "{out}.html"],
+    "series --stats": ["series", "--stats"],
 }
 TARGET = 2.0
 
 
-def build(folder: Path, hands: int) -> SaveFile:
+def build(folder: Path, hands: int, refereed: bool = False) -> SaveFile:
     """A series of ``hands`` hands at ``folder``, fixed-length so that all count."""
     save = SaveFile(folder / "pesten.toml")
     if not save.exists():
-        make(folder, hands, 150)
+        make(folder, hands, 150, refereed=refereed)
     data = tomllib.loads(save.path.read_text(encoding="utf-8"))
     data["rules"].setdefault("series", {}).update(mode="hands", hands=hands + 100)
     data["winners"] = []
@@ -93,7 +106,7 @@ def split(save: SaveFile) -> dict[str, float]:
     """Seconds of each stage, in-process."""
     from referee.export import export
     from referee.history import history_of, series_header
-    from referee.session import read_history
+    from referee.session import read_history, read_history_facts
 
     out: dict[str, float] = {}
     index = save.hands_dir / "index.json"
@@ -106,6 +119,14 @@ def split(save: SaveFile) -> dict[str, float]:
     header, hands = read_history(save)
     out["read_history"] = time.perf_counter() - t0
     out["read_history cpu"] = time.process_time() - c0
+    t0, c0 = time.perf_counter(), time.process_time()
+    read_history_facts(save)
+    out["read_history_facts deriving the facts"] = time.perf_counter() - t0
+    out["deriving cpu"] = time.process_time() - c0
+    t0, c0 = time.perf_counter(), time.process_time()
+    read_history_facts(save)
+    out["read_history_facts"] = time.perf_counter() - t0
+    out["read_history_facts cpu"] = time.process_time() - c0
     t0 = time.perf_counter()
     history = history_of(header, hands)
     out["history_of"] = time.perf_counter() - t0
@@ -124,11 +145,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--large", type=int, default=10_000)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--folder", type=Path, default=None)
+    ap.add_argument("--refereed", action="store_true",
+                    help="hands whose logs replay to their end (the simulator's bots)")
     opts = ap.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="pesten-export-bench-") as tmp:
         root = opts.folder or Path(tmp)
         t0 = time.perf_counter()
-        saves = {n: build(root / f"series-{n}", n) for n in (opts.small, opts.large)}
+        kind = "refereed-" if opts.refereed else ""
+        saves = {n: build(root / f"series-{kind}{n}", n, opts.refereed)
+                 for n in (opts.small, opts.large)}
         print(f"series of {opts.small} and {opts.large} hands ready in "
               f"{time.perf_counter() - t0:.1f} s")
         for n, save in saves.items():

@@ -1,11 +1,15 @@
 """Write a long, realistic series to benchmark the save files against.
 
-    python bench/make_big_series.py FOLDER [--hands 10000] [--entries 150] [--seed 1]
+    python bench/make_big_series.py FOLDER [--hands 10000] [--entries 150] [--seed 1] [--refereed]
 
 Writes FOLDER/pesten.toml (the series header: players, rule set, standings, as
 ``referee.session`` writes it) and FOLDER/pesten.hands/hand-00001.toml ... one
 file per hand of about ``--entries`` entries ({line, by, at}; the last, current
-hand exactly that many), all scored but the last.  The files are rendered exactly as ``referee.store`` writes them, but
+hand exactly that many), all scored but the last.  The entries are typed at
+random, so a replay of one stops at its first few lines; with ``--refereed``
+each scored hand's log is instead a whole hand the simulator's bots played
+(``simulate.record``, standard rules: about 80 entries a hand for 4 players,
+``--entries`` ignored), which replays to its end as a refereed hand does.  The files are rendered exactly as ``referee.store`` writes them, but
 written without fsync so that 10,000 hands take seconds, not minutes.
 Last line: ``hands=10000 entries=... bytes=... seconds=...``.
 """
@@ -60,16 +64,19 @@ def _line(rng: random.Random, player: str) -> str:
     return f"{player}: {card}  # {rng.choice(['oops', 'te laat', 'pesten!'])}"
 
 
-def hand_dict(n: int, players: list[str], entries: int, rng: random.Random, scored: bool) -> dict:
-    """Hand ``n`` as ``referee.session`` saves it, with ``entries`` entries."""
+def hand_dict(n: int, players: list[str], entries: int, rng: random.Random, scored: bool,
+              lines: list[str] | None = None) -> dict:
+    """Hand ``n`` as ``referee.session`` saves it, with ``entries`` entries typed
+    at random, or the entries ``lines`` when given."""
     dealer = players[(n - 1) % len(players)]
     dealt = T0 + timedelta(minutes=12 * n)
     at = dealt
-    log = [{"line": f"start {rng.choice(RANKS)}{rng.choice(SUITS)}", "by": dealer, "at": at}]
-    for i in range(1, entries):
+    typed = lines or [f"start {rng.choice(RANKS)}{rng.choice(SUITS)}"] + \
+        [_line(rng, players[(i + n) % len(players)]) for i in range(1, entries)]
+    log = [{"line": typed[0], "by": dealer, "at": at}]
+    for i in range(1, len(typed)):
         at += timedelta(seconds=rng.randint(2, 15))
-        player = players[(i + n) % len(players)]
-        log.append({"line": _line(rng, player), "by": player, "at": at})
+        log.append({"line": typed[i], "by": players[(i + n) % len(players)], "at": at})
     data = {"hand": n, "dealer": dealer, "players": players, "dealt": dealt, "updated": at,
             "status": "scored" if scored else "playing", "entries": log, "redo": []}
     if scored:
@@ -92,11 +99,20 @@ def series_dict(hands: int, players: list[str], rng: random.Random) -> dict:
     }
 
 
-def make(folder: Path, hands: int, entries: int, players: int = 4, seed: int = 1) -> SaveFile:
+def make(folder: Path, hands: int, entries: int, players: int = 4, seed: int = 1,
+         refereed: bool = False) -> SaveFile:
     """Write the series in ``folder`` (which must not hold one yet: nothing is
-    ever overwritten) and return its SaveFile."""
+    ever overwritten) and return its SaveFile; ``refereed``: the scored hands'
+    logs are hands the simulator's bots played (module docstring)."""
     rng = random.Random(seed)
     names = PLAYERS[:players]
+    played: list = []
+    if refereed:
+        from referee.rules import HouseRules
+        from referee.simulate import NAMES, record
+
+        names = list(NAMES[:players])  # the bots' names: their logs call them so
+        played = [lines for _, _, lines, _ in record(HouseRules(), players, hands - 1, seed)]
     folder.mkdir(parents=True, exist_ok=True)
     save = SaveFile(folder / "pesten.toml")
     if save.exists() or save.hands_dir.exists():
@@ -104,7 +120,8 @@ def make(folder: Path, hands: int, entries: int, players: int = 4, seed: int = 1
     save.hands_dir.mkdir()
     for n in range(1, hands + 1):
         size = entries if n == hands else entries + rng.randint(-20, 20)  # the current hand: exactly
-        text = render(hand_dict(n, names, size, rng, scored=n < hands))
+        text = render(hand_dict(n, names, size, rng, scored=n < hands,
+                                lines=played[n - 1] if n < hands and played else None))
         save.hand_path(n).write_text(text, encoding="utf-8")
     save.write_series(series_dict(hands, names, rng))
     return save
@@ -117,9 +134,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--entries", type=int, default=150)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--refereed", action="store_true",
+                        help="scored hands whose logs the simulator's bots played")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    save = make(args.folder, args.hands, args.entries, args.players, args.seed)
+    save = make(args.folder, args.hands, args.entries, args.players, args.seed, args.refereed)
     size = save.path.stat().st_size + sum(p.stat().st_size for p in save.hands_dir.iterdir())
     count = sum(len(save.read_hand(n)["entries"]) for n in (1, args.hands))
     print(f"series header: {save.path.stat().st_size} bytes; hand 1 and {args.hands}: {count} entries")
