@@ -375,7 +375,10 @@ class Table:
         series winner) to tell.  Raises ScoreError: no such hand (R7.3), the
         score refused, or a later hand already started or scored that would have
         been dealt to other players or by another dealer (R2.1 / R7.4); nothing
-        is then written.
+        is then written (but the hands' index, derived data).  Only hand ``n``'s
+        file is read whole: of the others, the results, players and dealers
+        come from the hands' index while their files are unchanged
+        (``SaveFile.read_hand_heads``), here and when settling.
         """
         series = self.series
         if n == series.hand and not series.hand_scored and not self.hand.scored:
@@ -384,7 +387,10 @@ class Table:
         if not 1 <= n <= last_scored:
             key = "score.refuse.no_such_hand" if last_scored else "score.refuse.no_hand_yet"
             raise ScoreError(key, "R7.3", hand=n, last=last_scored)
-        metas = {k: self.save.read_hand(k) for k in range(1, last_scored + 1)}
+        # Of the other hands only results, players and dealers count: their heads
+        # (the hands' index); hand n whole, to replay it and to write it again.
+        metas = self._scored_heads(last_scored)
+        metas[n] = self.save.read_hand(n)
         results = [_result_of(self.save, k, metas[k]) for k in range(1, last_scored + 1)]
         first_dealer = str(metas[1]["dealer"])
         before, _ = replay_series(series.players, self.rules, first_dealer, results[:n - 1])
@@ -421,6 +427,23 @@ class Table:
             self.save.write_hand(n, meta)
             self.settle()
         return new, events
+
+    def _scored_heads(self, last: int) -> dict[int, dict[str, Any]]:
+        """The files of hands 1 .. ``last`` without their logs
+        (``SaveFile.read_hand_heads``), each result checked as ``_result_of``
+        does; SaveError for a file that does not read or is missing, or a
+        result that does not read (the first, in the order of the hands)."""
+        save = self.save
+
+        def check(k: int, meta: Mapping[str, Any]) -> None:
+            if "result" in meta:
+                _result_of(save, k, meta)
+
+        heads = save.read_hand_heads(range(1, last + 1), check)
+        for k in range(1, last + 1):
+            if k not in heads:
+                save.read_hand(k)  # raises SaveError: the hand's file is missing
+        return heads
 
     def _facts_of(self, n: int, meta: Mapping[str, Any]) -> HandFacts:
         """What the referee knew of hand ``n`` (replayed from its entries)."""
@@ -462,18 +485,22 @@ class Table:
         from .engine import Hand
         save = self.save
         header = save.read_series()
-        first = save.read_hand(1)
-        numbers = []
+        saved = set(save.hand_numbers())
+        last = 0  # the hands 1 .. last have a file
+        while last + 1 in saved:
+            last += 1
+        # The hands before the newest: their results (heads); the newest whole, as
+        # the hand being played, or scored the last (SaveError when hand 1 has no file).
+        metas = self._scored_heads(last - 1)
+        metas[max(last, 1)] = save.read_hand(max(last, 1))
         results = []
         k = 1
-        meta = first
-        while meta is not None and "result" in meta:
-            numbers.append(k)
-            results.append(_result_of(save, k, meta))
+        while k in metas and "result" in metas[k]:
+            results.append(_result_of(save, k, metas[k]))
             k += 1
-            meta = save.read_hand(k) if save.has_hand(k) else None
+        meta = None if k not in metas else metas[k] if k == last else save.read_hand(k)
         self.series, deals = replay_series(list(self.series.players), self.rules,
-                                           str(first["dealer"]), results)
+                                           str(metas[1]["dealer"]), results)
         if self.series.over:
             last = self.series.hand
             self.meta = save.read_hand(last)

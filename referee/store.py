@@ -9,7 +9,8 @@ Layout on disk, for ``--save PATH`` (default ``pesten.toml``)::
         hand-00001.toml
         hand-00001.toml.bak
         hand-00002.toml ...
-        index.json              derived: each hand's file without its log (see below)
+        index.json              derived: each hand's file without its log, and what
+                                the records derive from the log (see below)
 
 The header is small and of fixed size whatever the number of hands, and saving an
 entry rewrites only the current hand's file, so the cost of a save does not grow

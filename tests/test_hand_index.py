@@ -65,7 +65,7 @@ def edit(path, old: str, new: str) -> None:
 
 
 def test_history_builds_the_index_and_then_reads_no_scored_hand_again(save, monkeypatch):
-    assert not index_of(save).exists()
+    index_of(save).unlink()  # (the correction made it)
     first = cli(save, "history", "--json").stdout
     assert index_of(save).exists()
     seen = parsed_hand_files(monkeypatch)
@@ -170,6 +170,7 @@ def test_the_index_is_never_believed_over_a_hand_file(save):
 
 
 def test_a_read_only_hands_folder_is_read_without_an_index(save):
+    index_of(save).unlink()
     folder = SaveFile(save).hands_dir
     mode = os.stat(folder).st_mode
     os.chmod(folder, 0o555)
@@ -191,6 +192,61 @@ def test_a_hand_file_with_a_key_the_index_uses_itself_is_read_in_full_each_time(
     assert "2" not in json.loads(index_of(save).read_bytes())["hands"]
     heads = SaveFile(save).read_hand_heads([2])
     assert heads[2]["notes"] == {"$t": "datetime", "v": "x"}
+
+
+# -- corrections (score --hand N) ---------------------------------------------------------
+
+def test_a_correction_reads_whole_only_the_hand_it_corrects_and_the_hand_being_dealt(
+        save, monkeypatch):
+    cli(save, "history", "--json")
+    seen = parsed_hand_files(monkeypatch)
+    cli(save, "score", "--hand", "2", "--winner", "Bram", "Anna=1", "Cees=4")
+    assert set(seen) == {"hand = 2", "hand = 5"}
+    assert json.loads(cli(save, "history", "--json").stdout)["hands"][1]["points"] == \
+        {"Anna": 1, "Bram": 0, "Cees": 4}
+
+
+@pytest.mark.parametrize("code, correction", [
+    (1, ("--hand", "1", "--winner", "Anna", "Bram=400", "Cees=30")),  # Bram out before hand 2 (R7.4)
+    (0, ("--hand", "1", "--winner", "Anna", "Bram=50", "Cees=60")),
+    (1, ("--hand", "4", "--winner", "Anna", "Bram=5", "Cees=6")),     # no change (R7.3)
+    (1, ("--hand", "9", "--winner", "Anna", "Bram=5", "Cees=6")),     # no such hand (R7.3)
+])
+def test_a_correction_says_and_does_the_same_with_and_without_the_index(tmp_path, code,
+                                                                       correction):
+    def run(folder, build_index):
+        path = folder / "pesten.toml"
+        cli(path, "new", "--players", "Anna,Bram,Cees", "--dealer", "Anna")
+        for winner, a, b in (("Anna", 12, 30), ("Bram", 7, 4), ("Cees", 20, 9), ("Anna", 5, 6)):
+            others = [p for p in ("Anna", "Bram", "Cees") if p != winner]
+            cli(path, "score", "--winner", winner, f"{others[0]}={a}", f"{others[1]}={b}")
+        if build_index:
+            cli(path, "history", "--json")
+            edit(SaveFile(path).hand_path(3), "Anna = 20", "Anna = 21")  # a stale entry too
+        else:
+            edit(SaveFile(path).hand_path(3), "Anna = 20", "Anna = 21")
+            index_of(path).unlink(missing_ok=True)
+        done = cli(path, "score", *correction, code=code)
+        return (done.exit_code, done.stdout, done.stderr.replace(str(folder), "DIR"),
+                cli(path, "history", "--json").stdout, cli(path, "standings", "--json").stdout)
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    assert run(tmp_path / "a", True) == run(tmp_path / "b", False)
+
+
+def test_a_correction_reports_a_hand_edited_negative_score_despite_the_index(save):
+    cli(save, "history", "--json")
+    edit(SaveFile(save).hand_path(2), "Cees = 4", "Cees = -4")
+    result = cli(save, "score", "--hand", "1", "--winner", "Anna", "Bram=1", "Cees=2", code=2)
+    assert "hand-00002.toml" in result.stderr and "Cees's score is -4" in result.stderr
+
+
+def test_a_correction_reports_a_missing_hand_file(save):
+    cli(save, "history", "--json")
+    SaveFile(save).hand_path(2).rename(SaveFile(save).hand_path(2).with_suffix(".gone"))
+    result = cli(save, "score", "--hand", "3", "--winner", "Anna", "Bram=1", "Cees=2", code=2)
+    assert "hand-00002.toml" in result.stderr
 
 
 # -- what the records derive from the logs (series --stats) ---------------------------
