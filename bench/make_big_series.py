@@ -9,7 +9,8 @@ hand exactly that many), all scored but the last.  The entries are typed at
 random, so a replay of one stops at its first few lines; with ``--refereed``
 each scored hand's log is instead a whole hand the simulator's bots played
 (``simulate.record``, standard rules: about 80 entries a hand for 4 players,
-``--entries`` ignored), which replays to its end as a refereed hand does.  The files are rendered exactly as ``referee.store`` writes them, but
+``--entries`` ignored), which replays to its end as a refereed hand does,
+and the current hand's log is the first half of one.  The files are rendered exactly as ``referee.store`` writes them, but
 written without fsync so that 10,000 hands take seconds, not minutes.
 Last line: ``hands=10000 entries=... bytes=... seconds=...``.
 """
@@ -112,7 +113,8 @@ def make(folder: Path, hands: int, entries: int, players: int = 4, seed: int = 1
         from referee.simulate import NAMES, record
 
         names = list(NAMES[:players])  # the bots' names: their logs call them so
-        played = [lines for _, _, lines, _ in record(HouseRules(), players, hands - 1, seed)]
+        played = [lines for _, _, lines, _ in record(HouseRules(), players, hands, seed)]
+        played[-1] = played[-1][:len(played[-1]) // 2]  # the current hand, half played
     folder.mkdir(parents=True, exist_ok=True)
     save = SaveFile(folder / "pesten.toml")
     if save.exists() or save.hands_dir.exists():
@@ -121,7 +123,7 @@ def make(folder: Path, hands: int, entries: int, players: int = 4, seed: int = 1
     for n in range(1, hands + 1):
         size = entries if n == hands else entries + rng.randint(-20, 20)  # the current hand: exactly
         text = render(hand_dict(n, names, size, rng, scored=n < hands,
-                                lines=played[n - 1] if n < hands and played else None))
+                                lines=played[n - 1] if played else None))
         save.hand_path(n).write_text(text, encoding="utf-8")
     save.write_series(series_dict(hands, names, rng))
     return save
