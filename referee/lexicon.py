@@ -136,8 +136,8 @@ def word(token: str) -> str:
 def false_friends(tokens: list[str]) -> list[tuple[str, str]]:
     """(English suit letter, local suit it may be taken for) for each card token in
     ``tokens`` whose English suit letter starts another suit's local word: in
-    French ``7c`` is 7♣ (clubs), though ``c`` starts cœur.  The prompt explains
-    such a letter once."""
+    French ``7c`` and ``Vc`` are clubs, though ``c`` starts cœur.  The prompt
+    explains such a letter once."""
     found = []
     friends = ACTIVE.false_friends
     if not friends:
@@ -145,9 +145,16 @@ def false_friends(tokens: list[str]) -> list[tuple[str, str]]:
     for token in tokens:
         low = token.lower()
         letter = low[-1:]
-        if letter in friends and (len(low) == 1 or low[:-1] in _RANK_TOKENS):
+        rank = low[:-1]
+        if letter in friends and (not rank or rank in _RANK_TOKENS or rank in ACTIVE.ranks):
             found.append((letter, friends[letter]))
     return found
+
+
+def local_suit_letter(suit: str) -> str | None:
+    """The active language's letter for the canonical suit ``suit`` (French ``co``
+    for ``h``), or None where it has none (English)."""
+    return next((local for local, canonical in ACTIVE.suits.items() if canonical == suit), None)
 
 
 _RANK_TOKENS = frozenset([str(n) for n in range(2, 11)] + ["t", "j", "q", "k", "a"])

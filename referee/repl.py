@@ -301,6 +301,8 @@ def _show(reply: Reply, screen: "_Screen") -> None:
             screen.say(text)
         else:
             screen.refuse(text)
+    for hint in reply.hints:
+        screen.say(hint, "class:notice")
     for style, note in reply.notes:
         screen.say(note, style)
 

@@ -126,6 +126,10 @@ MESSAGES = {
     "repl.bar.blocked": "Hand {hand} is blocked (R3.9). Score it here: score NAME=cards …",
 
     # Suit names (after a Jack, in the toolbar)
+    "repl.hint.false_friend": (
+        "Note: `{token}` is {shown}, because `{letter}` is the English letter for {symbol} "
+        "{suit} in every language. For {local_symbol} {local_suit} type `{local_letter}`: "
+        "`{local_example}`."),
     "repl.suit.c": "clubs",
     "repl.suit.d": "diamonds",
     "repl.suit.h": "hearts",
