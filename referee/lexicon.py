@@ -158,3 +158,27 @@ def local_suit_letter(suit: str) -> str | None:
 
 
 _RANK_TOKENS = frozenset([str(n) for n in range(2, 11)] + ["t", "j", "q", "k", "a"])
+_SUIT_LETTERS = ("c", "d", "h", "s")
+
+
+def local_forms(canonical: str) -> list[str]:
+    """How the active language writes the canonical token ``canonical``, its
+    usual form first (Tab completion offers them): a card (``Jh``: Dutch
+    ``Bh``, French ``Vco``), ``Joker`` (Italian ``jolly``), a suit letter
+    (``c``: French ``tr``) or an entry or command word (``draw``: Dutch
+    ``pak``).  A form may be the English one (Dutch ``7h``, ``start``).  Empty
+    in English, for ``lk`` (the call is "Laatste kaart!" in every language) and
+    for any other token (a name, a rule id)."""
+    lex = ACTIVE
+    low = canonical.lower()
+    if lex is ENGLISH or not low or low == "lk":
+        return []
+    if low == "joker":
+        return sorted(lex.jokers)
+    if low in _SUIT_LETTERS:
+        return [local for local, suit in lex.suits.items() if suit == low]
+    rank, suit = low[:-1], low[-1]
+    if suit in _SUIT_LETTERS and rank in _RANK_TOKENS and rank != "t":
+        ranks = [local.upper() for local, r in lex.ranks.items() if r.lower() == rank] or [rank.upper()]
+        return [r + s for r in ranks for s, c in lex.suits.items() if c == suit]
+    return [local for local, english in lex.words.items() if english == low]

@@ -31,8 +31,8 @@ from prompt_toolkit.shortcuts import CompleteStyle, print_formatted_text
 from prompt_toolkit.styles import Style
 
 from .app import Question, Reply, TableApp
-from .cards import SUIT_SYMBOLS, try_card
-from .complete import TableView, describe, partial_word, suggest, suggest_answer
+from .cards import SUIT_SYMBOLS, parse_suit, try_card
+from .complete import TableView, describe, fits, partial_word, suggest, suggest_answer
 from .messages import t
 
 STYLE = Style.from_dict({
@@ -208,7 +208,7 @@ class TableCompleter(Completer):
         word = partial_word(text)
         for w in suggest(text, self.view):
             insert = w + " " if w.endswith(":") else w
-            style = "class:completion.fits" if w in self.view.fits else ""
+            style = "class:completion.fits" if fits(w, self.view) else ""
             yield Completion(insert, start_position=-len(word), display=w,
                              display_meta=describe(w, self.view), style=style)
 
@@ -224,8 +224,10 @@ class AnswerCompleter(Completer):
         word = partial_word(text)
         for w in suggest_answer(text, self.question.kind, self.view, self.question.taken):
             if self.question.kind == "suit":
-                yield Completion(w, start_position=-len(word), display=f"{w} {SUIT_SYMBOLS[w]}",
-                                 display_meta=t(f"repl.suit.{w}"))
+                suit = parse_suit(w)
+                yield Completion(w, start_position=-len(word),
+                                 display=f"{w} {SUIT_SYMBOLS[suit]}",
+                                 display_meta=t(f"repl.suit.{suit}"))
             else:
                 yield Completion(w, start_position=-len(word), display_meta=describe(w, self.view))
 

@@ -142,7 +142,7 @@ MESSAGES = {
     "repl.meta.call": "call a forgotten last card",
     "repl.meta.leave": "a player leaves the table",
     "repl.meta.fix": "a correction (R0.2)",
-    "repl.meta.fits": "fits now",
+    "repl.meta.card_fits": "{card}, fits now",
     "repl.meta.player": "entry by {name}",
     "repl.meta.score_for": "the cards left for {name}",
     "repl.meta.winner": "who won (a hand played without the referee)",
