@@ -515,11 +515,20 @@ def _quit(app: TableApp, text: str, arg: str, ruling) -> Reply:
 
 
 def help_text() -> str:
-    """``help``: the notation's entries, then every prompt command from the registry."""
+    """``help``: the notation's entries, then every prompt command from the registry,
+    then, in a language with words of its own, those words beside the English ones."""
+    from .lexicon import local_forms
     rows = [(cmd.usage(), cmd.summary()) for cmd in COMMANDS.values()]
     width = max(len(usage) for usage, _ in rows)
     lines = [t("repl.help.entries"), t("repl.help.commands")]
     lines.extend(f"  {usage:<{width}}  {summary}" for usage, summary in rows)
+    local = []
+    for english in ("start", "draw", "call", "leave", *COMMANDS):
+        forms = local_forms(english)
+        if forms and forms[0] != english:  # Dutch says `start` too
+            local.append(t("repl.help.local_word", word=forms[0], english=english))
+    if local:
+        lines.append(t("repl.help.local_words", words=", ".join(local)))
     return "\n".join(lines)
 
 

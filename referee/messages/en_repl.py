@@ -78,6 +78,9 @@ MESSAGES = {
         "  Anna: 7h        name the player (needed in snel pesten)\n"
         "Corrections: fix draw Anna 2 | fix count Anna 5 | fix play Anna 7h"),
     "repl.help.commands": "Commands:",
+    # Shown only in a language with entry and command words of its own.
+    "repl.help.local_words": "The same in this language's words: {words}.",
+    "repl.help.local_word": "`{word}` ({english})",
 
     # The commands: what each does (help, the completion menu) and how it is typed
     "repl.cmd.state": "the state of the hand",
