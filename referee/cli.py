@@ -70,8 +70,46 @@ def _take_language(args: list[str], wants_json: bool) -> list[str]:
     if code is not None:
         messages.set_language(code)
         _LANG_OPTION[0] = code
+    elif messages.chosen_language() is None and _speaks_before_opening(args):
+        messages.series_language(_series_language_of(args))
     speak(messages.language())
     return args
+
+
+# What a command line says before it opens its series, or without opening it.
+_HELP_FLAGS = frozenset({"-h", "--help"})
+_UNOPENED = frozenset({"help", "rules"})
+
+
+def _speaks_before_opening(args: list[str]) -> bool:
+    """True when the command line shows a help page, or is ``help`` or ``rules``
+    (which read no hand): they speak before a series would say its language."""
+    words = args[:args.index("--")] if "--" in args else args
+    if any(arg in _HELP_FLAGS for arg in words):
+        return True
+    command = next((arg for arg in words if not arg.startswith("-")), None)
+    return command is None or command in _UNOPENED
+
+
+def _series_language_of(args: list[str]) -> str | None:
+    """The own language (``new --lang``) of the series the command line works on
+    (``--save``, else as ``store.resolve_save``), or None: no such series, none
+    kept, or a file that does not read (the command itself then says why)."""
+    save = None
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--save" and i + 1 < len(args):
+            save = args[i + 1]
+        elif arg.startswith("--save="):
+            save = arg.partition("=")[2]
+    from .store import SaveError, SaveFile, resolve_save
+    try:
+        data = SaveFile(resolve_save(save)).read_series()
+    except (SaveError, OSError, ValueError):
+        return None
+    display = data.get("display")
+    return display.get("lang") if isinstance(display, dict) else None
 
 
 def speak(code: str) -> None:

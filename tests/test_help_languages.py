@@ -121,3 +121,25 @@ def test_a_command_that_shows_no_help_reads_no_help_text(tmp_path):
     helped = subprocess.run([sys.executable, "-c", code, "--lang", "nl", "standings", "--help"],
                             capture_output=True, text=True, env=_env(), check=True)
     assert "'help'" in helped.stdout.strip().splitlines()[-1]
+
+
+def test_help_speaks_the_series_own_language_unless_another_is_asked_for(tmp_path):
+    """NOTATION order: --lang, $PESTEN_REF_LANG, the series' own (``new --lang``), the locale."""
+    subprocess.run([sys.executable, "-m", "referee", "new", "--lang", "nl", "--players",
+                    "Anna,Bram", "--dealer", "Anna", "--save", str(tmp_path / "pesten.toml")],
+                   check=True, capture_output=True, env=_env())
+
+    def shown(*args, **env):
+        done = subprocess.run([sys.executable, "-m", "referee", *args], cwd=tmp_path,
+                              capture_output=True, text=True, env=_env(**env))
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    assert shown("score", "--help").startswith("Gebruik: ")
+    assert shown("--help").startswith("Gebruik: ")
+    assert shown("help").startswith("Zetten (één per regel):")
+    assert shown("rules", "R4.3").startswith("R4.3 Betrappen")
+    assert shown("score", "--help", PESTEN_REF_LANG="fr").startswith("Utilisation : ")
+    assert shown("--lang", "en", "score", "--help").startswith("Usage: ")
+    # The locale comes after the series' own language.
+    assert shown("--help", LANG="it_IT.UTF-8").startswith("Gebruik: ")
