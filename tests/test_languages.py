@@ -201,3 +201,11 @@ def test_a_local_rank_with_an_english_suit_letter_is_a_false_friend(speak):
     assert lexicon.local_suit_letter("h") == "co"
     speak("en")
     assert lexicon.local_suit_letter("h") is None
+
+
+def test_standings_and_history_speak_the_series_own_language(tmp_path):
+    save = tmp_path / "p.toml"
+    run(save, "new", "--lang", "nl", "--players", "Anna,Bram,Cees", "--dealer", "Anna")
+    assert run(save, "standings").stdout.startswith("Plaats  Speler  Totaal")
+    assert "Er is nog geen ronde van deze serie genoteerd." in run(save, "history").stdout
+    assert run(save, "standings", "--lang", "en").stdout.startswith("Place  Player  Total")
