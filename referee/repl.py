@@ -48,6 +48,8 @@ STYLE = Style.from_dict({
 })
 
 _CODE = re.compile(r"`[^`]*`")
+# French sets a space before : ; ! ? » and after «: a line does not break there.
+_TIED_SPACE = re.compile(r" (?=[:;!?»])|(?<=«) ")
 _NBSP = "\u00a0"
 
 
@@ -255,8 +257,10 @@ class _Screen:
                 out.append(lead + line)
                 continue
             own = line[:len(line) - len(line.lstrip())]
-            # Keep `code like this` on one line: blanks inside backticks do not break.
+            # Keep `code like this` on one line: blanks inside backticks do not break,
+            # nor the space French sets before a colon ("tapez `co` : `9co`").
             kept = _CODE.sub(lambda m: m.group(0).replace(" ", _NBSP), line)
+            kept = _TIED_SPACE.sub(_NBSP, kept)
             out.append(textwrap.fill(kept, width=width, initial_indent=lead,
                                      subsequent_indent=indent + own, break_on_hyphens=False,
                                      break_long_words=False).replace(_NBSP, " "))
