@@ -403,9 +403,10 @@ def _offer(words: list[str], typed: str) -> list[str]:
     (case-insensitive), no repeats.
 
     Tab alone offers each word in the active language's usual form (Dutch
-    ``Bh`` for ``Jh``); once something is typed, every local form it begins,
-    else the English form if it begins that (``7c`` in French: 7♣), with the
-    card spellings folded (``t`` for ``10``, ``♥`` for ``h``).
+    ``Bh`` for ``Jh``); once something is typed, the first local form it begins
+    (one per word: French ``vérifie``, not also ``verifie``), else the English
+    form if it begins that (``7c`` in French: 7♣), with the card spellings
+    folded (``t`` for ``10``, ``♥`` for ``h``).
     """
     low = typed.lower()
     folded = _normalise(typed)
@@ -416,7 +417,7 @@ def _offer(words: list[str], typed: str) -> list[str]:
         if not typed:
             chosen = forms[:1] or [w]
         else:
-            chosen = [f for f in forms if f.lower().startswith(low)]
+            chosen = [f for f in forms if f.lower().startswith(low)][:1]
             wl = w.lower()
             if not chosen and (wl.startswith(low) or (folded != low and wl.startswith(folded))):
                 chosen = [w]
