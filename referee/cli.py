@@ -54,6 +54,7 @@ def _take_language(args: list[str], wants_json: bool) -> list[str]:
     program does not speak."""
     from . import messages
     code = None
+    _LANG_OPTION[0] = None  # this command line's own (several may run in one process)
     for i, arg in enumerate(args):
         if arg == "--":
             break
