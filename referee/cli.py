@@ -217,13 +217,49 @@ class _Told:
         self._short_key = key
 
 
-class _Option(_Told, click.Option):
-    """A click option whose ``help`` is a message key (``_Told``)."""
+class _Named:
+    """A click parameter whose metavar may be a message key (``metavar_key``,
+    read when shown: ``--save PATH`` is ``--save PAD`` in Dutch); a plain
+    ``metavar`` (``A,B,C``, ``N``) is the same in every language."""
+
+    _metavar_key: str | None = None
+    _metavar: str | None = None
+
+    @property
+    def metavar(self) -> str | None:
+        return t(self._metavar_key) if self._metavar_key else self._metavar
+
+    @metavar.setter
+    def metavar(self, value: str | None) -> None:
+        self._metavar = value
+
+
+class _Option(_Told, _Named, click.Option):
+    """A click option whose ``help`` is a message key (``_Told``), and its metavar
+    one if given as ``metavar_key`` (``_Named``)."""
+
+    def __init__(self, *args: Any, metavar_key: str | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._metavar_key = metavar_key
+
+
+class _Argument(_Named, click.Argument):
+    """A click argument whose metavar is a message key (``metavar_key``), written
+    as shown (``[SCORES]...``: click adds no brackets to a given metavar)."""
+
+    def __init__(self, *args: Any, metavar_key: str | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._metavar_key = metavar_key
 
 
 def _option(*decls: str, **attrs: Any):
-    """``click.option`` with ``help`` given as a message key."""
+    """``click.option`` with ``help`` (and ``metavar_key``) given as message keys."""
     return click.option(*decls, cls=_Option, **attrs)
+
+
+def _argument(*decls: str, **attrs: Any):
+    """``click.argument`` with ``metavar_key`` given as a message key."""
+    return click.argument(*decls, cls=_Argument, **attrs)
 
 
 class _ToldCommand(_Told):
@@ -233,11 +269,22 @@ class _ToldCommand(_Told):
     keeps it: a second command line in the same process, or the series' own
     language, would otherwise show the first language's text)."""
 
+    _options_key = "help.metavar.options"
+
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         option = self.get_help_option(ctx)
         if option is not None:
             option.help = t("help.option.help")
         super().format_help(ctx, formatter)
+
+    @property
+    def options_metavar(self) -> str | None:
+        """click's ``[OPTIONS]`` in the usage line, in the language."""
+        return t(self._options_key)
+
+    @options_metavar.setter
+    def options_metavar(self, value: str | None) -> None:
+        pass  # always the message's
 
 
 class _Command(_ToldCommand, click.Command):
@@ -245,15 +292,25 @@ class _Command(_ToldCommand, click.Command):
 
 
 class _Group(_ToldCommand, click.Group):
-    """A group of commands (``_ToldCommand``); its commands and groups are of the same kind."""
+    """A group of commands (``_ToldCommand``); its commands and groups are of the same
+    kind, and its usage line's ``COMMAND [ARGS]...`` is in the language."""
 
     command_class = _Command
     group_class = type
 
+    @property
+    def subcommand_metavar(self) -> str:
+        return t("help.metavar.command")
 
-save_option = _option("--save", "save", metavar="PATH", default=None, help="help.option.save")
+    @subcommand_metavar.setter
+    def subcommand_metavar(self, value: str) -> None:
+        pass  # always the message's
+
+
+save_option = _option("--save", "save", metavar_key="help.metavar.path", default=None,
+                      help="help.option.save")
 json_option = _option("--json", "as_json", is_flag=True, help="help.option.json")
-table_option = _option("--table", "table_name", metavar="T", default=None,
+table_option = _option("--table", "table_name", metavar_key="help.metavar.table", default=None,
                        help="help.option.table")
 
 
@@ -325,7 +382,8 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
          help="help.option.version")
 # Read (and taken out of the command line) before click parses it (_take_language);
 # declared here so that --help lists it.
-@_option("--lang", "lang", metavar="CODE", expose_value=False, help="help.option.lang")
+@_option("--lang", "lang", metavar_key="help.metavar.code", expose_value=False,
+         help="help.option.lang")
 def main() -> None:
     """The ``pesten-ref`` group (its help: ``help.main``)."""
 
@@ -336,13 +394,15 @@ def main() -> None:
 
 @main.command(help="help.new")
 @_option("--players", required=True, metavar="A,B,C", help="help.new.players")
-@_option("--rules", "rules_spec", default="standard", metavar="PRESET|FILE", help="help.new.rules")
-@_option("--dealer", default=None, help="help.new.dealer")
+@_option("--rules", "rules_spec", default="standard", metavar_key="help.metavar.rules",
+         help="help.new.rules")
+@_option("--dealer", default=None, metavar_key="help.metavar.name", help="help.new.dealer")
 @_option("--mode", type=click.Choice(["elimination", "hands", "casual"]), default=None,
          help="help.new.mode")
-@_option("--limit", type=click.IntRange(min=1), default=None, help="help.new.limit")
-@_option("--hands", type=click.IntRange(min=1), default=None, help="help.new.hands")
-@_option("--seed", type=int, default=None, help="help.new.seed")
+@_option("--limit", type=click.IntRange(min=1), default=None, metavar_key="help.metavar.points",
+         help="help.new.limit")
+@_option("--hands", type=click.IntRange(min=1), default=None, metavar="N", help="help.new.hands")
+@_option("--seed", type=int, default=None, metavar="N", help="help.new.seed")
 @_option("--force", is_flag=True, help="help.new.force")
 @save_option
 def new(players, rules_spec, dealer, mode, limit, hands, seed, force, save):
@@ -413,7 +473,8 @@ def player_name_problem(names: list[str], count: bool = True) -> str | None:
 # ---------------------------------------------------------------------------
 
 @main.command(help="help.play")
-@_option("--script", "script", metavar="FILE", default=None, help="help.play.script")
+@_option("--script", "script", metavar_key="help.metavar.file", default=None,
+         help="help.play.script")
 @_option("--keep-going", is_flag=True, help="help.play.keep_going")
 @json_option
 @save_option
@@ -600,11 +661,11 @@ def render_series(entries: list[dict]) -> str:
 # ---------------------------------------------------------------------------
 
 @main.command(help="help.score", context_settings={"ignore_unknown_options": True})
-@_option("--winner", default=None, help="help.score.winner")
+@_option("--winner", default=None, metavar_key="help.metavar.name", help="help.score.winner")
 @_option("--hand", "hand_no", type=click.IntRange(min=1), default=None, metavar="N",
          help="help.score.hand")
-@_option("--by", "by", default=None, metavar="NAME", help="help.score.by")
-@click.argument("scores", nargs=-1)
+@_option("--by", "by", default=None, metavar_key="help.metavar.name", help="help.score.by")
+@_argument("scores", nargs=-1, metavar_key="help.metavar.scores")
 @json_option
 @save_option
 @table_option
@@ -694,7 +755,8 @@ def _events_text(series, events, started: bool) -> str:
 @main.command(help="help.export")
 @_option("--format", "fmt", type=click.Choice(["csv", "json", "html"]), required=True,
          help="help.export.format")
-@_option("--output", "output", metavar="FILE", default=None, help="help.export.output")
+@_option("--output", "output", metavar_key="help.metavar.file", default=None,
+         help="help.export.output")
 @save_option
 def export(fmt, output, save):
     """The whole series as CSV, JSON or one self-contained HTML page."""
@@ -730,7 +792,7 @@ def export(fmt, output, save):
 # ---------------------------------------------------------------------------
 
 @main.command(help="help.rules")
-@click.argument("what", nargs=-1)
+@_argument("what", nargs=-1, metavar_key="help.metavar.what")
 @_option("--diff", "diff", nargs=2, default=None, metavar="A B", help="help.rules.diff")
 @save_option
 def rules(what, diff, save):
@@ -761,7 +823,8 @@ def _rules_in_force(save):
 
 
 @main.command(help="help.replay")
-@_option("--hand", "hand_no", type=click.IntRange(min=1), default=None, help="help.replay.hand")
+@_option("--hand", "hand_no", type=click.IntRange(min=1), default=None, metavar="N",
+         help="help.replay.hand")
 @json_option
 @save_option
 def replay(hand_no, as_json, save):
@@ -808,7 +871,7 @@ def _help_topics(ctx, param, incomplete):
 
 
 @main.command("help", help="help.help", short_help="help.help.short")
-@click.argument("topic", required=False, shell_complete=_help_topics)
+@_argument("topic", required=False, shell_complete=_help_topics, metavar_key="help.metavar.topic")
 def help_(topic):
     """What to type at the table; `help notation`, `help rules`, `help json` show
     the documents, `help COMMAND` a command's options."""
@@ -839,17 +902,20 @@ def help_(topic):
 
 
 @main.command(help="help.simulate")
-@click.argument("rule_sets", nargs=-1, metavar="[PRESET|FILE]...")
-@_option("--rules", "rules_spec", default="standard", metavar="PRESET|FILE",
+@_argument("rule_sets", nargs=-1, metavar_key="help.metavar.rule_sets")
+@_option("--rules", "rules_spec", default="standard", metavar_key="help.metavar.rules",
          help="help.simulate.rules")
 @_option("--compare", "comparing", is_flag=True, help="help.simulate.compare")
-@_option("--players", type=click.IntRange(2, 8), default=4, help="help.simulate.players")
-@_option("--hands", type=click.IntRange(min=1), default=None, help="help.simulate.hands")
-@_option("--seed", type=int, default=None, help="help.simulate.seed")
+@_option("--players", type=click.IntRange(2, 8), default=4, metavar="N",
+         help="help.simulate.players")
+@_option("--hands", type=click.IntRange(min=1), default=None, metavar="N",
+         help="help.simulate.hands")
+@_option("--seed", type=int, default=None, metavar="N", help="help.simulate.seed")
 @_option("--bots", type=click.Choice(["random", "sheet", "mixed"]), default="random",
          help="help.simulate.bots")
-@_option("--forget", type=click.FloatRange(0, 1), default=None, help="help.simulate.forget")
-@_option("--jobs", type=click.IntRange(min=1), default=None, help="help.simulate.jobs")
+@_option("--forget", type=click.FloatRange(0, 1), default=None, metavar_key="help.metavar.rate",
+         help="help.simulate.forget")
+@_option("--jobs", type=click.IntRange(min=1), default=None, metavar="N", help="help.simulate.jobs")
 @json_option
 def simulate(rule_sets, rules_spec, comparing, players, hands, seed, bots, forget, jobs,
              as_json):
@@ -911,7 +977,7 @@ def _tournament_commands() -> click.Group:
     1 refused (a round still being played, a result that arrived twice); 2 bad
     usage or an unreadable file; 3 a file is busy.
     """
-    tour_save_option = _option("--save", "save", metavar="PATH", default=None,
+    tour_save_option = _option("--save", "save", metavar_key="help.metavar.path", default=None,
                                help="help.tournament.save")
 
     def _files(save: str | None):
@@ -924,8 +990,9 @@ def _tournament_commands() -> click.Group:
 
     @tournament.command("new", help="help.tournament.new")
     @_option("--players", default=None, metavar="A,B,C", help="help.tournament.players")
-    @_option("--players-file", default=None, metavar="FILE", help="help.tournament.players_file")
-    @_option("--seed", type=int, default=None, help="help.tournament.seed")
+    @_option("--players-file", default=None, metavar_key="help.metavar.file",
+             help="help.tournament.players_file")
+    @_option("--seed", type=int, default=None, metavar="N", help="help.tournament.seed")
     @tour_save_option
     def tournament_new(players, players_file, seed, save):
         with _Guard():
@@ -998,7 +1065,7 @@ def _tournament_commands() -> click.Group:
                 click.echo(line)
 
     @tournament.command("withdraw", help="help.tournament.withdraw")
-    @click.argument("name")
+    @_argument("name", metavar_key="help.metavar.name")
     @tour_save_option
     def tournament_withdraw(name, save):
         with _Guard():
@@ -1012,7 +1079,7 @@ def _tournament_commands() -> click.Group:
                 click.echo(line)
 
     @tournament.command("import", help="help.tournament.import")
-    @click.argument("path")
+    @_argument("path", metavar_key="help.metavar.path")
     @tour_save_option
     def tournament_import(path, save):
         with _Guard():

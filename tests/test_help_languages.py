@@ -57,6 +57,10 @@ def test_every_help_page_is_wholly_dutch(command, english_pages):
     dutch = _help(command, "--lang", "nl")
     assert _left_in_english(english, dutch) == []
     assert dutch.startswith("Gebruik: ") and "Opties:" in dutch
+    # The usage line's and the options' placeholders are Dutch too (metavars).
+    assert "[OPTIES]" in dutch.splitlines()[0] and "[OPTIONS]" not in dutch
+    shown = re.sub(r"`[^`]*`", "", dutch)  # typed examples (`help COMMAND`) stay as typed
+    assert not re.search(r"\b(PATH|FILE|NAME|TEXT|INTEGER|COMMAND)\b", shown)
     assert "Show this message and exit." in english
     assert "Toon deze hulp en stop." in dutch
     assert "[required]" not in dutch and "Options:" not in dutch

@@ -28,6 +28,22 @@ MESSAGES = {
         "A table of the tournament's current round (1, 2, ... or final); --save is then "
         "the tournament file (default tournament.toml)."),
 
+    # -- what stands for a value in a usage line or an option (a metavar) ----------
+    "help.metavar.options": "[OPTIONS]",
+    "help.metavar.command": "COMMAND [ARGS]...",
+    "help.metavar.path": "PATH",
+    "help.metavar.file": "FILE",
+    "help.metavar.name": "NAME",
+    "help.metavar.code": "CODE",
+    "help.metavar.table": "T",
+    "help.metavar.points": "POINTS",
+    "help.metavar.rate": "RATE",
+    "help.metavar.rules": "PRESET|FILE",
+    "help.metavar.rule_sets": "[PRESET|FILE]...",
+    "help.metavar.scores": "[SCORES]...",
+    "help.metavar.what": "[WHAT]...",
+    "help.metavar.topic": "[TOPIC]",
+
     # -- new ----------------------------------------------------------------------------
     "help.new": "Start a series and deal hand 1 (the series there before is kept).",
     "help.new.players": "Players in seating order, clockwise.",
