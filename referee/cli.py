@@ -92,6 +92,18 @@ def _speaks_before_opening(args: list[str]) -> bool:
     return command is None or command in _UNOPENED
 
 
+def _speak_series_language_of(args: list[str]) -> bool:
+    """Speak the own language of the series the command line works on, unless the
+    user asked for one; True when the language changed."""
+    from . import messages
+    if messages.chosen_language() is not None:
+        return False
+    if not messages.series_language(_series_language_of(args)):
+        return False
+    speak(messages.language())
+    return True
+
+
 def _series_language_of(args: list[str]) -> str | None:
     """The own language (``new --lang``) of the series the command line works on
     (``--save``, else as ``store.resolve_save``), or None: no such series, none
@@ -145,6 +157,14 @@ def _fail(message: str, code: int) -> NoReturn:
     click.echo(message, err=True)
     _json_error(message, code)
     sys.exit(code)
+
+
+def _refuse_unopened(save: str | None, key: str, code: int, **fields: Any) -> NoReturn:
+    """``_fail`` with ``t(key, **fields)`` for a mistake found before the series at
+    ``save`` (``--save``) is opened: said in the series' own language when the user
+    asked for none (read only on this error path)."""
+    _speak_series_language_of(["--save", save] if save else [])
+    _fail(t(key, **fields), code)
 
 
 def _dumps(obj: Any) -> str:
@@ -270,6 +290,17 @@ class _ToldCommand(_Told):
     language, would otherwise show the first language's text)."""
 
     _options_key = "help.metavar.options"
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        """click's ``make_context``; a usage error (an unknown option, a bad value)
+        found before the series was read is told again in the series' own language
+        when no language was asked for (the command line is only read again)."""
+        try:
+            return super().make_context(info_name, list(args), parent, **extra)
+        except click.ClickException:
+            if not _speak_series_language_of(args):
+                raise
+            return super().make_context(info_name, list(args), parent, **extra)
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         option = self.get_help_option(ctx)
@@ -488,7 +519,7 @@ def play(script, keep_going, as_json, save, table_name):
 
         # The script is read before the series is opened: a script that cannot
         # be read changes nothing (no hand dealt, nothing written).
-        lines = _script_lines(script) if script is not None else None
+        lines = _script_lines(script, save) if script is not None else None
         save_file = SaveFile(_save_path(save))
         with save_file.lock():
             table = Table.open(save_file)
@@ -505,15 +536,17 @@ def play(script, keep_going, as_json, save, table_name):
                                 as_json, keep_going, lambda text, err: click.echo(text, err=err)))
 
 
-def _script_lines(script: str) -> list[str]:
-    """The lines of ``play --script FILE``; exit 2 with a sentence when it cannot be read."""
+def _script_lines(script: str, save: str | None) -> list[str]:
+    """The lines of ``play --script FILE``; exit 2 with a sentence when it cannot be
+    read (before the series at ``save`` is opened)."""
     try:
         with open(script, encoding="utf-8-sig") as f:
             return f.read().splitlines()
     except OSError as exc:
-        _fail(t("cli.play.script_unreadable", file=script, error=exc.strerror or str(exc)), 2)
+        _refuse_unopened(save, "cli.play.script_unreadable", 2, file=script,
+                         error=exc.strerror or str(exc))
     except UnicodeDecodeError as exc:
-        _fail(t("cli.play.script_not_utf8", file=script, offset=exc.start), 2)
+        _refuse_unopened(save, "cli.play.script_not_utf8", 2, file=script, offset=exc.start)
 
 
 def _stdin_lines():
@@ -609,7 +642,7 @@ def series_cmd(open_id, stats, as_json, save):
         from .store import SaveFile
         save_file = SaveFile(_save_path(save))
         if stats and open_id is not None:
-            _fail(t("board.stats.with_open"), 2)
+            _refuse_unopened(save, "board.stats.with_open", 2)
         if stats:
             from .records import all_time, read_all, render_records
             records = all_time(read_all(save_file))
@@ -682,11 +715,11 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
             name, sep, value = item.partition("=")
             name = name.strip()
             if not sep or not name or not value.strip():
-                _fail(t("cli.score.bad_arg", arg=item), 2)
+                _refuse_unopened(save, "cli.score.bad_arg", 2, arg=item)
             if name.casefold() in {g.casefold() for g in given}:
-                _fail(t("cli.score.twice", name=name), 2)
+                _refuse_unopened(save, "cli.score.twice", 2, name=name)
             if value.strip().isdigit() and int(value) > 100_000:
-                _fail(t("cli.score.too_big", name=name, n=int(value)), 2)
+                _refuse_unopened(save, "cli.score.too_big", 2, name=name, n=int(value))
             given[name] = value
         from .scoring import render_standings, standings_json
         from .session import Table

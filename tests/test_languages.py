@@ -209,3 +209,16 @@ def test_standings_and_history_speak_the_series_own_language(tmp_path):
     assert run(save, "standings").stdout.startswith("Plaats  Speler  Totaal")
     assert "Er is nog geen ronde van deze serie genoteerd." in run(save, "history").stdout
     assert run(save, "standings", "--lang", "en").stdout.startswith("Place  Player  Total")
+
+
+def test_a_mistake_found_before_the_series_is_opened_is_told_in_its_language(tmp_path):
+    save = tmp_path / "p.toml"
+    run(save, "new", "--lang", "nl", "--players", "Anna,Bram,Cees", "--dealer", "Anna")
+    # click's usage error, read again in the series' own language ...
+    bad_value = run(save, "score", "--hand", "0", code=2).stderr
+    assert "Gebruik: pesten-ref score [OPTIES]" in bad_value and "Fout:" in bad_value
+    # ... and the program's own, before the series is read.
+    assert "moet eruitzien als NAAM=" in run(save, "score", "Anna", code=2).stderr
+    assert "kan niet gelezen worden" in run(save, "play", "--script",
+                                            str(tmp_path / "none.txt"), code=2).stderr
+    assert "should read NAME=" in run(save, "score", "Anna", "--lang", "en", code=2).stderr
