@@ -13,7 +13,13 @@ clock, alternating, ``--runs`` runs of each:
     pesten-ref state --save S
     pesten-ref score --save S --winner W NAME="cards" ...   (on a fresh copy each run)
 
-and prints the median of each and its ratio to the bare app.  It also checks
+and ``standings`` and ``score`` again with ``PESTEN_REF_LANG`` set to each of
+``--langs`` (default nl fr it pt; the plain runs above have it unset, so they
+speak English), and prints the median and the minimum of each and their ratios
+to the bare app's, in wall-clock time and in the CPU time of the child process
+(user + system, which other work on a shared machine disturbs less; ``score``
+also waits for its fsyncs, which only the wall clock sees), with the load
+average before and after (the minimum is the least disturbed run).  It also checks
 that ``python -X importtime -c "import referee.cli"`` does not import
 prompt_toolkit, and that neither do ``state``, ``standings`` and ``score``.
 ``pesten-ref`` is the console script next to this Python (not a shell shim);
@@ -80,7 +86,11 @@ def pesten_ref() -> list[str] | None:
 
 # Bytecode caching as on a user's machine: PYTHONDONTWRITEBYTECODE would make
 # every run compile the project's modules again (click's are compiled at install).
-ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+# The plain runs speak English: no language asked for, and a locale of none.
+_LANGUAGE_VARS = ("PESTEN_REF_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+ENV = {k: v for k, v in os.environ.items()
+       if k != "PYTHONDONTWRITEBYTECODE" and k not in _LANGUAGE_VARS}
+ENV["LANG"] = "C.UTF-8"
 
 
 def run(cmd: list[str], cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess:
@@ -124,10 +134,11 @@ def make_series(ref: list[str], where: Path) -> tuple[Path, Path, list[str]]:
     return live, over, score_args(held)
 
 
-def imports_prompt_toolkit(args: list[str], cwd: Path) -> tuple[bool, int]:
+def imports_prompt_toolkit(args: list[str], cwd: Path,
+                           env: dict[str, str] = ENV) -> tuple[bool, int]:
     """(prompt_toolkit imported?, modules imported) for ``python -X importtime ARGS``."""
     done = subprocess.run([sys.executable, "-X", "importtime"] + args, cwd=cwd,
-                          capture_output=True, text=True, env=ENV)
+                          capture_output=True, text=True, env=env)
     if done.returncode != 0:
         raise SystemExit(f"python -X importtime {' '.join(args)} failed ({done.returncode}):\n"
                          + "\n".join(line for line in done.stderr.splitlines()
@@ -138,10 +149,22 @@ def imports_prompt_toolkit(args: list[str], cwd: Path) -> tuple[bool, int]:
     return any(m.split(".")[0] == "prompt_toolkit" for m in modules), len(modules)
 
 
+def _children_cpu() -> float:
+    """CPU seconds (user + system) used so far by this process's finished children."""
+    import resource
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--langs", default="nl,fr,it,pt",
+                        help="languages (PESTEN_REF_LANG) to time standings and score in")
     args = parser.parse_args(argv)
+    langs = [code for code in args.langs.split(",") if code]
+    if hasattr(os, "getloadavg"):
+        print("load average before: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
 
     ref = pesten_ref()
     with tempfile.TemporaryDirectory(prefix="pesten-startup-") as tmp:
@@ -155,8 +178,8 @@ def main(argv: list[str] | None = None) -> int:
             print("pesten-ref is not installed here (pip install -e .); "
                   "timing the bare app alone")
 
-        commands: dict[str, tuple[list[str], Path | None]] = {
-            "bare app --help": ([sys.executable, str(where / "bare_app.py"), "--help"], None),
+        commands: dict[str, tuple[list[str], Path | None, dict[str, str]]] = {
+            "bare app --help": ([sys.executable, str(where / "bare_app.py"), "--help"], None, ENV),
         }
         fresh = None
         if ref is not None:
@@ -174,20 +197,30 @@ def main(argv: list[str] | None = None) -> int:
                 pt, n = imports_prompt_toolkit(check, ROOT)
                 print(f"pesten-ref {label}: {n} modules, prompt_toolkit "
                       f"{'IMPORTED (should not be)' if pt else 'not imported'}")
+                if label == "standings":
+                    counts = [f"{code} {imports_prompt_toolkit(check, ROOT, {**ENV, 'PESTEN_REF_LANG': code})[1]}"
+                              for code in langs]
+                    print(f"pesten-ref standings modules per language: {', '.join(counts)}")
             commands.update({
-                "pesten-ref --help": (ref + ["--help"], None),
-                "pesten-ref standings": (ref + ["standings"] + save, None),
-                "pesten-ref state": (ref + ["state"] + save, None),
-                "pesten-ref score": (ref + ["score", "--save", "FRESH"] + score, over),
+                "pesten-ref --help": (ref + ["--help"], None, ENV),
+                "pesten-ref standings": (ref + ["standings"] + save, None, ENV),
+                "pesten-ref state": (ref + ["state"] + save, None, ENV),
+                "pesten-ref score": (ref + ["score", "--save", "FRESH"] + score, over, ENV),
             })
+            for code in langs:
+                env = {**ENV, "PESTEN_REF_LANG": code}
+                commands[f"standings {code}"] = (ref + ["standings"] + save, None, env)
+                commands[f"score {code}"] = (ref + ["score", "--save", "FRESH"] + score, over,
+                                             env)
             fresh = where / "fresh"
 
         if "PYTHONDONTWRITEBYTECODE" in os.environ:
             print("PYTHONDONTWRITEBYTECODE is set here; the timed runs write and use "
                   "bytecode caches as an installed pesten-ref does")
         times: dict[str, list[float]] = {label: [] for label in commands}
+        cpu: dict[str, list[float]] = {label: [] for label in commands}
         for i in range(args.runs + 1):  # run 0 warms up (bytecode caches), untimed
-            for label, (cmd, template) in commands.items():
+            for label, (cmd, template, env) in commands.items():
                 if template is not None:  # score needs an unscored hand every run
                     shutil.rmtree(fresh, ignore_errors=True)
                     shutil.copytree(template, fresh)
@@ -196,24 +229,31 @@ def main(argv: list[str] | None = None) -> int:
                         # fsyncs would otherwise also flush the files just copied.
                         os.sync()
                     cmd = [str(fresh / "pesten.toml") if c == "FRESH" else c for c in cmd]
+                used = _children_cpu()
                 started = time.perf_counter()
-                done = subprocess.run(cmd, cwd=where, capture_output=True, env=ENV)
+                done = subprocess.run(cmd, cwd=where, capture_output=True, env=env)
                 if i:
                     times[label].append(time.perf_counter() - started)
+                    cpu[label].append(_children_cpu() - used)
                 if done.returncode != 0:
                     raise SystemExit(f"{label} failed ({done.returncode}): "
                                      f"{done.stderr.decode(errors='replace')}")
 
-    bare = statistics.median(times["bare app --help"])
     worst_label, worst = "bare app --help", 1.0
-    for label, samples in times.items():
-        median = statistics.median(samples)
-        ratio = median / bare
-        print(f"{label:22s} median {median * 1000:6.1f} ms over {len(samples)} runs, "
-              f"x{ratio:.2f} the bare app")
-        if ratio > worst:
-            worst_label, worst = label, ratio
-    print(f"worst ratio to the bare click app: {worst:.2f} ({worst_label})")
+    for kind, table in (("wall", times), ("cpu", cpu)):
+        bare = statistics.median(table["bare app --help"])
+        bare_min = min(table["bare app --help"])
+        print(f"{kind} time, {args.runs} runs each (ratio: to the bare app's median / minimum):")
+        for label, samples in table.items():
+            median = statistics.median(samples)
+            ratio = median / bare
+            print(f"  {label:22s} median {median * 1000:6.1f} ms x{ratio:.2f}   "
+                  f"min {min(samples) * 1000:6.1f} ms x{min(samples) / bare_min:.2f}")
+            if kind == "cpu" and ratio > worst:
+                worst_label, worst = label, ratio
+    if hasattr(os, "getloadavg"):
+        print("load average after: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print(f"worst ratio of the CPU-time medians to the bare click app: {worst:.2f} ({worst_label})")
     return 0
 
 

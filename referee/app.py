@@ -60,10 +60,14 @@ class Reply:
     ``text`` when it differs (``state`` as a table), or None; ``notes``: more
     ``(style, text)`` lines for the prompt after it (the end of a hand, the
     keys); ``question``: what the table must answer before the line can take
-    effect (interactive apps only), or None.
+    effect (interactive apps only), or None; ``hints``: sentences told once in a
+    session on how the line was read (an English suit letter that starts another
+    suit's local word, ``TableApp``), shown after it at the prompt and in a text
+    script, never in JSON: they change no ruling.
     """
 
-    __slots__ = ("input", "ok", "text", "rule", "kind", "data", "screen", "notes", "question")
+    __slots__ = ("input", "ok", "text", "rule", "kind", "data", "screen", "notes", "question",
+                 "hints")
 
     def __init__(self, input: str, ok: bool, text: str, rule: str | None = None,
                  kind: str = "entry", data: Mapping[str, Any] | None = None,
@@ -78,6 +82,7 @@ class Reply:
         self.screen = screen
         self.notes = [] if notes is None else notes
         self.question = question
+        self.hints: list[str] = []
 
     @property
     def refused(self) -> bool:
@@ -199,9 +204,14 @@ class TableApp:
     decides, as ``scoreboard.colour_wanted`` says).  Without it (a script, a
     pipe) the replies are plain sentences and tables.  Raises SaveError from the session when a save
     fails (nothing after it is applied).
+
+    The first time in a session that a line has an English suit letter which
+    starts another suit's word in the table's language (French, Italian and
+    Portuguese ``c``: ``7c`` is clubs, not cœur, cuori, copas), its reply
+    carries a hint saying how to type the local suit (``Reply.hints``).
     """
 
-    __slots__ = ("table", "interactive", "colour", "columns")
+    __slots__ = ("table", "interactive", "colour", "columns", "_told")
 
     def __init__(self, table: "Table", interactive: bool = False, colour: bool = False,
                  columns: Callable[[], int] | None = None) -> None:
@@ -209,10 +219,37 @@ class TableApp:
         self.interactive = interactive
         self.colour = colour
         self.columns = columns
+        self._told: set[str] = set()  # the false-friend letters already explained
 
     # -- one line ---------------------------------------------------------------
     def handle_line(self, text: str) -> Reply:
         """Handle one typed line -> Reply (never raises for bad input)."""
+        reply = self._handle_line(text)
+        if reply.kind != "blank":
+            reply.hints.extend(self._false_friend_hints(text))
+        return reply
+
+    def _false_friend_hints(self, text: str) -> list[str]:
+        """The hint for each false-friend letter of ``text`` not explained yet."""
+        from . import lexicon
+        from .cards import SUIT_SYMBOLS, try_card
+        hints = []
+        for token in text.partition("#")[0].replace(":", " ").replace("=", " ").split():
+            for letter, other in lexicon.false_friends([token]):
+                if letter in self._told:
+                    continue
+                self._told.add(letter)
+                card = try_card(token)
+                local = lexicon.local_suit_letter(other) or other
+                hints.append(t("repl.hint.false_friend", token=token, letter=letter,
+                               shown=card.pretty() if card else SUIT_SYMBOLS[letter],
+                               symbol=SUIT_SYMBOLS[letter], suit=t(f"repl.suit.{letter}"),
+                               local_symbol=SUIT_SYMBOLS[other],
+                               local_suit=t(f"repl.suit.{other}"), local_letter=local,
+                               local_example=token[:-1] + local))
+        return hints
+
+    def _handle_line(self, text: str) -> Reply:
         words = text.partition("#")[0].split(None, 1)
         first = words[0].lower() if words else ""
         if first == "pesten-ref" and len(words) > 1:
@@ -536,11 +573,20 @@ def _quit(app: TableApp, text: str, arg: str, ruling) -> Reply:
 
 
 def help_text() -> str:
-    """``help``: the notation's entries, then every prompt command from the registry."""
+    """``help``: the notation's entries, then every prompt command from the registry,
+    then, in a language with words of its own, those words beside the English ones."""
+    from .lexicon import local_forms
     rows = [(cmd.usage(), cmd.summary()) for cmd in COMMANDS.values()]
     width = max(len(usage) for usage, _ in rows)
     lines = [t("repl.help.entries"), t("repl.help.commands")]
     lines.extend(f"  {usage:<{width}}  {summary}" for usage, summary in rows)
+    local = []
+    for english in ("start", "draw", "call", "leave", *COMMANDS):
+        forms = local_forms(english)
+        if forms and forms[0] != english:  # Dutch says `start` too
+            local.append(t("repl.help.local_word", word=forms[0], english=english))
+    if local:
+        lines.append(t("repl.help.local_words", words=", ".join(local)))
     return "\n".join(lines)
 
 
@@ -635,6 +681,9 @@ def run_script(table: "Table", lines: Iterable[str], as_json: bool, keep_going: 
             write(reply.text, False)
         if not reply.ok:
             write(t("cli.play.refused_line", n=number, line=text.strip(), ruling=reply.text), True)
+        if not as_json:
+            for hint in reply.hints:
+                write(hint, not reply.ok)
         if reply.kind == "leave":
             break
         if reply.refused:

@@ -54,6 +54,7 @@ def _take_language(args: list[str], wants_json: bool) -> list[str]:
     program does not speak."""
     from . import messages
     code = None
+    _LANG_OPTION[0] = None  # this command line's own (several may run in one process)
     for i, arg in enumerate(args):
         if arg == "--":
             break
@@ -70,8 +71,58 @@ def _take_language(args: list[str], wants_json: bool) -> list[str]:
     if code is not None:
         messages.set_language(code)
         _LANG_OPTION[0] = code
+    elif messages.chosen_language() is None and _speaks_before_opening(args):
+        messages.series_language(_series_language_of(args))
     speak(messages.language())
     return args
+
+
+# What a command line says before it opens its series, or without opening it.
+_HELP_FLAGS = frozenset({"-h", "--help"})
+_UNOPENED = frozenset({"help", "rules"})
+
+
+def _speaks_before_opening(args: list[str]) -> bool:
+    """True when the command line shows a help page, or is ``help`` or ``rules``
+    (which read no hand): they speak before a series would say its language."""
+    words = args[:args.index("--")] if "--" in args else args
+    if any(arg in _HELP_FLAGS for arg in words):
+        return True
+    command = next((arg for arg in words if not arg.startswith("-")), None)
+    return command is None or command in _UNOPENED
+
+
+def _speak_series_language_of(args: list[str]) -> bool:
+    """Speak the own language of the series the command line works on, unless the
+    user asked for one; True when the language changed."""
+    from . import messages
+    if messages.chosen_language() is not None:
+        return False
+    if not messages.series_language(_series_language_of(args)):
+        return False
+    speak(messages.language())
+    return True
+
+
+def _series_language_of(args: list[str]) -> str | None:
+    """The own language (``new --lang``) of the series the command line works on
+    (``--save``, else as ``store.resolve_save``), or None: no such series, none
+    kept, or a file that does not read (the command itself then says why)."""
+    save = None
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--save" and i + 1 < len(args):
+            save = args[i + 1]
+        elif arg.startswith("--save="):
+            save = arg.partition("=")[2]
+    from .store import SaveError, SaveFile, resolve_save
+    try:
+        data = SaveFile(resolve_save(save)).read_series()
+    except (SaveError, OSError, ValueError):
+        return None
+    display = data.get("display")
+    return display.get("lang") if isinstance(display, dict) else None
 
 
 def speak(code: str) -> None:
@@ -106,6 +157,14 @@ def _fail(message: str, code: int) -> NoReturn:
     click.echo(message, err=True)
     _json_error(message, code)
     sys.exit(code)
+
+
+def _refuse_unopened(save: str | None, key: str, code: int, **fields: Any) -> NoReturn:
+    """``_fail`` with ``t(key, **fields)`` for a mistake found before the series at
+    ``save`` (``--save``) is opened: said in the series' own language when the user
+    asked for none (read only on this error path)."""
+    _speak_series_language_of(["--save", save] if save else [])
+    _fail(t(key, **fields), code)
 
 
 def _dumps(obj: Any) -> str:
@@ -144,7 +203,149 @@ class _Guard:
         _fail(t("cli.internal", kind=type(exc).__name__, error=str(exc)), 2)
 
 
-class _Main(click.Group):
+# ---------------------------------------------------------------------------
+# Help in the language: click is given message keys, read when help is shown
+# ---------------------------------------------------------------------------
+
+class _Told:
+    """A click command or option whose ``help`` (and a command's ``short_help``)
+    is a message key (``"help.score"``), read through the message layer each
+    time click shows it.
+
+    So ``--help`` speaks the language chosen by then (``--lang`` is read after
+    this module is imported), and a command run without ``--help`` reads no
+    help text and loads no catalog for it (start-up of ``score``).
+    """
+
+    _help_key: str | None = None
+    _short_key: str | None = None
+
+    @property
+    def help(self) -> str | None:
+        return t(self._help_key) if self._help_key else None
+
+    @help.setter
+    def help(self, key: str | None) -> None:
+        self._help_key = key
+
+    @property
+    def short_help(self) -> str | None:
+        return t(self._short_key) if self._short_key else None
+
+    @short_help.setter
+    def short_help(self, key: str | None) -> None:
+        self._short_key = key
+
+
+class _Named:
+    """A click parameter whose metavar may be a message key (``metavar_key``,
+    read when shown: ``--save PATH`` is ``--save PAD`` in Dutch); a plain
+    ``metavar`` (``A,B,C``, ``N``) is the same in every language."""
+
+    _metavar_key: str | None = None
+    _metavar: str | None = None
+
+    @property
+    def metavar(self) -> str | None:
+        return t(self._metavar_key) if self._metavar_key else self._metavar
+
+    @metavar.setter
+    def metavar(self, value: str | None) -> None:
+        self._metavar = value
+
+
+class _Option(_Told, _Named, click.Option):
+    """A click option whose ``help`` is a message key (``_Told``), and its metavar
+    one if given as ``metavar_key`` (``_Named``)."""
+
+    def __init__(self, *args: Any, metavar_key: str | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._metavar_key = metavar_key
+
+
+class _Argument(_Named, click.Argument):
+    """A click argument whose metavar is a message key (``metavar_key``), written
+    as shown (``[SCORES]...``: click adds no brackets to a given metavar)."""
+
+    def __init__(self, *args: Any, metavar_key: str | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._metavar_key = metavar_key
+
+
+def _option(*decls: str, **attrs: Any):
+    """``click.option`` with ``help`` (and ``metavar_key``) given as message keys."""
+    return click.option(*decls, cls=_Option, **attrs)
+
+
+def _argument(*decls: str, **attrs: Any):
+    """``click.argument`` with ``metavar_key`` given as a message key."""
+    return click.argument(*decls, cls=_Argument, **attrs)
+
+
+class _ToldCommand(_Told):
+    """A command whose help page is wholly in the language: its own texts are
+    message keys, and the ``--help`` option's text is read when the page is shown
+    (click makes that option once, with the text of the language active then, and
+    keeps it: a second command line in the same process, or the series' own
+    language, would otherwise show the first language's text)."""
+
+    _options_key = "help.metavar.options"
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        """click's ``make_context``; a usage error (an unknown option, a bad value)
+        found before the series was read is told again in the series' own language
+        when no language was asked for (the command line is only read again)."""
+        try:
+            return super().make_context(info_name, list(args), parent, **extra)
+        except click.ClickException:
+            if not _speak_series_language_of(args):
+                raise
+            return super().make_context(info_name, list(args), parent, **extra)
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        option = self.get_help_option(ctx)
+        if option is not None:
+            option.help = t("help.option.help")
+        super().format_help(ctx, formatter)
+
+    @property
+    def options_metavar(self) -> str | None:
+        """click's ``[OPTIONS]`` in the usage line, in the language."""
+        return t(self._options_key)
+
+    @options_metavar.setter
+    def options_metavar(self, value: str | None) -> None:
+        pass  # always the message's
+
+
+class _Command(_ToldCommand, click.Command):
+    """A ``pesten-ref`` command (``_ToldCommand``)."""
+
+
+class _Group(_ToldCommand, click.Group):
+    """A group of commands (``_ToldCommand``); its commands and groups are of the same
+    kind, and its usage line's ``COMMAND [ARGS]...`` is in the language."""
+
+    command_class = _Command
+    group_class = type
+
+    @property
+    def subcommand_metavar(self) -> str:
+        return t("help.metavar.command")
+
+    @subcommand_metavar.setter
+    def subcommand_metavar(self, value: str) -> None:
+        pass  # always the message's
+
+
+save_option = _option("--save", "save", metavar_key="help.metavar.path", default=None,
+                      help="help.option.save")
+json_option = _option("--json", "as_json", is_flag=True, help="help.option.json")
+table_option = _option("--table", "table_name", metavar_key="help.metavar.table", default=None,
+                       help="help.option.table")
+
+
+class _Main(_Group):
     """The ``pesten-ref`` group: click's own usage errors (an unknown option, a
     bad value) are also told as a JSON object when the command line has --json."""
 
@@ -170,13 +371,6 @@ class _Main(click.Group):
             raise
 
 
-save_option = click.option("--save", "save", metavar="PATH", default=None,
-                           help="Save file of the series (default: $PESTEN_REF_SAVE, else ./pesten.toml "
-                                "if it exists, else your current series in "
-                                "$XDG_DATA_HOME/pesten-ref).")
-json_option = click.option("--json", "as_json", is_flag=True, help="One compact JSON object per answer.")
-table_option = click.option("--table", "table_name", metavar="T", default=None,
-                            help=t("cli.option.table"))
 
 
 def _table_series(save: str | None, table_name: str | None, play: bool = False) -> str | None:
@@ -203,33 +397,44 @@ class _Commands(_Main):
         return sorted([*super().list_commands(ctx), "tournament"])
 
 
-@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="pesten-ref", message=t("cli.version"),
-                      help=t("cli.option.version"))
-def main() -> None:
-    """A referee and scorekeeper for Pesten, played with a real deck.
+def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """``--version``: the program's name and version, then exit."""
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import version
+    click.echo(t("cli.version") % {"prog": ctx.find_root().info_name,
+                                    "version": version("pesten-ref")})
+    ctx.exit()
 
-    Start a series with `new`, type every card at `play`, `score` each hand,
-    and see `standings`.  `rules` explains any rule by its id; `help` shows
-    what to type at the table, and `help notation` the whole notation.
-    """
+
+@click.group(cls=_Commands, help="help.main",
+             context_settings={"help_option_names": ["-h", "--help"]})
+@_option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
+         help="help.option.version")
+# Read (and taken out of the command line) before click parses it (_take_language);
+# declared here so that --help lists it.
+@_option("--lang", "lang", metavar_key="help.metavar.code", expose_value=False,
+         help="help.option.lang")
+def main() -> None:
+    """The ``pesten-ref`` group (its help: ``help.main``)."""
 
 
 # ---------------------------------------------------------------------------
 # new
 # ---------------------------------------------------------------------------
 
-@main.command()
-@click.option("--players", required=True, metavar="A,B,C", help="Players in seating order, clockwise.")
-@click.option("--rules", "rules_spec", default="standard", metavar="PRESET|FILE",
-              help="standard, family, hard, fast, cumulative, tournament, or a house-rule file.")
-@click.option("--dealer", default=None, help="Dealer of the first hand (default: drawn at random).")
-@click.option("--mode", type=click.Choice(["elimination", "hands", "casual"]), default=None)
-@click.option("--limit", type=click.IntRange(min=1), default=None, help="Elimination limit in points.")
-@click.option("--hands", type=click.IntRange(min=1), default=None, help="Number of hands (mode hands).")
-@click.option("--seed", type=int, default=None, help="Makes the dealer draw repeatable.")
-@click.option("--force", is_flag=True,
-              help="Start anew even though the series there is not over (it is kept).")
+@main.command(help="help.new")
+@_option("--players", required=True, metavar="A,B,C", help="help.new.players")
+@_option("--rules", "rules_spec", default="standard", metavar_key="help.metavar.rules",
+         help="help.new.rules")
+@_option("--dealer", default=None, metavar_key="help.metavar.name", help="help.new.dealer")
+@_option("--mode", type=click.Choice(["elimination", "hands", "casual"]), default=None,
+         help="help.new.mode")
+@_option("--limit", type=click.IntRange(min=1), default=None, metavar_key="help.metavar.points",
+         help="help.new.limit")
+@_option("--hands", type=click.IntRange(min=1), default=None, metavar="N", help="help.new.hands")
+@_option("--seed", type=int, default=None, metavar="N", help="help.new.seed")
+@_option("--force", is_flag=True, help="help.new.force")
 @save_option
 def new(players, rules_spec, dealer, mode, limit, hands, seed, force, save):
     """Start a series and deal hand 1 (the series there before is kept)."""
@@ -298,10 +503,10 @@ def player_name_problem(names: list[str], count: bool = True) -> str | None:
 # play
 # ---------------------------------------------------------------------------
 
-@main.command()
-@click.option("--script", "script", metavar="FILE", default=None,
-              help="Read the entries from FILE instead of the keyboard.")
-@click.option("--keep-going", is_flag=True, help="Go on after a refused entry (exit 1 at the end).")
+@main.command(help="help.play")
+@_option("--script", "script", metavar_key="help.metavar.file", default=None,
+         help="help.play.script")
+@_option("--keep-going", is_flag=True, help="help.play.keep_going")
 @json_option
 @save_option
 @table_option
@@ -314,7 +519,7 @@ def play(script, keep_going, as_json, save, table_name):
 
         # The script is read before the series is opened: a script that cannot
         # be read changes nothing (no hand dealt, nothing written).
-        lines = _script_lines(script) if script is not None else None
+        lines = _script_lines(script, save) if script is not None else None
         save_file = SaveFile(_save_path(save))
         with save_file.lock():
             table = Table.open(save_file)
@@ -331,15 +536,17 @@ def play(script, keep_going, as_json, save, table_name):
                                 as_json, keep_going, lambda text, err: click.echo(text, err=err)))
 
 
-def _script_lines(script: str) -> list[str]:
-    """The lines of ``play --script FILE``; exit 2 with a sentence when it cannot be read."""
+def _script_lines(script: str, save: str | None) -> list[str]:
+    """The lines of ``play --script FILE``; exit 2 with a sentence when it cannot be
+    read (before the series at ``save`` is opened)."""
     try:
         with open(script, encoding="utf-8-sig") as f:
             return f.read().splitlines()
     except OSError as exc:
-        _fail(t("cli.play.script_unreadable", file=script, error=exc.strerror or str(exc)), 2)
+        _refuse_unopened(save, "cli.play.script_unreadable", 2, file=script,
+                         error=exc.strerror or str(exc))
     except UnicodeDecodeError as exc:
-        _fail(t("cli.play.script_not_utf8", file=script, offset=exc.start), 2)
+        _refuse_unopened(save, "cli.play.script_not_utf8", 2, file=script, offset=exc.start)
 
 
 def _stdin_lines():
@@ -355,7 +562,7 @@ def _stdin_lines():
 # state, standings
 # ---------------------------------------------------------------------------
 
-@main.command()
+@main.command(help="help.state")
 @json_option
 @save_option
 def state(as_json, save):
@@ -372,8 +579,8 @@ def state(as_json, save):
         click.echo(render_state(table))
 
 
-@main.command()
-@click.option("--seats", "by_seat", is_flag=True, help="In seating order instead of by place.")
+@main.command(help="help.standings")
+@_option("--seats", "by_seat", is_flag=True, help="help.standings.seats")
 @json_option
 @save_option
 def standings(by_seat, as_json, save):
@@ -393,7 +600,7 @@ def standings(by_seat, as_json, save):
 # history, series
 # ---------------------------------------------------------------------------
 
-@main.command()
+@main.command(help="help.history")
 @json_option
 @save_option
 def history(as_json, save):
@@ -422,12 +629,10 @@ def _history_text(data: dict) -> str:
     return render_history(data, width=width, colour=colour_wanted(os.environ, tty), chart=tty)
 
 
-@main.command("series")
-@click.option("--open", "open_id", type=click.IntRange(min=1), default=None, metavar="ID",
-              help="Make kept series ID the current one again (the current one is kept).")
-@click.option("--stats", is_flag=True,
-              help="All-time records over every series kept here: series and hands won, "
-                   "average points, the biggest penalty ever drawn.")
+@main.command("series", help="help.series")
+@_option("--open", "open_id", type=click.IntRange(min=1), default=None, metavar="ID",
+         help="help.series.open")
+@_option("--stats", is_flag=True, help="help.series.stats")
 @json_option
 @save_option
 def series_cmd(open_id, stats, as_json, save):
@@ -437,7 +642,7 @@ def series_cmd(open_id, stats, as_json, save):
         from .store import SaveFile
         save_file = SaveFile(_save_path(save))
         if stats and open_id is not None:
-            _fail(t("board.stats.with_open"), 2)
+            _refuse_unopened(save, "board.stats.with_open", 2)
         if stats:
             from .records import all_time, read_all, render_records
             records = all_time(read_all(save_file))
@@ -488,12 +693,12 @@ def render_series(entries: list[dict]) -> str:
 # score
 # ---------------------------------------------------------------------------
 
-@main.command(context_settings={"ignore_unknown_options": True})
-@click.option("--winner", default=None, help="Who went out (required for a hand not refereed).")
-@click.option("--hand", "hand_no", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Correct hand N, already scored (same arguments); the old score is kept beside it.")
-@click.option("--by", "by", default=None, metavar="NAME", help="Who makes the correction (kept with it).")
-@click.argument("scores", nargs=-1)
+@main.command(help="help.score", context_settings={"ignore_unknown_options": True})
+@_option("--winner", default=None, metavar_key="help.metavar.name", help="help.score.winner")
+@_option("--hand", "hand_no", type=click.IntRange(min=1), default=None, metavar="N",
+         help="help.score.hand")
+@_option("--by", "by", default=None, metavar_key="help.metavar.name", help="help.score.by")
+@_argument("scores", nargs=-1, metavar_key="help.metavar.scores")
 @json_option
 @save_option
 @table_option
@@ -510,11 +715,11 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
             name, sep, value = item.partition("=")
             name = name.strip()
             if not sep or not name or not value.strip():
-                _fail(t("cli.score.bad_arg", arg=item), 2)
+                _refuse_unopened(save, "cli.score.bad_arg", 2, arg=item)
             if name.casefold() in {g.casefold() for g in given}:
-                _fail(t("cli.score.twice", name=name), 2)
+                _refuse_unopened(save, "cli.score.twice", 2, name=name)
             if value.strip().isdigit() and int(value) > 100_000:
-                _fail(t("cli.score.too_big", name=name, n=int(value)), 2)
+                _refuse_unopened(save, "cli.score.too_big", 2, name=name, n=int(value))
             given[name] = value
         from .scoring import render_standings, standings_json
         from .session import Table
@@ -580,11 +785,11 @@ def _events_text(series, events, started: bool) -> str:
 # export
 # ---------------------------------------------------------------------------
 
-@main.command()
-@click.option("--format", "fmt", type=click.Choice(["csv", "json", "html"]), required=True,
-              help="csv (a spreadsheet), json (scripts) or html (one page to print or share).")
-@click.option("--output", "output", metavar="FILE", default=None,
-              help="Write to FILE (atomically; a file there is kept as FILE.bak) instead of stdout.")
+@main.command(help="help.export")
+@_option("--format", "fmt", type=click.Choice(["csv", "json", "html"]), required=True,
+         help="help.export.format")
+@_option("--output", "output", metavar_key="help.metavar.file", default=None,
+         help="help.export.output")
 @save_option
 def export(fmt, output, save):
     """The whole series as CSV, JSON or one self-contained HTML page."""
@@ -619,9 +824,9 @@ def export(fmt, output, save):
 # rules, replay, simulate
 # ---------------------------------------------------------------------------
 
-@main.command()
-@click.argument("what", nargs=-1)
-@click.option("--diff", "diff", nargs=2, default=None, metavar="A B", help="Two rule sets side by side.")
+@main.command(help="help.rules")
+@_argument("what", nargs=-1, metavar_key="help.metavar.what")
+@_option("--diff", "diff", nargs=2, default=None, metavar="A B", help="help.rules.diff")
 @save_option
 def rules(what, diff, save):
     """The rule set in force; or one rule (R5.1), a preset, a house-rule file, a topic."""
@@ -650,9 +855,9 @@ def _rules_in_force(save):
     return load_rules("standard")
 
 
-@main.command()
-@click.option("--hand", "hand_no", type=click.IntRange(min=1), default=None,
-              help="Which hand (default: the current one).")
+@main.command(help="help.replay")
+@_option("--hand", "hand_no", type=click.IntRange(min=1), default=None, metavar="N",
+         help="help.replay.hand")
 @json_option
 @save_option
 def replay(hand_no, as_json, save):
@@ -698,8 +903,8 @@ def _help_topics(ctx, param, incomplete):
     return [name for name in [*DOCS, *sorted(main.commands)] if name.startswith(incomplete.lower())]
 
 
-@main.command("help", short_help="What to type at the table; the notation, rules and JSON documents.")
-@click.argument("topic", required=False, shell_complete=_help_topics)
+@main.command("help", help="help.help", short_help="help.help.short")
+@_argument("topic", required=False, shell_complete=_help_topics, metavar_key="help.metavar.topic")
 def help_(topic):
     """What to type at the table; `help notation`, `help rules`, `help json` show
     the documents, `help COMMAND` a command's options."""
@@ -729,21 +934,21 @@ def help_(topic):
             click.echo(command.get_help(ctx))
 
 
-@main.command()
-@click.argument("rule_sets", nargs=-1, metavar="[PRESET|FILE]...")
-@click.option("--rules", "rules_spec", default="standard", metavar="PRESET|FILE")
-@click.option("--compare", "comparing", is_flag=True,
-              help="Play the rule sets named as arguments on the same deals, side by side.")
-@click.option("--players", type=click.IntRange(2, 8), default=4)
-@click.option("--hands", type=click.IntRange(min=1), default=None,
-              help="Hands per rule set (default 1,000; 10,000 with --compare).")
-@click.option("--seed", type=int, default=None)
-@click.option("--bots", type=click.Choice(["random", "sheet", "mixed"]), default="random",
-              help="Random legal play, the rules sheet's advice, or half and half.")
-@click.option("--forget", type=click.FloatRange(0, 1), default=None,
-              help="How often a sheet bot forgets to say Laatste kaart (0 to 1, default 0.1).")
-@click.option("--jobs", type=click.IntRange(min=1), default=None,
-              help="Processes to play in (default: one per core for long runs).")
+@main.command(help="help.simulate")
+@_argument("rule_sets", nargs=-1, metavar_key="help.metavar.rule_sets")
+@_option("--rules", "rules_spec", default="standard", metavar_key="help.metavar.rules",
+         help="help.simulate.rules")
+@_option("--compare", "comparing", is_flag=True, help="help.simulate.compare")
+@_option("--players", type=click.IntRange(2, 8), default=4, metavar="N",
+         help="help.simulate.players")
+@_option("--hands", type=click.IntRange(min=1), default=None, metavar="N",
+         help="help.simulate.hands")
+@_option("--seed", type=int, default=None, metavar="N", help="help.simulate.seed")
+@_option("--bots", type=click.Choice(["random", "sheet", "mixed"]), default="random",
+         help="help.simulate.bots")
+@_option("--forget", type=click.FloatRange(0, 1), default=None, metavar_key="help.metavar.rate",
+         help="help.simulate.forget")
+@_option("--jobs", type=click.IntRange(min=1), default=None, metavar="N", help="help.simulate.jobs")
 @json_option
 def simulate(rule_sets, rules_spec, comparing, players, hands, seed, bots, forget, jobs,
              as_json):
@@ -805,21 +1010,22 @@ def _tournament_commands() -> click.Group:
     1 refused (a round still being played, a result that arrived twice); 2 bad
     usage or an unreadable file; 3 a file is busy.
     """
-    tour_save_option = click.option("--save", "save", metavar="PATH", default=None,
-                                    help=t("tour.help.save"))
+    tour_save_option = _option("--save", "save", metavar_key="help.metavar.path", default=None,
+                               help="help.tournament.save")
 
     def _files(save: str | None):
         from .tournament_store import DEFAULT_TOURNAMENT, TournamentFiles
         return TournamentFiles(save or DEFAULT_TOURNAMENT)
 
-    @click.group(help=t("tour.help.group"))
+    @click.group(cls=_Group, help="help.tournament")
     def tournament() -> None:
         """A knockout tournament across several tables (R8.6)."""
 
-    @tournament.command("new", help=t("tour.help.new"))
-    @click.option("--players", default=None, metavar="A,B,C", help=t("tour.help.players"))
-    @click.option("--players-file", default=None, metavar="FILE", help=t("tour.help.players_file"))
-    @click.option("--seed", type=int, default=None, help=t("tour.help.seed"))
+    @tournament.command("new", help="help.tournament.new")
+    @_option("--players", default=None, metavar="A,B,C", help="help.tournament.players")
+    @_option("--players-file", default=None, metavar_key="help.metavar.file",
+             help="help.tournament.players_file")
+    @_option("--seed", type=int, default=None, metavar="N", help="help.tournament.seed")
     @tour_save_option
     def tournament_new(players, players_file, seed, save):
         with _Guard():
@@ -855,8 +1061,8 @@ def _tournament_commands() -> click.Group:
             for line in _drawn_lines(tour):
                 click.echo(line)
 
-    @tournament.command("show", help=t("tour.help.show"))
-    @click.option("--json", "as_json", is_flag=True, help=t("tour.help.json"))
+    @tournament.command("show", help="help.tournament.show")
+    @_option("--json", "as_json", is_flag=True, help="help.tournament.json")
     @tour_save_option
     def tournament_show(as_json, save):
         with _Guard():
@@ -873,7 +1079,7 @@ def _tournament_commands() -> click.Group:
             for line in conflicts:
                 click.echo(line)
 
-    @tournament.command("next", help=t("tour.help.next"))
+    @tournament.command("next", help="help.tournament.next")
     @tour_save_option
     def tournament_next(save):
         with _Guard():
@@ -891,8 +1097,8 @@ def _tournament_commands() -> click.Group:
             for line in told:
                 click.echo(line)
 
-    @tournament.command("withdraw", help=t("tour.help.withdraw"))
-    @click.argument("name")
+    @tournament.command("withdraw", help="help.tournament.withdraw")
+    @_argument("name", metavar_key="help.metavar.name")
     @tour_save_option
     def tournament_withdraw(name, save):
         with _Guard():
@@ -905,8 +1111,8 @@ def _tournament_commands() -> click.Group:
             for line in told:
                 click.echo(line)
 
-    @tournament.command("import", help=t("tour.help.import"))
-    @click.argument("path")
+    @tournament.command("import", help="help.tournament.import")
+    @_argument("path", metavar_key="help.metavar.path")
     @tour_save_option
     def tournament_import(path, save):
         with _Guard():

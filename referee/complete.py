@@ -11,6 +11,14 @@ commands from its registry.
 The referee sees no hand (RULES R0.1), so neither does completion: "fits now"
 means the rules allow the card on the table, never that someone holds it.
 Cards whose every copy already lies in the discard pile (R1.4) are left out.
+
+Completion speaks the table's language (NOTATION.md "Languages"): the cards,
+the suits after a Jack and the entry and command words are offered in the
+active language's letters and words (Dutch ``Bh``, ``pak``; French ``Vco``,
+``pioche``), from ``referee.lexicon``; the English forms are still completed
+once begun (``7c`` is clubs everywhere), and every card's note in the menu
+shows the card it is (``7♣``), so a letter that starts another suit's local
+word reads plain.
 """
 
 from __future__ import annotations
@@ -20,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from .cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, parse_suit, try_card
+from .lexicon import local_forms, word as _english_word
 from .messages import t
 from .notation import ANNOUNCE_WORDS, DRAW_WORDS
 
@@ -130,11 +139,11 @@ def suggest(text_before_cursor: str, view: TableView) -> list[str]:
         tokens.append(typed[:len(typed) - len(s.group(2))])  # ``Bram=A``: ``Bram=``, then ``A``
         typed = s.group(2)
     words = _candidates(tokens, view, prefixed, bool(typed))
-    if typed and (not tokens or (len(tokens) == 1 and tokens[0].lower() in DRAW_WORDS)):
+    if typed and (not tokens or (len(tokens) == 1 and _word(tokens[0]) in DRAW_WORDS)):
         # Tab alone offers the legal cards only; once a card is begun, the legal
         # ones come first, then any other that may still turn up (it will be ruled on).
         words = words + view.cards(_typed_cards(tokens))
-    return _filter(words, typed)
+    return _offer(words, typed)
 
 
 def suggest_answer(text_before_cursor: str, kind: str, view: TableView,
@@ -153,12 +162,13 @@ def suggest_answer(text_before_cursor: str, kind: str, view: TableView,
         words = list(view.players) if not tokens else []
     else:
         words = list(SUITS) if not tokens else []
-    return _filter(words, typed)
+    return _offer(words, typed)
 
 
 def describe(word: str, view: TableView) -> str:
-    """A few words on what ``word`` is, for the completion menu ("" when none)."""
-    low = word.lower()
+    """A few words on what ``word`` is, for the completion menu ("" when none):
+    a card is shown as it reads (``7♣``, Dutch ``B♥``) and marked when it fits now."""
+    low = _word(word)
     if word.endswith(":") and word[:-1] in view.players:
         return t("repl.meta.player", name=word[:-1])
     if word.endswith("=") and word[:-1] in view.players:
@@ -174,12 +184,20 @@ def describe(word: str, view: TableView) -> str:
         return t("repl.meta.winner")
     if re.fullmatch(r"R\d+(\.\d+)?", word):
         return t("repl.meta.rule", rule=word)
-    if len(word) == 1 and word in SUITS:
-        return t("repl.meta.suit", symbol=SUIT_SYMBOLS[word], suit=t(f"repl.suit.{word}"))
     card = try_card(word)
     if card is not None:
-        return t("repl.meta.fits") if str(card) in view.fits else ""
+        shown = card.pretty()
+        return t("repl.meta.card_fits", card=shown) if str(card) in view.fits else shown
+    suit = parse_suit(word)
+    if suit is not None:
+        return t("repl.meta.suit", symbol=SUIT_SYMBOLS[suit], suit=t(f"repl.suit.{suit}"))
     return ""
+
+
+def fits(word: str, view: TableView) -> bool:
+    """True when ``word`` (in any language's letters) is a card the rules allow now."""
+    card = try_card(word)
+    return card is not None and str(card) in view.fits
 
 
 def with_suit(line: str, suit: str) -> str:
@@ -218,8 +236,8 @@ def _candidates(before: list[str], view: TableView, prefixed: bool, typing: bool
     """Everything that may come next after the complete tokens ``before``."""
     if not before:
         return _first_words(view, prefixed, typing)
-    first = before[0].lower()
-    prev = before[-1].lower()
+    first = _word(before[0])
+    prev = _word(before[-1])
     n = len(before)
     cmd = view.command(first)
     if cmd is not None:
@@ -264,7 +282,7 @@ def _command_args(args: str, before: list[str], view: TableView) -> list[str]:
     if args == "show":
         if n == 1:
             return list(SHOW_WORDS)
-        return ["on", "off"] if n == 2 and before[1].lower() in SHOW_WORDS else []
+        return ["on", "off"] if n == 2 and _word(before[1]) in SHOW_WORDS else []
     return []
 
 
@@ -329,10 +347,10 @@ def _fix_words(before: list[str], view: TableView) -> list[str]:
     if n == 1:
         return list(FIX_KINDS)
     if n == 2:
-        return list(view.players) if before[1].lower() in FIX_KINDS else []
-    if n == 3 and before[1].lower() == "play":
+        return list(view.players) if _word(before[1]) in FIX_KINDS else []
+    if n == 3 and _word(before[1]) == "play":
         return view.cards()
-    if n == 4 and before[1].lower() == "play":
+    if n == 4 and _word(before[1]) == "play":
         return _suits_after(before[3])
     return []
 
@@ -375,17 +393,36 @@ def _normalise(typed: str) -> str:
     return low
 
 
-def _filter(words: list[str], typed: str) -> list[str]:
-    """Words starting with ``typed`` (case-insensitive, card spellings folded), no repeats."""
+def _word(token: str) -> str:
+    """A typed word in English (lower case): Dutch ``pak`` -> ``draw``; others as typed."""
+    return _english_word(token.lower())
+
+
+def _offer(words: list[str], typed: str) -> list[str]:
+    """The canonical ``words`` as the table writes them, those starting with ``typed``
+    (case-insensitive), no repeats.
+
+    Tab alone offers each word in the active language's usual form (Dutch
+    ``Bh`` for ``Jh``); once something is typed, the first local form it begins
+    (one per word: French ``vérifie``, not also ``verifie``), else the English
+    form if it begins that (``7c`` in French: 7♣), with the card spellings
+    folded (``t`` for ``10``, ``♥`` for ``h``).
+    """
     low = typed.lower()
     folded = _normalise(typed)
     seen: set[str] = set()
     out = []
     for w in words:
-        if w in seen:
-            continue
-        wl = w.lower()
-        if wl.startswith(low) or (folded != low and wl.startswith(folded)):
-            seen.add(w)
-            out.append(w)
+        forms = [w if f.lower() == w.lower() else f for f in local_forms(w)]
+        if not typed:
+            chosen = forms[:1] or [w]
+        else:
+            chosen = [f for f in forms if f.lower().startswith(low)][:1]
+            wl = w.lower()
+            if not chosen and (wl.startswith(low) or (folded != low and wl.startswith(folded))):
+                chosen = [w]
+        for c in chosen:
+            if c not in seen:
+                seen.add(c)
+                out.append(c)
     return out

@@ -68,7 +68,8 @@ LEXICONS: dict[str, Lexicon] = {
                     "pique": "s"},
         jokers=("joker",),
         words={"pioche": "draw", "piocher": "draw",
-               "appel": "call", "appeler": "call", "part": "leave", "partir": "leave",
+               "appel": "call", "appeler": "call", "signale": "call", "signaler": "call",
+               "part": "leave", "partir": "leave",
                "annule": "undo", "annuler": "undo", "refais": "redo", "refaire": "redo",
                "état": "state", "etat": "state", "pourquoi": "why", "règles": "rules",
                "regles": "rules", "aide": "help", "vérifie": "check", "verifie": "check",
@@ -136,8 +137,8 @@ def word(token: str) -> str:
 def false_friends(tokens: list[str]) -> list[tuple[str, str]]:
     """(English suit letter, local suit it may be taken for) for each card token in
     ``tokens`` whose English suit letter starts another suit's local word: in
-    French ``7c`` is 7♣ (clubs), though ``c`` starts cœur.  The prompt explains
-    such a letter once."""
+    French ``7c`` and ``Vc`` are clubs, though ``c`` starts cœur.  The prompt
+    explains such a letter once."""
     found = []
     friends = ACTIVE.false_friends
     if not friends:
@@ -145,9 +146,40 @@ def false_friends(tokens: list[str]) -> list[tuple[str, str]]:
     for token in tokens:
         low = token.lower()
         letter = low[-1:]
-        if letter in friends and (len(low) == 1 or low[:-1] in _RANK_TOKENS):
+        rank = low[:-1]
+        if letter in friends and (not rank or rank in _RANK_TOKENS or rank in ACTIVE.ranks):
             found.append((letter, friends[letter]))
     return found
 
 
+def local_suit_letter(suit: str) -> str | None:
+    """The active language's letter for the canonical suit ``suit`` (French ``co``
+    for ``h``), or None where it has none (English)."""
+    return next((local for local, canonical in ACTIVE.suits.items() if canonical == suit), None)
+
+
 _RANK_TOKENS = frozenset([str(n) for n in range(2, 11)] + ["t", "j", "q", "k", "a"])
+_SUIT_LETTERS = ("c", "d", "h", "s")
+
+
+def local_forms(canonical: str) -> list[str]:
+    """How the active language writes the canonical token ``canonical``, its
+    usual form first (Tab completion offers them): a card (``Jh``: Dutch
+    ``Bh``, French ``Vco``), ``Joker`` (Italian ``jolly``), a suit letter
+    (``c``: French ``tr``) or an entry or command word (``draw``: Dutch
+    ``pak``).  A form may be the English one (Dutch ``7h``, ``start``).  Empty
+    in English, for ``lk`` (the call is "Laatste kaart!" in every language) and
+    for any other token (a name, a rule id)."""
+    lex = ACTIVE
+    low = canonical.lower()
+    if lex is ENGLISH or not low or low == "lk":
+        return []
+    if low == "joker":
+        return sorted(lex.jokers)
+    if low in _SUIT_LETTERS:
+        return [local for local, suit in lex.suits.items() if suit == low]
+    rank, suit = low[:-1], low[-1]
+    if suit in _SUIT_LETTERS and rank in _RANK_TOKENS and rank != "t":
+        ranks = [local.upper() for local, r in lex.ranks.items() if r.lower() == rank] or [rank.upper()]
+        return [r + s for r in ranks for s, c in lex.suits.items() if c == suit]
+    return [local for local, english in lex.words.items() if english == low]

@@ -31,8 +31,8 @@ from prompt_toolkit.shortcuts import CompleteStyle, print_formatted_text
 from prompt_toolkit.styles import Style
 
 from .app import Board, Question, Reply, TableApp
-from .cards import SUIT_SYMBOLS, try_card
-from .complete import TableView, describe, partial_word, suggest, suggest_answer
+from .cards import SUIT_SYMBOLS, parse_suit, try_card
+from .complete import TableView, describe, fits, partial_word, suggest, suggest_answer
 from .messages import t
 
 STYLE = Style.from_dict({
@@ -48,6 +48,8 @@ STYLE = Style.from_dict({
 })
 
 _CODE = re.compile(r"`[^`]*`")
+# French sets a space before : ; ! ? » and after «: a line does not break there.
+_TIED_SPACE = re.compile(r" (?=[:;!?»])|(?<=«) ")
 _NBSP = "\u00a0"
 
 
@@ -208,7 +210,7 @@ class TableCompleter(Completer):
         word = partial_word(text)
         for w in suggest(text, self.view):
             insert = w + " " if w.endswith(":") else w
-            style = "class:completion.fits" if w in self.view.fits else ""
+            style = "class:completion.fits" if fits(w, self.view) else ""
             yield Completion(insert, start_position=-len(word), display=w,
                              display_meta=describe(w, self.view), style=style)
 
@@ -224,8 +226,10 @@ class AnswerCompleter(Completer):
         word = partial_word(text)
         for w in suggest_answer(text, self.question.kind, self.view, self.question.taken):
             if self.question.kind == "suit":
-                yield Completion(w, start_position=-len(word), display=f"{w} {SUIT_SYMBOLS[w]}",
-                                 display_meta=t(f"repl.suit.{w}"))
+                suit = parse_suit(w)
+                yield Completion(w, start_position=-len(word),
+                                 display=f"{w} {SUIT_SYMBOLS[suit]}",
+                                 display_meta=t(f"repl.suit.{suit}"))
             else:
                 yield Completion(w, start_position=-len(word), display_meta=describe(w, self.view))
 
@@ -254,8 +258,10 @@ class _Screen:
                 out.append(lead + line)
                 continue
             own = line[:len(line) - len(line.lstrip())]
-            # Keep `code like this` on one line: blanks inside backticks do not break.
+            # Keep `code like this` on one line: blanks inside backticks do not break,
+            # nor the space French sets before a colon ("tapez `co` : `9co`").
             kept = _CODE.sub(lambda m: m.group(0).replace(" ", _NBSP), line)
+            kept = _TIED_SPACE.sub(_NBSP, kept)
             out.append(textwrap.fill(kept, width=width, initial_indent=lead,
                                      subsequent_indent=indent + own, break_on_hyphens=False,
                                      break_long_words=False).replace(_NBSP, " "))
@@ -308,6 +314,8 @@ def _show(reply: Reply, screen: "_Screen") -> None:
             screen.say(text)
         else:
             screen.refuse(text)
+    for hint in reply.hints:
+        screen.say(hint, "class:notice")
     for style, note in reply.notes:
         if isinstance(note, Board):
             screen.board(note)

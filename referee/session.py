@@ -150,9 +150,7 @@ class Table:
         table_id = data.get("id") if type(data.get("id")) is int else None
         display = data.get("display")
         display = display if isinstance(display, dict) else None
-        if display and messages.series_language(display.get("lang")):
-            from . import lexicon
-            lexicon.set_active(messages.language())
+        speak_series_language(data)
         if data.get("settling") or (meta is not None and "result" in meta
                                     and not series.hand_scored):
             table = cls(save, series, rules, None, {}, data.get("created"), table_id,  # type: ignore[arg-type]
@@ -551,6 +549,16 @@ def _changes(old: Series, new: Series, n: int) -> list[Event]:
     return events
 
 
+def speak_series_language(data: Mapping[str, Any]) -> None:
+    """Speak the series' own language (``new --lang``, the header's ``display.lang``)
+    and read its table's letters, unless the user asked for a language (NOTATION.md
+    "Languages": ``--lang``, ``$PESTEN_REF_LANG``, the series, the locale)."""
+    display = data.get("display")
+    if isinstance(display, dict) and messages.series_language(display.get("lang")):
+        from . import lexicon
+        lexicon.set_active(messages.language())
+
+
 def read_standings(save: SaveFile) -> tuple[Series, bool]:
     """The series for ``standings``: the series file only, plus whether the
     current hand has started (its file's ``status``), without replaying anything
@@ -560,6 +568,7 @@ def read_standings(save: SaveFile) -> tuple[Series, bool]:
     """
     save.recover()
     data = save.read_series()
+    speak_series_language(data)
     rules, series = _series_from(save, data)
     meta = save.read_hand(series.hand) if not series.hand_scored and save.has_hand(series.hand) \
         else None
@@ -603,6 +612,7 @@ def read_history_facts(save: SaveFile) -> tuple[dict, list[dict], dict[int, dict
 def _read_history(save: SaveFile, facts: bool) -> tuple[dict, list[dict], dict[int, dict]]:
     save.recover()
     data = save.read_series()
+    speak_series_language(data)
     rules, series = _series_from(save, data)
     current = save.read_hand(series.hand) if not series.hand_scored and save.has_hand(series.hand) \
         else None

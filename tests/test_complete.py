@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -240,8 +241,8 @@ def test_the_answer_to_cards_left_offers_cards_not_given_yet():
 
 def test_describe_gives_a_short_note_from_the_message_layer():
     v = view(callable=("Cees",))
-    assert describe("9d", v) == "fits now"
-    assert describe("Kd", v) == ""
+    assert describe("9d", v) == "9♦, fits now"
+    assert describe("Kd", v) == "K♦"
     assert describe("s", v) == "♠ spades"
     assert describe("Cees", v) == "can be called!"
     assert describe("Anna:", v) == "entry by Anna"
@@ -304,3 +305,87 @@ def test_R5_7_with_a_two_pending_tab_offers_the_twos_and_draw():
     assert sorted(cards) == ["2c", "2d", "2s"]
     assert "draw" in words
     assert [w for w in suggest("d ", v) if w in set(ALL_CARDS)] == []
+
+
+# -- completion in the table's language (NOTATION.md "Languages") --------------------
+
+@pytest.fixture
+def speak():
+    from referee import lexicon, messages
+
+    def use(code):
+        messages.set_language(code)
+        lexicon.set_active(code)
+    yield use
+    messages.set_language("en", chosen=False)
+    lexicon.set_active("en")
+
+
+def test_tab_alone_offers_the_cards_and_words_in_dutch(speak):
+    speak("nl")
+    words = suggest("", view())
+    assert words[:6] == ["2k", "3k", "9r", "9h", "Joker", "pak"]
+    assert {"stand", "waarom", "regels", "hulp", "terug"} <= set(words)
+    assert not {"2c", "draw", "state", "why", "help"} & set(words)
+
+
+def _cards(words):
+    from referee.cards import try_card
+    return [w for w in words if try_card(w) is not None]
+
+
+def test_a_dutch_letter_completes_the_dutch_cards_and_an_english_one_the_english(speak):
+    speak("nl")
+    v = view(fits=())
+    assert _cards(suggest("B", v)) == ["Bk", "Br", "Bh", "Bs"]
+    assert "betrap" in suggest("B", v)  # call
+    assert _cards(suggest("J", v)) == ["Jc", "Jd", "Jh", "Js", "Joker"]
+    assert _cards(suggest("H", v)) == ["Hk", "Hr", "Hh", "Hs"]  # heer: the Kings
+    assert suggest("pa", v) == ["pak"]
+    assert suggest("pakk", v) == ["pakken"]
+    assert suggest("dr", v) == ["draw"]  # English words still complete
+
+
+def test_a_false_friend_is_completed_with_the_card_it_is(speak):
+    speak("fr")
+    v = view(fits=())
+    # `7c` is clubs in every language; the French hearts and diamonds begin with c too.
+    assert suggest("7c", v) == ["7c", "7ca", "7co"]
+    assert [describe(w, v) for w in suggest("7c", v)] == ["7♣", "7♦", "7♥"]
+    assert _cards(suggest("V", v)) == ["Vtr", "Vca", "Vco", "Vpi"]
+    assert describe("Vco", view(fits=("Jh",))) == "V♥, jouable maintenant"
+
+
+def test_suits_after_a_jack_and_the_suit_answer_in_the_language(speak):
+    speak("fr")
+    assert suggest("Vco ", view()) == ["tr", "ca", "co", "pi"]
+    assert describe("pi", view()) == "♠ pique"
+    assert suggest_answer("", "suit", view()) == ["tr", "ca", "co", "pi"]
+    speak("it")
+    assert suggest("Fcu ", view()) == ["fi", "qu", "cu", "pi"]
+
+
+def test_words_typed_in_the_language_lead_to_what_follows_them(speak):
+    speak("nl")
+    v = view(draw_fits=("7h",))
+    assert suggest("regels ", v) == ["R4.1", "R4.2", "R5.1"]
+    assert suggest("pak ", v) == ["7h"]
+    assert suggest("controleer ", view(fits=("9d",)))[:1] == ["9r"]
+    speak("pt")
+    assert suggest("coringa", view(fits=())) == ["coringa"]
+    assert suggest("comp", view(fits=())) == ["compra"]
+    speak("fr")
+    assert "verifie" not in suggest("v", view(fits=())) and "vérifie" in suggest("v", view(fits=()))
+
+
+@pytest.mark.parametrize("code", ["nl", "fr", "it", "pt"])
+def test_every_card_offered_in_a_language_reads_as_the_card_meant(speak, code):
+    from referee.cards import try_card
+    speak(code)
+    v = view(fits=())
+    offered = [w for letter in "0123456789" + "BVHADRFKJQ"
+               for w in suggest(letter, v)] + suggest("", view(fits=ALL_CARDS))
+    cards = [w for w in offered if try_card(w) is not None]
+    assert {str(try_card(w)) for w in cards} == {*ALL_CARDS, "Joker"}
+    for w in cards:
+        assert describe(w, v) == try_card(w).pretty()

@@ -200,6 +200,17 @@ def test_why_under_standard_rules_names_no_house_rule(started):
     assert "R3.1" in objects[1]["ruling"] and "house rule" not in objects[1]["ruling"]
 
 
+def test_why_after_a_call_tells_each_effect_once_with_its_rule(save):
+    new(save, dealer="Anna")
+    hand = ("start 9h\n9c\nd\n10c\nJc h\n3h\n3d\n6d\n6s\n4s\n4h\nQh\nQs\n10s\n10d\n9d\n"
+            "9s\n3s\ncall Bram\nwhy\n")
+    objects = answers(save, hand)
+    call, why = objects[-2], objects[-1]
+    assert call["rule"] == "R4.3" and call["state"]["counts"]["Bram"] == 3
+    # R4.3 (the call) and the draw it brings are one sentence: why tells it once.
+    assert why["ruling"] == 'R4.3: Bram forgot to say "Laatste kaart!" and draws 2 (R4.3).'
+
+
 def test_why_with_no_ruling_yet_is_still_ok(started):
     answer = ask(started, "why")
     assert answer["ok"] is True and answer["ruling"]

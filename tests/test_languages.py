@@ -157,3 +157,68 @@ def test_an_unknown_language_is_bad_usage(tmp_path):
 def test_click_texts_follow_the_language(tmp_path):
     result = run(tmp_path / "p.toml", "standings", "--lang", "nl", "--bogus", code=2)
     assert "Gebruik:" in result.stderr and "bestaat niet" in result.stderr
+
+
+# -- the one-time hint on a false-friend letter (NOTATION.md "Languages") ----------------
+
+_HINTED = "start 9h\n9c\n7c\nCees: 3c\nJc h\n"
+_HINT_START = {"fr": "Attention : `9c` est 9♣", "it": "Attenzione: `9c` è 9♣",
+               "pt": "Atenção: `9c` é 9♣", "nl": "Let op:"}
+
+
+@pytest.mark.parametrize("language", ["fr", "it", "pt", "nl"])
+def test_a_false_friend_letter_is_explained_once_and_changes_no_ruling(tmp_path, language):
+    import json
+    save = tmp_path / "p.toml"
+    run(save, "new", "--players", "Anna,Bram,Cees", "--dealer", "Anna")
+    told = run(save, "play", "--lang", language, input=_HINTED).stdout.splitlines()
+    hints = [line for line in told if line.startswith(_HINT_START[language])]
+    # Dutch has no such letter (klaveren, ruiten, harten, schoppen); the others say it once.
+    assert len(hints) == (0 if language == "nl" else 1)
+    run(tmp_path / "q.toml", "new", "--players", "Anna,Bram,Cees", "--dealer", "Anna")
+    answers = [json.loads(line) for line in
+               run(tmp_path / "q.toml", "play", "--json", "--lang", language,
+                   input=_HINTED).stdout.splitlines()]
+    # Without the hint, the text is the rulings, as in JSON (where no hint is told).
+    assert [line for line in told if line not in hints] == [a["ruling"] for a in answers]
+    assert all(a["ok"] for a in answers) and answers[-1]["state"]["top"] == "Jc"
+    assert answers[-1]["state"]["named_suit"] == "h"
+
+
+def test_the_hint_says_how_to_type_the_local_suit(tmp_path):
+    save = tmp_path / "p.toml"
+    run(save, "new", "--players", "Anna,Bram,Cees", "--dealer", "Anna")
+    # A Jack of clubs on 9♥ is refused (R3.1): the hint goes with the refusal, on stderr.
+    told = run(save, "play", "--lang", "fr", input="start 9h\nVc co\n", code=1).stderr
+    assert "(R3.1)" in told
+    assert ("`Vc` est V♣, car `c` est dans toutes les langues la lettre anglaise de ♣ trèfle. "
+            "Pour ♥ cœur, tapez `co` : `Vco`.") in told
+
+
+def test_a_local_rank_with_an_english_suit_letter_is_a_false_friend(speak):
+    speak("pt")
+    assert lexicon.false_friends(["Vc", "Dc", "Rc", "c"]) == [("c", "h")] * 4
+    assert lexicon.local_suit_letter("h") == "co"
+    speak("en")
+    assert lexicon.local_suit_letter("h") is None
+
+
+def test_standings_and_history_speak_the_series_own_language(tmp_path):
+    save = tmp_path / "p.toml"
+    run(save, "new", "--lang", "nl", "--players", "Anna,Bram,Cees", "--dealer", "Anna")
+    assert run(save, "standings").stdout.startswith("Plaats  Speler  Totaal")
+    assert "Er is nog geen ronde van deze serie genoteerd." in run(save, "history").stdout
+    assert run(save, "standings", "--lang", "en").stdout.startswith("Place  Player  Total")
+
+
+def test_a_mistake_found_before_the_series_is_opened_is_told_in_its_language(tmp_path):
+    save = tmp_path / "p.toml"
+    run(save, "new", "--lang", "nl", "--players", "Anna,Bram,Cees", "--dealer", "Anna")
+    # click's usage error, read again in the series' own language ...
+    bad_value = run(save, "score", "--hand", "0", code=2).stderr
+    assert "Gebruik: pesten-ref score [OPTIES]" in bad_value and "Fout:" in bad_value
+    # ... and the program's own, before the series is read.
+    assert "moet eruitzien als NAAM=" in run(save, "score", "Anna", code=2).stderr
+    assert "kan niet gelezen worden" in run(save, "play", "--script",
+                                            str(tmp_path / "none.txt"), code=2).stderr
+    assert "should read NAME=" in run(save, "score", "Anna", "--lang", "en", code=2).stderr

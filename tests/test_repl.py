@@ -306,6 +306,17 @@ def test_long_lines_wrap_without_breaking_code_examples(table, capsys, monkeypat
             assert len(line) <= 60, line
 
 
+def test_a_line_does_not_break_before_a_french_colon(monkeypatch):
+    from referee.repl import _Screen
+    text = "Pour ♥ cœur, tapez `co` : `9co`, et « Laatste kaart ! » après."
+    for columns in (41, 52, 54):  # plain wrapping would break at « , before ! and before »
+        monkeypatch.setenv("COLUMNS", str(columns))
+        lines = _Screen()._wrap(text).splitlines()
+        assert all(not line.startswith((":", "!", "»")) and not line.endswith("«")
+                   for line in lines), lines
+        assert " ".join(lines) == text
+
+
 def test_every_message_key_of_the_prompt_exists():
     import re
 

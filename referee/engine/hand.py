@@ -500,10 +500,13 @@ class Hand(HandState):
         for e in last.events:
             if e.rule is None and e.house is None:
                 continue
+            text = e.text()
+            if not text:  # told within another event's sentence (a call's draw)
+                continue
             house = (messages.t("engine.why.house", key=e.house[0], value=_toml_value(e.house[1]))
                      if e.house else "")
             lines.append(Said(e.rule, "engine.why.line",
-                              {"rule": e.rule or "-", "text": e.text(), "house": house}))
+                              {"rule": e.rule or "-", "text": text, "house": house}))
         if not lines:
             lines = [Said(None, "engine.why.nothing")]
         return Ruling(True, last.rule, lines, kind="query", query="why")

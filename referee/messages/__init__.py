@@ -17,7 +17,8 @@ plural rule (English: ``plural_form``; other languages: their catalog's
 Catalog modules by area (so that each part of the program owns its texts):
 ``en_engine`` (rulings), ``en_rules`` (the rule book and house-rule errors),
 ``en_cli`` (commands, errors, standings), ``en_store`` (save files),
-``en_repl`` (the prompt), ``en_sim`` (the simulator), ``en_tour`` (tournaments).
+``en_repl`` (the prompt), ``en_sim`` (the simulator), ``en_tour`` (tournaments),
+``en_help`` (every ``--help`` text, read only when help is shown).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import os
 from typing import Any
 
 _AREAS = ("engine", "rules", "cli", "store", "repl", "sim", "score", "cards", "tour", "board",
-          "notation")
+          "notation", "help")
 #: The languages the program speaks (NOTATION.md "Languages").
 LANGUAGES = ("en", "nl", "fr", "it", "pt")
 #: The gettext domain of every catalog: one compiled file per area and language.

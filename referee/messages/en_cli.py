@@ -1,10 +1,8 @@
 """English texts of the command line (keys ``cli.*``)."""
 
 MESSAGES = {
-    # click would look these two up in its own gettext catalog at every start
+    # ``--version`` (the fields are click's: %-style)
     "cli.version": "%(prog)s, version %(version)s",
-    "cli.option.version": "Show the version and exit.",
-    "cli.option.table": "A table of the tournament's current round (1, 2, ... or final); --save is then the tournament file (default tournament.toml).",
     "cli.internal": ("pesten-ref hit an internal error ({kind}: {error}). Nothing more was "
                      "saved; please report it (set PESTEN_REF_DEBUG=1 for details)."),
     "cli.save.no_rules": "the save file has no [rules] table.",

@@ -69,6 +69,9 @@ MESSAGES = {
         "  Anna: 7h        name the player (needed in snel pesten)\n"
         "Corrections: fix draw Anna 2 | fix count Anna 5 | fix play Anna 7h"),
     "repl.help.commands": "Commands:",
+    # Shown only in a language with entry and command words of its own.
+    "repl.help.local_words": "The same in this language's words: {words}.",
+    "repl.help.local_word": "`{word}` ({english})",
 
     # The commands: what each does (help, the completion menu) and how it is typed
     "repl.cmd.state": "the state of the hand",
@@ -117,6 +120,10 @@ MESSAGES = {
     "repl.bar.blocked": "Hand {hand} is blocked (R3.9). Score it here: score NAME=cards …",
 
     # Suit names (after a Jack, in the toolbar)
+    "repl.hint.false_friend": (
+        "Note: `{token}` is {shown}, because `{letter}` is the English letter for {symbol} "
+        "{suit} in every language. For {local_symbol} {local_suit} type `{local_letter}`: "
+        "`{local_example}`."),
     "repl.suit.c": "clubs",
     "repl.suit.d": "diamonds",
     "repl.suit.h": "hearts",
@@ -129,7 +136,7 @@ MESSAGES = {
     "repl.meta.call": "call a forgotten last card",
     "repl.meta.leave": "a player leaves the table",
     "repl.meta.fix": "a correction (R0.2)",
-    "repl.meta.fits": "fits now",
+    "repl.meta.card_fits": "{card}, fits now",
     "repl.meta.player": "entry by {name}",
     "repl.meta.score_for": "the cards left for {name}",
     "repl.meta.winner": "who won (a hand played without the referee)",

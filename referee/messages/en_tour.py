@@ -101,17 +101,4 @@ MESSAGES = {
     "tour.import.no_result": "no result yet",
     "tour.import.result": "{winner} won; points {points}",
     "tour.import.blocked": "a blocked hand; points {points}",
-
-    # -- help ------------------------------------------------------------------------
-    "tour.help.group": "A knockout tournament across several tables (R8.6).",
-    "tour.help.new": "Draw the players into tables of 3 to 6 and save the tournament.",
-    "tour.help.show": "The bracket: every round, who is still in, the champion.",
-    "tour.help.next": "Close the round once every table has its result and draw the next.",
-    "tour.help.withdraw": "A player withdraws (or did not show up).",
-    "tour.help.import": "Bring in tables' files from another laptop or folder.",
-    "tour.help.players": "Players, comma-separated.",
-    "tour.help.players_file": "Players from a file, one a line (# starts a comment).",
-    "tour.help.seed": "Makes every draw, dealer and lot repeatable.",
-    "tour.help.json": "One compact JSON object.",
-    "tour.help.save": "The tournament file (default: tournament.toml here).",
 }
