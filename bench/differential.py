@@ -50,7 +50,11 @@ The differences a decision explains (RULES.md, issue 11):
 - ``no_r38_for_d_card`` (R3.8): no illegal-play draw for a ``d CARD`` refused
   because a penalty is pending or draw-and-play is off;
 - ``jack_on_jack_over_jack_wild`` (R3.3, R8): ``jack_on_jack = false`` wins
-  over ``jack_wild = true`` while a suit is named;
+  over ``jack_wild = true`` while a suit is named: a Jack of another suit no
+  longer matches, so it is refused (R3.3, R3.8) where the baseline took it,
+  or, since matching comes first in R0.3's order, refused citing R3.3 (R3.8
+  with its draw) where the baseline refused it later in that order (R5.4: no
+  suit typed; R6.2: the last card);
 - ``starter_cites_r23`` (R2.4): a starter that is no action card under the
   rules in force cites R2.3, with the same state.
 
@@ -720,10 +724,23 @@ def explain(rules: dict, line: str, before: dict, old: tuple, new: tuple,
     if rules["jack_wild"] and not rules["jack_on_jack"] and named:
         cards = [t for t in tokens[1:] if _CARD.match(t)] if first in ("d", "draw", "check") \
             else [t for t in tokens if _CARD.match(t)]
-        if cards and cards[0][0] == "j" and cards[0][-1] != named:
+        if cards and _rank(cards[0]) == "j" and cards[0][-1] != named:
             was_legal = old[2] if first == "check" else old[0]
             is_legal = new[2] if first == "check" else new[0]
             if was_legal and not is_legal and new[1] in ("R3.3", "R3.8"):
+                return "jack_on_jack_over_jack_wild"
+            # The baseline let the Jack match (jack_wild won) and refused it for a
+            # later rule of R0.3's order: a Jack typed without a suit (R5.4), or the
+            # last card, an action card (R6.2, the draw owed kept out of state()).
+            # Now it does not match, and matching comes first in that order, so the
+            # refusal cites R3.3 with nothing changed (R0.4), or R3.8 with the
+            # illegal-play draw (a card put on the pile that may not go there) as
+            # its one effect.
+            if (first != "check" and not old[0] and not new[0] and old[1] in ("R5.4", "R6.2")
+                    and old[3] == before
+                    and (new[1] == "R3.3" and new[3] == before
+                         or new[1] == "R3.8" and _illegal_play_draw(
+                             before, new[3], rules["illegal_play_penalty"]))):
                 return "jack_on_jack_over_jack_wild"
     if (first == "start" and len(tokens) == 2 and old[0] and new[0] and old[3] == new[3]
             and (old[1], new[1]) == ("R2.4", "R2.3")
@@ -733,6 +750,26 @@ def explain(rules: dict, line: str, before: dict, old: tuple, new: tuple,
             and new[3].get("status") == "playing"):
         return "penalty_turn_not_blank"
     return None
+
+
+def _illegal_play_draw(before: dict, after: dict, n: int) -> bool:
+    """``after`` is ``before`` with one player's illegal-play draw (R3.8): up to ``n``
+    cards (fewer when the piles run out, R3.6) from the piles to that player, and
+    what a draw changes besides (a last-card duty lapsing, R4.5; a blocked hand, R3.9)."""
+    changed = {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
+    if not changed <= {"counts", "draw_pile", "discard_pile", "announce_due", "callable",
+                       "status", "turn", "winner", "skips"}:
+        return False
+    if after.get("status") != before.get("status") and not _blocked(after):
+        return False
+    was, now = before.get("counts", {}), after.get("counts", {})
+    if was.keys() != now.keys():
+        return False
+    grew = [now[p] - was[p] for p in was if now[p] != was[p]]
+    got = sum(grew)
+    piles = (before.get("draw_pile", 0) + before.get("discard_pile", 0)
+             - after.get("draw_pile", 0) - after.get("discard_pile", 0))
+    return len(grew) <= 1 and 0 <= got <= n and piles == got
 
 
 def _newly_allowed(rules: dict) -> bool:
