@@ -56,7 +56,14 @@ The differences a decision explains (RULES.md, issue 11):
   with its draw) where the baseline refused it later in that order (R5.4: no
   suit typed; R6.2: the last card);
 - ``starter_cites_r23`` (R2.4): a starter that is no action card under the
-  rules in force cites R2.3, with the same state.
+  rules in force cites R2.3, with the same state;
+- ``penalty_then_draw_in_order`` (R5.7): ``d d`` on a pending penalty (a line
+  that goes on after the penalty is taken: ``penalty_ends_turn = false``, or
+  free order) takes the penalty, then draws, with the same state; the
+  baseline told the second draw first (it put every draw's sentence at the
+  front of the line's) and cited it (R3.4), the candidate tells them in the
+  order they happen and cites the first, the penalty (R5.7).  No rule
+  decision: the order of a ruling's events (issue 11, rulings as events).
 
 ``deal_size`` 1 or above 15 and ``finish_on_action_draw = 0`` (R2.2, R8) are
 in the recorded rule tables too (the baseline's engine plays them; its
@@ -94,8 +101,10 @@ DECISIONS = {
     "no_r38_for_d_card": "R3.8 no illegal-play draw for d CARD refused by R5.7 or R3.4",
     "jack_on_jack_over_jack_wild": "R3.3 jack_on_jack = false wins over jack_wild = true",
     "starter_cites_r23": "R2.4 only an action starter under the rules in force cites R2.4",
+    "penalty_then_draw_in_order": "R5.7 d d on a pending penalty: the penalty told and cited first",
 }
-"""The rule decisions of issue 11 that may change a ruling: name -> what it is."""
+"""The rule decisions of issue 11 that may change a ruling: name -> what it is (the
+last is no rule decision but the baseline's sentence order, see ``explain``)."""
 
 # ---------------------------------------------------------------------------
 # Recording (runs inside the baseline tree: ``python -S``, the old ``referee``)
@@ -749,7 +758,18 @@ def explain(rules: dict, line: str, before: dict, old: tuple, new: tuple,
     if (turns is not None and turns.seen and _blocked(old[3])
             and new[3].get("status") == "playing"):
         return "penalty_turn_not_blank"
+    # "d d" on a pending penalty: the same state; the baseline cited the second draw
+    # (R3.4, its sentence put first), the candidate the penalty taken first (R5.7).
+    if (tokens[:2] in (["d", "d"], ["d", "draw"], ["draw", "d"], ["draw", "draw"])
+            and pending and old[0] and new[0] and (old[1], new[1]) == ("R3.4", "R5.7")
+            and _same_state(old[3], new[3])):
+        return "penalty_then_draw_in_order"
     return None
+
+
+def _same_state(old: dict, new: dict) -> bool:
+    """``new`` agrees with ``old`` on every key of ``old`` (the baseline's keys)."""
+    return all(new.get(k, _MISSING) == v for k, v in old.items())
 
 
 def _illegal_play_draw(before: dict, after: dict, n: int) -> bool:

@@ -167,6 +167,23 @@ def test_R5_2_a_seven_then_a_draw_tells_in_order_and_who_is_next():
     assert hand.apply_line("7h").text.count("is to play") == 0  # "plays again" says it
 
 
+def test_R5_7_taking_the_penalty_then_drawing_on_one_line_tells_in_order_and_cites_R5_7():
+    # penalty_ends_turn = false: "d d" takes the penalty, then the turn's draw (one
+    # turn, R5.7); the ruling tells both in that order and cites the first.
+    def draws(r):
+        return [e.cause for e in r.events if type(e) is E.Drew]
+
+    hand = make_hand(HouseRules(penalty_ends_turn=False), lines=["start 9h", "2h"])
+    r = hand.apply_line("d d")
+    assert (r.ok, r.rule) == (True, "R5.7")
+    assert draws(r) == [E.Drew.PENALTY, E.Drew.TURN]
+    assert r.text.index("takes the penalty") < r.text.index("draws a card")
+    assert (hand.counts["Bram"], hand.turn) == (7 + 2 + 1, "Cees")
+    hand = make_hand(HouseRules(turn_order="free"), lines=["start 9h", "Anna: 2h"])
+    r = hand.apply_line("Bram: d d")              # free order: the same, turn or no turn
+    assert (r.ok, r.rule, draws(r)) == (True, "R5.7", [E.Drew.PENALTY, E.Drew.TURN])
+
+
 def test_counts_read_right_in_the_singular():
     hand = make_hand(lines=["start 9h"])
     assert "drew 1 card that" in hand.apply_line("fix draw Bram 1").text
