@@ -26,7 +26,8 @@ a table: per mutation, per test file, ``caught`` (the file failed) or ``-``
 (all green).  The test files fall in two groups, the engine's
 (``tests/test_engine*``, the house keys, disputes, properties and the
 differential fixture) and the simulator's (``tests/test_simulate*``); every
-mutation must be caught by both, and the last columns say by which files.
+mutation must be caught by both, and the last columns say by which files;
+below the table, the first test of each file that failed.
 First it runs the test files on an unmutated copy (``--no-clean`` skips
 that), since a file that fails there says nothing.  A mutation whose text is
 no longer found once is ``stale`` and must be written again for the code.
@@ -161,11 +162,15 @@ def mutate(tree: Path, name: str) -> bool:
 
 
 def run_tests(tree: Path, test: str) -> tuple[bool, str]:
-    """Run one test file in ``tree``: (passed, the last line pytest printed)."""
+    """Run one test file in ``tree``: (passed, the first test that failed, else the
+    last line pytest printed)."""
     env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1"}
     proc = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-                           test], cwd=tree, env=env, capture_output=True, text=True)
+                           "-rf", test], cwd=tree, env=env, capture_output=True, text=True)
     lines = [line for line in proc.stdout.splitlines() if line.strip()]
+    failed = [line.split()[1] for line in lines if line.startswith("FAILED ")]
+    if failed:
+        return False, failed[0].split("::", 1)[-1]
     return proc.returncode == 0, (lines[-1] if lines else proc.stderr.strip()[-200:])
 
 
@@ -178,21 +183,24 @@ def check_imports(tree: Path) -> None:
         raise SystemExit(f"the copy does not import its own referee ({where})")
 
 
-def one(name: str | None, tests: list[str]) -> dict[str, str]:
-    """Copy, mutate (``name``; None: as it is), run every test file: test -> verdict."""
+def one(name: str | None, tests: list[str]) -> tuple[dict[str, str], dict[str, str]]:
+    """Copy, mutate (``name``; None: as it is), run every test file: (test -> verdict,
+    test -> the first test of that file that failed)."""
     with tempfile.TemporaryDirectory(prefix="pesten-mutant-") as tmp:
         tree = copy_tree(Path(tmp))
         if name is not None and not mutate(tree, name):
-            return {t: "stale" for t in tests}
+            return {t: "stale" for t in tests}, {}
         check_imports(tree)
-        out = {}
+        out, first = {}, {}
         for test in tests:
             passed, last = run_tests(tree, test)
             out[test] = ("green" if passed else "FAILS") if name is None else (
                 "-" if passed else "caught")
+            if not passed:
+                first[test] = last
             if name is None and not passed:
                 print(f"  {test} fails unmutated: {last}", file=sys.stderr)
-        return out
+        return out, first
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -221,8 +229,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'':{width}}  " + "  ".join(f"{s:>{cell}}" for s in short))
     rows = ([None] if not args.no_clean else []) + names
     failed = []
+    firsts: dict[str, dict[str, str]] = {}
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for name, verdicts in zip(rows, pool.map(lambda n: one(n, args.tests), rows)):
+        for name, (verdicts, first) in zip(rows, pool.map(lambda n: one(n, args.tests), rows)):
+            if name is not None:
+                firsts[name] = first
             label = "(unmutated)" if name is None else name
             cells = "  ".join(f"{verdicts[t]:>{cell}}" for t in args.tests)
             note = ""
@@ -240,6 +251,10 @@ def main(argv: list[str] | None = None) -> int:
                         note += f"   <- survives the {' and the '.join(survives)} tests"
                         failed.append(name)
             print(f"{label:{width}}  {cells}{note}", flush=True)
+    print("the first test that failed, per mutation and file:")
+    for name, first in firsts.items():
+        for test, failed_test in first.items():
+            print(f"  {name:{width}}  {group(test):9}  {Path(test).name}::{failed_test}")
     print(f"mutate: {len(names)} mutations, {len(names) - len(failed)} caught by the "
           f"{' and the '.join(groups)} tests"
           + (f"; not: {', '.join(failed)}" if failed else "")
