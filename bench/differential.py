@@ -50,9 +50,20 @@ The differences a decision explains (RULES.md, issue 11):
 - ``no_r38_for_d_card`` (R3.8): no illegal-play draw for a ``d CARD`` refused
   because a penalty is pending or draw-and-play is off;
 - ``jack_on_jack_over_jack_wild`` (R3.3, R8): ``jack_on_jack = false`` wins
-  over ``jack_wild = true`` while a suit is named;
+  over ``jack_wild = true`` while a suit is named: a Jack of another suit no
+  longer matches, so it is refused (R3.3, R3.8) where the baseline took it,
+  or, since matching comes first in R0.3's order, refused citing R3.3 (R3.8
+  with its draw) where the baseline refused it later in that order (R5.4: no
+  suit typed; R6.2: the last card);
 - ``starter_cites_r23`` (R2.4): a starter that is no action card under the
-  rules in force cites R2.3, with the same state.
+  rules in force cites R2.3, with the same state;
+- ``penalty_then_draw_in_order`` (R5.7): ``d d`` on a pending penalty (a line
+  that goes on after the penalty is taken: ``penalty_ends_turn = false``, or
+  free order) takes the penalty, then draws, with the same state; the
+  baseline told the second draw first (it put every draw's sentence at the
+  front of the line's) and cited it (R3.4), the candidate tells them in the
+  order they happen and cites the first, the penalty (R5.7).  No rule
+  decision: the order of a ruling's events (issue 11, rulings as events).
 
 ``deal_size`` 1 or above 15 and ``finish_on_action_draw = 0`` (R2.2, R8) are
 in the recorded rule tables too (the baseline's engine plays them; its
@@ -90,8 +101,10 @@ DECISIONS = {
     "no_r38_for_d_card": "R3.8 no illegal-play draw for d CARD refused by R5.7 or R3.4",
     "jack_on_jack_over_jack_wild": "R3.3 jack_on_jack = false wins over jack_wild = true",
     "starter_cites_r23": "R2.4 only an action starter under the rules in force cites R2.4",
+    "penalty_then_draw_in_order": "R5.7 d d on a pending penalty: the penalty told and cited first",
 }
-"""The rule decisions of issue 11 that may change a ruling: name -> what it is."""
+"""The rule decisions of issue 11 that may change a ruling: name -> what it is (the
+last is no rule decision but the baseline's sentence order, see ``explain``)."""
 
 # ---------------------------------------------------------------------------
 # Recording (runs inside the baseline tree: ``python -S``, the old ``referee``)
@@ -720,10 +733,23 @@ def explain(rules: dict, line: str, before: dict, old: tuple, new: tuple,
     if rules["jack_wild"] and not rules["jack_on_jack"] and named:
         cards = [t for t in tokens[1:] if _CARD.match(t)] if first in ("d", "draw", "check") \
             else [t for t in tokens if _CARD.match(t)]
-        if cards and cards[0][0] == "j" and cards[0][-1] != named:
+        if cards and _rank(cards[0]) == "j" and cards[0][-1] != named:
             was_legal = old[2] if first == "check" else old[0]
             is_legal = new[2] if first == "check" else new[0]
             if was_legal and not is_legal and new[1] in ("R3.3", "R3.8"):
+                return "jack_on_jack_over_jack_wild"
+            # The baseline let the Jack match (jack_wild won) and refused it for a
+            # later rule of R0.3's order: a Jack typed without a suit (R5.4), or the
+            # last card, an action card (R6.2, the draw owed kept out of state()).
+            # Now it does not match, and matching comes first in that order, so the
+            # refusal cites R3.3 with nothing changed (R0.4), or R3.8 with the
+            # illegal-play draw (a card put on the pile that may not go there) as
+            # its one effect.
+            if (first != "check" and not old[0] and not new[0] and old[1] in ("R5.4", "R6.2")
+                    and old[3] == before
+                    and (new[1] == "R3.3" and new[3] == before
+                         or new[1] == "R3.8" and _illegal_play_draw(
+                             before, new[3], rules["illegal_play_penalty"]))):
                 return "jack_on_jack_over_jack_wild"
     if (first == "start" and len(tokens) == 2 and old[0] and new[0] and old[3] == new[3]
             and (old[1], new[1]) == ("R2.4", "R2.3")
@@ -732,7 +758,38 @@ def explain(rules: dict, line: str, before: dict, old: tuple, new: tuple,
     if (turns is not None and turns.seen and _blocked(old[3])
             and new[3].get("status") == "playing"):
         return "penalty_turn_not_blank"
+    # "d d" on a pending penalty: the same state; the baseline cited the second draw
+    # (R3.4, its sentence put first), the candidate the penalty taken first (R5.7).
+    if (tokens[:2] in (["d", "d"], ["d", "draw"], ["draw", "d"], ["draw", "draw"])
+            and pending and old[0] and new[0] and (old[1], new[1]) == ("R3.4", "R5.7")
+            and _same_state(old[3], new[3])):
+        return "penalty_then_draw_in_order"
     return None
+
+
+def _same_state(old: dict, new: dict) -> bool:
+    """``new`` agrees with ``old`` on every key of ``old`` (the baseline's keys)."""
+    return all(new.get(k, _MISSING) == v for k, v in old.items())
+
+
+def _illegal_play_draw(before: dict, after: dict, n: int) -> bool:
+    """``after`` is ``before`` with one player's illegal-play draw (R3.8): up to ``n``
+    cards (fewer when the piles run out, R3.6) from the piles to that player, and
+    what a draw changes besides (a last-card duty lapsing, R4.5; a blocked hand, R3.9)."""
+    changed = {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
+    if not changed <= {"counts", "draw_pile", "discard_pile", "announce_due", "callable",
+                       "status", "turn", "winner", "skips"}:
+        return False
+    if after.get("status") != before.get("status") and not _blocked(after):
+        return False
+    was, now = before.get("counts", {}), after.get("counts", {})
+    if was.keys() != now.keys():
+        return False
+    grew = [now[p] - was[p] for p in was if now[p] != was[p]]
+    got = sum(grew)
+    piles = (before.get("draw_pile", 0) + before.get("discard_pile", 0)
+             - after.get("draw_pile", 0) - after.get("discard_pile", 0))
+    return len(grew) <= 1 and 0 <= got <= n and piles == got
 
 
 def _newly_allowed(rules: dict) -> bool:

@@ -96,7 +96,9 @@ RULES = {"penalty_ends_turn": True, "draw_then_play": True, "illegal_play_penalt
          "king": "none", "five": "none"}
 PENDING = {"status": "playing", "turn": "Bram", "pending_draw": 2, "named_suit": None,
            "top": "2h", "discard_pile": 2, "counts": {"Anna": 6, "Bram": 7}}
-NAMED = {**PENDING, "pending_draw": 0, "named_suit": "s", "top": "Jh"}
+NAMED = {**PENDING, "pending_draw": 0, "named_suit": "s", "top": "Jh", "draw_pile": 32}
+DREW_TWO = {**NAMED, "counts": {"Anna": 6, "Bram": 9}, "draw_pile": 30, "discard_pile": 2}
+TOOK = {**PENDING, "pending_draw": 0, "turn": "Anna", "counts": {"Anna": 6, "Bram": 10}}
 
 
 def _explain(changes: dict, line: str, before: dict, old: tuple, new: tuple):
@@ -122,6 +124,46 @@ def _explain(changes: dict, line: str, before: dict, old: tuple, new: tuple):
      (False, "R3.3", None, NAMED), None),
     ({"jack_wild": True, "jack_on_jack": False}, "Js d", NAMED, (True, "R5.4", None, {}),
      (False, "R3.3", None, NAMED), None),
+    # A Jack without a suit, not of the named suit: R5.4 before, now R3.3 (or R3.8).
+    ({"jack_wild": True, "jack_on_jack": False}, "Jc", NAMED,
+     (False, "R5.4", None, NAMED), (False, "R3.3", None, NAMED), "jack_on_jack_over_jack_wild"),
+    ({"jack_wild": True, "jack_on_jack": False}, "d Jc", NAMED,
+     (False, "R5.4", None, NAMED), (False, "R3.3", None, NAMED), "jack_on_jack_over_jack_wild"),
+    ({"jack_wild": True, "jack_on_jack": False, "illegal_play_penalty": 2}, "Jc", NAMED,
+     (False, "R5.4", None, NAMED), (False, "R3.8", None, DREW_TWO),
+     "jack_on_jack_over_jack_wild"),
+    ({"jack_wild": True, "jack_on_jack": False, "illegal_play_penalty": 1}, "Jc", NAMED,
+     (False, "R5.4", None, NAMED), (False, "R3.8", None, DREW_TWO), None),  # one too many
+    ({"jack_wild": True, "jack_on_jack": False, "illegal_play_penalty": 2}, "Jc", NAMED,
+     (False, "R5.4", None, NAMED), (False, "R3.8", None, {**DREW_TWO, "named_suit": None}),
+     None),
+    ({"jack_wild": True, "jack_on_jack": False}, "Jc", NAMED,
+     (False, "R5.4", None, NAMED), (False, "R3.3", None, {**NAMED, "turn": "Anna"}), None),
+    # ... or the last card (R6.2, an action card): now it does not match (R3.3).
+    ({"jack_wild": True, "jack_on_jack": False}, "Jc d", NAMED,
+     (False, "R6.2", None, NAMED), (False, "R3.3", None, NAMED), "jack_on_jack_over_jack_wild"),
+    ({"jack_wild": True, "jack_on_jack": False, "illegal_play_penalty": 2}, "Bram: Jc", NAMED,
+     (False, "R6.2", None, NAMED), (False, "R3.8", None, DREW_TWO),
+     "jack_on_jack_over_jack_wild"),
+    ({"jack_wild": True, "jack_on_jack": False}, "Jc d", NAMED,
+     (False, "R6.1", None, NAMED), (False, "R3.3", None, NAMED), None),
+    ({"jack_wild": True}, "Jc", NAMED,
+     (False, "R5.4", None, NAMED), (False, "R3.3", None, NAMED), None),
+    ({"jack_wild": True, "jack_on_jack": False}, "Js", NAMED,
+     (False, "R5.4", None, NAMED), (False, "R3.3", None, NAMED), None),
+    ({"jack_wild": True, "jack_on_jack": False}, "Joker", NAMED,
+     (True, "R5.6", None, {}), (False, "R3.3", None, NAMED), None),
+    # "d d" on a pending penalty: told in order, the penalty cited.
+    ({"penalty_ends_turn": False}, "d d", PENDING,
+     (True, "R3.4", None, TOOK), (True, "R5.7", None, TOOK), "penalty_then_draw_in_order"),
+    ({"turn_order": "free"}, "Bram: d d", PENDING,
+     (True, "R3.4", None, TOOK), (True, "R5.7", None, TOOK), "penalty_then_draw_in_order"),
+    ({"penalty_ends_turn": False}, "d d", NAMED,
+     (True, "R3.4", None, TOOK), (True, "R5.7", None, TOOK), None),
+    ({"penalty_ends_turn": False}, "d d", PENDING,
+     (True, "R3.4", None, TOOK), (True, "R5.7", None, {**TOOK, "turn": "Bram"}), None),
+    ({"penalty_ends_turn": False}, "d lk", PENDING,
+     (True, "R3.4", None, TOOK), (True, "R5.7", None, TOOK), None),
     ({}, "start 4h", {}, (True, "R2.4", None, PENDING), (True, "R2.3", None, PENDING),
      "starter_cites_r23"),
     ({"turn_order": "free"}, "start 8h", {}, (True, "R2.4", None, PENDING),

@@ -112,6 +112,29 @@ def test_R3_3_jack_on_jack_false_wins_over_jack_wild_while_a_suit_is_named():
     play(hand, "Jc s")
 
 
+def test_R0_3_a_jack_that_does_not_match_cites_R3_3_before_R5_4_and_R6_2():
+    # jack_on_jack = false wins over jack_wild = true while a suit is named: the
+    # Jack of clubs does not match, and matching comes before a Jack's suit (R0.3).
+    rules = HouseRules(jack_wild=True, jack_on_jack=False)
+    hand = make_hand(rules, lines=["start 9c", "Jh s"])
+    refused(hand, "Jc", "R3.3")                   # (refused() asserts: nothing changed)
+    refused(hand, "d Jc", "R3.3")
+    refused(hand, "Js", "R5.4")                   # the named suit's Jack matches: its suit
+    hand = make_hand(HouseRules(jack_wild=True, jack_on_jack=False, illegal_play_penalty=2),
+                     lines=["start 9c", "Jh s"])
+    r = hand.apply_line("Jc")                     # not matching: an illegal play (R3.8)
+    assert (r.ok, r.rule, r.logged, hand.counts["Bram"]) == (False, "R3.8", True, 9)
+    hand = make_hand(rules, lines=["start 9c"])   # no suit named: jack_wild, then R5.4
+    refused(hand, "Jh", "R5.4")
+    # The last card: matching comes before finishing on an action card (R6.2), so
+    # no draw is owed for it.
+    hand = make_hand(HouseRules(jack_wild=True, jack_on_jack=False, finish_on_action_draw=2),
+                     lines=["start 9c", "Jh s", "fix count Bram 1"])
+    refused(hand, "Jc d", "R3.3")
+    assert not hand.owed
+    assert hand.apply_line("d").rule == "R3.4" and hand.counts["Bram"] == 2
+
+
 @pytest.mark.parametrize("rules, starter, rule", [
     (HouseRules(), "4h", "R2.3"),                  # a Four without ``four``
     (HouseRules(four="skip_two"), "4h", "R2.4"),
@@ -142,6 +165,23 @@ def test_R5_2_a_seven_then_a_draw_tells_in_order_and_who_is_next():
     assert hand.apply_line("7h 3h").text.endswith("Bram is to play.")
     hand = make_hand(lines=["start 9h"])
     assert hand.apply_line("7h").text.count("is to play") == 0  # "plays again" says it
+
+
+def test_R5_7_taking_the_penalty_then_drawing_on_one_line_tells_in_order_and_cites_R5_7():
+    # penalty_ends_turn = false: "d d" takes the penalty, then the turn's draw (one
+    # turn, R5.7); the ruling tells both in that order and cites the first.
+    def draws(r):
+        return [e.cause for e in r.events if type(e) is E.Drew]
+
+    hand = make_hand(HouseRules(penalty_ends_turn=False), lines=["start 9h", "2h"])
+    r = hand.apply_line("d d")
+    assert (r.ok, r.rule) == (True, "R5.7")
+    assert draws(r) == [E.Drew.PENALTY, E.Drew.TURN]
+    assert r.text.index("takes the penalty") < r.text.index("draws a card")
+    assert (hand.counts["Bram"], hand.turn) == (7 + 2 + 1, "Cees")
+    hand = make_hand(HouseRules(turn_order="free"), lines=["start 9h", "Anna: 2h"])
+    r = hand.apply_line("Bram: d d")              # free order: the same, turn or no turn
+    assert (r.ok, r.rule, draws(r)) == (True, "R5.7", [E.Drew.PENALTY, E.Drew.TURN])
 
 
 def test_counts_read_right_in_the_singular():

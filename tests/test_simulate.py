@@ -5,8 +5,9 @@ difference between the engine's picture and the real cards; pushing the bots'
 picks unchecked gives the same report as typing every entry; the same seed
 gives the same report and the same deals under another rule set; the report
 renders through the message layer.  The simulator holds no rule, so these
-tests hold a small independent oracle of matching, stacking and Joker
-doubling, checked against what the engine offered the bots and did.
+tests hold a small independent oracle of matching, stacking, Joker
+doubling and the player a penalty falls on, checked against what the engine
+offered the bots and did.
 """
 
 from __future__ import annotations
@@ -276,7 +277,8 @@ def test_turns_are_the_plays_and_draws_without_the_starter_lone_announcements_an
 #
 # The simulator holds no rule of its own, so its tests hold one: a small
 # independent oracle of matching (R3.1-R3.3, jack_wild, jack_on_jack), stacking
-# (R5.7) and the penalty's arithmetic (R5.1, R5.6, joker_stack), checked against
+# (R5.7), the penalty's arithmetic (R5.1, R5.6, joker_stack) and the player it
+# falls on (the next seat in the direction of play, R5 preamble), checked against
 # what the engine offered the bots and did after each of their plays.  A change
 # to any of those rules in the engine makes these tests fail.
 
@@ -321,10 +323,17 @@ def oracle_pending(rules, card, pending, kind):
     return pending + rules.joker_penalty
 
 
+def oracle_next_seat(seats, player, direction):
+    """The oracle's "next player" (R5 preamble): the next seat in the direction of play."""
+    return seats[(seats.index(player) + direction) % len(seats)]
+
+
 def check_against_the_oracle(monkeypatch, rules, players=3, hands=40, seed=5):
     """Play seeded hands; every legal row the bots get and every penalty the engine
-    aims must agree with the oracle.  Returns what was checked, per kind."""
-    seen = {"rows": 0, "cards": 0, "penalties": 0, "doubled": 0, "stacked": 0, "jacks": 0}
+    aims (its amount and the player it falls on) must agree with the oracle.
+    Returns what was checked, per kind."""
+    seen = {"rows": 0, "cards": 0, "penalties": 0, "doubled": 0, "stacked": 0, "jacks": 0,
+            "aimed": 0, "aimed_back": 0}
     wrong: list[str] = []
     choose, push = RandomBot.choose, Hand.push
 
@@ -345,8 +354,17 @@ def check_against_the_oracle(monkeypatch, rules, players=3, hands=40, seed=5):
 
     def checked_push(self, action, player=None, announce=False):
         card, before, kind = action.card, self.pending, self.pending_kind
-        held = self.counts[player or self.turn]
+        who = player or self.turn
+        held = self.counts[who]
+        seats = list(self.active)
         events = push(self, action, player, announce)
+        if card is not None and card.rank in PENALTY_RANKS and held > 1 and self.pending:
+            seen["aimed"] += 1
+            seen["aimed_back"] += self.direction == -1
+            want = oracle_next_seat(seats, who, self.direction)
+            if self.turn != want:
+                wrong.append(f"{rules.name}: {card} by {who} ({self.direction}): the penalty "
+                             f"falls on {self.turn}, oracle {want}")
         if card is not None and card.rank in PENALTY_RANKS and held > 1:
             seen["penalties"] += 1
             seen["stacked"] += before > 0
@@ -376,6 +394,7 @@ def test_engine_matching_and_stacking_agree_with_an_independent_oracle(monkeypat
         seen = check_against_the_oracle(monkeypatch, rules)
     # The hands met the cases the oracle decides (so the test can tell a change).
     assert seen["rows"] > 500 and seen["penalties"] > 20
+    assert seen["aimed_back"] > 0  # (penalties aimed against the clock, after an Ace)
     if rules.stacking != "none":
         assert seen["stacked"] > 0
     if rules.joker_stack == "double" and rules.stacking == "cumulative":
