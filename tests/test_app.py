@@ -308,76 +308,80 @@ def _read_until(fd: int, needle: bytes, seen: bytearray, limit: float = 30.0) ->
     return needle in _plain(seen)
 
 
+class _Terminal:
+    """``pesten-ref play`` on a POSIX pseudo-terminal (120x40, no colour): ``type`` a
+    line, ``expect`` a text on the screen, ``shown`` all it printed so far."""
+
+    def __init__(self, tmp_path, save):
+        import pty
+        env = {**os.environ, "HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path / "state"),
+               "NO_COLOR": "1", "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1",
+               "COLUMNS": "120", "LINES": "40"}
+        env.pop("PESTEN_REF_SAVE", None)
+        self.main, child = pty.openpty()
+        self.proc = subprocess.Popen([*_pesten_ref(), "play", "--save", str(save)], stdin=child,
+                                     stdout=child, stderr=child, env=env, close_fds=True)
+        os.close(child)
+        self.seen = bytearray()
+
+    def type(self, line: str) -> None:
+        os.write(self.main, line.encode() + b"\r")
+
+    def expect(self, text: str) -> None:
+        assert _read_until(self.main, text.encode(), self.seen), self.shown()
+
+    def shown(self) -> str:
+        return _plain(self.seen).decode(errors="replace")
+
+    def __enter__(self) -> "_Terminal":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        os.close(self.main)
+
+
 @pytest.mark.skipif(sys.platform.startswith("win"), reason="needs a POSIX pseudo-terminal")
 def test_the_prompt_in_a_pseudo_terminal_scores_a_hand(tmp_path):
-    import pty
     save = tmp_path / "p.toml"
     cli(save, "new", "--players", "Anna,Bram,Cees", "--dealer", "Cees")
-    env = {**os.environ, "HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path / "state"),
-           "NO_COLOR": "1", "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", "COLUMNS": "120", "LINES": "40"}
-    env.pop("PESTEN_REF_SAVE", None)
-    main, child = pty.openpty()
-    proc = subprocess.Popen([*_pesten_ref(), "play", "--save", str(save)], stdin=child,
-                            stdout=child, stderr=child, env=env, close_fds=True)
-    os.close(child)
-    seen = bytearray()
-    try:
-        assert _read_until(main, b"start>", seen), _plain(seen).decode(errors="replace")
+    with _Terminal(tmp_path, save) as term:
+        term.expect("start>")
         for line in WON:
-            os.write(main, line.encode() + b"\r")
-        assert _read_until(main, b"over>", seen), _plain(seen).decode(errors="replace")
-        os.write(main, b"score\r")
-        assert _read_until(main, b"Cards left for Bram?", seen), _plain(seen).decode(errors="replace")
-        os.write(main, b"Ah Ks 3d\r")
-        assert _read_until(main, b"Cards left for Cees?", seen), _plain(seen).decode(errors="replace")
-        os.write(main, b"7\r")
-        assert _read_until(main, b"Hand 2: Anna deals", seen), _plain(seen).decode(errors="replace")
-        assert _read_until(main, b"hand 2, start>", seen), _plain(seen).decode(errors="replace")
-        os.write(main, b"quit\r")
-        assert proc.wait(timeout=30) == 0
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        os.close(main)
+            term.type(line)
+        term.expect("over>")
+        term.type("score")
+        term.expect("Cards left for Bram?")
+        term.type("Ah Ks 3d")
+        term.expect("Cards left for Cees?")
+        term.type("7")
+        term.expect("Hand 2: Anna deals")
+        term.expect("hand 2, start>")
+        term.type("quit")
+        assert term.proc.wait(timeout=30) == 0
     assert result_of_file(save)["points"] == {"Anna": 0, "Bram": 28, "Cees": 7}
 
 
 @pytest.mark.skipif(sys.platform.startswith("win"), reason="needs a POSIX pseudo-terminal")
 def test_the_prompt_in_a_pseudo_terminal_shows_the_banners_and_the_history_chart(tmp_path):
-    import pty
     save = tmp_path / "p.toml"
     cli(save, "new", "--players", "Anna,Bram,Cees", "--dealer", "Cees", "--limit", "15")
-    env = {**os.environ, "HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path / "state"),
-           "NO_COLOR": "1", "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", "COLUMNS": "120", "LINES": "40"}
-    env.pop("PESTEN_REF_SAVE", None)
-    main, child = pty.openpty()
-    proc = subprocess.Popen([*_pesten_ref(), "play", "--save", str(save)], stdin=child,
-                            stdout=child, stderr=child, env=env, close_fds=True)
-    os.close(child)
-    seen = bytearray()
-    try:
-        assert _read_until(main, b"start>", seen), _plain(seen).decode(errors="replace")
+    with _Terminal(tmp_path, save) as term:
+        term.expect("start>")
         for line in WON:
-            os.write(main, line.encode() + b"\r")
-        assert _read_until(main, "│ Anna wins hand 1. │".encode(), seen), \
-            _plain(seen).decode(errors="replace")
-        os.write(main, b"score Bram=Ah Ks 3d Cees=20\r")
-        assert _read_until(main, "Anna wins the series!".encode(), seen), \
-            _plain(seen).decode(errors="replace")
-        assert _read_until(main, "║ Final standings".encode(), seen)
-        os.write(main, b"history\r")
-        assert _read_until(main, b"Running totals after each hand", seen), \
-            _plain(seen).decode(errors="replace")
-        assert _read_until(main, b"--- limit 15", seen)
-        os.write(main, b"quit\r")
-        assert proc.wait(timeout=30) == 0
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        os.close(main)
-    shown = _plain(seen).decode(errors="replace")
+            term.type(line)
+        term.expect("│ Anna wins hand 1. │")
+        term.type("score Bram=Ah Ks 3d Cees=20")
+        term.expect("Anna wins the series!")
+        term.expect("║ Final standings")
+        term.type("history")
+        term.expect("Running totals after each hand")
+        term.expect("--- limit 15")
+        term.type("quit")
+        assert term.proc.wait(timeout=30) == 0
+        shown = term.shown()
     assert "Bram is out with 28 points (over 15)." in shown
     assert "Bram and Cees out" in shown  # the history table's notes
 
