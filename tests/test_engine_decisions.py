@@ -296,3 +296,18 @@ def test_R3_1_compiled_tables_agree_with_the_rules(jack_wild, jack_on_jack, stac
     for kind in ("2", "Joker"):
         assert [bool(tables.stackers[kind] >> c.id & 1) for c in CARDS] == \
             [stacks(stacking, c, kind) for c in CARDS]
+
+
+@pytest.mark.parametrize("jack_wild,jack_on_jack,named,said", [
+    (True, True, None, True),     # jack_wild: a Jack goes on anything unnamed
+    (False, True, None, False),   # (a Jack of another suit does not match 9♣)
+    (False, True, "h", True),     # jack_on_jack: a Jack on the Jack whatever was named
+    (True, False, "h", False),    # jack_on_jack = false wins over jack_wild on a named suit
+])
+def test_R3_3_what_may_go_on_top_says_a_jack_only_when_the_matching_rule_lets_one(
+        jack_wild, jack_on_jack, named, said):
+    from referee.cards import Card
+    from referee.engine.words import Allowed
+    top = Card("J", "c") if named else Card("9", "c")
+    text = Allowed(top, named, jack_on_jack, jack_wild, True).text()
+    assert ("a Jack" in text) is said, text

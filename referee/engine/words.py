@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from .. import messages
-from ..cards import JOKER, Card
+from ..cards import JOKER, SUITS, Card
 from . import events as E
+from .tables import matches
 
 t = messages.t
 
@@ -53,9 +54,13 @@ class Allowed(Phrase):
     def __init__(self, top: Card | None, named: str | None, jack_on_jack: bool,
                  jack_wild: bool, jokers: bool):
         self.top, self.named, self.jokers = top, named, jokers
-        # A Jack goes on top: on a Jack whatever suit was named (jack_on_jack), or on
-        # anything unnamed (jack_wild).
-        self.jack = jack_on_jack if named else (jack_wild and top is not None and top.rank != "J")
+        # "a Jack" is said when a Jack of another suit goes on top by the matching rule
+        # itself (``tables.matches``: jack_on_jack on a named suit, jack_wild otherwise),
+        # and not already as the top card's rank.
+        suit = named or (top.suit if top is not None else None)
+        self.jack = (top is not None and top.rank != JOKER and (named or top.rank != "J")
+                     and any(matches(Card("J", s), top, named, jack_wild, jack_on_jack)
+                             for s in SUITS if s != suit))
 
     def text(self) -> str:
         top = self.top
