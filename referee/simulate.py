@@ -519,16 +519,26 @@ class _Table:
         self.stopped = True
         return None
 
-    def send(self, text: str, action: Any, player: str, announce: bool) -> list | None:
-        """Give a bot's pick to the engine: pushed (unchecked, taken from ``legal``) or,
-        with ``fast=False`` or when recording, typed as ``text``."""
+    def send(self, action: Any, player: str, announce: bool) -> list | None:
+        """Give a bot's pick (a ``Play`` or ``Draw`` taken from ``legal``, with "Laatste
+        kaart!" if ``announce``) to the engine: pushed, unchecked; or, with ``fast=False``
+        or when recording, typed as a person would type it (``typed_text``)."""
         self.entries += 1
-        self.last = text
+        if self.pushing:
+            self.last = action
+            return self.hand.push(action, player, announce)
+        text = self.last = self.typed_text(action, player, announce)
         if self.record is not None:
             self.record[-1][2].append(text)
-        if self.pushing:
-            return self.hand.push(action, player, announce)
         return self.typed(text)
+
+    def typed_text(self, action: Any, player: str, announce: bool) -> str:
+        """The line a person types for ``action``: ``7h``, ``Jc h``, ``d 5h``, with `` lk``
+        for "Laatste kaart!", and ``Anna: `` before it in free order (R8.4)."""
+        text = action.canonical()
+        if announce:
+            text += " lk"
+        return player + ": " + text if self.free else text
 
     def check(self) -> bool:
         """The engine's picture must equal the real cards: the counts per player, the
@@ -618,20 +628,11 @@ class _Table:
                 alone = True
             else:
                 announce = True
-        text = self.text[card]
-        if suit is not None:
-            text += " " + suit
-        if drawn:
-            text = "d " + text
-        if announce:
-            text += " lk"
-        if self.free:
-            text = player + ": " + text
         if suit is not None:
             action = Draw(CARDS[card], suit) if drawn else Play(CARDS[card], suit)
         else:
             action = self.drawn_plays[card] if drawn else self.plays[card]
-        events = self.send(text, action, player, announce)
+        events = self.send(action, player, announce)
         if events is None:
             return False
         self.follow(events, drawn)
@@ -655,8 +656,7 @@ class _Table:
             action = self.last = self.plain_draw
             events = self.hand.push(action, player)
         else:
-            events = self.send(player + ": d" if self.free else "d", self.plain_draw, player,
-                               False)
+            events = self.send(self.plain_draw, player, False)
             if events is None:
                 return False
         before = self.count[player]
