@@ -244,8 +244,8 @@ def main(argv: list[str] | None = None) -> int:
                 "pesten-ref standings": (ref + ["standings"] + save, None, ENV),
                 "pesten-ref state": (ref + ["state"] + save, None, ENV),
                 "pesten-ref score": (ref + ["score", "--save", "FRESH"] + score, over, ENV),
-                "score, hand only dealt": (ref + ["score", "--save", "FRESH"] + DEALT_SCORE,
-                                           dealt, ENV),
+                "score, only dealt": (ref + ["score", "--save", "FRESH"] + DEALT_SCORE,
+                                      dealt, ENV),
             })
             for code in langs:
                 env = {**ENV, "PESTEN_REF_LANG": code}
