@@ -12,6 +12,8 @@ clock, alternating, ``--runs`` runs of each:
     pesten-ref standings --save S
     pesten-ref state --save S
     pesten-ref score --save S --winner W NAME="cards" ...   (on a fresh copy each run)
+    pesten-ref score --save D --winner W NAME="cards" ...   (D: a series just made with
+                                                             ``new``, its hand only dealt)
 
 and ``standings`` and ``score`` again with ``PESTEN_REF_LANG`` set to each of
 ``--langs`` (default nl fr it pt; the plain runs above have it unset, so they
@@ -21,7 +23,10 @@ to the bare app's, in wall-clock time and in the CPU time of the child process
 also waits for its fsyncs, which only the wall clock sees), with the load
 average before and after (the minimum is the least disturbed run).  It also checks
 that ``python -X importtime -c "import referee.cli"`` does not import
-prompt_toolkit, and that neither do ``state``, ``standings`` and ``score``.
+prompt_toolkit, and that neither do ``state``, ``standings`` and ``score``; and
+that ``score``, ``standings`` and ``state`` of a hand only dealt (the series D, as
+a family keeping the score without refereeing has it) import none of the engine's
+rule modules (``RULE_MODULES``).
 ``pesten-ref`` is the console script next to this Python (not a shell shim);
 install it with ``pip install -e .`` first.  The subprocesses run without
 PYTHONDONTWRITEBYTECODE and after one untimed warm-up run, so bytecode is
@@ -72,6 +77,11 @@ if __name__ == "__main__":
 '''
 
 PLAYERS = "Anna,Bram,Cees"
+
+RULE_MODULES = tuple(f"referee.engine.{name}" for name in (
+    "hand", "turn", "actions", "lastcard", "legality", "words", "ruling", "corrections")) \
+    + ("referee.notation",)
+"""What a hand only dealt (no entry) is scored, told and shown without."""
 
 
 def pesten_ref() -> list[str] | None:
@@ -134,9 +144,27 @@ def make_series(ref: list[str], where: Path) -> tuple[Path, Path, list[str]]:
     return live, over, score_args(held)
 
 
+def make_dealt(ref: list[str], where: Path) -> Path:
+    """A series just made with ``new`` (hand 1 dealt, no entry): its folder."""
+    dealt = where / "dealt"
+    dealt.mkdir()
+    run(ref + ["new", "--players", PLAYERS, "--dealer", PLAYERS.split(",")[0],
+               "--save", str(dealt / "pesten.toml")], dealt)
+    return dealt
+
+
+DEALT_SCORE = ["--winner", "Anna", "Bram=7h 8h Kd", "Cees=12"]
+
+
 def imports_prompt_toolkit(args: list[str], cwd: Path,
                            env: dict[str, str] = ENV) -> tuple[bool, int]:
     """(prompt_toolkit imported?, modules imported) for ``python -X importtime ARGS``."""
+    modules = imported_modules(args, cwd, env)
+    return any(m.split(".")[0] == "prompt_toolkit" for m in modules), len(modules)
+
+
+def imported_modules(args: list[str], cwd: Path, env: dict[str, str] = ENV) -> list[str]:
+    """The modules ``python -X importtime ARGS`` imports, in order."""
     done = subprocess.run([sys.executable, "-X", "importtime"] + args, cwd=cwd,
                           capture_output=True, text=True, env=env)
     if done.returncode != 0:
@@ -145,8 +173,7 @@ def imports_prompt_toolkit(args: list[str], cwd: Path,
                                      if not line.startswith("import time:")))
     modules = [line.split("|")[-1].strip() for line in done.stderr.splitlines()
                if line.startswith("import time:") and "|" in line]
-    modules = [m for m in modules if m and m != "imported package"]
-    return any(m.split(".")[0] == "prompt_toolkit" for m in modules), len(modules)
+    return [m for m in modules if m and m != "imported package"]
 
 
 def _children_cpu() -> float:
@@ -201,11 +228,24 @@ def main(argv: list[str] | None = None) -> int:
                     counts = [f"{code} {imports_prompt_toolkit(check, ROOT, {**ENV, 'PESTEN_REF_LANG': code})[1]}"
                               for code in langs]
                     print(f"pesten-ref standings modules per language: {', '.join(counts)}")
+            dealt = make_dealt(ref, where)
+            for label, cmd in (("state", ["state"]), ("standings", ["standings"]),
+                               ("score", ["score"] + DEALT_SCORE)):
+                copy = where / f"check-{label}"
+                shutil.copytree(dealt, copy)
+                modules = imported_modules(["-m", "referee.cli", cmd[0], "--save",
+                                            str(copy / "pesten.toml")] + cmd[1:], ROOT)
+                rules = [m for m in RULE_MODULES if m in modules]
+                print(f"pesten-ref {label} of a hand only dealt: {len(modules)} modules, "
+                      + (f"rule modules IMPORTED (should not be): {', '.join(rules)}" if rules
+                         else "no rule module of the engine imported"))
             commands.update({
                 "pesten-ref --help": (ref + ["--help"], None, ENV),
                 "pesten-ref standings": (ref + ["standings"] + save, None, ENV),
                 "pesten-ref state": (ref + ["state"] + save, None, ENV),
                 "pesten-ref score": (ref + ["score", "--save", "FRESH"] + score, over, ENV),
+                "score, only dealt": (ref + ["score", "--save", "FRESH"] + DEALT_SCORE,
+                                      dealt, ENV),
             })
             for code in langs:
                 env = {**ENV, "PESTEN_REF_LANG": code}

@@ -359,7 +359,7 @@ class TableApp:
         from .scoreboard import render_banner
         from .scoring import standings_json
         table = self.table
-        started = bool(table.hand.log) or table.hand.scored
+        started = table.started or table.dealt.scored
         text = render_banner(events, standings_json(table.series, started),
                              width=self.columns(), colour=self.colour)
         return Board(text) if text else None

@@ -472,7 +472,7 @@ def new(players, rules_spec, dealer, mode, limit, hands, seed, force, save):
         if drawn:
             click.echo(t("cli.new.drawn", dealer=chosen))
         key = "cli.new.dealer_free" if rules.free_order else "cli.new.dealer"
-        click.echo(t(key, dealer=chosen, first=table.hand.next_seat(chosen), n=rules.deal_size))
+        click.echo(t(key, dealer=chosen, first=table.dealt.next_seat(chosen), n=rules.deal_size))
         shuffle = table.shuffle_text()
         if shuffle:
             click.echo(shuffle)
@@ -736,7 +736,7 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
             else:
                 result, events = table.score(winner, given)
         corrected = old is not None
-        started = bool(table.hand.log)  # a correction leaves a hand being played as it is
+        started = table.started  # a correction leaves a hand being played as it is
         dealt = not table.series.over and not started
         if as_json:
             out = standings_json(table.series, started)
@@ -745,7 +745,7 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
             out["events"] = [e.text() for e in events]
             if dealt:
                 out["dealt"] = {"hand": table.series.hand, "dealer": table.series.dealer,
-                                "decks": table.hand.decks}
+                                "decks": table.dealt.decks}
             click.echo(_dumps(out))
             return
         points = ", ".join(f"{p} {n}" for p, n in result.points.items())

@@ -29,7 +29,7 @@ def render_state(table: "Table") -> str:
     st = table.state()
     lines = [t("cli.state.head", hand=st["hand"], dealer=st["dealer"], status=t(f"cli.status.{st['status']}"),
                rules=table.rules.name)]
-    lines.append(table.hand.summary())
+    lines.append(table.dealt.summary())
     if st["status"] in ("playing", "waiting"):
         shown = table.show_calls
         lines.append(t("cli.state.piles", draw=st["draw_pile"], discard=st["discard_pile"],

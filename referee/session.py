@@ -37,8 +37,9 @@ from .scoring import (Event, HandFacts, HandResult, ScoreError, Series, SeriesDa
                       apply_result, join_names, replay_series, score_hand)
 from .store import FORMAT, SaveError, SaveFile
 
-if TYPE_CHECKING:  # the engine is imported only where a hand is opened (start-up time)
-    from .engine import Hand, Ruling
+if TYPE_CHECKING:  # the engine is imported only where a hand is opened (start-up time),
+    from .engine import Hand, Ruling  # its rules only where one is played
+    from .engine.dealt import Dealt
 
 t = messages.t
 
@@ -71,9 +72,21 @@ def _series_from(save: SaveFile, data: Mapping[str, Any]) -> tuple[HouseRules, S
     return rules, series
 
 
-def _replay_hand(save: SaveFile, rules: HouseRules, n: int, meta: Mapping[str, Any]) -> "Hand":
-    """Hand ``n`` replayed from its saved ``meta``; SaveError naming the entry that fails."""
-    from .engine import Hand, ReplayError
+def _deal(rules: HouseRules, players: list[str], dealer: str, n: int) -> "Dealt":
+    """Hand ``n`` dealt to ``players`` by ``dealer`` (R2.2), waiting for its starter:
+    the engine's ``Dealt``, without its rule modules (ValueError: the dealer is not
+    in the hand)."""
+    from .engine.dealt import Dealt
+    return Dealt(rules, players, dealer, n)
+
+
+def _replay_hand(save: SaveFile, rules: HouseRules, n: int, meta: Mapping[str, Any]) -> "Dealt":
+    """Hand ``n`` replayed from its saved ``meta``; SaveError naming the entry that fails.
+
+    A hand with no entry and nothing to redo is only dealt: its ``Dealt``,
+    without the engine's rule modules (``Table.hand`` makes the ``Hand`` when
+    one is needed); any other is the ``Hand`` its log replays to.
+    """
     try:
         players = [str(p) for p in meta["players"]]
         dealer = str(meta["dealer"])
@@ -82,6 +95,12 @@ def _replay_hand(save: SaveFile, rules: HouseRules, n: int, meta: Mapping[str, A
         redo = [str(e["line"]) for e in meta.get("redo", [])]
     except (KeyError, TypeError) as exc:
         raise save.error_at(n, [], t("cli.save.bad_hand", what=str(exc))) from None
+    if not lines and not redo:
+        try:
+            return _deal(rules, players, dealer, n)
+        except ValueError as exc:  # the dealer is not in the hand
+            raise save.error_at(n, [], str(exc)) from None
+    from .engine import Hand, ReplayError
     try:
         return Hand.replay(rules, players, dealer, n, lines, redo)
     except ReplayError as exc:
@@ -110,27 +129,56 @@ class Table:
 
     ``save``: the SaveFile; ``series``: the Series (standings, dealer, hand
     number); ``rules``: the HouseRules copied into the save; ``hand``: the
-    engine Hand of hand ``series.hand``; ``meta``: that hand's saved header
+    engine Hand of hand ``series.hand``; ``dealt``: the same hand for what a
+    hand as dealt can answer (its deal, state and result: a ``Dealt``, which
+    ``hand`` is too); ``meta``: that hand's saved header
     (``started`` time, entry times); ``display``: the series' display settings
     (``[display]`` in the series file: ``show_calls``), which change no
     ruling.  Methods raise SaveError for save-file trouble and ScoreError for
     refused scores.
     """
 
-    __slots__ = ("save", "series", "rules", "hand", "meta", "created", "series_id", "display")
+    __slots__ = ("save", "series", "rules", "dealt", "meta", "created", "series_id", "display")
 
     # A plain class, not a dataclass: building one costs start-up time.
-    def __init__(self, save: SaveFile, series: Series, rules: HouseRules, hand: "Hand",
+    def __init__(self, save: SaveFile, series: Series, rules: HouseRules, hand: "Dealt",
                  meta: dict, created: Any = None, series_id: int | None = None,
                  display: Mapping[str, Any] | None = None) -> None:
         self.save = save
         self.series = series
         self.rules = rules
-        self.hand = hand
+        self.dealt = hand
         self.meta = meta
         self.created = created
         self.series_id = series_id
         self.display = dict(display or {})
+
+    @property
+    def hand(self) -> "Hand":
+        """The engine Hand of the current hand, to play it and to query it.
+
+        A hand only dealt (no entry, nothing to redo) is held as its ``Dealt``,
+        which answers what scoring it and telling its deal ask (``dealt``)
+        without the engine's rule modules; the ``Hand`` is made from it here,
+        the one place, the first time anything asks for it (an entry, undo,
+        a query): the same hand, dealt, waiting for its starter (R2.3).
+        """
+        from .engine.dealt import Dealt
+        hand = self.dealt
+        if type(hand) is Dealt:
+            from .engine import Hand
+            dealt = hand
+            hand = Hand(dealt.rules, dealt.seats, dealt.dealer, dealt.number)
+            hand.scored = dealt.scored
+            self.dealt = hand
+        return hand  # type: ignore[return-value]
+
+    @property
+    def started(self) -> bool:
+        """Whether the current hand's log holds an entry that took effect."""
+        from .engine.dealt import Dealt
+        hand = self.dealt
+        return type(hand) is not Dealt and bool(hand.log)  # type: ignore[attr-defined]
 
     # -- opening and creating -------------------------------------------
     @classmethod
@@ -163,7 +211,7 @@ class Table:
 
     @staticmethod
     def _open_hand(save: SaveFile, series: Series, rules: HouseRules,
-                   meta: dict | None = None) -> tuple["Hand", dict]:
+                   meta: dict | None = None) -> tuple["Dealt", dict]:
         n = series.hand
         if meta is None:
             meta = save.read_hand(n)  # every hand of a series has its file from its deal on
@@ -184,10 +232,9 @@ class Table:
         """A new series at hand 1, dealt and waiting for its starter; saved at once
         (the folder is made if needed).  ``series_id``: its id among the series
         kept beside it (``start_series`` chooses it)."""
-        from .engine import Hand
         series = Series.new(players, rules, dealer)
         meta = cls._new_hand_meta(series)
-        hand = Hand(rules, meta["players"], meta["dealer"], 1)
+        hand = _deal(rules, meta["players"], meta["dealer"], 1)
         table = cls(save, series, rules, hand, meta, utcnow(), series_id, display)
         folder = os.path.dirname(os.path.abspath(os.fspath(save.path)))
         os.makedirs(folder, exist_ok=True)
@@ -212,7 +259,7 @@ class Table:
     def hand_dict(self) -> dict:
         """The current hand's file content: header, entries with times, redo, result."""
         meta = self.meta
-        meta["status"] = self.hand.state()["status"]
+        meta["status"] = self.dealt.state()["status"]
         meta["updated"] = utcnow()
         return meta
 
@@ -244,16 +291,15 @@ class Table:
         Returns a sentence telling the table (new hand, dealer), or None.
         Raises ScoreError when the series is over.
         """
-        if not self.hand.scored:
+        if not self.dealt.scored:
             return None
-        from .engine import Hand
         self.series.start_next_hand()
         self.meta = self._new_hand_meta(self.series)
-        self.hand = Hand(self.rules, self.meta["players"], self.meta["dealer"], self.series.hand)
+        self.dealt = _deal(self.rules, self.meta["players"], self.meta["dealer"], self.series.hand)
         self.save_all()
         key = "cli.play.new_hand_free" if self.rules.free_order else "cli.play.new_hand"
         return t(key, hand=self.series.hand, dealer=self.series.dealer,
-                 first=self.hand.next_seat(self.series.dealer))
+                 first=self.dealt.next_seat(self.series.dealer))
 
     def handle(self, text: str) -> "Ruling":
         """Apply one typed line and save if it changed the hand's log.
@@ -296,12 +342,12 @@ class Table:
 
     def state(self) -> dict:
         """The NOTATION.md state object of the current hand."""
-        return self.hand.state()
+        return self.dealt.state()
 
     # -- scoring ----------------------------------------------------------------
     def facts(self) -> HandFacts:
         """What the referee knows of the current hand, for scoring (R7.2)."""
-        return _facts(self.hand)
+        return _facts(self.dealt)
 
     def score(self, winner: str | None, given: Mapping[str, Any]) -> tuple[HandResult, list[Event]]:
         """Record the current hand's result (R7), deal the next hand at once
@@ -313,13 +359,13 @@ class Table:
         Saving order (see the module docstring): the hand's result, the next
         deal, then the header.
         """
-        if self.hand.scored and not self.series.over:  # saved before hands were dealt at once
+        if self.dealt.scored and not self.series.over:  # saved before hands were dealt at once
             self.ensure_dealt()
         result = score_hand(self.series, self.facts(), winner, given)
         for name in result.left:
             self.series.mark_left(name)
         events = apply_result(self.series, result)
-        self.hand.scored = True
+        self.dealt.scored = True
         res = result.to_dict()
         res["scored"] = utcnow()
         self.meta["result"] = res
@@ -331,10 +377,9 @@ class Table:
 
     def _deal_next(self) -> None:
         """Move to the next hand and deal it (R2.1): its file is written, not the header."""
-        from .engine import Hand
         self.series.start_next_hand()
         self.meta = self._new_hand_meta(self.series)
-        self.hand = Hand(self.rules, self.meta["players"], self.meta["dealer"], self.series.hand)
+        self.dealt = _deal(self.rules, self.meta["players"], self.meta["dealer"], self.series.hand)
         self.save_hand()
 
     def deal_text(self) -> str:
@@ -343,17 +388,17 @@ class Table:
         together (R1.3)."""
         key = "cli.play.new_hand_free" if self.rules.free_order else "cli.play.new_hand"
         text = t(key, hand=self.series.hand, dealer=self.series.dealer,
-                 first=self.hand.next_seat(self.series.dealer))
+                 first=self.dealt.next_seat(self.series.dealer))
         shuffle = self.shuffle_text()
         return f"{text} {shuffle}" if shuffle else text
 
     def shuffle_text(self) -> str | None:
         """"Shuffle 2 decks together: 108 cards." when the current hand needs more
         than one deck (R1.3: six players or more, or ``decks``), else None."""
-        decks = self.hand.decks
+        decks = self.dealt.decks
         if decks < 2:
             return None
-        return t("cli.deal.decks", n=decks, cards=self.hand.deck_total)
+        return t("cli.deal.decks", n=decks, cards=self.dealt.deck_total)
 
     # -- corrections -------------------------------------------------------------
     def correct(self, n: int, winner: str | None, given: Mapping[str, Any],
@@ -379,7 +424,7 @@ class Table:
         (``SaveFile.read_hand_heads``), here and when settling.
         """
         series = self.series
-        if n == series.hand and not series.hand_scored and not self.hand.scored:
+        if n == series.hand and not series.hand_scored and not self.dealt.scored:
             return self.score(winner, given)
         last_scored = series.hand if series.hand_scored else series.hand - 1
         if not 1 <= n <= last_scored:
@@ -480,7 +525,6 @@ class Table:
         """Settle the header again from every hand's result (the log), and deal the
         current hand again if it is only dealt and now has other players or
         another dealer; save.  The caller holds the lock."""
-        from .engine import Hand
         save = self.save
         header = save.read_series()
         saved = set(save.hand_numbers())
@@ -502,8 +546,8 @@ class Table:
         if self.series.over:
             last = self.series.hand
             self.meta = save.read_hand(last)
-            self.hand = _replay_hand(save, self.rules, last, self.meta)
-            self.hand.scored = True
+            self.dealt = _replay_hand(save, self.rules, last, self.meta)
+            self.dealt.scored = True
         else:
             deal = deals[-1]
             fresh = meta is None or (not meta.get("entries") and (
@@ -511,17 +555,17 @@ class Table:
                 or str(meta.get("dealer")) != deal.dealer))
             if fresh:
                 self.meta = self._new_hand_meta(self.series)
-                self.hand = Hand(self.rules, self.meta["players"], self.meta["dealer"],
-                                 self.series.hand)
+                self.dealt = _deal(self.rules, self.meta["players"], self.meta["dealer"],
+                                   self.series.hand)
                 self.save_hand()
             else:
                 self.meta = meta
-                self.hand = _replay_hand(save, self.rules, self.series.hand, meta)
+                self.dealt = _replay_hand(save, self.rules, self.series.hand, meta)
         self.created = header.get("created", self.created)
         save.write_series(self.series_dict())
 
 
-def _facts(h: "Hand") -> HandFacts:
+def _facts(h: "Dealt") -> HandFacts:
     st = h.state()
     return HandFacts(status=st["status"], players=list(h.seats), left=list(h.left),
                      winner=h.winner, blocked=h.blocked,
@@ -574,7 +618,7 @@ def read_standings(save: SaveFile) -> tuple[Series, bool]:
         else None
     if data.get("settling") or (meta is not None and "result" in meta):
         table = Table.open(save)
-        return table.series, table.hand.status != "waiting" or table.hand.scored
+        return table.series, table.dealt.status != "waiting" or table.dealt.scored
     started = series.hand_scored
     if meta is not None:
         started = bool(meta.get("entries"))
@@ -806,12 +850,12 @@ def _summary(save: SaveFile, series_id: int | None, current: bool) -> dict:
 
 def _left_in(meta: Mapping[str, Any]) -> list[str]:
     """Players who left during a hand, read from its entries without replaying (R1.5)."""
-    from .notation import Leave, parse_line
     out = []
     players = {str(p).lower(): str(p) for p in meta.get("players", [])}
     for entry in meta.get("entries", []):
         if "leave" not in str(entry.get("line", "")).lower():
             continue
+        from .notation import Leave, parse_line  # (only for a line that may be one)
         try:
             line = parse_line(str(entry.get("line", "")))
         except ValueError:

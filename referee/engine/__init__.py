@@ -12,7 +12,12 @@ Layers inside the package, dependencies pointing down::
     legality    what may be played now, and why (check, completion, bots)
     ruling      Ruling (events, rule cited, logged)        words: events -> text
     table deal turn lastcard actions goingout order corrections   (the rules)
+    dealt       the hand as dealt: its facts and the queries that only read the state
     state  tables  events                                   (data)
+
+The package imports nothing until one of its names is asked for
+(``from referee.engine import Hand`` loads ``hand`` and the rules; importing
+``referee.engine.dealt`` loads only ``dealt``, ``state``, ``order`` and ``events``).
 
 Map from rule ids to code (RULES.md):
 
@@ -22,11 +27,12 @@ Map from rule ids to code (RULES.md):
   ``order.check_turn``, ``turn.check_play`` (deck, penalty, matching, Jack's suit,
   finishing card), ``turn.draw`` (draw-and-play refusals)
 - R0.4 effect-bearing refusals .. ``Hand._refusal_effect`` (``Reason.card_refused``)
-- R1.1 players .................. ``Hand._line_actor``, ``Hand.player``
+- R1.1 players .................. ``Hand._line_actor``, ``Dealt.player``
+- R1.3 decks in play ............ ``dealt.Dealt`` (``decks``, ``deck_total``)
 - R1.3 / R1.4 deck, identity .... ``table.check_deck``
 - R1.5 leaving .................. ``table.leave``
 - R2.2 deal size ................ ``state.HandState.reset`` (fit: ``rules.check_table_fits``)
-- R2.3-R2.5 starter ............. ``deal.start``
+- R2.3-R2.5 starter ............. ``deal.start`` (who plays first: ``Dealt.first_player``)
 - R3.1-R3.3 matching ............ ``tables.matches`` (compiled to ``Tables.fits``),
   ``turn.match_refusal``
 - R3.4 draw (then play) ......... ``turn.draw``
@@ -45,9 +51,36 @@ Map from rule ids to code (RULES.md):
 
 from __future__ import annotations
 
-from .events import Event, Reason, Refusal, Refused
-from .hand import Hand
-from .legality import Legal
-from .ruling import ReplayError, Ruling
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .events import Event, Reason, Refusal, Refused
+    from .hand import Hand
+    from .legality import Legal
+    from .ruling import ReplayError, Ruling
 
 __all__ = ["Hand", "Ruling", "ReplayError", "Event", "Reason", "Refused", "Refusal", "Legal"]
+
+
+def __getattr__(name: str):
+    """The package's names, each imported when first asked for (PEP 562), so that
+    importing a light module of the engine (``dealt``, ``state``, ``tables``)
+    does not load the rule modules under ``hand``."""
+    if name == "Hand":
+        from .hand import Hand as value
+    elif name == "Legal":
+        from .legality import Legal as value
+    elif name in ("Ruling", "ReplayError"):
+        from . import ruling
+        value = getattr(ruling, name)
+    elif name in ("Event", "Reason", "Refused", "Refusal"):
+        from . import events
+        value = getattr(events, name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

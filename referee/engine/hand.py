@@ -14,19 +14,20 @@ from .. import lexicon as _lexicon
 from typing import Iterable
 
 from .. import messages
-from ..cards import NotationError, deck_size, parse_suit, try_card
+from ..cards import NotationError, parse_suit, try_card
 from ..notation import Announce, Call, Draw, Fix, Leave, Line, Play, Start, parse_line
 from ..rules import HouseRules
 from . import corrections, deal, goingout, lastcard, legality, order, table, turn
 from .actions import stack_options
+from .dealt import Dealt
 from .events import (Event, IllegalPlayPenalty, Reason, Refusal, Refused, Said)
 from .ruling import ReplayError, Ruling, said
-from .state import HandState, Snapshot
+from .state import Snapshot
 from .tables import tables_for
 from .words import Allowed, stack_words, suit_word
 
 
-class Hand(HandState):
+class Hand(Dealt):
     """One hand of Pesten as the referee sees it (public information only, R0.1).
 
     Construct with the rule set, the players in the hand in seating order
@@ -34,30 +35,20 @@ class Hand(HandState):
     and ``waiting`` for its starter (R2.2, R2.3).  ``apply_line(text)`` rules on
     one typed line and returns a ``Ruling``; ``state()`` gives the NOTATION.md
     state object; ``legal(player)`` what may be played now.  ``log`` holds the
-    lines that took effect, ``redo_stack`` what ``redo`` can put back.
+    lines that took effect, ``redo_stack`` what ``redo`` can put back.  The deal
+    and the queries that only read the state (``state``, ``next_seat``,
+    ``first_player``, ``decks`` ...) are ``Dealt``'s, inherited.
     """
 
-    __slots__ = ("rules", "tables", "number", "seats", "dealer", "decks", "deck_total", "free",
-                 "_lower", "log", "redo_stack", "last_ruling", "scored", "cite")
+    __slots__ = ("tables", "log", "redo_stack", "last_ruling", "cite")
 
     def __init__(self, rules: HouseRules, players: Iterable[str], dealer: str, number: int = 1):
-        self.rules = rules
+        super().__init__(rules, players, dealer, number)  # the deal (R1.3, R2.2)
         self.tables = tables_for(rules)        # the rule set compiled (what fits, stacks, acts)
-        self.number = number                   # the hand's number in the series
-        self.seats: list[str] = list(players)  # the players dealt in, seating order (R1.2)
-        if dealer not in self.seats:
-            raise ValueError(f"dealer {dealer!r} is not in the hand")
-        self.dealer = dealer
-        self.decks = rules.deck_count(len(self.seats))         # decks in play (R1.3)
-        self.deck_total = deck_size(self.decks, rules.jokers)  # cards in play
-        self.free = rules.free_order           # snel pesten (R8.4)
-        self._lower = {p.lower(): p for p in self.seats}
         self.log: list[str] = []               # the lines that took effect
         self.redo_stack: list[str] = []        # what ``redo`` can put back
         self.last_ruling: Ruling | None = None  # for ``why``
-        self.scored = False                    # the hand's result is recorded (R7)
         self.cite = 0                          # (while applying: the event whose rule is cited)
-        self.reset(self.seats, rules.deal_size, self.deck_total)
 
     # -- replaying ------------------------------------------------------------
     @classmethod
@@ -149,67 +140,10 @@ class Hand(HandState):
         ruling.ok, ruling.rule, ruling.kind = True, "R0.2", "redo"
         return ruling
 
-    def state(self) -> dict:
-        """The NOTATION.md state object (plain JSON-ready dict)."""
-        status = "scored" if self.scored else self.status
-        playing = self.status == "playing"
-        return {
-            "hand": self.number,
-            "status": status,
-            "dealer": self.dealer,
-            "turn": self.turn if playing else None,
-            "direction": "clockwise" if self.direction == 1 else "counterclockwise",
-            "top": str(self.discard[-1]) if self.discard else None,
-            "named_suit": self.named_suit,
-            "pending_draw": self.pending,
-            "skips": ({p: self.skips[p] for p in self.active if self.skips.get(p)}
-                      if playing else {}),
-            "counts": {p: self.counts[p] for p in self.active},
-            "draw_pile": self.draw_pile,
-            "discard_pile": len(self.discard),
-            "announce_due": self.announce_due if playing else None,
-            "callable": self.callable if playing else [],
-            "winner": self.winner,
-        }
-
-    @property
-    def top(self):
-        """The card on top of the discard pile (a ``Card``), or None before the starter."""
-        return self.discard[-1] if self.discard else None
-
-    @property
-    def announce_due(self) -> str | None:
-        """The player whose "Laatste kaart!" window is open (R4.2), or None."""
-        for p, s in self.last_card.items():
-            if s == "open":
-                return p
-        return None
-
-    @property
-    def callable(self) -> list[str]:
-        """Players who may now be called for a forgotten last card (R4.3)."""
-        last_card = self.last_card
-        if "missed" not in last_card.values():
-            return []
-        return [p for p in self.active if last_card.get(p) == "missed"]
-
     @property
     def exhausted(self) -> bool:
         """R3.6: the draw pile is empty and the discard pile holds only its top card."""
         return turn.exhausted(self)
-
-    def player(self, name: str) -> str | None:
-        """The seated name matching ``name`` case-insensitively, or None (R1.1)."""
-        return self._lower.get(name.lower())
-
-    def next_seat(self, player: str) -> str:
-        """The seat after ``player`` in the current direction, among those still in the hand."""
-        return order.next_seat(self, player)
-
-    def first_player(self) -> str:
-        """Who plays first after the dealer (R2.5): the seat after the dealer, clockwise."""
-        seats = self.seats
-        return seats[(seats.index(self.dealer) + 1) % len(seats)]
 
     legal = legality.legal
     """``legal(player=None)``: what ``player`` (default: the player to act) may play or
@@ -441,14 +375,11 @@ class Hand(HandState):
         return Ruling(True, None, [], kind="query", query=q, arg=line.arg)
 
     def summary(self) -> str:
-        """One or two sentences on the state of the hand, for players."""
+        """One or two sentences on the state of the hand, for players (of a hand not
+        being played: ``Dealt.summary``)."""
+        if self.status != "playing" or self.scored:
+            return super().summary()
         t = messages.t
-        if self.status == "waiting":
-            return t("engine.summary.waiting", dealer=self.dealer)
-        if self.status == "over" or self.scored:
-            if self.blocked:
-                return t("engine.summary.blocked")
-            return t("engine.summary.over", winner=self.winner)
         parts = [t("engine.summary.top", top=self.top.pretty())]
         if self.named_suit:
             parts.append(t("engine.summary.named", suit=suit_word(self.named_suit)))

@@ -1,0 +1,119 @@
+"""A hand as dealt: who is in it, the decks, the state of R2.2; no rule module.
+
+``Dealt`` answers what a hand dealt and not yet started is, and the queries
+that only read the state: the NOTATION.md state object, the summary of a hand
+not being played, whose seat follows whose, who plays first (R2.5), how many
+decks are shuffled together and how many cards they hold (R1.3).  ``Hand``
+inherits all of it and adds the rules (``hand``), so that each of these facts
+has one definition, and a program that only scores a hand it did not referee
+(``pesten-ref score``) need not load the rule modules.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from .. import messages
+from ..cards import deck_size
+from . import order
+from .state import HandState
+
+if TYPE_CHECKING:
+    from ..cards import Card
+    from ..rules import HouseRules
+
+
+class Dealt(HandState):
+    """One hand of Pesten right after the deal, waiting for its starter (R2.2, R2.3).
+
+    Construct with the rule set, the players in the hand in seating order
+    (clockwise, R1.2), the dealer and the hand's number; raises ValueError
+    when the dealer is not in the hand.  ``scored``: the hand's result is
+    recorded (R7).  Its state changes only through ``Hand`` (the subclass
+    that applies entries).
+    """
+
+    __slots__ = ("rules", "number", "seats", "dealer", "decks", "deck_total", "free",
+                 "_lower", "scored")
+
+    def __init__(self, rules: "HouseRules", players: Iterable[str], dealer: str, number: int = 1):
+        self.rules = rules
+        self.number = number                   # the hand's number in the series
+        self.seats: list[str] = list(players)  # the players dealt in, seating order (R1.2)
+        if dealer not in self.seats:
+            raise ValueError(f"dealer {dealer!r} is not in the hand")
+        self.dealer = dealer
+        self.decks = rules.deck_count(len(self.seats))         # decks in play (R1.3)
+        self.deck_total = deck_size(self.decks, rules.jokers)  # cards in play
+        self.free = rules.free_order           # snel pesten (R8.4)
+        self._lower = {p.lower(): p for p in self.seats}
+        self.scored = False                    # the hand's result is recorded (R7)
+        self.reset(self.seats, rules.deal_size, self.deck_total)
+
+    def state(self) -> dict:
+        """The NOTATION.md state object (plain JSON-ready dict)."""
+        status = "scored" if self.scored else self.status
+        playing = self.status == "playing"
+        return {
+            "hand": self.number,
+            "status": status,
+            "dealer": self.dealer,
+            "turn": self.turn if playing else None,
+            "direction": "clockwise" if self.direction == 1 else "counterclockwise",
+            "top": str(self.discard[-1]) if self.discard else None,
+            "named_suit": self.named_suit,
+            "pending_draw": self.pending,
+            "skips": ({p: self.skips[p] for p in self.active if self.skips.get(p)}
+                      if playing else {}),
+            "counts": {p: self.counts[p] for p in self.active},
+            "draw_pile": self.draw_pile,
+            "discard_pile": len(self.discard),
+            "announce_due": self.announce_due if playing else None,
+            "callable": self.callable if playing else [],
+            "winner": self.winner,
+        }
+
+    @property
+    def top(self) -> "Card | None":
+        """The card on top of the discard pile (a ``Card``), or None before the starter."""
+        return self.discard[-1] if self.discard else None
+
+    @property
+    def announce_due(self) -> str | None:
+        """The player whose "Laatste kaart!" window is open (R4.2), or None."""
+        for p, s in self.last_card.items():
+            if s == "open":
+                return p
+        return None
+
+    @property
+    def callable(self) -> list[str]:
+        """Players who may now be called for a forgotten last card (R4.3)."""
+        last_card = self.last_card
+        if "missed" not in last_card.values():
+            return []
+        return [p for p in self.active if last_card.get(p) == "missed"]
+
+    def summary(self) -> str:
+        """One sentence on the state of a hand not being played, for players: waiting
+        for the starter (R2.3), blocked (R3.9) or won (R6.1); ``Hand.summary`` tells
+        a hand being played."""
+        t = messages.t
+        if self.status == "waiting":
+            return t("engine.summary.waiting", dealer=self.dealer)
+        if self.blocked:
+            return t("engine.summary.blocked")
+        return t("engine.summary.over", winner=self.winner)
+
+    def player(self, name: str) -> str | None:
+        """The seated name matching ``name`` case-insensitively, or None (R1.1)."""
+        return self._lower.get(name.lower())
+
+    def next_seat(self, player: str) -> str:
+        """The seat after ``player`` in the current direction, among those still in the hand."""
+        return order.next_seat(self, player)
+
+    def first_player(self) -> str:
+        """Who plays first after the dealer (R2.5): the seat after the dealer, clockwise."""
+        seats = self.seats
+        return seats[(seats.index(self.dealer) + 1) % len(seats)]
