@@ -1079,23 +1079,31 @@ def _tournament_commands() -> click.Group:
             for line in conflicts:
                 click.echo(line)
 
+    def _change(save: str | None, change) -> None:
+        """Under the tournament's lock: load it, ``change(files, tour)`` (the lines to
+        tell), write it; then tell the lines."""
+        files = _files(save)
+        with files.save.lock():
+            tour = files.load()
+            told = change(files, tour)
+            files.write(tour)
+        for line in told:
+            click.echo(line)
+
     @tournament.command("next", help="help.tournament.next")
     @tour_save_option
     def tournament_next(save):
         with _Guard():
             from .tournament import close_round
-            files = _files(save)
-            with files.save.lock():
-                tour = files.load()
+
+            def close(files, tour):
                 conflicts = files.conflicts(tour)
                 if conflicts:
                     for line in conflicts:
                         click.echo(line, err=True)
                     _fail(t("tour.refuse.conflicts"), 1)
-                told = close_round(tour, files.outcomes(tour))
-                files.write(tour)
-            for line in told:
-                click.echo(line)
+                return close_round(tour, files.outcomes(tour))
+            _change(save, close)
 
     @tournament.command("withdraw", help="help.tournament.withdraw")
     @_argument("name", metavar_key="help.metavar.name")
@@ -1103,13 +1111,7 @@ def _tournament_commands() -> click.Group:
     def tournament_withdraw(name, save):
         with _Guard():
             from .tournament import withdraw
-            files = _files(save)
-            with files.save.lock():
-                tour = files.load()
-                told = withdraw(tour, name, files.outcomes(tour))
-                files.write(tour)
-            for line in told:
-                click.echo(line)
+            _change(save, lambda files, tour: withdraw(tour, name, files.outcomes(tour)))
 
     @tournament.command("import", help="help.tournament.import")
     @_argument("path", metavar_key="help.metavar.path")
