@@ -158,9 +158,6 @@ class FreeOrder(Event):
     __slots__ = ()
     rule = "R8.4"
 
-    def __init__(self):
-        pass
-
 
 # ---------------------------------------------------------------------------
 # A turn (R3)
@@ -252,9 +249,6 @@ class Blocked(Event):
 
     __slots__ = ()
     rule = "R3.9"
-
-    def __init__(self):
-        pass
 
 
 class NextToPlay(Event):
