@@ -158,12 +158,18 @@ def _copy_tournament(src, dest_dir):
     return dest_dir / src.name
 
 
-def test_R8_6_a_table_played_on_another_laptop_is_imported(tmp_path):
+def _director_and_laptop(tmp_path):
+    """A 7-player tournament on the director's laptop and a copy on a table's laptop."""
     director = tmp_path / "director"
     director.mkdir()
     save = director / "cup.toml"
     new(save, 7)
-    laptop = _copy_tournament(save, tmp_path / "laptop")
+    return save, _copy_tournament(save, tmp_path / "laptop")
+
+
+def test_R8_6_a_table_played_on_another_laptop_is_imported(tmp_path):
+    save, laptop = _director_and_laptop(tmp_path)
+    director = save.parent
     table = show(save)["tables"][1]
     score_table(laptop, table["table"], table["players"])
     assert show(save)["tables"][1]["result"] is None
@@ -176,11 +182,8 @@ def test_R8_6_a_table_played_on_another_laptop_is_imported(tmp_path):
 
 
 def test_R8_6_a_result_entered_twice_with_different_contents_is_reported_not_merged(tmp_path):
-    director = tmp_path / "director"
-    director.mkdir()
-    save = director / "cup.toml"
-    new(save, 7)
-    laptop = _copy_tournament(save, tmp_path / "laptop")
+    save, laptop = _director_and_laptop(tmp_path)
+    director = save.parent
     table = show(save)["tables"][0]
     players = table["players"]
     score_table(save, table["table"], players)                       # here: the first seat won
