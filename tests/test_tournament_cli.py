@@ -169,7 +169,6 @@ def _director_and_laptop(tmp_path):
 
 def test_R8_6_a_table_played_on_another_laptop_is_imported(tmp_path):
     save, laptop = _director_and_laptop(tmp_path)
-    director = save.parent
     table = show(save)["tables"][1]
     score_table(laptop, table["table"], table["players"])
     assert show(save)["tables"][1]["result"] is None
