@@ -70,6 +70,19 @@ def _workers(jobs: int | None, total: int) -> int:
     return max(1, min(os.cpu_count() or 1, 4))
 
 
+def _check_run(rule_sets: Sequence[HouseRules], players: int, hands: int, bots: str) -> None:
+    """At least one rule set, each fitting ``players`` (R1.1, R1.3, R2.2: ``RulesError``),
+    ``hands`` >= 1 and ``bots`` one of ``BOTS``; raises ValueError."""
+    if not rule_sets:
+        raise ValueError(messages.t("sim.error.no_rules"))
+    if hands < 1:
+        raise ValueError(messages.t("sim.error.hands", hands=hands))
+    if bots not in BOTS:
+        raise ValueError(messages.t("sim.error.bots", bots=bots, choices=", ".join(BOTS)))
+    for rules in rule_sets:
+        check_table_fits(rules, players)
+
+
 def play_in_parts(rule_sets: Sequence[HouseRules], players: int, hands: int, seed: int,
                   bots: str = "random", forget: float = FORGET_RATE,
                   progress: ProgressFn | None = None,
@@ -112,11 +125,7 @@ def simulate_in_parts(rules: HouseRules, players: int, hands: int, seed: int | N
                       progress: ProgressFn | None = None, jobs: int | None = None) -> SimReport:
     """``simulate`` for a long run, played in parts in worker processes (``play_in_parts``):
     the same report as ``simulate`` with the same arguments, times aside."""
-    check_table_fits(rules, players)
-    if hands < 1:
-        raise ValueError(messages.t("sim.error.hands", hands=hands))
-    if bots not in BOTS:
-        raise ValueError(messages.t("sim.error.bots", bots=bots, choices=", ".join(BOTS)))
+    _check_run([rules], players, hands, bots)
     reports, _ = play_in_parts([rules], players, hands, _seed(seed), bots, forget, progress, jobs)
     return reports[0]
 
@@ -135,14 +144,7 @@ def compare_rule_sets(rule_sets: Sequence[HouseRules], players: int, hands: int 
     (default: one per core for long runs, none for short ones).
     Returns a ``CompareReport``.
     """
-    if not rule_sets:
-        raise ValueError(messages.t("sim.error.no_rules"))
-    if hands < 1:
-        raise ValueError(messages.t("sim.error.hands", hands=hands))
-    if bots not in BOTS:
-        raise ValueError(messages.t("sim.error.bots", bots=bots, choices=", ".join(BOTS)))
-    for rules in rule_sets:
-        check_table_fits(rules, players)
+    _check_run(rule_sets, players, hands, bots)
     seed = _seed(seed)
     reports, seconds = play_in_parts(rule_sets, players, hands, seed, bots, forget, progress,
                                      jobs)
