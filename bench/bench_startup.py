@@ -25,8 +25,10 @@ average before and after (the minimum is the least disturbed run).  It also chec
 that ``python -X importtime -c "import referee.cli"`` does not import
 prompt_toolkit, and that neither do ``state``, ``standings`` and ``score``; and
 that ``score``, ``standings`` and ``state`` of a hand only dealt (the series D, as
-a family keeping the score without refereeing has it) import none of the engine's
-rule modules (``RULE_MODULES``).
+a family keeping the score without refereeing has it), and ``score`` and ``state``
+of the hand ``score --save S`` scores (refereed to its end: read from its saved
+``end``), import none of
+the engine's rule modules (``RULE_MODULES``).
 ``pesten-ref`` is the console script next to this Python (not a shell shim);
 install it with ``pip install -e .`` first.  The subprocesses run without
 PYTHONDONTWRITEBYTECODE and after one untimed warm-up run, so bytecode is
@@ -229,16 +231,22 @@ def main(argv: list[str] | None = None) -> int:
                               for code in langs]
                     print(f"pesten-ref standings modules per language: {', '.join(counts)}")
             dealt = make_dealt(ref, where)
-            for label, cmd in (("state", ["state"]), ("standings", ["standings"]),
-                               ("score", ["score"] + DEALT_SCORE)):
-                copy = where / f"check-{label}"
-                shutil.copytree(dealt, copy)
+
+            def rule_modules_check(label: str, cmd: list[str], series: Path, what: str) -> None:
+                copy = where / f"check-{what.replace(' ', '-')}-{label}"
+                shutil.copytree(series, copy)
                 modules = imported_modules(["-m", "referee.cli", cmd[0], "--save",
                                             str(copy / "pesten.toml")] + cmd[1:], ROOT)
                 rules = [m for m in RULE_MODULES if m in modules]
-                print(f"pesten-ref {label} of a hand only dealt: {len(modules)} modules, "
+                print(f"pesten-ref {label} of a hand {what}: {len(modules)} modules, "
                       + (f"rule modules IMPORTED (should not be): {', '.join(rules)}" if rules
                          else "no rule module of the engine imported"))
+
+            for label, cmd in (("state", ["state"]), ("standings", ["standings"]),
+                               ("score", ["score"] + DEALT_SCORE)):
+                rule_modules_check(label, cmd, dealt, "only dealt")
+            for label, cmd in (("state", ["state"]), ("score", ["score"] + score)):
+                rule_modules_check(label, cmd, over, "refereed to its end")
             commands.update({
                 "pesten-ref --help": (ref + ["--help"], None, ENV),
                 "pesten-ref standings": (ref + ["standings"] + save, None, ENV),

@@ -9,7 +9,8 @@ No terminal I/O here.
 Save layout (format 1): the series file holds the header (players, rule set
 copied in, running standings; fixed size), and ``<name>.hands/hand-NNNNN.toml``
 holds each hand: its dealer, players, UTC timestamps, entries in order, what
-``redo`` can put back and, once scored, its result and its corrections.
+``redo`` can put back, once over the state its entries end in (``end``,
+derived: see ``END``) and, once scored, its result and its corrections.
 
 The hands' results are the log of the series; the standings in the header are
 what replaying them gives (``scoring.replay_series``), kept so that opening a
@@ -80,12 +81,40 @@ def _deal(rules: HouseRules, players: list[str], dealer: str, n: int) -> "Dealt"
     return Dealt(rules, players, dealer, n)
 
 
-def _replay_hand(save: SaveFile, rules: HouseRules, n: int, meta: Mapping[str, Any]) -> "Dealt":
+END = "end"
+"""The key of a hand file's ``end``: the state the hand's entries end in once it
+is over (``Dealt.end``), with ``of`` naming what it was derived from
+(``end_name``).  Derived data, as the hands' index is: written with every save
+of a hand that is over, used only while ``of`` names the file's entries, its
+rules, the ``end`` itself and this version of the program, so that ``score``
+and ``state`` after a hand need not load the rule modules and replay it;
+anything else (missing, damaged, hand-edited, older) means the entries are
+replayed, as they always may be."""
+
+
+def end_name(rules: HouseRules, lines: list[str], end: Mapping[str, Any]) -> str:
+    """What a hand's ``end`` (without its ``of``) was derived from: this program's
+    version and a CRC-32 of the rule set in force, the entry ``lines`` and the
+    ``end``.  A hand-edited entry, rule or ``end``, or another version of the
+    referee, gives another name."""
+    import zlib
+    from . import __version__
+    fields = sorted((k, sorted(v.items()) if isinstance(v, dict) else v)
+                    for k, v in end.items() if k != "of")
+    text = "\n".join([repr(rules.to_table()), *lines, repr(fields)])
+    return f"{__version__} {zlib.crc32(text.encode('utf-8')):08x}"
+
+
+def _replay_hand(save: SaveFile, rules: HouseRules, n: int, meta: Mapping[str, Any],
+                 use_end: bool = True) -> "Dealt":
     """Hand ``n`` replayed from its saved ``meta``; SaveError naming the entry that fails.
 
     A hand with no entry and nothing to redo is only dealt: its ``Dealt``,
     without the engine's rule modules (``Table.hand`` makes the ``Hand`` when
-    one is needed); any other is the ``Hand`` its log replays to.
+    one is needed).  So is a hand over whose saved ``end`` names its entries
+    (``END``; unless not ``use_end``): ``Dealt.ended``, which ``Table.hand``
+    replays when asked for the ``Hand``.  Any other is the ``Hand`` its log
+    replays to.
     """
     try:
         players = [str(p) for p in meta["players"]]
@@ -100,6 +129,14 @@ def _replay_hand(save: SaveFile, rules: HouseRules, n: int, meta: Mapping[str, A
             return _deal(rules, players, dealer, n)
         except ValueError as exc:  # the dealer is not in the hand
             raise save.error_at(n, [], str(exc)) from None
+    end = meta.get(END)
+    if use_end and not redo and isinstance(end, dict):
+        from .engine.dealt import Dealt
+        try:
+            if end.get("of") == end_name(rules, lines, end):
+                return Dealt.ended(rules, players, dealer, n, end)
+        except (ValueError, TypeError):
+            pass  # (not an end this program wrote: the entries say what it is)
     from .engine import Hand, ReplayError
     try:
         return Hand.replay(rules, players, dealer, n, lines, redo)
@@ -161,15 +198,20 @@ class Table:
         which answers what scoring it and telling its deal ask (``dealt``)
         without the engine's rule modules; the ``Hand`` is made from it here,
         the one place, the first time anything asks for it (an entry, undo,
-        a query): the same hand, dealt, waiting for its starter (R2.3).
+        a query): the same hand, dealt, waiting for its starter (R2.3).  A
+        hand over opened from its saved ``end`` (``END``) is held so too; its
+        ``Hand`` is what its entries replay to.
         """
         from .engine.dealt import Dealt
         hand = self.dealt
         if type(hand) is Dealt:
-            from .engine import Hand
-            dealt = hand
-            hand = Hand(dealt.rules, dealt.seats, dealt.dealer, dealt.number)
-            hand.scored = dealt.scored
+            if hand.status == "waiting":
+                from .engine import Hand
+                dealt = hand
+                hand = Hand(dealt.rules, dealt.seats, dealt.dealer, dealt.number)
+            else:
+                hand = _replay_hand(self.save, self.rules, hand.number, self.meta, use_end=False)
+            hand.scored = self.dealt.scored
             self.dealt = hand
         return hand  # type: ignore[return-value]
 
@@ -178,7 +220,9 @@ class Table:
         """Whether the current hand's log holds an entry that took effect."""
         from .engine.dealt import Dealt
         hand = self.dealt
-        return type(hand) is not Dealt and bool(hand.log)  # type: ignore[attr-defined]
+        if type(hand) is Dealt:
+            return hand.status != "waiting"   # (a hand over, opened from its ``end``)
+        return bool(hand.log)  # type: ignore[attr-defined]
 
     # -- opening and creating -------------------------------------------
     @classmethod
@@ -257,10 +301,18 @@ class Table:
         return out
 
     def hand_dict(self) -> dict:
-        """The current hand's file content: header, entries with times, redo, result."""
+        """The current hand's file content: header, entries with times, redo, once
+        over its ``end`` (``END``), result."""
         meta = self.meta
-        meta["status"] = self.dealt.state()["status"]
+        hand = self.dealt
+        meta["status"] = hand.state()["status"]
         meta["updated"] = utcnow()
+        if hand.status == "over":  # (derived: END)
+            lines = [str(e["line"]) for e in meta.get("entries", [])]
+            end = hand.end()
+            meta[END] = {"of": end_name(self.rules, lines, end), **end}
+        else:
+            meta.pop(END, None)
         return meta
 
     def save_hand(self) -> None:

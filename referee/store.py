@@ -44,7 +44,7 @@ files, but may see a hand file one save newer than its series file.  Every probl
 
 The hands' index, ``pesten.hands/index.json``, spares ``history`` and the
 exports from parsing every hand's whole log: it holds each hand's file
-without its log (``entries``, ``redo``: what ``SaveFile.read_hand_heads``
+without its log (``entries``, ``redo`` and the ``end`` derived from them: what ``SaveFile.read_hand_heads``
 returns), with the file's identity when it was read (inode, size, mtime and
 ctime in ns) and a digest of its bytes.  It is derived data, never the
 source of truth: an entry is used only while its file is unchanged (same
@@ -115,7 +115,7 @@ _DECODE_END = r"(?s)^(?P<what>.*?)\s*\(at end of document\)\s*$"
 _O_BINARY = getattr(os, "O_BINARY", 0)
 _INDEX_NAME = "index.json"
 _INDEX_VERSION = 2
-_LOG_KEYS = frozenset({"entries", "redo"})
+_LOG_KEYS = frozenset({"entries", "redo", "end"})  # (end: derived from the entries)
 _INDEX_SETTLE_NS = 2_000_000_000
 """A file changed less than this before its index entry was made is checked by
 its digest too: 2 s, the coarsest clock of a common file system (FAT)."""

@@ -56,6 +56,7 @@ def test_score_of_a_hand_only_dealt_imports_no_rule_module(tmp_path):
                              "Bram=7h 8h", "Cees=Kd"], tmp_path)
     assert modules & RULE_MODULES == set()
     assert "referee.engine.dealt" in modules
+    assert "referee.engine.events" not in modules   # (no ruling is made)
     assert "Hand 1 scored: Anna 0, Bram 15, Cees 10." in out
     assert "Hand 2: Bram deals; Cees plays first" in out  # R2.1, R2.5
     hand2 = SaveFile(save).read_hand(2)

@@ -17,7 +17,7 @@ Layers inside the package, dependencies pointing down::
 
 The package imports nothing until one of its names is asked for
 (``from referee.engine import Hand`` loads ``hand`` and the rules; importing
-``referee.engine.dealt`` loads only ``dealt``, ``state``, ``order`` and ``events``).
+``referee.engine.dealt`` loads only ``dealt``, ``state`` and ``order``).
 
 Map from rule ids to code (RULES.md):
 

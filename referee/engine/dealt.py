@@ -11,10 +11,10 @@ has one definition, and a program that only scores a hand it did not referee
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from .. import messages
-from ..cards import deck_size
+from ..cards import SUITS, NotationError, deck_size, parse_card
 from . import order
 from .state import HandState
 
@@ -49,6 +49,80 @@ class Dealt(HandState):
         self._lower = {p.lower(): p for p in self.seats}
         self.scored = False                    # the hand's result is recorded (R7)
         self.reset(self.seats, rules.deal_size, self.deck_total)
+
+    # -- a hand over, kept without its log --------------------------------------
+    def end(self) -> dict[str, Any]:
+        """The state of this hand once it is over (won R6.1, R1.5, or blocked R3.9),
+        as a plain dict that TOML can hold (no None): what ``Dealt.ended`` needs
+        to answer ``state``, ``summary`` and the facts scoring reads (R7.2)
+        without replaying the log.
+
+        Keys: ``counts`` (name -> cards held, players still in the hand),
+        ``draw_pile`` (cards), ``discard`` (the discard pile's cards as text,
+        top card last), ``direction`` (1 or -1), ``pending`` (cards), ``left``
+        (who left, R1.5), ``blocked``, ``corrections`` (R0.2), and ``winner``
+        and ``named_suit`` when set.  Raises ValueError for a hand not over.
+        """
+        if self.status != "over":
+            raise ValueError(f"hand {self.number} is not over")
+        end: dict[str, Any] = {
+            "counts": {p: self.counts[p] for p in self.active},
+            "draw_pile": self.draw_pile,
+            "discard": " ".join(str(c) for c in self.discard),
+            "direction": self.direction,
+            "pending": self.pending,
+            "left": list(self.left),
+            "blocked": self.blocked,
+            "corrections": self.corrections,
+        }
+        if self.winner is not None:
+            end["winner"] = self.winner
+        if self.named_suit is not None:
+            end["named_suit"] = self.named_suit
+        return end
+
+    @classmethod
+    def ended(cls, rules: "HouseRules", players: Iterable[str], dealer: str, number: int,
+              end: Mapping[str, Any]) -> "Dealt":
+        """The hand dealt as ``Dealt(rules, players, dealer, number)`` and over with
+        ``end`` (what ``end()`` gave): its status ``"over"`` and every field
+        ``end`` holds; the turn, skips, last-card duties and owed draws of a hand
+        over are none.  Only the queries of ``Dealt`` read it; applying entries
+        needs the ``Hand`` its log replays to.
+
+        Raises ValueError when ``end`` is not such a record (a key missing or of
+        another type, a card that does not read, a name not in the hand).
+        """
+        hand = cls(rules, players, dealer, number)
+        try:
+            left = [str(p) for p in end["left"]]
+            active = [p for p in hand.seats if p not in left]
+            counts = {str(p): n for p, n in end["counts"].items()}
+            winner = end.get("winner")
+            discard = [parse_card(c) for c in str(end["discard"]).split()]
+            fields = (end["draw_pile"], end["pending"], end["corrections"])
+            ok = (list(counts) == active and len(left) + len(active) == len(hand.seats)
+                  and all(type(n) is int and n >= 0 for n in (*counts.values(), *fields))
+                  and end["direction"] in (1, -1) and type(end["blocked"]) is bool
+                  and discard and (winner is None or winner in hand.seats)
+                  and (end.get("named_suit") is None or end["named_suit"] in SUITS))
+        except (KeyError, TypeError, AttributeError, NotationError) as exc:
+            raise ValueError(f"not the end of a hand: {exc}") from None
+        if not ok:
+            raise ValueError("not the end of a hand")
+        hand.active, hand.left, hand.counts = active, left, counts
+        hand.draw_pile, hand.pending, hand.corrections = fields
+        hand.discard = discard
+        copies: dict = {}
+        for c in discard:
+            copies[c] = copies.get(c, 0) + 1
+        hand.copies = copies
+        hand.direction = end["direction"]
+        hand.named_suit = end.get("named_suit")
+        hand.winner = winner
+        hand.blocked = end["blocked"]
+        hand.status = "over"
+        return hand
 
     def state(self) -> dict:
         """The NOTATION.md state object (plain JSON-ready dict)."""

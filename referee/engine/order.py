@@ -12,7 +12,9 @@
 
 from __future__ import annotations
 
-from .events import Reason, Refusal
+# ``events`` is loaded by ``check_turn`` when it refuses, not here: a hand only
+# dealt, or over and opened from its saved end, asks this module for seats only
+# (``score`` start-up).
 
 
 def next_seat(h, player: str) -> str:
@@ -58,7 +60,9 @@ def check_turn(h, player: str | None) -> None:
     over a pending penalty that is someone else's)."""
     if h.free:
         if h.pending and player != h.turn:
+            from .events import Reason, Refusal
             raise Refusal(Reason.FREE_PENDING, "R3.7", name=player, turn=h.turn, n=h.pending)
         return
     if player != h.turn:
+        from .events import Reason, Refusal
         raise Refusal(Reason.TURN, "R3.7", name=player, turn=h.turn)
