@@ -655,22 +655,38 @@ def speak_series_language(data: Mapping[str, Any]) -> None:
         lexicon.set_active(messages.language())
 
 
+def _read_header(save: SaveFile) -> tuple[dict, HouseRules, Series, dict | None]:
+    """The series file as read, its rules and Series, and the current hand's file
+    while that hand is not scored (else None), speaking the series' language.
+
+    Finishes first what a killed command left half done (``SaveFile.recover``,
+    and a header behind its hands' results, which ``Table.open`` settles and
+    saves), so what it returns is up to date.  Raises SaveError.
+    """
+    def read() -> tuple[dict, HouseRules, Series, dict | None]:
+        data = save.read_series()
+        speak_series_language(data)
+        rules, series = _series_from(save, data)
+        current = save.read_hand(series.hand) \
+            if not series.hand_scored and save.has_hand(series.hand) else None
+        return data, rules, series, current
+
+    save.recover()
+    data, rules, series, current = read()
+    if data.get("settling") or (current is not None and "result" in current):
+        Table.open(save)
+        data, rules, series, current = read()
+    return data, rules, series, current
+
+
 def read_standings(save: SaveFile) -> tuple[Series, bool]:
     """The series for ``standings``: the series file only, plus whether the
-    current hand has started (its file's ``status``), without replaying anything
+    current hand has started (its file's entries), without replaying anything
     (unless the header has to be settled first after a crash: ``Table.open``).
 
     Returns (series, current_hand_started).  Raises SaveError.
     """
-    save.recover()
-    data = save.read_series()
-    speak_series_language(data)
-    rules, series = _series_from(save, data)
-    meta = save.read_hand(series.hand) if not series.hand_scored and save.has_hand(series.hand) \
-        else None
-    if data.get("settling") or (meta is not None and "result" in meta):
-        table = Table.open(save)
-        return table.series, table.dealt.status != "waiting" or table.dealt.scored
+    _, _, series, meta = _read_header(save)
     started = series.hand_scored
     if meta is not None:
         started = bool(meta.get("entries"))
@@ -684,7 +700,7 @@ def read_history(save: SaveFile) -> tuple[dict, list[dict]]:
     ``history.history_of``; settles the header first if a crash left it behind.
 
     Returns (header, hands) as plain dicts, each hand's file without its log
-    (``entries``, ``redo``): the hands already scored come from the hands'
+    (``entries``, ``redo`` and the ``end`` derived from them): the hands already scored come from the hands'
     index while their files are unchanged (``SaveFile.read_hand_heads``), so
     the cost does not grow with the length of the logs.  Raises SaveError,
     also for a hand-edited result that does not read or holds a negative
@@ -706,18 +722,7 @@ def read_history_facts(save: SaveFile) -> tuple[dict, list[dict], dict[int, dict
 
 
 def _read_history(save: SaveFile, facts: bool) -> tuple[dict, list[dict], dict[int, dict]]:
-    save.recover()
-    data = save.read_series()
-    speak_series_language(data)
-    rules, series = _series_from(save, data)
-    current = save.read_hand(series.hand) if not series.hand_scored and save.has_hand(series.hand) \
-        else None
-    if data.get("settling") or (current is not None and "result" in current):
-        Table.open(save)
-        data = save.read_series()
-        rules, series = _series_from(save, data)
-        current = save.read_hand(series.hand) \
-            if not series.hand_scored and save.has_hand(series.hand) else None
+    data, rules, series, current = _read_header(save)
 
     def check(n: int, meta: Mapping[str, Any]) -> None:
         if "result" in meta:

@@ -65,3 +65,26 @@ def test_a_series_header_that_still_lists_every_hand_is_migrated_on_the_next_wri
     data = tomllib.loads(save.read_text(encoding="utf-8"))
     assert data["hands_scored"] == 3 and "history" not in data
     assert json.loads(run("standings", "--save", str(save), "--json").output)["hands_scored"] == 3
+
+
+def test_standings_and_history_settle_a_header_behind_its_results(tmp_path):
+    """A score cut short after the hand's result was written, before the header
+    (the save order of ``session``): ``standings`` and ``history`` count the
+    result, as ``Table.open`` settles it, and the header is saved settled."""
+    import shutil
+    import tomllib
+
+    save = tmp_path / "s.toml"
+    assert run("new", "--save", str(save), "--players", "Anna,Bram,Cees", "--dealer", "Anna").exit_code == 0
+    shutil.copy(save, tmp_path / "before.toml")
+    assert run("score", "--save", str(save), "--winner", "Bram", "Anna=10", "Cees=20").exit_code == 0
+    for command in ("standings", "history"):
+        shutil.copy(tmp_path / "before.toml", save)  # (the header as the killed score left it)
+        assert tomllib.loads(save.read_text(encoding="utf-8")).get("hands_scored", 0) == 0
+        out = json.loads(run(command, "--save", str(save), "--json").output)
+        if command == "standings":
+            assert [p["total"] for p in out["players"]] == [10, 0, 20]
+            assert out["hands_scored"] == 1 and out["next_dealer"] == "Bram"   # R2.1
+        else:
+            assert [h["points"] for h in out["hands"]] == [{"Anna": 10, "Bram": 0, "Cees": 20}]
+        assert tomllib.loads(save.read_text(encoding="utf-8"))["hands_scored"] == 1
