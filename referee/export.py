@@ -272,7 +272,6 @@ def to_html(history: Mapping[str, Any], header: Mapping[str, Any], version: str 
     hands = history.get("hands", [])
     standings = standings_from_history(history, header)
     winners = standings["series_winner"] or []
-    out_at = first_out(hands)
     ranked, place, previous = [], 0, None
     casual = standings["mode"] == "casual"
     for i, p in enumerate(ranked_players(standings)):

@@ -10,7 +10,7 @@ Save layout (format 1): the series file holds the header (players, rule set
 copied in, running standings; fixed size), and ``<name>.hands/hand-NNNNN.toml``
 holds each hand: its dealer, players, UTC timestamps, entries in order, what
 ``redo`` can put back, once over the state its entries end in (``end``,
-derived: see ``END``) and, once scored, its result and its corrections.
+derived: see ``end_name``) and, once scored, its result and its corrections.
 
 The hands' results are the log of the series; the standings in the header are
 what replaying them gives (``scoring.replay_series``), kept so that opening a
@@ -36,7 +36,7 @@ from . import messages
 from .rules import HouseRules
 from .scoring import (Event, HandFacts, HandResult, ScoreError, Series, SeriesDataError,
                       apply_result, join_names, replay_series, score_hand)
-from .store import FORMAT, SaveError, SaveFile
+from .store import END, FORMAT, SaveError, SaveFile
 
 if TYPE_CHECKING:  # the engine is imported only where a hand is opened (start-up time),
     from .engine import Hand, Ruling  # its rules only where one is played
@@ -81,15 +81,14 @@ def _deal(rules: HouseRules, players: list[str], dealer: str, n: int) -> "Dealt"
     return Dealt(rules, players, dealer, n)
 
 
-END = "end"
-"""The key of a hand file's ``end``: the state the hand's entries end in once it
-is over (``Dealt.end``), with ``of`` naming what it was derived from
-(``end_name``).  Derived data, as the hands' index is: written with every save
-of a hand that is over, used only while ``of`` names the file's entries, its
-rules, the ``end`` itself and this version of the program, so that ``score``
-and ``state`` after a hand need not load the rule modules and replay it;
-anything else (missing, damaged, hand-edited, older) means the entries are
-replayed, as they always may be."""
+# A hand over keeps the state its entries end in under ``END`` (``Dealt.end``),
+# with ``of`` naming what it was derived from (``end_name``).  Derived data, as
+# the hands' index is: written with every save of a hand that is over, used
+# only while ``of`` names the file's entries, its rules, the ``end`` itself and
+# this version of the program, so that ``score`` and ``state`` after a hand
+# need not load the rule modules and replay it; anything else (missing,
+# damaged, hand-edited, older) means the entries are replayed, as they always
+# may be.
 
 
 def end_name(rules: HouseRules, lines: list[str], end: Mapping[str, Any]) -> str:

@@ -115,7 +115,11 @@ _DECODE_END = r"(?s)^(?P<what>.*?)\s*\(at end of document\)\s*$"
 _O_BINARY = getattr(os, "O_BINARY", 0)
 _INDEX_NAME = "index.json"
 _INDEX_VERSION = 2
-_LOG_KEYS = frozenset({"entries", "redo", "end"})  # (end: derived from the entries)
+END = "end"
+"""The key of a hand file's ``end``: the state its entries end in once the hand
+is over, derived from them (``session`` writes and checks it), so it goes with
+the log."""
+_LOG_KEYS = frozenset({"entries", "redo", END})
 _INDEX_SETTLE_NS = 2_000_000_000
 """A file changed less than this before its index entry was made is checked by
 its digest too: 2 s, the coarsest clock of a common file system (FAT)."""

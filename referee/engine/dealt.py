@@ -11,6 +11,7 @@ has one definition, and a program that only scores a hand it did not referee
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from .. import messages
@@ -113,10 +114,7 @@ class Dealt(HandState):
         hand.active, hand.left, hand.counts = active, left, counts
         hand.draw_pile, hand.pending, hand.corrections = fields
         hand.discard = discard
-        copies: dict = {}
-        for c in discard:
-            copies[c] = copies.get(c, 0) + 1
-        hand.copies = copies
+        hand.copies = dict(Counter(discard))
         hand.direction = end["direction"]
         hand.named_suit = end.get("named_suit")
         hand.winner = winner

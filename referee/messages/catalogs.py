@@ -28,7 +28,6 @@ import shutil
 import string
 import subprocess
 import sys
-import tempfile
 from typing import Iterator
 
 from babel.messages.catalog import Catalog, Message
