@@ -28,7 +28,7 @@ from . import messages
 from .rules import HouseRules, check_table_fits
 from .simstats import (BIG_PICKUP, LONG_FACTOR, Comparison, Difference, Figure, HandRecord,
                        QuantileDifference, binomial_test, compare, fair_seats,
-                       figure_values, summarize, wilson)
+                       figure_values, json_number, summarize, wilson)
 from .simulate import BOTS, FORGET_RATE, ProgressFn, SimReport, _seed, simulate
 
 DEFAULT_HANDS = 10_000
@@ -204,9 +204,7 @@ class CompareReport:
         ``supported``; ``seats[name][seat]``: ``{"p", "unequal"}``; ``skill``
         (mixed bots) per rule set; ``trouble`` per rule set (should be zeros).
         """
-        def clean(x: Any) -> Any:
-            return None if isinstance(x, float) and math.isnan(x) else x
-
+        clean = json_number
         differences = {}
         for run, comps in zip(self.runs[1:], self.comparisons):
             out = {}

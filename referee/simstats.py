@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 from statistics import NormalDist
-from typing import Iterable, NamedTuple, Sequence
+from typing import Any, Iterable, NamedTuple, Sequence
 
 LEVEL = 0.95
 """The confidence level of every interval unless a caller asks otherwise."""
@@ -543,12 +543,15 @@ def fair_seats(records: Sequence[HandRecord], players: int,
     return {s: (p, flag) for s, p, flag in zip(seats, pvalues, holm(pvalues, level))}
 
 
+def json_number(x: Any) -> Any:
+    """``x`` for a JSON document: a NaN (a figure with no data) as None."""
+    return None if isinstance(x, float) and math.isnan(x) else x
+
+
 def figure_values(figures: Sequence[Figure]) -> dict[str, dict]:
     """Figures as plain JSON-ready dicts: ``{key: {"value", "low", "high", "n"}}``
     (NaN as None)."""
-    def clean(x: float) -> float | None:
-        return None if isinstance(x, float) and math.isnan(x) else x
-
+    clean = json_number
     return {f.key: {"value": clean(f.estimate.value), "low": clean(f.estimate.low),
                     "high": clean(f.estimate.high), "n": f.estimate.n}
             for f in figures}

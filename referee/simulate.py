@@ -43,6 +43,7 @@ from . import messages
 from .cards import CARDS, SUITS, full_deck
 from .engine import Hand
 from .engine.events import Called, Drew, Reshuffled
+from .engine.tables import tables_for
 from .notation import Draw, Line, Play, parse_line
 from .rules import HouseRules, check_table_fits
 from .scoring import card_points
@@ -379,15 +380,14 @@ class _Table:
                          else plain)
                      for i, p in enumerate(self.seats)}
         self.choosers = {p: bot.choose for p, bot in self.bots.items()}  # (bound once)
-        probe = Hand(rules, self.seats, self.seats[0], 1)
-        tables = probe.tables
+        tables = tables_for(rules)
         self.action = tables.action          # by card id: has an effect under these rules
         self.penalty = tables.penalty        # by card id: a Two or a Joker
         self.rank = [c.rank for c in CARDS]
         self.jack = [c.rank == "J" for c in CARDS]   # (names a suit when played)
         self.text = [str(c) for c in CARDS]
         self.points = [card_points(c, rules) for c in CARDS]
-        self.deck = [c.id for c in full_deck(rules.jokers)] * probe.decks
+        self.deck = [c.id for c in full_deck(rules.jokers)] * rules.deck_count(players)
         # The actions a bot may send, made once (they are immutable values).
         self.plays = [Play(c) for c in CARDS]
         self.drawn_plays = [Draw(c) for c in CARDS]

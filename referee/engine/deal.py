@@ -27,7 +27,7 @@ def start(h, named: str | None, card: Card, ev: list) -> None:
     h.discard = [card]
     h.copies = {card: 1}
     h.status = "playing"
-    first = order.next_seat(h, h.dealer)
+    first = h.first_player()
     h.turn = None if h.free else first
     rank = card.rank
     action = h.tables.action[card.id]  # (R2.4 only for an action card under these rules)

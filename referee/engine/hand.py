@@ -105,14 +105,6 @@ class Hand(Dealt):
         self.last_ruling = ruling
         return ruling
 
-    def apply(self, line: Line) -> Ruling:
-        """Rule on one parsed entry ``line`` (checked) and log it if it took effect."""
-        ruling = self._apply_entry(line)
-        if ruling.logged:
-            self.log.append(_logged_text(line))
-            self.redo_stack.clear()
-        return ruling
-
     def undo(self) -> Ruling:
         """Take back the last entry that took effect (NOTATION "undo"); R0.2 when none."""
         if self.scored:

@@ -13,8 +13,8 @@ bots all ask here.
 
 from __future__ import annotations
 
-from ..cards import CARDS, JOKER, Card
-from . import order, turn
+from ..cards import CARDS, Card
+from . import order, table, turn
 from .events import Reason, Refusal, Refused
 
 _NONE = 0  # (no card)
@@ -40,13 +40,13 @@ class Legal:
 
     def may_play(self, card: Card) -> bool:
         """Whether ``player`` may play ``card`` now (every check of R0.3)."""
-        return bool(self.mask >> card.id & 1) and _in_deck(self._hand, card, self._hand.copies)
+        return bool(self.mask >> card.id & 1) and table.in_deck(self._hand, card)
 
     def may_draw_play(self, card: Card) -> bool:
         """Whether ``player`` may type ``d CARD`` (draw, then play ``card`` at once)."""
         h = self._hand
         copies = h.copies if h.draw_pile or h.pending else {h.discard[-1]: 1}  # (R3.5 first)
-        return bool(self.draw_mask >> card.id & 1) and _in_deck(h, card, copies)
+        return bool(self.draw_mask >> card.id & 1) and table.in_deck(h, card, copies)
 
     @property
     def plays(self) -> list[Card]:
@@ -57,12 +57,6 @@ class Legal:
     def draw_plays(self) -> list[Card]:
         """Every kind of card ``d CARD`` may name now, by card id."""
         return [c for c in CARDS if self.may_draw_play(c)]
-
-
-def _in_deck(h, card: Card, copies: dict) -> bool:
-    if card.rank == JOKER:
-        return h.rules.jokers and copies.get(card, 0) < 2 * h.decks
-    return copies.get(card, 0) < h.decks
 
 
 def actor(h, player: str | None) -> str | None:

@@ -2,27 +2,36 @@
 
 - R1.1 players ........... ``Hand.player`` (names resolved case-insensitively)
 - R1.3 / R1.4 the deck ... ``check_deck`` (no Jokers in this game; no more copies
-  of a card on the discard pile than the decks hold), ``copies_allowed``
+  of a card on the discard pile than the decks hold), ``in_deck``, ``copies_allowed``
 - R1.5 leaving ........... ``leave``
 """
 
 from __future__ import annotations
 
-from ..cards import JOKER, Card
+from ..cards import JOKER, Card, copies_per_deck
 from . import order
 from .events import (LastPlayerWins, Left, NextToPlay, PenaltyLapses, Reason, Refusal)
 
 
 def copies_allowed(h, card: Card) -> int:
     """How many copies of ``card`` the decks in play hold (R1.3, R1.4)."""
-    return 2 * h.decks if card.rank == JOKER else h.decks
+    return h.decks * copies_per_deck(card)
+
+
+def in_deck(h, card: Card, copies: dict | None = None) -> bool:
+    """Whether one more ``card`` can go on a discard pile holding ``copies`` (default:
+    the hand's) without breaking R1.3 (no Jokers in this game) or R1.4 (no more
+    copies than the decks hold): what ``check_deck`` refuses."""
+    if card.rank == JOKER and not h.rules.jokers:
+        return False
+    return (h.copies if copies is None else copies).get(card, 0) < copies_allowed(h, card)
 
 
 def check_deck(h, card: Card) -> None:
     """R1.3 (no Jokers in this game) and R1.4 (no more copies than the decks hold)."""
     if card.rank == JOKER and not h.rules.jokers:
         raise Refusal(Reason.NO_JOKERS, "R1.3", house=("jokers", False))
-    if h.copies.get(card, 0) >= copies_allowed(h, card):
+    if not in_deck(h, card):
         raise Refusal(Reason.IDENTITY, "R1.4", card=card, alt=_mis_entry_hint(h, card))
 
 

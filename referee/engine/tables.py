@@ -44,15 +44,13 @@ class Tables:
     in): ``mask >> card.id & 1``.
     """
 
-    __slots__ = ("action_ranks", "action", "action_mask", "penalty", "stackers",
-                 "fit_rows", "free", "jack_wild", "jack_on_jack")
+    __slots__ = ("action", "action_mask", "penalty", "stackers", "fit_rows", "jack_wild",
+                 "jack_on_jack")
 
     def __init__(self, rules: HouseRules):
-        self.free = rules.free_order
         self.jack_wild, self.jack_on_jack = rules.jack_wild, rules.jack_on_jack
-        self.action_ranks: frozenset[str] = rules.action_ranks()
         self.action_mask: int = 0
-        for rank in self.action_ranks:
+        for rank in rules.action_ranks():
             self.action_mask |= _RANK[rank]
         self.action: tuple[bool, ...] = tuple(bool(self.action_mask >> i & 1)
                                               for i in range(len(CARDS)))
@@ -111,8 +109,7 @@ _TABLES: dict[tuple, Tables] = {}
 def tables_for(rules: HouseRules) -> Tables:
     """The compiled ``Tables`` of ``rules``: one per combination of the keys they
     depend on (which ranks act, what stacks, the Jack's rules), kept."""
-    key = (rules.turn_order, rules.four, rules.king, rules.five, rules.stacking,
-           rules.jack_wild, rules.jack_on_jack)
+    key = (rules.action_ranks(), rules.stacking, rules.jack_wild, rules.jack_on_jack)
     found = _TABLES.get(key)
     if found is None:
         found = _TABLES[key] = Tables(rules)

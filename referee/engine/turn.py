@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from ..cards import JOKER, Card
+from ..cards import Card
 from . import actions, goingout, lastcard, order, table
 from .events import (Blocked, Drew, Forgiven, Played, PlaysOn, Reason, Refusal, Reshuffled)
 
@@ -31,8 +31,7 @@ def match_refusal(h, card: Card) -> Refusal:
 def check_play(h, player: str, card: Card, suit: str | None, count_after: int) -> None:
     """Every check of R0.3 from the deck on, for ``player`` putting ``card`` on the
     discard pile and holding ``count_after`` cards after it; raises ``Refusal``."""
-    if card.rank == JOKER or h.copies.get(card, 0) >= h.decks:
-        table.check_deck(h, card)
+    table.check_deck(h, card)
     t = h.tables
     if h.pending:
         if not t.stackers[h.pending_kind] >> card.id & 1:
@@ -141,8 +140,7 @@ def draw(h, player: str, card: Card | None, suit: str | None, ev: list) -> None:
         told = len(ev)  # (the draw is told before a reshuffle it needs)
         if h.draw_pile == 0 and not h.pending:
             take(h, player, 0, ev, reshuffle=True)
-        if card.rank == JOKER or h.copies.get(card, 0) >= h.decks:
-            table.check_deck(h, card)
+        table.check_deck(h, card)
         if h.pending and r.penalty_ends_turn:
             raise Refusal(Reason.PENDING_DRAW_PLAY, "R5.7", card=card, n=h.pending)
         if not r.draw_then_play:
