@@ -146,6 +146,24 @@ def _replay_hand(save: SaveFile, rules: HouseRules, n: int, meta: Mapping[str, A
         raise save.error_at(n, [], str(exc)) from None
 
 
+def _behind(data: Mapping[str, Any], series: Series, current: Mapping[str, Any] | None) -> bool:
+    """Whether the series header ``data`` (read as ``series``) is behind its hands'
+    results: a correction cut short (``settling``), or a score cut short after
+    the current hand's file ``current`` got its result (see the module docstring)."""
+    return bool(data.get("settling")) or (current is not None and "result" in current
+                                          and not series.hand_scored)
+
+
+def _result_check(save: SaveFile):
+    """The ``check`` that ``SaveFile.read_hand_heads`` runs on each hand's file: a
+    result must read and hold no negative score (``_result_of``; a hand-edited
+    file is reported with its line)."""
+    def check(n: int, meta: Mapping[str, Any]) -> None:
+        if "result" in meta:
+            _result_of(save, n, meta)
+    return check
+
+
 def _result_of(save: SaveFile, n: int, meta: Mapping[str, Any]) -> HandResult:
     """The result saved in hand ``n``'s file; SaveError (with its line) when it
     does not read or holds a negative score (a hand-edited file)."""
@@ -242,8 +260,7 @@ class Table:
         display = data.get("display")
         display = display if isinstance(display, dict) else None
         speak_series_language(data)
-        if data.get("settling") or (meta is not None and "result" in meta
-                                    and not series.hand_scored):
+        if _behind(data, series, meta):
             table = cls(save, series, rules, None, {}, data.get("created"), table_id,  # type: ignore[arg-type]
                         display)
             with save.lock():
@@ -344,13 +361,9 @@ class Table:
         """
         if not self.dealt.scored:
             return None
-        self.series.start_next_hand()
-        self.meta = self._new_hand_meta(self.series)
-        self.dealt = _deal(self.rules, self.meta["players"], self.meta["dealer"], self.series.hand)
-        self.save_all()
-        key = "cli.play.new_hand_free" if self.rules.free_order else "cli.play.new_hand"
-        return t(key, hand=self.series.hand, dealer=self.series.dealer,
-                 first=self.dealt.next_seat(self.series.dealer))
+        self._deal_next()
+        self.save.write_series(self.series_dict())
+        return self._deal_sentence()
 
     def handle(self, text: str) -> "Ruling":
         """Apply one typed line and save if it changed the hand's log.
@@ -437,11 +450,15 @@ class Table:
         """The sentences telling the table the current hand's deal: who deals, who
         plays first (R2.1, R2.5), and with two decks or more to shuffle them
         together (R1.3)."""
-        key = "cli.play.new_hand_free" if self.rules.free_order else "cli.play.new_hand"
-        text = t(key, hand=self.series.hand, dealer=self.series.dealer,
-                 first=self.dealt.next_seat(self.series.dealer))
+        text = self._deal_sentence()
         shuffle = self.shuffle_text()
         return f"{text} {shuffle}" if shuffle else text
+
+    def _deal_sentence(self) -> str:
+        """Who deals the current hand and who plays first (R2.1, R2.5)."""
+        key = "cli.play.new_hand_free" if self.rules.free_order else "cli.play.new_hand"
+        return t(key, hand=self.series.hand, dealer=self.series.dealer,
+                 first=self.dealt.next_seat(self.series.dealer))
 
     def shuffle_text(self) -> str | None:
         """"Shuffle 2 decks together: 108 cards." when the current hand needs more
@@ -528,12 +545,7 @@ class Table:
         does; SaveError for a file that does not read or is missing, or a
         result that does not read (the first, in the order of the hands)."""
         save = self.save
-
-        def check(k: int, meta: Mapping[str, Any]) -> None:
-            if "result" in meta:
-                _result_of(save, k, meta)
-
-        heads = save.read_hand_heads(range(1, last + 1), check)
+        heads = save.read_hand_heads(range(1, last + 1), _result_check(save))
         for k in range(1, last + 1):
             if k not in heads:
                 save.read_hand(k)  # raises SaveError: the hand's file is missing
@@ -577,7 +589,6 @@ class Table:
         current hand again if it is only dealt and now has other players or
         another dealer; save.  The caller holds the lock."""
         save = self.save
-        header = save.read_series()
         saved = set(save.hand_numbers())
         last = 0  # the hands 1 .. last have a file
         while last + 1 in saved:
@@ -612,7 +623,6 @@ class Table:
             else:
                 self.meta = meta
                 self.dealt = _replay_hand(save, self.rules, self.series.hand, meta)
-        self.created = header.get("created", self.created)
         save.write_series(self.series_dict())
 
 
@@ -672,7 +682,7 @@ def _read_header(save: SaveFile) -> tuple[dict, HouseRules, Series, dict | None]
 
     save.recover()
     data, rules, series, current = read()
-    if data.get("settling") or (current is not None and "result" in current):
+    if _behind(data, series, current):
         Table.open(save)
         data, rules, series, current = read()
     return data, rules, series, current
@@ -722,11 +732,7 @@ def read_history_facts(save: SaveFile) -> tuple[dict, list[dict], dict[int, dict
 
 def _read_history(save: SaveFile, facts: bool) -> tuple[dict, list[dict], dict[int, dict]]:
     data, rules, series, current = _read_header(save)
-
-    def check(n: int, meta: Mapping[str, Any]) -> None:
-        if "result" in meta:
-            _result_of(save, n, meta)  # a hand-edited negative score is reported here
-
+    check = _result_check(save)
     last = series.hand if current is None else series.hand - 1
     numbers = range(1, last + 1)
     derived: dict[int, dict] = {}
