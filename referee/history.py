@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from .rules import HouseRules, rules_from_table
-from .scoring import HandResult, Series, apply_result
+from .scoring import HandResult, Series, apply_result, series_hands, series_limit, series_mode
 
 __all__ = ["history_of", "series_header"]
 
@@ -90,7 +90,7 @@ def history_of(header: Mapping[str, Any], hands: Iterable[Mapping[str, Any]]) ->
         })
     mode = series.mode
     return {"hands": out, "players": players,
-            "limit": int(rules.series.get("limit", 100)) if mode == "elimination" else None,
+            "limit": series_limit(rules) if mode == "elimination" else None,
             "mode": mode}
 
 
@@ -104,15 +104,15 @@ def series_header(header: Mapping[str, Any]) -> dict[str, Any]:
     or None}``.
     """
     rules = _rules(header)
-    mode = str(rules.series.get("mode", "elimination"))
-    hands = int(rules.series.get("hands", 0) or 0)
+    mode = series_mode(rules)
+    hands = series_hands(rules)
     table = {k: v for k, v in header.get("rules", {}).items() if k != "name"}
     return {
         "id": header.get("id") if type(header.get("id")) is int else None,
         "players": [str(p) for p in header["players"]],
         "rules": {"name": rules.name, "table": table},
         "mode": mode,
-        "limit": int(rules.series.get("limit", 100)) if mode == "elimination" else None,
+        "limit": series_limit(rules) if mode == "elimination" else None,
         "hands": hands or None,
         "hands_scored": int(header.get("hands_scored", 0)),
         "created": _iso(header.get("created")),

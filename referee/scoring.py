@@ -41,6 +41,7 @@ __all__ = [
     "ScoreError", "SeriesDataError", "PlayerRecord", "Series", "HandFacts", "HandResult",
     "Event", "choose_dealer", "card_points", "parse_hand_cards", "score_hand",
     "apply_result", "replay_series", "Deal", "standings_json", "places", "render_standings", "join_names",
+    "series_mode", "series_limit", "series_hands",
 ]
 
 MODES = ("elimination", "hands", "casual")
@@ -103,20 +104,25 @@ def _n_cards(n: int) -> str:
     return t("score.n_cards", n=n)
 
 
-def _mode(rules: HouseRules) -> str:
+def series_mode(rules: HouseRules) -> str:
+    """The series' mode (``[series] mode``): ``"elimination"`` (R7.4, the default),
+    ``"hands"`` (R7.5) or ``"casual"`` (R7.6)."""
     return str(rules.series.get("mode", "elimination"))
 
 
-def _limit(rules: HouseRules) -> int:
+def series_limit(rules: HouseRules) -> int:
+    """The elimination limit in points (R7.4; ``[series] limit``, 100 by default)."""
     return int(rules.series.get("limit", 100))
 
 
-def _hands(rules: HouseRules) -> int:
+def series_hands(rules: HouseRules) -> int:
+    """How many hands the series plays (R7.5, R7.6; ``[series] hands``, 0: not fixed)."""
     return int(rules.series.get("hands", 0) or 0)
 
 
 def _mode_rule(rules: HouseRules) -> str:
-    return {"elimination": "R7.4", "hands": "R7.5", "casual": "R7.6"}.get(_mode(rules), "R7.4")
+    return {"elimination": "R7.4", "hands": "R7.5", "casual": "R7.6"}.get(
+        series_mode(rules), "R7.4")
 
 
 # ---------------------------------------------------------------------------
@@ -286,7 +292,7 @@ class Series(Record):
     @property
     def mode(self) -> str:
         """``"elimination"`` | ``"hands"`` | ``"casual"`` (``[series] mode``)."""
-        return _mode(self.rules)
+        return series_mode(self.rules)
 
     @property
     def over(self) -> bool:
@@ -760,7 +766,7 @@ def apply_result(series: Series, result: HandResult) -> list[Event]:
     series.hand_scored = True
 
     if mode == "elimination":
-        limit = _limit(series.rules)
+        limit = series_limit(series.rules)
         active = series.active_players()
         over = [p for p in active if series.records[p].total > limit]
         if over and len(over) == len(active):
@@ -782,10 +788,10 @@ def apply_result(series: Series, result: HandResult) -> list[Event]:
     winners: list[str] = []
     if len(active) == 1:
         winners = active
-    elif active and mode == "hands" and 0 < _hands(series.rules) <= series.hands_scored:
+    elif active and mode == "hands" and 0 < series_hands(series.rules) <= series.hands_scored:
         best = min(series.records[p].total for p in active)
         winners = [p for p in active if series.records[p].total == best]
-    elif active and mode == "casual" and 0 < _hands(series.rules) <= series.hands_scored:
+    elif active and mode == "casual" and 0 < series_hands(series.rules) <= series.hands_scored:
         best = max(series.records[p].wins for p in active)
         winners = [p for p in active if series.records[p].wins == best]
     if winners:
@@ -886,11 +892,11 @@ def _to_go(series: Series, name: str) -> int | None:
     rec = series.records[name]
     if series.mode != "elimination" or rec.eliminated:
         return None
-    return max(0, _limit(series.rules) - rec.total)
+    return max(0, series_limit(series.rules) - rec.total)
 
 
 def _hands_left(series: Series) -> int | None:
-    hands = _hands(series.rules)
+    hands = series_hands(series.rules)
     if series.mode == "elimination" or hands <= 0:
         return None
     return max(0, hands - series.hands_scored)
@@ -928,9 +934,9 @@ def standings_json(series: Series, current_hand_started: bool) -> dict[str, Any]
         "mode": series.mode,
     }
     if series.mode == "elimination":
-        out["limit"] = _limit(series.rules)
-    if _hands(series.rules) > 0 and series.mode in ("hands", "casual"):
-        out["hands"] = _hands(series.rules)
+        out["limit"] = series_limit(series.rules)
+    if series_hands(series.rules) > 0 and series.mode in ("hands", "casual"):
+        out["hands"] = series_hands(series.rules)
         out["hands_left"] = _hands_left(series)
     return out
 
@@ -1016,10 +1022,10 @@ def render_standings(series: Series, current_hand_started: bool, by_seat: bool =
         out.append(t(key, names=join_names(series.winners)))
     elif upcoming:
         out.append(t("score.line.next_dealer", name=upcoming[0], hand=upcoming[1]))
-    hands = _hands(series.rules)
+    hands = series_hands(series.rules)
     left = _hands_left(series)
     if mode == "elimination":
-        out.append(t("score.line.limit", n=_limit(series.rules)))
+        out.append(t("score.line.limit", n=series_limit(series.rules)))
     elif mode == "hands" and hands > 0:
         out.append(t("score.line.hands", scored=series.hands_scored, hands=hands, n=left))
     elif mode == "casual":

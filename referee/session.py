@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 from . import messages
 from .rules import HouseRules
 from .scoring import (Event, HandFacts, HandResult, ScoreError, Series, SeriesDataError,
-                      apply_result, join_names, replay_series, score_hand)
+                      apply_result, join_names, replay_series, score_hand, series_limit)
 from .store import END, FORMAT, SaveError, SaveFile
 
 if TYPE_CHECKING:  # the engine is imported only where a hand is opened (start-up time),
@@ -641,10 +641,10 @@ def _changes(old: Series, new: Series, n: int) -> list[Event]:
         was, now = old.records[p], new.records[p]
         if was.eliminated and not now.eliminated:
             events.append(Event("back_in", (p,), "R7.4", hand=n, total=now.total,
-                                limit=int(new.rules.series.get("limit", 100))))
+                                limit=series_limit(new.rules)))
         elif now.eliminated and not was.eliminated:
             events.append(Event("eliminated", (p,), "R7.4", hand=now.out_hand, total=now.total,
-                                limit=int(new.rules.series.get("limit", 100))))
+                                limit=series_limit(new.rules)))
     if old.winners != new.winners:
         rule = {"hands": "R7.5", "casual": "R7.6"}.get(new.mode, "R7.4")
         if new.winners:
