@@ -21,8 +21,6 @@ import click
 
 from .messages import t
 
-DEFAULT_SAVE = "pesten.toml"
-
 
 def _save_path(save: str | None) -> str:
     """The series a command works on: --save, else $PESTEN_REF_SAVE, else

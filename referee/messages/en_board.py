@@ -9,7 +9,6 @@ MESSAGES = {
     "board.col.points": "pts",
     "board.col.total": "total",
     "board.col.notes": "Notes",
-    "board.col.wins": "wins",
     "board.blocked": "blocked",
     "board.not_in_hand": "-",
     "board.note.out": "{names} out",
@@ -32,7 +31,6 @@ MESSAGES = {
 
     # -- banners after a hand and a series ---------------------------------
     "board.banner.final": "Final standings",
-    "board.banner.after": "Standings after hand {hand}",
     "board.banner.place": "{n}.",
     "board.banner.points": {"one": "1 point", "other": "{n} points"},
     "board.banner.wins": {"one": "1 hand won", "other": "{n} hands won"},

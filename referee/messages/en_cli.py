@@ -41,7 +41,6 @@ MESSAGES = {
     "cli.series.where": "Series of {file}. Reopen one with `pesten-ref series --open ID`.",
     "cli.series.opened": "Series {id} is the current series again ({players}; {hands}).",
     "cli.series.kept": "The series that was current is kept as series {id}.",
-    "cli.series.already": "Series {id} is already the current series.",
     "cli.series.n_hands": {"one": "1 hand scored", "other": "{n} hands scored"},
     "cli.new.kept": "The previous series is kept as series {id} (`pesten-ref series` lists every series).",
     "cli.score.corrected": "Hand {hand} corrected: {points} (was {old}).",
