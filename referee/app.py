@@ -381,10 +381,9 @@ class TableApp:
             missing = self._missing(winner, given)
             if missing:
                 return self._ask_cards(text, winner, given, missing[0])
-        from .scoring import render_standings
+        from .scoring import points_text, render_standings
         result, events = table.score(winner, given)
-        recorded = t("repl.score.recorded", hand=result.hand,
-                     points=", ".join(f"{p} {n}" for p, n in result.points.items()))
+        recorded = t("repl.score.recorded", hand=result.hand, points=points_text(result.points))
         after = [render_standings(table.series, False)]
         if table.series.over:
             after.append(t("repl.score.series_over"))

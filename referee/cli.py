@@ -719,21 +719,18 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
             if value.strip().isdigit() and int(value) > 100_000:
                 _refuse_unopened(save, "cli.score.too_big", 2, name=name, n=int(value))
             given[name] = value
-        from .scoring import render_standings, standings_json
+        from .scoring import points_text, render_standings, standings_json
         from .session import Table
         from .store import SaveFile
         save_file = SaveFile(_save_path(save))
         with save_file.lock():
             table = Table.open(save_file)
-            before = table.series.hand if table.series.hand_scored else table.series.hand - 1
-            old = None
-            if hand_no is not None and hand_no <= before:
-                old = dict(save_file.read_hand(hand_no).get("result", {}).get("points", {}))
             if hand_no is not None:
-                result, events = table.correct(hand_no, winner, given, by=by)
+                result, events, replaced = table.correct(hand_no, winner, given, by=by)
             else:
-                result, events = table.score(winner, given)
-        corrected = old is not None
+                (result, events), replaced = table.score(winner, given), None
+        corrected = replaced is not None
+        old = dict(replaced.points) if corrected else {}
         started = table.started  # a correction leaves a hand being played as it is
         dealt = not table.series.over and not started
         if as_json:
@@ -746,11 +743,11 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
                                 "decks": table.dealt.decks}
             click.echo(_dumps(out))
             return
-        points = ", ".join(f"{p} {n}" for p, n in result.points.items())
+        points = points_text(result.points)
         if corrected:
-            was = ", ".join(f"{p} {n}" for p, n in old.items() if result.points.get(p) != n)
+            was = points_text({p: n for p, n in old.items() if result.points.get(p) != n})
             click.echo(t("cli.score.corrected", hand=result.hand, points=points,
-                         old=was or ", ".join(f"{p} {n}" for p, n in old.items())))
+                         old=was or points_text(old)))
         else:
             click.echo(t("cli.score.recorded", hand=result.hand, points=points))
         if events:

@@ -41,7 +41,7 @@ __all__ = [
     "ScoreError", "SeriesDataError", "PlayerRecord", "Series", "HandFacts", "HandResult",
     "Event", "choose_dealer", "card_points", "parse_hand_cards", "score_hand",
     "apply_result", "replay_series", "Deal", "standings_json", "places", "render_standings", "join_names",
-    "series_mode", "series_limit", "series_hands",
+    "series_mode", "series_limit", "series_hands", "points_text",
 ]
 
 MODES = ("elimination", "hands", "casual")
@@ -102,6 +102,12 @@ def join_names(names: Iterable[str]) -> str:
 
 def _n_cards(n: int) -> str:
     return t("score.n_cards", n=n)
+
+
+def points_text(points: Mapping[str, int]) -> str:
+    """Points per player as the table reads them: ``"Anna 0, Bram 15"`` (in the
+    order given)."""
+    return ", ".join(f"{p} {n}" for p, n in points.items())
 
 
 def series_mode(rules: HouseRules) -> str:

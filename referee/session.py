@@ -470,7 +470,7 @@ class Table:
 
     # -- corrections -------------------------------------------------------------
     def correct(self, n: int, winner: str | None, given: Mapping[str, Any],
-                by: str | None = None) -> tuple[HandResult, list[Event]]:
+                by: str | None = None) -> tuple[HandResult, list[Event], HandResult | None]:
         """Correct the result of hand ``n`` (NOTATION "Between hands and scoring").
 
         The hand is scored again, checked as it was the first time (R7.1, R7.2
@@ -482,8 +482,9 @@ class Table:
         again to the players and dealer it now has.  ``n`` being the current hand
         not yet scored, this is an ordinary ``score``.
 
-        Returns the new result and the events (who is out or back in, the
-        series winner) to tell.  Raises ScoreError: no such hand (R7.3), the
+        Returns the new result, the events (who is out or back in, the series
+        winner) to tell, and the result it replaced (None for an ordinary
+        ``score``).  Raises ScoreError: no such hand (R7.3), the
         score refused, or a later hand already started or scored that would have
         been dealt to other players or by another dealer (R2.1 / R7.4); nothing
         is then written (but the hands' index, derived data).  Only hand ``n``'s
@@ -493,7 +494,7 @@ class Table:
         """
         series = self.series
         if n == series.hand and not series.hand_scored and not self.dealt.scored:
-            return self.score(winner, given)
+            return (*self.score(winner, given), None)
         last_scored = series.hand if series.hand_scored else series.hand - 1
         if not 1 <= n <= last_scored:
             key = "score.refuse.no_such_hand" if last_scored else "score.refuse.no_hand_yet"
@@ -537,7 +538,7 @@ class Table:
             meta["updated"] = correction["at"]
             self.save.write_hand(n, meta)
             self.settle()
-        return new, events
+        return new, events, old
 
     def _scored_heads(self, last: int) -> dict[int, dict[str, Any]]:
         """The files of hands 1 .. ``last`` without their logs

@@ -31,7 +31,7 @@ import random
 from typing import Any, Iterable, Mapping
 
 from referee.messages import t
-from referee.scoring import join_names
+from referee.scoring import join_names, points_text
 from referee.values import Record, Value, set_field
 
 __all__ = [
@@ -771,11 +771,11 @@ def _table_line(tb: Mapping[str, Any], withdrawn: set[str]) -> str:
         return "  ".join(cells) + (f"  {note}" if note else "")
     names = ", ".join(tb["players"])
     if tb["table"] == FINAL and "totals" in tb:
-        totals = ", ".join(f"{p} {n}" for p, n in tb["totals"].items())
+        totals = points_text(tb["totals"])
         return t("tour.show.final_line", totals=totals, n=tb["hands"])
     if tb["result"]:
         res = tb["result"]
-        pts = ", ".join(f"{p} {n}" for p, n in sorted(res["points"].items(), key=lambda x: x[1]))
+        pts = points_text(dict(sorted(res["points"].items(), key=lambda x: x[1])))
         return t("tour.show.has_result", players=names, points=pts)
     key = "tour.show.playing" if tb["state"] == "playing" else "tour.show.waiting"
     return t(key, players=names, dealer=tb["dealer"])

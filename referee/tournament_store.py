@@ -35,6 +35,7 @@ import shutil
 from typing import Any
 
 from referee.messages import t
+from referee.scoring import points_text
 from referee.store import SaveError, SaveFile
 from referee.tournament import (ABSENT, FINAL, Outcome, Round, Tournament, TournamentError,
                                 table_label)
@@ -445,7 +446,7 @@ def _same_result(a: Outcome, b: Outcome) -> bool:
 def _describe(o: Outcome) -> str:
     if o.status != "over":
         return t("tour.import.no_result")
-    pts = ", ".join(f"{p} {n}" for p, n in o.points.items())
+    pts = points_text(o.points)
     if o.winner is None:
         return t("tour.import.blocked", points=pts)
     return t("tour.import.result", winner=o.winner, points=pts)
