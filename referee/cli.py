@@ -895,7 +895,9 @@ def doc_path(name: str) -> str | None:
 
 def _help_topics(ctx, param, incomplete):
     """Tab completion of ``help TOPIC``: the documents, then the commands."""
-    return [name for name in [*DOCS, *sorted(main.commands)] if name.startswith(incomplete.lower())]
+    root = ctx.find_root()
+    return [name for name in [*DOCS, *main.list_commands(root)]
+            if name.startswith(incomplete.lower())]
 
 
 @main.command("help", help="help.help", short_help="help.help.short")
@@ -920,11 +922,11 @@ def help_(topic):
             else:
                 click.echo(text, nl=False)
             return
-        command = main.commands.get(key)
+        parent = click.get_current_context().find_root()
+        command = main.get_command(parent, key)   # (``tournament`` is loaded when asked for)
         if command is None:
             _fail(t("cli.help.no_topic", topic=topic, topics=", ".join(DOCS),
-                    commands=", ".join(sorted(main.commands))), 2)
-        parent = click.get_current_context().find_root()
+                    commands=", ".join(main.list_commands(parent))), 2)
         with click.Context(command, info_name=key, parent=parent) as ctx:
             click.echo(command.get_help(ctx))
 

@@ -147,3 +147,17 @@ def test_help_speaks_the_series_own_language_unless_another_is_asked_for(tmp_pat
     assert shown("--lang", "en", "score", "--help").startswith("Usage: ")
     # The locale comes after the series' own language.
     assert shown("--help", LANG="it_IT.UTF-8").startswith("Gebruik: ")
+
+
+def test_help_topic_names_every_command_the_tournament_group_too(tmp_path):
+    """``pesten-ref help COMMAND`` is ``COMMAND --help`` for every command, the
+    ``tournament`` group (loaded only when asked for) among them; an unknown topic
+    lists it."""
+    env = _env(HOME=str(tmp_path), XDG_DATA_HOME=str(tmp_path))
+    done = subprocess.run([sys.executable, "-m", "referee", "help", "tournament"],
+                          capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == _help("tournament", env=env)
+    unknown = subprocess.run([sys.executable, "-m", "referee", "help", "nothing"],
+                             capture_output=True, text=True, env=env)
+    assert unknown.returncode == 2 and "tournament" in unknown.stderr
