@@ -29,7 +29,7 @@ import json
 from typing import Any, Mapping
 
 from .messages import t
-from .scoreboard import PLAYER_MARKS, correction_text, first_out, ranked_players
+from .scoreboard import PLAYER_MARKS, correction_text, first_out, ranked_places
 from .scoring import join_names
 
 __all__ = ["FORMATS", "to_csv", "to_json", "to_html", "export", "chart_geometry", "hand_rows_html",
@@ -272,12 +272,9 @@ def to_html(history: Mapping[str, Any], header: Mapping[str, Any], version: str 
     hands = history.get("hands", [])
     standings = standings_from_history(history, header)
     winners = standings["series_winner"] or []
-    ranked, place, previous = [], 0, None
     casual = standings["mode"] == "casual"
-    for i, p in enumerate(ranked_players(standings)):
-        key = (p["name"] in winners, p["eliminated"], p["wins"] if casual else p["total"])
-        if key != previous:
-            place, previous = i + 1, key
+    ranked = []
+    for place, p in ranked_places(standings):
         ranked.append({**p, "place": place, "winner": p["name"] in winners,
                        "colour": SVG_COLOURS[players.index(p["name"]) % len(SVG_COLOURS)]})
     corrections = [correction_text(h["hand"], corr, players)

@@ -29,7 +29,7 @@ from .messages import t
 from .scoring import _pad, _width, join_names
 
 __all__ = ["colour_wanted", "render_history", "render_table", "render_chart", "correction_text",
-           "render_banner", "render_final_standings", "ranked_players", "first_out",
+           "render_banner", "render_final_standings", "ranked_players", "ranked_places", "first_out",
            "chart_values", "nice_top", "PLAYER_MARKS", "PLAYER_COLOURS"]
 
 PLAYER_MARKS = "*o+x#@%&"
@@ -414,18 +414,29 @@ def ranked_players(standings: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return sorted(standings.get("players", []), key=key)
 
 
+def ranked_places(standings: Mapping[str, Any]) -> list[tuple[int, Mapping[str, Any]]]:
+    """``ranked_players`` with each one's place (from 1): players equal in standing
+    (both series winners or not, both out or not, the same total, or in casual
+    play the same hands won) share a place, and the next place is skipped."""
+    casual = standings.get("mode") == "casual"
+    winners = set(standings.get("series_winner") or ())
+    out, place, previous = [], 0, None
+    for i, p in enumerate(ranked_players(standings)):
+        key = (p["name"] in winners, bool(p.get("eliminated")),
+               p.get("wins") if casual else p.get("total"))
+        if key != previous:
+            place, previous = i + 1, key
+        out.append((place, p))
+    return out
+
+
 def render_final_standings(standings: Mapping[str, Any], colour: bool = False) -> list[str]:
     """The standings ranked best first, one line each: place, name, points, hands won,
     and ``winner`` / ``out`` / ``left``.  Tied players share a place."""
     casual = standings.get("mode") == "casual"
     winners = set(standings.get("series_winner") or ())
-    ranked = ranked_players(standings)
-    rows, place, previous = [], 0, None
-    for i, p in enumerate(ranked):
-        key = (p["name"] in winners, bool(p.get("eliminated")),
-               p.get("wins") if casual else p.get("total"))
-        if key != previous:
-            place, previous = i + 1, key
+    rows = []
+    for place, p in ranked_places(standings):
         status = (t("board.banner.winner") if p["name"] in winners else
                   t("board.banner.left") if p.get("left") else
                   t("board.banner.out") if p.get("eliminated") else "")
