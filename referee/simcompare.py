@@ -29,7 +29,7 @@ from .rules import HouseRules, check_table_fits
 from .simstats import (BIG_PICKUP, LONG_FACTOR, Comparison, Difference, Figure, HandRecord,
                        QuantileDifference, binomial_test, compare, fair_seats,
                        figure_values, json_number, summarize, wilson)
-from .simulate import BOTS, FORGET_RATE, ProgressFn, SimReport, _seed, simulate
+from .simulate import FORGET_RATE, ProgressFn, SimReport, _seed, check_bots, simulate
 
 DEFAULT_HANDS = 10_000
 """Hands per rule set when comparing (about +-1 point on a seat's share of wins)."""
@@ -77,8 +77,7 @@ def _check_run(rule_sets: Sequence[HouseRules], players: int, hands: int, bots: 
         raise ValueError(messages.t("sim.error.no_rules"))
     if hands < 1:
         raise ValueError(messages.t("sim.error.hands", hands=hands))
-    if bots not in BOTS:
-        raise ValueError(messages.t("sim.error.bots", bots=bots, choices=", ".join(BOTS)))
+    check_bots(bots)
     for rules in rule_sets:
         check_table_fits(rules, players)
 

@@ -369,8 +369,7 @@ class _Table:
 
     def __init__(self, rules: HouseRules, players: int, seed: int, fast: bool,
                  bots: str = "random", forget: float = FORGET_RATE):
-        if bots not in BOTS:
-            raise ValueError(messages.t("sim.error.bots", bots=bots, choices=", ".join(BOTS)))
+        check_bots(bots)
         self.rules = rules
         self.seed = seed
         self.seats = list(NAMES[:players])
@@ -771,6 +770,12 @@ def _check(rules: HouseRules, players: int, hands: int) -> None:
     if hands < 0:
         raise ValueError(messages.t("sim.error.hands", hands=hands))
     check_table_fits(rules, players)
+
+
+def check_bots(bots: str) -> None:
+    """``bots`` is one of ``BOTS``; raises ValueError (a sentence naming the choices)."""
+    if bots not in BOTS:
+        raise ValueError(messages.t("sim.error.bots", bots=bots, choices=", ".join(BOTS)))
 
 
 def _seed(seed: int | None) -> int:
