@@ -839,14 +839,11 @@ def rules(what, diff, save):
 
 
 def _rules_in_force(save):
-    from .rules import load_rules
+    from .rules import load_rules, rules_from_saved
     from .store import SaveFile
     save_file = SaveFile(_save_path(save))
     if save_file.exists():
-        from .session import load_rules_table
-        data = save_file.read_series()
-        table = data.get("rules", {})
-        return load_rules_table(table, str(table.get("name", "custom")))
+        return rules_from_saved(save_file.read_series().get("rules", {}))
     return load_rules("standard")
 
 

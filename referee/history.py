@@ -17,15 +17,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from .rules import HouseRules, rules_from_table
+from .rules import rules_from_saved
 from .scoring import HandResult, Series, apply_result, series_hands, series_limit, series_mode
 
 __all__ = ["history_of", "series_header"]
-
-
-def _rules(header: Mapping[str, Any]) -> HouseRules:
-    table = {k: v for k, v in header.get("rules", {}).items() if k != "name"}
-    return rules_from_table(table, str(header.get("rules", {}).get("name", "custom")))
 
 
 def _iso(value: Any) -> str | None:
@@ -61,7 +56,7 @@ def history_of(header: Mapping[str, Any], hands: Iterable[Mapping[str, Any]]) ->
     KeyError / ValueError for a result that does not (``read_history`` has
     checked them).
     """
-    rules = _rules(header)
+    rules = rules_from_saved(header.get("rules", {}))
     players = [str(p) for p in header["players"]]
     hands = [h for h in hands if "result" in h]
     first = str(hands[0]["dealer"]) if hands else str(header.get("dealer", players[0]))
@@ -103,7 +98,7 @@ def series_header(header: Mapping[str, Any]) -> dict[str, Any]:
     "created", "updated": ISO-8601 UTC text or None, "series_winner": [names]
     or None}``.
     """
-    rules = _rules(header)
+    rules = rules_from_saved(header.get("rules", {}))
     mode = series_mode(rules)
     hands = series_hands(rules)
     table = {k: v for k, v in header.get("rules", {}).items() if k != "name"}

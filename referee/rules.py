@@ -752,6 +752,14 @@ def load_rules(spec: str | Path, base_dir: str | Path | None = None) -> HouseRul
     return _finish(merged, src, path.stem)
 
 
+def rules_from_saved(table: Mapping[str, Any]) -> HouseRules:
+    """The rule set copied into a save file (its ``[rules]`` table: the R8 keys and
+    the set's ``name``, default ``"custom"``) -> HouseRules, validated as
+    ``rules_from_table``.  Raises RulesError."""
+    rest = {k: v for k, v in table.items() if k != "name"}
+    return rules_from_table(rest, str(table.get("name", "custom")))
+
+
 def rules_from_table(table: Mapping[str, Any], name: str = "custom") -> HouseRules:
     """A HouseRules from a plain table (complete or partial), e.g. read back from a save file.
 

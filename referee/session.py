@@ -33,7 +33,7 @@ from typing import Any, Mapping
 from typing import TYPE_CHECKING
 
 from . import messages
-from .rules import HouseRules
+from .rules import HouseRules, rules_from_saved
 from .scoring import (Event, HandFacts, HandResult, ScoreError, Series, SeriesDataError,
                       apply_result, join_names, replay_series, score_hand, series_limit)
 from .store import END, FORMAT, SaveError, SaveFile
@@ -50,18 +50,11 @@ def utcnow() -> _dt.datetime:
     return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0)
 
 
-def load_rules_table(table: Mapping[str, Any], name: str = "custom") -> HouseRules:
-    """The rule set copied into a save file -> HouseRules (validated)."""
-    from .rules import rules_from_table
-    table = {k: v for k, v in table.items() if k != "name"}
-    return rules_from_table(table, name)
-
-
 def _series_from(save: SaveFile, data: Mapping[str, Any]) -> tuple[HouseRules, Series]:
     """The rules and Series of a series file's content; SaveError naming the line."""
     try:
         rules_table = data["rules"]
-        rules = load_rules_table(rules_table, str(rules_table.get("name", "custom")))
+        rules = rules_from_saved(rules_table)
     except KeyError:
         raise save.error_at(None, ["rules"], t("cli.save.no_rules")) from None
     except (ValueError, TypeError, AttributeError) as exc:
