@@ -541,8 +541,9 @@ def _script_lines(script: str, save: str | None) -> list[str]:
         with open(script, encoding="utf-8-sig") as f:
             return f.read().splitlines()
     except OSError as exc:
+        from .store import os_reason
         _refuse_unopened(save, "cli.play.script_unreadable", 2, file=script,
-                         error=exc.strerror or str(exc))
+                         error=os_reason(exc))
     except UnicodeDecodeError as exc:
         _refuse_unopened(save, "cli.play.script_not_utf8", 2, file=script, offset=exc.start)
 
@@ -811,7 +812,8 @@ def export(fmt, output, save):
         except ValueError as exc:
             _fail(str(exc), 2)
         except OSError as exc:
-            _fail(t("board.export.unwritable", file=output, reason=exc.strerror or str(exc)), 2)
+            from .store import os_reason
+            _fail(t("board.export.unwritable", file=output, reason=os_reason(exc)), 2)
         click.echo(t("board.export.written", file=output))
 
 

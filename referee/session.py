@@ -36,7 +36,7 @@ from . import messages
 from .rules import HouseRules, rules_from_saved
 from .scoring import (Event, HandFacts, HandResult, ScoreError, Series, SeriesDataError,
                       apply_result, join_names, replay_series, score_hand, series_limit)
-from .store import END, FORMAT, SaveError, SaveFile
+from .store import END, FORMAT, SaveError, SaveFile, os_reason
 
 if TYPE_CHECKING:  # the engine is imported only where a hand is opened (start-up time),
     from .engine import Hand, Ruling  # its rules only where one is played
@@ -793,7 +793,7 @@ def start_series(save: SaveFile, players: list[str], rules: HouseRules, dealer: 
         os.makedirs(os.path.dirname(os.path.abspath(os.fspath(save.path))), exist_ok=True)
     except OSError as exc:
         raise SaveError(t("store.unwritable", file=str(save.path),
-                          reason=exc.strerror or str(exc)), file=save.path) from None
+                          reason=os_reason(exc)), file=save.path) from None
     with save.lock():
         save.recover()
         old = None

@@ -95,6 +95,7 @@ __all__ = [
     "SaveError",
     "SaveBusy",
     "SaveFile",
+    "os_reason",
     "data_dir",
     "resolve_save",
     "key_path",
@@ -394,7 +395,8 @@ def _beside(path: str, name: str) -> str:
     return os.path.join(os.path.dirname(path), name)
 
 
-def _reason(exc: OSError) -> str:
+def os_reason(exc: OSError) -> str:
+    """Why the system refused a file operation, as it says it ("Permission denied")."""
     return exc.strerror or str(exc)
 
 
@@ -540,7 +542,7 @@ def _load_file(path: str, missing: Callable[[], SaveError]
     except FileNotFoundError:
         raise missing() from None
     except OSError as exc:
-        raise SaveError(t("store.unreadable", file=name, reason=_reason(exc)), file=path) from None
+        raise SaveError(t("store.unreadable", file=name, reason=os_reason(exc)), file=path) from None
 
     def damaged(message: str, line: int | None) -> SaveError:
         backup = _backup_path(path)
@@ -951,7 +953,7 @@ class SaveFile:
             with self.lock():
                 _atomic_write(self._path, payload)
         except OSError as exc:
-            raise SaveError(t("store.unwritable", file=self._path, reason=_reason(exc)), file=self._path) from None
+            raise SaveError(t("store.unwritable", file=self._path, reason=os_reason(exc)), file=self._path) from None
 
     def write_hand(self, n: int, data: Mapping[str, Any]) -> None:
         """Replace hand ``n``'s file by ``data`` atomically, creating the hands folder.
@@ -972,7 +974,7 @@ class SaveFile:
                     _fsync_dir(os.path.dirname(self._hands))
                     _atomic_write(path, payload)
         except OSError as exc:
-            raise SaveError(t("store.unwritable", file=path, reason=_reason(exc)), file=path) from None
+            raise SaveError(t("store.unwritable", file=path, reason=os_reason(exc)), file=path) from None
 
     # -- kept series (nothing is ever deleted) ----------------------------------
     @property
@@ -1033,7 +1035,7 @@ class SaveFile:
             try:
                 _atomic_write(self._journal, render(journal).encode("utf-8"), keep=False)
             except OSError as exc:
-                raise SaveError(t("store.unwritable", file=self._journal, reason=_reason(exc)),
+                raise SaveError(t("store.unwritable", file=self._journal, reason=os_reason(exc)),
                                 file=self._journal) from None
             self._finish_moves()
 
@@ -1074,7 +1076,7 @@ class SaveFile:
                 journal["done"] = i + 1
                 _atomic_write(self._journal, render(journal).encode("utf-8"), keep=False)
             except OSError as exc:
-                raise SaveError(t("store.unwritable", file=dst, reason=_reason(exc)), file=dst) from None
+                raise SaveError(t("store.unwritable", file=dst, reason=os_reason(exc)), file=dst) from None
         os.unlink(self._journal)
         _fsync_dir(os.path.dirname(self._journal))
 
@@ -1119,12 +1121,12 @@ class SaveFile:
         try:
             fd = os.open(lock_name, os.O_RDWR | os.O_CREAT | _O_BINARY, 0o644)
         except OSError as exc:
-            raise SaveError(t("store.unwritable", file=lock_name, reason=_reason(exc)), file=lock_name) from None
+            raise SaveError(t("store.unwritable", file=lock_name, reason=os_reason(exc)), file=lock_name) from None
         try:
             locked = _try_lock(fd)
         except OSError as exc:
             os.close(fd)
-            raise SaveError(t("store.unwritable", file=lock_name, reason=_reason(exc)), file=lock_name) from None
+            raise SaveError(t("store.unwritable", file=lock_name, reason=os_reason(exc)), file=lock_name) from None
         if not locked:
             pid = _read_pid(fd)
             os.close(fd)

@@ -36,7 +36,7 @@ from typing import Any
 
 from referee.messages import t
 from referee.scoring import points_text
-from referee.store import SaveError, SaveFile
+from referee.store import SaveError, SaveFile, os_reason
 from referee.tournament import (ABSENT, FINAL, Outcome, Round, Tournament, TournamentError,
                                 table_label)
 
@@ -108,7 +108,7 @@ class TournamentFiles:
             with self.save.lock():
                 _write_atomic(self.path, payload)
         except OSError as exc:
-            raise SaveError(t("store.unwritable", file=self.path, reason=exc.strerror or str(exc)),
+            raise SaveError(t("store.unwritable", file=self.path, reason=os_reason(exc)),
                             file=self.path) from None
 
     # -- a table's folder ---------------------------------------------------------
@@ -157,7 +157,7 @@ class TournamentFiles:
         try:
             os.makedirs(folder, exist_ok=True)
         except OSError as exc:
-            raise SaveError(t("store.unwritable", file=folder, reason=exc.strerror or str(exc)),
+            raise SaveError(t("store.unwritable", file=folder, reason=os_reason(exc)),
                             file=folder) from None
         with save.lock():
             ticket = _read_ticket(folder)
