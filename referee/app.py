@@ -449,14 +449,12 @@ class TableApp:
         from .complete import TableView
         table = self.table
         hand = table.hand
-        st = table.state()
-        shown = table.show_calls
+        st = table.shown_state()
         fits, draw_fits = fits_now(hand)
         return TableView(
             players=tuple(hand.active), status=st["status"], turn=st["turn"],
             free=bool(table.rules.free_order),
-            callable=tuple(st["callable"]) if shown else (),
-            announce_due=st["announce_due"] if shown else None,
+            callable=tuple(st["callable"]), announce_due=st["announce_due"],
             named_suit=st["named_suit"], fits=fits, draw_fits=draw_fits, spent=spent_cards(hand),
             jokers=bool(table.rules.jokers), decks=hand.decks, rule_ids=tuple(rule_ids),
             winner=st["winner"], commands=tuple(COMMANDS.values()))

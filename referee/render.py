@@ -26,12 +26,11 @@ def render_state(table: "Table") -> str:
     Who may still announce and who can be called are marked only when the
     series shows them (``show calls on``).
     """
-    st = table.state()
+    st = table.shown_state()
     lines = [t("cli.state.head", hand=st["hand"], dealer=st["dealer"], status=t(f"cli.status.{st['status']}"),
                rules=table.rules.name)]
     lines.append(table.dealt.summary())
     if st["status"] in ("playing", "waiting"):
-        shown = table.show_calls
         lines.append(t("cli.state.piles", draw=st["draw_pile"], discard=st["discard_pile"],
                        direction=t(f"engine.words.{st['direction']}")))
         width = max(len(p) for p in st["counts"]) if st["counts"] else 0
@@ -41,9 +40,9 @@ def render_state(table: "Table") -> str:
                 marks.append(t("cli.state.to_act"))
             if st["skips"].get(p):
                 marks.append(t("cli.state.skips", n=st["skips"][p]))
-            if shown and p == st["announce_due"]:
+            if p == st["announce_due"]:
                 marks.append(t("cli.state.announce_due"))
-            if shown and p in st["callable"]:
+            if p in st["callable"]:
                 marks.append(t("cli.state.callable"))
             lines.append(f"  {p:<{width}}  {n:>2}  {'  '.join(marks)}".rstrip())
     return "\n".join(lines)

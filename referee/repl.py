@@ -133,7 +133,7 @@ def toolbar_parts(table, width: int | None = None) -> list[tuple[str, str]]:
     that would run past it starts a new line, so nothing is cut off.
     """
     width = width or shutil.get_terminal_size((100, 24)).columns
-    st = table.state()
+    st = table.shown_state()
     if st["status"] == "waiting":
         parts = [[("", t("repl.bar.waiting", hand=st["hand"], dealer=st["dealer"]))]]
     elif st["status"] != "playing":
@@ -154,7 +154,6 @@ def toolbar_parts(table, width: int | None = None) -> list[tuple[str, str]]:
         if table.rules.free_order:
             first = next(iter(st["counts"]), "Anna")
             parts.append([("", t("repl.bar.free", example=f"{first}: 7h"))])
-    shown = table.show_calls
     players = []
     for name, n in st["counts"].items():
         to_act = name == st["turn"]
@@ -165,9 +164,9 @@ def toolbar_parts(table, width: int | None = None) -> list[tuple[str, str]]:
                       t("repl.bar.count", name=name, count=n)))
         if st["skips"].get(name):
             chunk.append(("", " (" + t("repl.bar.skips", n=st["skips"][name]) + ")"))
-        if shown and name == st["announce_due"]:
+        if name == st["announce_due"]:
             chunk.append(("", " (" + t("repl.bar.announce") + ")"))
-        if shown and name in st["callable"]:
+        if name in st["callable"]:
             chunk.append(("class:bar.alert", " " + t("repl.bar.callable")))
         players.append(chunk)
     return (_flow(parts, "  │  ", width) + [("", "\n")]

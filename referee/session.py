@@ -340,6 +340,15 @@ class Table:
         (R4.2, R4.3).  Off unless the family turns it on: noticing it is the game."""
         return self.display.get("show_calls") is True
 
+    def shown_state(self) -> dict:
+        """``state()`` as the table is shown it (the text ``state``, the prompt and
+        its completion): who may still announce and who can be called (R4.2,
+        R4.3) left out unless the series shows them (``show_calls``)."""
+        st = self.state()
+        if not self.show_calls:
+            st["announce_due"], st["callable"] = None, []
+        return st
+
     def set_show_calls(self, on: bool) -> None:
         """Turn ``show_calls`` on or off for this series and save the series file."""
         self.display["show_calls"] = bool(on)
