@@ -337,18 +337,14 @@ class TableApp:
         """What the table is told when a player goes out or the hand is blocked:
         on a terminal the banner of the hand won (R6.1) or blocked (R3.9), then
         how to score it."""
-        from .scoring import Event
+        from .scoring import hand_end_event
         st = self.table.state()
         key = "repl.over.blocked" if st["winner"] is None else "repl.over.winner"
         others = [p for p in st["counts"] if p != st["winner"]]
         example = " ".join(t("repl.over.example", name=p) for p in others)
         notes = [("bold", t(key, hand=st["hand"], winner=st["winner"])),
                  ("", t("repl.over.command", example=example))]
-        if st["winner"] is None:
-            event = Event("hand_blocked", (), "R3.9", hand=st["hand"])
-        else:
-            event = Event("hand_won", (st["winner"],), "R6.1", hand=st["hand"])
-        banner = self._banner([event])
+        banner = self._banner([hand_end_event(st["hand"], st["winner"])])
         return [("", banner), *notes] if banner else notes
 
     def _banner(self, events: list) -> Board | None:

@@ -41,7 +41,7 @@ __all__ = [
     "ScoreError", "SeriesDataError", "PlayerRecord", "Series", "HandFacts", "HandResult",
     "Event", "choose_dealer", "card_points", "parse_hand_cards", "score_hand",
     "apply_result", "replay_series", "Deal", "standings_json", "places", "render_standings", "join_names",
-    "series_mode", "series_limit", "series_hands", "points_text",
+    "series_mode", "series_limit", "series_hands", "points_text", "hand_end_event",
 ]
 
 MODES = ("elimination", "hands", "casual")
@@ -727,6 +727,14 @@ class Event(Value):
         return {"kind": self.kind, "names": list(self.names), "rule": self.rule, "text": self.text()}
 
 
+def hand_end_event(hand: int, winner: str | None) -> Event:
+    """The event telling how hand ``hand`` ended: ``winner`` went out (R6.1,
+    ``"hand_won"``), or with None it was blocked (R3.9, ``"hand_blocked"``)."""
+    if winner is None:
+        return Event("hand_blocked", (), "R3.9", hand=hand)
+    return Event("hand_won", (winner,), "R6.1", hand=hand)
+
+
 def apply_result(series: Series, result: HandResult) -> list[Event]:
     """Record a hand's result (from ``score_hand``) in the series and settle the series.
 
@@ -753,10 +761,8 @@ def apply_result(series: Series, result: HandResult) -> list[Event]:
         raise ScoreError("score.refuse.result_mismatch", "R7.3", got=result.hand, hand=series.hand)
     mode = series.mode
     events: list[Event] = []
-    if result.winner is not None:
-        events.append(Event("hand_won", (result.winner,), "R6.1", hand=result.hand))
-    elif result.blocked:
-        events.append(Event("hand_blocked", (), "R3.9", hand=result.hand))
+    if result.winner is not None or result.blocked:
+        events.append(hand_end_event(result.hand, result.winner))
 
     for name in result.left:
         if series.mark_left(name):
