@@ -33,12 +33,15 @@ def _save_path(save: str | None) -> str:
 _JSON_ERRORS = "pesten_ref.json_errors"  # ctx.meta key: the command line asked for --json
 
 
+def _options(args) -> list[str]:
+    """The command line ``args`` before a ``--`` (what follows it is no option)."""
+    args = list(args)
+    return args[:args.index("--")] if "--" in args else args
+
+
 def _json_requested(args) -> bool:
     """True when ``--json`` is among the options of the command line ``args``."""
-    args = list(args)
-    if "--" in args:
-        args = args[:args.index("--")]
-    return "--json" in args
+    return "--json" in _options(args)
 
 
 _LANG_OPTION: list[str | None] = [None]
@@ -70,7 +73,7 @@ def _take_language(args: list[str], wants_json: bool) -> list[str]:
         messages.set_language(code)
         _LANG_OPTION[0] = code
     elif messages.chosen_language() is None and _speaks_before_opening(args):
-        messages.series_language(_series_language_of(args))
+        messages.series_language(_series_language_at(_save_in(args)))
     speak(messages.language())
     return args
 
@@ -83,37 +86,42 @@ _UNOPENED = frozenset({"help", "rules"})
 def _speaks_before_opening(args: list[str]) -> bool:
     """True when the command line shows a help page, or is ``help`` or ``rules``
     (which read no hand): they speak before a series would say its language."""
-    words = args[:args.index("--")] if "--" in args else args
+    words = _options(args)
     if any(arg in _HELP_FLAGS for arg in words):
         return True
     command = next((arg for arg in words if not arg.startswith("-")), None)
     return command is None or command in _UNOPENED
 
 
-def _speak_series_language_of(args: list[str]) -> bool:
-    """Speak the own language of the series the command line works on, unless the
-    user asked for one; True when the language changed."""
+def _speak_series_language(save: str | None) -> bool:
+    """Speak the own language of the series at ``save`` (``--save``, else as
+    ``store.resolve_save``), unless the user asked for one; True when the
+    language changed."""
     from . import messages
     if messages.chosen_language() is not None:
         return False
-    if not messages.series_language(_series_language_of(args)):
+    if not messages.series_language(_series_language_at(save)):
         return False
     speak(messages.language())
     return True
 
 
-def _series_language_of(args: list[str]) -> str | None:
-    """The own language (``new --lang``) of the series the command line works on
-    (``--save``, else as ``store.resolve_save``), or None: no such series, none
-    kept, or a file that does not read (the command itself then says why)."""
+def _save_in(args: list[str]) -> str | None:
+    """The ``--save`` of the command line ``args`` (before click reads it), or None."""
     save = None
-    for i, arg in enumerate(args):
-        if arg == "--":
-            break
-        if arg == "--save" and i + 1 < len(args):
-            save = args[i + 1]
+    words = _options(args)
+    for i, arg in enumerate(words):
+        if arg == "--save" and i + 1 < len(words):
+            save = words[i + 1]
         elif arg.startswith("--save="):
             save = arg.partition("=")[2]
+    return save
+
+
+def _series_language_at(save: str | None) -> str | None:
+    """The own language (``new --lang``) of the series at ``save`` (as
+    ``store.resolve_save`` finds it), or None: no such series, none kept, or a
+    file that does not read (the command itself then says why)."""
     from .store import SaveError, SaveFile, resolve_save
     try:
         data = SaveFile(resolve_save(save)).read_series()
@@ -161,7 +169,7 @@ def _refuse_unopened(save: str | None, key: str, code: int, **fields: Any) -> No
     """``_fail`` with ``t(key, **fields)`` for a mistake found before the series at
     ``save`` (``--save``) is opened: said in the series' own language when the user
     asked for none (read only on this error path)."""
-    _speak_series_language_of(["--save", save] if save else [])
+    _speak_series_language(save)
     _fail(t(key, **fields), code)
 
 
@@ -296,7 +304,7 @@ class _ToldCommand(_Told):
         try:
             return super().make_context(info_name, list(args), parent, **extra)
         except click.ClickException:
-            if not _speak_series_language_of(args):
+            if not _speak_series_language(_save_in(args)):
                 raise
             return super().make_context(info_name, list(args), parent, **extra)
 
