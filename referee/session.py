@@ -766,12 +766,13 @@ def _current_id(save: SaveFile, data: Mapping[str, Any] | None) -> int:
     return max(ids, default=0) + 1
 
 
-def _set_aside(save: SaveFile) -> list[tuple[SaveFile, SaveFile]]:
-    """The move keeping the series at ``save`` in its archive (none when there
-    is nothing there); makes sure its header carries the id it is kept under."""
+def _set_aside(save: SaveFile) -> tuple[list[tuple[SaveFile, SaveFile]], int | None]:
+    """The move keeping the series at ``save`` in its archive and the id it is
+    kept under (no move and None when there is nothing there); makes sure its
+    header carries that id."""
     if not (save.exists() or os.path.exists(os.fspath(save.hands_dir))
             or os.path.exists(os.fspath(save.backup_path()))):
-        return []
+        return [], None
     data = None
     if save.exists():
         try:
@@ -782,7 +783,7 @@ def _set_aside(save: SaveFile) -> list[tuple[SaveFile, SaveFile]]:
     if data is not None and data.get("id") != series_id:
         data["id"] = series_id
         save.write_series(data)
-    return [(save, save.archived(series_id))]
+    return [(save, save.archived(series_id))], series_id
 
 
 def start_series(save: SaveFile, players: list[str], rules: HouseRules, dealer: str,
@@ -814,10 +815,7 @@ def start_series(save: SaveFile, players: list[str], rules: HouseRules, dealer: 
                     raise
         if save.exists() and not force and not (old and old.get("winners")):
             raise SeriesExists(t("cli.new.exists", file=str(save.path)))
-        moves = _set_aside(save)
-        kept = None
-        if moves:
-            kept = int(os.path.basename(os.fspath(moves[0][1].path))[7:-5])
+        moves, kept = _set_aside(save)
         new_id = max([*save.archived_ids(), kept or 0]) + 1
         staging = save.staging()
         Table.create(staging, players, rules, dealer, new_id,
@@ -849,8 +847,7 @@ def switch_series(save: SaveFile, series_id: int) -> tuple[Table, int | None]:
                               ids=", ".join(str(i) for i in _all_ids(save)) or "-"),
                             file=target.path)
         _series_from(target, target.read_series())  # a kept series that no longer reads stays put
-        moves = _set_aside(save)
-        kept = int(os.path.basename(os.fspath(moves[0][1].path))[7:-5]) if moves else None
+        moves, kept = _set_aside(save)
         save.move_series([*moves, (target, save)])
     return Table.open(save), kept
 
