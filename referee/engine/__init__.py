@@ -29,7 +29,7 @@ Map from rule ids to code (RULES.md):
 - R0.4 effect-bearing refusals .. ``Hand._refusal_effect`` (``Reason.card_refused``)
 - R1.1 players .................. ``Hand._line_actor``, ``Dealt.player``
 - R1.3 decks in play ............ ``dealt.Dealt`` (``decks``, ``deck_total``)
-- R1.3 / R1.4 deck, identity .... ``table.check_deck``
+- R1.3 / R1.4 deck, identity .... ``table.check_deck`` (``table.in_deck``)
 - R1.5 leaving .................. ``table.leave``
 - R2.2 deal size ................ ``state.HandState.reset`` (fit: ``rules.check_table_fits``)
 - R2.3-R2.5 starter ............. ``deal.start`` (who plays first: ``Dealt.first_player``)
