@@ -182,11 +182,31 @@ def check(folder: Path, confirmed: int, report: Report, run: int) -> int:
     return hv
 
 
+def _child_env() -> dict[str, str]:
+    """The environment of a child: this tree first on its path."""
+    return dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
+
+
+def _kill_after(proc: subprocess.Popen, delay: float, report: "Report", i: int) -> tuple[str, str]:
+    """SIGKILL child ``proc`` (run ``i``) after ``delay`` s; counts the kill in
+    ``report``, or a problem when it ended before; returns its (stdout, stderr)."""
+    time.sleep(delay)
+    proc.send_signal(signal.SIGKILL)
+    out, err = proc.communicate()
+    report.runs = i
+    if proc.returncode == -signal.SIGKILL:
+        report.kills += 1
+    else:
+        report.problems.append(f"run {i}: child ended with {proc.returncode} before the kill: "
+                               f"{out[-300:]} {err[-800:]}")
+    return out, err
+
+
 def run(folder: Path, runs: int, seed: int, max_delay: float = 0.03, log=None) -> Report:
     """``runs`` children in ``folder``, each SIGKILLed after a random delay (s)."""
     rng = random.Random(seed)
     report = Report()
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
+    env = _child_env()
     save = SaveFile(folder / "pesten.toml")
     if not save.exists():  # start from version 1, so that every run has files to check
         save.write_hand(1, hand_data(1))
@@ -206,14 +226,7 @@ def run(folder: Path, runs: int, seed: int, max_delay: float = 0.03, log=None) -
         if start < confirmed:
             report.problems.append(f"run {i}: the child found version {start}, but {confirmed} was written")
         confirmed = max(confirmed, start)
-        time.sleep(rng.uniform(0, max_delay))
-        proc.send_signal(signal.SIGKILL)
-        out, _ = proc.communicate()
-        report.runs = i
-        if proc.returncode == -signal.SIGKILL:
-            report.kills += 1
-        else:
-            report.problems.append(f"run {i}: child ended with {proc.returncode} before the kill")
+        out, _ = _kill_after(proc, rng.uniform(0, max_delay), report, i)
         done = [int(x) for x in out.split() if x.isdigit()]
         if done:
             report.versions_written += done[-1] - confirmed
@@ -332,7 +345,7 @@ def run_series(folder: Path, runs: int, seed: int, max_delay: float = 0.25, log=
     """``runs`` children doing real series work in ``folder``, each SIGKILLed at random."""
     rng = random.Random(seed)
     report = Report()
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
+    env = _child_env()
     confirmed = (0, 0)
     for i in range(1, runs + 1):
         proc = subprocess.Popen([sys.executable, __file__, "--series-child", str(folder),
@@ -349,15 +362,7 @@ def run_series(folder: Path, runs: int, seed: int, max_delay: float = 0.25, log=
         if start[0] < confirmed[0] or start[1] < confirmed[1]:
             report.problems.append(f"run {i}: the child found {start}, but {confirmed} was reported")
         confirmed = (max(confirmed[0], start[0]), max(confirmed[1], start[1]))
-        time.sleep(rng.uniform(0.02, max_delay))
-        proc.send_signal(signal.SIGKILL)
-        out, err = proc.communicate()
-        report.runs = i
-        if proc.returncode == -signal.SIGKILL:
-            report.kills += 1
-        else:
-            report.problems.append(f"run {i}: child ended with {proc.returncode} before the kill: "
-                                   f"{out[-300:]} {err[-800:]}")
+        out, _ = _kill_after(proc, rng.uniform(0.02, max_delay), report, i)
         done = [line.split() for line in out.splitlines() if line.strip()]
         done = [d for d in done if len(d) == 2 and all(x.isdigit() for x in d)]
         if done:
