@@ -23,7 +23,7 @@ def wheel(tmp_path_factory) -> Path:
     installs left in it (``build/``, ``*.egg-info``), which setuptools would reuse."""
     tree = tmp_path_factory.mktemp("tree") / "pesten-ref"
     shutil.copytree(REPO, tree, ignore=shutil.ignore_patterns(
-        "build", "dist", "*.egg-info", ".venv", ".git", "__pycache__", ".hypothesis",
+        "build", "dist", "*.egg-info", ".venv*", ".git", "__pycache__", ".hypothesis",
         ".pytest_cache"))
     out = tmp_path_factory.mktemp("wheel")
     done = subprocess.run([sys.executable, "-m", "pip", "wheel", str(tree), "--no-deps",
