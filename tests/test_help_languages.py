@@ -68,7 +68,7 @@ def test_every_help_page_is_wholly_dutch(command, english_pages):
         assert "Opdrachten:" in dutch and "Commands:" not in dutch
 
 
-@pytest.mark.parametrize("language, usage", [("fr", "Utilisation : "), ("it", "Uso: "),
+@pytest.mark.parametrize("language, usage", [("fr", "Utilisation\u00a0: "), ("it", "Uso: "),
                                              ("pt", "Uso: ")])
 def test_help_pages_in_the_other_languages_have_no_english_sentence(language, usage,
                                                                      english_pages):
@@ -143,7 +143,7 @@ def test_help_speaks_the_series_own_language_unless_another_is_asked_for(tmp_pat
     assert shown("--help").startswith("Gebruik: ")
     assert shown("help").startswith("Zetten (één per regel):")
     assert shown("rules", "R4.3").startswith("R4.3 Betrappen")
-    assert shown("score", "--help", PESTEN_REF_LANG="fr").startswith("Utilisation : ")
+    assert shown("score", "--help", PESTEN_REF_LANG="fr").startswith("Utilisation\u00a0: ")
     assert shown("--lang", "en", "score", "--help").startswith("Usage: ")
     # The locale comes after the series' own language.
     assert shown("--help", LANG="it_IT.UTF-8").startswith("Gebruik: ")

@@ -162,7 +162,7 @@ def test_click_texts_follow_the_language(tmp_path):
 # -- the one-time hint on a false-friend letter (NOTATION.md "Languages") ----------------
 
 _HINTED = "start 9h\n9c\n7c\nCees: 3c\nJc h\n"
-_HINT_START = {"fr": "Attention : `9c` est 9♣", "it": "Attenzione: `9c` è 9♣",
+_HINT_START = {"fr": "Attention\u00a0: `9c` est 9♣", "it": "Attenzione: `9c` è 9♣",
                "pt": "Atenção: `9c` é 9♣", "nl": "Let op:"}
 
 
@@ -192,7 +192,7 @@ def test_the_hint_says_how_to_type_the_local_suit(tmp_path):
     told = run(save, "play", "--lang", "fr", input="start 9h\nVc co\n", code=1).stderr
     assert "(R3.1)" in told
     assert ("`Vc` est V♣, car `c` est dans toutes les langues la lettre anglaise de ♣ trèfle. "
-            "Pour ♥ cœur, tapez `co` : `Vco`.") in told
+            "Pour ♥ cœur, tapez `co`\u00a0: `Vco`.") in told
 
 
 def test_a_local_rank_with_an_english_suit_letter_is_a_false_friend(speak):
