@@ -1,22 +1,9 @@
 """The words of each language's rules sheet, and sentences about a player that
 read right for any name (no agreement with the name, no elision before it)."""
 
-import os
-import subprocess
-import sys
-
 import pytest
 
-
-def run(save, *args, input=None, code=0):
-    """``pesten-ref ARGS --save SAVE`` as a subprocess, in a clean language environment."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("PESTEN_REF_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
-    result = subprocess.run([sys.executable, "-m", "referee", *args, "--save", str(save)],
-                            input=input, capture_output=True, text=True, env=env)
-    assert result.returncode == code, result.stderr
-    assert "Traceback" not in result.stderr
-    return result
+from test_languages import run
 
 
 # Anna goes over the limit: the sentence about her must not agree with a
