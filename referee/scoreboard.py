@@ -29,7 +29,7 @@ from .messages import t
 from .scoring import _pad, _width, join_names
 
 __all__ = ["colour_wanted", "render_history", "render_table", "render_chart", "correction_text",
-           "render_banner", "render_final_standings", "ranked_players", "ranked_places", "first_out",
+           "render_banner", "render_final_standings", "ranked_places", "first_out",
            "chart_values", "nice_top", "PLAYER_MARKS", "PLAYER_COLOURS"]
 
 PLAYER_MARKS = "*o+x#@%&"
@@ -400,34 +400,13 @@ def render_history(history: Mapping[str, Any], width: int = 80, colour: bool = F
 # Banners after a hand is scored
 # ---------------------------------------------------------------------------
 
-def ranked_players(standings: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    """Players best first: series winners, then the others still in, then those out;
-    by total (lowest first), or by hands won in casual play."""
-    winners = set(standings.get("series_winner") or ())
-    casual = standings.get("mode") == "casual"
-    seats = {p["name"]: i for i, p in enumerate(standings.get("players", []))}
-
-    def key(p: Mapping[str, Any]) -> tuple:
-        score = -p.get("wins", 0) if casual else p.get("total", 0)
-        return (p["name"] not in winners, bool(p.get("eliminated")), score, seats[p["name"]])
-
-    return sorted(standings.get("players", []), key=key)
-
-
 def ranked_places(standings: Mapping[str, Any]) -> list[tuple[int, Mapping[str, Any]]]:
-    """``ranked_players`` with each one's place (from 1): players equal in standing
-    (both series winners or not, both out or not, the same total, or in casual
-    play the same hands won) share a place, and the next place is skipped."""
-    casual = standings.get("mode") == "casual"
-    winners = set(standings.get("series_winner") or ())
-    out, place, previous = [], 0, None
-    for i, p in enumerate(ranked_players(standings)):
-        key = (p["name"] in winners, bool(p.get("eliminated")),
-               p.get("wins") if casual else p.get("total"))
-        if key != previous:
-            place, previous = i + 1, key
-        out.append((place, p))
-    return out
+    """The players of a ``standings --json``-shaped object best first, each with
+    their ``place`` (``scoring.places_of``: tied players share a place and the
+    next place is skipped); tied players stay in seating order."""
+    players = list(standings.get("players", []))
+    order = sorted(range(len(players)), key=lambda i: (players[i]["place"], i))
+    return [(players[i]["place"], players[i]) for i in order]
 
 
 def render_final_standings(standings: Mapping[str, Any], colour: bool = False) -> list[str]:

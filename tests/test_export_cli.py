@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -185,3 +186,45 @@ def test_on_a_terminal_history_draws_the_chart_in_colour_unless_told_not_to(seri
     assert "Running totals after each hand" in out
     assert ("\x1b[" in out) is coloured
     assert max(len(line) for line in out.splitlines() if "|" in line and "\x1b" not in line) <= 90
+
+
+def five_out_one_by_one(save: Path) -> None:
+    """Bram wins every hand: Anna and Eva out together after hand 1 (60 each), Daan
+    after hand 2 (60), Cees after hand 3 (70), and Bram wins the series (R7.4)."""
+    for args in (["new", "--players", "Anna,Bram,Cees,Daan,Eva", "--dealer", "Anna",
+                  "--limit", "50"],
+                 ["score", "--winner", "Bram", "Anna=60", "Cees=10", "Daan=5", "Eva=60"],
+                 ["score", "--winner", "Bram", "Cees=10", "Daan=55"],
+                 ["score", "--winner", "Bram", "Cees=50"]):
+        done = run_console([*args, "--save", str(save)], {})
+        assert done.returncode == 0, done.stderr
+
+
+def html_standings(page: str) -> list[tuple[int, str]]:
+    """(place, name) of each row of the page's standings table, top to bottom."""
+    table = page[page.index('id="standings"'):]
+    table = table[:table.index("</table>")]
+    return [(int(place), name) for place, name in re.findall(
+        r'<tr[^>]*>\s*<td>(\d+)</td>\s*<td class="name"><span[^>]*></span>([^<\s]+)', table)]
+
+
+def test_the_terminal_the_json_and_the_page_place_the_players_alike_R7_4(tmp_path):
+    """One ranking: those out rank after those still in, the last to go out first
+    (R7.4); players out in the same hand with the same total share a place."""
+    save = tmp_path / "s.toml"
+    five_out_one_by_one(save)
+    expected = [(1, "Bram"), (2, "Cees"), (3, "Daan"), (4, "Anna"), (4, "Eva")]
+    text = run_console(["standings", "--save", str(save)], {}).stdout.decode("utf-8")
+    rows = [line.split() for line in text.splitlines()[1:] if line[:5].strip().isdigit()]
+    assert [(int(row[0]), row[1]) for row in rows] == expected
+    data = json.loads(run_console(["standings", "--json", "--save", str(save)], {}).stdout)
+    assert sorted((p["place"], p["name"]) for p in data["players"]) == expected
+    page = run_console(["export", "--format", "html", "--save", str(save)], {}).stdout
+    assert html_standings(page.decode("utf-8")) == expected
+
+
+def test_the_page_names_the_series_winner_in_a_sentence_of_its_own(tmp_path):
+    save = tmp_path / "s.toml"
+    five_out_one_by_one(save)
+    page = run_console(["export", "--format", "html", "--save", str(save)], {}).stdout
+    assert '<p class="result won">Series winner: Bram. 3 hands scored.</p>' in page.decode("utf-8")

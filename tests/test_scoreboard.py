@@ -19,7 +19,7 @@ from hypothesis import given, settings, strategies as st
 
 from referee.scoreboard import (MIN_WIDTH, PLAYER_MARKS, colour_wanted, render_banner, render_chart,
                                 render_history, render_table)
-from referee.scoring import Event
+from referee.scoring import Event, places_of
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden"
@@ -235,11 +235,20 @@ def test_colour_only_on_a_terminal_that_supports_it(env, tty, wanted):
 # banners
 # ---------------------------------------------------------------------------
 
-STANDINGS = {"players": [{"name": "Anna", "total": 77, "wins": 5, "eliminated": False, "left": False},
-                         {"name": "Bram", "total": 99, "wins": 4, "eliminated": False, "left": False},
-                         {"name": "Cees", "total": 104, "wins": 2, "eliminated": True, "left": False},
-                         {"name": "Dörte", "total": 106, "wins": 1, "eliminated": True, "left": False}],
-             "series_winner": None, "mode": "elimination", "limit": 100}
+def placed(standings: dict) -> dict:
+    """``standings`` with each player's ``place``, as ``standings --json`` gives it."""
+    place = places_of(standings["players"], standings["mode"])
+    return {**standings, "players": [{**p, "place": place[p["name"]]} for p in standings["players"]]}
+
+
+STANDINGS = placed({
+    "players": [{"name": "Anna", "total": 77, "wins": 5, "eliminated": False, "left": False},
+                {"name": "Bram", "total": 99, "wins": 4, "eliminated": False, "left": False},
+                {"name": "Cees", "total": 104, "wins": 2, "eliminated": True, "left": False,
+                 "out_hand": 9},
+                {"name": "Dörte", "total": 106, "wins": 1, "eliminated": True, "left": False,
+                 "out_hand": 7}],
+    "series_winner": None, "mode": "elimination", "limit": 100})
 
 
 def test_a_won_hand_gets_a_framed_banner():
@@ -259,18 +268,18 @@ def test_an_elimination_is_told_in_the_banner():
 
 def test_the_series_banner_names_the_winner_and_ranks_the_final_standings():
     standings = copy.deepcopy(STANDINGS)
-    standings["players"][1].update(total=108, eliminated=True)
+    standings["players"][1].update(total=108, eliminated=True, out_hand=12)
     standings["series_winner"] = ["Anna"]
     events = [Event("hand_won", ("Cees",), "R6.1", hand=12),
               Event("eliminated", ("Bram",), "R7.4", hand=12, total=108, limit=100),
               Event("series_won", ("Anna",), "R7.4", hand=12)]
-    banner = render_banner(events, standings, width=80)
+    banner = render_banner(events, placed(standings), width=80)
     golden("banner-series.txt", banner)
     lines = [line.strip("║ ") for line in banner.splitlines()]
     assert "Anna wins the series!" in banner
     ranked = [line.split()[1] for line in lines if line[:2] in ("1.", "2.", "3.", "4.")]
-    # The winner first, then the others by total, lowest first.
-    assert ranked == ["Anna", "Cees", "Dörte", "Bram"]
+    # The winner first, then those out, the last to go out first (R7.4).
+    assert ranked == ["Anna", "Bram", "Cees", "Dörte"]
     assert "1.  Anna    77 points  5 hands won  winner" in banner
 
 
@@ -278,7 +287,7 @@ def test_the_banner_counts_in_the_right_plural():
     standings = copy.deepcopy(STANDINGS)
     standings["players"][0].update(total=1, wins=1)
     standings["series_winner"] = ["Anna"]
-    banner = render_banner([Event("series_won", ("Anna",), "R7.4", hand=3)], standings)
+    banner = render_banner([Event("series_won", ("Anna",), "R7.4", hand=3)], placed(standings))
     assert "1 point  1 hand won " in banner
 
 
@@ -286,7 +295,7 @@ def test_a_shared_win_puts_both_winners_first_at_the_same_place():
     standings = copy.deepcopy(STANDINGS)
     standings["players"][1]["total"] = 77
     standings["series_winner"] = ["Anna", "Bram"]
-    banner = render_banner([Event("series_won", ("Anna", "Bram"), "R7.5", hand=12)], standings)
+    banner = render_banner([Event("series_won", ("Anna", "Bram"), "R7.5", hand=12)], placed(standings))
     assert "Anna and Bram share the series win!" in banner
     assert "1.  Anna" in banner and "1.  Bram" in banner
 

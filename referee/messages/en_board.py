@@ -66,7 +66,7 @@ MESSAGES = {
     "board.export.standings": "Standings",
     "board.export.hands": "Every hand",
     "board.export.chart": "Running totals",
-    "board.export.winner": "Series winner: {names}",
+    "board.export.winner": "Series winner: {names}.",
     "board.export.going_on": "The series goes on.",
     "board.export.place": "#",
     "board.export.player": "Player",
