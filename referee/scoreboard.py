@@ -249,7 +249,10 @@ def render_chart(history: Mapping[str, Any], width: int = 80, colour: bool = Fal
     points and the x axis in hands from 0 (before the first hand).  A player's
     line stops at the hand that put them out.  With more hands than columns,
     each column shows the last hand it covers; with fewer, the lines are drawn
-    straight between hands.  In casual play the chart counts hands won.
+    straight between hands.  Where lines run through the same cells their
+    marks take turns (column by column), so that no line hides another; players
+    with the very same line are named under the legend.  In casual play the
+    chart counts hands won.
     ``height``: rows of the plot; ``width`` at least ``MIN_WIDTH``.  Returns ""
     when no hand is scored.
     """
@@ -273,6 +276,7 @@ def render_chart(history: Mapping[str, Any], width: int = 80, colour: bool = Fal
 
     grid = [[" "] * plot_w for _ in range(height)]
     owner = [[-1] * plot_w for _ in range(height)]  # -1 empty, -2 limit, k seat
+    drawn: dict[tuple[int, int], list[tuple[int, float]]] = {}  # (y, x) -> (seat, value)s
     if limit:
         y = row_of(limit)
         for x in range(plot_w):
@@ -291,8 +295,12 @@ def render_chart(history: Mapping[str, Any], width: int = 80, colour: bool = Fal
                 v = values[n]
             else:
                 v = values[lo] + (values[lo + 1] - values[lo]) * (pos - lo)
-            y = row_of(v)
-            grid[y][x], owner[y][x] = PLAYER_MARKS[k % len(PLAYER_MARKS)], k
+            drawn.setdefault((row_of(v), x), []).append((k, v))
+    for (y, x), here in drawn.items():
+        # The last seat drawn shows, and the seats at the very same value take turns.
+        same = [k for k, v in here if v == here[-1][1]]
+        k = same[x % len(same)]
+        grid[y][x], owner[y][x] = PLAYER_MARKS[k % len(PLAYER_MARKS)], k
 
     labels = {height - 1: str(top), 0: "0"}
     if limit:
@@ -312,7 +320,21 @@ def render_chart(history: Mapping[str, Any], width: int = 80, colour: bool = Fal
     lines += _wrap_legend(legend, [2 + _width(p) for p in players] +
                           ([4 + _width(t("board.chart.limit", limit=limit))] if limit else []),
                           width, label_w + 2)
+    for group in _same_lines(players, series, out_at, n):
+        words = t("board.chart.same_wins" if what == "wins" else "board.chart.same_totals",
+                  names=join_names(group)).split(" ")
+        lines += _wrap_legend(words, [_width(w) for w in words], width, label_w + 2, gap=1)
     return "\n".join(lines)
+
+
+def _same_lines(players: list[str], series: list[list[int]], out_at: Mapping[str, int],
+                n: int) -> list[list[str]]:
+    """The groups of players (two or more, seating order) whose lines in the chart
+    are one and the same: the same values at every position, ending at the same hand."""
+    groups: dict[tuple[int, ...], list[str]] = {}
+    for k, p in enumerate(players):
+        groups.setdefault(tuple(series[k][:out_at.get(p, n - 1) + 2]), []).append(p)
+    return [group for group in groups.values() if len(group) > 1]
 
 
 def _paint(cells: list[str], owners: list[int], colour: bool) -> str:
@@ -358,16 +380,19 @@ def _x_labels(n: int, plot_w: int) -> str:
     return text + "  " + word if _width(text) + 2 + _width(word) <= plot_w + 4 else text
 
 
-def _wrap_legend(items: list[str], widths: list[int], width: int, indent: int) -> list[str]:
+def _wrap_legend(items: list[str], widths: list[int], width: int, indent: int,
+                 gap: int = 3) -> list[str]:
+    """``items`` (of ``widths`` columns) ``gap`` spaces apart, in lines of at most
+    ``width`` columns, each ``indent`` in (an item longer than a line gets one)."""
     lines, current, used = [], [], indent
     for item, w in zip(items, widths):
-        if current and used + 3 + w > width:
-            lines.append(" " * indent + "   ".join(current))
+        if current and used + gap + w > width:
+            lines.append(" " * indent + (" " * gap).join(current))
             current, used = [], indent
         current.append(item)
-        used += w + (3 if len(current) > 1 else 0)
+        used += w + (gap if len(current) > 1 else 0)
     if current:
-        lines.append(" " * indent + "   ".join(current))
+        lines.append(" " * indent + (" " * gap).join(current))
     return lines
 
 

@@ -184,8 +184,10 @@ def test_a_long_series_is_drawn_in_the_width_all_the_same():
         h["totals"] = {p: i for p in history["players"]}
     history["hands"] = many
     chart = render_chart(history, width=70)
-    assert max(len(line) for line in chart.splitlines()) <= 70
-    assert "500" in chart.splitlines()[-2]
+    lines = chart.splitlines()
+    assert max(len(line) for line in lines) <= 70
+    axis = next(i for i, line in enumerate(lines) if line.lstrip().startswith("+-"))
+    assert "500" in lines[axis + 1]
 
 
 def test_casual_play_charts_the_hands_won():
@@ -194,6 +196,15 @@ def test_casual_play_charts_the_hands_won():
     chart = render_chart(history, width=60)
     assert chart.splitlines()[0] == "Hands won, running"
     assert "limit" not in chart
+
+
+def test_casual_play_names_the_players_with_as_many_hands_won_under_the_chart():
+    history = load_history()
+    history["mode"] = "casual"
+    for h in history["hands"]:
+        h.update(winner="Bram", eliminated=[])
+    chart = render_chart(history, width=60)
+    assert "Anna, Cees and Dörte have the same number of hands won:\n" in chart
 
 
 @settings(max_examples=40, deadline=None)
