@@ -314,6 +314,14 @@ class _ToldCommand(_Told):
             option.help = t("help.option.help")
         super().format_help(ctx, formatter)
 
+    def get_short_help_str(self, limit: int = 45) -> str:
+        """The command's line in its group's list of commands: its short help, or
+        else the first paragraph of its help, whole (click would cut it to ``limit``
+        columns with "..."; the list wraps it instead)."""
+        if self.short_help:
+            return super().get_short_help_str(limit)
+        return " ".join((self.help or "").split("\n\n")[0].split())
+
     @property
     def options_metavar(self) -> str | None:
         """click's ``[OPTIONS]`` in the usage line, in the language."""
