@@ -449,8 +449,9 @@ def main() -> None:
 @_option("--hands", type=click.IntRange(min=1), default=None, metavar="N", help="help.new.hands")
 @_option("--seed", type=int, default=None, metavar="N", help="help.new.seed")
 @_option("--force", is_flag=True, help="help.new.force")
+@json_option
 @save_option
-def new(players, rules_spec, dealer, mode, limit, hands, seed, force, save):
+def new(players, rules_spec, dealer, mode, limit, hands, seed, force, as_json, save):
     """Start a series and deal hand 1 (the series there before is kept)."""
     with _Guard():
         from .rules import check_table_fits, load_rules
@@ -479,6 +480,9 @@ def new(players, rules_spec, dealer, mode, limit, hands, seed, force, save):
         chosen = chosen or choose_dealer(names, seed)
         table, kept = start_series(save_file, names, rules, chosen, force=force,
                                    lang=_LANG_OPTION[0])
+        if as_json:
+            click.echo(_dumps(_new_json(table, save_file, drawn, kept)))
+            return
         click.echo(t("cli.new.started", players=", ".join(names), rules=rules.name,
                      file=str(save_file.path)))
         if kept is not None:
@@ -490,6 +494,19 @@ def new(players, rules_spec, dealer, mode, limit, hands, seed, force, save):
         shuffle = table.shuffle_text()
         if shuffle:
             click.echo(shuffle)
+
+
+def _new_json(table: Any, save_file: Any, drawn: bool, kept: int | None) -> dict[str, Any]:
+    """The ``new --json`` object (docs/JSON.md "A new series: new --json")."""
+    from .scoring import series_hands, series_limit
+    series, rules = table.series, table.series.rules
+    return {"ok": True, "file": str(save_file.path), "players": list(series.players),
+            "rules": rules.name, "mode": series.mode,
+            "limit": series_limit(rules) if series.mode == "elimination" else None,
+            "hands": series_hands(rules) or None, "dealer": series.dealer,
+            "dealer_drawn": drawn, "first": None if rules.free_order else
+            table.dealt.next_seat(series.dealer), "deal_size": rules.deal_size,
+            "decks": table.dealt.decks, "kept": kept, "state": table.state()}
 
 
 def player_name_problem(names: list[str], count: bool = True) -> str | None:
