@@ -597,9 +597,11 @@ def _stdin_lines():
 @main.command(help="help.state")
 @json_option
 @save_option
-def state(as_json, save):
+@table_option
+def state(as_json, save, table_name):
     """Show the current hand: top card, whose turn, counts."""
     with _Guard():
+        save = _table_series(save, table_name)
         from .session import Table
         from .store import SaveFile
         table = Table.open(SaveFile(_save_path(save)))
@@ -635,9 +637,11 @@ def standings(by_seat, as_json, save):
 @main.command(help="help.history")
 @json_option
 @save_option
-def history(as_json, save):
+@table_option
+def history(as_json, save, table_name):
     """Every scored hand: dealer, winner, points and running totals, corrections marked."""
     with _Guard():
+        save = _table_series(save, table_name)
         from .history import history_of
         from .session import read_history
         from .store import SaveFile
@@ -887,9 +891,11 @@ def _rules_in_force(save):
          help="help.replay.hand")
 @json_option
 @save_option
-def replay(hand_no, as_json, save):
+@table_option
+def replay(hand_no, as_json, save, table_name):
     """Every entry of a hand again, numbered, with its ruling and the state after it."""
     with _Guard():
+        save = _table_series(save, table_name)
         from .replay import render_replay, replay_rows
         from .session import Table
         from .store import SaveFile
