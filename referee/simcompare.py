@@ -286,7 +286,7 @@ class CompareReport:
     def _speed(self) -> str:
         """How long the run took and how many hands a second it played."""
         rate = self.hands * len(self.runs) / self.seconds if self.seconds else 0.0
-        return messages.t("sim.compare.speed", seconds=self.seconds, rate=rate, n=round(rate))
+        return messages.t("sim.compare.speed", seconds=self.seconds, n=round(rate))
 
     def _label(self, figure: Figure) -> str:
         if figure.seat is not None:

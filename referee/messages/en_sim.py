@@ -53,8 +53,8 @@ MESSAGES = {
     "sim.compare.bots.sheet": "the rules sheet's advice",
     "sim.compare.bots.mixed": "half of them the rules sheet's advice, half random play",
     "sim.compare.speed": {
-        "one": "That took {seconds:.1f} seconds, at a speed of {rate:,.0f} hand a second.",
-        "other": "That took {seconds:.1f} seconds, at a speed of {rate:,.0f} hands a second."},
+        "one": "That took {seconds:.1f} seconds, at a speed of {n:,} hand a second.",
+        "other": "That took {seconds:.1f} seconds, at a speed of {n:,} hands a second."},
     "sim.compare.figure.turns_median": "Hand length in turns, median",
     "sim.compare.figure.turns_p90": "Hand length in turns, 9 hands in 10 within",
     "sim.compare.figure.turns_mean": "Hand length in turns, mean",
