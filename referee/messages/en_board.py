@@ -28,8 +28,10 @@ MESSAGES = {
     "board.chart.title_wins": "Hands won, running",
     "board.chart.limit": "limit {limit}",
     "board.chart.hands": "hand",
-    "board.chart.same_totals": "{names} have the same totals: their marks take turns on one line.",
-    "board.chart.same_wins": "{names} have the same number of hands won: their marks take turns on one line.",
+    "board.chart.same_totals": (
+        "{names} have the same totals: their marks take turns on one line."),
+    "board.chart.same_wins": (
+        "{names} have the same number of hands won: their marks take turns on one line."),
 
     # -- banners after a hand and a series ---------------------------------
     "board.banner.final": "Final standings",
