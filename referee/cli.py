@@ -314,6 +314,14 @@ class _ToldCommand(_Told):
             option.help = t("help.option.help")
         super().format_help(ctx, formatter)
 
+    def get_short_help_str(self, limit: int = 45) -> str:
+        """The command's line in its group's list of commands: its short help, or
+        else the first paragraph of its help, whole (click would cut it to ``limit``
+        columns with "..."; the list wraps it instead)."""
+        if self.short_help:
+            return super().get_short_help_str(limit)
+        return " ".join((self.help or "").split("\n\n")[0].split())
+
     @property
     def options_metavar(self) -> str | None:
         """click's ``[OPTIONS]`` in the usage line, in the language."""
@@ -441,8 +449,9 @@ def main() -> None:
 @_option("--hands", type=click.IntRange(min=1), default=None, metavar="N", help="help.new.hands")
 @_option("--seed", type=int, default=None, metavar="N", help="help.new.seed")
 @_option("--force", is_flag=True, help="help.new.force")
+@json_option
 @save_option
-def new(players, rules_spec, dealer, mode, limit, hands, seed, force, save):
+def new(players, rules_spec, dealer, mode, limit, hands, seed, force, as_json, save):
     """Start a series and deal hand 1 (the series there before is kept)."""
     with _Guard():
         from .rules import check_table_fits, load_rules
@@ -471,6 +480,9 @@ def new(players, rules_spec, dealer, mode, limit, hands, seed, force, save):
         chosen = chosen or choose_dealer(names, seed)
         table, kept = start_series(save_file, names, rules, chosen, force=force,
                                    lang=_LANG_OPTION[0])
+        if as_json:
+            click.echo(_dumps(_new_json(table, save_file, drawn, kept)))
+            return
         click.echo(t("cli.new.started", players=", ".join(names), rules=rules.name,
                      file=str(save_file.path)))
         if kept is not None:
@@ -482,6 +494,19 @@ def new(players, rules_spec, dealer, mode, limit, hands, seed, force, save):
         shuffle = table.shuffle_text()
         if shuffle:
             click.echo(shuffle)
+
+
+def _new_json(table: Any, save_file: Any, drawn: bool, kept: int | None) -> dict[str, Any]:
+    """The ``new --json`` object (docs/JSON.md "A new series: new --json")."""
+    from .scoring import series_hands, series_limit
+    series, rules = table.series, table.series.rules
+    return {"ok": True, "file": str(save_file.path), "players": list(series.players),
+            "rules": rules.name, "mode": series.mode,
+            "limit": series_limit(rules) if series.mode == "elimination" else None,
+            "hands": series_hands(rules) or None, "dealer": series.dealer,
+            "dealer_drawn": drawn, "first": None if rules.free_order else
+            table.dealt.next_seat(series.dealer), "deal_size": rules.deal_size,
+            "decks": table.dealt.decks, "kept": kept, "state": table.state()}
 
 
 def player_name_problem(names: list[str], count: bool = True) -> str | None:
@@ -572,9 +597,11 @@ def _stdin_lines():
 @main.command(help="help.state")
 @json_option
 @save_option
-def state(as_json, save):
+@table_option
+def state(as_json, save, table_name):
     """Show the current hand: top card, whose turn, counts."""
     with _Guard():
+        save = _table_series(save, table_name)
         from .session import Table
         from .store import SaveFile
         table = Table.open(SaveFile(_save_path(save)))
@@ -610,9 +637,11 @@ def standings(by_seat, as_json, save):
 @main.command(help="help.history")
 @json_option
 @save_option
-def history(as_json, save):
+@table_option
+def history(as_json, save, table_name):
     """Every scored hand: dealer, winner, points and running totals, corrections marked."""
     with _Guard():
+        save = _table_series(save, table_name)
         from .history import history_of
         from .session import read_history
         from .store import SaveFile
@@ -862,9 +891,11 @@ def _rules_in_force(save):
          help="help.replay.hand")
 @json_option
 @save_option
-def replay(hand_no, as_json, save):
+@table_option
+def replay(hand_no, as_json, save, table_name):
     """Every entry of a hand again, numbered, with its ruling and the state after it."""
     with _Guard():
+        save = _table_series(save, table_name)
         from .replay import render_replay, replay_rows
         from .session import Table
         from .store import SaveFile

@@ -30,7 +30,7 @@ from typing import Any, Mapping
 
 from .messages import t
 from .scoreboard import PLAYER_MARKS, correction_text, first_out, ranked_places
-from .scoring import join_names
+from .scoring import join_names, places_of
 
 __all__ = ["FORMATS", "to_csv", "to_json", "to_html", "export", "chart_geometry", "hand_rows_html",
            "standings_from_history", "write_output", "SVG_COLOURS"]
@@ -109,8 +109,9 @@ def to_json(history: Mapping[str, Any], header: Mapping[str, Any]) -> bytes:
 # ---------------------------------------------------------------------------
 
 def standings_from_history(history: Mapping[str, Any], header: Mapping[str, Any]) -> dict[str, Any]:
-    """A ``standings --json``-shaped dict (players with total, wins, eliminated;
-    ``series_winner``, ``mode``) read off the history, for the page's standings."""
+    """A ``standings --json``-shaped dict (players with total, wins, eliminated,
+    place (``scoring.places_of``); ``series_winner``, ``mode``) read off the
+    history, for the page's standings."""
     players = list(history.get("players", []))
     hands = history.get("hands", [])
     last = hands[-1].get("totals", {}) if hands else {}
@@ -119,10 +120,13 @@ def standings_from_history(history: Mapping[str, Any], header: Mapping[str, Any]
         if h.get("winner") in wins:
             wins[h["winner"]] += 1
     out_at = first_out(hands)
-    return {"players": [{"name": p, "total": int(last.get(p, 0)), "wins": wins[p],
-                         "eliminated": p in out_at, "left": False} for p in players],
-            "series_winner": header.get("series_winner") or None,
-            "mode": history.get("mode", header.get("mode"))}
+    mode = history.get("mode", header.get("mode"))
+    rows = [{"name": p, "total": int(last.get(p, 0)), "wins": wins[p],
+             "eliminated": p in out_at, "left": False,
+             "out_hand": int(hands[out_at[p]]["hand"]) if p in out_at else 0} for p in players]
+    place = places_of(rows, mode)
+    return {"players": [{**row, "place": place[row["name"]]} for row in rows],
+            "series_winner": header.get("series_winner") or None, "mode": mode}
 
 
 def chart_geometry(history: Mapping[str, Any], width: float = 640, height: float = 260,

@@ -25,8 +25,8 @@ def biggest_draw(rules: Any, meta: Mapping[str, Any]) -> dict[str, Any] | None:
     (``players``, ``dealer``, ``hand``, ``entries``).  Replays the entries with
     the engine: a penalty is taken when the player to act had ``pending_draw``
     N > 0 before an accepted entry and held N more cards after it, with
-    nothing pending any more (RULES R5.1 Twos, R5.8 Jokers, stacked with
-    R5.1/R5.8).  Returns ``{"hand", "player", "cards"}`` for the largest (the
+    nothing pending any more (RULES R5.1 Twos, R5.6 Jokers, stacked as
+    R5.7 allows).  Returns ``{"hand", "player", "cards"}`` for the largest (the
     first, on a tie), or None when no penalty was drawn (a hand not refereed
     has no entries) or the hand cannot be dealt again (a hand-edited file
     without its players or dealer).  An entry that no longer replays ends the

@@ -157,6 +157,10 @@ class Line(_Value):
         _set(self, "arg", arg)
         _set(self, "text", text)
 
+    def is_correction(self) -> bool:
+        """True for a ``fix ...`` entry, a correction (R0.2)."""
+        return self.kind == "entry" and type(self.actions[0]) is Fix
+
     def canonical(self) -> str:
         """The entry in canonical notation (``Anna: 7h lk``)."""
         if self.kind == "entry":

@@ -5,7 +5,7 @@
 biggest penalty drawn in each refereed hand) and counts;
 ``handfacts.biggest_draw`` replays one hand's saved entries through the
 engine to find the largest pending penalty a player took at once (RULES
-R5.1 Twos, R5.8 Jokers, stacked with R5.1/R5.8), once per version of the
+R5.1 Twos, R5.6 Jokers, stacked as R5.7 allows), once per version of the
 hand's file: the hands' index keeps it.  ``render_records`` lays the result
 out for a terminal.
 

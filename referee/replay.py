@@ -11,6 +11,7 @@ from typing import Any, Mapping
 
 from .engine import Hand
 from .messages import t
+from .notation import NotationError, parse_line
 from .rules import HouseRules
 
 
@@ -28,7 +29,7 @@ def replayed(rules: HouseRules, meta: Mapping[str, Any], number: int) -> tuple[H
         at = entry.get("at")
         rows.append({"n": i, "by": ruling.actor, "input": line, "ok": ruling.ok,
                      "rule": ruling.rule, "ruling": ruling.text,
-                     "correction": line.split(":")[-1].strip().lower().startswith("fix"),
+                     "correction": _is_correction(line),
                      "at": _when_iso(at),
                      "state": hand.state()})
     return hand, rows
@@ -42,6 +43,14 @@ def replay_rows(rules: HouseRules, meta: Mapping[str, Any], number: int) -> list
     time or null) and ``state`` (the NOTATION state after it).
     """
     return replayed(rules, meta, number)[1]
+
+
+def _is_correction(line: str) -> bool:
+    """True when the logged ``line`` reads as a ``fix ...`` entry (R0.2)."""
+    try:
+        return parse_line(line).is_correction()
+    except NotationError:
+        return False
 
 
 def _when_iso(at: Any) -> Any:

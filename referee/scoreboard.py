@@ -29,7 +29,7 @@ from .messages import t
 from .scoring import _pad, _width, join_names
 
 __all__ = ["colour_wanted", "render_history", "render_table", "render_chart", "correction_text",
-           "render_banner", "render_final_standings", "ranked_players", "ranked_places", "first_out",
+           "render_banner", "render_final_standings", "ranked_places", "first_out",
            "chart_values", "nice_top", "PLAYER_MARKS", "PLAYER_COLOURS"]
 
 PLAYER_MARKS = "*o+x#@%&"
@@ -249,7 +249,10 @@ def render_chart(history: Mapping[str, Any], width: int = 80, colour: bool = Fal
     points and the x axis in hands from 0 (before the first hand).  A player's
     line stops at the hand that put them out.  With more hands than columns,
     each column shows the last hand it covers; with fewer, the lines are drawn
-    straight between hands.  In casual play the chart counts hands won.
+    straight between hands.  Where lines run through the same cells their
+    marks take turns (column by column), so that no line hides another; players
+    with the very same line are named under the legend.  In casual play the
+    chart counts hands won.
     ``height``: rows of the plot; ``width`` at least ``MIN_WIDTH``.  Returns ""
     when no hand is scored.
     """
@@ -273,6 +276,7 @@ def render_chart(history: Mapping[str, Any], width: int = 80, colour: bool = Fal
 
     grid = [[" "] * plot_w for _ in range(height)]
     owner = [[-1] * plot_w for _ in range(height)]  # -1 empty, -2 limit, k seat
+    drawn: dict[tuple[int, int], list[tuple[int, float]]] = {}  # (y, x) -> (seat, value)s
     if limit:
         y = row_of(limit)
         for x in range(plot_w):
@@ -291,8 +295,12 @@ def render_chart(history: Mapping[str, Any], width: int = 80, colour: bool = Fal
                 v = values[n]
             else:
                 v = values[lo] + (values[lo + 1] - values[lo]) * (pos - lo)
-            y = row_of(v)
-            grid[y][x], owner[y][x] = PLAYER_MARKS[k % len(PLAYER_MARKS)], k
+            drawn.setdefault((row_of(v), x), []).append((k, v))
+    for (y, x), here in drawn.items():
+        # The last seat drawn shows, and the seats at the very same value take turns.
+        same = [k for k, v in here if v == here[-1][1]]
+        k = same[x % len(same)]
+        grid[y][x], owner[y][x] = PLAYER_MARKS[k % len(PLAYER_MARKS)], k
 
     labels = {height - 1: str(top), 0: "0"}
     if limit:
@@ -312,7 +320,21 @@ def render_chart(history: Mapping[str, Any], width: int = 80, colour: bool = Fal
     lines += _wrap_legend(legend, [2 + _width(p) for p in players] +
                           ([4 + _width(t("board.chart.limit", limit=limit))] if limit else []),
                           width, label_w + 2)
+    for group in _same_lines(players, series, out_at, n):
+        words = t("board.chart.same_wins" if what == "wins" else "board.chart.same_totals",
+                  names=join_names(group)).split(" ")
+        lines += _wrap_legend(words, [_width(w) for w in words], width, label_w + 2, gap=1)
     return "\n".join(lines)
+
+
+def _same_lines(players: list[str], series: list[list[int]], out_at: Mapping[str, int],
+                n: int) -> list[list[str]]:
+    """The groups of players (two or more, seating order) whose lines in the chart
+    are one and the same: the same values at every position, ending at the same hand."""
+    groups: dict[tuple[int, ...], list[str]] = {}
+    for k, p in enumerate(players):
+        groups.setdefault(tuple(series[k][:out_at.get(p, n - 1) + 2]), []).append(p)
+    return [group for group in groups.values() if len(group) > 1]
 
 
 def _paint(cells: list[str], owners: list[int], colour: bool) -> str:
@@ -358,16 +380,19 @@ def _x_labels(n: int, plot_w: int) -> str:
     return text + "  " + word if _width(text) + 2 + _width(word) <= plot_w + 4 else text
 
 
-def _wrap_legend(items: list[str], widths: list[int], width: int, indent: int) -> list[str]:
+def _wrap_legend(items: list[str], widths: list[int], width: int, indent: int,
+                 gap: int = 3) -> list[str]:
+    """``items`` (of ``widths`` columns) ``gap`` spaces apart, in lines of at most
+    ``width`` columns, each ``indent`` in (an item longer than a line gets one)."""
     lines, current, used = [], [], indent
     for item, w in zip(items, widths):
-        if current and used + 3 + w > width:
-            lines.append(" " * indent + "   ".join(current))
+        if current and used + gap + w > width:
+            lines.append(" " * indent + (" " * gap).join(current))
             current, used = [], indent
         current.append(item)
-        used += w + (3 if len(current) > 1 else 0)
+        used += w + (gap if len(current) > 1 else 0)
     if current:
-        lines.append(" " * indent + "   ".join(current))
+        lines.append(" " * indent + (" " * gap).join(current))
     return lines
 
 
@@ -400,34 +425,13 @@ def render_history(history: Mapping[str, Any], width: int = 80, colour: bool = F
 # Banners after a hand is scored
 # ---------------------------------------------------------------------------
 
-def ranked_players(standings: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    """Players best first: series winners, then the others still in, then those out;
-    by total (lowest first), or by hands won in casual play."""
-    winners = set(standings.get("series_winner") or ())
-    casual = standings.get("mode") == "casual"
-    seats = {p["name"]: i for i, p in enumerate(standings.get("players", []))}
-
-    def key(p: Mapping[str, Any]) -> tuple:
-        score = -p.get("wins", 0) if casual else p.get("total", 0)
-        return (p["name"] not in winners, bool(p.get("eliminated")), score, seats[p["name"]])
-
-    return sorted(standings.get("players", []), key=key)
-
-
 def ranked_places(standings: Mapping[str, Any]) -> list[tuple[int, Mapping[str, Any]]]:
-    """``ranked_players`` with each one's place (from 1): players equal in standing
-    (both series winners or not, both out or not, the same total, or in casual
-    play the same hands won) share a place, and the next place is skipped."""
-    casual = standings.get("mode") == "casual"
-    winners = set(standings.get("series_winner") or ())
-    out, place, previous = [], 0, None
-    for i, p in enumerate(ranked_players(standings)):
-        key = (p["name"] in winners, bool(p.get("eliminated")),
-               p.get("wins") if casual else p.get("total"))
-        if key != previous:
-            place, previous = i + 1, key
-        out.append((place, p))
-    return out
+    """The players of a ``standings --json``-shaped object best first, each with
+    their ``place`` (``scoring.places_of``: tied players share a place and the
+    next place is skipped); tied players stay in seating order."""
+    players = list(standings.get("players", []))
+    order = sorted(range(len(players)), key=lambda i: (players[i]["place"], i))
+    return [(players[i]["place"], players[i]) for i in order]
 
 
 def render_final_standings(standings: Mapping[str, Any], colour: bool = False) -> list[str]:

@@ -40,7 +40,7 @@ from referee.values import Record, Value, set_field
 __all__ = [
     "ScoreError", "SeriesDataError", "PlayerRecord", "Series", "HandFacts", "HandResult",
     "Event", "choose_dealer", "card_points", "parse_hand_cards", "score_hand",
-    "apply_result", "replay_series", "Deal", "standings_json", "places", "render_standings", "join_names",
+    "apply_result", "replay_series", "Deal", "standings_json", "places", "places_of", "render_standings", "join_names",
     "series_mode", "series_limit", "series_hands", "points_text", "hand_end_event",
 ]
 
@@ -875,28 +875,35 @@ def _upcoming(series: Series, current_hand_started: bool) -> tuple[str, int] | N
 
 
 def places(series: Series) -> dict[str, int]:
-    """Each player's place in the series, 1 the best; equal standing shares a
-    place and the next place is skipped (1, 2, 2, 4).
+    """Each player's place in the series (``places_of`` of its records): 1 the
+    best, equal standing shares a place.  Returns name -> place, in seating order."""
+    return places_of([series.records[p].to_dict() for p in series.players], series.mode)
 
+
+def places_of(players: Iterable[Mapping[str, Any]], mode: str) -> dict[str, int]:
+    """The one ranking of a series, used wherever places are shown (standings,
+    ``standings --json``, the final standings of a banner, the HTML export).
+
+    ``players``: one mapping per player in seating order, with ``name``,
+    ``total``, ``wins``, ``eliminated`` (bool) and ``out_hand`` (the hand after
+    which the player went out; 0 or missing while in).  1 is the best; equal
+    standing shares a place and the next place is skipped (1, 2, 2, 4).
     ``elimination``: players still in by lowest total, then those out, the
     last to go out first (R7.4); ``hands``: lowest total (R7.5); ``casual``:
     most wins (R7.6).  In every mode a player out of the series ranks after
     those still in.  Returns name -> place, in seating order.
     """
-    mode = series.mode
+    casual = mode == "casual"
 
-    def key(name: str) -> tuple[int, ...]:
-        rec = series.records[name]
-        if mode == "casual":
-            return (int(rec.eliminated), -rec.out_hand, -rec.wins)
-        return (int(rec.eliminated), -rec.out_hand, rec.total)
+    def key(p: Mapping[str, Any]) -> tuple[int, ...]:
+        score = -int(p.get("wins", 0)) if casual else int(p.get("total", 0))
+        return (int(bool(p.get("eliminated"))), -int(p.get("out_hand") or 0), score)
 
-    keys = {p: key(p) for p in series.players}
-    ordered = sorted(keys.values())
-    first = {}
-    for i, k in enumerate(ordered, 1):
+    keys = {str(p["name"]): key(p) for p in players}
+    first: dict[tuple[int, ...], int] = {}
+    for i, k in enumerate(sorted(keys.values()), 1):
         first.setdefault(k, i)
-    return {p: first[keys[p]] for p in series.players}
+    return {name: first[k] for name, k in keys.items()}
 
 
 def _to_go(series: Series, name: str) -> int | None:

@@ -249,8 +249,7 @@ class CompareReport:
         t = messages.t
         lines = [t("sim.compare.head", hands=self.hands, players=self.players,
                    bots=t(f"sim.compare.bots.{self.bots}"), seed=self.seed),
-                 t("sim.compare.speed", seconds=self.seconds,
-                   rate=self.hands * len(self.runs) / self.seconds if self.seconds else 0.0),
+                 self._speed(),
                  ""]
         lines += self._table()
         tested = sum(1 for c in self.comparisons[0] if c.difference is not None) \
@@ -260,8 +259,10 @@ class CompareReport:
         lines.append("")
         base = self.names[0]
         for run, comps in zip(self.runs[1:], self.comparisons):
-            said = [s for s in (self._sentence(c, run.name, base) for c in comps) if s]
-            lines += said or [t("sim.compare.no_difference", rules=run.name, base=base)]
+            if any(c.supported for c in comps):
+                lines += self._sentences(comps, run.name, base)
+            else:
+                lines.append(t("sim.compare.no_difference", rules=run.name, base=base))
         for run, seats, figs in zip(self.runs, self.seats, self.figures):
             by_key = {f.key: f for f in figs}
             for seat, (_, unequal) in seats.items():
@@ -281,6 +282,11 @@ class CompareReport:
                                mismatches=run.mismatches))
                 lines.extend(t("sim.render.problem", text=p) for p in run.problems)
         return "\n".join(lines).rstrip()
+
+    def _speed(self) -> str:
+        """How long the run took and how many hands a second it played."""
+        rate = self.hands * len(self.runs) / self.seconds if self.seconds else 0.0
+        return messages.t("sim.compare.speed", seconds=self.seconds, n=round(rate))
 
     def _label(self, figure: Figure) -> str:
         if figure.seat is not None:
@@ -327,11 +333,29 @@ class CompareReport:
                         + "".join(col[r].ljust(w) for col, w in zip(columns, widths)))
         return [row.rstrip() for row in rows]
 
-    def _sentence(self, c: Comparison, rules: str, base: str) -> str | None:
-        """The plain sentence of a supported difference, or None."""
-        if not c.supported:
-            return None
+    def _sentences(self, comps: list[Comparison], rules: str, base: str) -> list[str]:
+        """A sentence for every figure compared, in the table's order; the seats'
+        shares of wins in one sentence when the hands tell none of them apart."""
+        seats = [c for c in comps if c.a.seat is not None]
+        one_for_seats = not any(c.supported for c in seats)
+        out = []
+        for c in comps:
+            if c.difference is None:
+                continue
+            if c.a.seat is not None and one_for_seats:
+                if c is seats[0]:
+                    out.append(messages.t("sim.compare.say.none", rules=rules, base=base,
+                                          figure=messages.t("sim.compare.figure.seats")))
+                continue
+            out.append(self._sentence(c, rules, base))
+        return out
+
+    def _sentence(self, c: Comparison, rules: str, base: str) -> str:
+        """The plain sentence of a compared figure: the difference the hands support,
+        or that they show none (``sim.compare.say.none``)."""
         t = messages.t
+        if not c.supported:
+            return t("sim.compare.say.none", figure=self._label(c.a), rules=rules, base=base)
         a, b = c.a.estimate.value, c.b.estimate.value
         d = c.difference
         fields: dict[str, Any] = {"rules": rules, "base": base, "a": a, "b": b,

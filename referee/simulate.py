@@ -514,7 +514,7 @@ class _Table:
         self.refused += 1
         refusal = events[0]
         self.problem("sim.problem.refused", hand=hand.number, line=text,
-                     rule=refusal.rule or "-", why=refusal.text)
+                     rule=refusal.rule or "-", why=refusal.text())
         self.stopped = True
         return None
 

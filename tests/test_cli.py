@@ -782,3 +782,50 @@ def test_end_to_end_pesten_ref_save_environment_variable(tmp_path):
                           capture_output=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert (tmp_path / "elsewhere.toml").is_file() and not (tmp_path / "pesten.toml").exists()
+
+
+def test_R6_1_going_out_names_the_card_it_was_on(tmp_path):
+    """"Anna goes out on 4♠ and wins the hand!"; after a correction that empties a
+    hand there is no card to name."""
+    assert run(tmp_path, "new", "--players", "Anna,Bram,Cees", "--dealer", "Cees").returncode == 0
+    out = run(tmp_path, "play", input=ANNA_WINS).stdout.decode("utf-8")
+    assert out.splitlines()[-1] == ("Anna goes out on 4♠ and wins the hand! "
+                                    "Score it with `pesten-ref score` (R6.1).")
+    assert run(tmp_path, "new", "--players", "Anna,Bram,Cees", "--dealer", "Cees",
+               "--force").returncode == 0
+    out = run(tmp_path, "play", input="start 9h\nfix count Anna 0\n").stdout.decode("utf-8")
+    assert "Anna goes out and wins the hand!" in out
+
+
+def test_new_json_tells_the_new_series_as_one_object(tmp_path):
+    """``new --json`` (docs/JSON.md "A new series"): one object, every field of it
+    documented; a refusal is the error object."""
+    proc = run(tmp_path, "new", "--players", "Anna,Bram,Cees", "--seed", "3", "--json")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.decode("utf-8").splitlines()
+    assert len(lines) == 1
+    data = json.loads(lines[0])
+    assert data["ok"] is True and data["players"] == ["Anna", "Bram", "Cees"]
+    assert (data["rules"], data["mode"], data["limit"], data["hands"]) == (
+        "standard", "elimination", 100, None)
+    assert data["dealer_drawn"] is True and data["kept"] is None
+    seats = data["players"]
+    assert data["first"] == seats[(seats.index(data["dealer"]) + 1) % 3]
+    assert (data["deal_size"], data["decks"]) == (7, 1)
+    assert data["state"]["status"] == "waiting" and data["state"]["dealer"] == data["dealer"]
+    assert data["file"].endswith("series.toml")
+    documented = (REPO / "docs" / "JSON.md").read_text(encoding="utf-8")
+    section = documented.split("## A new series: `new --json`")[1].split("\n## ")[0]
+    assert [key for key in data if f'"{key}"' not in section] == []
+
+    proc = run(tmp_path, "new", "--players", "Anna,Bram", "--dealer", "Bram", "--json",
+               "--hands", "4", "--force")
+    data = json.loads(proc.stdout)
+    assert (data["dealer"], data["dealer_drawn"], data["first"], data["kept"]) == (
+        "Bram", False, "Anna", 1)
+    assert (data["mode"], data["limit"], data["hands"]) == ("hands", None, 4)
+
+    proc = run(tmp_path, "new", "--players", "Anna,Bram", "--dealer", "Zed", "--json")
+    assert proc.returncode == 2
+    error = json.loads(proc.stdout)
+    assert error["ok"] is False and error["exit"] == 2 and "Zed" in error["error"]

@@ -186,3 +186,17 @@ def test_gitignore_covers_every_file_a_save_writes_beside_it(tmp_path):
     proc = subprocess.run(["git", "check-ignore", "--no-index", *hidden],
                           capture_output=True, text=True, cwd=REPO)
     assert proc.stdout.splitlines() == hidden
+
+
+CARD_RULE = re.compile(r"\b(R\d+\.\d+) (Two|Seven|Eight|Jack|Ace|Joker|King|Four|Five)s?\b")
+
+
+def test_a_rule_cited_for_a_card_in_the_code_is_that_cards_rule():
+    """``R5.6 Jokers`` in a docstring is the rule book's ``R5.6 Joker.``."""
+    text = (REPO / "docs" / "RULES.md").read_text(encoding="utf-8")
+    titles = dict(re.findall(r"^- \*\*(R\d+\.\d+) (\w+)", text, flags=re.M))
+    wrong = [f"{path.relative_to(REPO)}: {rule} {card}"
+             for path in sorted((REPO / "referee").rglob("*.py"))
+             for rule, card in CARD_RULE.findall(path.read_text(encoding="utf-8"))
+             if titles.get(rule) != card]
+    assert wrong == []

@@ -311,3 +311,11 @@ def test_R3_3_what_may_go_on_top_says_a_jack_only_when_the_matching_rule_lets_on
     top = Card("J", "c") if named else Card("9", "c")
     text = Allowed(top, named, jack_on_jack, jack_wild, True).text()
     assert ("a Jack" in text) is said, text
+
+
+def test_an_event_shows_its_rule_once_in_its_repr():
+    """``repr`` of an event (for a developer reading a failing test): every field
+    once, the rule id among them whether it is a field or fixed by the class."""
+    refusal = E.Refused(Reason.MATCH, "R3.1", {"card": "7h"})
+    assert repr(refusal).count("rule=") == 1 and "rule='R3.1'" in repr(refusal)
+    assert repr(E.FreeOrder()) == "FreeOrder(rule='R8.4')"

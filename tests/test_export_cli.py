@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -163,14 +164,23 @@ def test_score_through_a_pipe_tells_events_one_sentence_a_line(tmp_path):
                                            ({"TERM": "xterm-256color", "NO_COLOR": "1"}, False),
                                            ({"TERM": "dumb"}, False)])
 def test_on_a_terminal_history_draws_the_chart_in_colour_unless_told_not_to(series, env, coloured):
-    import pty
     save, _ = series
+    out = on_a_terminal(["history", "--save", str(save)], env)
+    assert "Running totals after each hand" in out
+    assert ("\x1b[" in out) is coloured
+    assert max(len(line) for line in out.splitlines() if "|" in line and "\x1b" not in line) <= 90
+
+
+def on_a_terminal(args: list[str], env: dict[str, str]) -> str:
+    """What ``pesten-ref ARGS`` shows on a terminal 90 columns wide (a pseudo-terminal;
+    ``env`` on top of this process's environment but its NO_COLOR and TERM)."""
+    import pty
     exe = Path(sys.executable).with_name("pesten-ref")
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM")} | env
     env["COLUMNS"] = "90"
     pid, fd = pty.fork()
     if pid == 0:  # pragma: no cover - the child
-        os.execve(str(exe), [str(exe), "history", "--save", str(save)], env)
+        os.execve(str(exe), [str(exe), *args], env)
     chunks = []
     while True:
         try:
@@ -181,7 +191,61 @@ def test_on_a_terminal_history_draws_the_chart_in_colour_unless_told_not_to(seri
             break
         chunks.append(chunk)
     os.waitpid(pid, 0)
-    out = b"".join(chunks).decode("utf-8")
-    assert "Running totals after each hand" in out
-    assert ("\x1b[" in out) is coloured
-    assert max(len(line) for line in out.splitlines() if "|" in line and "\x1b" not in line) <= 90
+    return b"".join(chunks).decode("utf-8")
+
+
+def five_out_one_by_one(save: Path) -> None:
+    """Bram wins every hand: Anna and Eva out together after hand 1 (60 each), Daan
+    after hand 2 (60), Cees after hand 3 (70), and Bram wins the series (R7.4)."""
+    for args in (["new", "--players", "Anna,Bram,Cees,Daan,Eva", "--dealer", "Anna",
+                  "--limit", "50"],
+                 ["score", "--winner", "Bram", "Anna=60", "Cees=10", "Daan=5", "Eva=60"],
+                 ["score", "--winner", "Bram", "Cees=10", "Daan=55"],
+                 ["score", "--winner", "Bram", "Cees=50"]):
+        done = run_console([*args, "--save", str(save)], {})
+        assert done.returncode == 0, done.stderr
+
+
+def html_standings(page: str) -> list[tuple[int, str]]:
+    """(place, name) of each row of the page's standings table, top to bottom."""
+    table = page[page.index('id="standings"'):]
+    table = table[:table.index("</table>")]
+    return [(int(place), name) for place, name in re.findall(
+        r'<tr[^>]*>\s*<td>(\d+)</td>\s*<td class="name"><span[^>]*></span>([^<\s]+)', table)]
+
+
+def test_the_terminal_the_json_and_the_page_place_the_players_alike_R7_4(tmp_path):
+    """One ranking: those out rank after those still in, the last to go out first
+    (R7.4); players out in the same hand with the same total share a place."""
+    save = tmp_path / "s.toml"
+    five_out_one_by_one(save)
+    expected = [(1, "Bram"), (2, "Cees"), (3, "Daan"), (4, "Anna"), (4, "Eva")]
+    text = run_console(["standings", "--save", str(save)], {}).stdout.decode("utf-8")
+    rows = [line.split() for line in text.splitlines()[1:] if line[:5].strip().isdigit()]
+    assert [(int(row[0]), row[1]) for row in rows] == expected
+    data = json.loads(run_console(["standings", "--json", "--save", str(save)], {}).stdout)
+    assert sorted((p["place"], p["name"]) for p in data["players"]) == expected
+    page = run_console(["export", "--format", "html", "--save", str(save)], {}).stdout
+    assert html_standings(page.decode("utf-8")) == expected
+
+
+def test_the_page_names_the_series_winner_in_a_sentence_of_its_own(tmp_path):
+    save = tmp_path / "s.toml"
+    five_out_one_by_one(save)
+    page = run_console(["export", "--format", "html", "--save", str(save)], {}).stdout
+    assert '<p class="result won">Series winner: Bram. 3 hands scored.</p>' in page.decode("utf-8")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_on_a_terminal_a_line_the_same_as_another_shows_both_marks(tmp_path):
+    """Bram scores what Anna scores, hand for hand: the chart's one line shows both
+    their marks in turn, and the legend says whose line it is."""
+    save = tmp_path / "s.toml"
+    cli(save, "new", "--players", "Anna,Bram,Cees", "--dealer", "Anna")
+    for points in (5, 20, 12, 30):
+        cli(save, "score", "--winner", "Cees", f"Anna={points}", f"Bram={points}")
+    out = on_a_terminal(["history", "--save", str(save)], {"TERM": "dumb"})
+    plot = [line.split("|", 1)[1] for line in out.splitlines() if "|" in line]
+    anna, bram = (sum(line.count(mark) for line in plot) for mark in "*o")
+    assert anna > 5 and bram > 5 and abs(anna - bram) <= 3
+    assert "Anna and Bram have the same totals: their marks take turns on one line." in out

@@ -161,3 +161,38 @@ def test_help_topic_names_every_command_the_tournament_group_too(tmp_path):
     unknown = subprocess.run([sys.executable, "-m", "referee", "help", "nothing"],
                              capture_output=True, text=True, env=env)
     assert unknown.returncode == 2 and "tournament" in unknown.stderr
+
+
+def _commands_listed(page: str) -> dict[str, str]:
+    """The "Commands:" list of a help page: each command with its description, the
+    wrapped lines joined again."""
+    listing = page.split("\n\n")[-1].splitlines()[1:]
+    out: dict[str, str] = {}
+    for line in listing:
+        if line[2:3] != " ":
+            name, _, text = line.strip().partition(" ")
+            out[name] = text.strip()
+        else:
+            joined = out[name]
+            out[name] = joined + ("" if joined.endswith("-") else " ") + line.strip()
+    return out
+
+
+@pytest.mark.parametrize("language", ["en", "nl", "fr", "it", "pt"])
+@pytest.mark.parametrize("group", ["", "tournament"])
+def test_the_list_of_commands_shows_each_description_whole(group, language):
+    """No description in ``--help``'s list is cut short with "...": in English each
+    is the first paragraph of the command's help, whole (wrapped)."""
+    import click
+
+    from referee.cli import main
+    listed = _commands_listed(_help(group, "--lang", language))
+    assert len(listed) >= 5
+    assert not [text for text in listed.values() if text.endswith(("...", "…"))], listed
+    if language == "en":
+        ctx = click.Context(main)
+        owner = main.get_command(ctx, group) if group else main
+        for name, text in listed.items():
+            command = owner.get_command(ctx, name)
+            first = command.short_help or command.help.split("\n\n")[0]
+            assert text == " ".join(first.split()), name

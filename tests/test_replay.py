@@ -95,3 +95,13 @@ def test_score_lines_of_a_corrected_blocked_hand():
         "Scored 2026-05-01T20:13:00+00:00: The hand was blocked; points Anna 3, Bram 90.",
         "Corrected 2026-05-01T20:14:00+00:00: The hand was blocked; points Anna 3, Bram 9.",
     ]
+
+
+def test_replay_tells_a_correction_by_its_entry_not_by_the_words_typed_R0_2():
+    """A ``fix ...`` entry is a correction whatever its comment says; a play whose
+    comment happens to read "...: fix ..." is not."""
+    lines = ["start 9h", "7h  # Bram: fix the lamp later",
+             "fix count Bram 6  # Cees: he dropped one: sorry"]
+    _, rows = replayed(HouseRules(), meta_of(lines), 1)
+    assert [row["ok"] for row in rows] == [True, True, True]
+    assert [row["correction"] for row in rows] == [False, False, True]

@@ -19,7 +19,7 @@ from hypothesis import given, settings, strategies as st
 
 from referee.scoreboard import (MIN_WIDTH, PLAYER_MARKS, colour_wanted, render_banner, render_chart,
                                 render_history, render_table)
-from referee.scoring import Event
+from referee.scoring import Event, places_of
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden"
@@ -184,8 +184,10 @@ def test_a_long_series_is_drawn_in_the_width_all_the_same():
         h["totals"] = {p: i for p in history["players"]}
     history["hands"] = many
     chart = render_chart(history, width=70)
-    assert max(len(line) for line in chart.splitlines()) <= 70
-    assert "500" in chart.splitlines()[-2]
+    lines = chart.splitlines()
+    assert max(len(line) for line in lines) <= 70
+    axis = next(i for i, line in enumerate(lines) if line.lstrip().startswith("+-"))
+    assert "500" in lines[axis + 1]
 
 
 def test_casual_play_charts_the_hands_won():
@@ -194,6 +196,15 @@ def test_casual_play_charts_the_hands_won():
     chart = render_chart(history, width=60)
     assert chart.splitlines()[0] == "Hands won, running"
     assert "limit" not in chart
+
+
+def test_casual_play_names_the_players_with_as_many_hands_won_under_the_chart():
+    history = load_history()
+    history["mode"] = "casual"
+    for h in history["hands"]:
+        h.update(winner="Bram", eliminated=[])
+    chart = render_chart(history, width=60)
+    assert "Anna, Cees and Dörte have the same number of hands won:\n" in chart
 
 
 @settings(max_examples=40, deadline=None)
@@ -235,11 +246,20 @@ def test_colour_only_on_a_terminal_that_supports_it(env, tty, wanted):
 # banners
 # ---------------------------------------------------------------------------
 
-STANDINGS = {"players": [{"name": "Anna", "total": 77, "wins": 5, "eliminated": False, "left": False},
-                         {"name": "Bram", "total": 99, "wins": 4, "eliminated": False, "left": False},
-                         {"name": "Cees", "total": 104, "wins": 2, "eliminated": True, "left": False},
-                         {"name": "Dörte", "total": 106, "wins": 1, "eliminated": True, "left": False}],
-             "series_winner": None, "mode": "elimination", "limit": 100}
+def placed(standings: dict) -> dict:
+    """``standings`` with each player's ``place``, as ``standings --json`` gives it."""
+    place = places_of(standings["players"], standings["mode"])
+    return {**standings, "players": [{**p, "place": place[p["name"]]} for p in standings["players"]]}
+
+
+STANDINGS = placed({
+    "players": [{"name": "Anna", "total": 77, "wins": 5, "eliminated": False, "left": False},
+                {"name": "Bram", "total": 99, "wins": 4, "eliminated": False, "left": False},
+                {"name": "Cees", "total": 104, "wins": 2, "eliminated": True, "left": False,
+                 "out_hand": 9},
+                {"name": "Dörte", "total": 106, "wins": 1, "eliminated": True, "left": False,
+                 "out_hand": 7}],
+    "series_winner": None, "mode": "elimination", "limit": 100})
 
 
 def test_a_won_hand_gets_a_framed_banner():
@@ -259,18 +279,18 @@ def test_an_elimination_is_told_in_the_banner():
 
 def test_the_series_banner_names_the_winner_and_ranks_the_final_standings():
     standings = copy.deepcopy(STANDINGS)
-    standings["players"][1].update(total=108, eliminated=True)
+    standings["players"][1].update(total=108, eliminated=True, out_hand=12)
     standings["series_winner"] = ["Anna"]
     events = [Event("hand_won", ("Cees",), "R6.1", hand=12),
               Event("eliminated", ("Bram",), "R7.4", hand=12, total=108, limit=100),
               Event("series_won", ("Anna",), "R7.4", hand=12)]
-    banner = render_banner(events, standings, width=80)
+    banner = render_banner(events, placed(standings), width=80)
     golden("banner-series.txt", banner)
     lines = [line.strip("║ ") for line in banner.splitlines()]
     assert "Anna wins the series!" in banner
     ranked = [line.split()[1] for line in lines if line[:2] in ("1.", "2.", "3.", "4.")]
-    # The winner first, then the others by total, lowest first.
-    assert ranked == ["Anna", "Cees", "Dörte", "Bram"]
+    # The winner first, then those out, the last to go out first (R7.4).
+    assert ranked == ["Anna", "Bram", "Cees", "Dörte"]
     assert "1.  Anna    77 points  5 hands won  winner" in banner
 
 
@@ -278,7 +298,7 @@ def test_the_banner_counts_in_the_right_plural():
     standings = copy.deepcopy(STANDINGS)
     standings["players"][0].update(total=1, wins=1)
     standings["series_winner"] = ["Anna"]
-    banner = render_banner([Event("series_won", ("Anna",), "R7.4", hand=3)], standings)
+    banner = render_banner([Event("series_won", ("Anna",), "R7.4", hand=3)], placed(standings))
     assert "1 point  1 hand won " in banner
 
 
@@ -286,7 +306,7 @@ def test_a_shared_win_puts_both_winners_first_at_the_same_place():
     standings = copy.deepcopy(STANDINGS)
     standings["players"][1]["total"] = 77
     standings["series_winner"] = ["Anna", "Bram"]
-    banner = render_banner([Event("series_won", ("Anna", "Bram"), "R7.5", hand=12)], standings)
+    banner = render_banner([Event("series_won", ("Anna", "Bram"), "R7.5", hand=12)], placed(standings))
     assert "Anna and Bram share the series win!" in banner
     assert "1.  Anna" in banner and "1.  Bram" in banner
 

@@ -8,6 +8,7 @@ bots beat random play; the command prints plain sentences and JSON.
 from __future__ import annotations
 
 import json
+import re
 import os
 import sys
 
@@ -117,3 +118,33 @@ def test_a_plain_simulation_keeps_its_report():
 def test_bad_compare_arguments_give_a_clear_error(args):
     result = cli(None, "simulate", *args, "--hands", "10", code=2)
     assert result.output.strip()
+
+
+def test_compare_says_of_every_figure_whether_the_hands_tell_a_difference_and_speaks_in_units(
+        tmp_path):
+    """Through the console script: a sentence per figure compared (the seats' wins in
+    one when none differs), and the speed in hands a second."""
+    from test_cli import run
+    done = run(tmp_path, "simulate", "--compare", "standard", "family", "--players", "4",
+               "--hands", "200", "--seed", "6", "--jobs", "1")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.decode("utf-8")
+    assert re.search(r"^That took \d+\.\d seconds, at a speed of [\d,]+ hands a second\.$",
+                     out, flags=re.M)
+    said = out.split(" figures compared at once).\n\n", 1)[1].splitlines()
+    assert said == [
+        "With family, half the hands are over by turn 53, against turn 67 with standard.",
+        "Hand length in turns, 9 hands in 10 within: no difference between family and "
+        "standard that the hands can tell.",
+        "With family, hands are 17% shorter (±9%) than with standard.",
+        "Hands longer than 3× the median: no difference between family and standard that "
+        "the hands can tell.",
+        "Hands won, seat by seat: no difference between family and standard that the hands "
+        "can tell.",
+        "With family, players draw 66% fewer penalty cards (±4%) than with standard.",
+        "With family, someone picks up 10 cards or more at once in 0.0% of the hands, "
+        "against 11.0% with standard.",
+        "With family, a loser is left holding 29% fewer points (±5%) than with standard.",
+        "Blocked hands: no difference between family and standard that the hands can tell.",
+        "Forgotten last cards called per hand: no difference between family and standard "
+        "that the hands can tell."]

@@ -323,3 +323,32 @@ def test_a_hand_edited_tournament_that_no_longer_reads_is_reported_with_its_line
     assert save.read_text(encoding="utf-8") == text  # left untouched
     r = cli(save, "score", "--table", "1", "--winner", "P01", code=2)
     assert "line" in r.output
+
+
+def test_R8_6_state_replay_and_history_take_a_table_as_play_and_score_do(tmp_path):
+    """``state``, ``replay`` and ``history --table T`` (console script) read table T's
+    series, as ``play`` and ``score --table T`` write it."""
+    from test_cli import run
+    save = tmp_path / "cup.toml"
+    new(save, 7)
+    table = show(save)["tables"][0]
+    name, players = table["table"], table["players"]
+    cli(save, "play", "--table", name, input="start 9h\n")
+    series = tmp_path / "cup.tables" / f"round-1-table-{name}" / "series.toml"
+
+    def both(*args: str) -> tuple[str, str]:
+        by_table = run(tmp_path, *args, "--table", name, "--save", str(save))
+        direct = run(tmp_path, *args, "--save", str(series))
+        assert by_table.returncode == direct.returncode == 0, by_table.stderr
+        return by_table.stdout.decode("utf-8"), direct.stdout.decode("utf-8")
+
+    by_table, direct = both("state", "--json")
+    assert by_table == direct and json.loads(by_table)["top"] == "9h"
+    by_table, direct = both("replay")
+    assert by_table == direct and "1. " in by_table and "start 9h" in by_table
+    cli(save, "play", "--table", name, input="undo\n")
+    score_table(save, name, players)
+    by_table, direct = both("history", "--json")
+    assert by_table == direct and len(json.loads(by_table)["hands"]) == 1
+    refused = run(tmp_path, "state", "--table", "9", "--save", str(save))
+    assert refused.returncode == 2 and "no table 9" in refused.stderr.decode("utf-8")

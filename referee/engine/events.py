@@ -57,8 +57,9 @@ class Event:
     __hash__ = None  # type: ignore[assignment]  # (mutable while the entry is applied)
 
     def __repr__(self) -> str:
-        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__)
-        return f"{type(self).__name__}({inner}, rule={self.rule!r})"
+        names = self.__slots__ if "rule" in self.__slots__ else (*self.__slots__, "rule")
+        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in names)
+        return f"{type(self).__name__}({inner})"
 
 
 # ---------------------------------------------------------------------------

@@ -234,7 +234,8 @@ _RENDER = {
                            victim=e.victim),
     E.AllDrawOne: lambda e: t("engine.effect.five", name=e.player, card=e.card.pretty()),
     E.PlaysOn: lambda e: t("engine.effect.penalty_plays_on", name=e.player),
-    E.Won: lambda e: t("engine.win", name=e.player, card=_show(e.card)),
+    E.Won: lambda e: (t("engine.win", name=e.player) if e.card is None else
+                      t("engine.win_on", name=e.player, card=e.card.pretty())),
     E.OwedDraw: lambda e: t("engine.effect.owed_draw" if e.n else "engine.effect.owed_none",
                             name=e.player, n=e.n),
     E.Left: lambda e: t("engine.leave", name=e.player, n=e.n),

@@ -28,6 +28,10 @@ MESSAGES = {
     "board.chart.title_wins": "Hands won, running",
     "board.chart.limit": "limit {limit}",
     "board.chart.hands": "hand",
+    "board.chart.same_totals": (
+        "{names} have the same totals: their marks take turns on one line."),
+    "board.chart.same_wins": (
+        "{names} have the same number of hands won: their marks take turns on one line."),
 
     # -- banners after a hand and a series ---------------------------------
     "board.banner.final": "Final standings",
@@ -66,7 +70,7 @@ MESSAGES = {
     "board.export.standings": "Standings",
     "board.export.hands": "Every hand",
     "board.export.chart": "Running totals",
-    "board.export.winner": "Series winner: {names}",
+    "board.export.winner": "Series winner: {names}.",
     "board.export.going_on": "The series goes on.",
     "board.export.place": "#",
     "board.export.player": "Player",

@@ -94,6 +94,8 @@ MESSAGES = {
     "engine.start.ace": (
         "The starter {card} counts: play goes counterclockwise and {turn} plays first (R2.4)."),
     "engine.play": "{name} plays {card}.",
+    "engine.win_on": (
+        "{name} goes out on {card} and wins the hand! Score it with `pesten-ref score` (R6.1)."),
     "engine.win": "{name} goes out and wins the hand! Score it with `pesten-ref score` (R6.1).",
     "engine.win_last": "{name} is the last player in the hand and wins it (R1.5).",
     "engine.blocked": (

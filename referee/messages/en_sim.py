@@ -52,12 +52,15 @@ MESSAGES = {
     "sim.compare.bots.random": "random legal play",
     "sim.compare.bots.sheet": "the rules sheet's advice",
     "sim.compare.bots.mixed": "half of them the rules sheet's advice, half random play",
-    "sim.compare.speed": "That took {seconds:.1f} seconds, at a speed of {rate:,.0f} a second.",
+    "sim.compare.speed": {
+        "one": "That took {seconds:.1f} seconds, at a speed of {n:,} hand a second.",
+        "other": "That took {seconds:.1f} seconds, at a speed of {n:,} hands a second."},
     "sim.compare.figure.turns_median": "Hand length in turns, median",
     "sim.compare.figure.turns_p90": "Hand length in turns, 9 hands in 10 within",
     "sim.compare.figure.turns_mean": "Hand length in turns, mean",
     "sim.compare.figure.turns_long": "Hands longer than {factor}× the median",
     "sim.compare.figure.seat": "Hands won by {who}",
+    "sim.compare.figure.seats": "Hands won, seat by seat",
     "sim.compare.figure.penalty_cards": "Penalty cards drawn per hand",
     "sim.compare.figure.largest_pickup": "Largest single pick-up (cards)",
     "sim.compare.figure.big_pickup": "Hands where someone picks up {n} or more at once",
@@ -79,6 +82,8 @@ MESSAGES = {
         "(allowing for the {n} figures compared at once)."),
     "sim.compare.no_difference": (
         "The hands show no difference between {rules} and {base} that chance could not explain."),
+    "sim.compare.say.none": (
+        "{figure}: no difference between {rules} and {base} that the hands can tell."),
     "sim.compare.say.turns_mean.more": (
         "With {rules}, hands last {rel:.0%} longer (±{pm:.0%}) than with {base}."),
     "sim.compare.say.turns_mean.less": (
