@@ -440,7 +440,13 @@ class TournamentFiles:
             return
         if rnd.closed:
             recorded = Outcome("over", tb.players, tb.points, tb.winner, tb.blocked)
-            if theirs.status != "over" or not _same_result(theirs, recorded):
+            settled = next((c for c in tour.conflicts if c.state == "settled" and c.round == round_no
+                            and c.table == name and any(v.path != c.kept and _same_result(v, theirs)
+                                                        for v in c.versions)), None)
+            if settled is not None and theirs.status == "over":
+                report.same.append(t("tour.import.settled_before", label=label, by=settled.by or "-",
+                                     at=str(settled.at or "-")))
+            elif theirs.status != "over" or not _same_result(theirs, recorded):
                 report.conflicts.append(t("tour.import.closed_differs", label=label,
                                           here=_describe(recorded), there=_describe(theirs),
                                           folder=folder))

@@ -138,6 +138,7 @@ MESSAGES = {
     "tour.import.unknown_table": "{folder} is no table of this tournament's draw; skipped.",
     "tour.import.taken": "{label}: imported ({result}).",
     "tour.import.same": "{label}: already here, the same.",
+    "tour.import.settled_before": "{label}: the version imported is one that was not kept when {by} settled the table at {at}; left as it is.",
     "tour.import.ours_newer": "{label}: the copy here is further along; the imported one was not taken.",
     "tour.import.closed_differs": "{label} is closed with this result: {here}; but {folder} says: {there}. Nothing was changed.",
     "tour.import.no_result": "no result yet",
