@@ -1127,7 +1127,7 @@ def _tournament_commands() -> click.Group:
                 for line in [c.text() for c in open_] + [incomplete_text(x) for x in scan.incomplete]:
                     click.echo(line, err=True)
                 if scan.incomplete and not open_:
-                    _fail(t("tour.refuse.incomplete", n=len(scan.incomplete)), 1)
+                    _fail(t("tour.refuse.incomplete"), 1)
                 return close_round(tour, scan.outcomes)
             _change(save, close)
 

@@ -1059,7 +1059,7 @@ def render_view(data: Mapping[str, Any], recorded: bool = True) -> str:
             lines.append(t("tour.show.still_playing", n=len(open_tables),
                            tables=join_names(table_label(x) for x in open_tables)))
         elif conflicts or incomplete:
-            lines.append(t("tour.show.not_ready", n=len(conflicts) + len(incomplete)))
+            lines.append(t("tour.show.not_ready"))
         else:
             lines.append(t("tour.show.ready"))
     else:

@@ -40,10 +40,7 @@ MESSAGES = {
         "one": "The round cannot be closed while {tables} has two versions of its result: settle it first (`pesten-ref tournament settle --table T --keep PATH`).",
         "other": "The round cannot be closed while {tables} have two versions of their result: settle each first (`pesten-ref tournament settle --table T --keep PATH`).",
     },
-    "tour.refuse.incomplete": {
-        "one": "The round cannot be closed while a table's folder is incomplete.",
-        "other": "The round cannot be closed while {n} tables' folders are incomplete.",
-    },
+    "tour.refuse.incomplete": "The round cannot be closed while a table's folder is incomplete: bring the whole folder back first.",
 
     # -- the file ----------------------------------------------------------------
     "tour.bad_file": "the tournament does not read: {what}",
@@ -113,8 +110,7 @@ MESSAGES = {
     "tour.show.legend": "{mark} goes through to the next round.",
     "tour.show.conflict": "{players}: two versions of the result, to settle",
     "tour.show.incomplete": "{players}: its folder is incomplete",
-    "tour.show.not_ready": {"one": "Not every table can be counted yet: settle what is above first.",
-                            "other": "Not every table can be counted yet: settle the {n} points above first."},
+    "tour.show.not_ready": "Not every table can be counted yet: settle what is said above first.",
     "tour.show.out_mark": "(withdrew)",
     "tour.show.blocked": "(blocked hand: ranked by points)",
     "tour.show.empty": "no players left",
