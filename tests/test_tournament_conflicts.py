@@ -426,3 +426,12 @@ def test_R8_6_no_champion_is_shown_while_the_final_is_played(tmp_path):
     cli(save, "score", "--table", "final", "--winner", "Anna", "Bram=60")
     out = text(save)
     assert "Champion: Anna" in out and "tournament next" in out
+
+
+def test_the_readme_tells_a_director_how_to_settle_a_conflict():
+    from pathlib import Path
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## A tournament across several tables")[1].split("\n## ")[0]
+    assert "tournament settle --table 2 --keep" in section
+    assert "cup.kept/" in section and "nothing is ever deleted" in section
+    assert "conflicted copy" in section and "half-synced" in section and "incomplete" in section
