@@ -445,13 +445,8 @@ def tournament_child(folder: Path, seed: int) -> int:
                     files.write(tour)
                 conflict = next(iter(tour.open_conflicts()), None)
                 if conflict is not None:
-                    kept = rng.choice(conflict.versions).path
-                    conflict.begin(kept, "crash", utcnow(), [])
-                    conflict.plan = files.plan(conflict, kept)
-                    files.write(tour)
-                    files.carry_out(conflict.plan)
-                    conflict.finish()
-                    files.write(tour)
+                    files.settle(tour, conflict, rng.choice(conflict.versions).path, "crash",
+                                 utcnow())
                 print(len(tour.conflicts), sum(c.state == "settled" for c in tour.conflicts),
                       flush=True)
     except SaveBusy as exc:

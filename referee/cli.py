@@ -1179,13 +1179,7 @@ def _tournament_commands() -> click.Group:
                 if conflict is None:
                     _fail(t("tour.settle.none", table=table_label(table_name.strip()),
                             round=tour.current.number), 1)
-                kept = files.version_path(conflict, keep)
-                conflict.begin(kept, by or _login_name(), utcnow(), [])
-                conflict.plan = files.plan(conflict, kept)
-                files.write(tour)               # recorded as settling: a crash finishes it
-                files.carry_out(conflict.plan)
-                conflict.finish()
-                files.write(tour)
+                files.settle(tour, conflict, keep, by or _login_name(), utcnow())
             click.echo(conflict.settled_text())
             kept_dir = files.rel(files.kept_dir) + "/"
             for step in conflict.plan:

@@ -228,10 +228,28 @@ class Conflict(Record):
         self.at = at
         self.plan = [] if plan is None else plan
 
-    def same(self, other: "Conflict") -> bool:
-        """True when ``other`` is this conflict found again (same table, kind and places)."""
-        return ((self.round, self.table, self.kind) == (other.round, other.table, other.kind)
-                and {v.path for v in self.versions} == {v.path for v in other.versions})
+    def covers(self, other: "Conflict") -> bool:
+        """True when ``other`` is this conflict found again: the same table, and every
+        place it names is one of this one's versions."""
+        return ((self.round, self.table) == (other.round, other.table)
+                and {v.path for v in other.versions} <= {v.path for v in self.versions})
+
+    def here(self) -> str | None:
+        """The path of the version that is the table's own (source ``"here"``), or None."""
+        return next((v.path for v in self.versions if v.source == "here"), None)
+
+    def merge(self, other: "Conflict") -> bool:
+        """Take in the versions of ``other``, a conflict of the same table against the
+        same version here (a further copy, a further import): a table's versions
+        are settled together.  -> True when it added one; False (nothing done)
+        when ``other`` is of another table or against another version here."""
+        if (self.round, self.table) != (other.round, other.table) or self.here() is None \
+                or self.here() != other.here():
+            return False
+        paths = {v.path for v in self.versions}
+        added = [v for v in other.versions if v.path not in paths]
+        self.versions.extend(added)
+        return bool(added)
 
     def version(self, path: str) -> Version | None:
         """The version at ``path`` (as recorded), or None."""
@@ -585,14 +603,22 @@ class Tournament(Record):
         return [c for c in self.conflicts if c.state != "settled"]
 
     def record_conflicts(self, found: Iterable[Conflict]) -> list[Conflict]:
-        """Record each conflict of ``found`` not recorded already (open, or settled
-        with the same places: a settled one found again is new); -> those recorded."""
-        new = []
+        """Record each conflict of ``found`` not recorded already among the open ones:
+        a further version of a table already in conflict against the same version
+        here joins that conflict (``Conflict.merge``), any other is added.  -> the
+        conflicts added or grown."""
+        changed: list[Conflict] = []
         for c in found:
-            if not any(c.same(old) and old.state != "settled" for old in self.conflicts):
+            opened = self.open_conflicts()
+            if any(old.covers(c) for old in opened):
+                continue
+            grown = next((old for old in opened if old.state == "open" and old.merge(c)), None)
+            if grown is None:
                 self.conflicts.append(c)
-                new.append(c)
-        return new
+                grown = c
+            if grown not in changed:
+                changed.append(grown)
+        return changed
 
     def conflict_of(self, table: str) -> Conflict | None:
         """The open conflict of ``table`` (a name as ``Round.table`` takes it) in the
@@ -978,8 +1004,11 @@ def view(tour: Tournament, outcomes: Mapping[str, Outcome],
     conflicts settled, with who kept what and when) and ``incomplete``
     (``{round, table, folder, missing}`` from the store).
     """
-    open_ = tour.open_conflicts() + [c for c in found
-                                     if not any(c.same(o) for o in tour.open_conflicts())]
+    open_ = [Conflict.from_dict(c.to_dict()) for c in tour.open_conflicts()]  # tour unchanged
+    for c in found:
+        if not any(o.covers(c) for o in open_) and not any(o.merge(c) for o in open_
+                                                             if o.state == "open"):
+            open_.append(c)
     in_conflict = {c.table for c in open_ if c.round == tour.current.number}
     rounds = []
     for rnd in tour.rounds:

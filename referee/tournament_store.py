@@ -182,12 +182,14 @@ class TournamentFiles:
             save = SaveFile(os.path.join(folder, _SERIES))
             final = tb.name == FINAL
             missing = _missing(save)
+            outcome = read_outcome(save, final) if missing is None else ABSENT
+            if missing is None and final and outcome.hands > 1:
+                missing = _missing(save, outcome.hands)
             if missing:
                 scan.outcomes[tb.name] = Outcome("incomplete", tb.players)
                 scan.incomplete.append({"round": rnd.number, "table": tb.name,
                                         "folder": self.rel(folder), "missing": missing})
                 continue
-            outcome = read_outcome(save, final)
             scan.outcomes[tb.name] = outcome
             if outcome.started and set(outcome.players) - out != set(tb.players) - out:
                 raise self._error_at(["rounds", rnd.number, "tables", j], t(
@@ -349,9 +351,48 @@ class TournamentFiles:
                 other = v.path.rsplit("/", 1)[-1]
                 steps.append(["move", v.path, self.rel(_aside(self.full(f"{aside_dir}/{other}"),
                                                               "settled"))])
-        if file_level:
+        if file_level and "/series.hands/" in own:  # the header follows the hand kept
             steps.append(["settle", f"{table_folder}/{_SERIES}"])
         return steps
+
+    def refresh(self, conflict: Conflict) -> None:
+        """Read again what each version of ``conflict`` says, from the files as they are
+        now (a table may have been corrected since it was recorded); a version no
+        longer there keeps what was recorded."""
+        final = conflict.table == FINAL
+        fresh = []
+        for v in conflict.versions:
+            path = self.full(v.path)
+            if os.path.isdir(path):
+                outcome = _outcome_at(os.path.join(path, _SERIES), final)
+                fresh.append(Version.of(v.path, v.source, outcome, v.origin))
+            elif os.path.isfile(path):
+                again = self._file_version(path, v.source, final)
+                fresh.append(Version(v.path, v.source, again.status, again.winner, again.points,
+                                     v.origin))
+            else:
+                fresh.append(v)
+        conflict.versions = fresh
+
+    def settle(self, tour: Tournament, conflict: Conflict, given: str, by: str, at: Any) -> None:
+        """Settle ``conflict`` (one of ``tour``'s, the tournament's lock held) keeping the
+        version ``given`` names (``version_path``), ``by`` whom, ``at`` when.
+
+        What each version says is read again (``refresh``), the plan made
+        (``plan``), the conflict written as settling with its plan, the plan
+        carried out, then the conflict written as settled: a crash at any
+        moment leaves it settling, and the next writer finishes it
+        (``finish_settling``).  TournamentError (nothing written) when
+        ``given`` is none of its versions or the table refuses the result kept.
+        """
+        kept = self.version_path(conflict, given)
+        self.refresh(conflict)
+        conflict.begin(kept, by, at, [])
+        conflict.plan = self.plan(conflict, kept)
+        self.write(tour)
+        self.carry_out(conflict.plan)
+        conflict.finish()
+        self.write(tour)
 
     def _trial_correction(self, step: list[str]) -> None:
         """Do a ``correct`` step on a copy of the table's folder, to see that the table
@@ -742,18 +783,15 @@ def _original_of(where: str, copy: str) -> str | None:
     return os.path.join(where, max(stems, key=len)) if stems else None
 
 
-def _missing(save: SaveFile) -> str | None:
+def _missing(save: SaveFile, hands: int = 1) -> str | None:
     """``"series"`` when a table's folder has hands but no series file, ``"hands"`` when
-    its series file names hands that are not there; None when it is whole (or absent)."""
+    it has a series file but not the files of its hands 1 to ``hands``; None when it
+    is whole (or absent).  One look at the folder for a round's table."""
     if not save.exists():
         return "series" if save.hand_numbers() else None
-    head = _read_head(os.fspath(save.path), "\n[rules")
-    try:
-        last = int(head["hand"]) if head is not None else 0
-    except (KeyError, TypeError, ValueError):
-        return None
-    have = set(save.hand_numbers())
-    return "hands" if any(n not in have for n in range(1, last + 1)) else None
+    if not all(save.hand_path(n).exists() for n in range(1, max(hands, 1) + 1)):
+        return "hands"
+    return None
 
 
 def _outcome_at(path: str, final: bool) -> Outcome:

@@ -168,6 +168,34 @@ def test_settling_names_a_version_or_is_refused(tmp_path):
     assert recorded(save)["conflicts"][0]["state"] == "open"
 
 
+def test_R8_6_every_version_of_a_table_is_settled_together(tmp_path):
+    """Two copies and an import of one table: one conflict of four versions; keeping
+    one sets the three others aside, and what the table says at settling is told."""
+    director, laptop = tmp_path / "D", tmp_path / "B"
+    director.mkdir()
+    save = director / "cup.toml"
+    new(save, 4)
+    shutil.copytree(director, laptop)
+    players = show(save)["tables"][0]["players"]
+    score_table(save, "1", players)
+    score_table(laptop / "cup.toml", "1", players, winner=players[1])
+    theirs = folder_of(laptop / "cup.toml", 1, "1")
+    shutil.copytree(theirs, director / "cup.tables" / "round-1-table-1 (1)")
+    shutil.copytree(theirs, director / "cup.tables" / "round-1-table-1 (2)")
+    cli(save, "tournament", "next", code=1)
+    cli(save, "tournament", "import", str(theirs), code=1)
+    [conflict] = show(save)["conflicts"]
+    assert len(conflict["versions"]) == 4
+    # the table corrects its own result before the director settles
+    a, b, c, d = players
+    cli(save, "score", "--table", "1", "--hand", "1", "--winner", a, f"{b}=7", f"{c}=8", f"{d}=9")
+    r = cli(save, "tournament", "settle", "--table", "1", "--keep", str(folder_of(save, 1, "1")))
+    assert f"{b} 7" in r.output and r.output.count("kept aside") == 2
+    assert sorted(p.name for p in (director / "cup.tables").iterdir()) == ["round-1-table-1"]
+    assert show(save)["conflicts"] == [] and len(show(save)["settled"]) == 1
+    cli(save, "tournament", "next")
+
+
 # ---------------------------------------------------------------------------
 # Folder copies, half-synced and incomplete tables
 # ---------------------------------------------------------------------------
