@@ -134,7 +134,9 @@ def test_R8_6_three_laptops_a_conflict_each_way_blocks_next_until_settled(tmp_pa
     assert len(show(save)["settled"]) == 2
 
 
-def test_R8_6_keeping_the_imported_version_puts_it_in_place(tmp_path):
+def _two_laptops(tmp_path, there=3):
+    """A 4-player tournament on the director's laptop D and a copy on B; table 1 won by
+    its first seat on D, by seat ``there`` on B.  -> (D's file, B's folder, players)."""
     director, laptop = tmp_path / "D", tmp_path / "B"
     director.mkdir()
     save = director / "cup.toml"
@@ -142,7 +144,13 @@ def test_R8_6_keeping_the_imported_version_puts_it_in_place(tmp_path):
     shutil.copytree(director, laptop)
     players = show(save)["tables"][0]["players"]
     score_table(save, "1", players)
-    score_table(laptop / "cup.toml", "1", players, winner=players[3])
+    score_table(laptop / "cup.toml", "1", players, winner=players[there])
+    return save, laptop, players
+
+
+def test_R8_6_keeping_the_imported_version_puts_it_in_place(tmp_path):
+    save, laptop, players = _two_laptops(tmp_path)
+    director = save.parent
     cli(save, "tournament", "import", str(laptop / "cup.tables"), code=1)
     [conflict] = show(save)["conflicts"]
     there = next(v for v in conflict["versions"] if v["source"] == "imported")
@@ -171,14 +179,8 @@ def test_settling_names_a_version_or_is_refused(tmp_path):
 def test_R8_6_every_version_of_a_table_is_settled_together(tmp_path):
     """Two copies and an import of one table: one conflict of four versions; keeping
     one sets the three others aside, and what the table says at settling is told."""
-    director, laptop = tmp_path / "D", tmp_path / "B"
-    director.mkdir()
-    save = director / "cup.toml"
-    new(save, 4)
-    shutil.copytree(director, laptop)
-    players = show(save)["tables"][0]["players"]
-    score_table(save, "1", players)
-    score_table(laptop / "cup.toml", "1", players, winner=players[1])
+    save, laptop, players = _two_laptops(tmp_path, there=1)
+    director = save.parent
     theirs = folder_of(laptop / "cup.toml", 1, "1")
     shutil.copytree(theirs, director / "cup.tables" / "round-1-table-1 (1)")
     shutil.copytree(theirs, director / "cup.tables" / "round-1-table-1 (2)")
@@ -213,14 +215,7 @@ def test_an_entry_that_only_begins_like_a_table_is_not_its_copy(tmp_path):
 def _half_synced(tmp_path):
     """Table 1 scored on two laptops; the director's folder ends with the series
     file of the laptop (its winner the last seat) and its own hand (the first seat)."""
-    director, laptop = tmp_path / "D", tmp_path / "B"
-    director.mkdir()
-    save = director / "cup.toml"
-    new(save, 4)
-    shutil.copytree(director, laptop)
-    players = show(save)["tables"][0]["players"]
-    score_table(save, "1", players)
-    score_table(laptop / "cup.toml", "1", players, winner=players[3])
+    save, laptop, players = _two_laptops(tmp_path)
     ours = folder_of(save, 1, "1")
     shutil.copy(folder_of(laptop / "cup.toml", 1, "1") / "series.toml", ours / "series.toml")
     return save, players, ours
