@@ -630,12 +630,13 @@ class Tournament(Record):
 
     # -- storing ------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """Plain TOML values (no None); ``status`` and ``round`` repeated for a reader."""
-        d: dict[str, Any] = {"id": self.id, "seed": self.seed, "status": self.status,
+        """Plain TOML values (no None); ``status`` and ``round`` repeated for a reader;
+        ``seed_check`` ties the seed to the draws made from it (``seed_check``)."""
+        d: dict[str, Any] = {"id": self.id, "seed": self.seed,
+                             "seed_check": seed_check(self.id, self.seed), "status": self.status,
                              "round": self.current.number, "players": list(self.players)}
         if self.champion:
             d["champion"] = self.champion
-        d["seed_check"] = seed_check(self.id, self.seed)
         if self.withdrawn:
             d["withdrawn"] = [{"name": n, "round": r} for n, r in self.withdrawn.items()]
         d["rounds"] = [r.to_dict() for r in self.rounds]

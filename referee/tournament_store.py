@@ -255,7 +255,8 @@ class TournamentFiles:
         folder = self.table_dir(rnd.number, tb.name)
         save = SaveFile(os.path.join(folder, _SERIES))
         from referee.store import _read_only
-        for where in (folder, os.path.join(folder, _SERIES), self.tables_dir):
+        for where in (folder, os.path.join(folder, _SERIES), os.path.join(folder, "series.hands"),
+                      self.tables_dir):
             if os.path.exists(where) and _read_only(where):
                 raise SaveError(t("tour.file.table_read_only", folder=where,
                                   table=table_label(tb.name)), file=where)
