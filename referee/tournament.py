@@ -143,7 +143,8 @@ class Version(Value):
     the tournament file's folder); ``source``: where it came from
     (``"here"``, ``"imported"`` with ``origin`` the folder it was imported
     from, ``"copy"``: a sync tool's conflict copy, ``"series"``: the table's
-    series file, ``"hand"``: a hand's file); ``status``, ``winner``,
+    series file, ``"hand"``: a hand's file, ``"hands"``: the final's hands
+    replayed); ``status``, ``winner``,
     ``points``: what it says (as an Outcome's).
     """
 

@@ -217,6 +217,12 @@ class TournamentFiles:
                     scan.found.append(Conflict(rnd.number, tb.name, "half", now, [
                         Version.of(self.rel(str(save.path)), "series", outcome),
                         Version.of(self.rel(str(save.hand_path(1))), "hand", hand or ABSENT)]))
+            elif final and outcome.hands:
+                hands = _final_from_hands(save, outcome)
+                if hands is None or not _same_result(outcome, hands) or hands.status != outcome.status:
+                    scan.found.append(Conflict(rnd.number, tb.name, "half", now, [
+                        Version.of(self.rel(str(save.path)), "series", outcome),
+                        Version.of(self.rel(str(save.hands_dir)), "hands", hands or ABSENT)]))
         return scan
 
     def _file_version(self, path: str, source: str, final: bool) -> Version:
@@ -325,6 +331,8 @@ class TournamentFiles:
                 name = v.path.rsplit("/", 1)[-1]
                 steps.append(["copy", v.path, self.rel(_aside(self.full(f"{kept_table}/{name}"),
                                                               "settled"))])
+            if keep is not None and keep.source == "series" and conflict.table == FINAL:
+                raise TournamentError("tour.settle.final_series", path=others[0].path)
             if keep is not None and keep.source == "series":
                 step = ["correct", series, keep.winner or "",
                         ";".join(f"{p}={v}" for p, v in keep.points.items())]
@@ -364,7 +372,12 @@ class TournamentFiles:
         fresh = []
         for v in conflict.versions:
             path = self.full(v.path)
-            if os.path.isdir(path):
+            if v.source == "hands":  # the final's hands, replayed
+                save = SaveFile(os.path.join(os.path.dirname(path), _SERIES))
+                series = _outcome_at(os.fspath(save.path), True)
+                again = _final_from_hands(save, series) if series.hands else None
+                fresh.append(v if again is None else Version.of(v.path, v.source, again, v.origin))
+            elif os.path.isdir(path):
                 outcome = _outcome_at(os.path.join(path, _SERIES), final)
                 fresh.append(Version.of(v.path, v.source, outcome, v.origin))
             elif os.path.isfile(path):
@@ -804,22 +817,50 @@ def _outcome_at(path: str, final: bool) -> Outcome:
         return ABSENT
 
 
-def _hand_result(path: str) -> Outcome | None:
-    """The result in a hand's file as an Outcome (``"over"``), None without one."""
+def _result_table(path: str) -> dict[str, Any] | None:
+    """The ``[result]`` table of a hand's file (read from there on only), None without one."""
     import tomllib
     try:
         with open(path, "rb") as f:
             text = f.read().decode("utf-8-sig")
         at = text.find("\n[result")
-        if at < 0:
-            return None
-        result = tomllib.loads(text[at + 1:])["result"]
-        points = {str(k): int(v) for k, v in result.get("points", {}).items()}
-        winner = None if result.get("winner") is None else str(result["winner"])
-        return Outcome("over", list(points), points, winner, bool(result.get("blocked", False)))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, TypeError,
-            ValueError, AttributeError):
+        return None if at < 0 else dict(tomllib.loads(text[at + 1:])["result"])
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, TypeError):
         return None
+
+
+def _hand_result(path: str) -> Outcome | None:
+    """The result in a hand's file as an Outcome (``"over"``), None without one."""
+    result = _result_table(path)
+    try:
+        points = {str(k): int(v) for k, v in result["points"].items()} if result else None
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    if points is None:
+        return None
+    winner = None if result.get("winner") is None else str(result["winner"])
+    return Outcome("over", list(points), points, winner, bool(result.get("blocked", False)))
+
+
+def _final_from_hands(save: SaveFile, outcome: Outcome) -> Outcome | None:
+    """What the final's hands say once replayed (R7.4: the elimination series to 100),
+    for its ``outcome.hands`` scored hands; None when a hand has no result or the
+    results do not replay."""
+    from referee.scoring import HandResult, ScoreError, replay_series
+    head = _read_head(os.fspath(save.path), "\n[rules")
+    results = [_result_table(os.fspath(save.hand_path(n))) for n in range(1, outcome.hands + 1)]
+    if head is None or any(r is None for r in results):
+        return None
+    try:
+        series, _ = replay_series(list(outcome.players), table_rules(True), str(head["first_dealer"]),
+                                  [HandResult.from_dict(r) for r in results if r is not None])
+    except (ScoreError, KeyError, TypeError, ValueError):
+        return None
+    recs = series.records
+    return _make_outcome(True, series.players, {p: recs[p].total for p in series.players},
+                         {p: recs[p].wins for p in series.players},
+                         [p for p in series.players if recs[p].left], series.winners,
+                         series.hands_scored, True)
 
 
 def _find_tables(source: str) -> list[str]:

@@ -252,6 +252,29 @@ def test_R8_6_a_half_synced_table_kept_by_its_series_file_corrects_the_hand(tmp_
     cli(save, "tournament", "next")
 
 
+def test_R8_6_R7_4_a_half_synced_final_is_settled_from_its_hands(tmp_path):
+    director, laptop = tmp_path / "D", tmp_path / "B"
+    director.mkdir()
+    save = director / "cup.toml"
+    cli(save, "tournament", "new", "--players", "Anna,Bram", "--seed", "1")
+    shutil.copytree(director, laptop)
+    cli(save, "score", "--table", "final", "--winner", "Anna", "Bram=40")
+    cli(laptop / "cup.toml", "score", "--table", "final", "--winner", "Bram", "Anna=30")
+    final = director / "cup.tables" / "round-1-final"
+    shutil.copy(laptop / "cup.tables" / "round-1-final" / "series.toml", final / "series.toml")
+    [conflict] = show(save)["conflicts"]
+    assert conflict["kind"] == "half"
+    by = {v["source"]: v["points"] for v in conflict["versions"]}
+    assert by == {"series": {"Anna": 30, "Bram": 0}, "hands": {"Anna": 0, "Bram": 40}}
+    series = next(v["path"] for v in conflict["versions"] if v["source"] == "series")
+    r = cli(save, "tournament", "settle", "--table", "final", "--keep", series, code=1)
+    assert "Keep the hands" in r.output
+    hands = next(v["path"] for v in conflict["versions"] if v["source"] == "hands")
+    cli(save, "tournament", "settle", "--table", "final", "--keep", hands)
+    data = show(save)
+    assert data["conflicts"] == [] and data["tables"][0]["totals"] == {"Anna": 0, "Bram": 40}
+
+
 def test_R8_6_a_table_without_its_hands_or_its_series_file_is_incomplete(tmp_path):
     save = tmp_path / "cup.toml"
     new(save, 4)
