@@ -396,17 +396,22 @@ class TournamentFiles:
         (``plan``), the conflict written as settling with its plan, the plan
         carried out, then the conflict written as settled: a crash at any
         moment leaves it settling, and the next writer finishes it
-        (``finish_settling``).  TournamentError (nothing written) when
-        ``given`` is none of its versions or the table refuses the result kept.
+        (``finish_settling``).  The table's own lock is held throughout (SaveBusy
+        while the table is being played or scored).  TournamentError (nothing
+        written) when ``given`` is none of its versions or the table refuses the
+        result kept.
         """
-        kept = self.version_path(conflict, given)
-        self.refresh(conflict)
-        conflict.begin(kept, by, at, [])
-        conflict.plan = self.plan(conflict, kept)
-        self.write(tour)
-        self.carry_out(conflict.plan)
-        conflict.finish()
-        self.write(tour)
+        from contextlib import nullcontext
+        table = self.table_save(conflict.round, conflict.table)
+        with table.lock() if os.path.isdir(os.path.dirname(table.path)) else nullcontext():
+            kept = self.version_path(conflict, given)
+            self.refresh(conflict)
+            conflict.begin(kept, by, at, [])
+            conflict.plan = self.plan(conflict, kept)
+            self.write(tour)
+            self.carry_out(conflict.plan)
+            conflict.finish()
+            self.write(tour)
 
     def _trial_correction(self, step: list[str]) -> None:
         """Do a ``correct`` step on a copy of the table's folder, to see that the table
