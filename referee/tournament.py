@@ -1050,8 +1050,8 @@ def render_view(data: Mapping[str, Any], recorded: bool = True) -> str:
     under the heading says so), a player who withdrew marked in the round
     they withdrew, no-shows named at their table; lots and withdrawals in
     sentences; then the conflicts still open (what each version says, how to
-    settle), tables whose folder is incomplete, the conflicts settled, who is
-    still in and the champion (only once the final is won).  ``recorded``:
+    settle), tables whose folder is incomplete, the conflicts of this round
+    settled (who kept what, when), who is still in and the champion (only once the final is won).  ``recorded``:
     False when the champion is known from the final's file but ``tournament
     next`` has not recorded it yet (a line says so).
     """
@@ -1077,7 +1077,8 @@ def render_view(data: Mapping[str, Any], recorded: bool = True) -> str:
         lines += [c.text(), ""]
     for item in incomplete:
         lines += [incomplete_text(item), ""]
-    lines += [Conflict.from_dict(c).settled_text() for c in data.get("settled", [])]
+    lines += [Conflict.from_dict(c).settled_text() for c in data.get("settled", [])
+              if c["round"] == data["round"]]
     if data["champion"] and data["status"] == "over":
         lines.append(t("tour.show.champion", name=data["champion"]))
         if not recorded:
