@@ -239,8 +239,9 @@ class TournamentFiles:
         (R8.6).  Raises TournamentError when the table is not one of the
         current round, is a bye or empty, or the tournament is over, and with
         ``play`` when the table has its result (``score --hand 1`` still
-        corrects it); SaveError when the folder belongs to another tournament
-        or cannot be written.
+        corrects it), and when its folder is incomplete (hands without a series
+        file, or the reverse: nothing is dealt over them); SaveError when the
+        folder belongs to another tournament or cannot be written.
         """
         rnd = tour.current
         if tour.over:
@@ -272,6 +273,10 @@ class TournamentFiles:
             raise SaveError(t("store.unwritable", file=folder, reason=os_reason(exc)),
                             file=folder) from None
         with save.lock():
+            missing = _missing(save)
+            if missing:  # never dealt anew over hands that are here, nor played without them
+                raise TournamentError(f"tour.incomplete.{missing}", table=table_label(tb.name),
+                                      round=rnd.number, folder=self.rel(folder))
             ticket = _read_ticket(folder)
             if ticket is not None and ticket.get("tournament") != tour.id:
                 raise SaveError(t("tour.file.other_tournament", folder=folder), file=folder)

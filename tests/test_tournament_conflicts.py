@@ -291,6 +291,10 @@ def test_R8_6_a_table_without_its_hands_or_its_series_file_is_incomplete(tmp_pat
     os.rename(folder / "series.toml", tmp_path / "series.toml")
     assert show(save)["incomplete"][0]["missing"] == "series"
     cli(save, "tournament", "next", code=1)
+    hand = (folder / "series.hands" / "hand-00001.toml").read_bytes()
+    r = cli(save, "play", "--table", "1", input="", code=1)  # not dealt anew over its hands
+    assert "incomplete" in r.output
+    assert (folder / "series.hands" / "hand-00001.toml").read_bytes() == hand
     os.rename(tmp_path / "series.toml", folder / "series.toml")
     cli(save, "tournament", "next")
 
