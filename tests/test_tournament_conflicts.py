@@ -202,6 +202,21 @@ def test_R8_6_every_version_of_a_table_is_settled_together(tmp_path):
 # Folder copies, half-synced and incomplete tables
 # ---------------------------------------------------------------------------
 
+def test_R8_6_keeping_a_sync_tools_copy_of_a_hand_settles_the_series_from_it(tmp_path):
+    save, laptop, players = _two_laptops(tmp_path)
+    ours = folder_of(save, 1, "1") / "series.hands"
+    copy = ours / "hand-00001 (conflicted copy 2026-12-01).toml"
+    shutil.copy(folder_of(laptop / "cup.toml", 1, "1") / "series.hands" / "hand-00001.toml", copy)
+    [conflict] = show(save)["conflicts"]
+    assert [v["winner"] for v in conflict["versions"]] == [players[0], players[3]]
+    cli(save, "tournament", "settle", "--table", "1", "--keep", str(copy))
+    assert not copy.exists()
+    data = show(save)
+    assert data["conflicts"] == [] and data["tables"][0]["result"]["winner"] == players[3]
+    cli(save, "tournament", "next")
+    assert players[3] in closed_table(save, 1, "1")["advanced"]
+
+
 def test_an_entry_that_only_begins_like_a_table_is_not_its_copy(tmp_path):
     save = tmp_path / "cup.toml"
     new(save, 4)
