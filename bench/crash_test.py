@@ -9,7 +9,7 @@ parent kills it at a random moment, then checks that every file (and its
 written was lost.  The next child carries on in the same folder, so every run
 also checks that the lock of a killed writer does not block.
 
-    python bench/crash_test.py [--runs 200] [--seed N] [--dir DIR] [--series]
+    python bench/crash_test.py [--runs 200] [--seed N] [--dir DIR] [--series | --tournament]
 
 Last line: ``runs=200 kills=200 files_checked=... entries_lost=0 problems=0``.
 
@@ -21,6 +21,13 @@ reopening a kept series (two series swapped).  After each kill the series must
 open (finishing what was cut short), its standings must be what replaying its
 results gives, every kept series must read, and at most the one operation being
 done may be lost: no scored hand and no series that the child had reported.
+``--tournament`` kills a child recording and settling a tournament's
+conflicts: a version of a table brought in as a sync tool's copy of its
+folder or by ``import``, the conflict recorded, then settled (a version kept
+at random, the others set aside).  After each kill the tournament must read,
+a settle cut short must be finished by the next writer, the table must hold
+the version kept, no conflict reported may be lost, and no version of the
+table may be gone (nothing is deleted).
 POSIX only (SIGKILL).
 """
 
@@ -81,22 +88,15 @@ def series_data(version: int) -> dict:
 def child(folder: Path) -> int:
     """The writer: resume after the last version written in full, write until killed."""
     save = SaveFile(folder / "pesten.toml")
-    try:
-        with save.lock():
-            # the series is written after the hand, so its version was fully written
-            version = save.read_series()["version"] if save.exists() else 0
-            print("ready", version, flush=True)
-            while True:
-                version += 1
-                save.write_hand(1, hand_data(version))
-                save.write_series(series_data(version))
-                print(version, flush=True)
-    except SaveBusy as exc:
-        print(f"busy: {exc}", flush=True)
-        return 3
-    except SaveError as exc:
-        print(f"error: {exc}", flush=True)
-        return 2
+    with save.lock():
+        # the series is written after the hand, so its version was fully written
+        version = save.read_series()["version"] if save.exists() else 0
+        print("ready", version, flush=True)
+        while True:
+            version += 1
+            save.write_hand(1, hand_data(version))
+            save.write_series(series_data(version))
+            print(version, flush=True)
 
 
 @dataclass
@@ -180,6 +180,19 @@ def check(folder: Path, confirmed: int, report: Report, run: int) -> int:
         elif bv > current:
             problems.append(f"run {run}: {backup.name} at version {bv}, newer than {current}")
     return hv
+
+
+def _child_exit(work) -> int:
+    """Run a child's ``work()`` until it is killed; a busy or unreadable file is told
+    on its output, with the exit status of the command line (3, 2)."""
+    try:
+        return work()
+    except SaveBusy as exc:
+        print(f"busy: {exc}", flush=True)
+        return 3
+    except SaveError as exc:
+        print(f"error: {exc}", flush=True)
+        return 2
 
 
 def _child_env() -> dict[str, str]:
@@ -267,40 +280,33 @@ def series_child(folder: Path, seed: int) -> int:
     rng = random.Random(seed)
     save = SaveFile(folder / "pesten.toml")
     rules = _series_rules()
-    try:
-        with save.lock():
-            if not save.exists():
-                start_series(save, SERIES_PLAYERS, rules, "Anna")
-            table = Table.open(save)  # finishes what a killed writer left
-            print("ready", *counts(save), flush=True)
-            while True:
-                op = rng.random()
-                if table.series.over or op < 0.06:
-                    start_series(save, SERIES_PLAYERS, rules, rng.choice(SERIES_PLAYERS),
-                                 force=True)
-                elif op < 0.14 and save.archived_ids():
-                    switch_series(save, rng.choice(save.archived_ids()))
-                elif op < 0.34 and table.series.hands_scored:
-                    n = rng.randint(1, table.series.hands_scored)
-                    players = [str(p) for p in save.read_hand(n)["players"]]
-                    winner = rng.choice(players)
-                    try:
-                        table.correct(n, winner, {p: rng.randint(0, 30) for p in players
-                                                  if p != winner})
-                    except ScoreError:
-                        pass
-                else:
-                    active = table.series.active_players()
-                    winner = rng.choice(active)
-                    table.score(winner, {p: rng.randint(0, 30) for p in active if p != winner})
-                table = Table.open(save)
-                print(*counts(save), flush=True)
-    except SaveBusy as exc:
-        print(f"busy: {exc}", flush=True)
-        return 3
-    except SaveError as exc:
-        print(f"error: {exc}", flush=True)
-        return 2
+    with save.lock():
+        if not save.exists():
+            start_series(save, SERIES_PLAYERS, rules, "Anna")
+        table = Table.open(save)  # finishes what a killed writer left
+        print("ready", *counts(save), flush=True)
+        while True:
+            op = rng.random()
+            if table.series.over or op < 0.06:
+                start_series(save, SERIES_PLAYERS, rules, rng.choice(SERIES_PLAYERS),
+                             force=True)
+            elif op < 0.14 and save.archived_ids():
+                switch_series(save, rng.choice(save.archived_ids()))
+            elif op < 0.34 and table.series.hands_scored:
+                n = rng.randint(1, table.series.hands_scored)
+                players = [str(p) for p in save.read_hand(n)["players"]]
+                winner = rng.choice(players)
+                try:
+                    table.correct(n, winner, {p: rng.randint(0, 30) for p in players
+                                              if p != winner})
+                except ScoreError:
+                    pass
+            else:
+                active = table.series.active_players()
+                winner = rng.choice(active)
+                table.score(winner, {p: rng.randint(0, 30) for p in active if p != winner})
+            table = Table.open(save)
+            print(*counts(save), flush=True)
 
 
 def check_series(folder: Path, confirmed: tuple[int, int], report: Report, run: int) -> tuple[int, int]:
@@ -341,6 +347,30 @@ def check_series(folder: Path, confirmed: tuple[int, int], report: Report, run: 
     return found
 
 
+def _spawn(flag: str, folder: Path, rng: random.Random, env: dict[str, str], report: Report,
+           i: int) -> tuple[subprocess.Popen, list[str]] | None:
+    """Start the child ``flag`` (``--series-child``...) of run ``i`` in ``folder`` with a
+    seed from ``rng``; -> (process, its "ready A B" line split), or None (a problem
+    counted in ``report``) when it did not start."""
+    proc = subprocess.Popen([sys.executable, __file__, flag, str(folder),
+                             "--seed", str(rng.randrange(1 << 30))],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+    first = proc.stdout.readline().split()
+    if len(first) == 3 and first[0] == "ready":
+        return proc, first
+    proc.kill()
+    out, err = proc.communicate()
+    report.problems.append(f"run {i}: child did not start: {first} {out} {err[-800:]}")
+    report.runs = i
+    return None
+
+
+def _pairs(out: str) -> list[tuple[int, int]]:
+    """The "A B" count lines a child printed, as pairs of ints."""
+    rows = [line.split() for line in out.splitlines()]
+    return [(int(r[0]), int(r[1])) for r in rows if len(r) == 2 and all(x.isdigit() for x in r)]
+
+
 def run_series(folder: Path, runs: int, seed: int, max_delay: float = 0.25, log=None) -> Report:
     """``runs`` children doing real series work in ``folder``, each SIGKILLed at random."""
     rng = random.Random(seed)
@@ -348,29 +378,155 @@ def run_series(folder: Path, runs: int, seed: int, max_delay: float = 0.25, log=
     env = _child_env()
     confirmed = (0, 0)
     for i in range(1, runs + 1):
-        proc = subprocess.Popen([sys.executable, __file__, "--series-child", str(folder),
-                                 "--seed", str(rng.randrange(1 << 30))],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
-        first = proc.stdout.readline().split()
-        if len(first) != 3 or first[0] != "ready":
-            proc.kill()
-            out, err = proc.communicate()
-            report.problems.append(f"run {i}: child did not start: {first} {out} {err[-800:]}")
-            report.runs = i
+        started = _spawn("--series-child", folder, rng, env, report, i)
+        if started is None:
             break
+        proc, first = started
         start = (int(first[1]), int(first[2]))
         if start[0] < confirmed[0] or start[1] < confirmed[1]:
             report.problems.append(f"run {i}: the child found {start}, but {confirmed} was reported")
         confirmed = (max(confirmed[0], start[0]), max(confirmed[1], start[1]))
         out, _ = _kill_after(proc, rng.uniform(0.02, max_delay), report, i)
-        done = [line.split() for line in out.splitlines() if line.strip()]
-        done = [d for d in done if len(d) == 2 and all(x.isdigit() for x in d)]
+        done = _pairs(out)
         if done:
             report.versions_written += 1
-            confirmed = (int(done[-1][0]), int(done[-1][1]))
+            confirmed = done[-1]
         confirmed = check_series(folder, confirmed, report, i)
         if log and i % 20 == 0:
             log(f"  {report.line()} scored={confirmed[0]} series={confirmed[1]}")
+    return report
+
+
+# --------------------------------------------------------------------------- tournament conflicts
+
+TOURNAMENT_PLAYERS = ["Anna", "Bram", "Cees", "Dirk"]
+
+
+def _tournament_setup(folder: Path) -> None:
+    """A tournament of one table, scored (Anna won), and four versions of that table
+    scored otherwise (each player the winner once), kept in ``versions/`` for the
+    child to bring in as a sync tool's copy or through a laptop's folder to import."""
+    import shutil
+
+    from referee.session import Table
+    from referee.tournament import Tournament
+    from referee.tournament_store import TournamentFiles
+    files = TournamentFiles(folder / "cup.toml")
+    tour = Tournament.new(TOURNAMENT_PLAYERS, 1, "crash001")
+    files.write(tour)
+    for i, winner in enumerate(TOURNAMENT_PLAYERS):
+        save = files.open_table(tour, "1")
+        Table.open(save).score(winner, {p: 10 + i for p in TOURNAMENT_PLAYERS if p != winner})
+        shutil.move(files.table_dir(1, "1"), folder / "versions" / f"v{i}")
+    save = files.open_table(tour, "1")
+    Table.open(save).score("Anna", {p: 5 for p in TOURNAMENT_PLAYERS if p != "Anna"})
+
+
+def _versions_on_disk(folder: Path) -> int:
+    """Series files of the table in the tables and kept folders: never fewer (nothing deleted)."""
+    return sum(1 for where in ("cup.tables", "cup.kept") for _ in (folder / where).rglob("series.toml"))
+
+
+def tournament_child(folder: Path, seed: int) -> int:
+    """The writer of ``--tournament``: bring in another version of the table (a sync
+    tool's copy of its folder, or `import` from a laptop's folder), record the
+    conflict, settle it keeping one version at random; again, until killed."""
+    import shutil
+    from referee.session import utcnow
+    from referee.tournament_store import TournamentFiles, _copy_in
+
+    rng = random.Random(seed)
+    files = TournamentFiles(folder / "cup.toml")
+    laptop = folder / "laptop" / "cup.tables"
+    with files.save.lock():
+        tour = files.load()
+        if files.finish_settling(tour):  # what a killed settle left
+            files.write(tour)
+        print("ready", len(tour.conflicts),
+              sum(c.state == "settled" for c in tour.conflicts), flush=True)
+        n = 0
+        while True:
+            n += 1
+            source = folder / "versions" / f"v{rng.randrange(len(TOURNAMENT_PLAYERS))}"
+            if not tour.open_conflicts():
+                if rng.random() < 0.5:  # a sync tool's copy of the whole folder
+                    name = f"round-1-table-1 (conflicted copy {seed}-{n})"
+                    _copy_in(str(source), str(files.tables_dir) + "/" + name, files.tables_dir)
+                    tour.record_conflicts(files.scan(tour).found)
+                else:                   # a laptop's folder, imported
+                    shutil.rmtree(laptop, ignore_errors=True)
+                    laptop.mkdir(parents=True)
+                    shutil.copytree(source, laptop / "round-1-table-1")
+                    tour.record_conflicts(files.import_from(tour, str(laptop)).recorded)
+                files.write(tour)
+            conflict = next(iter(tour.open_conflicts()), None)
+            if conflict is not None:
+                files.settle(tour, conflict, rng.choice(conflict.versions).path, "crash",
+                             utcnow())
+            print(len(tour.conflicts), sum(c.state == "settled" for c in tour.conflicts),
+                  flush=True)
+
+
+def check_tournament(folder: Path, confirmed: tuple[int, int], versions: int, report: Report,
+                     run: int) -> tuple[tuple[int, int], int]:
+    """After a kill: the tournament reads; a settle cut short is finished by the next
+    writer; the version kept of the last conflict settled is the table's result; no
+    recorded or settled conflict reported was lost; no version of the table is gone."""
+    from referee.tournament import FINAL
+    from referee.tournament_store import TournamentFiles, read_outcome
+    files = TournamentFiles(folder / "cup.toml")
+    problems = report.problems
+    try:
+        with files.save.lock():
+            tour = files.load()
+            if files.finish_settling(tour):
+                files.write(tour)
+            tour = files.load()
+    except SaveError as exc:
+        problems.append(f"run {run}: the tournament does not read: {exc}")
+        return confirmed, versions
+    report.files_checked += 1
+    found = (len(tour.conflicts), sum(c.state == "settled" for c in tour.conflicts))
+    if any(c.state == "settling" for c in tour.conflicts):
+        problems.append(f"run {run}: a conflict left settling after a writer opened the tournament")
+    # more conflicts than reported is right when a copy brought in by a killed child
+    # is found by the next one beside its own; fewer would be one lost
+    if not (confirmed[0] <= found[0] and confirmed[1] <= found[1] <= confirmed[1] + 1):
+        problems.append(f"run {run}: conflicts {found} on disk, {confirmed} reported")
+    settled = [c for c in tour.conflicts if c.state == "settled"]
+    if settled and not tour.open_conflicts():
+        last = settled[-1]
+        kept = last.version(last.kept or "")
+        here = read_outcome(files.table_save(1, "1"), "1" == FINAL)
+        if kept is None or (kept.winner, kept.points) != (here.winner, here.points):
+            problems.append(f"run {run}: the table says {here.winner}, the version kept {kept}")
+    on_disk = _versions_on_disk(folder)
+    if on_disk < versions:
+        problems.append(f"run {run}: {on_disk} versions of the table on disk, {versions} before")
+    report.files_checked += on_disk
+    return found, on_disk
+
+
+def run_tournament(folder: Path, runs: int, seed: int, max_delay: float = 0.25, log=None) -> Report:
+    """``runs`` children recording and settling conflicts in ``folder``, SIGKILLed at random."""
+    rng = random.Random(seed)
+    report = Report()
+    env = _child_env()
+    if not (folder / "cup.toml").exists():
+        _tournament_setup(folder)
+    confirmed, versions = (0, 0), _versions_on_disk(folder)
+    for i in range(1, runs + 1):
+        started = _spawn("--tournament-child", folder, rng, env, report, i)
+        if started is None:
+            break
+        out, _ = _kill_after(started[0], rng.uniform(0.02, max_delay), report, i)
+        done = _pairs(out)
+        if done:
+            report.versions_written += len(done)
+            confirmed = done[-1]
+        confirmed, versions = check_tournament(folder, confirmed, versions, report, i)
+        if log and i % 20 == 0:
+            log(f"  {report.line()} conflicts={confirmed[0]} settled={confirmed[1]}")
     return report
 
 
@@ -382,12 +538,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--series", action="store_true",
                         help="kill a child scoring, correcting, archiving and reopening series")
     parser.add_argument("--child", type=Path, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--tournament", action="store_true",
+                        help="kill a child recording and settling a tournament's conflicts")
     parser.add_argument("--series-child", type=Path, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--tournament-child", type=Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        return child(args.child)
+        return _child_exit(lambda: child(args.child))
     if args.series_child:
-        return series_child(args.series_child, args.seed or 0)
+        return _child_exit(lambda: series_child(args.series_child, args.seed or 0))
+    if args.tournament_child:
+        return _child_exit(lambda: tournament_child(args.tournament_child, args.seed or 0))
     if os.name == "nt":
         print("the crash test needs SIGKILL (POSIX)")
         return 2
@@ -397,7 +558,8 @@ def main(argv: list[str] | None = None) -> int:
         folder = args.dir or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
         started = time.perf_counter()
-        report = (run_series if args.series else run)(folder, args.runs, seed, log=print)
+        runner = run_tournament if args.tournament else run_series if args.series else run
+        report = runner(folder, args.runs, seed, log=print)
         print(f"versions written={report.versions_written}, {time.perf_counter() - started:.1f} s")
     for problem in report.problems[:20]:
         print("PROBLEM:", problem)

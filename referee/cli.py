@@ -1038,12 +1038,12 @@ def _drawn_lines(tour) -> list[str]:
 
 
 def _tournament_commands() -> click.Group:
-    """The ``tournament`` group: new, show, next, withdraw, import.
+    """The ``tournament`` group: new, show, next, withdraw, import, settle.
 
     The bracket is ``referee.tournament``, its files ``referee.tournament_store``,
     both imported when a command runs.  Exit status as every command: 0 done;
-    1 refused (a round still being played, a result that arrived twice); 2 bad
-    usage or an unreadable file; 3 a file is busy.
+    1 refused (a round still being played, a conflict open, a result that
+    arrived twice); 2 bad usage or an unreadable file; 3 a file is busy.
     """
     tour_save_option = _option("--save", "save", metavar_key="help.metavar.path", default=None,
                                help="help.tournament.save")
@@ -1051,6 +1051,35 @@ def _tournament_commands() -> click.Group:
     def _files(save: str | None):
         from .tournament_store import DEFAULT_TOURNAMENT, TournamentFiles
         return TournamentFiles(save or DEFAULT_TOURNAMENT)
+
+    def _entered(players: str | None, players_file: str | None) -> list[str]:
+        """The names entered, each checked (R1.1): a name from the file named with its line."""
+        import unicodedata
+        given = [(n, None) for n in (players or "").split(",")]
+        if players_file is not None:
+            try:
+                with open(players_file, encoding="utf-8-sig") as f:
+                    given += [(line.split("#", 1)[0], i)
+                              for i, line in enumerate(f.read().splitlines(), 1)]
+            except (OSError, UnicodeDecodeError) as exc:
+                _fail(t("tour.refuse.players_file", file=players_file,
+                        error=getattr(exc, "strerror", None) or str(exc)), 2)
+        names: list[str] = []
+        seen: set[str] = set()
+        for raw, line in given:
+            name = unicodedata.normalize("NFC", raw.strip())
+            if not name:
+                continue
+            problem = (t("tour.refuse.duplicate", name=name) if name.casefold() in seen
+                       else player_name_problem([name], count=False))
+            if problem:
+                _fail(problem if line is None else
+                      t("store.in_file_line", file=players_file, line=line, what=problem), 2)
+            seen.add(name.casefold())
+            names.append(name)
+        if not names:
+            _fail(t("tour.refuse.no_players"), 2)
+        return names
 
     @click.group(cls=_Group, help="help.tournament")
     def tournament() -> None:
@@ -1064,21 +1093,7 @@ def _tournament_commands() -> click.Group:
     @tour_save_option
     def tournament_new(players, players_file, seed, save):
         with _Guard():
-            import unicodedata
-            names = [p for p in (players or "").split(",")]
-            if players_file is not None:
-                try:
-                    with open(players_file, encoding="utf-8-sig") as f:
-                        names += [line.split("#", 1)[0] for line in f.read().splitlines()]
-                except (OSError, UnicodeDecodeError) as exc:
-                    _fail(t("tour.refuse.players_file", file=players_file,
-                            error=getattr(exc, "strerror", None) or str(exc)), 2)
-            names = [unicodedata.normalize("NFC", n.strip()) for n in names if n.strip()]
-            if not names:
-                _fail(t("tour.refuse.no_players"), 2)
-            problem = player_name_problem(names, count=False)
-            if problem:
-                _fail(problem, 2)
+            names = _entered(players, players_file)
             import secrets
 
             from .tournament import Tournament
@@ -1104,22 +1119,26 @@ def _tournament_commands() -> click.Group:
             from .tournament import render_view, view
             files = _files(save)
             tour = files.load()
-            data = view(tour, files.outcomes(tour))
-            conflicts = files.conflicts(tour) if not tour.over else []
+            scan = files.scan(tour)
+            data = view(tour, scan.outcomes, scan.found, scan.incomplete)
             if as_json:
-                data["conflicts"] = conflicts
                 click.echo(_dumps(data))
                 return
             click.echo(render_view(data, recorded=tour.champion is not None or data["champion"] is None))
-            for line in conflicts:
-                click.echo(line)
+
+    def _open(files):
+        """Load the tournament (its lock held), finishing a settle cut short."""
+        tour = files.load()
+        if files.finish_settling(tour):
+            files.write(tour)
+        return tour
 
     def _change(save: str | None, change) -> None:
         """Under the tournament's lock: load it, ``change(files, tour)`` (the lines to
         tell), write it; then tell the lines."""
         files = _files(save)
         with files.save.lock():
-            tour = files.load()
+            tour = _open(files)
             told = change(files, tour)
             files.write(tour)
         for line in told:
@@ -1129,15 +1148,18 @@ def _tournament_commands() -> click.Group:
     @tour_save_option
     def tournament_next(save):
         with _Guard():
-            from .tournament import close_round
+            from .tournament import close_round, incomplete_text
 
             def close(files, tour):
-                conflicts = files.conflicts(tour)
-                if conflicts:
-                    for line in conflicts:
-                        click.echo(line, err=True)
-                    _fail(t("tour.refuse.conflicts"), 1)
-                return close_round(tour, files.outcomes(tour))
+                scan = files.scan(tour)
+                if tour.record_conflicts(scan.found):
+                    files.write(tour)
+                open_ = [c for c in tour.open_conflicts() if c.round == tour.current.number]
+                for line in [c.text() for c in open_] + [incomplete_text(x) for x in scan.incomplete]:
+                    click.echo(line, err=True)
+                if scan.incomplete and not open_:
+                    _fail(t("tour.refuse.incomplete"), 1)
+                return close_round(tour, scan.outcomes)
             _change(save, close)
 
     @tournament.command("withdraw", help="help.tournament.withdraw")
@@ -1155,14 +1177,53 @@ def _tournament_commands() -> click.Group:
         with _Guard():
             files = _files(save)
             with files.save.lock():
-                tour = files.load()
+                tour = _open(files)
                 report = files.import_from(tour, path)
+                if tour.record_conflicts(report.recorded):
+                    files.write(tour)
             for line in report.taken + report.same + report.skipped:
                 click.echo(line)
             for line in report.conflicts:
                 click.echo(line, err=True)
+            if report.only_other:
+                _fail(t("tour.import.only_other", source=path), 1)
             if report.conflicts:
                 _fail(t("tour.refuse.import_conflicts", n=len(report.conflicts)), 1)
+
+    @tournament.command("settle", help="help.tournament.settle")
+    @_option("--table", "table_name", required=True, metavar="T", help="help.tournament.settle_table")
+    @_option("--keep", "keep", required=True, metavar_key="help.metavar.path",
+             help="help.tournament.settle_keep")
+    @_option("--by", "by", default=None, metavar_key="help.metavar.name",
+             help="help.tournament.settle_by")
+    @tour_save_option
+    def tournament_settle(table_name, keep, by, save):
+        with _Guard():
+            from .session import utcnow
+            from .tournament import table_label
+            files = _files(save)
+            with files.save.lock():
+                tour = _open(files)
+                if tour.record_conflicts(files.scan(tour).found):
+                    files.write(tour)
+                conflict = tour.conflict_of(table_name)
+                if conflict is None:
+                    _fail(t("tour.settle.none", table=table_label(table_name.strip()),
+                            round=tour.current.number), 1)
+                files.settle(tour, conflict, keep, by or _login_name(), utcnow())
+            click.echo(conflict.settled_text())
+            kept_dir = files.rel(files.kept_dir) + "/"
+            for step in conflict.plan:
+                if step[0] in ("move", "copy") and step[2].startswith(kept_dir):
+                    click.echo(t("tour.settle.aside", path=step[1], dest=step[2]))
+
+    def _login_name() -> str:
+        """Who runs the command, for the record (``--by`` not given): the login name, else "-"."""
+        import getpass
+        try:
+            return getpass.getuser()
+        except (OSError, KeyError, ImportError):
+            return "-"
 
     return tournament
 def _with_progress(total: int, as_json: bool, work):

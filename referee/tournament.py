@@ -37,7 +37,8 @@ from referee.values import Record, Value, set_field
 __all__ = [
     "FINAL", "MIN_TABLE", "MAX_TABLE", "TournamentError", "Outcome", "Lot", "TotalTie", "TableDraw",
     "Round", "Tournament", "table_sizes", "advancing", "draw_round", "rank_table",
-    "close_round", "withdraw", "view", "render_view", "table_label",
+    "close_round", "withdraw", "view", "render_view", "table_label", "Version", "Conflict",
+    "describe_result", "seed_check",
 ]
 
 FINAL = "final"
@@ -50,12 +51,16 @@ class TournamentError(ValueError):
     """A tournament command the rules or the bracket refuse; ``message`` is for the players.
 
     ``key`` and ``fields`` are the message's, for callers that render it again;
-    ``exit_code``: 1 for a refusal, 2 for bad usage (an unknown name or table).
+    ``exit_code``: 1 for a refusal, 2 for bad usage (an unknown name or table);
+    ``at``: for a tournament file that does not read, the key path of what is
+    wrong (``["rounds", 2, "tables", 1]``, items from 1), so its line can be named.
     """
 
-    def __init__(self, key: str, /, exit_code: int = 1, **fields: Any) -> None:
+    def __init__(self, key: str, /, exit_code: int = 1, at: list[str | int] | None = None,
+                 **fields: Any) -> None:
         self.key = key
         self.exit_code = exit_code
+        self.at = at
         self.fields = fields
         self.message = t(key, **fields)
         super().__init__(self.message)
@@ -114,6 +119,208 @@ class Outcome(Value):
 
 
 ABSENT = Outcome("absent")
+
+
+def describe_result(status: str, winner: str | None, points: Mapping[str, int]) -> str:
+    """What a table's result says in words: who won and the points, a blocked
+    hand (R3.9) and its points, or that it has no result yet."""
+    if status != "over":
+        return t("tour.import.no_result")
+    pts = points_text(dict(points))
+    if winner is None:
+        return t("tour.import.blocked", points=pts)
+    return t("tour.import.result", winner=winner, points=pts)
+
+
+# ---------------------------------------------------------------------------
+# Two versions of a table's result
+# ---------------------------------------------------------------------------
+
+class Version(Value):
+    """One version of a table's result in a Conflict.
+
+    ``path``: where it is (a folder or a file, ``/``-separated, relative to
+    the tournament file's folder); ``source``: where it came from
+    (``"here"``, ``"imported"`` with ``origin`` the folder it was imported
+    from, ``"copy"``: a sync tool's conflict copy, ``"series"``: the table's
+    series file, ``"hand"``: a hand's file, ``"hands"``: the final's hands
+    replayed); ``status``, ``winner``,
+    ``points``: what it says (as an Outcome's).
+    """
+
+    __slots__ = ("path", "source", "origin", "status", "winner", "points")
+    __match_args__ = __slots__
+
+    def __init__(self, path: str, source: str, status: str, winner: str | None = None,
+                 points: Mapping[str, int] | None = None, origin: str | None = None) -> None:
+        set_field(self, "path", path)
+        set_field(self, "source", source)
+        set_field(self, "origin", origin)
+        set_field(self, "status", status)
+        set_field(self, "winner", winner)
+        set_field(self, "points", dict(points or {}))
+
+    def __hash__(self) -> int:
+        return hash((self.path, self.source, self.status, self.winner))
+
+    @classmethod
+    def of(cls, path: str, source: str, outcome: Outcome, origin: str | None = None) -> "Version":
+        """The version at ``path`` that says what ``outcome`` says."""
+        return cls(path, source, outcome.status, outcome.winner, outcome.points, origin)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain TOML/JSON values (no None)."""
+        d: dict[str, Any] = {"path": self.path, "source": self.source}
+        if self.origin is not None:
+            d["origin"] = self.origin
+        d["status"] = self.status
+        if self.winner is not None:
+            d["winner"] = self.winner
+        d["points"] = dict(self.points)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "Version":
+        """The inverse of ``to_dict``."""
+        return cls(str(d["path"]), str(d["source"]), str(d["status"]),
+                   None if d.get("winner") is None else str(d["winner"]),
+                   {str(k): int(v) for k, v in d.get("points", {}).items()},
+                   None if d.get("origin") is None else str(d["origin"]))
+
+    def text(self) -> str:
+        """``PATH (where from): what it says``."""
+        source = t(f"tour.source.{self.source}", folder=self.origin or "")
+        return t("tour.conflict.version", path=self.path, source=source,
+                 result=describe_result(self.status, self.winner, self.points))
+
+
+CONFLICT_KINDS = ("import", "copy", "half")
+"""How a conflict was found: a result imported that differs from the one here,
+a sync tool's conflict copy (of a table's folder or of a file in it), a
+table's series file and its hands that disagree (a half-synced folder)."""
+
+
+class Conflict(Record):
+    """Two (or more) versions of one table's result (R8.6: a table has one result).
+
+    ``round``, ``table``: which table; ``kind``: one of CONFLICT_KINDS;
+    ``found``: when it was found (UTC, given by the caller); ``versions``:
+    the Versions; ``state``: ``"open"`` (``tournament next`` refuses),
+    ``"settling"`` (``plan`` being carried out) or ``"settled"``; once
+    settling: ``kept`` (the path of the version kept), ``by``, ``at`` (who
+    settled it and when), ``plan``: the file moves that keep the other
+    versions aside (``[op, src, dst]``, done by the store, repeatable).
+    """
+
+    __slots__ = ("round", "table", "kind", "found", "versions", "state", "kept", "by", "at", "plan")
+    __match_args__ = __slots__
+
+    def __init__(self, round: int, table: str, kind: str, found: Any, versions: list[Version],
+                 state: str = "open", kept: str | None = None, by: str | None = None,
+                 at: Any = None, plan: list[list[str]] | None = None) -> None:
+        self.round = round
+        self.table = table
+        self.kind = kind
+        self.found = found
+        self.versions = versions
+        self.state = state
+        self.kept = kept
+        self.by = by
+        self.at = at
+        self.plan = [] if plan is None else plan
+
+    def covers(self, other: "Conflict") -> bool:
+        """True when ``other`` is this conflict found again: the same table, and every
+        place it names is one of this one's versions."""
+        return ((self.round, self.table) == (other.round, other.table)
+                and {v.path for v in other.versions} <= {v.path for v in self.versions})
+
+    def here(self) -> str | None:
+        """The path of the version that is the table's own (source ``"here"``), or None."""
+        return next((v.path for v in self.versions if v.source == "here"), None)
+
+    def merge(self, other: "Conflict") -> bool:
+        """Take in the versions of ``other``, a conflict of the same table against the
+        same version here (a further copy, a further import): a table's versions
+        are settled together.  -> True when it added one; False (nothing done)
+        when ``other`` is of another table or against another version here."""
+        if (self.round, self.table) != (other.round, other.table) or self.here() is None \
+                or self.here() != other.here():
+            return False
+        paths = {v.path for v in self.versions}
+        added = [v for v in other.versions if v.path not in paths]
+        self.versions.extend(added)
+        return bool(added)
+
+    def version(self, path: str) -> Version | None:
+        """The version at ``path`` (as recorded), or None."""
+        return next((v for v in self.versions if v.path == path), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain TOML values (no None)."""
+        d: dict[str, Any] = {"round": self.round, "table": self.table, "kind": self.kind,
+                             "state": self.state}
+        if self.found is not None:
+            d["found"] = self.found
+        for key in ("kept", "by", "at"):
+            if getattr(self, key) is not None:
+                d[key] = getattr(self, key)
+        if self.plan:
+            d["plan"] = [list(step) for step in self.plan]
+        d["versions"] = [v.to_dict() for v in self.versions]
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "Conflict":
+        """The inverse of ``to_dict``; TournamentError for a kind or state it does not know."""
+        kind, state = str(d["kind"]), str(d.get("state", "open"))
+        if kind not in CONFLICT_KINDS or state not in ("open", "settling", "settled"):
+            raise TournamentError("tour.bad_conflict", kind=kind, state=state)
+        return cls(int(d["round"]), str(d["table"]), kind, d.get("found"),
+                   [Version.from_dict(v) for v in d.get("versions", [])], state,
+                   None if d.get("kept") is None else str(d["kept"]),
+                   None if d.get("by") is None else str(d["by"]), d.get("at"),
+                   [[str(x) for x in step] for step in d.get("plan", [])])
+
+    def text(self) -> str:
+        """What the versions say and how to settle it, one line a version."""
+        label = table_label(self.table)
+        lines = [t(f"tour.conflict.{self.kind}", table=label, round=self.round)]
+        lines += ["  " + v.text() for v in self.versions]
+        lines.append(t("tour.conflict.settle_how", table=self.table))
+        return "\n".join(lines)
+
+    def begin(self, kept: str, by: str, at: Any, plan: list[list[str]]) -> None:
+        """Settle it by keeping the version at ``kept`` (one of ``versions``), ``by`` whom
+        and ``at`` when; ``plan``: the moves that keep the others aside.  The
+        state is ``"settling"`` until ``finish``.  TournamentError (exit 2) when
+        ``kept`` is no version of it or it is settled already."""
+        if self.state == "settled":
+            raise TournamentError("tour.settle.none", exit_code=1, table=table_label(self.table),
+                                  round=self.round)
+        if self.version(kept) is None:
+            raise TournamentError("tour.settle.not_a_version", exit_code=2, path=kept,
+                                  table=table_label(self.table),
+                                  paths=", ".join(v.path for v in self.versions))
+        self.state, self.kept, self.by, self.at, self.plan = "settling", kept, by, at, plan
+
+    def finish(self) -> None:
+        """The plan is carried out: the conflict is settled."""
+        self.state = "settled"
+
+    def settled_text(self) -> str:
+        """One sentence: what was kept, by whom and when."""
+        kept = self.version(self.kept or "")
+        return t("tour.settle.done", table=table_label(self.table), round=self.round,
+                 path=self.kept or "-", by=self.by or "-", at=str(self.at or "-"),
+                 result=describe_result(kept.status, kept.winner, kept.points) if kept else "-")
+
+
+def seed_check(id: str, seed: int) -> str:
+    """A short digest of the tournament's ``id`` and ``seed``, kept beside the seed in
+    the file, so that a seed changed by hand is told (its lots and draws would change)."""
+    import hashlib
+    return hashlib.sha256(f"{id}:{seed}".encode()).hexdigest()[:10]
 
 
 # ---------------------------------------------------------------------------
@@ -203,19 +410,20 @@ class TableDraw(Record):
     """One table of a round: ``name`` (``"1"``, ``"2"``… or ``"final"``), ``players``
     in seating order (those withdrawn before it started are taken off), ``dealer``
     (R2.1, drawn), ``bye`` (a lone player left after withdrawals, with no table
-    to move to, goes through without playing), and once the round is closed its
-    frozen result: ``winner``, ``blocked``, ``points``, ``ranking`` (best first,
-    withdrawn and left last) and ``advanced``.
+    to move to, goes through without playing), ``absent``: players the draw
+    seated there who withdrew before it began (no-shows, R8.6), and once the
+    round is closed its frozen result: ``winner``, ``blocked``, ``points``,
+    ``ranking`` (best first, withdrawn and left last) and ``advanced``.
     """
 
     __slots__ = ("name", "players", "dealer", "bye", "closed", "winner", "blocked", "points",
-                 "ranking", "advanced")
+                 "ranking", "advanced", "absent")
     __match_args__ = __slots__
 
     def __init__(self, name: str, players: list[str], dealer: str, bye: bool = False,
                  closed: bool = False, winner: str | None = None, blocked: bool = False,
                  points: dict[str, int] | None = None, ranking: list[str] | None = None,
-                 advanced: list[str] | None = None) -> None:
+                 advanced: list[str] | None = None, absent: list[str] | None = None) -> None:
         self.name = name
         self.players = players
         self.dealer = dealer
@@ -226,10 +434,13 @@ class TableDraw(Record):
         self.points = {} if points is None else points
         self.ranking = [] if ranking is None else ranking
         self.advanced = [] if advanced is None else advanced
+        self.absent = [] if absent is None else absent
 
     def to_dict(self) -> dict[str, Any]:
         """Plain TOML values (no None)."""
         d: dict[str, Any] = {"table": self.name, "players": list(self.players), "dealer": self.dealer}
+        if self.absent:
+            d["absent"] = list(self.absent)
         if self.bye:
             d["bye"] = True
         if self.closed:
@@ -250,7 +461,8 @@ class TableDraw(Record):
                    None if d.get("winner") is None else str(d["winner"]),
                    bool(d.get("blocked", False)),
                    {str(k): int(v) for k, v in d.get("points", {}).items()},
-                   [str(p) for p in d.get("ranking", [])], [str(p) for p in d.get("advanced", [])])
+                   [str(p) for p in d.get("ranking", [])], [str(p) for p in d.get("advanced", [])],
+                   [str(p) for p in d.get("absent", [])])
 
 
 class Round(Record):
@@ -310,20 +522,23 @@ class Tournament(Record):
     refuses another tournament's); ``seed``: decides every draw and lot;
     ``players``: everyone entered, in the order given; ``rounds``: the rounds
     so far, the last one current; ``withdrawn``: name -> the round they
-    withdrew in; ``champion``: the winner of the final, or None.
+    withdrew in; ``champion``: the winner of the final, or None;
+    ``conflicts``: every Conflict found, open or settled (kept as a record).
     """
 
-    __slots__ = ("id", "seed", "players", "rounds", "withdrawn", "champion")
+    __slots__ = ("id", "seed", "players", "rounds", "withdrawn", "champion", "conflicts")
     __match_args__ = __slots__
 
     def __init__(self, id: str, seed: int, players: list[str], rounds: list[Round],
-                 withdrawn: dict[str, int] | None = None, champion: str | None = None) -> None:
+                 withdrawn: dict[str, int] | None = None, champion: str | None = None,
+                 conflicts: list[Conflict] | None = None) -> None:
         self.id = id
         self.seed = seed
         self.players = players
         self.rounds = rounds
         self.withdrawn = {} if withdrawn is None else withdrawn
         self.champion = champion
+        self.conflicts = [] if conflicts is None else conflicts
 
     @classmethod
     def new(cls, players: list[str], seed: int, id: str) -> "Tournament":
@@ -384,42 +599,128 @@ class Tournament(Record):
         """``name``'s table in the current round, or None."""
         return next((tb for tb in self.current.tables if name in tb.players), None)
 
+    def open_conflicts(self) -> list[Conflict]:
+        """The conflicts not settled yet (``"open"`` or ``"settling"``), in the order found."""
+        return [c for c in self.conflicts if c.state != "settled"]
+
+    def record_conflicts(self, found: Iterable[Conflict]) -> list[Conflict]:
+        """Record each conflict of ``found`` not recorded already among the open ones:
+        a further version of a table already in conflict against the same version
+        here joins that conflict (``Conflict.merge``), any other is added.  -> the
+        conflicts added or grown."""
+        changed: list[Conflict] = []
+        for c in found:
+            opened = self.open_conflicts()
+            if any(old.covers(c) for old in opened):
+                continue
+            grown = next((old for old in opened if old.state == "open" and old.merge(c)), None)
+            if grown is None:
+                self.conflicts.append(c)
+                grown = c
+            if grown not in changed:
+                changed.append(grown)
+        return changed
+
+    def conflict_of(self, table: str) -> Conflict | None:
+        """The open conflict of ``table`` (a name as ``Round.table`` takes it) in the
+        current round, or None."""
+        tb = self.current.table(table)
+        name = tb.name if tb else table.strip().lower()
+        return next((c for c in self.open_conflicts()
+                     if c.round == self.current.number and c.table == name), None)
+
     # -- storing ------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """Plain TOML values (no None); ``status`` and ``round`` repeated for a reader."""
-        d: dict[str, Any] = {"id": self.id, "seed": self.seed, "status": self.status,
+        """Plain TOML values (no None); ``status`` and ``round`` repeated for a reader;
+        ``seed_check`` ties the seed to the draws made from it (``seed_check``)."""
+        d: dict[str, Any] = {"id": self.id, "seed": self.seed,
+                             "seed_check": seed_check(self.id, self.seed), "status": self.status,
                              "round": self.current.number, "players": list(self.players)}
         if self.champion:
             d["champion"] = self.champion
         if self.withdrawn:
             d["withdrawn"] = [{"name": n, "round": r} for n, r in self.withdrawn.items()]
         d["rounds"] = [r.to_dict() for r in self.rounds]
+        if self.conflicts:
+            d["conflicts"] = [c.to_dict() for c in self.conflicts]
         return d
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "Tournament":
-        """The inverse of ``to_dict``.  Raises TournamentError naming what is wrong."""
+        """The inverse of ``to_dict``, checked: raises TournamentError naming what is
+        wrong and where (``at``): a missing or mistyped value, a name that is not
+        entered, a player seated twice in a round, a closed table whose ranking
+        names someone not seated there, a round drawn from players who did not go
+        through, or a seed changed by hand (``seed_check``: the lots and draws
+        already due come from the seed the tournament was drawn with)."""
+        at: list[str | int] = []
         try:
+            at = ["players"]
             players = [str(p) for p in d["players"]]
-            rounds = [Round.from_dict(r) for r in d["rounds"]]
+            rounds = []
+            for i, r in enumerate(d["rounds"], 1):
+                at = ["rounds", i]
+                rounds.append(Round.from_dict(r))
+            at = ["withdrawn"]
             withdrawn = {str(w["name"]): int(w["round"]) for w in d.get("withdrawn", [])}
+            conflicts = []
+            for i, c in enumerate(d.get("conflicts", []), 1):
+                at = ["conflicts", i]
+                conflicts.append(Conflict.from_dict(c))
+            at = ["id"]
             champion = d.get("champion")
             tour = cls(str(d["id"]), int(d["seed"]), players, rounds, withdrawn,
-                       None if champion is None else str(champion))
+                       None if champion is None else str(champion), conflicts)
         except KeyError as err:
-            raise TournamentError("tour.bad_file", what=t("tour.bad_missing", key=err.args[0])) from None
+            raise TournamentError("tour.bad_file", at=at,
+                                  what=t("tour.bad_missing", key=err.args[0])) from None
+        except TournamentError as err:
+            raise TournamentError("tour.bad_file", at=at, what=err.message) from None
         except (TypeError, ValueError, AttributeError) as err:
-            raise TournamentError("tour.bad_file", what=str(err)) from None
+            raise TournamentError("tour.bad_file", at=at,
+                                  what=t("tour.bad_value", key=at[0], error=type(err).__name__)) from None
         if not rounds:
-            raise TournamentError("tour.bad_file", what=t("tour.bad_missing", key="rounds"))
-        known = set(players)
-        for rnd in rounds:
-            for tb in rnd.tables:
-                for name in tb.players:
-                    if name not in known:
-                        raise TournamentError("tour.bad_file",
-                                              what=t("tour.bad_player", name=name, round=rnd.number))
+            raise TournamentError("tour.bad_file", at=["rounds"], what=t("tour.bad_missing", key="rounds"))
+        check = d.get("seed_check")
+        if check is not None and str(check) != seed_check(tour.id, tour.seed):
+            raise TournamentError("tour.bad_file", at=["seed"], what=t("tour.bad_seed", seed=tour.seed))
+        _check_names(tour)
         return tour
+
+
+def _check_names(tour: Tournament) -> None:
+    """Every name the file holds is entered, seated once a round, ranked where seated,
+    and each round after the first drawn from those who went through (R8.6)."""
+    known = set(tour.players)
+
+    def bad(at: list[str | int], key: str, **fields: Any) -> TournamentError:
+        return TournamentError("tour.bad_file", at=at, what=t(key, **fields))
+
+    through: set[str] | None = None
+    for i, rnd in enumerate(tour.rounds, 1):
+        seen: set[str] = set()
+        for j, tb in enumerate(rnd.tables, 1):
+            at: list[str | int] = ["rounds", i, "tables", j]
+            for name in tb.players:
+                if name not in known:
+                    raise bad(at, "tour.bad_player", name=name, round=rnd.number)
+                if name in seen:
+                    raise bad(at, "tour.bad_twice", name=name, round=rnd.number)
+                if through is not None and name not in through:
+                    raise bad(at, "tour.bad_not_through", name=name, round=rnd.number,
+                              before=rnd.number - 1)
+                seen.add(name)
+            stray = [p for p in [*tb.ranking, *tb.advanced, *tb.points]
+                     if p not in tb.players and p not in tour.withdrawn]
+            if stray:
+                raise bad(at, "tour.bad_not_seated", name=stray[0], table=table_label(tb.name),
+                          round=rnd.number)
+        through = {p for tb in rnd.tables for p in tb.advanced} if rnd.closed else None
+    for name in tour.withdrawn:
+        if name not in known:
+            raise bad(["withdrawn"], "tour.bad_player", name=name, round=tour.withdrawn[name])
+    if tour.champion is not None and tour.champion not in known:
+        raise bad(["champion"], "tour.bad_player", name=tour.champion, round=tour.current.number)
 
 
 # ---------------------------------------------------------------------------
@@ -515,8 +816,9 @@ def close_round(tour: Tournament, outcomes: Mapping[str, Outcome]) -> list[str]:
     """Close the current round and draw the next (R8.6); -> sentences to tell.
 
     ``outcomes``: table name -> Outcome read from its file.  Every table must
-    be over (a bye or a table emptied by withdrawals needs none); otherwise
-    TournamentError naming the tables still playing, and nothing changes.
+    be over (a bye or a table emptied by withdrawals needs none) and no
+    conflict of the round open; otherwise TournamentError naming the tables
+    still playing or in conflict, and nothing changes.
     Players who left a hand (R1.5) are recorded as withdrawn.  After the
     final, its series' winner is the champion.  Otherwise the players who go
     through are drawn into the next round: tables of 3 to 6 while 3 or more
@@ -525,6 +827,10 @@ def close_round(tour: Tournament, outcomes: Mapping[str, Outcome]) -> list[str]:
     rnd = tour.current
     if rnd.closed:
         raise TournamentError("tour.refuse.over", champion=tour.champion or "-")
+    conflicts = [c for c in tour.open_conflicts() if c.round == rnd.number]
+    if conflicts:
+        raise TournamentError("tour.refuse.conflicts", n=len(conflicts),
+                              tables=join_names(table_label(c.table) for c in conflicts))
     waiting = [tb.name for tb in rnd.tables
                if not tb.bye and tb.players and outcomes.get(tb.name, ABSENT).status != "over"]
     if waiting:
@@ -636,6 +942,7 @@ def withdraw(tour: Tournament, name: str, outcomes: Mapping[str, Outcome]) -> li
         told.append(t("tour.told.ranks_last", name=found, table=table_label(table.name)))
         return told
     table.players.remove(found)
+    table.absent.append(found)
     if table.dealer == found and table.players:
         table.dealer = table.players[0]
     if len(table.players) == 1 and not table.bye:
@@ -662,16 +969,17 @@ def table_label(name: str) -> str:
     return t("tour.final") if name == FINAL else t("tour.table", table=name)
 
 
-def _table_view(tb: TableDraw, outcome: Outcome, closed: bool) -> dict[str, Any]:
+def _table_view(tb: TableDraw, outcome: Outcome, closed: bool, conflict: bool = False
+                ) -> dict[str, Any]:
     if closed:
         result = None if tb.bye or not tb.players else {"winner": tb.winner, "points": dict(tb.points)}
         state = "closed"
     else:
-        result = None if tb.bye else outcome.result()
-        state = "bye" if tb.bye else ("empty" if not tb.players else
+        result = None if tb.bye or conflict else outcome.result()
+        state = "bye" if tb.bye else ("empty" if not tb.players else "conflict" if conflict else
                                       {"absent": "waiting"}.get(outcome.status, outcome.status))
     out: dict[str, Any] = {"table": tb.name, "players": list(tb.players), "dealer": tb.dealer,
-                           "result": result, "state": state}
+                           "result": result, "state": state, "absent": list(tb.absent)}
     if closed:
         out["advanced"] = list(tb.advanced)
         out["ranking"] = list(tb.ranking)
@@ -682,19 +990,33 @@ def _table_view(tb: TableDraw, outcome: Outcome, closed: bool) -> dict[str, Any]
     return out
 
 
-def view(tour: Tournament, outcomes: Mapping[str, Outcome]) -> dict[str, Any]:
+def view(tour: Tournament, outcomes: Mapping[str, Outcome],
+         found: Iterable[Conflict] = (), incomplete: Iterable[Mapping[str, Any]] = ()
+         ) -> dict[str, Any]:
     """The ``tournament show --json`` object (NOTATION "Tournaments").
 
     ``round``, ``status`` (``"round"``/``"final"``/``"over"``), ``tables`` (the
-    current round: ``{table, players, result, state, dealer}``, ``result`` null or
-    ``{winner, points}``), ``remaining``, ``champion`` (a decided final counts
-    even before ``tournament next`` records it), plus ``rounds`` (every round's
-    tables, lots and ties decided by totals), ``withdrawn``, ``players`` and ``seed``.
+    current round: ``{table, players, result, state, dealer, absent}``,
+    ``result`` null or ``{winner, points}``, ``state`` ``"conflict"`` while
+    the table has two versions of its result), ``remaining``, ``champion`` (a
+    decided final counts even before ``tournament next`` records it), plus
+    ``rounds`` (every round's tables, lots and ties decided by totals),
+    ``withdrawn``, ``players``, ``seed``, ``conflicts`` (the open ones: those
+    recorded and ``found`` in the files, not recorded yet), ``settled`` (the
+    conflicts settled, with who kept what and when) and ``incomplete``
+    (``{round, table, folder, missing}`` from the store).
     """
+    open_ = [Conflict.from_dict(c.to_dict()) for c in tour.open_conflicts()]  # tour unchanged
+    for c in found:
+        if not any(o.covers(c) for o in open_) and not any(o.merge(c) for o in open_
+                                                             if o.state == "open"):
+            open_.append(c)
+    in_conflict = {c.table for c in open_ if c.round == tour.current.number}
     rounds = []
     for rnd in tour.rounds:
-        tables = [_table_view(tb, outcomes.get(tb.name, ABSENT) if rnd is tour.current else ABSENT,
-                              rnd.closed) for tb in rnd.tables]
+        current = rnd is tour.current
+        tables = [_table_view(tb, outcomes.get(tb.name, ABSENT) if current else ABSENT,
+                              rnd.closed, current and tb.name in in_conflict) for tb in rnd.tables]
         rounds.append({"round": rnd.number, "final": rnd.final, "closed": rnd.closed,
                        "tables": tables, "lots": [lot.to_dict() for lot in rnd.lots],
                        "ties": [tie.to_dict() for tie in rnd.ties]})
@@ -708,32 +1030,56 @@ def view(tour: Tournament, outcomes: Mapping[str, Outcome]) -> dict[str, Any]:
             "remaining": [champion] if champion and status == "over" else tour.remaining(),
             "champion": champion, "rounds": rounds,
             "withdrawn": [{"name": n, "round": r} for n, r in tour.withdrawn.items()],
-            "players": len(tour.players), "seed": tour.seed}
+            "players": len(tour.players), "seed": tour.seed,
+            "conflicts": [c.to_dict() for c in open_],
+            "settled": [c.to_dict() for c in tour.conflicts if c.state == "settled"],
+            "incomplete": [dict(x) for x in incomplete]}
+
+
+def incomplete_text(item: Mapping[str, Any]) -> str:
+    """The sentence for one of ``view``'s ``incomplete``: which table, what is missing."""
+    return t(f"tour.incomplete.{item['missing']}", table=table_label(str(item["table"])),
+             round=item["round"], folder=item["folder"])
 
 
 def render_view(data: Mapping[str, Any], recorded: bool = True) -> str:
     """The bracket for a terminal, round by round, from ``view()``'s object.
 
     One line per table: its players best first once closed, each with the
-    points of their hand, the ones who went through marked; lots and
-    withdrawals in sentences; then who is still in and the champion.
-    ``recorded``: False when the champion is known from the final's file but
-    ``tournament next`` has not recorded it yet (a line says so).
+    points of their hand, the ones who went through marked ``»`` (a line
+    under the heading says so), a player who withdrew marked in the round
+    they withdrew, no-shows named at their table; lots and withdrawals in
+    sentences; then the conflicts still open (what each version says, how to
+    settle), tables whose folder is incomplete, the conflicts of this round
+    settled (who kept what, when), who is still in and the champion (only once the final is won).  ``recorded``:
+    False when the champion is known from the final's file but ``tournament
+    next`` has not recorded it yet (a line says so).
     """
     lines = [t("tour.show.head", n=data["players"], seed=data["seed"])]
-    withdrawn = {w["name"] for w in data["withdrawn"]}
+    withdrawn = {w["name"]: w["round"] for w in data["withdrawn"]}
+    if any(rnd["closed"] and not rnd["final"] for rnd in data["rounds"]):
+        lines.append(t("tour.show.legend", mark=t("tour.show.through")))
     for rnd in data["rounds"]:
         head = "tour.show.final" if rnd["final"] else "tour.show.round"
         state = "tour.show.closed" if rnd["closed"] else "tour.show.open"
         lines += ["", t(head, round=rnd["round"]) + " " + t(state)]
         labels = [table_label(tb["table"]) for tb in rnd["tables"]]
         width = max((len(x) for x in labels), default=0)
+        out = {n for n, r in withdrawn.items() if r == rnd["round"]}
         for label, tb in zip(labels, rnd["tables"]):
-            lines.append(f"  {label:<{width}}  {_table_line(tb, withdrawn)}")
+            lines.append(f"  {label:<{width}}  {_table_line(tb, out)}")
         lines += ["  " + TotalTie.from_dict(tie).text() for tie in rnd["ties"]]
         lines += ["  " + Lot.from_dict(lot).text() for lot in rnd["lots"]]
     lines.append("")
-    if data["champion"]:
+    conflicts = [Conflict.from_dict(c) for c in data.get("conflicts", [])]
+    incomplete = data.get("incomplete", [])
+    for c in conflicts:
+        lines += [c.text(), ""]
+    for item in incomplete:
+        lines += [incomplete_text(item), ""]
+    lines += [Conflict.from_dict(c).settled_text() for c in data.get("settled", [])
+              if c["round"] == data["round"]]
+    if data["champion"] and data["status"] == "over":
         lines.append(t("tour.show.champion", name=data["champion"]))
         if not recorded:
             lines.append(t("tour.show.record_it"))
@@ -744,6 +1090,8 @@ def render_view(data: Mapping[str, Any], recorded: bool = True) -> str:
         if open_tables:
             lines.append(t("tour.show.still_playing", n=len(open_tables),
                            tables=join_names(table_label(x) for x in open_tables)))
+        elif conflicts or incomplete:
+            lines.append(t("tour.show.not_ready"))
         else:
             lines.append(t("tour.show.ready"))
     else:
@@ -754,7 +1102,14 @@ def render_view(data: Mapping[str, Any], recorded: bool = True) -> str:
 
 
 def _table_line(tb: Mapping[str, Any], withdrawn: set[str]) -> str:
-    """``Anna 0 »  Eva 4 »  Bram 12`` for a closed table; players and state otherwise."""
+    """``Anna 0 »  Eva 4 »  Bram 12`` for a closed table; players and state otherwise;
+    ``withdrawn``: who withdrew in this round (marked), no-shows added at the end."""
+    absent = "  ".join(f"{p} {t('tour.show.out_mark')}" for p in tb.get("absent", []))
+    line = _table_cells(tb, withdrawn)
+    return f"{line}  {absent}" if absent else line
+
+
+def _table_cells(tb: Mapping[str, Any], withdrawn: set[str]) -> str:
     if tb["state"] == "empty" or (tb["state"] == "closed" and not tb["players"]):
         return t("tour.show.empty")
     if tb["state"] == "bye":
@@ -769,7 +1124,12 @@ def _table_line(tb: Mapping[str, Any], withdrawn: set[str]) -> str:
             cells.append(" ".join(x for x in (p, "" if pts is None else str(pts), mark, out) if x))
         note = t("tour.show.blocked") if tb.get("blocked") else ""
         return "  ".join(cells) + (f"  {note}" if note else "")
-    names = ", ".join(tb["players"])
+    names = ", ".join(f"{p} {t('tour.show.out_mark')}" if p in withdrawn else p
+                      for p in tb["players"])
+    if tb["state"] == "conflict":
+        return t("tour.show.conflict", players=names)
+    if tb["state"] == "incomplete":
+        return t("tour.show.incomplete", players=names)
     if tb["table"] == FINAL and "totals" in tb:
         totals = points_text(tb["totals"])
         return t("tour.show.final_line", totals=totals, n=tb["hands"])

@@ -13,6 +13,9 @@ Layout for ``--save cup.toml`` (default ``tournament.toml``)::
             series.hands/hand-00001.toml
         round-1-table-2/ ...
         round-4-final/                the final: an elimination series to 100 (R8.6)
+    cup.kept/                         versions set aside: a table's folder replaced by
+                                      import, an imported version in conflict, the
+                                      versions not kept when a conflict was settled
 
 A table's folder is made the first time ``play --table T`` or ``score --table
 T`` is run for it, by whichever laptop does so, from what the tournament file
@@ -20,9 +23,16 @@ says (players, dealer), so the director never writes a table's files and a
 folder kept by an ordinary sync tool has one writer per file.  Before its
 first entry a table is dealt again when the tournament file has changed its
 players (a withdrawal, a move).  ``import`` brings in a table's folder from
-elsewhere; a table that arrives twice with different results is reported,
-never merged.  A sync tool's conflict copy in a table's folder (a file named
-``...conflict...``) is reported the same way.
+elsewhere; a table that arrives twice with different results is a conflict,
+never merged.  So is a sync tool's conflict copy, of a file in a table's
+folder (a name with ``conflict`` in it) or of the whole folder (any entry of
+the tables folder that names a table and is not its folder), and a
+half-synced folder whose series file and hand disagree.  A conflict is
+recorded in the tournament file (``Conflict``: what each version says, where
+it came from) until ``settle`` keeps one version and sets the others aside
+in ``cup.kept/`` (nothing is deleted); while one is open ``tournament next``
+refuses.  A folder with a series file but not its hands, or hands without a
+series file, is incomplete: neither scored nor "not begun".
 
 Every problem is a ``SaveError`` (unreadable or busy files) or a
 ``TournamentError`` (the bracket refuses); nothing is written then.
@@ -35,12 +45,11 @@ import shutil
 from typing import Any
 
 from referee.messages import t
-from referee.scoring import points_text
 from referee.store import SaveError, SaveFile, os_reason
-from referee.tournament import (ABSENT, FINAL, Outcome, Round, Tournament, TournamentError,
-                                table_label)
+from referee.tournament import (ABSENT, FINAL, Conflict, Outcome, Round, Tournament,
+                                TournamentError, Version, describe_result, table_label)
 
-__all__ = ["DEFAULT_TOURNAMENT", "TournamentFiles", "ImportReport"]
+__all__ = ["DEFAULT_TOURNAMENT", "TournamentFiles", "ImportReport", "Scan"]
 
 DEFAULT_TOURNAMENT = "tournament.toml"
 KIND = "tournament"
@@ -72,8 +81,18 @@ class TournamentFiles:
         self.save = SaveFile(self.path)
         name = os.path.basename(self.path)
         stem = name[:-5] if name.lower().endswith(".toml") and len(name) > 5 else name
-        self.tables_dir = os.path.join(os.path.dirname(self.path), stem + ".tables")
+        self.base = os.path.dirname(self.path) or "."
+        self.tables_dir = os.path.join(self.base, stem + ".tables")
+        self.kept_dir = os.path.join(self.base, stem + ".kept")
         self.created: Any = None  # the tournament's creation time, once loaded
+
+    def rel(self, path: str) -> str:
+        """``path`` as a tournament file records it: relative to its folder, ``/``-separated."""
+        return os.path.relpath(path, self.base).replace(os.sep, "/")
+
+    def full(self, rel: str) -> str:
+        """The inverse of ``rel``: the path on this machine."""
+        return os.path.normpath(os.path.join(self.base, *rel.split("/")))
 
     # -- the tournament file ------------------------------------------------------
     def exists(self) -> bool:
@@ -91,19 +110,27 @@ class TournamentFiles:
         try:
             return Tournament.from_dict(data)
         except TournamentError as exc:
-            raise SaveError(t("store.in_file", file=self.path, what=exc.message), file=self.path) from None
+            raise self._error_at(exc.at, exc.message) from None
+
+    def _error_at(self, at: list[str | int] | None, what: str) -> SaveError:
+        """A SaveError naming the tournament file and the line of ``at`` (a key path)."""
+        line = _locate_block(self.path, at or [])
+        return SaveError.at(self.path, None, what, line=line)
 
     def write(self, tour: Tournament) -> None:
         """Save the tournament atomically (the previous version kept as ``.bak``), with
         the time it was created (as ``load`` read it, else now) and updated, in UTC.
         Raises SaveBusy when another process holds its lock, SaveError when it
-        cannot be written (the old file is then unchanged)."""
+        cannot be written, or when what would be written does not read back as
+        this tournament (the old file is then unchanged)."""
         from referee.session import utcnow
         data: dict[str, Any] = {"kind": KIND}
         data["created"] = self.created or utcnow()
         data["updated"] = utcnow()
         data.update(tour.to_dict())
-        payload = render_tournament(data).encode("utf-8")
+        text = render_tournament(data)
+        _check_reads_back(self.path, text, data)
+        payload = text.encode("utf-8")
         try:
             with self.save.lock():
                 _write_atomic(self.path, payload)
@@ -125,9 +152,84 @@ class TournamentFiles:
         return read_outcome(self.table_save(round_no, table), table == FINAL)
 
     def outcomes(self, tour: Tournament) -> dict[str, Outcome]:
-        """Outcome of every table of the current round that has players."""
+        """Outcome of every table of the current round that has players (``scan``'s)."""
+        return self.scan(tour).outcomes
+
+    def scan(self, tour: Tournament) -> "Scan":
+        """Read every table of the current round and check it (R8.6: one result a table).
+
+        Each table's result is read from its series file and checked against
+        the rest of its folder: its hand's own result (a mismatch is a
+        ``half`` conflict), a sync tool's conflict copy of a file in it or of
+        the whole folder (``copy``), hands missing or a series file missing
+        (incomplete: the outcome's status is ``"incomplete"``).  The players
+        its series seats must be those the tournament file seats there
+        (withdrawn players aside): else SaveError naming the file's line.
+        Nothing is written.
+        """
+        from referee.session import utcnow
         rnd = tour.current
-        return {tb.name: self.outcome(rnd.number, tb.name) for tb in rnd.tables if tb.players}
+        scan = Scan()
+        if rnd.closed:
+            return scan
+        now = utcnow()
+        entries = _entries(self.tables_dir)
+        out = set(tour.withdrawn)
+        for j, tb in enumerate(rnd.tables, 1):
+            if not tb.players:
+                continue
+            folder = self.table_dir(rnd.number, tb.name)
+            save = SaveFile(os.path.join(folder, _SERIES))
+            final = tb.name == FINAL
+            missing = _missing(save)
+            outcome = read_outcome(save, final) if missing is None else ABSENT
+            if missing is None and final and outcome.hands > 1:
+                missing = _missing(save, outcome.hands)
+            if missing:
+                scan.outcomes[tb.name] = Outcome("incomplete", tb.players)
+                scan.incomplete.append({"round": rnd.number, "table": tb.name,
+                                        "folder": self.rel(folder), "missing": missing})
+                continue
+            scan.outcomes[tb.name] = outcome
+            if outcome.started and set(outcome.players) - out != set(tb.players) - out:
+                raise self._error_at(["rounds", rnd.number, "tables", j], t(
+                    "tour.bad_record", table=table_label(tb.name), round=rnd.number,
+                    listed=", ".join(tb.players), seated=", ".join(outcome.players),
+                    file=self.rel(str(save.path))))
+            here = Version.of(self.rel(folder), "here", outcome)
+            name = os.path.basename(folder)
+            for entry in entries:
+                if entry != name and _names_table(entry, name):
+                    copy = os.path.join(self.tables_dir, entry)
+                    theirs = _outcome_at(os.path.join(copy, _SERIES), final)
+                    scan.found.append(Conflict(rnd.number, tb.name, "copy", now, [
+                        here, Version.of(self.rel(copy), "copy", theirs)]))
+            for where, copy in _conflict_copies(folder):
+                original = _original_of(where, copy)
+                if original is None:
+                    continue
+                scan.found.append(Conflict(rnd.number, tb.name, "copy", now, [
+                    self._file_version(original, "here", final),
+                    self._file_version(os.path.join(where, copy), "copy", final)]))
+            if not final and outcome.status == "over":
+                hand = _hand_result(str(save.hand_path(1)))
+                if hand is None or not _same_result(outcome, hand):
+                    scan.found.append(Conflict(rnd.number, tb.name, "half", now, [
+                        Version.of(self.rel(str(save.path)), "series", outcome),
+                        Version.of(self.rel(str(save.hand_path(1))), "hand", hand or ABSENT)]))
+            elif final and outcome.hands:
+                hands = _final_from_hands(save, outcome)
+                if hands is None or not _same_result(outcome, hands) or hands.status != outcome.status:
+                    scan.found.append(Conflict(rnd.number, tb.name, "half", now, [
+                        Version.of(self.rel(str(save.path)), "series", outcome),
+                        Version.of(self.rel(str(save.hands_dir)), "hands", hands or ABSENT)]))
+        return scan
+
+    def _file_version(self, path: str, source: str, final: bool) -> Version:
+        """The Version of one file of a table: a series file or a hand's file."""
+        if os.path.basename(os.path.dirname(path)) == "series.hands":
+            return Version.of(self.rel(path), source, _hand_result(path) or ABSENT)
+        return Version.of(self.rel(path), source, _outcome_at(path, final))
 
     def open_table(self, tour: Tournament, name: str, play: bool = False) -> SaveFile:
         """The series file for ``play/score --table NAME``, made or dealt again if need be.
@@ -137,8 +239,9 @@ class TournamentFiles:
         (R8.6).  Raises TournamentError when the table is not one of the
         current round, is a bye or empty, or the tournament is over, and with
         ``play`` when the table has its result (``score --hand 1`` still
-        corrects it); SaveError when the folder belongs to another tournament
-        or cannot be written.
+        corrects it), and when its folder is incomplete (hands without a series
+        file, or the reverse: nothing is dealt over them); SaveError when the
+        folder belongs to another tournament or cannot be written.
         """
         rnd = tour.current
         if tour.over:
@@ -147,19 +250,33 @@ class TournamentFiles:
         if tb is None:
             raise TournamentError("tour.refuse.no_table", exit_code=2, table=name.strip(), round=rnd.number,
                                   tables=_table_list(rnd))
-        if tb.bye or not tb.players:
-            raise TournamentError("tour.refuse.no_hand", table=table_label(tb.name))
+        if tb.bye:
+            raise TournamentError("tour.refuse.no_hand_bye", table=table_label(tb.name),
+                                  name=tb.players[0])
         players = [p for p in tb.players if p not in tour.withdrawn]
+        if not players:
+            raise TournamentError("tour.refuse.no_hand_empty", table=table_label(tb.name))
         if len(players) < 2:
-            raise TournamentError("tour.refuse.no_hand", table=table_label(tb.name))
+            raise TournamentError("tour.refuse.no_hand_alone", table=table_label(tb.name),
+                                  name=players[0])
         folder = self.table_dir(rnd.number, tb.name)
         save = SaveFile(os.path.join(folder, _SERIES))
+        from referee.store import _read_only
+        for where in (folder, os.path.join(folder, _SERIES), os.path.join(folder, "series.hands"),
+                      self.tables_dir):
+            if os.path.exists(where) and _read_only(where):
+                raise SaveError(t("tour.file.table_read_only", folder=where,
+                                  table=table_label(tb.name)), file=where)
         try:
             os.makedirs(folder, exist_ok=True)
         except OSError as exc:
             raise SaveError(t("store.unwritable", file=folder, reason=os_reason(exc)),
                             file=folder) from None
         with save.lock():
+            missing = _missing(save)
+            if missing:  # never dealt anew over hands that are here, nor played without them
+                raise TournamentError(f"tour.incomplete.{missing}", table=table_label(tb.name),
+                                      round=rnd.number, folder=self.rel(folder))
             ticket = _read_ticket(folder)
             if ticket is not None and ticket.get("tournament") != tour.id:
                 raise SaveError(t("tour.file.other_tournament", folder=folder), file=folder)
@@ -184,19 +301,163 @@ class TournamentFiles:
         dealer = dealer if dealer in players else players[0]
         Table.create(save, players, table_rules(rnd.final), dealer)
 
-    # -- sync conflicts -------------------------------------------------------------
-    def conflicts(self, tour: Tournament) -> list[str]:
-        """Sentences naming each table of the current round whose folder holds a sync
-        tool's conflict copy (a name with ``conflict`` in it): two versions of a result."""
-        out = []
-        rnd = tour.current
-        for tb in rnd.tables:
-            folder = self.table_dir(rnd.number, tb.name)
-            found = _conflict_copies(folder)
-            if found:
-                out.append(t("tour.conflict.copy", table=table_label(tb.name), round=rnd.number,
-                             files=", ".join(found)))
-        return out
+    # -- settling a conflict -----------------------------------------------------
+    def version_path(self, conflict: Conflict, given: str) -> str:
+        """The recorded path of the version of ``conflict`` that ``given`` names (as
+        typed: relative to here or to the tournament's folder, or absolute); the
+        path as given when none matches (``Conflict.begin`` then refuses)."""
+        for v in conflict.versions:
+            full = self.full(v.path)
+            for candidate in (given, os.path.join(self.base, given)):
+                if os.path.abspath(os.path.expanduser(candidate)).rstrip(os.sep) == \
+                        os.path.abspath(full).rstrip(os.sep):
+                    return v.path
+            if given.replace(os.sep, "/").rstrip("/") == v.path:
+                return v.path
+        return given
+
+    def plan(self, conflict: Conflict, kept: str) -> list[list[str]]:
+        """The steps that keep the version at ``kept`` and set the others aside in
+        ``cup.kept/`` (nothing is deleted): ``["move", src, dst]``, ``["copy",
+        src, dst]`` (a folder or a file), ``["settle", series]`` (its header
+        settled again from its hands), ``["correct", series]`` (its hand 1
+        corrected to what its header says), paths as the tournament records
+        them.  A correction the table refuses (R7.2: the cards held say
+        otherwise) raises TournamentError here, before anything is done."""
+        table_folder = self.rel(self.table_dir(conflict.round, conflict.table))
+        kept_table = self.rel(os.path.join(self.kept_dir, os.path.basename(
+            self.table_dir(conflict.round, conflict.table))))
+        others = [v for v in conflict.versions if v.path != kept]
+        keep = conflict.version(kept)
+        steps: list[list[str]] = []
+        if conflict.kind == "half":
+            series = next(v.path for v in conflict.versions if v.source == "series")
+            for v in others:
+                name = v.path.rsplit("/", 1)[-1]
+                steps.append(["copy", v.path, self.rel(_aside(self.full(f"{kept_table}/{name}"),
+                                                              "settled"))])
+            if keep is not None and keep.source == "series" and conflict.table == FINAL:
+                raise TournamentError("tour.settle.final_series", path=others[0].path)
+            if keep is not None and keep.source == "series":
+                step = ["correct", series, keep.winner or "",
+                        ";".join(f"{p}={v}" for p, v in keep.points.items())]
+                self._trial_correction(step)
+                steps.append(step)
+            else:
+                steps.append(["settle", series])
+            return steps
+        own = next(v.path for v in conflict.versions if v.source == "here")
+        file_level = own != table_folder
+        aside_dir = kept_table if file_level else self.rel(self.kept_dir)
+        if kept == own:
+            for v in others:
+                if v.source != "imported":  # an imported version is in cup.kept already
+                    name = v.path.rsplit("/", 1)[-1]
+                    steps.append(["move", v.path, self.rel(_aside(self.full(f"{aside_dir}/{name}"),
+                                                                  "settled"))])
+            return steps
+        name = own.rsplit("/", 1)[-1]
+        steps.append(["move", own, self.rel(_aside(self.full(f"{aside_dir}/{name}"), "settled"))])
+        steps.append(["copy" if keep is not None and keep.source == "imported" else "move",
+                      kept, own])
+        for v in others:
+            if v.path != own and v.source != "imported":
+                other = v.path.rsplit("/", 1)[-1]
+                steps.append(["move", v.path, self.rel(_aside(self.full(f"{aside_dir}/{other}"),
+                                                              "settled"))])
+        if file_level and "/series.hands/" in own:  # the header follows the hand kept
+            steps.append(["settle", f"{table_folder}/{_SERIES}"])
+        return steps
+
+    def refresh(self, conflict: Conflict) -> None:
+        """Read again what each version of ``conflict`` says, from the files as they are
+        now (a table may have been corrected since it was recorded); a version no
+        longer there keeps what was recorded."""
+        final = conflict.table == FINAL
+        fresh = []
+        for v in conflict.versions:
+            path = self.full(v.path)
+            if v.source == "hands":  # the final's hands, replayed
+                save = SaveFile(os.path.join(os.path.dirname(path), _SERIES))
+                series = _outcome_at(os.fspath(save.path), True)
+                again = _final_from_hands(save, series) if series.hands else None
+                fresh.append(v if again is None else Version.of(v.path, v.source, again, v.origin))
+            elif os.path.isdir(path):
+                outcome = _outcome_at(os.path.join(path, _SERIES), final)
+                fresh.append(Version.of(v.path, v.source, outcome, v.origin))
+            elif os.path.isfile(path):
+                again = self._file_version(path, v.source, final)
+                fresh.append(Version(v.path, v.source, again.status, again.winner, again.points,
+                                     v.origin))
+            else:
+                fresh.append(v)
+        conflict.versions = fresh
+
+    def settle(self, tour: Tournament, conflict: Conflict, given: str, by: str, at: Any) -> None:
+        """Settle ``conflict`` (one of ``tour``'s, the tournament's lock held) keeping the
+        version ``given`` names (``version_path``), ``by`` whom, ``at`` when.
+
+        What each version says is read again (``refresh``), the plan made
+        (``plan``), the conflict written as settling with its plan, the plan
+        carried out, then the conflict written as settled: a crash at any
+        moment leaves it settling, and the next writer finishes it
+        (``finish_settling``).  The table's own lock is held throughout (SaveBusy
+        while the table is being played or scored).  TournamentError (nothing
+        written) when ``given`` is none of its versions or the table refuses the
+        result kept.
+        """
+        from contextlib import nullcontext
+        table = self.table_save(conflict.round, conflict.table)
+        with table.lock() if os.path.isdir(os.path.dirname(table.path)) else nullcontext():
+            kept = self.version_path(conflict, given)
+            self.refresh(conflict)
+            conflict.begin(kept, by, at, [])
+            conflict.plan = self.plan(conflict, kept)
+            self.write(tour)
+            self.carry_out(conflict.plan)
+            conflict.finish()
+            self.write(tour)
+
+    def _trial_correction(self, step: list[str]) -> None:
+        """Do a ``correct`` step on a copy of the table's folder, to see that the table
+        takes it; TournamentError (the table's own reason) when it does not."""
+        import tempfile
+        folder = os.path.dirname(self.full(step[1]))
+        with tempfile.TemporaryDirectory(prefix=".settle-") as tmp:
+            trial = os.path.join(tmp, "table")
+            shutil.copytree(folder, trial, ignore=shutil.ignore_patterns("*.lock"))
+            _correct(os.path.join(trial, _SERIES), step[2:])
+
+    def carry_out(self, steps: list[list[str]]) -> None:
+        """Do the steps of a plan (``plan``); each is done at most once, so a plan cut
+        short (a crash) is finished by carrying it out again."""
+        for step in steps:
+            op, src = step[0], self.full(step[1])
+            if op == "move":
+                _move(src, self.full(step[2]))
+            elif op == "copy":
+                dst = self.full(step[2])
+                if os.path.exists(dst) or not os.path.exists(src):
+                    continue
+                if os.path.isdir(src):
+                    _copy_in(src, dst, os.path.dirname(dst))
+                else:
+                    os.makedirs(os.path.dirname(dst), exist_ok=True)
+                    with open(src, "rb") as f:
+                        _write_atomic(dst, f.read())
+            elif op == "settle":
+                _settle_from_hands(src)
+            elif op == "correct":
+                _correct(src, step[2:])
+
+    def finish_settling(self, tour: Tournament) -> bool:
+        """Carry out the plan of every conflict left ``settling`` (a settle cut short) and
+        mark it settled; -> True when there was one (the caller writes the tournament)."""
+        left = [c for c in tour.conflicts if c.state == "settling"]
+        for c in left:
+            self.carry_out(c.plan)
+            c.finish()
+        return bool(left)
 
     # -- import -------------------------------------------------------------------
     def import_from(self, tour: Tournament, source: str) -> "ImportReport":
@@ -205,15 +466,20 @@ class TournamentFiles:
 
         A table not here yet is copied in; one here already with the same result
         is left as it is; one here that has not begun is replaced (the old folder
-        kept aside); one whose result differs, or that was begun here too, is
-        reported as a conflict and left untouched on both sides.
+        kept aside in ``cup.kept/``); one whose result differs, or that was
+        begun here too, is a conflict: reported, copied into ``cup.kept/`` as
+        it came, and given in ``recorded``; the table here is left untouched.
         """
         report = ImportReport()
         found = _find_tables(source)
         if not found:
             raise SaveError(t("tour.import.nothing", source=source), file=source)
+        others = 0
         for folder in found:
+            if (_read_ticket(folder) or {}).get("tournament") != tour.id:
+                others += 1
             self._import_one(tour, folder, report)
+        report.only_other = others == len(found)
         return report
 
     def _import_one(self, tour: Tournament, folder: str, report: "ImportReport") -> None:
@@ -239,7 +505,13 @@ class TournamentFiles:
             return
         if rnd.closed:
             recorded = Outcome("over", tb.players, tb.points, tb.winner, tb.blocked)
-            if theirs.status != "over" or not _same_result(theirs, recorded):
+            settled = next((c for c in tour.conflicts if c.state == "settled" and c.round == round_no
+                            and c.table == name and any(v.path != c.kept and _same_result(v, theirs)
+                                                        for v in c.versions)), None)
+            if settled is not None and theirs.status == "over":
+                report.same.append(t("tour.import.settled_before", label=label, by=settled.by or "-",
+                                     at=str(settled.at or "-")))
+            elif theirs.status != "over" or not _same_result(theirs, recorded):
                 report.conflicts.append(t("tour.import.closed_differs", label=label,
                                           here=_describe(recorded), there=_describe(theirs),
                                           folder=folder))
@@ -255,37 +527,76 @@ class TournamentFiles:
             if _same_result(ours, theirs):
                 report.same.append(t("tour.import.same", label=label))
             else:
-                report.conflicts.append(t("tour.import.differs", label=label, table=name, here=_describe(ours),
-                                          there=_describe(theirs), folder=folder))
+                self._import_conflict(tour, round_no, name, dest, folder, ours, theirs, report)
             return
         if not ours.started:
             if not theirs.started:
                 report.same.append(t("tour.import.same", label=label))
                 return
             with SaveFile(os.path.join(dest, _SERIES)).lock():
-                aside = _aside(dest)
-                os.replace(dest, aside)
+                aside = _aside(os.path.join(self.kept_dir, os.path.basename(dest)))
+                _move(dest, aside)
                 _copy_in(folder, dest, self.tables_dir)
             report.taken.append(t("tour.import.taken", label=label, result=_describe(theirs)))
             return
         if not theirs.started:
             report.same.append(t("tour.import.ours_newer", label=label))
             return
-        report.conflicts.append(t("tour.import.differs", label=label, table=name, here=_describe(ours),
-                                  there=_describe(theirs), folder=folder))
+        self._import_conflict(tour, round_no, name, dest, folder, ours, theirs, report)
+
+    def _import_conflict(self, tour: Tournament, round_no: int, name: str, dest: str, folder: str,
+                         ours: Outcome, theirs: Outcome, report: "ImportReport") -> None:
+        """A table imported whose result differs from the one here: its folder is copied
+        into the kept folder (``cup.kept/round-R-table-T.import-N``) and the conflict
+        added to ``report.recorded`` (for the caller to record); here is untouched.
+        The same version imported again is not copied a second time."""
+        from referee.session import utcnow
+        origin = self.rel(os.path.abspath(folder))
+        for c in tour.open_conflicts():
+            if c.round == round_no and c.table == name and any(
+                    v.origin == origin and _same_result(v, theirs) for v in c.versions):
+                report.conflicts.append(c.text())
+                return
+        n = 1
+        while os.path.exists(os.path.join(self.kept_dir, f"{os.path.basename(dest)}.import-{n}")):
+            n += 1
+        kept = os.path.join(self.kept_dir, f"{os.path.basename(dest)}.import-{n}")
+        _copy_in(folder, kept, self.kept_dir)
+        conflict = Conflict(round_no, name, "import", utcnow(), [
+            Version.of(self.rel(dest), "here", ours),
+            Version.of(self.rel(kept), "imported", theirs, origin=origin)])
+        report.recorded.append(conflict)
+        report.conflicts.append(conflict.text())
+
+
+class Scan:
+    """What ``TournamentFiles.scan`` found: ``outcomes`` (table name -> Outcome),
+    ``found`` (Conflicts seen in the files), ``incomplete`` (``{round, table,
+    folder, missing}``, ``missing`` ``"hands"`` or ``"series"``)."""
+
+    __slots__ = ("outcomes", "found", "incomplete")
+
+    def __init__(self) -> None:
+        self.outcomes: dict[str, Outcome] = {}
+        self.found: list[Conflict] = []
+        self.incomplete: list[dict[str, Any]] = []
 
 
 class ImportReport:
     """What ``import_from`` did: sentences for tables ``taken``, the ``same`` as here,
-    ``skipped`` (not this tournament's) and ``conflicts`` (reported, left untouched)."""
+    ``skipped`` (not this tournament's) and ``conflicts`` (reported, left untouched);
+    ``recorded``: the Conflicts for the caller to record in the tournament;
+    ``only_other``: every table found belongs to other tournaments."""
 
-    __slots__ = ("taken", "same", "skipped", "conflicts")
+    __slots__ = ("taken", "same", "skipped", "conflicts", "recorded", "only_other")
 
     def __init__(self) -> None:
         self.taken: list[str] = []
         self.same: list[str] = []
         self.skipped: list[str] = []
         self.conflicts: list[str] = []
+        self.recorded: list[Conflict] = []
+        self.only_other = False
 
     def lines(self) -> list[str]:
         """Every sentence, conflicts last."""
@@ -444,12 +755,7 @@ def _same_result(a: Outcome, b: Outcome) -> bool:
 
 
 def _describe(o: Outcome) -> str:
-    if o.status != "over":
-        return t("tour.import.no_result")
-    pts = points_text(o.points)
-    if o.winner is None:
-        return t("tour.import.blocked", points=pts)
-    return t("tour.import.result", winner=o.winner, points=pts)
+    return describe_result(o.status, o.winner, o.points)
 
 
 def _table_list(rnd: Round) -> str:
@@ -468,15 +774,103 @@ def _write_atomic(path: str, data: bytes) -> None:
     _atomic_write(path, data)
 
 
-def _conflict_copies(folder: str) -> list[str]:
+def _conflict_copies(folder: str) -> list[tuple[str, str]]:
+    """(folder, name) of each sync tool's conflict copy in a table's folder or its hands."""
     out = []
     for where in (folder, os.path.join(folder, "series.hands")):
-        try:
-            with os.scandir(where) as entries:
-                out += [e.name for e in entries if "conflict" in e.name.lower()]
-        except (FileNotFoundError, NotADirectoryError):
-            continue
-    return sorted(out)
+        out += [(where, name) for name in _entries(where) if "conflict" in name.lower()]
+    return out
+
+
+def _entries(folder: str) -> list[str]:
+    """The names in ``folder`` (sorted; none when it is missing), hidden ones left out."""
+    try:
+        with os.scandir(folder) as entries:
+            return sorted(e.name for e in entries if not e.name.startswith("."))
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+
+
+def _names_table(entry: str, folder: str) -> bool:
+    """True when ``entry`` of the tables folder names the table whose folder is
+    ``folder`` (``round-2-table-2 (conflicted copy 2026-12-01)``, not ``round-2-table-20``)."""
+    if not entry.startswith(folder) or ".before-import-" in entry:
+        return False
+    return len(entry) == len(folder) or not entry[len(folder)].isalnum()
+
+
+def _original_of(where: str, copy: str) -> str | None:
+    """The file that the conflict copy ``copy`` in ``where`` is a copy of: the one whose
+    name without ``.toml`` begins the copy's name (the longest such), or None."""
+    names = [n for n in _entries(where) if n.endswith(".toml") and "conflict" not in n.lower()]
+    stems = [n for n in names if copy.startswith(n[:-5]) and copy != n]
+    return os.path.join(where, max(stems, key=len)) if stems else None
+
+
+def _missing(save: SaveFile, hands: int = 1) -> str | None:
+    """``"series"`` when a table's folder has hands but no series file, ``"hands"`` when
+    it has a series file but not the files of its hands 1 to ``hands``; None when it
+    is whole (or absent).  One look at the folder for a round's table."""
+    if not save.exists():
+        return "series" if save.hand_numbers() else None
+    if not all(save.hand_path(n).exists() for n in range(1, max(hands, 1) + 1)):
+        return "hands"
+    return None
+
+
+def _outcome_at(path: str, final: bool) -> Outcome:
+    """What the series file at ``path`` says (a copy, perhaps without its hands);
+    an unreadable one says nothing (``ABSENT``)."""
+    try:
+        return read_outcome(SaveFile(path), final)
+    except SaveError:
+        return ABSENT
+
+
+def _result_table(path: str) -> dict[str, Any] | None:
+    """The ``[result]`` table of a hand's file (read from there on only), None without one."""
+    import tomllib
+    try:
+        with open(path, "rb") as f:
+            text = f.read().decode("utf-8-sig")
+        at = text.find("\n[result")
+        return None if at < 0 else dict(tomllib.loads(text[at + 1:])["result"])
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, TypeError):
+        return None
+
+
+def _hand_result(path: str) -> Outcome | None:
+    """The result in a hand's file as an Outcome (``"over"``), None without one."""
+    result = _result_table(path)
+    try:
+        points = {str(k): int(v) for k, v in result["points"].items()} if result else None
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    if points is None:
+        return None
+    winner = None if result.get("winner") is None else str(result["winner"])
+    return Outcome("over", list(points), points, winner, bool(result.get("blocked", False)))
+
+
+def _final_from_hands(save: SaveFile, outcome: Outcome) -> Outcome | None:
+    """What the final's hands say once replayed (R7.4: the elimination series to 100),
+    for its ``outcome.hands`` scored hands; None when a hand has no result or the
+    results do not replay."""
+    from referee.scoring import HandResult, ScoreError, replay_series
+    head = _read_head(os.fspath(save.path), "\n[rules")
+    results = [_result_table(os.fspath(save.hand_path(n))) for n in range(1, outcome.hands + 1)]
+    if head is None or any(r is None for r in results):
+        return None
+    try:
+        series, _ = replay_series(list(outcome.players), table_rules(True), str(head["first_dealer"]),
+                                  [HandResult.from_dict(r) for r in results if r is not None])
+    except (ScoreError, KeyError, TypeError, ValueError):
+        return None
+    recs = series.records
+    return _make_outcome(True, series.players, {p: recs[p].total for p in series.players},
+                         {p: recs[p].wins for p in series.players},
+                         [p for p in series.players if recs[p].left], series.winners,
+                         series.hands_scored, True)
 
 
 def _find_tables(source: str) -> list[str]:
@@ -526,9 +920,113 @@ def _copy_in(src: str, dest: str, tables_dir: str) -> None:
     os.replace(tmp, dest)
 
 
-def _aside(dest: str) -> str:
-    """A free name beside ``dest`` to keep an old folder under (nothing is deleted)."""
+def _aside(dest: str, why: str = "before-import") -> str:
+    """A free name ``DEST.WHY-N`` to keep an old folder or file under (nothing is deleted)."""
     n = 1
-    while os.path.exists(f"{dest}.before-import-{n}"):
+    while os.path.exists(f"{dest}.{why}-{n}"):
         n += 1
-    return f"{dest}.before-import-{n}"
+    return f"{dest}.{why}-{n}"
+
+
+def _move(src: str, dst: str) -> None:
+    """Rename ``src`` to ``dst`` (its folder made if need be), the folder synced; done
+    already (``dst`` there) or nothing to move (``src`` gone): nothing happens, so a
+    move cut short is finished by doing it again."""
+    if os.path.exists(dst) or not os.path.exists(src):
+        return
+    os.makedirs(os.path.dirname(dst), exist_ok=True)
+    os.replace(src, dst)
+    from referee.store import _fsync_dir
+    _fsync_dir(os.path.dirname(dst))
+    _fsync_dir(os.path.dirname(src))
+
+
+def _locate_block(path: str, at: list[str | int]) -> int | None:
+    """The line (from 1) in the tournament file of key path ``at``: a top-level key
+    (``["seed"]``), the k-th ``[[rounds]]`` or ``[[conflicts]]`` block
+    (``["rounds", 2]``), or the j-th ``[[rounds.tables]]`` of a round
+    (``["rounds", 2, "tables", 1]``); None when it cannot be found."""
+    import re
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            lines = f.read().splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    if not at:
+        return None
+    if len(at) == 1 or not isinstance(at[1], int):
+        key = re.compile(re.escape(str(at[0])) + r"\s*=")
+        for i, line in enumerate(lines):
+            if line.startswith("["):
+                break
+            if key.match(line):
+                return i + 1
+        return None
+    count, found = 0, None
+    for i, line in enumerate(lines):
+        if line.strip() == f"[[{at[0]}]]":
+            count += 1
+            if count == at[1]:
+                found = i
+                break
+    if found is None or len(at) < 4 or not isinstance(at[3], int):
+        return None if found is None else found + 1
+    count = 0
+    for i in range(found + 1, len(lines)):
+        head = lines[i].strip()
+        if head == f"[[{at[0]}]]":
+            break
+        if head == f"[[{at[0]}.{at[2]}]]":
+            count += 1
+            if count == at[3]:
+                return i + 1
+    return found + 1
+
+
+def _check_reads_back(path: str, text: str, data: dict[str, Any]) -> None:
+    """Refuse (SaveError, nothing written) a tournament file whose ``text`` would not
+    read back as ``data``: the program never writes a file it cannot read itself."""
+    import tomllib
+
+    from referee.store import _clean
+    try:
+        back = tomllib.loads(text)
+        again = Tournament.from_dict(back).to_dict()
+    except (tomllib.TOMLDecodeError, TournamentError) as exc:
+        what = exc.message if isinstance(exc, TournamentError) else str(exc)
+        raise SaveError(t("tour.file.would_not_read", file=path, what=what), file=path) from None
+    want = _clean({k: v for k, v in data.items() if k not in ("kind", "created", "updated")}, [])
+    if _clean(again, []) != want:
+        raise SaveError(t("tour.file.would_not_read", file=path, what=t("tour.file.differs")),
+                        file=path)
+
+
+def _settle_from_hands(series: str) -> None:
+    """Settle a table's series header again from its hands' results (the hands are
+    the record): the header marked ``settling`` and the series opened, which settles it."""
+    from referee.session import Table
+    save = SaveFile(series)
+    with save.lock():
+        data = save.read_series()
+        if not data.get("settling"):
+            data["settling"] = 1
+            save.write_series(data)
+        Table.open(save)
+
+
+def _correct(series: str, result: list[str]) -> None:
+    """Correct hand 1 of a round's table to ``result`` (``[winner or "", "A=0;B=12"]``,
+    what its series header held), as ``score --table T --hand 1`` would; done again,
+    it changes nothing.  TournamentError when the table refuses it (its reason,
+    with the rule id)."""
+    from referee.scoring import ScoreError
+    from referee.session import Table
+    winner = result[0] or None
+    points = {p: int(v) for p, v in (x.split("=", 1) for x in result[1].split(";") if x)}
+    save = SaveFile(series)
+    with save.lock():
+        table = Table.open(save)
+        try:
+            table.correct(1, winner, {p: v for p, v in points.items() if p != winner})
+        except ScoreError as exc:
+            raise TournamentError("tour.settle.refused", reason=str(exc)) from None

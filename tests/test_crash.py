@@ -67,3 +67,15 @@ def test_series_writes_are_complete_after_sigkill(tmp_path):
     report = crash.run_series(tmp_path, runs=10, seed=seed)
     assert report.problems == [], f"seed {seed}: {report.problems}"
     assert report.kills == 10 and report.entries_lost == 0
+
+
+def test_R8_6_recording_and_settling_a_conflict_is_complete_after_sigkill(tmp_path):
+    """A table's version brought in (a sync tool's copy, or by import), the conflict
+    recorded, then settled, killed at random: the tournament reads, a settle cut
+    short is finished by the next writer, the table holds the version kept, and
+    no conflict reported and no version of the table is lost."""
+    crash = _crash_module()
+    seed = random.randrange(1 << 30)
+    report = crash.run_tournament(tmp_path, runs=10, seed=seed)
+    assert report.problems == [], f"seed {seed}: {report.problems}"
+    assert report.kills == 10 and report.files_checked >= 10

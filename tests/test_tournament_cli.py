@@ -190,9 +190,13 @@ def test_R8_6_a_result_entered_twice_with_different_contents_is_reported_not_mer
     series = director / "cup.tables" / f"round-1-table-{table['table']}" / "series.toml"
     before = series.read_bytes()
     r = cli(save, "tournament", "import", str(laptop), code=1)
-    assert "arrived twice with different contents" in r.output
+    assert "arrived twice with different results" in r.output
     assert series.read_bytes() == before
-    assert show(save)["tables"][0]["result"]["winner"] == players[0]
+    data = show(save)
+    assert data["tables"][0]["state"] == "conflict" and data["tables"][0]["result"] is None
+    [conflict] = data["conflicts"]
+    assert conflict["kind"] == "import" and conflict["state"] == "open"
+    assert [v["winner"] for v in conflict["versions"]] == [players[0], players[1]]
 
 
 def test_R8_6_a_sync_tools_conflict_copy_stops_the_round(tmp_path):
@@ -205,7 +209,8 @@ def test_R8_6_a_sync_tools_conflict_copy_stops_the_round(tmp_path):
     r = cli(save, "tournament", "next", code=1)
     assert "two versions" in r.output and "sync-conflict" in r.output
     assert "two versions" in cli(save, "tournament", "show").output
-    os.remove(folder / "series.sync-conflict-20261201-101010-ABC.toml")
+    cli(save, "tournament", "settle", "--table", "1", "--keep", str(folder / "series.toml"))
+    assert not (folder / "series.sync-conflict-20261201-101010-ABC.toml").exists()
     cli(save, "tournament", "next")
 
 
@@ -215,8 +220,8 @@ def test_a_table_folder_of_another_tournament_is_refused(tmp_path):
     new(one / "cup.toml", 4, seed=2)
     new(two / "cup.toml", 4, seed=2)
     score_table(two / "cup.toml", "1", show(two / "cup.toml")["tables"][0]["players"])
-    r = cli(one / "cup.toml", "tournament", "import", str(two / "cup.tables"))
-    assert "another tournament" in r.output
+    r = cli(one / "cup.toml", "tournament", "import", str(two / "cup.tables"), code=1)
+    assert "another tournament" in r.output and "only tables of other tournaments" in r.output
     assert show(one / "cup.toml")["tables"][0]["result"] is None
 
 
