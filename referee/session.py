@@ -33,8 +33,8 @@ from typing import Any, Mapping
 from typing import TYPE_CHECKING
 
 from . import messages
-from .rules import HouseRules, rules_from_saved
-from .scoring import (Event, HandFacts, HandResult, ScoreError, Series, SeriesDataError,
+from .rules import HouseRules, RulesError, check_table_fits, rules_from_saved, toml_value
+from .scoring import (Event, HandFacts, HandResult, SavedTable, ScoreError, Series, SeriesDataError,
                       apply_result, join_names, replay_series, score_hand, series_limit)
 from .store import END, FORMAT, SaveError, SaveFile, os_reason
 
@@ -50,19 +50,42 @@ def utcnow() -> _dt.datetime:
     return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0)
 
 
-def _series_from(save: SaveFile, data: Mapping[str, Any]) -> tuple[HouseRules, Series]:
-    """The rules and Series of a series file's content; SaveError naming the line."""
+def saved_rules(save: SaveFile, data: Mapping[str, Any]) -> HouseRules:
+    """The rule set copied into the series file ``data`` (its ``[rules]`` table),
+    validated as ``new`` validates one (``rules_from_saved``); SaveError naming
+    the line of the key at fault (``rules.stacking``, not the ``[rules]`` line)."""
+    if "rules" not in data:
+        raise save.error_at(None, ["rules"], t("cli.save.no_rules"))
     try:
-        rules_table = data["rules"]
-        rules = rules_from_saved(rules_table)
-    except KeyError:
-        raise save.error_at(None, ["rules"], t("cli.save.no_rules")) from None
-    except (ValueError, TypeError, AttributeError) as exc:
-        raise save.error_at(None, ["rules"], str(exc)) from None
+        return rules_from_saved(data["rules"])
+    except RulesError as exc:
+        raise _rules_error(save, exc) from None
+
+
+def _rules_error(save: SaveFile, exc: RulesError) -> SaveError:
+    """A RulesError about the series file's rules or seating as a SaveError at the
+    key's own line: ``players`` (R1.1) or ``rules.KEY``."""
+    parts: list[str | int] = ["rules"]
+    if exc.key == "players":
+        parts = ["players"]
+    elif exc.key:
+        parts += exc.key.split(".")
+    return save.error_at(None, parts, exc.problem)
+
+
+def _series_from(save: SaveFile, data: Mapping[str, Any]) -> tuple[HouseRules, Series]:
+    """The rules and Series of a series file's content, every value checked as
+    ``new`` checks it (the rules, the seating, the deal fitting the deck:
+    ``check_table_fits``); SaveError naming the line of the key at fault."""
+    rules = saved_rules(save, data)
     try:
         series = Series.from_dict(data, rules)
     except SeriesDataError as exc:
         raise save.error_at(None, exc.where, str(exc)) from None
+    try:
+        check_table_fits(rules, len(series.players))
+    except RulesError as exc:
+        raise _rules_error(save, exc) from None
     return rules, series
 
 
@@ -108,14 +131,16 @@ def _replay_hand(save: SaveFile, rules: HouseRules, n: int, meta: Mapping[str, A
     replays when asked for the ``Hand``.  Any other is the ``Hand`` its log
     replays to.
     """
+    players = _players_of(save, n, meta)
     try:
-        players = [str(p) for p in meta["players"]]
-        dealer = str(meta["dealer"])
-        entries = meta.get("entries", [])
-        lines = [str(e["line"]) for e in entries]
-        redo = [str(e["line"]) for e in meta.get("redo", [])]
-    except (KeyError, TypeError) as exc:
-        raise save.error_at(n, [], t("cli.save.bad_hand", what=str(exc))) from None
+        head = SavedTable(meta, [])
+        dealer = head("dealer", "enum", tuple(players))
+        logs = {key: [SavedTable.of(e, [key, i], t("cli.save.allowed.entry"))("line", "text")
+                      for i, e in enumerate(head.items_at(key, t("cli.save.allowed.entries"), []), 1)]
+                for key in ("entries", "redo")}
+    except SeriesDataError as exc:
+        raise save.error_at(n, exc.where, exc.message) from None
+    lines, redo = logs["entries"], logs["redo"]
     if not lines and not redo:
         try:
             return _deal(rules, players, dealer, n)
@@ -158,16 +183,16 @@ def _result_check(save: SaveFile):
 
 
 def _result_of(save: SaveFile, n: int, meta: Mapping[str, Any]) -> HandResult:
-    """The result saved in hand ``n``'s file; SaveError (with its line) when it
-    does not read or holds a negative score (a hand-edited file)."""
+    """The result saved in hand ``n``'s file; SaveError (with its line) when a
+    value of it does not read or it holds a negative score (a hand-edited file)."""
     try:
-        result = HandResult.from_dict(meta["result"])
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise save.error_at(n, ["result"], t("cli.save.bad_result", what=str(exc))) from None
+        result = HandResult.from_dict(meta["result"], ["result"])
+    except SeriesDataError as exc:
+        raise save.error_at(n, exc.where, exc.message) from None
     for name, points in result.points.items():
         if points < 0:
-            raise save.error_at(n, ["result"], t("cli.save.negative_points", name=name,
-                                                 points=points))
+            raise save.error_at(n, ["result", "points", name],
+                                t("cli.save.negative_points", name=name, points=points))
     return result
 
 
@@ -247,18 +272,21 @@ class Table:
         """
         save.recover()
         data = save.read_series()
+        speak_series_language(data)
         rules, series = _series_from(save, data)
+        save.check_hands()
         meta = save.read_hand(series.hand) if save.has_hand(series.hand) else None
         table_id = data.get("id") if type(data.get("id")) is int else None
         display = data.get("display")
         display = display if isinstance(display, dict) else None
-        speak_series_language(data)
         if _behind(data, series, meta):
             table = cls(save, series, rules, None, {}, data.get("created"), table_id,  # type: ignore[arg-type]
                         display)
             with save.lock():
                 table.settle()
             return table
+        _check_against_hands(save, data, series, rules,
+                             None if series.hand_scored else meta)
         hand, meta = cls._open_hand(save, series, rules, meta)
         return cls(save, series, rules, hand, meta, data.get("created"), table_id, display)
 
@@ -543,16 +571,8 @@ class Table:
         return new, events, old
 
     def _scored_heads(self, last: int) -> dict[int, dict[str, Any]]:
-        """The files of hands 1 .. ``last`` without their logs
-        (``SaveFile.read_hand_heads``), each result checked as ``_result_of``
-        does; SaveError for a file that does not read or is missing, or a
-        result that does not read (the first, in the order of the hands)."""
-        save = self.save
-        heads = save.read_hand_heads(range(1, last + 1), _result_check(save))
-        for k in range(1, last + 1):
-            if k not in heads:
-                save.read_hand(k)  # raises SaveError: the hand's file is missing
-        return heads
+        """``_scored_heads`` of this series."""
+        return _scored_heads(self.save, last)
 
     def _facts_of(self, n: int, meta: Mapping[str, Any]) -> HandFacts:
         """What the referee knew of hand ``n`` (replayed from its entries)."""
@@ -629,6 +649,108 @@ class Table:
         save.write_series(self.series_dict())
 
 
+def _scored_heads(save: SaveFile, last: int,
+                  heads: Mapping[int, dict[str, Any]] | None = None) -> dict[int, dict[str, Any]]:
+    """The files of hands 1 .. ``last`` (the hands scored) without their logs
+    (``SaveFile.read_hand_heads``, unless the caller read them: ``heads``),
+    each result checked as ``_result_of`` does; SaveError for a file that
+    does not read, is missing or has no result (a hand before the last scored
+    one cannot be unscored), or a result that does not read (the first, in
+    the order of the hands)."""
+    if heads is None:
+        heads = save.read_hand_heads(range(1, last + 1), _result_check(save))
+    heads = {k: heads[k] for k in range(1, last + 1) if k in heads}
+    for k in range(1, last + 1):
+        if k not in heads:
+            save.read_hand(k)  # raises SaveError: the hand's file is missing
+        if "result" not in heads[k]:
+            raise save.error_at(k, [], t("cli.save.no_result", hand=k, last=last))
+    return heads
+
+
+def _check_against_hands(save: SaveFile, data: Mapping[str, Any], series: Series,
+                         rules: HouseRules, current: Mapping[str, Any] | None,
+                         heads: Mapping[int, dict[str, Any]] | None = None) -> None:
+    """Refuse a series file (``data``, read as ``series``) that says what its
+    hands do not: the hands' results are the record of the series, the
+    standings in the series file what replaying them gives (``replay_series``,
+    as ``history`` and the exports do).  So a hand-edited total, win,
+    elimination, dealer or hand number in the series file, and a hand's file
+    whose dealer (or, for ``current``, the hand being played, its players) is
+    not the one the rotation gives (R2.1), are a SaveError naming the file and
+    line to fix, instead of quietly changing the standings or who deals next.
+    ``heads``: the hands' files without their logs, when the caller has read
+    them (``_scored_heads``).
+    """
+    last = series.hand if series.hand_scored else series.hand - 1
+    heads = _scored_heads(save, last, heads)
+    results = [_result_of(save, k, heads[k]) for k in range(1, last + 1)]
+    first = series.first_dealer
+    if last and "first_dealer" not in data:   # (a series saved before it was kept)
+        first = _dealer_of(save, 1, heads[1], series)
+    try:
+        replayed, deals = replay_series(list(series.players), rules, first, results)
+    except ScoreError as exc:   # a result after the series was won
+        raise save.error_at(len(results), ["result"], exc.message) from None
+    for deal in deals:
+        meta = heads.get(deal.hand)
+        if meta is None and current is not None and deal.hand == series.hand:
+            meta = current
+        if meta is None:
+            continue
+        dealer = _dealer_of(save, deal.hand, meta, series)
+        if dealer != deal.dealer:
+            key = "cli.save.first_dealer_disagrees" if deal.hand == 1 else "cli.save.dealer_disagrees"
+            raise save.error_at(deal.hand, ["dealer"], t(
+                key, hand=deal.hand, found=dealer, expected=deal.dealer, file=save.path))
+        if meta is current and tuple(_players_of(save, deal.hand, meta)) != deal.players:
+            raise save.error_at(deal.hand, ["players"], t(
+                "cli.save.players_disagrees", hand=deal.hand,
+                found=join_names(_players_of(save, deal.hand, meta)),
+                expected=join_names(deal.players)))
+    for i, name in enumerate(series.players, 1):
+        saved, record = series.records[name], replayed.records[name]
+        if saved.total != record.total:
+            raise save.error_at(None, ["records", i, "total"], t(
+                "cli.save.total_disagrees", name=name, found=saved.total, total=record.total,
+                file=save.path))
+        for key in ("wins", "eliminated"):
+            if getattr(saved, key) != getattr(record, key):
+                raise save.error_at(None, ["records", i, key], t(
+                    "cli.save.header_disagrees", key=key,
+                    found=toml_value(getattr(saved, key)),
+                    expected=toml_value(getattr(record, key)), file=save.hands_dir))
+    if series.winners != replayed.winners:
+        raise save.error_at(None, ["winners"], t(
+            "cli.save.header_disagrees", key="winners",
+            found=toml_value(series.winners), expected=toml_value(replayed.winners),
+            file=save.hands_dir))
+    if not series.hand_scored and not replayed.over:
+        for key in ("hand", "dealer"):
+            if getattr(series, key) != getattr(replayed, key):
+                raise save.error_at(None, [key], t(
+                    "cli.save.header_disagrees", key=key, found=toml_value(getattr(series, key)),
+                    expected=toml_value(getattr(replayed, key)), file=save.hands_dir))
+
+
+def _players_of(save: SaveFile, n: int, meta: Mapping[str, Any]) -> list[str]:
+    """The players hand ``n``'s file seats, each checked to be a name (text)."""
+    try:
+        head = SavedTable(meta, [])
+        return [head.item("players", i, p, "text")
+                for i, p in enumerate(head.items_at("players", t("score.allowed.names")), 1)]
+    except SeriesDataError as exc:
+        raise save.error_at(n, exc.where, exc.message) from None
+
+
+def _dealer_of(save: SaveFile, n: int, meta: Mapping[str, Any], series: Series) -> str:
+    """The dealer hand ``n``'s file names, checked to be a seated player."""
+    try:
+        return SavedTable(meta, [])("dealer", "enum", tuple(series.players))
+    except SeriesDataError as exc:
+        raise save.error_at(n, exc.where, exc.message) from None
+
+
 def _facts(h: "Dealt") -> HandFacts:
     st = h.state()
     return HandFacts(status=st["status"], players=list(h.seats), left=list(h.left),
@@ -667,18 +789,23 @@ def speak_series_language(data: Mapping[str, Any]) -> None:
         lexicon.set_active(messages.language())
 
 
-def _read_header(save: SaveFile) -> tuple[dict, HouseRules, Series, dict | None]:
+def _read_header(save: SaveFile, against_hands: bool = True
+                 ) -> tuple[dict, HouseRules, Series, dict | None]:
     """The series file as read, its rules and Series, and the current hand's file
     while that hand is not scored (else None), speaking the series' language.
 
     Finishes first what a killed command left half done (``SaveFile.recover``,
     and a header behind its hands' results, which ``Table.open`` settles and
-    saves), so what it returns is up to date.  Raises SaveError.
+    saves), so what it returns is up to date; else checks the header against
+    its hands (``_check_against_hands``; unless not ``against_hands``: the
+    caller does, with the hands it reads).  Raises SaveError, also for a
+    missing or unreadable hands folder (``SaveFile.check_hands``).
     """
     def read() -> tuple[dict, HouseRules, Series, dict | None]:
         data = save.read_series()
         speak_series_language(data)
         rules, series = _series_from(save, data)
+        save.check_hands()
         current = save.read_hand(series.hand) \
             if not series.hand_scored and save.has_hand(series.hand) else None
         return data, rules, series, current
@@ -688,6 +815,8 @@ def _read_header(save: SaveFile) -> tuple[dict, HouseRules, Series, dict | None]
     if _behind(data, series, current):
         Table.open(save)
         data, rules, series, current = read()
+    elif against_hands:
+        _check_against_hands(save, data, series, rules, current)
     return data, rules, series, current
 
 
@@ -734,7 +863,7 @@ def read_history_facts(save: SaveFile) -> tuple[dict, list[dict], dict[int, dict
 
 
 def _read_history(save: SaveFile, facts: bool) -> tuple[dict, list[dict], dict[int, dict]]:
-    data, rules, series, current = _read_header(save)
+    data, rules, series, current = _read_header(save, against_hands=False)
     check = _result_check(save)
     last = series.hand if current is None else series.hand - 1
     numbers = range(1, last + 1)
@@ -747,6 +876,7 @@ def _read_history(save: SaveFile, facts: bool) -> tuple[dict, list[dict], dict[i
         derived = {n: value for n, (head, value) in read.items() if "result" in head}
     else:
         hands = save.read_hand_heads(numbers, check)
+    _check_against_hands(save, data, series, rules, current, hands)
     if current is not None:
         check(series.hand, current)
         hands[series.hand] = {k: v for k, v in current.items() if k not in ("entries", "redo")}
