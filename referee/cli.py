@@ -849,11 +849,12 @@ def rules(what, diff, save):
 
 
 def _rules_in_force(save):
-    from .rules import load_rules, rules_from_saved
+    from .rules import load_rules
     from .store import SaveFile
     save_file = SaveFile(_save_path(save))
     if save_file.exists():
-        return rules_from_saved(save_file.read_series().get("rules", {}))
+        from .session import saved_rules
+        return saved_rules(save_file, save_file.read_series())
     return load_rules("standard")
 
 

@@ -182,6 +182,23 @@ def _result_check(save: SaveFile):
     return check
 
 
+def _check_corrections(save: SaveFile, n: int, meta: Mapping[str, Any]) -> None:
+    """The corrections kept in hand ``n``'s file (``history`` shows them): each a
+    table whose ``old`` and ``new`` hold whole numbers by name; SaveError with
+    the line of the value at fault."""
+    try:
+        head = SavedTable(meta, [])
+        for i, item in enumerate(head.items_at("corrections", t("score.allowed.corrections"), []), 1):
+            correction = SavedTable.of(item, ["corrections", i], t("score.allowed.correction"))
+            correction("by", "text", None, None)
+            for key in ("old", "new"):
+                points = correction.table_at(key, t("score.allowed.points"), {})
+                for name in points.keys():
+                    points(name, "int", (None, None))
+    except SeriesDataError as exc:
+        raise save.error_at(n, exc.where, exc.message) from None
+
+
 def _result_of(save: SaveFile, n: int, meta: Mapping[str, Any]) -> HandResult:
     """The result saved in hand ``n``'s file; SaveError (with its line) when a
     value of it does not read or it holds a negative score (a hand-edited file)."""
@@ -189,6 +206,7 @@ def _result_of(save: SaveFile, n: int, meta: Mapping[str, Any]) -> HandResult:
         result = HandResult.from_dict(meta["result"], ["result"])
     except SeriesDataError as exc:
         raise save.error_at(n, exc.where, exc.message) from None
+    _check_corrections(save, n, meta)
     for name, points in result.points.items():
         if points < 0:
             raise save.error_at(n, ["result", "points", name],
@@ -1024,6 +1042,7 @@ def _summary(save: SaveFile, series_id: int | None, current: bool) -> dict:
                              "damaged": None}
     try:
         data = save.read_series()
+        _series_from(save, data)   # every value checked, as when it is opened
     except SaveError as exc:
         entry["damaged"] = exc.message
         return entry

@@ -78,6 +78,8 @@ MESSAGES = {
     "score.allowed.points": "name = points",
     "score.allowed.cards": "name = the cards left in the hand",
     "score.allowed.card_list": "cards, in quotes",
+    "score.allowed.corrections": "corrections, each with its at, by, old and new",
+    "score.allowed.correction": "at, by, old and new",
 
     # -- events after a hand is scored (told to the table) ------------------
     "score.event.hand_won": "{names} wins hand {hand}.",
