@@ -164,6 +164,44 @@ def _replay_hand(save: SaveFile, rules: HouseRules, n: int, meta: Mapping[str, A
         raise save.error_at(n, [], str(exc)) from None
 
 
+# The standings in the series file are derived from the hands' results (the
+# record), kept there so that opening a series costs the same whatever its
+# length.  ``STANDINGS_SUM`` is a checksum of them as written: while it matches,
+# they are what the last command wrote and are used as they are; a series file
+# whose standings were edited by hand (or that has no sum: written before it
+# was kept) is checked against its hands first (``_check_against_hands``),
+# which ``history``, the exports and a correction always do.
+STANDINGS_SUM = "standings_sum"
+"""The series file's key holding ``standings_sum`` of its standings."""
+_STANDINGS_KEYS = ("players", "hand", "dealer", "first_dealer", "hand_scored", "winners",
+                   "records", "hands_scored", "last")
+
+
+def standings_sum(data: Mapping[str, Any]) -> str:
+    """A CRC-32 (8 hex digits) of the standings in the series file ``data``
+    (players, hand, dealer, first dealer, winners, records, hands scored, the
+    last hand's points): the same for the dict written and for the file read
+    back, another for any value edited."""
+    import zlib
+
+    def canonical(value: Any) -> Any:
+        if isinstance(value, Mapping):
+            return tuple(sorted((str(k), canonical(v)) for k, v in value.items()))
+        if isinstance(value, (list, tuple)):
+            return tuple(canonical(v) for v in value)
+        return (type(value).__name__, value)
+
+    text = repr([(key, canonical(data.get(key))) for key in _STANDINGS_KEYS])
+    return f"{zlib.crc32(text.encode('utf-8')):08x}"
+
+
+def _edited(data: Mapping[str, Any]) -> bool:
+    """Whether the standings in the series file ``data`` may have been edited
+    since a command wrote them (their ``STANDINGS_SUM`` does not match, or
+    there is none), so that they must be checked against the hands."""
+    return data.get(STANDINGS_SUM) != standings_sum(data)
+
+
 def _behind(data: Mapping[str, Any], series: Series, current: Mapping[str, Any] | None) -> bool:
     """Whether the series header ``data`` (read as ``series``) is behind its hands'
     results: a correction cut short (``settling``), or a score cut short after
@@ -303,8 +341,7 @@ class Table:
             with save.lock():
                 table.settle()
             return table
-        _check_against_hands(save, data, series, rules,
-                             None if series.hand_scored else meta)
+        _check_header(save, data, series, rules, None if series.hand_scored else meta)
         hand, meta = cls._open_hand(save, series, rules, meta)
         return cls(save, series, rules, hand, meta, data.get("created"), table_id, display)
 
@@ -350,6 +387,7 @@ class Table:
         out = {"format": FORMAT, "id": self.series_id, "created": self.created or utcnow(),
                "updated": utcnow()}
         out.update(d)
+        out[STANDINGS_SUM] = standings_sum(out)
         if self.display:
             out["display"] = dict(self.display)
         out["rules"] = rules
@@ -550,6 +588,9 @@ class Table:
         # Of the other hands only results, players and dealers count: their heads
         # (the hands' index); hand n whole, to replay it and to write it again.
         metas = self._scored_heads(last_scored)
+        header = self.save.read_series()
+        _check_against_hands(self.save, header, series, self.rules,
+                             None if series.hand_scored else self.meta, metas)
         metas[n] = self.save.read_hand(n)
         results = [_result_of(self.save, k, metas[k]) for k in range(1, last_scored + 1)]
         first_dealer = str(metas[1]["dealer"])
@@ -565,7 +606,6 @@ class Table:
         events = _changes(series, after, n)
 
         # Write: the header marked settling, the hand, then the settled header.
-        header = self.save.read_series()
         header["settling"] = n
         with self.save.lock():
             self.save.write_series(header)
@@ -667,6 +707,19 @@ class Table:
         save.write_series(self.series_dict())
 
 
+def _check_header(save: SaveFile, data: Mapping[str, Any], series: Series, rules: HouseRules,
+                  current: Mapping[str, Any] | None) -> None:
+    """What opening a series checks of its series file ``data`` at a cost that
+    does not grow with the series: against the hands only when its standings
+    were edited (``_edited``: ``_check_against_hands``), else the file of the
+    hand being dealt or played, ``current``, against the series (its dealer
+    and players, R2.1).  Raises SaveError."""
+    if _edited(data):
+        _check_against_hands(save, data, series, rules, current)
+    elif current is not None:
+        _check_current(save, series, current)
+
+
 def _scored_heads(save: SaveFile, last: int,
                   heads: Mapping[int, dict[str, Any]] | None = None) -> dict[int, dict[str, Any]]:
     """The files of hands 1 .. ``last`` (the hands scored) without their logs
@@ -711,21 +764,10 @@ def _check_against_hands(save: SaveFile, data: Mapping[str, Any], series: Series
     except ScoreError as exc:   # a result after the series was won
         raise save.error_at(len(results), ["result"], exc.message) from None
     for deal in deals:
-        meta = heads.get(deal.hand)
-        if meta is None and current is not None and deal.hand == series.hand:
-            meta = current
-        if meta is None:
-            continue
-        dealer = _dealer_of(save, deal.hand, meta, series)
-        if dealer != deal.dealer:
-            key = "cli.save.first_dealer_disagrees" if deal.hand == 1 else "cli.save.dealer_disagrees"
-            raise save.error_at(deal.hand, ["dealer"], t(
-                key, hand=deal.hand, found=dealer, expected=deal.dealer, file=save.path))
-        if meta is current and tuple(_players_of(save, deal.hand, meta)) != deal.players:
-            raise save.error_at(deal.hand, ["players"], t(
-                "cli.save.players_disagrees", hand=deal.hand,
-                found=join_names(_players_of(save, deal.hand, meta)),
-                expected=join_names(deal.players)))
+        if deal.hand in heads:
+            _check_deal(save, deal.hand, heads[deal.hand], series, deal.dealer)
+        elif current is not None and deal.hand == series.hand:
+            _check_deal(save, deal.hand, current, series, deal.dealer, deal.players)
     for i, name in enumerate(series.players, 1):
         saved, record = series.records[name], replayed.records[name]
         if saved.total != record.total:
@@ -749,6 +791,32 @@ def _check_against_hands(save: SaveFile, data: Mapping[str, Any], series: Series
                 raise save.error_at(None, [key], t(
                     "cli.save.header_disagrees", key=key, found=toml_value(getattr(series, key)),
                     expected=toml_value(getattr(replayed, key)), file=save.hands_dir))
+
+
+def _check_current(save: SaveFile, series: Series, current: Mapping[str, Any]) -> None:
+    """The file of the hand being dealt or played, ``current``, against the
+    series file: the dealer it gives this hand and the players still in."""
+    _check_deal(save, series.hand, current, series, series.dealer,
+                tuple(series.active_players()))
+
+
+def _check_deal(save: SaveFile, n: int, meta: Mapping[str, Any], series: Series, dealer: str,
+                players: tuple[str, ...] | None = None) -> None:
+    """Hand ``n``'s file ``meta`` against the deal the series gives it: its
+    ``dealer`` (R2.1) and, for the hand being played, its ``players`` (R7.4);
+    SaveError at the line of the one that is not, so that an edit never
+    changes who deals."""
+    found = _dealer_of(save, n, meta, series)
+    if found != dealer:
+        key = "cli.save.first_dealer_disagrees" if n == 1 else "cli.save.dealer_disagrees"
+        raise save.error_at(n, ["dealer"], t(key, hand=n, found=found, expected=dealer,
+                                             file=save.path))
+    if players is not None:
+        seated = _players_of(save, n, meta)
+        if tuple(seated) != tuple(players):
+            raise save.error_at(n, ["players"], t(
+                "cli.save.players_disagrees", hand=n, found=join_names(seated),
+                expected=join_names(players)))
 
 
 def _players_of(save: SaveFile, n: int, meta: Mapping[str, Any]) -> list[str]:
@@ -834,7 +902,7 @@ def _read_header(save: SaveFile, against_hands: bool = True
         Table.open(save)
         data, rules, series, current = read()
     elif against_hands:
-        _check_against_hands(save, data, series, rules, current)
+        _check_header(save, data, series, rules, current)
     return data, rules, series, current
 
 

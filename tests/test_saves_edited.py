@@ -26,6 +26,10 @@ from conftest import cli
 REPO = Path(__file__).resolve().parents[1]
 READERS = (("standings",), ("history",), ("export", "--format", "csv"), ("state",))
 WRITERS = (("score", "--winner", "Anna", "Bram=4", "Cees=9"), ("play",))
+ALL_HANDS = (("history",), ("export", "--format", "json"), ("series", "--stats"),
+             ("score", "--hand", "1", "--winner", "Anna", "Bram=6", "Cees=12"))
+"""The commands that read every hand (a correction too): they check each against
+the series, as opening a series checks only the hand being played."""
 
 
 @pytest.fixture
@@ -162,7 +166,7 @@ def test_an_error_names_the_line_of_the_key_not_of_its_table(save, old, new, key
 
 def test_an_error_in_a_hand_file_names_its_line_and_key(save):
     line = edit(hand(save, 2), "Cees = 1", 'Cees = "one"')
-    for said in refused(save, ("history",), ("standings",), ("score", "--hand", "2", "Anna=4")):
+    for said in refused(save, *ALL_HANDS):
         assert f"hand-00002.toml, line {line} (hands[2].result.points.Cees): `Cees` must be " \
                "a whole number, not \"one\" (text)." in said
 
@@ -185,7 +189,7 @@ def test_every_value_error_is_a_sentence_naming_key_line_and_what_is_allowed(
         save, where, old, new, key, allowed):
     path = save if where == 0 else hand(save, where)
     line = edit(path, old, new)
-    for said in refused(save, ("history",), ("standings",)):
+    for said in refused(save, *(READERS if where == 0 else ALL_HANDS)):
         assert "Traceback" not in said and "literal" not in said and "KeyError" not in said
         assert allowed in said
         if key:
@@ -235,7 +239,7 @@ def test_R2_1_a_hand_edited_dealer_of_the_hand_dealt_never_changes_who_deals(sav
 
 def test_R2_1_a_hand_edited_dealer_of_a_scored_hand_is_refused(save):
     line = edit(hand(save, 2), 'dealer = "Bram"', 'dealer = "Cees"')
-    for said in refused(save, ("history",), ("standings",)):
+    for said in refused(save, *ALL_HANDS):
         assert f"hand-00002.toml, line {line} (hands[2].dealer): this file says Cees" in said
 
 
@@ -243,7 +247,7 @@ def test_a_scored_hand_whose_result_was_taken_out_is_refused_not_skipped(save):
     path = hand(save, 1)
     text = path.read_text(encoding="utf-8")
     path.write_text(text[:text.index("[result]")], encoding="utf-8")
-    for said in refused(save, ("history",), ("standings",), ("state",)):
+    for said in refused(save, *ALL_HANDS):
         assert "hand-00001.toml, at hands[1]: this hand has no [result], yet the series has " \
                "scored every " \
                "hand up to hand 2" in said
@@ -251,7 +255,7 @@ def test_a_scored_hand_whose_result_was_taken_out_is_refused_not_skipped(save):
 
 def test_a_missing_hand_file_is_refused_not_renumbered(save):
     hand(save, 1).rename(save.parent / "elsewhere.toml")
-    for said in refused(save, ("history",), ("standings",)):
+    for said in refused(save, *ALL_HANDS):
         assert f"Hand 1 of the series is missing: there is no file {hand(save, 1)}." in said
 
 
