@@ -270,3 +270,56 @@ def test_the_command_as_a_family_runs_it_says_the_same(save):
     assert re.search(rf"pesten\.toml, regel {line} \(records\[1\]\.total\): het seriebestand "
                      r"zegt dat Anna in totaal 50 heeft", done.stderr), done.stderr
     assert files(save) == before
+
+
+def test_a_hand_edited_correction_is_told_at_its_own_line_below_its_table(save):
+    cli(save, "score", "--hand", "1", "--winner", "Anna", "Bram=6", "Cees=12")
+    cli(save, "score", "--hand", "1", "--winner", "Anna", "Bram=7", "Cees=12")
+    path = hand(save, 1)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    second = [i for i, text in enumerate(lines, 1) if text == "[[corrections]]"][1]
+    line = next(i for i, text in enumerate(lines, 1) if i > second and text == "Bram = 6")
+    lines[line - 1] = 'Bram = "six"'
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for said in refused(save, ("history",), ("export", "--format", "html")):
+        assert f"hand-00001.toml, line {line} (hands[1].corrections[2].old.Bram): `Bram` must " \
+               "be a whole number, not \"six\" (text)." in said
+
+
+# -- the cost of opening a series does not grow with it ----------------------------------------
+
+def parsed_hands(monkeypatch) -> list[str]:
+    """The hands' files parsed from now on (their ``hand = N`` line)."""
+    import tomllib
+
+    from referee import store
+    seen: list[str] = []
+    real = tomllib.loads
+
+    def loads(text, **kw):
+        if text.startswith("format = 1\nhand = "):
+            seen.append(text.split("\n")[1])
+        return real(text, **kw)
+
+    monkeypatch.setattr(store.tomllib, "loads", loads)
+    return seen
+
+
+def test_standings_of_a_series_file_as_written_reads_no_scored_hand(save, monkeypatch):
+    seen = parsed_hands(monkeypatch)
+    (save.parent / "pesten.hands" / "index.json").unlink(missing_ok=True)
+    cli(save, "standings")
+    cli(save, "state")
+    assert set(seen) == {"hand = 3"}   # the hand being played only
+
+
+def test_edited_standings_are_checked_against_every_hand_and_pass_when_they_agree(save,
+                                                                                  monkeypatch):
+    text = save.read_text(encoding="utf-8")
+    assert re.search(r'^standings_sum = "[0-9a-f]{8}"$', text, re.M)
+    edit(save, "standings_sum = ", "# standings_sum = ")   # as a series written before it was kept
+    seen = parsed_hands(monkeypatch)
+    (save.parent / "pesten.hands" / "index.json").unlink(missing_ok=True)
+    good = cli(save, "standings").stdout
+    assert {"hand = 1", "hand = 2"} <= set(seen)
+    assert "Anna        3" in good
