@@ -527,13 +527,10 @@ def _check_value(src: _Source, shown_key: str, path: tuple[str, ...], value: Any
         low, high = detail
         if (low is not None and value < low) or (high is not None and value > high):
             raise bad_value()
-    elif kind == "bool":
-        if not isinstance(value, bool):
-            raise wrong_type()
-    elif kind == "enum":
+    elif kind in ("enum", "text"):
         if not isinstance(value, str):
             raise wrong_type()
-        if value not in detail:
+        if (value not in detail) if kind == "enum" else not value.strip():
             raise bad_value()
     elif kind == "decks":
         if isinstance(value, str):
@@ -543,18 +540,12 @@ def _check_value(src: _Source, shown_key: str, path: tuple[str, ...], value: Any
             raise wrong_type()
         elif value not in (1, 2):
             raise bad_value()
-    elif kind == "text":
-        if not isinstance(value, str):
-            raise wrong_type()
-        if not value.strip():
-            raise bad_value()
-    elif kind == "list":
-        if not isinstance(value, list):
-            raise wrong_type()
-    elif kind == "table":
-        if not isinstance(value, Mapping):
-            raise wrong_type()
+    elif not isinstance(value, _TYPE_OF[kind]):   # "bool", "list", "table"
+        raise wrong_type()
     return value
+
+
+_TYPE_OF = {"bool": bool, "list": list, "table": Mapping}
 
 
 REQUIRED = object()

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from conftest import cli
+from test_hand_index import parsed_hand_files
 
 REPO = Path(__file__).resolve().parents[1]
 READERS = (("standings",), ("history",), ("export", "--format", "csv"), ("state",))
@@ -288,25 +289,8 @@ def test_a_hand_edited_correction_is_told_at_its_own_line_below_its_table(save):
 
 # -- the cost of opening a series does not grow with it ----------------------------------------
 
-def parsed_hands(monkeypatch) -> list[str]:
-    """The hands' files parsed from now on (their ``hand = N`` line)."""
-    import tomllib
-
-    from referee import store
-    seen: list[str] = []
-    real = tomllib.loads
-
-    def loads(text, **kw):
-        if text.startswith("format = 1\nhand = "):
-            seen.append(text.split("\n")[1])
-        return real(text, **kw)
-
-    monkeypatch.setattr(store.tomllib, "loads", loads)
-    return seen
-
-
 def test_standings_of_a_series_file_as_written_reads_no_scored_hand(save, monkeypatch):
-    seen = parsed_hands(monkeypatch)
+    seen = parsed_hand_files(monkeypatch)
     (save.parent / "pesten.hands" / "index.json").unlink(missing_ok=True)
     cli(save, "standings")
     cli(save, "state")
@@ -318,7 +302,7 @@ def test_edited_standings_are_checked_against_every_hand_and_pass_when_they_agre
     text = save.read_text(encoding="utf-8")
     assert re.search(r'^standings_sum = "[0-9a-f]{8}"$', text, re.M)
     edit(save, "standings_sum = ", "# standings_sum = ")   # as a series written before it was kept
-    seen = parsed_hands(monkeypatch)
+    seen = parsed_hand_files(monkeypatch)
     (save.parent / "pesten.hands" / "index.json").unlink(missing_ok=True)
     good = cli(save, "standings").stdout
     assert {"hand = 1", "hand = 2"} <= set(seen)
