@@ -133,19 +133,13 @@ def _replay_hand(save: SaveFile, rules: HouseRules, n: int, meta: Mapping[str, A
     """
     players = _players_of(save, n, meta)
     try:
-        head = SavedTable(meta, [])
-        dealer = head("dealer", "enum", tuple(players))
-        logs = {key: [SavedTable.of(e, [key, i], t("cli.save.allowed.entry"))("line", "text")
-                      for i, e in enumerate(head.items_at(key, t("cli.save.allowed.entries"), []), 1)]
-                for key in ("entries", "redo")}
+        dealer = SavedTable(meta, [])("dealer", "enum", tuple(players))
     except SeriesDataError as exc:
         raise save.error_at(n, exc.where, exc.message) from None
-    lines, redo = logs["entries"], logs["redo"]
+    lines, redo = ([str(e["line"]) for e in _log_of(save, n, meta, key)]
+                   for key in ("entries", "redo"))
     if not lines and not redo:
-        try:
-            return _deal(rules, players, dealer, n)
-        except ValueError as exc:  # the dealer is not in the hand
-            raise save.error_at(n, [], str(exc)) from None
+        return _deal(rules, players, dealer, n)   # (the dealer is one of the players: checked)
     end = meta.get(END)
     if use_end and not redo and isinstance(end, dict):
         from .engine.dealt import Dealt
@@ -593,7 +587,7 @@ class Table:
                              None if series.hand_scored else self.meta, metas)
         metas[n] = self.save.read_hand(n)
         results = [_result_of(self.save, k, metas[k]) for k in range(1, last_scored + 1)]
-        first_dealer = str(metas[1]["dealer"])
+        first_dealer = _dealer_of(self.save, 1, metas[1], series)
         before, _ = replay_series(series.players, self.rules, first_dealer, results[:n - 1])
         facts = self._facts_of(n, metas[n])
         new = score_hand(before, facts, winner, given)
@@ -685,7 +679,7 @@ class Table:
             k += 1
         meta = None if k not in metas else metas[k] if k == last else save.read_hand(k)
         self.series, deals = replay_series(list(self.series.players), self.rules,
-                                           str(metas[1]["dealer"]), results)
+                                           _dealer_of(save, 1, metas[1], self.series), results)
         if self.series.over:
             last = self.series.hand
             self.meta = save.read_hand(last)
@@ -819,6 +813,19 @@ def _check_deal(save: SaveFile, n: int, meta: Mapping[str, Any], series: Series,
                 expected=join_names(players)))
 
 
+def _log_of(save: SaveFile, n: int, meta: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
+    """The ``entries`` or ``redo`` (``key``) of hand ``n``'s file, each checked
+    to be a table with its ``line`` as text; SaveError at the line of one that
+    is not."""
+    try:
+        log = SavedTable(meta, []).items_at(key, t("cli.save.allowed.entries"), [])
+        for i, entry in enumerate(log, 1):
+            SavedTable.of(entry, [key, i], t("cli.save.allowed.entry"))("line", "text")
+    except SeriesDataError as exc:
+        raise save.error_at(n, exc.where, exc.message) from None
+    return log
+
+
 def _players_of(save: SaveFile, n: int, meta: Mapping[str, Any]) -> list[str]:
     """The players hand ``n``'s file seats, each checked to be a name (text)."""
     try:
@@ -917,7 +924,7 @@ def read_standings(save: SaveFile) -> tuple[Series, bool]:
     started = series.hand_scored
     if meta is not None:
         started = bool(meta.get("entries"))
-        for name in _left_in(meta):
+        for name in _left_in(save, series.hand, meta):
             series.mark_left(name)  # shown as out at once (R1.5); saved at `score`
     return series, started
 
@@ -1127,11 +1134,12 @@ def _summary(save: SaveFile, series_id: int | None, current: bool) -> dict:
     return entry
 
 
-def _left_in(meta: Mapping[str, Any]) -> list[str]:
-    """Players who left during a hand, read from its entries without replaying (R1.5)."""
+def _left_in(save: SaveFile, n: int, meta: Mapping[str, Any]) -> list[str]:
+    """Players who left during hand ``n`` (its file ``meta``), read from its
+    entries without replaying (R1.5)."""
     out = []
-    players = {str(p).lower(): str(p) for p in meta.get("players", [])}
-    for entry in meta.get("entries", []):
+    players = {p.lower(): p for p in _players_of(save, n, meta)}
+    for entry in _log_of(save, n, meta, "entries"):
         if "leave" not in str(entry.get("line", "")).lower():
             continue
         from .notation import Leave, parse_line  # (only for a line that may be one)

@@ -204,7 +204,7 @@ def test_a_hand_edited_entry_is_told_with_its_line_not_a_key_error(tmp_path):
     cli(save, "new", "--players", "Anna,Bram", "--dealer", "Anna")
     cli(save, "play", input="start 9h\n9c\n")
     line = edit(hand(save, 1), '{ line = "9c",', '{ lijn = "9c",')
-    for said in refused(save, ("state",), ("replay",), ("play",)):
+    for said in refused(save, ("state",), ("standings",), ("replay",), ("play",)):
         assert f"hand-00001.toml, line {line} (hands[1].entries[2]): `line` is missing; it " \
                "must be text in quotes." in said
 
