@@ -452,6 +452,7 @@ def new(players, rules_spec, dealer, mode, limit, hands, seed, force, save):
 
         import unicodedata
         names = [unicodedata.normalize("NFC", p.strip()) for p in players.split(",") if p.strip()]
+        from .scoring import player_name_problem
         problem = player_name_problem(names)
         if problem:
             _fail(problem, 2)
@@ -482,27 +483,6 @@ def new(players, rules_spec, dealer, mode, limit, hands, seed, force, save):
         shuffle = table.shuffle_text()
         if shuffle:
             click.echo(shuffle)
-
-
-def player_name_problem(names: list[str], count: bool = True) -> str | None:
-    """R1.1: 2-8 unique names of letters, digits and - _ ' . that read as no card or word
-    (``count=False``: any number of them, for a tournament)."""
-    from .cards import parse_suit, try_card
-    from .notation import RESERVED_WORDS
-    if count and not 2 <= len(names) <= 8:
-        return t("cli.new.player_count", n=len(names))
-    seen = set()
-    for name in names:
-        if not all(ch.isalnum() or ch in "-_'." for ch in name):
-            return t("cli.new.bad_name_chars", name=name)
-        if not name[0].isalnum():
-            return t("cli.new.bad_name_start", name=name)
-        if try_card(name) or parse_suit(name) or name.lower() in RESERVED_WORDS:
-            return t("cli.new.bad_name_word", name=name)
-        if name.casefold() in seen:
-            return t("cli.new.duplicate", name=name)
-        seen.add(name.casefold())
-    return None
 
 
 # ---------------------------------------------------------------------------
@@ -1046,6 +1026,7 @@ def _tournament_commands() -> click.Group:
             names = [unicodedata.normalize("NFC", n.strip()) for n in names if n.strip()]
             if not names:
                 _fail(t("tour.refuse.no_players"), 2)
+            from .scoring import player_name_problem
             problem = player_name_problem(names, count=False)
             if problem:
                 _fail(problem, 2)

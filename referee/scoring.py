@@ -38,7 +38,7 @@ from referee.rules import DEFAULT_POINTS, REQUIRED, HouseRules, RulesError, chec
 from referee.values import Record, Value, set_field
 
 __all__ = [
-    "ScoreError", "SeriesDataError", "SavedTable", "PlayerRecord", "Series", "HandFacts", "HandResult",
+    "ScoreError", "SeriesDataError", "SavedTable", "player_name_problem", "PlayerRecord", "Series", "HandFacts", "HandResult",
     "Event", "choose_dealer", "card_points", "parse_hand_cards", "score_hand",
     "apply_result", "replay_series", "Deal", "standings_json", "places", "render_standings", "join_names",
     "series_mode", "series_limit", "series_hands", "points_text", "hand_end_event",
@@ -184,6 +184,28 @@ def series_hands(rules: HouseRules) -> int:
 def _mode_rule(rules: HouseRules) -> str:
     return {"elimination": "R7.4", "hands": "R7.5", "casual": "R7.6"}.get(
         series_mode(rules), "R7.4")
+
+
+def player_name_problem(names: list[str], count: bool = True) -> str | None:
+    """R1.1: 2-8 unique names of letters, digits and - _ ' . that read as no card or word
+    (``count=False``: any number of them, for a tournament)."""
+    from referee.cards import parse_suit
+    from referee.notation import RESERVED_WORDS  # (not at start-up: only `new` and an edit)
+    if count and not 2 <= len(names) <= 8:
+        return t("cli.new.player_count", n=len(names))
+    seen = set()
+    for name in names:
+        if not all(ch.isalnum() or ch in "-_'." for ch in name):
+            return t("cli.new.bad_name_chars", name=name)
+        if not name[0].isalnum():
+            return t("cli.new.bad_name_start", name=name)
+        if try_card(name) or parse_suit(name) or name.lower() in RESERVED_WORDS:
+            return t("cli.new.bad_name_word", name=name)
+        if name.casefold() in seen:
+            return t("cli.new.duplicate", name=name)
+        seen.add(name.casefold())
+    return None
+
 
 
 # ---------------------------------------------------------------------------

@@ -35,7 +35,8 @@ from typing import TYPE_CHECKING
 from . import messages
 from .rules import HouseRules, RulesError, check_table_fits, rules_from_saved, toml_value
 from .scoring import (Event, HandFacts, HandResult, SavedTable, ScoreError, Series, SeriesDataError,
-                      apply_result, join_names, replay_series, score_hand, series_limit)
+                      apply_result, join_names, player_name_problem, replay_series, score_hand,
+                      series_limit)
 from .store import END, FORMAT, SaveError, SaveFile, os_reason
 
 if TYPE_CHECKING:  # the engine is imported only where a hand is opened (start-up time),
@@ -744,9 +745,14 @@ def _check_against_hands(save: SaveFile, data: Mapping[str, Any], series: Series
     whose dealer (or, for ``current``, the hand being played, its players) is
     not the one the rotation gives (R2.1), are a SaveError naming the file and
     line to fix, instead of quietly changing the standings or who deals next.
+    Edited players must be names ``new`` takes (R1.1: ``player_name_problem``).
     ``heads``: the hands' files without their logs, when the caller has read
     them (``_scored_heads``).
     """
+    if STANDINGS_SUM in data and _edited(data):   # (names a series kept from before may not)
+        problem = player_name_problem(series.players)
+        if problem:
+            raise save.error_at(None, ["players"], problem)
     last = series.hand if series.hand_scored else series.hand - 1
     heads = _scored_heads(save, last, heads)
     results = [_result_of(save, k, heads[k]) for k in range(1, last + 1)]

@@ -307,3 +307,21 @@ def test_edited_standings_are_checked_against_every_hand_and_pass_when_they_agre
     good = cli(save, "standings").stdout
     assert {"hand = 1", "hand = 2"} <= set(seen)
     assert "Anna        3" in good
+
+
+@pytest.mark.parametrize("name, says", [
+    ("7h", "'7h' reads as a card, a suit or a command word"),
+    ("Anna B", "'Anna B' is not a valid name"),
+])
+def test_R1_1_a_player_renamed_in_the_series_file_must_be_a_name_new_takes(save, name, says):
+    text = save.read_text(encoding="utf-8")
+    save.write_text(text.replace('"Cees"', f'"{name}"'), encoding="utf-8")
+    for hand_file in (hand(save, 1), hand(save, 2), hand(save, 3)):
+        text = hand_file.read_text(encoding="utf-8")
+        text = text.replace('"Cees"', f'"{name}"').replace("\nCees = ", f'\n"{name}" = ')
+        hand_file.write_text(text, encoding="utf-8")
+    at_new = cli(save.parent / "other.toml", "new", "--players", f"Anna,Bram,{name}",
+                 code=2).stderr.strip()
+    for said in refused(save, *READERS, *WRITERS):
+        assert f"pesten.toml, line 5 (players): {at_new}" in said
+        assert says in said
