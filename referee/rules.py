@@ -14,6 +14,10 @@ Public API:
 - ``load_rules(spec, base_dir=None)``: a preset, alias or TOML file.
 - ``rules_from_table(table, name="custom")``: a table read back from a save.
 - ``check_table_fits(rules, players)``: 2-8 players, deal + starter fit the deck.
+- ``check_saved(table, key, kind, ...)``: a value read back from a save file,
+  checked as a house-rule value is (the same sentences); ``REQUIRED``.
+- ``key_lines(text)``, ``line_of(lines, path)``: the line of each key path of a
+  TOML text (house-rule files and save files alike).
 - ``RulesError(ValueError)`` with ``file``, ``line``, ``key``, ``allowed``;
   its text comes from the message layer (``rules.*`` keys).
 """

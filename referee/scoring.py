@@ -9,7 +9,8 @@ Pure Python, no I/O.  The data flows one way:
 
 Map from rule ids to code:
 
-- R1.1 unique names, 2 to 8 players ............ ``Series.new``; unknown names in ``score_hand``
+- R1.1 unique names, 2 to 8 players ............ ``Series.new``; unknown names in ``score_hand``;
+  what a name may be ........................... ``player_name_problem`` (``new``, an edit)
 - R1.3 no Jokers without jokers ................ ``score_hand`` (cards given)
 - R1.5 leaving: out of the series .............. ``Series.mark_left``, ``apply_result``
 - R2.1 dealer, rotation skipping the eliminated  ``choose_dealer``, ``Series.next_dealer``
@@ -38,7 +39,8 @@ from referee.rules import DEFAULT_POINTS, REQUIRED, HouseRules, RulesError, chec
 from referee.values import Record, Value, set_field
 
 __all__ = [
-    "ScoreError", "SeriesDataError", "SavedTable", "player_name_problem", "PlayerRecord", "Series", "HandFacts", "HandResult",
+    "ScoreError", "SeriesDataError", "SavedTable", "player_name_problem", "PlayerRecord",
+    "Series", "HandFacts", "HandResult",
     "Event", "choose_dealer", "card_points", "parse_hand_cards", "score_hand",
     "apply_result", "replay_series", "Deal", "standings_json", "places", "render_standings", "join_names",
     "series_mode", "series_limit", "series_hands", "points_text", "hand_end_event",
@@ -103,8 +105,8 @@ class SavedTable:
         """``value`` found at ``where`` (a key path ending in its key or item
         number), checked to be a table of ``what`` (in words)."""
         if not isinstance(value, Mapping):
-            from referee.store import key_path  # (only for the error)
-            shown = key_path(where)
+            last = where[-1] if where else ""
+            shown = f"{where[-2]}[{last}]" if isinstance(last, int) and len(where) > 1 else str(last)
             cls._check({shown: value}, shown, "table", what, REQUIRED, shown, where)
         return cls(value, where)
 

@@ -22,6 +22,14 @@ either up to date or visibly behind (``settling``, or a result the header has
 not counted), and the next command settles it from the results
 (``Table.open``).  Kept series: see ``start_series``, ``switch_series`` and
 ``kept_series``.
+
+Everything read back is checked as ``new`` checks what it is given (the rules,
+the seating, the deal fitting the deck, R1.1, R1.3, R8), and a value that is
+not is a SaveError at the line of its key.  The header keeps a checksum of its
+standings (``STANDINGS_SUM``): standings edited by hand are checked against
+the hands' results, which ``history``, the exports and a correction always
+do, and a series file or hand file that says what the hands do not (a total,
+who deals) is refused, never quietly believed (``_check_against_hands``).
 """
 
 from __future__ import annotations
