@@ -788,6 +788,15 @@ def _check_against_hands(save: SaveFile, data: Mapping[str, Any], series: Series
                     "cli.save.header_disagrees", key=key,
                     found=toml_value(getattr(saved, key)),
                     expected=toml_value(getattr(record, key)), file=save.hands_dir))
+    if series.hands_scored != replayed.hands_scored:
+        raise save.error_at(None, ["hands_scored"], t(
+            "cli.save.header_disagrees", key="hands_scored", found=series.hands_scored,
+            expected=replayed.hands_scored, file=save.hands_dir))
+    for name, points in series.last_points.items():
+        if replayed.last_points.get(name) != points:
+            raise save.error_at(None, ["last", name], t(
+                "cli.save.header_disagrees", key=f"last.{name}", found=points,
+                expected=toml_value(replayed.last_points.get(name, "-")), file=save.hands_dir))
     if series.winners != replayed.winners:
         raise save.error_at(None, ["winners"], t(
             "cli.save.header_disagrees", key="winners",

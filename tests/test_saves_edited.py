@@ -139,6 +139,9 @@ def test_the_hands_are_the_record_history_and_standings_agree_once_it_is_put_bac
      'the series file says `dealer = "Anna"`, but the hands in'),
     ('winners = []', 'winners = ["Bram"]', "winners",
      'the series file says `winners = ["Bram"]`, but the hands in'),
+    ("hands_scored = 2", "hands_scored = 5", "hands_scored",
+     "the series file says `hands_scored = 5`, but the hands in"),
+    ("Cees = 1", "Cees = 4", "last.Cees", "the series file says `last.Cees = 4`, but the hands in"),
 ])
 def test_R2_1_R7_4_the_series_file_is_refused_where_it_says_what_its_hands_do_not(
         save, old, new, key, says):
