@@ -72,6 +72,10 @@ def edit_score(save, n: int, name: str, old: int, new: int) -> None:
     text = SaveFile(save).path.read_text(encoding="utf-8")
     found = re.search(rf'name = "{name}", total = (\d+)', text)
     edit(SaveFile(save).path, found[0], f'name = "{name}", total = {int(found[1]) + new - old}')
+    if re.search(rf"^hands_scored = {n}$", text, re.M):   # the last hand scored: its points
+        head, last = SaveFile(save).path.read_text(encoding="utf-8").split("\n[last]\n", 1)
+        last = re.sub(rf"^{name} = {old}$", f"{name} = {new}", last, count=1, flags=re.M)
+        SaveFile(save).path.write_text(f"{head}\n[last]\n{last}", encoding="utf-8")
 
 
 def test_history_builds_the_index_and_then_reads_no_scored_hand_again(save, monkeypatch):
