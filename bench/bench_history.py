@@ -31,9 +31,8 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from make_big_series import hand_dict  # noqa: E402
-from referee.rules import load_rules  # noqa: E402
-from referee.scoring import standings_json  # noqa: E402
+from make_big_series import _rules as big_rules, hand_dict  # noqa: E402
+from referee.scoring import HandResult, replay_series, standings_json  # noqa: E402
 from referee.session import Table, read_standings  # noqa: E402
 from referee.store import SaveFile, render  # noqa: E402
 
@@ -47,19 +46,21 @@ def example_lines() -> list[str]:
 
 
 def build(folder: Path, hands: int) -> SaveFile:
-    """A series whose current hand is number ``hands`` (waiting), Cees dealing."""
+    """A series whose current hand is number ``hands`` (waiting), Anna dealing
+    hand 1 and the deal going round; the standings are what the scored hands
+    add up to (no total reaches the limit: ``make_big_series.LIMIT``)."""
     folder.mkdir(parents=True)
     save = SaveFile(folder / "pesten.toml")
-    table = Table.create(save, PLAYERS, load_rules("standard"), "Cees")
+    table = Table.create(save, PLAYERS, big_rules(), "Anna")
     if hands > 1:
         rng = random.Random(7)
+        results = []
         for n in range(1, hands):
-            save.hand_path(n).write_text(render(hand_dict(n, PLAYERS, 150, rng, True)),
-                                         encoding="utf-8")
-        table.series.hand = hands
-        table.series.scored_count = hands - 1
+            data = hand_dict(n, PLAYERS, 150, rng, True)
+            results.append(HandResult.from_dict(data["result"]))
+            save.hand_path(n).write_text(render(data), encoding="utf-8")
+        table.series, _ = replay_series(PLAYERS, table.rules, "Anna", results)
         table.meta = Table._new_hand_meta(table.series)
-        table.meta["hand"] = hands
         table.save_all()
     return save
 

@@ -36,13 +36,19 @@ SUITS = "cdhs"
 T0 = datetime(2024, 1, 5, 19, 30, tzinfo=timezone.utc)
 
 
-def _rules_table() -> dict:
-    try:
-        from referee.rules import HouseRules
+LIMIT = 10 ** 9
+"""The elimination limit of the series (R7.4): no total reaches it, so a series
+of any length goes on."""
 
-        return {"name": "standard", **HouseRules().to_table()}
-    except Exception:  # the rule module is not the point here
-        return {"name": "standard", "deal_size": 7, "jokers": True, "stacking": "same"}
+
+def _rules() -> "HouseRules":
+    from referee.rules import HouseRules
+    return HouseRules(name="standard", series={"mode": "elimination", "limit": LIMIT, "hands": 0})
+
+
+def _rules_table() -> dict:
+    rules = _rules()
+    return {"name": rules.name, **rules.to_table()}
 
 
 def _line(rng: random.Random, player: str) -> str:
@@ -88,16 +94,19 @@ def hand_dict(n: int, players: list[str], entries: int, rng: random.Random, scor
     return data
 
 
-def series_dict(hands: int, players: list[str], rng: random.Random) -> dict:
-    """The series header after ``hands`` hands (fixed size, whatever ``hands`` is)."""
-    return {
-        "created": T0, "updated": T0 + timedelta(minutes=12 * hands),
-        "players": players, "hand": hands, "dealer": players[(hands - 1) % len(players)],
-        "hand_scored": False, "winners": [],
-        "records": [{"name": p, "total": rng.randint(0, 99), "wins": hands // len(players),
-                     "eliminated": False, "left": False} for p in players],
-        "rules": _rules_table(),
-    }
+def series_dict(hands: int, players: list[str], results: list[dict]) -> dict:
+    """The series header after ``hands`` hands (fixed size, whatever ``hands`` is):
+    the standings that the scored hands' ``results`` add up to, as a score
+    leaves them (the header must agree with its hands)."""
+    from referee.scoring import HandResult, replay_series
+    series, _ = replay_series(players, _rules(), players[0],
+                              [HandResult.from_dict(r) for r in results])
+    from referee.session import STANDINGS_SUM, standings_sum
+    header = series.to_dict()
+    header.pop("history", None)
+    header[STANDINGS_SUM] = standings_sum(header)
+    return {"created": T0, "updated": T0 + timedelta(minutes=12 * hands), **header,
+            "rules": _rules_table()}
 
 
 def make(folder: Path, hands: int, entries: int, players: int = 4, seed: int = 1,
@@ -120,12 +129,15 @@ def make(folder: Path, hands: int, entries: int, players: int = 4, seed: int = 1
     if save.exists() or save.hands_dir.exists():
         raise SystemExit(f"{folder} already holds a series; give an empty folder")
     save.hands_dir.mkdir()
+    results = []
     for n in range(1, hands + 1):
         size = entries if n == hands else entries + rng.randint(-20, 20)  # the current hand: exactly
-        text = render(hand_dict(n, names, size, rng, scored=n < hands,
-                                lines=played[n - 1] if played else None))
-        save.hand_path(n).write_text(text, encoding="utf-8")
-    save.write_series(series_dict(hands, names, rng))
+        data = hand_dict(n, names, size, rng, scored=n < hands,
+                         lines=played[n - 1] if played else None)
+        if "result" in data:
+            results.append(data["result"])
+        save.hand_path(n).write_text(render(data), encoding="utf-8")
+    save.write_series(series_dict(hands, names, results))
     return save
 
 

@@ -505,11 +505,30 @@ def _score(app: TableApp, text: str, arg: str, ruling) -> Reply:
     return app.score(text, words.winner, words.given)
 
 
+def _saved_or_told(app: TableApp, text: str, read):
+    """``read()`` (what ``standings`` or ``history`` reads from the save), or,
+    for a save file that no longer reads, the Reply telling it at the prompt
+    (play goes on; ``standings`` and ``history`` alike); a script gets the
+    SaveError, as ``pesten-ref standings`` and ``history`` would (exit 2)."""
+    from .store import SaveError
+    try:
+        return read(), None
+    except SaveError as exc:
+        if not app.interactive:
+            raise
+        return None, Reply(text, False, exc.message, None, "command")
+
+
 @command("standings")
 def _standings(app: TableApp, text: str, arg: str, ruling) -> Reply:
+    """``standings``: what ``pesten-ref standings`` shows; a save file that no
+    longer reads is told as ``history`` tells it (``_saved_or_told``)."""
     from .scoring import render_standings
     from .session import read_standings
-    series, started = read_standings(app.table.save)
+    read, told = _saved_or_told(app, text, lambda: read_standings(app.table.save))
+    if told is not None:
+        return told
+    series, started = read
     return Reply(text, True, render_standings(series, started), None, "query")
 
 
@@ -522,13 +541,9 @@ def _history(app: TableApp, text: str, arg: str, ruling) -> Reply:
     from .history import history_of
     from .scoreboard import render_history
     from .session import read_history
-    from .store import SaveError
-    try:
-        data = history_of(*read_history(app.table.save))
-    except SaveError as exc:
-        if not app.interactive:
-            raise  # a script stops there, as `pesten-ref history` would (exit 2)
-        return Reply(text, False, exc.message, None, "command")
+    data, told = _saved_or_told(app, text, lambda: history_of(*read_history(app.table.save)))
+    if told is not None:
+        return told
     plain = render_history(data, chart=False)
     screen = None
     if app.columns is not None:

@@ -461,6 +461,7 @@ def new(players, rules_spec, dealer, mode, limit, hands, seed, force, as_json, s
 
         import unicodedata
         names = [unicodedata.normalize("NFC", p.strip()) for p in players.split(",") if p.strip()]
+        from .scoring import player_name_problem
         problem = player_name_problem(names)
         if problem:
             _fail(problem, 2)
@@ -507,27 +508,6 @@ def _new_json(table: Any, save_file: Any, drawn: bool, kept: int | None) -> dict
             "dealer_drawn": drawn, "first": None if rules.free_order else
             table.dealt.next_seat(series.dealer), "deal_size": rules.deal_size,
             "decks": table.dealt.decks, "kept": kept, "state": table.state()}
-
-
-def player_name_problem(names: list[str], count: bool = True) -> str | None:
-    """R1.1: 2-8 unique names of letters, digits and - _ ' . that read as no card or word
-    (``count=False``: any number of them, for a tournament)."""
-    from .cards import parse_suit, try_card
-    from .notation import RESERVED_WORDS
-    if count and not 2 <= len(names) <= 8:
-        return t("cli.new.player_count", n=len(names))
-    seen = set()
-    for name in names:
-        if not all(ch.isalnum() or ch in "-_'." for ch in name):
-            return t("cli.new.bad_name_chars", name=name)
-        if not name[0].isalnum():
-            return t("cli.new.bad_name_start", name=name)
-        if try_card(name) or parse_suit(name) or name.lower() in RESERVED_WORDS:
-            return t("cli.new.bad_name_word", name=name)
-        if name.casefold() in seen:
-            return t("cli.new.duplicate", name=name)
-        seen.add(name.casefold())
-    return None
 
 
 # ---------------------------------------------------------------------------
@@ -878,11 +858,12 @@ def rules(what, diff, save):
 
 
 def _rules_in_force(save):
-    from .rules import load_rules, rules_from_saved
+    from .rules import load_rules
     from .store import SaveFile
     save_file = SaveFile(_save_path(save))
     if save_file.exists():
-        return rules_from_saved(save_file.read_series().get("rules", {}))
+        from .session import saved_rules
+        return saved_rules(save_file, save_file.read_series())
     return load_rules("standard")
 
 
@@ -1055,6 +1036,8 @@ def _tournament_commands() -> click.Group:
     def _entered(players: str | None, players_file: str | None) -> list[str]:
         """The names entered, each checked (R1.1): a name from the file named with its line."""
         import unicodedata
+
+        from .scoring import player_name_problem
         given = [(n, None) for n in (players or "").split(",")]
         if players_file is not None:
             try:

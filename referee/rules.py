@@ -14,6 +14,10 @@ Public API:
 - ``load_rules(spec, base_dir=None)``: a preset, alias or TOML file.
 - ``rules_from_table(table, name="custom")``: a table read back from a save.
 - ``check_table_fits(rules, players)``: 2-8 players, deal + starter fit the deck.
+- ``check_saved(table, key, kind, ...)``: a value read back from a save file,
+  checked as a house-rule value is (the same sentences); ``REQUIRED``.
+- ``key_lines(text)``, ``line_of(lines, path)``: the line of each key path of a
+  TOML text (house-rule files and save files alike).
 - ``RulesError(ValueError)`` with ``file``, ``line``, ``key``, ``allowed``;
   its text comes from the message layer (``rules.*`` keys).
 """
@@ -300,12 +304,16 @@ class RulesError(ValueError):
         key: the key at fault (``"stacking"``, ``"points.K"``,
             ``"series.limit"``, ``"extends"``, ``"decks"``, ``"players"``), or None.
         allowed: the allowed values in words, or None.
+        problem: what is wrong, without where (the message is "where: problem"),
+            for a caller that says where itself (a save file's line).
     """
 
     def __init__(self, message: str, *, file: str | None = None, line: int | None = None,
-                 key: str | None = None, allowed: str | None = None) -> None:
+                 key: str | None = None, allowed: str | None = None,
+                 problem: str | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.problem = message if problem is None else problem
         self.file = file
         self.line = line
         self.key = key
@@ -328,6 +336,8 @@ def toml_value(value: Any) -> str:
         return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
     if isinstance(value, Mapping):
         return "{ " + ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items()) + " }"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
     return str(value)
 
 
@@ -343,20 +353,61 @@ def _key_path(text: str) -> tuple[str, ...]:
     return tuple(p.strip("\"'") if p[:1] in "\"'" else p for p in re.findall(_BARE_OR_QUOTED, text))
 
 
-def _scan_lines(text: str) -> tuple[dict[tuple[str, ...], int], int | None]:
-    """Map each key path (``("points", "K")``) to the line it is first set on.
+_STRINGS = r'"(?:[^"\\]|\\.)*"|\'[^\']*\''
 
-    Also returns the line of the first key path set twice (TOML refuses that),
-    or None.  A plain scan, good enough for house-rule files.
+
+def _depth(text: str) -> int:
+    """How many more ``[`` than ``]`` a line's value holds (strings and a comment left out)."""
+    bare = re.sub(_STRINGS, "", text).split("#", 1)[0]
+    return bare.count("[") - bare.count("]")
+
+
+def key_lines(text: str) -> tuple[dict[tuple[str | int, ...], int], int | None]:
+    """Map each key path of a TOML text to the line (from 1) it is first set on.
+
+    Paths are tuples of keys and item numbers (from 1, as people count):
+    ``("rules", "stacking")`` for ``stacking`` below ``[rules]``,
+    ``("points", "K")``, ``("records", 2)`` for the second line of a
+    ``records = [ ... ]`` written one item a line (its inline table's keys are
+    on that line too), ``("corrections", 2, "old")`` for ``[corrections.old]``
+    below the second ``[[corrections]]``.  Also returns the line of the first
+    key path set twice (TOML refuses that), or None.  A plain scan of the
+    lines as pesten-ref and people write them, good enough to point at a line
+    (``line_of`` finds the nearest key path that is mapped).
     """
-    lines: dict[tuple[str, ...], int] = {}
+    lines: dict[tuple[str | int, ...], int] = {}
     duplicate: int | None = None
-    section: tuple[str, ...] = ()
+    section: tuple[str | int, ...] = ()
+    arrays: dict[tuple[str | int, ...], int] = {}   # [[path]] -> items so far
+    inside: tuple[tuple[str | int, ...], int, int] | None = None  # (path, items, depth)
+
+    def placed(path: tuple[str, ...]) -> tuple[str | int, ...]:
+        out: tuple[str | int, ...] = ()
+        for part in path:
+            out += (part,)
+            if out in arrays:
+                out += (arrays[out],)
+        return out
+
     for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if inside is not None:   # the items of a list written over several lines
+            path, items, depth = inside
+            if depth == 1 and stripped and not stripped.startswith(("#", "]")):
+                items += 1
+                lines.setdefault(path + (items,), number)
+            depth += _depth(line)
+            inside = (path, items, depth) if depth > 0 else None
+            continue
         header = re.match(_HEADER_LINE, line)
         if header:
-            section = _key_path(header.group(1))
-            if section in lines and duplicate is None:
+            path = _key_path(header.group(1))
+            section = placed(path[:-1]) + path[-1:]
+            if stripped.startswith("[["):
+                arrays[section] = arrays.get(section, 0) + 1
+                lines.setdefault(section, number)
+                section += (arrays[section],)
+            elif section in lines and duplicate is None:
                 duplicate = number
             lines.setdefault(section, number)
             continue
@@ -366,7 +417,20 @@ def _scan_lines(text: str) -> tuple[dict[tuple[str, ...], int], int | None]:
             if path in lines and duplicate is None:
                 duplicate = number
             lines.setdefault(path, number)
+            depth = _depth(line[key.end():])
+            if depth > 0:
+                inside = (path, 0, depth)
     return lines, duplicate
+
+
+def line_of(lines: Mapping[tuple[str | int, ...], int], path: tuple[str | int, ...]) -> int | None:
+    """The line ``key_lines`` gives for ``path``, else for the nearest key path
+    above it (the ``[rules]`` table of an unmapped ``rules.x``), else None."""
+    while path:
+        if path in lines:
+            return lines[path]
+        path = path[:-1]
+    return None
 
 
 class _Source:
@@ -379,14 +443,10 @@ class _Source:
         self.name = name
         self.where_key = where_key
         self.directory = directory
-        self.lines, self.duplicate = _scan_lines(text) if text is not None else ({}, None)
+        self.lines, self.duplicate = key_lines(text) if text is not None else ({}, None)
 
     def line_of(self, *path: str) -> int | None:
-        while path:
-            if path in self.lines:
-                return self.lines[path]
-            path = path[:-1]
-        return None
+        return line_of(self.lines, path)
 
     def where(self, line: int | None) -> str:
         if self.where_key:
@@ -402,7 +462,8 @@ class _Source:
               line: int | None = None, **fields: Any) -> RulesError:
         problem = t(problem_key, key=key, allowed=allowed, **fields)
         message = t("rules.error", where=self.where(line), problem=problem)
-        return RulesError(message, file=self.file, line=line, key=key, allowed=allowed)
+        return RulesError(message, file=self.file, line=line, key=key, allowed=allowed,
+                          problem=problem)
 
 
 # -- checking values ----------------------------------------------------------
@@ -416,6 +477,8 @@ def _join_or(items: list[str]) -> str:
 def _allowed_text(kind: str, detail: Any) -> str:
     if kind == "int":
         low, high = detail
+        if low is None:
+            return t("rules.allowed.int")
         if high is None:
             return t("rules.allowed.int_min", low=low)
         return t("rules.allowed.int_range", low=low, high=high)
@@ -425,6 +488,12 @@ def _allowed_text(kind: str, detail: Any) -> str:
         return t("rules.allowed.choices", choices=_join_or([toml_value(c) for c in detail]))
     if kind == "decks":
         return t("rules.allowed.decks")
+    if kind == "text":
+        return t("rules.allowed.text")
+    if kind == "list":
+        return t("rules.allowed.list", what=detail)
+    if kind == "table":
+        return t("rules.allowed.table", what=detail)
     raise AssertionError(kind)
 
 
@@ -460,15 +529,12 @@ def _check_value(src: _Source, shown_key: str, path: tuple[str, ...], value: Any
         if isinstance(value, bool) or not isinstance(value, int):
             raise wrong_type()
         low, high = detail
-        if value < low or (high is not None and value > high):
+        if (low is not None and value < low) or (high is not None and value > high):
             raise bad_value()
-    elif kind == "bool":
-        if not isinstance(value, bool):
-            raise wrong_type()
-    elif kind == "enum":
+    elif kind in ("enum", "text"):
         if not isinstance(value, str):
             raise wrong_type()
-        if value not in detail:
+        if (value not in detail) if kind == "enum" else not value.strip():
             raise bad_value()
     elif kind == "decks":
         if isinstance(value, str):
@@ -478,7 +544,38 @@ def _check_value(src: _Source, shown_key: str, path: tuple[str, ...], value: Any
             raise wrong_type()
         elif value not in (1, 2):
             raise bad_value()
+    elif not isinstance(value, _TYPE_OF[kind]):   # "bool", "list", "table"
+        raise wrong_type()
     return value
+
+
+_TYPE_OF = {"bool": bool, "list": list, "table": Mapping}
+
+
+REQUIRED = object()
+"""``check_saved``'s default: the key must be there."""
+
+
+def check_saved(table: Mapping[str, Any], key: str, kind: str, detail: Any = None,
+                default: Any = REQUIRED, shown: str | None = None) -> Any:
+    """``table[key]`` read from a save file (the series file, a hand's file),
+    checked as a house-rule value is (the same check, the same sentences).
+
+    ``kind``: "int" (``detail``: (low, high or None)), "bool", "enum"
+    (``detail``: the choices, e.g. the players' names), "text" (not blank),
+    "list" and "table" (``detail``: what they hold, in words).  A key left
+    out gives ``default``; without one it is an error.  ``shown``: the key
+    as the sentence names it (default ``key``).  Returns the value; raises
+    RulesError whose ``problem`` names the key and says what is allowed (the
+    caller says where: the file and its line).
+    """
+    shown = key if shown is None else shown
+    src = _Source(file=None, name="", where_key="rules.where.options")
+    if key not in table:
+        if default is not REQUIRED:
+            return default
+        raise src.error("rules.err.missing", key=shown, allowed=_allowed_text(kind, detail))
+    return _check_value(src, shown, (shown,), table[key], kind, detail)
 
 
 def _suggest(word: str, candidates: tuple[str, ...] | list[str]) -> str:

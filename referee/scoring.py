@@ -9,7 +9,8 @@ Pure Python, no I/O.  The data flows one way:
 
 Map from rule ids to code:
 
-- R1.1 unique names, 2 to 8 players ............ ``Series.new``; unknown names in ``score_hand``
+- R1.1 unique names, 2 to 8 players ............ ``Series.new``; unknown names in ``score_hand``;
+  what a name may be ........................... ``player_name_problem`` (``new``, an edit)
 - R1.3 no Jokers without jokers ................ ``score_hand`` (cards given)
 - R1.5 leaving: out of the series .............. ``Series.mark_left``, ``apply_result``
 - R2.1 dealer, rotation skipping the eliminated  ``choose_dealer``, ``Series.next_dealer``
@@ -34,11 +35,12 @@ from typing import Any, Iterable, Mapping
 
 from referee.cards import JOKER, RANKS, Card, copies_per_deck, try_card
 from referee.messages import t
-from referee.rules import DEFAULT_POINTS, HouseRules
+from referee.rules import DEFAULT_POINTS, REQUIRED, HouseRules, RulesError, check_saved
 from referee.values import Record, Value, set_field
 
 __all__ = [
-    "ScoreError", "SeriesDataError", "PlayerRecord", "Series", "HandFacts", "HandResult",
+    "ScoreError", "SeriesDataError", "SavedTable", "player_name_problem", "PlayerRecord",
+    "Series", "HandFacts", "HandResult",
     "Event", "choose_dealer", "card_points", "parse_hand_cards", "score_hand",
     "apply_result", "replay_series", "Deal", "standings_json", "places", "places_of", "render_standings", "join_names",
     "series_mode", "series_limit", "series_hands", "points_text", "hand_end_event",
@@ -72,16 +74,71 @@ class ScoreError(ValueError):
 
 
 class SeriesDataError(ValueError):
-    """A stored series (``Series.from_dict``) that cannot be read back; ``message`` says what.
+    """A stored series or result (``Series.from_dict``, ``HandResult.from_dict``)
+    that cannot be read back; ``message`` says what.
 
-    ``where``: the key path of the bad value inside the series file, as parts
+    ``where``: the key path of the bad value inside the file, as parts
     (``["records", 2]``: the second record), or ``[]`` when unknown.
+    ``what`` is a phrase put in the series' damage sentence (``score.bad_save``),
+    or with ``sentence`` a whole sentence of its own.
     """
 
-    def __init__(self, what: str, where: list[str | int] | None = None) -> None:
-        self.message = t("score.bad_save", what=what)
+    def __init__(self, what: str, where: list[str | int] | None = None,
+                 sentence: bool = False) -> None:
+        self.message = what if sentence else t("score.bad_save", what=what)
         self.where = list(where or [])
         super().__init__(self.message)
+
+
+class SavedTable:
+    """One table of a save file as read: each value is checked as it is taken
+    (``rules.check_saved``: the checks and sentences of a house-rule value), a
+    wrong or missing one a SeriesDataError at its key path.  ``where``: the
+    key path of the table in its file."""
+
+    def __init__(self, table: Mapping[str, Any], where: list[str | int]) -> None:
+        self.table = table
+        self.where = where
+
+    @classmethod
+    def of(cls, value: Any, where: list[str | int], what: str) -> "SavedTable":
+        """``value`` found at ``where`` (a key path ending in its key or item
+        number), checked to be a table of ``what`` (in words)."""
+        if not isinstance(value, Mapping):
+            last = where[-1] if where else ""
+            shown = f"{where[-2]}[{last}]" if isinstance(last, int) and len(where) > 1 else str(last)
+            cls._check({shown: value}, shown, "table", what, REQUIRED, shown, where)
+        return cls(value, where)
+
+    def keys(self) -> list[str]:
+        """The keys of the table, in the file's order."""
+        return list(self.table)
+
+    def __call__(self, key: str, kind: str, detail: Any = None, default: Any = REQUIRED) -> Any:
+        """The value of ``key`` (``rules.check_saved``'s kinds), or ``default``."""
+        where = self.where + [key] if key in self.table else self.where  # (missing: its table)
+        return self._check(self.table, key, kind, detail, default, key, where)
+
+    def item(self, of: str, i: int, value: Any, kind: str, detail: Any = None) -> Any:
+        """Item ``i`` (from 1) of the list ``of``, checked as ``kind``."""
+        return self._check({of: value}, of, kind, detail, REQUIRED, f"{of}[{i}]",
+                           self.where + [of, i])
+
+    def table_at(self, key: str, what: str, default: Any = REQUIRED) -> "SavedTable":
+        """The table under ``key`` (``what``: what it holds, in words), to read in turn."""
+        return SavedTable(self(key, "table", what, default), self.where + [key])
+
+    def items_at(self, key: str, what: str, default: Any = REQUIRED) -> list[Any]:
+        """The list under ``key`` (``what``: what it holds, in words)."""
+        return self(key, "list", what, default)
+
+    @staticmethod
+    def _check(table: Mapping[str, Any], key: str, kind: str, detail: Any, default: Any,
+               shown: str, where: list[str | int]) -> Any:
+        try:
+            return check_saved(table, key, kind, detail, default, shown)
+        except RulesError as exc:
+            raise SeriesDataError(exc.problem, where, sentence=True) from None
 
 
 # ---------------------------------------------------------------------------
@@ -129,6 +186,28 @@ def series_hands(rules: HouseRules) -> int:
 def _mode_rule(rules: HouseRules) -> str:
     return {"elimination": "R7.4", "hands": "R7.5", "casual": "R7.6"}.get(
         series_mode(rules), "R7.4")
+
+
+def player_name_problem(names: list[str], count: bool = True) -> str | None:
+    """R1.1: 2-8 unique names of letters, digits and - _ ' . that read as no card or word
+    (``count=False``: any number of them, for a tournament)."""
+    from referee.cards import parse_suit
+    from referee.notation import RESERVED_WORDS  # (not at start-up: only `new` and an edit)
+    if count and not 2 <= len(names) <= 8:
+        return t("cli.new.player_count", n=len(names))
+    seen = set()
+    for name in names:
+        if not all(ch.isalnum() or ch in "-_'." for ch in name):
+            return t("cli.new.bad_name_chars", name=name)
+        if not name[0].isalnum():
+            return t("cli.new.bad_name_start", name=name)
+        if try_card(name) or parse_suit(name) or name.lower() in RESERVED_WORDS:
+            return t("cli.new.bad_name_word", name=name)
+        if name.casefold() in seen:
+            return t("cli.new.duplicate", name=name)
+        seen.add(name.casefold())
+    return None
+
 
 
 # ---------------------------------------------------------------------------
@@ -211,6 +290,17 @@ class Series(Record):
         Name spelling (R1.1 characters) is checked where names are typed, not here.
         """
         players = list(players)
+        cls._check_seating(players)
+        canonical = {p.casefold(): p for p in players}
+        if dealer.casefold() not in canonical:
+            raise ScoreError("score.refuse.dealer", "R2.1", name=dealer)
+        records = {p: PlayerRecord(p) for p in players}
+        return cls(players=players, rules=rules, records=records, hand=1,
+                   dealer=canonical[dealer.casefold()])
+
+    @staticmethod
+    def _check_seating(players: list[str]) -> None:
+        """2 to 8 players, no name seated twice (case-insensitive); ScoreError (R1.1)."""
         if not 2 <= len(players) <= 8:
             raise ScoreError("score.refuse.player_count", "R1.1", n=len(players))
         seen: set[str] = set()
@@ -218,12 +308,6 @@ class Series(Record):
             if name.casefold() in seen:
                 raise ScoreError("score.refuse.duplicate", "R1.1", name=name)
             seen.add(name.casefold())
-        canonical = {p.casefold(): p for p in players}
-        if dealer.casefold() not in canonical:
-            raise ScoreError("score.refuse.dealer", "R2.1", name=dealer)
-        records = {p: PlayerRecord(p) for p in players}
-        return cls(players=players, rules=rules, records=records, hand=1,
-                   dealer=canonical[dealer.casefold()])
 
     def to_dict(self) -> dict[str, Any]:
         """Plain TOML-able values, no None; the rules are not included.
@@ -248,51 +332,53 @@ class Series(Record):
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any], rules: HouseRules) -> "Series":
-        """The inverse of ``to_dict``, with the rules stored apart.
+        """The inverse of ``to_dict``, with the rules stored apart; every value
+        checked as strictly as ``new`` checks what it is given.
 
-        Raises SeriesDataError when a field is missing, of the wrong type,
-        names a player who is not seated, or holds a negative total or count
-        (``where`` then points at the record).
+        Raises SeriesDataError (``where``: the key path of the value at fault)
+        for a field missing or of the wrong type, a name that is not seated,
+        a player seated twice or a count of players outside 2 to 8 (R1.1), or
+        a negative total or count.
         """
+        table = SavedTable(d, [])
+        names = t("score.allowed.names")
+        players = [table.item("players", i, p, "text")
+                   for i, p in enumerate(table.items_at("players", names), 1)]
         try:
-            players = [str(p) for p in d["players"]]
-            records: dict[str, PlayerRecord] = {}
-            for i, rec in enumerate(d["records"], 1):
-                name = str(rec["name"])
-                if name not in players:
-                    raise SeriesDataError(t("score.bad.unknown_record", name=name), ["records", i])
-                record = PlayerRecord(
-                    name=name, total=int(rec.get("total", 0)), wins=int(rec.get("wins", 0)),
-                    eliminated=bool(rec.get("eliminated", False)), left=bool(rec.get("left", False)),
-                    out_hand=int(rec.get("out_hand", 0)))
-                for key in ("total", "wins", "out_hand"):
-                    if getattr(record, key) < 0:
-                        raise SeriesDataError(t("score.bad.negative", name=name, key=key,
-                                                value=getattr(record, key)), ["records", i])
-                records[name] = record
-            for p in players:
-                records.setdefault(p, PlayerRecord(p))
-            dealer = str(d["dealer"])
-            winners = [str(w) for w in d.get("winners", [])]
-            for name in [dealer, *winners]:
-                if name not in players:
-                    raise SeriesDataError(f"unknown player {name}")
-            history = [HandResult.from_dict(h) for h in d.get("history", [])]
-            first_dealer = str(d.get("first_dealer", "")) or ""
-            if first_dealer and first_dealer not in players:
-                raise SeriesDataError(f"unknown player {first_dealer}")
-            last = {str(k): int(v) for k, v in d.get("last", {}).items()}
-            return cls(players=players, rules=rules, records=records, hand=int(d["hand"]),
-                       dealer=dealer, hand_scored=bool(d["hand_scored"]), winners=winners,
-                       history=history,
-                       scored_count=int(d.get("hands_scored", len(history))),
-                       first_dealer=first_dealer, last_points=last)
-        except SeriesDataError:
-            raise
-        except KeyError as err:
-            raise SeriesDataError(f"missing {err.args[0]}") from err
-        except (TypeError, ValueError, AttributeError) as err:
-            raise SeriesDataError(str(err)) from err
+            cls._check_seating(players)   # as ``new``: seated twice, too many or too few (R1.1)
+        except ScoreError as exc:
+            raise SeriesDataError(exc.message, ["players"], sentence=True) from None
+        seated = tuple(players)
+        dealer = table("dealer", "enum", seated)
+        records: dict[str, PlayerRecord] = {}
+        for i, rec in enumerate(table.items_at("records", t("score.allowed.records")), 1):
+            item = SavedTable.of(rec, ["records", i], t("score.allowed.record"))
+            name = item("name", "text")
+            if name not in players:
+                raise SeriesDataError(t("score.bad.unknown_record", name=name), ["records", i])
+            counts = {}
+            for key in ("total", "wins", "out_hand"):
+                value = item.table.get(key, 0)
+                if type(value) is int and value < 0:
+                    raise SeriesDataError(t("score.bad.negative", name=name, key=key, value=value),
+                                          ["records", i])
+                counts[key] = item(key, "int", (0, None), 0)
+            records[name] = PlayerRecord(name=name, eliminated=item("eliminated", "bool", None, False),
+                                         left=item("left", "bool", None, False), **counts)
+        for p in players:
+            records.setdefault(p, PlayerRecord(p))
+        winners = [table.item("winners", i, w, "enum", seated)
+                   for i, w in enumerate(table.items_at("winners", names, []), 1)]
+        history = [HandResult.from_dict(h, ["history", i])
+                   for i, h in enumerate(table.items_at("history", t("score.allowed.results"), []), 1)]
+        first_dealer = table("first_dealer", "enum", seated, "")
+        last = table.table_at("last", t("score.allowed.points"), {})
+        last_points = {name: last(name, "int", (0, None)) for name in last.keys()}
+        return cls(players=players, rules=rules, records=records, hand=table("hand", "int", (1, None)),
+                   dealer=dealer, hand_scored=table("hand_scored", "bool"), winners=winners,
+                   history=history,
+                   scored_count=table("hands_scored", "int", (0, None), len(history)),
+                   first_dealer=first_dealer, last_points=last_points)
 
     # -- questions -------------------------------------------------------------
     @property
@@ -508,12 +594,24 @@ class HandResult(Record):
         return d
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> "HandResult":
-        """The inverse of ``to_dict``."""
-        return cls(hand=int(d["hand"]), winner=d.get("winner"), blocked=bool(d.get("blocked", False)),
-                   points={str(k): int(v) for k, v in d.get("points", {}).items()},
-                   cards={str(k): [str(c) for c in v] for k, v in d.get("cards", {}).items()},
-                   left=[str(p) for p in d.get("left", [])])
+    def from_dict(cls, d: Mapping[str, Any], where: list[str | int] | None = None) -> "HandResult":
+        """The inverse of ``to_dict``, every value checked (as ``Series.from_dict``).
+
+        ``where``: the key path of ``d`` in its file (``["result"]``), for the
+        errors.  Raises SeriesDataError naming the key at fault.
+        """
+        table = SavedTable.of(d, list(where or ["result"]), t("score.allowed.result"))
+        points = table.table_at("points", t("score.allowed.points"), {})
+        cards = table.table_at("cards", t("score.allowed.cards"), {})
+        winner = table("winner", "text", None, None)
+        return cls(hand=table("hand", "int", (1, None)), winner=winner,
+                   blocked=table("blocked", "bool", None, False),
+                   points={name: points(name, "int", (None, None)) for name in points.keys()},
+                   cards={name: [cards.item(name, i, c, "text")
+                                 for i, c in enumerate(cards(name, "list", t("score.allowed.card_list")), 1)]
+                          for name in cards.keys()},
+                   left=[table.item("left", i, p, "text")
+                         for i, p in enumerate(table.items_at("left", t("score.allowed.names"), []), 1)])
 
 
 def _given_value(value: Any, player: str) -> int | list[Card]:

@@ -22,6 +22,14 @@ either up to date or visibly behind (``settling``, or a result the header has
 not counted), and the next command settles it from the results
 (``Table.open``).  Kept series: see ``start_series``, ``switch_series`` and
 ``kept_series``.
+
+Everything read back is checked as ``new`` checks what it is given (the rules,
+the seating, the deal fitting the deck, R1.1, R1.3, R8), and a value that is
+not is a SaveError at the line of its key.  The header keeps a checksum of its
+standings (``STANDINGS_SUM``): standings edited by hand are checked against
+the hands' results, which ``history``, the exports and a correction always
+do, and a series file or hand file that says what the hands do not (a total,
+who deals) is refused, never quietly believed (``_check_against_hands``).
 """
 
 from __future__ import annotations
@@ -33,9 +41,10 @@ from typing import Any, Mapping
 from typing import TYPE_CHECKING
 
 from . import messages
-from .rules import HouseRules, rules_from_saved
-from .scoring import (Event, HandFacts, HandResult, ScoreError, Series, SeriesDataError,
-                      apply_result, join_names, replay_series, score_hand, series_limit)
+from .rules import HouseRules, RulesError, check_table_fits, rules_from_saved, toml_value
+from .scoring import (Event, HandFacts, HandResult, SavedTable, ScoreError, Series, SeriesDataError,
+                      apply_result, join_names, player_name_problem, replay_series, score_hand,
+                      series_limit)
 from .store import END, FORMAT, SaveError, SaveFile, os_reason
 
 if TYPE_CHECKING:  # the engine is imported only where a hand is opened (start-up time),
@@ -50,19 +59,42 @@ def utcnow() -> _dt.datetime:
     return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0)
 
 
-def _series_from(save: SaveFile, data: Mapping[str, Any]) -> tuple[HouseRules, Series]:
-    """The rules and Series of a series file's content; SaveError naming the line."""
+def saved_rules(save: SaveFile, data: Mapping[str, Any]) -> HouseRules:
+    """The rule set copied into the series file ``data`` (its ``[rules]`` table),
+    validated as ``new`` validates one (``rules_from_saved``); SaveError naming
+    the line of the key at fault (``rules.stacking``, not the ``[rules]`` line)."""
+    if "rules" not in data:
+        raise save.error_at(None, ["rules"], t("cli.save.no_rules"))
     try:
-        rules_table = data["rules"]
-        rules = rules_from_saved(rules_table)
-    except KeyError:
-        raise save.error_at(None, ["rules"], t("cli.save.no_rules")) from None
-    except (ValueError, TypeError, AttributeError) as exc:
-        raise save.error_at(None, ["rules"], str(exc)) from None
+        return rules_from_saved(data["rules"])
+    except RulesError as exc:
+        raise _rules_error(save, exc) from None
+
+
+def _rules_error(save: SaveFile, exc: RulesError) -> SaveError:
+    """A RulesError about the series file's rules or seating as a SaveError at the
+    key's own line: ``players`` (R1.1) or ``rules.KEY``."""
+    parts: list[str | int] = ["rules"]
+    if exc.key == "players":
+        parts = ["players"]
+    elif exc.key:
+        parts += exc.key.split(".")
+    return save.error_at(None, parts, exc.problem)
+
+
+def _series_from(save: SaveFile, data: Mapping[str, Any]) -> tuple[HouseRules, Series]:
+    """The rules and Series of a series file's content, every value checked as
+    ``new`` checks it (the rules, the seating, the deal fitting the deck:
+    ``check_table_fits``); SaveError naming the line of the key at fault."""
+    rules = saved_rules(save, data)
     try:
         series = Series.from_dict(data, rules)
     except SeriesDataError as exc:
         raise save.error_at(None, exc.where, str(exc)) from None
+    try:
+        check_table_fits(rules, len(series.players))
+    except RulesError as exc:
+        raise _rules_error(save, exc) from None
     return rules, series
 
 
@@ -108,19 +140,15 @@ def _replay_hand(save: SaveFile, rules: HouseRules, n: int, meta: Mapping[str, A
     replays when asked for the ``Hand``.  Any other is the ``Hand`` its log
     replays to.
     """
+    players = _players_of(save, n, meta)
     try:
-        players = [str(p) for p in meta["players"]]
-        dealer = str(meta["dealer"])
-        entries = meta.get("entries", [])
-        lines = [str(e["line"]) for e in entries]
-        redo = [str(e["line"]) for e in meta.get("redo", [])]
-    except (KeyError, TypeError) as exc:
-        raise save.error_at(n, [], t("cli.save.bad_hand", what=str(exc))) from None
+        dealer = SavedTable(meta, [])("dealer", "enum", tuple(players))
+    except SeriesDataError as exc:
+        raise save.error_at(n, exc.where, exc.message) from None
+    lines, redo = ([str(e["line"]) for e in _log_of(save, n, meta, key)]
+                   for key in ("entries", "redo"))
     if not lines and not redo:
-        try:
-            return _deal(rules, players, dealer, n)
-        except ValueError as exc:  # the dealer is not in the hand
-            raise save.error_at(n, [], str(exc)) from None
+        return _deal(rules, players, dealer, n)   # (the dealer is one of the players: checked)
     end = meta.get(END)
     if use_end and not redo and isinstance(end, dict):
         from .engine.dealt import Dealt
@@ -137,6 +165,44 @@ def _replay_hand(save: SaveFile, rules: HouseRules, n: int, meta: Mapping[str, A
                             t("cli.save.no_replay", line=exc.line, reason=exc.reason)) from None
     except ValueError as exc:
         raise save.error_at(n, [], str(exc)) from None
+
+
+# The standings in the series file are derived from the hands' results (the
+# record), kept there so that opening a series costs the same whatever its
+# length.  ``STANDINGS_SUM`` is a checksum of them as written: while it matches,
+# they are what the last command wrote and are used as they are; a series file
+# whose standings were edited by hand (or that has no sum: written before it
+# was kept) is checked against its hands first (``_check_against_hands``),
+# which ``history``, the exports and a correction always do.
+STANDINGS_SUM = "standings_sum"
+"""The series file's key holding ``standings_sum`` of its standings."""
+_STANDINGS_KEYS = ("players", "hand", "dealer", "first_dealer", "hand_scored", "winners",
+                   "records", "hands_scored", "last")
+
+
+def standings_sum(data: Mapping[str, Any]) -> str:
+    """A CRC-32 (8 hex digits) of the standings in the series file ``data``
+    (players, hand, dealer, first dealer, winners, records, hands scored, the
+    last hand's points): the same for the dict written and for the file read
+    back, another for any value edited."""
+    import zlib
+
+    def canonical(value: Any) -> Any:
+        if isinstance(value, Mapping):
+            return tuple(sorted((str(k), canonical(v)) for k, v in value.items()))
+        if isinstance(value, (list, tuple)):
+            return tuple(canonical(v) for v in value)
+        return (type(value).__name__, value)
+
+    text = repr([(key, canonical(data.get(key))) for key in _STANDINGS_KEYS])
+    return f"{zlib.crc32(text.encode('utf-8')):08x}"
+
+
+def _edited(data: Mapping[str, Any]) -> bool:
+    """Whether the standings in the series file ``data`` may have been edited
+    since a command wrote them (their ``STANDINGS_SUM`` does not match, or
+    there is none), so that they must be checked against the hands."""
+    return data.get(STANDINGS_SUM) != standings_sum(data)
 
 
 def _behind(data: Mapping[str, Any], series: Series, current: Mapping[str, Any] | None) -> bool:
@@ -157,17 +223,35 @@ def _result_check(save: SaveFile):
     return check
 
 
-def _result_of(save: SaveFile, n: int, meta: Mapping[str, Any]) -> HandResult:
-    """The result saved in hand ``n``'s file; SaveError (with its line) when it
-    does not read or holds a negative score (a hand-edited file)."""
+def _check_corrections(save: SaveFile, n: int, meta: Mapping[str, Any]) -> None:
+    """The corrections kept in hand ``n``'s file (``history`` shows them): each a
+    table whose ``old`` and ``new`` hold whole numbers by name; SaveError with
+    the line of the value at fault."""
     try:
-        result = HandResult.from_dict(meta["result"])
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise save.error_at(n, ["result"], t("cli.save.bad_result", what=str(exc))) from None
+        head = SavedTable(meta, [])
+        for i, item in enumerate(head.items_at("corrections", t("score.allowed.corrections"), []), 1):
+            correction = SavedTable.of(item, ["corrections", i], t("score.allowed.correction"))
+            correction("by", "text", None, None)
+            for key in ("old", "new"):
+                points = correction.table_at(key, t("score.allowed.points"), {})
+                for name in points.keys():
+                    points(name, "int", (None, None))
+    except SeriesDataError as exc:
+        raise save.error_at(n, exc.where, exc.message) from None
+
+
+def _result_of(save: SaveFile, n: int, meta: Mapping[str, Any]) -> HandResult:
+    """The result saved in hand ``n``'s file; SaveError (with its line) when a
+    value of it does not read or it holds a negative score (a hand-edited file)."""
+    try:
+        result = HandResult.from_dict(meta["result"], ["result"])
+    except SeriesDataError as exc:
+        raise save.error_at(n, exc.where, exc.message) from None
+    _check_corrections(save, n, meta)
     for name, points in result.points.items():
         if points < 0:
-            raise save.error_at(n, ["result"], t("cli.save.negative_points", name=name,
-                                                 points=points))
+            raise save.error_at(n, ["result", "points", name],
+                                t("cli.save.negative_points", name=name, points=points))
     return result
 
 
@@ -247,18 +331,20 @@ class Table:
         """
         save.recover()
         data = save.read_series()
+        speak_series_language(data)
         rules, series = _series_from(save, data)
+        save.check_hands()
         meta = save.read_hand(series.hand) if save.has_hand(series.hand) else None
         table_id = data.get("id") if type(data.get("id")) is int else None
         display = data.get("display")
         display = display if isinstance(display, dict) else None
-        speak_series_language(data)
         if _behind(data, series, meta):
             table = cls(save, series, rules, None, {}, data.get("created"), table_id,  # type: ignore[arg-type]
                         display)
             with save.lock():
                 table.settle()
             return table
+        _check_header(save, data, series, rules, None if series.hand_scored else meta)
         hand, meta = cls._open_hand(save, series, rules, meta)
         return cls(save, series, rules, hand, meta, data.get("created"), table_id, display)
 
@@ -304,6 +390,7 @@ class Table:
         out = {"format": FORMAT, "id": self.series_id, "created": self.created or utcnow(),
                "updated": utcnow()}
         out.update(d)
+        out[STANDINGS_SUM] = standings_sum(out)
         if self.display:
             out["display"] = dict(self.display)
         out["rules"] = rules
@@ -504,9 +591,12 @@ class Table:
         # Of the other hands only results, players and dealers count: their heads
         # (the hands' index); hand n whole, to replay it and to write it again.
         metas = self._scored_heads(last_scored)
+        header = self.save.read_series()
+        _check_against_hands(self.save, header, series, self.rules,
+                             None if series.hand_scored else self.meta, metas)
         metas[n] = self.save.read_hand(n)
         results = [_result_of(self.save, k, metas[k]) for k in range(1, last_scored + 1)]
-        first_dealer = str(metas[1]["dealer"])
+        first_dealer = _dealer_of(self.save, 1, metas[1], series)
         before, _ = replay_series(series.players, self.rules, first_dealer, results[:n - 1])
         facts = self._facts_of(n, metas[n])
         new = score_hand(before, facts, winner, given)
@@ -519,7 +609,6 @@ class Table:
         events = _changes(series, after, n)
 
         # Write: the header marked settling, the hand, then the settled header.
-        header = self.save.read_series()
         header["settling"] = n
         with self.save.lock():
             self.save.write_series(header)
@@ -543,16 +632,8 @@ class Table:
         return new, events, old
 
     def _scored_heads(self, last: int) -> dict[int, dict[str, Any]]:
-        """The files of hands 1 .. ``last`` without their logs
-        (``SaveFile.read_hand_heads``), each result checked as ``_result_of``
-        does; SaveError for a file that does not read or is missing, or a
-        result that does not read (the first, in the order of the hands)."""
-        save = self.save
-        heads = save.read_hand_heads(range(1, last + 1), _result_check(save))
-        for k in range(1, last + 1):
-            if k not in heads:
-                save.read_hand(k)  # raises SaveError: the hand's file is missing
-        return heads
+        """``_scored_heads`` of this series."""
+        return _scored_heads(self.save, last)
 
     def _facts_of(self, n: int, meta: Mapping[str, Any]) -> HandFacts:
         """What the referee knew of hand ``n`` (replayed from its entries)."""
@@ -607,7 +688,7 @@ class Table:
             k += 1
         meta = None if k not in metas else metas[k] if k == last else save.read_hand(k)
         self.series, deals = replay_series(list(self.series.players), self.rules,
-                                           str(metas[1]["dealer"]), results)
+                                           _dealer_of(save, 1, metas[1], self.series), results)
         if self.series.over:
             last = self.series.hand
             self.meta = save.read_hand(last)
@@ -627,6 +708,163 @@ class Table:
                 self.meta = meta
                 self.dealt = _replay_hand(save, self.rules, self.series.hand, meta)
         save.write_series(self.series_dict())
+
+
+def _check_header(save: SaveFile, data: Mapping[str, Any], series: Series, rules: HouseRules,
+                  current: Mapping[str, Any] | None) -> None:
+    """What opening a series checks of its series file ``data`` at a cost that
+    does not grow with the series: against the hands only when its standings
+    were edited (``_edited``: ``_check_against_hands``), else the file of the
+    hand being dealt or played, ``current``, against the series (its dealer
+    and players, R2.1).  Raises SaveError."""
+    if _edited(data):
+        _check_against_hands(save, data, series, rules, current)
+    elif current is not None:
+        _check_current(save, series, current)
+
+
+def _scored_heads(save: SaveFile, last: int,
+                  heads: Mapping[int, dict[str, Any]] | None = None) -> dict[int, dict[str, Any]]:
+    """The files of hands 1 .. ``last`` (the hands scored) without their logs
+    (``SaveFile.read_hand_heads``, unless the caller read them: ``heads``),
+    each result checked as ``_result_of`` does; SaveError for a file that
+    does not read, is missing or has no result (a hand before the last scored
+    one cannot be unscored), or a result that does not read (the first, in
+    the order of the hands)."""
+    if heads is None:
+        heads = save.read_hand_heads(range(1, last + 1), _result_check(save))
+    heads = {k: heads[k] for k in range(1, last + 1) if k in heads}
+    for k in range(1, last + 1):
+        if k not in heads:
+            save.read_hand(k)  # raises SaveError: the hand's file is missing
+        if "result" not in heads[k]:
+            raise save.error_at(k, [], t("cli.save.no_result", hand=k, last=last))
+    return heads
+
+
+def _check_against_hands(save: SaveFile, data: Mapping[str, Any], series: Series,
+                         rules: HouseRules, current: Mapping[str, Any] | None,
+                         heads: Mapping[int, dict[str, Any]] | None = None) -> None:
+    """Refuse a series file (``data``, read as ``series``) that says what its
+    hands do not: the hands' results are the record of the series, the
+    standings in the series file what replaying them gives (``replay_series``,
+    as ``history`` and the exports do).  So a hand-edited total, win,
+    elimination, dealer or hand number in the series file, and a hand's file
+    whose dealer (or, for ``current``, the hand being played, its players) is
+    not the one the rotation gives (R2.1), are a SaveError naming the file and
+    line to fix, instead of quietly changing the standings or who deals next.
+    Edited players must be names ``new`` takes (R1.1: ``player_name_problem``).
+    ``heads``: the hands' files without their logs, when the caller has read
+    them (``_scored_heads``).
+    """
+    if STANDINGS_SUM in data and _edited(data):   # (names a series kept from before may not)
+        problem = player_name_problem(series.players)
+        if problem:
+            raise save.error_at(None, ["players"], problem)
+    last = series.hand if series.hand_scored else series.hand - 1
+    heads = _scored_heads(save, last, heads)
+    results = [_result_of(save, k, heads[k]) for k in range(1, last + 1)]
+    first = series.first_dealer
+    if last and "first_dealer" not in data:   # (a series saved before it was kept)
+        first = _dealer_of(save, 1, heads[1], series)
+    try:
+        replayed, deals = replay_series(list(series.players), rules, first, results)
+    except ScoreError as exc:   # a result after the series was won
+        raise save.error_at(len(results), ["result"], exc.message) from None
+    for deal in deals:
+        if deal.hand in heads:
+            _check_deal(save, deal.hand, heads[deal.hand], series, deal.dealer)
+        elif current is not None and deal.hand == series.hand:
+            _check_deal(save, deal.hand, current, series, deal.dealer, deal.players)
+    for i, name in enumerate(series.players, 1):
+        saved, record = series.records[name], replayed.records[name]
+        if saved.total != record.total:
+            raise save.error_at(None, ["records", i, "total"], t(
+                "cli.save.total_disagrees", name=name, found=saved.total, total=record.total,
+                file=save.path))
+        for key in ("wins", "eliminated"):
+            if getattr(saved, key) != getattr(record, key):
+                raise save.error_at(None, ["records", i, key], t(
+                    "cli.save.header_disagrees", key=key,
+                    found=toml_value(getattr(saved, key)),
+                    expected=toml_value(getattr(record, key)), file=save.hands_dir))
+    if series.hands_scored != replayed.hands_scored:
+        raise save.error_at(None, ["hands_scored"], t(
+            "cli.save.header_disagrees", key="hands_scored", found=series.hands_scored,
+            expected=replayed.hands_scored, file=save.hands_dir))
+    for name, points in series.last_points.items():
+        if replayed.last_points.get(name) != points:
+            raise save.error_at(None, ["last", name], t(
+                "cli.save.header_disagrees", key=f"last.{name}", found=points,
+                expected=toml_value(replayed.last_points.get(name, "-")), file=save.hands_dir))
+    if series.winners != replayed.winners:
+        raise save.error_at(None, ["winners"], t(
+            "cli.save.header_disagrees", key="winners",
+            found=toml_value(series.winners), expected=toml_value(replayed.winners),
+            file=save.hands_dir))
+    if not series.hand_scored and not replayed.over:
+        for key in ("hand", "dealer"):
+            if getattr(series, key) != getattr(replayed, key):
+                raise save.error_at(None, [key], t(
+                    "cli.save.header_disagrees", key=key, found=toml_value(getattr(series, key)),
+                    expected=toml_value(getattr(replayed, key)), file=save.hands_dir))
+
+
+def _check_current(save: SaveFile, series: Series, current: Mapping[str, Any]) -> None:
+    """The file of the hand being dealt or played, ``current``, against the
+    series file: the dealer it gives this hand and the players still in."""
+    _check_deal(save, series.hand, current, series, series.dealer,
+                tuple(series.active_players()))
+
+
+def _check_deal(save: SaveFile, n: int, meta: Mapping[str, Any], series: Series, dealer: str,
+                players: tuple[str, ...] | None = None) -> None:
+    """Hand ``n``'s file ``meta`` against the deal the series gives it: its
+    ``dealer`` (R2.1) and, for the hand being played, its ``players`` (R7.4);
+    SaveError at the line of the one that is not, so that an edit never
+    changes who deals."""
+    found = _dealer_of(save, n, meta, series)
+    if found != dealer:
+        key = "cli.save.first_dealer_disagrees" if n == 1 else "cli.save.dealer_disagrees"
+        raise save.error_at(n, ["dealer"], t(key, hand=n, found=found, expected=dealer,
+                                             file=save.path))
+    if players is not None:
+        seated = _players_of(save, n, meta)
+        if tuple(seated) != tuple(players):
+            raise save.error_at(n, ["players"], t(
+                "cli.save.players_disagrees", hand=n, found=join_names(seated),
+                expected=join_names(players)))
+
+
+def _log_of(save: SaveFile, n: int, meta: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
+    """The ``entries`` or ``redo`` (``key``) of hand ``n``'s file, each checked
+    to be a table with its ``line`` as text; SaveError at the line of one that
+    is not."""
+    try:
+        log = SavedTable(meta, []).items_at(key, t("cli.save.allowed.entries"), [])
+        for i, entry in enumerate(log, 1):
+            SavedTable.of(entry, [key, i], t("cli.save.allowed.entry"))("line", "text")
+    except SeriesDataError as exc:
+        raise save.error_at(n, exc.where, exc.message) from None
+    return log
+
+
+def _players_of(save: SaveFile, n: int, meta: Mapping[str, Any]) -> list[str]:
+    """The players hand ``n``'s file seats, each checked to be a name (text)."""
+    try:
+        head = SavedTable(meta, [])
+        return [head.item("players", i, p, "text")
+                for i, p in enumerate(head.items_at("players", t("score.allowed.names")), 1)]
+    except SeriesDataError as exc:
+        raise save.error_at(n, exc.where, exc.message) from None
+
+
+def _dealer_of(save: SaveFile, n: int, meta: Mapping[str, Any], series: Series) -> str:
+    """The dealer hand ``n``'s file names, checked to be a seated player."""
+    try:
+        return SavedTable(meta, [])("dealer", "enum", tuple(series.players))
+    except SeriesDataError as exc:
+        raise save.error_at(n, exc.where, exc.message) from None
 
 
 def _facts(h: "Dealt") -> HandFacts:
@@ -667,18 +905,23 @@ def speak_series_language(data: Mapping[str, Any]) -> None:
         lexicon.set_active(messages.language())
 
 
-def _read_header(save: SaveFile) -> tuple[dict, HouseRules, Series, dict | None]:
+def _read_header(save: SaveFile, against_hands: bool = True
+                 ) -> tuple[dict, HouseRules, Series, dict | None]:
     """The series file as read, its rules and Series, and the current hand's file
     while that hand is not scored (else None), speaking the series' language.
 
     Finishes first what a killed command left half done (``SaveFile.recover``,
     and a header behind its hands' results, which ``Table.open`` settles and
-    saves), so what it returns is up to date.  Raises SaveError.
+    saves), so what it returns is up to date; else checks the header against
+    its hands (``_check_against_hands``; unless not ``against_hands``: the
+    caller does, with the hands it reads).  Raises SaveError, also for a
+    missing or unreadable hands folder (``SaveFile.check_hands``).
     """
     def read() -> tuple[dict, HouseRules, Series, dict | None]:
         data = save.read_series()
         speak_series_language(data)
         rules, series = _series_from(save, data)
+        save.check_hands()
         current = save.read_hand(series.hand) \
             if not series.hand_scored and save.has_hand(series.hand) else None
         return data, rules, series, current
@@ -688,6 +931,8 @@ def _read_header(save: SaveFile) -> tuple[dict, HouseRules, Series, dict | None]
     if _behind(data, series, current):
         Table.open(save)
         data, rules, series, current = read()
+    elif against_hands:
+        _check_header(save, data, series, rules, current)
     return data, rules, series, current
 
 
@@ -702,7 +947,7 @@ def read_standings(save: SaveFile) -> tuple[Series, bool]:
     started = series.hand_scored
     if meta is not None:
         started = bool(meta.get("entries"))
-        for name in _left_in(meta):
+        for name in _left_in(save, series.hand, meta):
             series.mark_left(name)  # shown as out at once (R1.5); saved at `score`
     return series, started
 
@@ -734,7 +979,7 @@ def read_history_facts(save: SaveFile) -> tuple[dict, list[dict], dict[int, dict
 
 
 def _read_history(save: SaveFile, facts: bool) -> tuple[dict, list[dict], dict[int, dict]]:
-    data, rules, series, current = _read_header(save)
+    data, rules, series, current = _read_header(save, against_hands=False)
     check = _result_check(save)
     last = series.hand if current is None else series.hand - 1
     numbers = range(1, last + 1)
@@ -747,6 +992,7 @@ def _read_history(save: SaveFile, facts: bool) -> tuple[dict, list[dict], dict[i
         derived = {n: value for n, (head, value) in read.items() if "result" in head}
     else:
         hands = save.read_hand_heads(numbers, check)
+    _check_against_hands(save, data, series, rules, current, hands)
     if current is not None:
         check(series.hand, current)
         hands[series.hand] = {k: v for k, v in current.items() if k not in ("entries", "redo")}
@@ -894,6 +1140,7 @@ def _summary(save: SaveFile, series_id: int | None, current: bool) -> dict:
                              "damaged": None}
     try:
         data = save.read_series()
+        _series_from(save, data)   # every value checked, as when it is opened
     except SaveError as exc:
         entry["damaged"] = exc.message
         return entry
@@ -910,11 +1157,12 @@ def _summary(save: SaveFile, series_id: int | None, current: bool) -> dict:
     return entry
 
 
-def _left_in(meta: Mapping[str, Any]) -> list[str]:
-    """Players who left during a hand, read from its entries without replaying (R1.5)."""
+def _left_in(save: SaveFile, n: int, meta: Mapping[str, Any]) -> list[str]:
+    """Players who left during hand ``n`` (its file ``meta``), read from its
+    entries without replaying (R1.5)."""
     out = []
-    players = {str(p).lower(): str(p) for p in meta.get("players", [])}
-    for entry in meta.get("entries", []):
+    players = {p.lower(): p for p in _players_of(save, n, meta)}
+    for entry in _log_of(save, n, meta, "entries"):
         if "leave" not in str(entry.get("line", "")).lower():
             continue
         from .notation import Leave, parse_line  # (only for a line that may be one)

@@ -498,31 +498,19 @@ def _line_of(text: str, index: int) -> tuple[int, int]:
 
 
 def _locate(path: str, parts: Sequence[str | int]) -> int | None:
-    """Best-effort line (from 1) of a top-level key (``key =`` or a ``[key]``
-    table) or of item k (from 1) of a log."""
-    if not parts or not isinstance(parts[0], str):
+    """Best-effort line (from 1) of the key path ``parts`` in the file at ``path``
+    (``["rules", "stacking"]``, ``["records", 2, "total"]``: item numbers from
+    1), else of the nearest key above it that can be found (``rules.key_lines``);
+    None when none can."""
+    if not parts:
         return None
     try:
         with open(path, encoding="utf-8-sig") as file:
-            lines = file.read().splitlines()
+            text = file.read()
     except (OSError, UnicodeDecodeError):
         return None
-    key = re.escape(_toml_key(parts[0]))
-    start = re.compile(key + r"\s*=|\[\s*" + key + r"\s*\]")
-    found = next((i for i, line in enumerate(lines) if start.match(line)), None)
-    if found is None:
-        return None
-    if len(parts) > 1 and isinstance(parts[1], int) and lines[found].rstrip().endswith("["):
-        count = 0
-        for j in range(found + 1, len(lines)):
-            stripped = lines[j].strip()
-            if stripped.startswith("]"):
-                break
-            if stripped.startswith("{"):
-                count += 1
-                if count == parts[1]:
-                    return j + 1
-    return found + 1
+    from .rules import key_lines, line_of  # (only for an error)
+    return line_of(key_lines(text)[0], tuple(parts))
 
 
 def _load(path: str, missing: Callable[[], SaveError]) -> dict[str, Any]:
@@ -797,6 +785,25 @@ class SaveFile:
     def backup_path(self, file: str | os.PathLike[str] | None = None) -> Path:
         """Where the previous version of ``file`` (default: the series file) is kept."""
         return _as_path(_backup_path(os.fspath(file) if file is not None else self._path))
+
+    def check_hands(self) -> None:
+        """Raise SaveError when the hands folder is missing or cannot be read (a
+        series has it from its first deal on: its hands are the record of the
+        series).  A stat and an open of the folder, whatever its size."""
+        folder = self._hands
+        try:
+            os.stat(folder)
+        except FileNotFoundError:
+            raise SaveError(t("store.hands_missing", folder=folder, file=self._path),
+                            file=folder) from None
+        except OSError:
+            pass   # (said below, with the reason)
+        try:
+            with os.scandir(folder):
+                pass
+        except OSError as exc:
+            raise SaveError(t("store.hands_unreadable", folder=folder, file=self._path,
+                              reason=os_reason(exc)), file=folder) from None
 
     def has_hand(self, n: int) -> bool:
         """True when hand ``n`` has a file (one stat; cheaper than ``hand_numbers``)."""

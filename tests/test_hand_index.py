@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tomllib
 
 import pytest
@@ -62,6 +63,19 @@ def edit(path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def edit_score(save, n: int, name: str, old: int, new: int) -> None:
+    """Hand-edit ``name``'s score in hand ``n``'s file, and the series file's total
+    with it (the series file must agree with its hands, or it is refused)."""
+    edit(SaveFile(save).hand_path(n), f"{name} = {old}", f"{name} = {new}")
+    text = SaveFile(save).path.read_text(encoding="utf-8")
+    found = re.search(rf'name = "{name}", total = (\d+)', text)
+    edit(SaveFile(save).path, found[0], f'name = "{name}", total = {int(found[1]) + new - old}')
+    if re.search(rf"^hands_scored = {n}$", text, re.M):   # the last hand scored: its points
+        head, last = SaveFile(save).path.read_text(encoding="utf-8").split("\n[last]\n", 1)
+        last = re.sub(rf"^{name} = {old}$", f"{name} = {new}", last, count=1, flags=re.M)
+        SaveFile(save).path.write_text(f"{head}\n[last]\n{last}", encoding="utf-8")
 
 
 def test_history_builds_the_index_and_then_reads_no_scored_hand_again(save, monkeypatch):
@@ -118,7 +132,7 @@ def test_a_hand_edit_is_seen_at_once_even_of_the_same_size_with_its_mtime_put_ba
     cli(save, "history", "--json")
     hand = SaveFile(save).hand_path(1)
     before = os.stat(hand)
-    edit(hand, "Cees = 30", "Cees = 31")
+    edit_score(save, 1, "Cees", 30, 31)
     os.utime(hand, ns=(before.st_atime_ns, before.st_mtime_ns))
     assert os.stat(hand).st_size == before.st_size
     hands = json.loads(cli(save, "history", "--json").stdout)["hands"]
@@ -131,8 +145,7 @@ def test_a_settled_file_is_known_by_its_identity_alone(save, monkeypatch):
     seen = parsed_hand_files(monkeypatch)
     cli(save, "history", "--json")
     assert seen == ["hand = 5"]
-    hand = SaveFile(save).hand_path(2)
-    edit(hand, "Cees = 4", "Cees = 8")
+    edit_score(save, 2, "Cees", 4, 8)
     hands = json.loads(cli(save, "history", "--json").stdout)["hands"]
     assert hands[1]["points"]["Cees"] == 8 and "hand = 2" in seen
 
@@ -222,9 +235,9 @@ def test_a_correction_says_and_does_the_same_with_and_without_the_index(tmp_path
             cli(path, "score", "--winner", winner, f"{others[0]}={a}", f"{others[1]}={b}")
         if build_index:
             cli(path, "history", "--json")
-            edit(SaveFile(path).hand_path(3), "Anna = 20", "Anna = 21")  # a stale entry too
+            edit_score(path, 3, "Anna", 20, 21)  # a stale entry too
         else:
-            edit(SaveFile(path).hand_path(3), "Anna = 20", "Anna = 21")
+            edit_score(path, 3, "Anna", 20, 21)
             index_of(path).unlink(missing_ok=True)
         done = cli(path, "score", *correction, code=code)
         return (done.exit_code, done.stdout, done.stderr.replace(str(folder), "DIR"),
@@ -287,7 +300,7 @@ def test_series_stats_parses_no_scored_hand_again_and_then_only_the_one_edited(r
     seen = parsed_hand_files(monkeypatch)
     stats(refereed)
     assert seen == ["hand = 3"]  # only the hand dealt, which has no result
-    edit(SaveFile(refereed).hand_path(2), "Cees = 9", "Cees = 8")
+    edit_score(refereed, 2, "Cees", 9, 8)
     seen.clear()
     stats(refereed)
     assert sorted(seen) == ["hand = 2", "hand = 3"]
@@ -315,7 +328,7 @@ def test_history_keeps_what_the_records_derived_and_drops_it_with_a_changed_file
     cli(refereed, "history", "--json")  # an up-to-date index: kept as it is
     seen = parsed_hand_files(monkeypatch)
     assert stats(refereed) == first and seen == ["hand = 3"]
-    edit(SaveFile(refereed).hand_path(1), "Cees = 20", "Cees = 21")
+    edit_score(refereed, 1, "Cees", 20, 21)
     cli(refereed, "history", "--json")  # reads hand 1 again, for its head only
     assert "derived" not in json.loads(index_of(refereed).read_bytes())["hands"]["1"]
     seen.clear()

@@ -6,9 +6,40 @@ MESSAGES = {
     "cli.internal": ("pesten-ref hit an internal error ({kind}: {error}). Nothing more was "
                      "saved; please report it (set PESTEN_REF_DEBUG=1 for details)."),
     "cli.save.no_rules": "the save file has no [rules] table.",
-    "cli.save.bad_result": "the hand's result does not read ({what}).",
     "cli.save.negative_points": "{name}'s score is {points}, and points cannot be negative (R7.1).",
-    "cli.save.bad_hand": "the hand's file is missing a field ({what}).",
+    "cli.save.allowed.entries": "entries, one table a line, each with its `line`",
+    "cli.save.allowed.entry": "line, by, at and refused",
+    # a save file that says what its hands do not (the hands are the record)
+    "cli.save.no_result": (
+        "this hand has no [result], yet the series has scored every hand up to hand "
+        "{last}; a hand once scored stays scored. Put its [result] back (the previous version of "
+        "the file ends in .bak); to change a score, correct the hand with "
+        "`pesten-ref score --hand {hand} ...`."
+    ),
+    "cli.save.total_disagrees": (
+        "the series file says {name}'s total is {found}, but {name}'s hands add up to "
+        "{total}. The hands are the record of the series: set `total = {total}` back on "
+        "this line of {file}; to change a score, correct its hand with "
+        "`pesten-ref score --hand N ...` (`pesten-ref history` shows every hand)."
+    ),
+    "cli.save.header_disagrees": (
+        "the series file says `{key} = {found}`, but the hands in {file} give {expected}. "
+        "The hands are the record of the series: set it back to {expected} here."
+    ),
+    "cli.save.dealer_disagrees": (
+        "this file says {found} is the dealer of hand {hand}, but by the rotation of the "
+        "series it is {expected} (R2.1). Put `dealer = \"{expected}\"` back: who deals "
+        "follows from the hands before, not from an edit."
+    ),
+    "cli.save.first_dealer_disagrees": (
+        "this file says {found} dealt hand 1, but the series file {file} says {expected} "
+        "did (`first_dealer`), and the deal went round from there (R2.1). Put back the "
+        "one of the two that was edited."
+    ),
+    "cli.save.players_disagrees": (
+        "this file seats {found} at hand {hand}, but the players still in the series are "
+        "{expected} (R7.4). Put `players` back as the series has them."
+    ),
     "cli.save.no_replay": "the entry '{line}' no longer replays: {reason}",
     "cli.new.started": "New series: {players}; rules {rules}; saved in {file}.",
     "cli.new.dealer": {

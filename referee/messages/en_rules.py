@@ -38,6 +38,7 @@ MESSAGES: dict[str, str] = {
     "rules.err.unknown_section": "[{section}] is not a house-rule table{suggestion} Allowed tables: {allowed}.",
     "rules.err.type": "`{key}` must be {allowed}, not {got}.",
     "rules.err.value": "`{key} = {got}` is not allowed; use {allowed}.",
+    "rules.err.missing": "`{key}` is missing; it must be {allowed}.",
     "rules.err.extends_type": "`extends` must name a preset or a file, as text in quotes (e.g. `extends = \"family\"`), not {got}.",
     "rules.err.extends_unknown": "`extends = \"{got}\"` names no preset and no file. Use {allowed}.",
     "rules.err.extends_cycle": "`extends` goes round in a circle ({chain}). Let one file start from a preset instead.",
@@ -50,6 +51,7 @@ MESSAGES: dict[str, str] = {
     # --- allowed values ------------------------------------------------------
     "rules.allowed.int_range": "a whole number from {low} to {high}",
     "rules.allowed.int_min": "a whole number, {low} or more",
+    "rules.allowed.int": "a whole number",
     "rules.allowed.bool": "true or false",
     "rules.allowed.text": "text in quotes",
     "rules.allowed.choices": "{choices}",
@@ -64,6 +66,7 @@ MESSAGES: dict[str, str] = {
     "rules.allowed.more_decks_auto": "`decks = 2` (or \"auto\")",
     "rules.allowed.smaller_deal": "`deal_size` of at most {most}",
     "rules.allowed.table": "a table of {what}",
+    "rules.allowed.list": "a list of {what}",
     "rules.allowed.table_points": "rank = points",
     "rules.allowed.table_series": "mode, limit and hands",
     "rules.word.or": "or",

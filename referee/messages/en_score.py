@@ -69,6 +69,17 @@ MESSAGES = {
     "score.bad_save": "The series record in the save file is damaged ({what}).",
     "score.bad.unknown_record": "a record for {name}, who is not seated",
     "score.bad.negative": "{name} has {key} = {value}, and it cannot be negative",
+    # what a value read back from a save may be (after "a list of", "a table of")
+    "score.allowed.names": "the players' names, in quotes",
+    "score.allowed.records": "records, one for each player",
+    "score.allowed.record": "name, total, wins, eliminated, left and out_hand",
+    "score.allowed.results": "hand results",
+    "score.allowed.result": "hand, winner, blocked, points, cards and left",
+    "score.allowed.points": "name = points",
+    "score.allowed.cards": "name = the cards left in the hand",
+    "score.allowed.card_list": "cards, in quotes",
+    "score.allowed.corrections": "corrections, each with its at, by, old and new",
+    "score.allowed.correction": "at, by, old and new",
 
     # -- events after a hand is scored (told to the table) ------------------
     "score.event.hand_won": "{names} wins hand {hand}.",

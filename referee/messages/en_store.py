@@ -10,6 +10,16 @@ MESSAGES = {
         "Nothing was written."
     ),
     "store.unreadable": "{file} cannot be read ({reason}). Nothing was written.",
+    "store.hands_missing": (
+        "The hands of the series in {file} are missing: there is no folder {folder}. "
+        "Its hands are the record of the series, so nothing can be shown or scored "
+        "without them; put the folder back beside {file}. Nothing was written."
+    ),
+    "store.hands_unreadable": (
+        "The hands of the series in {file} cannot be read: {folder} does not open "
+        "({reason}). Its hands are the record of the series; put the folder back as "
+        "it was. Nothing was written."
+    ),
     "store.parse": (
         "{file} is damaged at line {line}, column {column}: {what}. Nothing was written."
     ),
