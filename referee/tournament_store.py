@@ -1023,6 +1023,9 @@ def _correct(series: str, result: list[str]) -> None:
     from referee.session import Table
     winner = result[0] or None
     points = {p: int(v) for p, v in (x.split("=", 1) for x in result[1].split(";") if x)}
+    # The header kept disagrees with the hand (that is the conflict): it is settled
+    # from the hand first, so that the table opens, then the hand is corrected to it.
+    _settle_from_hands(series)
     save = SaveFile(series)
     with save.lock():
         table = Table.open(save)
