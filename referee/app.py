@@ -28,7 +28,6 @@ Dependencies point one way: ``cli`` and ``repl`` (interface) -> this module,
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from .messages import t
@@ -498,8 +497,9 @@ def _replay(app: TableApp, text: str, arg: str, ruling) -> Reply:
 
 @command("score", args="score", when=("over", "waiting"))
 def _score(app: TableApp, text: str, arg: str, ruling) -> Reply:
+    from .scoring import parse_score_words
     table = app.table
-    words = parse_score_words(arg.split(), table.series.players)
+    words = parse_score_words([arg], table.series.players)
     if words.problem:
         return Reply(text, False, words.problem, "R7.1", "command")
     return app.score(text, words.winner, words.given)
@@ -581,72 +581,6 @@ def help_text() -> str:
     if local:
         lines.append(t("repl.help.local_words", words=", ".join(local)))
     return "\n".join(lines)
-
-
-# ---------------------------------------------------------------------------
-# Scores typed on one line
-# ---------------------------------------------------------------------------
-
-class ScoreWords:
-    """``score`` words read: ``winner`` (``--winner NAME``) or None, ``given``
-    (name as typed -> the cards or points typed for them), ``problem`` (a
-    sentence when the words do not read, else None)."""
-
-    __slots__ = ("winner", "given", "problem")
-
-    def __init__(self, winner: str | None, given: dict[str, str], problem: str | None) -> None:
-        self.winner = winner
-        self.given = given
-        self.problem = problem
-
-
-_NAME_VALUE = re.compile(r"^([^=:\s]+)[=:](.*)$")
-
-
-def parse_score_words(words: list[str], players: Iterable[str]) -> ScoreWords:
-    """Read ``Anna=Ah Ks 3d Cees=23``: the names delimit the values, no quotes needed.
-
-    A word ``NAME=...`` (or ``NAME:...``) starts a player's value; so does a
-    word that is a seated player's name (any case), with or without ``=``,
-    since no name reads as a card, a suit or a number (R1.1).  Every other
-    word belongs to the value of the name before it: cards (``Ah Ks 3d``) or
-    a point total (``23``).  ``--winner NAME`` names the winner.  A player
-    with nothing after the name is left out of ``given`` (asked for at the
-    prompt).  Names are checked against the series later (``score_hand``).
-    """
-    seated = {p.casefold(): p for p in players}
-    winner: str | None = None
-    given: dict[str, list[str]] = {}
-    current: str | None = None
-    i = 0
-    while i < len(words):
-        word = words[i]
-        i += 1
-        if word.lower().startswith("--winner"):
-            _, eq, value = word.partition("=")
-            if not value and i < len(words):
-                value = words[i]
-                i += 1
-            if not value:
-                return ScoreWords(None, {}, t("repl.score.bad_winner"))
-            winner, current = value, None
-            continue
-        if word == "=" and current is not None:
-            continue
-        m = _NAME_VALUE.match(word)
-        name, rest = (m.group(1), m.group(2)) if m else (None, "")
-        if name is None and word.rstrip("=:").casefold() in seated:
-            name, rest = word.rstrip("=:"), ""
-        if name is not None:
-            if name.casefold() in {g.casefold() for g in given}:
-                return ScoreWords(None, {}, t("repl.score.twice", name=name))
-            given[name] = [rest] if rest else []
-            current = name
-            continue
-        if current is None:
-            return ScoreWords(None, {}, t("repl.score.no_name", word=word))
-        given[current].append(word.lstrip("="))
-    return ScoreWords(winner, {name: " ".join(v) for name, v in given.items() if v}, None)
 
 
 # ---------------------------------------------------------------------------

@@ -717,23 +717,18 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
     """
     with _Guard():
         save = _table_series(save, table_name)
-        given: dict[str, str] = {}
-        for item in scores:
-            name, sep, value = item.partition("=")
-            name = name.strip()
-            if not sep or not name or not value.strip():
-                _refuse_unopened(save, "cli.score.bad_arg", 2, arg=item)
-            if name.casefold() in {g.casefold() for g in given}:
-                _refuse_unopened(save, "cli.score.twice", 2, name=name)
-            if value.strip().isdigit() and int(value) > 100_000:
-                _refuse_unopened(save, "cli.score.too_big", 2, name=name, n=int(value))
-            given[name] = value
-        from .scoring import points_text, render_standings, standings_json
+        from .scoring import parse_score_words, points_text, render_standings, standings_json
         from .session import Table
         from .store import SaveFile
         save_file = SaveFile(_save_path(save))
         with save_file.lock():
             table = Table.open(save_file)
+            # The one reading of a score's words, as at the prompt (R7.1).
+            words = parse_score_words(scores, table.series.players)
+            if words.problem or words.bare:
+                _fail(words.problem or t("score.words.bare", arg=words.bare[0]), 2)
+            given = words.given
+            winner = winner if words.winner is None else words.winner
             if hand_no is not None:
                 result, events, replaced = table.correct(hand_no, winner, given, by=by)
             else:

@@ -16,6 +16,7 @@ Map from rule ids to code:
 - R3.9 blocked hand: no winner, everyone scores  ``score_hand``
 - R6.1 the hand must be over to be scored ...... ``score_hand``
 - R7.1 points per card ......................... ``card_points``, ``score_hand``
+- R7.1 the score typed as words ................ ``parse_score_words``; at most ``MAX_POINTS``
 - R7.2 consistency with the referee's picture .. ``score_hand``
 - R7.3 running totals .......................... ``apply_result``
 - R7.4 elimination over the limit .............. ``apply_result``
@@ -39,7 +40,8 @@ from referee.values import Record, Value, set_field
 
 __all__ = [
     "ScoreError", "SeriesDataError", "PlayerRecord", "Series", "HandFacts", "HandResult",
-    "Event", "choose_dealer", "card_points", "parse_hand_cards", "score_hand",
+    "Event", "choose_dealer", "card_points", "parse_hand_cards", "ScoreWords",
+    "parse_score_words", "MAX_POINTS", "score_hand",
     "apply_result", "replay_series", "Deal", "standings_json", "places", "render_standings", "join_names",
     "series_mode", "series_limit", "series_hands", "points_text", "hand_end_event",
 ]
@@ -48,6 +50,7 @@ MODES = ("elimination", "hands", "casual")
 # Patterns compiled on first use (``re`` caches them): only ``score`` needs them.
 _INT_RE = r"[+-]?\d+"
 _SEPARATORS = r"[\s,;]+"
+_NAME_VALUE = r"^([^=:\s]+)[=:](.*)$"  # a ``score`` word ``NAME=...`` or ``NAME:...``
 
 
 # ---------------------------------------------------------------------------
@@ -410,6 +413,84 @@ def parse_hand_cards(text: str, player: str | None = None) -> list[Card]:
     return cards
 
 
+# ---------------------------------------------------------------------------
+# Scores typed as words (``pesten-ref score`` and ``score`` at the prompt alike)
+# ---------------------------------------------------------------------------
+
+MAX_POINTS = 100_000
+"""The largest point total a player can be given for one hand (R7.1): more is a typing slip."""
+
+
+class ScoreWords(Value):
+    """``score`` words read by ``parse_score_words``.
+
+    ``winner``: the ``--winner NAME`` given, or None; ``given``: name as typed
+    -> the cards or the points typed for them (``"Ah Ks 3d"``, ``"23"``);
+    ``bare``: names typed with nothing after them (the prompt asks for their
+    cards, the command line refuses them); ``problem``: a sentence when the
+    words do not read, else None (then the other fields are empty).
+    """
+
+    __slots__ = ("winner", "given", "bare", "problem")
+
+    def __init__(self, winner: str | None = None, given: Mapping[str, str] | None = None,
+                 bare: Iterable[str] = (), problem: str | None = None) -> None:
+        set_field(self, "winner", winner)
+        set_field(self, "given", dict(given or {}))
+        set_field(self, "bare", tuple(bare))
+        set_field(self, "problem", problem)
+
+
+def parse_score_words(words: Iterable[str], players: Iterable[str]) -> ScoreWords:
+    """Read ``Anna=Ah Ks 3d Cees=23``: the names delimit the values, no quotes needed.
+
+    ``words``: the words typed after ``score`` (the command line's arguments
+    may each hold several: ``"Anna=Ah Ks 3d"``); ``players``: the seated names.
+    A word ``NAME=...`` (or ``NAME:...``) starts a player's value; so does a
+    word that is a seated player's name (any case), with or without ``=``,
+    since no name reads as a card, a suit or a number (R1.1).  Every other
+    word belongs to the value of the name before it: cards (``Ah Ks 3d``) or
+    a point total (``23``).  ``--winner NAME`` names the winner.  Never raises:
+    what does not read is told in ``problem``.  What the values say is checked
+    by ``score_hand`` (R7.1, R7.2), names against the series too.
+    """
+    words = [w for item in words for w in str(item).split()]
+    seated = {p.casefold(): p for p in players}
+    winner: str | None = None
+    given: dict[str, list[str]] = {}
+    current: str | None = None
+    i = 0
+    while i < len(words):
+        word = words[i]
+        i += 1
+        if word.lower().startswith("--winner"):
+            _, eq, value = word.partition("=")
+            if not value and i < len(words):
+                value = words[i]
+                i += 1
+            if not value:
+                return ScoreWords(problem=t("score.words.bad_winner"))
+            winner, current = value, None
+            continue
+        if word == "=" and current is not None:
+            continue
+        m = re.match(_NAME_VALUE, word)
+        name, rest = (m.group(1), m.group(2)) if m else (None, "")
+        if name is None and word.rstrip("=:").casefold() in seated:
+            name, rest = word.rstrip("=:"), ""
+        if name is not None:
+            if name.casefold() in {g.casefold() for g in given}:
+                return ScoreWords(problem=t("score.words.twice", name=name))
+            given[name] = [rest] if rest else []
+            current = name
+            continue
+        if current is None:
+            return ScoreWords(problem=t("score.words.no_name", word=word))
+        given[current].append(word.lstrip("="))
+    return ScoreWords(winner, {name: " ".join(v) for name, v in given.items() if v},
+                      [name for name, v in given.items() if not v])
+
+
 def _rank_points_range(rules: HouseRules) -> tuple[int, int]:
     ranks = list(RANKS) + ([JOKER] if rules.jokers else [])
     values = [card_points(Card(r, None if r == JOKER else "s"), rules) for r in ranks]
@@ -530,6 +611,8 @@ def _given_value(value: Any, player: str) -> int | list[Card]:
         return parse_hand_cards(str(value), player)
     if total < 0:
         raise ScoreError("score.refuse.negative", "R7.1", player=player, total=total)
+    if total > MAX_POINTS:
+        raise ScoreError("score.refuse.too_big", "R7.1", player=player, n=total)
     return total
 
 

@@ -542,3 +542,26 @@ def test_history_at_the_prompt_tells_a_hand_file_that_no_longer_reads(table, cap
     assert drive(table, "history\nstandings\n") == 0  # play goes on
     out = printed(capsys)
     assert "✗" in out and "hand-00001.toml" in out and "Bram's score is -28" in out
+
+
+# -- one reading of a score's words, at the prompt and on the command line (R7.1) ------
+
+def test_R7_1_a_total_too_big_is_refused_at_the_prompt_as_on_the_command_line(table, capsys):
+    from conftest import cli
+    drive(table, "score --winner Anna Bram=200000 Cees=1\n")
+    out = printed(capsys)
+    said = "200000 points for Bram cannot be right; give the cards, or the points they are worth (R7.1)."
+    assert "✗ " + said in out
+    assert result_of(table) is None
+    assert said in cli(table.save.path, "score", "--winner", "Anna", "Bram=200000", "Cees=1",
+                       code=1).stderr
+
+
+def test_R7_1_the_command_line_reads_a_score_as_the_prompt_does(table):
+    from conftest import cli
+    for line in WON.splitlines():
+        assert table.handle(line).ok
+    assert "given twice" in cli(table.save.path, "score", "Bram=3", "bram=4", code=2).stderr
+    assert "'Ah' comes before any name" in cli(table.save.path, "score", "Ah", code=2).stderr
+    done = cli(table.save.path, "score", "Bram=Ah", "Ks", "3d", "Cees", "7")  # no quotes needed
+    assert "Hand 1 scored: Anna 0, Bram 28, Cees 7." in done.stdout

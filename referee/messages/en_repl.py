@@ -43,9 +43,6 @@ MESSAGES = {
     "repl.score.cancelled": "Not scored: nothing was recorded.",
     "repl.score.recorded": "Hand {hand} scored: {points}.",
     "repl.score.series_over": "The series is over. Start a new one with `pesten-ref new`.",
-    "repl.score.bad_winner": "`--winner` needs a name: score --winner Anna Bram=23 Cees=Ah Ks.",
-    "repl.score.twice": "{name} is given twice; give each player once.",
-    "repl.score.no_name": "'{word}' comes before any name: write score Anna=Ah Ks 3d Cees=23.",
 
     # show calls on|off (a display setting of the series; no ruling depends on it)
     "repl.show.calls_on": ("Calls are shown: the toolbar, `state` and Tab mark who may still say "
