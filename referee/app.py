@@ -35,6 +35,7 @@ from .render import dumps, render_state
 
 if TYPE_CHECKING:  # imported where a table is open (start-up time of `pesten-ref`)
     from .complete import TableView
+    from .seat import Seat
     from .session import Table
 
 # ``pesten-ref`` commands a player may type at the prompt by mistake.
@@ -201,8 +202,11 @@ class TableApp:
     (``Reply.screen``, a ``Board``: the banner at the end of a hand, the
     history with its chart), in colour when ``colour`` (the interface
     decides, as ``scoreboard.colour_wanted`` says).  Without it (a script, a
-    pipe) the replies are plain sentences and tables.  Raises SaveError from the session when a save
-    fails (nothing after it is applied).
+    pipe) the replies are plain sentences and tables.  ``seat``: where the
+    series is played, as the command line named it (``seat.Seat``: the
+    options the hints name, and at a tournament's table what its end tells);
+    default a series of its own at the default file.  Raises SaveError from
+    the session when a save fails (nothing after it is applied).
 
     The first time in a session that a line has an English suit letter which
     starts another suit's word in the table's language (French, Italian and
@@ -210,14 +214,16 @@ class TableApp:
     carries a hint saying how to type the local suit (``Reply.hints``).
     """
 
-    __slots__ = ("table", "interactive", "colour", "columns", "_told")
+    __slots__ = ("table", "interactive", "colour", "columns", "seat", "_told")
 
     def __init__(self, table: "Table", interactive: bool = False, colour: bool = False,
-                 columns: Callable[[], int] | None = None) -> None:
+                 columns: Callable[[], int] | None = None, seat: "Seat | None" = None) -> None:
+        from .seat import Seat
         self.table = table
         self.interactive = interactive
         self.colour = colour
         self.columns = columns
+        self.seat = seat or Seat()
         self._told: set[str] = set()  # the false-friend letters already explained
 
     # -- one line ---------------------------------------------------------------
@@ -311,6 +317,8 @@ class TableApp:
         reply = Reply(text, ruling.ok, ruling.text, ruling.rule, kind, ruling.data)
         if before == "playing" and table.hand.status == "over":
             reply.notes.extend(self._end_notes())
+            if not self.interactive:  # (the prompt's notes say how to score it there)
+                reply.hints.append(t("repl.hint.score", options=self.seat.options()))
         return reply
 
     # -- the suit of a Jack typed without one (R5.4) ------------------------------
@@ -346,9 +354,9 @@ class TableApp:
         banner = self._banner([hand_end_event(st["hand"], st["winner"])])
         return [("", banner), *notes] if banner else notes
 
-    def _banner(self, events: list) -> Board | None:
-        """The banner of ``events`` (``scoreboard.render_banner``) for the terminal,
-        or None without one (``columns``) or without events."""
+    def _banner(self, events: Iterable, title: str | None = None) -> Board | None:
+        """The banner of ``events`` (``scoreboard.render_banner``, ``title`` as
+        there) for the terminal, or None without one (``columns``) or without events."""
         if self.columns is None or not events:
             return None
         from .scoreboard import render_banner
@@ -356,7 +364,7 @@ class TableApp:
         table = self.table
         started = table.started or table.dealt.scored
         text = render_banner(events, standings_json(table.series, started),
-                             width=self.columns(), colour=self.colour)
+                             width=self.columns(), colour=self.colour, title=title)
         return Board(text) if text else None
 
     # -- score ------------------------------------------------------------------------
@@ -378,14 +386,15 @@ class TableApp:
                 return self._ask_cards(text, winner, given, missing[0])
         from .scoring import points_text, render_standings
         result, events = table.score(winner, given)
+        ending = self.seat.ending(table.series, events)
         recorded = t("repl.score.recorded", hand=result.hand, points=points_text(result.points))
-        after = [render_standings(table.series, False)]
-        if table.series.over:
-            after.append(t("repl.score.series_over"))
-        else:
+        after = [render_standings(table.series, False, closing=ending.told)]
+        if not table.series.over:
             after.append(table.deal_text())
-        lines = [recorded, *(e.text() for e in events), *after]
-        banner = self._banner(events)
+        elif not ending.told:
+            after.append(t("repl.score.series_over"))
+        lines = [recorded, *ending.sentences(), *after]
+        banner = self._banner(ending.events, ending.title)
         screen = Board("\n".join([recorded, banner, *after])) if banner else None
         return Reply(text, True, "\n".join(lines), None, "command", screen=screen)
 
@@ -510,7 +519,8 @@ def _standings(app: TableApp, text: str, arg: str, ruling) -> Reply:
     from .scoring import render_standings
     from .session import read_standings
     series, started = read_standings(app.table.save)
-    return Reply(text, True, render_standings(series, started), None, "query")
+    return Reply(text, True, render_standings(series, started, closing=app.seat.told(series)),
+                 None, "query")
 
 
 @command("history")
@@ -529,10 +539,11 @@ def _history(app: TableApp, text: str, arg: str, ruling) -> Reply:
         if not app.interactive:
             raise  # a script stops there, as `pesten-ref history` would (exit 2)
         return Reply(text, False, exc.message, None, "command")
-    plain = render_history(data, chart=False)
+    told = "".join("\n" + line for line in app.seat.told(app.table.series))  # a tournament's table
+    plain = render_history(data, chart=False) + told
     screen = None
     if app.columns is not None:
-        screen = Board(render_history(data, width=app.columns(), colour=app.colour))
+        screen = Board(render_history(data, width=app.columns(), colour=app.colour) + told)
     return Reply(text, True, plain, None, "query", screen=screen)
 
 
@@ -588,15 +599,16 @@ def help_text() -> str:
 # ---------------------------------------------------------------------------
 
 def run_script(table: "Table", lines: Iterable[str], as_json: bool, keep_going: bool,
-               write: Callable[[str, bool], None]) -> int:
+               write: Callable[[str, bool], None], seat: "Seat | None" = None) -> int:
     """Apply ``lines`` one by one (``play --script`` / stdin) -> exit status.
 
     ``write(text, to_stderr)`` prints.  Each answer goes to stdout (one JSON
     object per line with ``as_json``); a refusal is also told on stderr with
     the line's number.  Stops at the first refused entry or score (exit 1)
-    unless ``keep_going``; ``quit`` ends the script there.
+    unless ``keep_going``; ``quit`` ends the script there.  ``seat`` as for
+    ``TableApp``.
     """
-    app = TableApp(table)
+    app = TableApp(table, seat=seat)
     refused = False
     for number, text in enumerate(lines, 1):
         reply = app.handle_line(text)

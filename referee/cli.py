@@ -519,6 +519,8 @@ def player_name_problem(names: list[str], count: bool = True) -> str | None:
 def play(script, keep_going, as_json, save, table_name):
     """Referee the current hand: type every card as it is played."""
     with _Guard():
+        from .seat import Seat
+        seat = Seat(save, table_name)
         save = _table_series(save, table_name, play=True)
         from .session import Table
         from .store import SaveFile
@@ -536,10 +538,11 @@ def play(script, keep_going, as_json, save, table_name):
                 click.echo(notice)
             if script is None and sys.stdin.isatty() and sys.stdout.isatty():
                 from .repl import run_repl
-                sys.exit(run_repl(table))
+                sys.exit(run_repl(table, seat=seat))
             from .app import run_script
             sys.exit(run_script(table, _stdin_lines() if lines is None else lines,
-                                as_json, keep_going, lambda text, err: click.echo(text, err=err)))
+                                as_json, keep_going, lambda text, err: click.echo(text, err=err),
+                                seat=seat))
 
 
 def _script_lines(script: str, save: str | None) -> list[str]:
@@ -716,6 +719,8 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
     without refereeing it.  `--hand N` corrects hand N.
     """
     with _Guard():
+        from .seat import Seat
+        seat = Seat(save, table_name)
         save = _table_series(save, table_name)
         from .scoring import parse_score_words, points_text, render_standings, standings_json
         from .session import Table
@@ -754,30 +759,28 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
                          old=was or points_text(old)))
         else:
             click.echo(t("cli.score.recorded", hand=result.hand, points=points))
-        if events:
-            click.echo(_events_text(table.series, events, started))
-        click.echo(render_standings(table.series, started))
+        ending = seat.ending(table.series, events)
+        if ending.events:
+            click.echo(_events_text(table.series, ending, started))
+        click.echo(render_standings(table.series, started, closing=ending.told))
         if dealt:
             click.echo("")
             click.echo(table.deal_text())
-        if table_name is not None and table.series.over:
-            final = table_name.strip().lower() == "final"
-            click.echo("")
-            click.echo(t("tour.told.final_won" if final else "tour.told.table_done"))
 
 
-def _events_text(series, events, started: bool) -> str:
-    """What a score tells the table: on a terminal a banner (the hand won, who is
-    out, the series winner with the final standings), else one sentence a line.
+def _events_text(series, ending, started: bool) -> str:
+    """What a score tells the table (``ending``: a ``seat.Ending``): on a terminal a
+    banner (the hand won, who is out, the series winner or a tournament's champion
+    with the final standings), else one sentence a line.
     ``started``: whether the current hand has started (for the standings)."""
     if not sys.stdout.isatty():
-        return "\n".join(e.text() for e in events)
+        return "\n".join(ending.sentences())
     import shutil
     from .scoreboard import colour_wanted, render_banner
     from .scoring import standings_json
-    return render_banner(events, standings_json(series, started),
+    return render_banner(ending.events, standings_json(series, started),
                          width=shutil.get_terminal_size((80, 24)).columns,
-                         colour=colour_wanted(os.environ, True))
+                         colour=colour_wanted(os.environ, True), title=ending.title)
 
 
 # ---------------------------------------------------------------------------

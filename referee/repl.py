@@ -138,6 +138,8 @@ def toolbar_parts(table, width: int | None = None) -> list[tuple[str, str]]:
         parts = [[("", t("repl.bar.waiting", hand=st["hand"], dealer=st["dealer"]))]]
     elif st["status"] != "playing":
         key = "repl.bar.blocked" if st["winner"] is None else "repl.bar.over"
+        if table.series.over:  # the last hand is scored: nothing is left to score here
+            key = "repl.bar.done"
         return _flow([[("", t(key, hand=st["hand"], winner=st["winner"]))]], "", width)
     else:
         top = try_card(st["top"])
@@ -322,13 +324,15 @@ def _show(reply: Reply, screen: "_Screen") -> None:
             screen.say(note, style)
 
 
-def run_repl(table, *, history: Path | None | bool = True, stream=None) -> int:
+def run_repl(table, *, history: Path | None | bool = True, stream=None, seat=None) -> int:
     """Referee ``table``'s current hand at the keyboard until Ctrl-D; -> exit status.
 
     ``table``: an open ``session.Table`` (its save file locked by the caller).
     ``history``: True for the user's history file (``history_path()``), a Path
     for another file, or False/None for none.  ``stream``: where rulings are
-    printed (default ``sys.stdout``).  Input and the prompt use the current
+    printed (default ``sys.stdout``).  ``seat``: where the series is played
+    (``seat.Seat``, for the hints and a tournament's table; default a series
+    of its own at the default file).  Input and the prompt use the current
     prompt_toolkit app session.  Returns 0 when the player leaves, or the
     exit status of a save file that could not be written (SaveError).
     """
@@ -340,7 +344,7 @@ def run_repl(table, *, history: Path | None | bool = True, stream=None) -> int:
         history = history_path()
     hist = open_history(Path(history), screen.say) if history else InMemoryHistory()
     from .scoreboard import colour_wanted
-    app = TableApp(table, interactive=True,
+    app = TableApp(table, interactive=True, seat=seat,
                    colour=colour_wanted(os.environ, screen.stream.isatty()), columns=screen.width)
     ids = tuple(rule_ids())
     completer = TableCompleter(lambda: app.view(ids))
@@ -374,9 +378,14 @@ def run_repl(table, *, history: Path | None | bool = True, stream=None) -> int:
             break
         _show(reply, screen)
 
-    st = table.state()
-    if st["status"] in ("over", "scored"):
-        screen.say(t("repl.bye.over", hand=st["hand"], file=str(table.save.path)))
+    st, options = table.state(), app.seat.options()
+    if table.series.over:
+        told = app.seat.told(table.series)
+        screen.say(t("repl.bye.done", file=str(table.save.path)))
+        screen.say(told[-1] if told else t("repl.score.series_over"))
+    elif st["status"] in ("over", "scored"):
+        screen.say(t("repl.bye.over", hand=st["hand"], file=str(table.save.path),
+                     options=options))
     else:
-        screen.say(t("repl.bye", file=str(table.save.path)))
+        screen.say(t("repl.bye", file=str(table.save.path), options=options))
     return 0

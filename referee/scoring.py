@@ -432,6 +432,7 @@ class ScoreWords(Value):
     """
 
     __slots__ = ("winner", "given", "bare", "problem")
+    __match_args__ = __slots__
 
     def __init__(self, winner: str | None = None, given: Mapping[str, str] | None = None,
                  bare: Iterable[str] = (), problem: str | None = None) -> None:
@@ -1055,7 +1056,8 @@ def _pad(text: str, width: int, right: bool = False) -> str:
     return fill + text if right else text + fill
 
 
-def render_standings(series: Series, current_hand_started: bool, by_seat: bool = False) -> str:
+def render_standings(series: Series, current_hand_started: bool, by_seat: bool = False,
+                     closing: Iterable[str] = ()) -> str:
     """The standings as an aligned table for a terminal, with closing lines.
 
     Rows by place (see ``places``; ties share a place), or in seating order
@@ -1063,8 +1065,10 @@ def render_standings(series: Series, current_hand_started: bool, by_seat: bool =
     last hand's points and the points still to go before the limit (R7.4;
     total, last and to go left out in casual mode), wins, and a note (``out``
     / ``left`` / ``deals next``).  Then who deals next (R2.1), the series
-    winner(s) if any, and the mode's terms (limit, hands left).  No trailing
-    newline.  ``current_hand_started`` as in ``standings_json``.
+    winner(s) if any, and the mode's terms (limit, hands left); ``closing``,
+    when given, are the lines said instead (a tournament's table tells who
+    goes through, ``seat.Seat.told``).  No trailing newline.
+    ``current_hand_started`` as in ``standings_json``.
     """
     mode = series.mode
     upcoming = _upcoming(series, current_hand_started)
@@ -1112,6 +1116,9 @@ def render_standings(series: Series, current_hand_started: bool, by_seat: bool =
     out = [line(headers, "")]
     out += [line(r, note) for r, note in rows]
     out.append("")
+    closing = list(closing)
+    if closing:
+        return "\n".join(out + closing)
     if series.winners:
         key = "score.line.series_shared" if len(series.winners) > 1 else "score.line.series_won"
         out.append(t(key, names=join_names(series.winners)))

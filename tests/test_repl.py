@@ -565,3 +565,104 @@ def test_R7_1_the_command_line_reads_a_score_as_the_prompt_does(table):
     assert "'Ah' comes before any name" in cli(table.save.path, "score", "Ah", code=2).stderr
     done = cli(table.save.path, "score", "Bram=Ah", "Ks", "3d", "Cees", "7")  # no quotes needed
     assert "Hand 1 scored: Anna 0, Bram 28, Cees 7." in done.stdout
+
+
+# -- a tournament's table at the prompt speaks of the tournament (R8.6) ----------------
+
+SEVEN = "Anna,Bram,Cees,Daan,Eva,Fien,Gijs"  # seed 1: Table 1 Eva, Daan, Bram, Fien; Table 2 Gijs, Cees, Anna
+
+
+def _tournament_table(tmp_path, monkeypatch, name: str):
+    """A tournament of seven (seed 1) at tmp_path/t.toml; -> (the table's Table, its Seat)."""
+    from conftest import cli
+    from referee.seat import Seat
+    from referee.tournament_store import TournamentFiles
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "100")
+    monkeypatch.chdir(tmp_path)
+    if not (tmp_path / "t.toml").exists():
+        cli("t.toml", "tournament", "new", "--players", SEVEN, "--seed", "1")
+    cli("t.toml", "play", "--table", name, input="")  # deals the table
+    files = TournamentFiles("t.toml")
+    tour = files.load()
+    save = files.table_save(tour.current.number, tour.current.table(name).name)
+    return Table.open(save), Seat("t.toml", name)
+
+
+def test_R8_6_a_round_table_scored_at_the_prompt_tells_who_goes_through_and_what_is_next(
+        tmp_path, monkeypatch, capsys):
+    table, seat = _tournament_table(tmp_path, monkeypatch, "2")
+    drive(table, "score --winner Gijs Cees=3 Anna=9\nstandings\nhistory\n", seat=seat)
+    out = printed(capsys)
+    through = ("Gijs and Cees go through from Table 2 (R8.6). Anna is out of the tournament. "
+               "Round 1 goes on: once Table 1 has its result too, "
+               "`pesten-ref tournament next --save t.toml` closes the round.")
+    assert out.count(through) == 3  # after the score, then standings, then history
+    assert "series" not in out.replace("series.toml", "")
+    assert "Left the table; everything is saved in" in out
+    assert "nothing is left to play at this table" in text_of(toolbar_parts(table))
+
+
+def test_R8_6_score_table_on_the_command_line_says_what_the_prompt_says(tmp_path, monkeypatch):
+    from conftest import cli
+    _tournament_table(tmp_path, monkeypatch, "2")
+    out = cli("t.toml", "score", "--table", "1", "--winner", "Eva", "Daan=3", "Bram=4",
+              "Fien=20").stdout
+    assert "Eva and Daan go through from Table 1 (R8.6). Bram and Fien are out of the tournament." in out
+    assert "once Table 2 has its result too, `pesten-ref tournament next --save t.toml`" in out
+    out = cli("t.toml", "score", "--table", "2", "--winner", "Gijs", "Cees=3", "Anna=9").stdout
+    assert ("Every table of round 1 has its result: `pesten-ref tournament next --save t.toml` "
+            "closes the round.") in out
+    assert "series" not in out
+
+
+def test_R8_6_the_final_scored_at_the_prompt_names_the_champion(tmp_path, monkeypatch, capsys):
+    from conftest import cli
+    _tournament_table(tmp_path, monkeypatch, "2")
+    for table, winner, others in (("1", "Eva", ["Daan=3", "Bram=4", "Fien=20"]),
+                                  ("2", "Gijs", ["Cees=3", "Anna=9"])):
+        cli("t.toml", "score", "--table", table, "--winner", winner, *others)
+    cli("t.toml", "tournament", "next")
+    cli("t.toml", "score", "--table", "1", "--winner", "Eva", "Daan=3", "Cees=4", "Gijs=20")
+    cli("t.toml", "tournament", "next")
+    table, seat = _tournament_table(tmp_path, monkeypatch, "final")
+    capsys.readouterr()
+    drive(table, "score --winner Eva Daan=60\nscore --winner Eva Daan=45\n", seat=seat)
+    out = capsys.readouterr().out
+    assert "║ Eva wins the final and is the champion of the tournament! ║" in out
+    assert "`pesten-ref tournament next --save t.toml` records the champion." in out
+    assert "wins the series" not in out and "The series is over" not in out
+
+
+def test_the_toolbar_after_the_last_hand_of_a_series_offers_no_score(tmp_path, monkeypatch):
+    rules = load_rules("standard").with_series(mode="elimination", limit=15)
+    table = Table.create(SaveFile(tmp_path / "p.toml"), ["Anna", "Bram", "Cees"], rules, "Cees")
+    app = TableApp(table, interactive=True)
+    for line in WON.splitlines():
+        app.handle_line(line)
+    assert "Score it here" in text_of(toolbar_parts(table))
+    assert app.handle_line("score Bram=Ah Ks 3d Cees=20").ok and table.series.over
+    bar = text_of(toolbar_parts(table))
+    assert "Score it here" not in bar
+    assert "Hand 1 is scored and nothing is left to play at this table" in bar
+
+
+# -- hints name the options in use -----------------------------------------------------
+
+def test_hints_name_the_save_and_the_table_in_use(tmp_path, monkeypatch, capsys):
+    from conftest import cli
+    from referee.seat import Seat
+    monkeypatch.chdir(tmp_path)
+    cli("q.toml", "new", "--players", "Anna,Bram,Cees", "--dealer", "Cees")
+    out = cli("q.toml", "play", input=WON).stdout
+    assert "Anna goes out and wins the hand (R6.1).\nScore it with `pesten-ref score --save q.toml`." in out
+    table = Table.open(SaveFile(tmp_path / "q.toml"))
+    drive(table, "", seat=Seat("q.toml"))
+    assert "`pesten-ref score --save q.toml`, then `pesten-ref play --save q.toml` deals" in printed(capsys)
+    cli("q.toml", "score", "Bram=Ah Ks 3d", "Cees=7")
+    drive(Table.open(SaveFile(tmp_path / "q.toml")), "", seat=Seat("q.toml"))
+    assert "`pesten-ref play --save q.toml` carries on from here." in printed(capsys)
+    cli("t.toml", "tournament", "new", "--players", SEVEN, "--seed", "1")
+    out = cli("t.toml", "play", "--table", "2", input="start 9h\nfix count Anna 1\n9c\n").stdout
+    assert "Score it with `pesten-ref score --table 2 --save t.toml`." in out

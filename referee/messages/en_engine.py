@@ -94,7 +94,7 @@ MESSAGES = {
     "engine.start.ace": (
         "The starter {card} counts: play goes counterclockwise and {turn} plays first (R2.4)."),
     "engine.play": "{name} plays {card}.",
-    "engine.win": "{name} goes out and wins the hand! Score it with `pesten-ref score` (R6.1).",
+    "engine.win": "{name} goes out and wins the hand (R6.1).",
     "engine.win_last": "{name} is the last player in the hand and wins it (R1.5).",
     "engine.blocked": (
         "The hand is blocked: nothing is left to draw and nobody can play. It ends without "

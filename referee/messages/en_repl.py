@@ -4,9 +4,10 @@ MESSAGES = {
     # Opening and leaving
     "repl.banner": "Hand {hand}, dealt by {dealer}, rules {rules}. Each entry is saved as soon as it is typed.",
     "repl.banner.keys": "Tab completes; `help` shows the notation; Ctrl-C clears a line; Ctrl-D or `quit` leaves.",
-    "repl.bye": "Left the table. Every entry is saved in {file}; `pesten-ref play` carries on from here.",
+    "repl.bye": "Left the table. Every entry is saved in {file}; `pesten-ref play{options}` carries on from here.",
     "repl.bye.over": ("Left the table. Hand {hand} is saved in {file}; record its result with "
-                      "`score` at the prompt or `pesten-ref score`, then `pesten-ref play` deals the next hand."),
+                      "`score` at the prompt or `pesten-ref score{options}`, then `pesten-ref play{options}` deals the next hand."),
+    "repl.bye.done": "Left the table; everything is saved in {file}.",
     "repl.history_off": "Note: the command history is off this time: {path} cannot be written ({error}).",
     "repl.shell_command": ("`{word}` is a command of its own, not an entry: leave the table with "
                            "Ctrl-D (everything is saved), then run `pesten-ref {word}`."),
@@ -115,6 +116,10 @@ MESSAGES = {
     "repl.bar.callable": "call!",
     "repl.bar.over": "Hand {hand} is over: {winner} won it. Score it here: score NAME=cards …",
     "repl.bar.blocked": "Hand {hand} is blocked (R3.9). Score it here: score NAME=cards …",
+    "repl.bar.done": "Hand {hand} is scored and nothing is left to play at this table: Ctrl-D or `quit` leaves.",
+
+    # After the entry that ends a hand, in a script (the prompt tells how to score it there)
+    "repl.hint.score": "Score it with `pesten-ref score{options}`.",
 
     # Suit names (after a Jack, in the toolbar)
     "repl.hint.false_friend": (
