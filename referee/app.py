@@ -133,13 +133,18 @@ class Command:
     """One command of the table prompt.
 
     ``name``: the word typed (``aliases``: other words for it); ``args``: what
-    follows it, for completion: ``"" | "card" | "rule" | "score" | "show"``;
+    follows it, for completion and for refusing what it does not take:
+    ``"" | "card" | "rule" | "score" | "show" | "hand" | "seats" | "command"``;
     ``when``: the hand statuses in which completion offers it among the first
     words; ``notation``: True for the notation's own queries and controls
     (NOTATION "Entries"), which the session's engine parses and rules on
     first (``run`` then only renders their answer); ``run(app, arg, ruling)``
     -> Reply, or None to reply with the engine's ruling as it is.  Its texts:
     ``repl.cmd.NAME`` (what it does) and ``repl.usage.NAME`` (how to type it).
+
+    A command takes the words its ``pesten-ref`` twin takes (``replay 2`` or
+    ``replay --hand 2``, ``standings --seats``) and refuses any other
+    (``TableApp.refuse_words``); with ``args`` ``""`` it takes none.
     """
 
     __slots__ = ("name", "aliases", "args", "when", "notation", "run")
@@ -268,6 +273,8 @@ class TableApp:
         cmd = find_command(first) if first else None
         if cmd is not None and not cmd.notation:
             return self._run(cmd, text, words[1] if len(words) > 1 else "")
+        if cmd is not None and not cmd.args and len(words) > 1:  # ``state extra``
+            return self.refuse_words(cmd, text, words[1])
         return self._entry(text)
 
     def answer(self, text: str) -> dict | None:
@@ -286,8 +293,15 @@ class TableApp:
         out["state"] = self.table.state()
         return out
 
+    def refuse_words(self, cmd: Command, text: str, words: str) -> Reply:
+        """The reply to ``cmd`` typed with ``words`` it does not take: refused, nothing done."""
+        return Reply(text, False, t("repl.args.refused", command=cmd.name, words=words.strip(),
+                                    usage=cmd.usage()), None, "error")
+
     def _run(self, cmd: Command, text: str, arg: str) -> Reply:
         from .scoring import ScoreError
+        if not cmd.args and arg.strip():
+            return self.refuse_words(cmd, text, arg)
         try:
             return cmd.run(self, text, arg.strip(), None)
         except ScoreError as exc:
@@ -490,16 +504,42 @@ command("why", notation=True)(None)
 
 @command("rules", args="rule", notation=True)
 def _rules(app: TableApp, text: str, arg: str, ruling) -> Reply:
+    """``rules [R5.1 | topic]``, or ``rules --diff A B`` as ``pesten-ref rules --diff``."""
     from .rulebook import lookup
+    words = arg.split()
+    if words and words[0].lower() == "--diff":
+        if len(words) != 3:
+            return app.refuse_words(COMMANDS["rules"], text, arg)
+        from .rulebook import render_diff
+        from .rules import RulesError, load_rules
+        try:
+            return Reply(text, True, render_diff(load_rules(words[1]), load_rules(words[2])),
+                         None, "query")
+        except RulesError as exc:
+            return Reply(text, False, str(exc), None, "error")
     return Reply(text, True, lookup(arg or None, app.table.rules), None, "query")
 
 
-@command("replay", notation=True)
+@command("replay", args="hand", notation=True)
 def _replay(app: TableApp, text: str, arg: str, ruling) -> Reply:
+    """``replay``, ``replay N`` or ``replay --hand N`` (as ``pesten-ref replay --hand N``)."""
     from .replay import render_replay
+    from .store import SaveError
     table = app.table
-    return Reply(text, True, render_replay(table.rules, table.meta, table.series.hand),
-                 None, "query")
+    words = arg.replace("=", " ").split()
+    if words and words[0].lower() == "--hand":
+        words = words[1:]
+    if len(words) > 1 or (words and not (words[0].isdigit() and int(words[0]) >= 1)):
+        return app.refuse_words(COMMANDS["replay"], text, arg)
+    n = int(words[0]) if words else table.series.hand
+    try:
+        meta = table.hand_log(n)
+    except SaveError as exc:
+        return Reply(text, False, exc.message, None, "error")
+    if meta is None:
+        return Reply(text, False, t("cli.replay.no_hand", hand=n, last=table.series.hand), None,
+                     "error")
+    return Reply(text, True, render_replay(table.rules, meta, n), None, "query")
 
 
 
@@ -514,13 +554,16 @@ def _score(app: TableApp, text: str, arg: str, ruling) -> Reply:
     return app.score(text, words.winner, words.given)
 
 
-@command("standings")
+@command("standings", args="seats")
 def _standings(app: TableApp, text: str, arg: str, ruling) -> Reply:
+    """``standings [--seats]``, as ``pesten-ref standings``."""
     from .scoring import render_standings
     from .session import read_standings
+    if arg.strip() and arg.strip().lower() != "--seats":
+        return app.refuse_words(COMMANDS["standings"], text, arg)
     series, started = read_standings(app.table.save)
-    return Reply(text, True, render_standings(series, started, closing=app.seat.told(series)),
-                 None, "query")
+    return Reply(text, True, render_standings(series, started, by_seat=bool(arg.strip()),
+                                              closing=app.seat.told(series)), None, "query")
 
 
 @command("history")
@@ -565,8 +608,14 @@ def _show(app: TableApp, text: str, arg: str, ruling) -> Reply:
     return Reply(text, True, t(key), None, "command")
 
 
-@command("help", aliases=("?",), notation=True)
+@command("help", aliases=("?",), args="command", notation=True)
 def _help(app: TableApp, text: str, arg: str, ruling) -> Reply:
+    """``help``, or ``help COMMAND``: how that command is typed and what it does."""
+    if arg.strip():
+        cmd = find_command(arg.strip()) if len(arg.split()) == 1 else None
+        if cmd is None:
+            return app.refuse_words(COMMANDS["help"], text, arg)
+        return Reply(text, True, f"{cmd.usage()}  {cmd.summary()}", None, "query")
     return Reply(text, True, help_text(), None, "query",
                  notes=[("class:notice", t("repl.keys"))])
 

@@ -869,9 +869,9 @@ def replay(hand_no, as_json, save):
         save_file = SaveFile(_save_path(save))
         table = Table.open(save_file)
         n = hand_no or table.series.hand
-        if n > table.series.hand:
+        meta = table.hand_log(n)
+        if meta is None:
             _fail(t("cli.replay.no_hand", hand=n, last=table.series.hand), 2)
-        meta = table.meta if n == table.series.hand else save_file.read_hand(n)
         if as_json:
             for row in replay_rows(table.rules, meta, n):
                 click.echo(_dumps(row))

@@ -666,3 +666,38 @@ def test_hints_name_the_save_and_the_table_in_use(tmp_path, monkeypatch, capsys)
     cli("t.toml", "tournament", "new", "--players", SEVEN, "--seed", "1")
     out = cli("t.toml", "play", "--table", "2", input="start 9h\nfix count Anna 1\n9c\n").stdout
     assert "Score it with `pesten-ref score --table 2 --save t.toml`." in out
+
+
+# -- every prompt command takes the words of its command-line twin, and no others ------
+
+def test_replay_at_the_prompt_takes_a_hand_as_pesten_ref_replay_does(table, capsys):
+    from conftest import cli
+    drive(table, WON + "score Bram=Ah Ks 3d Cees=7\n")
+    capsys.readouterr()
+    drive(table, "replay 1\nreplay --hand 1\nreplay 3\n")
+    out = capsys.readouterr().out.replace("\r\n", "\n")
+    hand_1 = cli(table.save.path, "replay", "--hand", "1").stdout.rstrip("\n")
+    assert "Anna: 9c" in hand_1 and out.count(hand_1) == 2
+    assert "✗ There is no hand 3; the series is at hand 2." in out
+
+
+def test_a_command_given_words_it_does_not_take_refuses_them(table, capsys):
+    drive(table, "start 9h\nstate extra\nwhy me\nhistory all\nstandings x\nreplay x\nquit now\n"
+                 "standings --seats\n")
+    out = printed(capsys)
+    assert "✗ `state` does not take 'extra'; type `state`." in out
+    assert "✗ `why` does not take 'me'; type `why`." in out
+    assert "✗ `history` does not take 'all'; type `history`." in out
+    assert "✗ `standings` does not take 'x'; type `standings [--seats]`." in out
+    assert "✗ `replay` does not take 'x'; type `replay [N | --hand N]`." in out
+    assert "✗ `quit` does not take 'now'; type `quit`." in out
+    assert "Seat Place Player" in out  # standings --seats, as on the command line
+    assert "Left the table. Every entry is saved" in out  # (quit now did not leave)
+    assert saved_lines(table) == ["start 9h"]
+
+
+def test_a_script_stops_at_a_command_given_words_it_does_not_take(table):
+    from conftest import cli
+    done = cli(table.save.path, "play", input="start 9h\nstate extra\n9c\n", code=1)
+    assert "line 2: state extra: refused: `state` does not take 'extra'" in done.stderr
+    assert saved_lines(table) == ["start 9h"]

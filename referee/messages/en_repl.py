@@ -54,6 +54,9 @@ MESSAGES = {
 
     "repl.quit.done": "Left the table.",
 
+    # A command typed with words it does not take (each takes what its `pesten-ref` twin takes)
+    "repl.args.refused": "`{command}` does not take '{words}'; type `{usage}`.",
+
     # help: the entries of the notation, then the commands (from the registry)
     "repl.help.entries": (
         "Entries (one line each):\n"
@@ -88,15 +91,15 @@ MESSAGES = {
     "repl.usage.state": "state",
     "repl.usage.check": "check 7h",
     "repl.usage.why": "why",
-    "repl.usage.rules": "rules [R5.1 | topic]",
-    "repl.usage.replay": "replay",
+    "repl.usage.rules": "rules [R5.1 | topic | --diff A B]",
+    "repl.usage.replay": "replay [N | --hand N]",
     "repl.usage.undo": "undo",
     "repl.usage.redo": "redo",
     "repl.usage.score": "score Anna=Ah Ks 3d Cees=23",
-    "repl.usage.standings": "standings",
+    "repl.usage.standings": "standings [--seats]",
     "repl.usage.history": "history",
     "repl.usage.show": "show calls on|off",
-    "repl.usage.help": "help",
+    "repl.usage.help": "help [command]",
     "repl.usage.quit": "quit",
 
     # The bottom toolbar
