@@ -324,11 +324,14 @@ class TableApp:
             return reply or Reply(text, ruling.ok, ruling.text, ruling.rule, "query", ruling.data)
         if self.interactive and asks_suit(ruling):
             return self._suit_question(text, ruling)
+        said = ruling.text
         if kind == "error":
             words = text.split()
             if words and words[0].lower() in SHELL_WORDS:
                 return self._shell_hint(text, words[0].lower())
-        reply = Reply(text, ruling.ok, ruling.text, ruling.rule, kind, ruling.data)
+            if words:
+                said = " ".join(filter(None, (said, did_you_mean(words[0]))))
+        reply = Reply(text, ruling.ok, said, ruling.rule, kind, ruling.data)
         if before == "playing" and table.hand.status == "over":
             reply.notes.extend(self._end_notes())
             if not self.interactive:  # (the prompt's notes say how to score it there)
@@ -476,6 +479,23 @@ class TableApp:
             named_suit=st["named_suit"], fits=fits, draw_fits=draw_fits, spent=spent_cards(hand),
             jokers=bool(table.rules.jokers), decks=hand.decks, rule_ids=tuple(rule_ids),
             winner=st["winner"], commands=tuple(COMMANDS.values()))
+
+
+def did_you_mean(word: str) -> str:
+    """For a first word that is no entry or command: the sentence naming the words
+    it is close to (``scroe``: "Did you mean `score`?"), found as click finds a
+    mistyped command (``difflib.get_close_matches``), among the entry words and
+    the commands in English and in the table's language; "" when none is close."""
+    from difflib import get_close_matches
+    from .complete import ENTRY_WORDS
+    from .lexicon import local_forms
+    english = [*ENTRY_WORDS, *(w for cmd in COMMANDS.values() for w in (cmd.name, *cmd.aliases)
+                               if w.isalpha())]
+    words = dict.fromkeys([*english, *(f for w in english for f in local_forms(w))])
+    close = get_close_matches(word.lower(), list(words))
+    if not close:
+        return ""
+    return t("repl.did_you_mean", n=len(close), words=", ".join(f"`{w}`" for w in close))
 
 
 def asks_suit(ruling) -> bool:

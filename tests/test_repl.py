@@ -701,3 +701,16 @@ def test_a_script_stops_at_a_command_given_words_it_does_not_take(table):
     done = cli(table.save.path, "play", input="start 9h\nstate extra\n9c\n", code=1)
     assert "line 2: state extra: refused: `state` does not take 'extra'" in done.stderr
     assert saved_lines(table) == ["start 9h"]
+
+
+def test_a_misspelled_command_at_the_prompt_gets_a_did_you_mean_as_on_the_command_line(
+        table, capsys):
+    from conftest import cli
+    drive(table, "scroe\nstaet\nxyzzy\n")
+    out = printed(capsys)
+    assert "'scroe' is not a card or an entry word. Type `help` for the entries. " \
+           "Did you mean `score`?" in out
+    assert "Did you mean one of these: `state`, `start`?" in out
+    assert out.count("Did you mean") == 2  # nothing is close to xyzzy
+    assert "Did you mean 'score'?" in cli(None, "scroe", code=2).output  # click's own
+    assert saved_lines(table) == []

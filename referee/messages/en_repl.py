@@ -9,6 +9,8 @@ MESSAGES = {
                       "`score` at the prompt or `pesten-ref score{options}`, then `pesten-ref play{options}` deals the next hand."),
     "repl.bye.done": "Left the table; everything is saved in {file}.",
     "repl.history_off": "Note: the command history is off this time: {path} cannot be written ({error}).",
+    "repl.did_you_mean": {"one": "Did you mean {words}?",
+                          "other": "Did you mean one of these: {words}?"},
     "repl.shell_command": ("`{word}` is a command of its own, not an entry: leave the table with "
                            "Ctrl-D (everything is saved), then run `pesten-ref {word}`."),
     "repl.save_failed": "{message} The session stops here; check the save file before going on.",
