@@ -437,15 +437,14 @@ class TableApp:
 
     def _cards_answer(self, text: str, winner: str | None, given: dict[str, str], player: str,
                       question: Question, answer: str | None) -> Reply:
-        from .scoring import ScoreError, parse_hand_cards
+        from .scoring import ScoreError, check_given
         if answer is None or not answer.strip():
             return Reply(text, True, t("repl.score.cancelled"), None, "cancelled")
         value = answer.strip()
-        if not value.isdigit():
-            try:
-                parse_hand_cards(value, player)
-            except ScoreError as exc:
-                return Reply(text, False, str(exc), exc.rule, "question", question=question)
+        try:  # each answer is checked as it is given (R7.1, R7.2): only it is asked again
+            check_given(self.table.series, self.table.facts(), player, value)
+        except ScoreError as exc:
+            return Reply(text, False, str(exc), exc.rule, "question", question=question)
         return self._guarded(lambda: self.score(text, winner, {**given, player: value}), text)
 
     def _winner_answer(self, text: str, given: dict[str, str], answer: str | None) -> Reply:

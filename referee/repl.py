@@ -295,12 +295,11 @@ def _columns() -> int:
     return get_app().output.get_size().columns
 
 
-def _ask(question: Question, view: TableView) -> str | None:
-    """Ask ``question`` at a prompt of its own; -> the answer, or None when taken back."""
-    asking: PromptSession = PromptSession(completer=AnswerCompleter(question, view), style=STYLE,
-                                          complete_while_typing=False)
+def _ask(question: Question, view: TableView, asking: PromptSession) -> str | None:
+    """Ask ``question`` at the prompt of the questions (``asking``, whose history holds
+    the earlier answers: Up and Down recall them); -> the answer, or None when taken back."""
     try:
-        return asking.prompt(question.prompt)
+        return asking.prompt(question.prompt, completer=AnswerCompleter(question, view))
     except (KeyboardInterrupt, EOFError):
         return None
 
@@ -347,6 +346,8 @@ def run_repl(table, *, history: Path | None | bool = True, stream=None, seat=Non
     app = TableApp(table, interactive=True, seat=seat,
                    colour=colour_wanted(os.environ, screen.stream.isatty()), columns=screen.width)
     ids = tuple(rule_ids())
+    asking: PromptSession = PromptSession(  # the answers to questions: cards left, a suit
+        history=InMemoryHistory(), style=STYLE, complete_while_typing=False)
     completer = TableCompleter(lambda: app.view(ids))
     session: PromptSession = PromptSession(
         history=hist, completer=completer, complete_while_typing=False,
@@ -369,7 +370,7 @@ def run_repl(table, *, history: Path | None | bool = True, stream=None, seat=Non
             reply = app.handle_line(text)
             while reply.question is not None:
                 _show(reply, screen)
-                reply = reply.question.answer(_ask(reply.question, completer.view))
+                reply = reply.question.answer(_ask(reply.question, completer.view, asking))
         except SaveError as exc:
             screen.refuse(t("repl.save_failed", message=exc.message))
             return exc.exit_code

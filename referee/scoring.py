@@ -41,7 +41,7 @@ from referee.values import Record, Value, set_field
 __all__ = [
     "ScoreError", "SeriesDataError", "PlayerRecord", "Series", "HandFacts", "HandResult",
     "Event", "choose_dealer", "card_points", "parse_hand_cards", "ScoreWords",
-    "parse_score_words", "MAX_POINTS", "score_hand",
+    "parse_score_words", "MAX_POINTS", "score_hand", "check_given",
     "apply_result", "replay_series", "Deal", "standings_json", "places", "render_standings", "join_names",
     "series_mode", "series_limit", "series_hands", "points_text", "hand_end_event",
 ]
@@ -717,22 +717,11 @@ def score_hand(series: Series, facts: HandFacts, winner: str | None,
     points: dict[str, int] = {}
     cards: dict[str, list[str]] = {}
     held: dict[str, list[Card]] = {}
-    low, high = _rank_points_range(series.rules)
     for name in [p for p in scorers if p in given_c]:
-        value = _given_value(given_c[name], name)
-        count = facts.counts.get(name) if refereed else None
+        value = check_given(series, facts, name, given_c[name])
         if isinstance(value, int):
-            if count is not None and not count * low <= value <= count * high:
-                raise ScoreError("score.refuse.points_range", "R7.2", player=name,
-                                 held=_n_cards(count), low=count * low, high=count * high,
-                                 total=value)
             points[name] = value
             continue
-        if not series.rules.jokers and any(c.is_joker for c in value):
-            raise ScoreError("score.refuse.no_jokers", "R1.3", player=name)
-        if count is not None and len(value) != count:
-            raise ScoreError("score.refuse.count", "R7.2", player=name, held=_n_cards(count),
-                             n=len(value))
         held[name] = value
         cards[name] = [str(c) for c in value]
         points[name] = sum(card_points(c, series.rules) for c in value)
@@ -744,6 +733,36 @@ def score_hand(series: Series, facts: HandFacts, winner: str | None,
     points = {p: points[p] for p in series.players if p in points}
     return HandResult(hand=hand, winner=hand_winner, blocked=blocked, points=points,
                       cards=cards, left=left)
+
+
+def check_given(series: Series, facts: HandFacts, name: str, value: Any) -> int | list[Card]:
+    """One player's score as given, read and checked against what the referee knows
+    of the hand -> the point total (int) or the cards (list of Card).
+
+    ``name``: the seated name; ``value``: cards text, a point total (int or
+    digits) or a list of card strings.  Raises ScoreError: a token that is not
+    a card or a total that cannot be right (R7.1), a Joker without jokers
+    (R1.3), and for a refereed hand a number of cards other than the
+    referee's count or a total no such number of cards can make (R7.2).
+    ``score_hand`` checks every player so; the prompt checks each answer so as
+    it is given.  The copies of a card across hands are checked by
+    ``score_hand`` once all are given.
+    """
+    value = _given_value(value, name)
+    count = facts.counts.get(name) if facts.refereed and facts.status != "waiting" else None
+    if isinstance(value, int):
+        low, high = _rank_points_range(series.rules)
+        if count is not None and not count * low <= value <= count * high:
+            raise ScoreError("score.refuse.points_range", "R7.2", player=name,
+                             held=_n_cards(count), low=count * low, high=count * high,
+                             total=value)
+        return value
+    if not series.rules.jokers and any(c.is_joker for c in value):
+        raise ScoreError("score.refuse.no_jokers", "R1.3", player=name)
+    if count is not None and len(value) != count:
+        raise ScoreError("score.refuse.count", "R7.2", player=name, held=_n_cards(count),
+                         n=len(value))
+    return value
 
 
 def _check_copies(held: dict[str, list[Card]], discard: list[Card], decks: int) -> None:

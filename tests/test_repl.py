@@ -714,3 +714,29 @@ def test_a_misspelled_command_at_the_prompt_gets_a_did_you_mean_as_on_the_comman
     assert out.count("Did you mean") == 2  # nothing is close to xyzzy
     assert "Did you mean 'score'?" in cli(None, "scroe", code=2).output  # click's own
     assert saved_lines(table) == []
+
+
+def test_R7_2_each_answer_to_score_is_checked_as_it_is_given(table, capsys):
+    drive(table, WON + "score\nAh Ks\nAh Ks 3d\n30\n7\n")  # Bram holds 3 cards, Cees 1
+    out = printed(capsys)
+    assert "✗ Bram holds 3 cards by the referee's count, 2 were given (R7.2)." in out
+    assert ("✗ Cees holds 1 card by the referee's count, worth from 2 to 20 in points, "
+            "so a total of 30 is not possible (R7.2).") in out
+    assert result_of(table)["points"] == {"Anna": 0, "Bram": 28, "Cees": 7}  # Bram's kept
+
+
+def test_up_at_a_score_question_recalls_the_earlier_answer(table):
+    import threading
+    import time
+    with create_pipe_input() as pipe:
+        pipe.send_text(WON + "score\nAh Ks\n")  # refused: Bram holds 3 cards (R7.2)
+
+        def type_later():  # (the question's history is read when it is drawn)
+            time.sleep(0.5)
+            pipe.send_text("\x1b[A")  # Up: "Ah Ks" again
+            time.sleep(0.3)
+            pipe.send_text(" 3d\n7\n" + CTRL_D)
+        threading.Thread(target=type_later, daemon=True).start()
+        with create_app_session(input=pipe, output=DummyOutput()):
+            run_repl(table, history=False)
+    assert result_of(table)["cards"]["Bram"] == ["Ah", "Ks", "3d"]
