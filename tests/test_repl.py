@@ -740,3 +740,12 @@ def test_up_at_a_score_question_recalls_the_earlier_answer(table):
         with create_app_session(input=pipe, output=DummyOutput()):
             run_repl(table, history=False)
     assert result_of(table)["cards"]["Bram"] == ["Ah", "Ks", "3d"]
+
+
+def test_R3_7_a_line_that_goes_on_after_a_draw_passed_the_turn_says_so(table, capsys):
+    drive(table, "start 9h\nd d\n")  # Anna draws: the turn passes to Bram, then `d` again
+    out = printed(capsys)
+    assert ("✗ After `d` the turn passed to Bram, so `d` on the same line is refused: "
+            "it is Bram's turn, not Anna's (R3.7). Nothing of the line was entered.") in out
+    assert saved_lines(table)[-1] == "start 9h"
+    assert table.state()["turn"] == "Anna"

@@ -76,6 +76,7 @@ class Reason(Enum):
     STARTED = "started"                    # R2.3: a second starter
     START_DEALER = "start_dealer"          # R2.3: not the dealer's
     TURN = "turn"                          # R3.7
+    TURN_PASSED = "turn_passed"            # R3.7: an earlier action of the line passed the turn
     FREE_PENDING = "free_pending"          # R3.7 in free order
     NO_JOKERS = "no_jokers"                # R1.3
     IDENTITY = "identity"                  # R1.4 (``alt``: a likely card meant, or "")

@@ -201,18 +201,24 @@ class Hand(Dealt):
         self.cite = 0
         snap = None
         actor = None
+        done = 0  # the line's actions applied before a refusal
         try:
             actions = line.actions
             actor = self._line_actor(line)  # (checks only: changes nothing)
             if (len(actions) > 1 or type(actions[0]) is not Play) \
                     and self._needs_snapshot(actions, actor):  # (a lone play never does)
                 snap = Snapshot(self)
-            for action in actions:
+            for done, action in enumerate(actions):
                 _ACTIONS[type(action)](self, action, actor, ev)
         except Refusal as refusal:
             if snap is not None:
                 snap.restore(self)
             self.cite = 0
+            if refusal.event.reason is Reason.TURN and actor is not None and done:
+                # An earlier action of the line passed the turn (R3.7): say so.
+                refusal.event = Refused(Reason.TURN_PASSED, "R3.7", dict(
+                    refusal.event.fields, done=" ".join(a.canonical() for a in actions[:done]),
+                    word=actions[done].canonical()))
             ev = [refusal.event]
             logged = self._refusal_effect(refusal.event, actor, ev)
             return False, ev, logged, actor

@@ -27,6 +27,8 @@ MESSAGES = {
     "engine.refuse.started": "The starter card has already been turned (R2.3).",
     "engine.refuse.start_dealer": "Only the dealer, {dealer}, turns the starter, not {name} (R2.3).",
     "engine.refuse.turn": "It is {turn}'s turn, not {name}'s (R3.7).",
+    "engine.refuse.turn_passed": ("After `{done}` the turn passed to {turn}, so `{word}` on the same line "
+                                  "is refused: it is {turn}'s turn, not {name}'s (R3.7). Nothing of the line was entered."),
     "engine.refuse.free_pending": (
         "{turn} must first draw {n} or stack on the penalty; nobody else may play now (R3.7)."),
     "engine.refuse.no_jokers": "This game is played without Jokers (R1.3, jokers = false).",
