@@ -749,3 +749,34 @@ def test_R3_7_a_line_that_goes_on_after_a_draw_passed_the_turn_says_so(table, ca
             "it is Bram's turn, not Anna's (R3.7). Nothing of the line was entered.") in out
     assert saved_lines(table)[-1] == "start 9h"
     assert table.state()["turn"] == "Anna"
+
+
+# -- why names the house rule that decided (R5.7), and each rule id once --------------
+
+def test_R5_7_why_names_the_stacking_house_rule_that_let_a_two_on_a_joker(tmp_path, capsys,
+                                                                           monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    table = Table.create(SaveFile(tmp_path / "c.toml"), ["Anna", "Bram", "Cees"],
+                         load_rules("cumulative"), "Cees")
+    drive(table, "start 9h\nJo\n2h\nwhy\n", history=False)
+    out = printed(capsys)
+    assert ("Bram plays 2♥: Cees must draw 7 or play a Two or a Joker (R5.1). "
+            "House rule `stacking = \"cumulative\"` (R5.7).") in out
+
+
+def test_R5_7_why_of_a_refused_two_on_a_joker_names_stacking_same_and_its_rule_once(table, capsys):
+    drive(table, "start 9h\nJo\n2h\nwhy\n")
+    out = printed(capsys)
+    why = out[out.rindex("2♥ cannot be played now"):]
+    assert why.startswith("2♥ cannot be played now: 5 cards to draw are pending, so only a Joker "
+                          "may be played on them, or type `d` to draw (R5.7). "
+                          "House rule `stacking = \"same\"`.")
+    assert why.count("R5.7") == 1
+
+
+def test_why_says_each_rule_id_once(table, capsys):
+    drive(table, "start 9h\n7h 7c\nwhy\n9c\nwhy\n")  # Sevens: each sentence cites R5.2
+    out = capsys.readouterr().out.splitlines()
+    assert out[out.index("Anna plays 9♣. Bram is to play.") - 1] == \
+        "Anna plays 7♥ and plays again (R5.2). Anna plays 7♣ and plays again (R5.2)."  # why
+    assert "R3.1: Anna plays 9♣." in out  # a sentence without its rule id gets it in front

@@ -31,7 +31,8 @@ class Event:
 
     ``rule``: rule id or None; ``house``: (house-rule key, value) or None;
     ``tells_turn``: the sentence names who plays next; ``acts``: a play or a
-    draw by the player acting (the turn moves on after it).
+    draw by the player acting (the turn moves on after it); ``cites``: the
+    sentence cites its rule id itself (``why`` then does not say it again).
     """
 
     __slots__ = ()
@@ -39,6 +40,7 @@ class Event:
     house: tuple | None = None
     tells_turn = False
     acts = False  # a play or a draw of the player acting, which moves the turn on
+    cites = True  # the sentence ends with its rule id, "... (R5.1)."
 
     def text(self) -> str:
         """The sentence in the active language (built now, through the message layer)."""
@@ -170,6 +172,7 @@ class Played(Event):
     __slots__ = ("player", "card")
     rule = "R3.1"
     acts = True
+    cites = False  # "Anna plays 7♥."
 
     def __init__(self, player, card):
         self.player, self.card = player, card

@@ -16,7 +16,7 @@ from typing import Iterable
 from .. import messages
 from ..cards import NotationError, parse_suit, try_card
 from ..notation import Announce, Call, Draw, Fix, Leave, Line, Play, Start, parse_line
-from ..rules import HouseRules
+from ..rules import KEY_RULE, HouseRules
 from . import corrections, deal, goingout, lastcard, legality, order, table, turn
 from .actions import stack_options
 from .dealt import Dealt
@@ -432,9 +432,14 @@ class Hand(Dealt):
             text = e.text()
             if not text:  # told within another event's sentence (a call's draw)
                 continue
-            house = (messages.t("engine.why.house", key=e.house[0], value=_toml_value(e.house[1]))
-                     if e.house else "")
-            lines.append(Said(e.rule, "engine.why.line",
+            house = ""
+            if e.house:  # the house rule that decided, with its own rule id when another's
+                key, value = e.house[0], _toml_value(e.house[1])
+                rule = KEY_RULE.get(key)
+                house = (messages.t("engine.why.house_rule", key=key, value=value, rule=rule)
+                         if rule and rule != e.rule else
+                         messages.t("engine.why.house", key=key, value=value))
+            lines.append(Said(e.rule, "engine.why.cited" if e.cites else "engine.why.line",
                               {"rule": e.rule or "-", "text": text, "house": house}))
         if not lines:
             lines = [Said(None, "engine.why.nothing")]

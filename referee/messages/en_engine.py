@@ -205,7 +205,9 @@ MESSAGES = {
     "engine.check.pending_options": "{stack} on the pending {n}, or `d` to take them",
     "engine.why.nothing": "No ruling yet in this session.",
     "engine.why.line": "{rule}: {text}{house}",
-    "engine.why.house": " (house rule {key} = {value})",
+    "engine.why.cited": "{text}{house}",
+    "engine.why.house": " House rule `{key} = {value}`.",
+    "engine.why.house_rule": " House rule `{key} = {value}` ({rule}).",
     # -- words --------------------------------------------------------------
     "engine.words.nothing": "nothing",
     "engine.words.two_or_joker": "a Two or a Joker",
