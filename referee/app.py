@@ -401,18 +401,37 @@ class TableApp:
             missing = self._missing(winner, given)
             if missing:
                 return self._ask_cards(text, winner, given, missing[0])
-        from .scoring import points_text, render_standings
+        from .scoring import points_text
         result, events = table.score(winner, given)
+        return self._tell_score(text, t("repl.score.recorded", hand=result.hand,
+                                  points=points_text(result.points)), events)
+
+    def correct(self, text: str, n: int, winner: str | None, given: dict[str, str],
+                by: str | None = None) -> Reply:
+        """``score --hand N``: correct hand ``n``'s result (``Table.correct``; ``by``:
+        who corrects it) -> the reply telling it, as ``pesten-ref score --hand N``."""
+        from .scoring import corrected_text, points_text
+        result, events, replaced = self.table.correct(n, winner, given, by=by)
+        said = (corrected_text(result, replaced) if replaced is not None else
+                t("repl.score.recorded", hand=result.hand, points=points_text(result.points)))
+        return self._tell_score(text, said, events)
+
+    def _tell_score(self, text: str, said: str, events: list) -> Reply:
+        """The reply to a score or a correction: ``said``, the events (a banner on a
+        terminal), the standings, then the deal of the hand to come, or the end
+        (a tournament's table: who goes through, ``seat.Seat.told``)."""
+        from .scoring import render_standings
+        table = self.table
         ending = self.seat.ending(table.series, events)
-        recorded = t("repl.score.recorded", hand=result.hand, points=points_text(result.points))
-        after = [render_standings(table.series, False, closing=ending.told)]
+        after = [render_standings(table.series, table.started, closing=ending.told)]
         if not table.series.over:
-            after.append(table.deal_text())
+            if not table.started:
+                after.append(table.deal_text())
         elif not ending.told:
             after.append(t("repl.score.series_over"))
-        lines = [recorded, *ending.sentences(), *after]
+        lines = [said, *ending.sentences(), *after]
         banner = self._banner(ending.events, ending.title)
-        screen = Board("\n".join([recorded, banner, *after])) if banner else None
+        screen = Board("\n".join([said, banner, *after])) if banner else None
         return Reply(text, True, "\n".join(lines), None, "command", screen=screen)
 
     def _missing(self, winner: str | None, given: Mapping[str, str]) -> list[str]:
@@ -570,6 +589,8 @@ def _score(app: TableApp, text: str, arg: str, ruling) -> Reply:
     words = parse_score_words([arg], table.series.players)
     if words.problem:
         return Reply(text, False, words.problem, "R7.1", "command")
+    if words.hand is not None:  # a correction, as `pesten-ref score --hand N`
+        return app.correct(text, words.hand, words.winner, words.given, words.by)
     return app.score(text, words.winner, words.given)
 
 

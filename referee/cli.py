@@ -722,7 +722,8 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
         from .seat import Seat
         seat = Seat(save, table_name)
         save = _table_series(save, table_name)
-        from .scoring import parse_score_words, points_text, render_standings, standings_json
+        from .scoring import (corrected_text, parse_score_words, points_text, render_standings,
+                              standings_json)
         from .session import Table
         from .store import SaveFile
         save_file = SaveFile(_save_path(save))
@@ -739,7 +740,6 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
             else:
                 (result, events), replaced = table.score(winner, given), None
         corrected = replaced is not None
-        old = dict(replaced.points) if corrected else {}
         started = table.started  # a correction leaves a hand being played as it is
         dealt = not table.series.over and not started
         if as_json:
@@ -752,13 +752,10 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
                                 "decks": table.dealt.decks}
             click.echo(_dumps(out))
             return
-        points = points_text(result.points)
-        if corrected:
-            was = points_text({p: n for p, n in old.items() if result.points.get(p) != n})
-            click.echo(t("cli.score.corrected", hand=result.hand, points=points,
-                         old=was or points_text(old)))
+        if replaced is not None:
+            click.echo(corrected_text(result, replaced))
         else:
-            click.echo(t("cli.score.recorded", hand=result.hand, points=points))
+            click.echo(t("cli.score.recorded", hand=result.hand, points=points_text(result.points)))
         ending = seat.ending(table.series, events)
         if ending.events:
             click.echo(_events_text(table.series, ending, started))

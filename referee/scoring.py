@@ -428,18 +428,22 @@ class ScoreWords(Value):
     -> the cards or the points typed for them (``"Ah Ks 3d"``, ``"23"``);
     ``bare``: names typed with nothing after them (the prompt asks for their
     cards, the command line refuses them); ``problem``: a sentence when the
-    words do not read, else None (then the other fields are empty).
+    words do not read, else None (then the other fields are empty);
+    ``hand``: the hand ``--hand N`` corrects, or None; ``by``: ``--by NAME``.
     """
 
-    __slots__ = ("winner", "given", "bare", "problem")
+    __slots__ = ("winner", "given", "bare", "problem", "hand", "by")
     __match_args__ = __slots__
 
     def __init__(self, winner: str | None = None, given: Mapping[str, str] | None = None,
-                 bare: Iterable[str] = (), problem: str | None = None) -> None:
+                 bare: Iterable[str] = (), problem: str | None = None, hand: int | None = None,
+                 by: str | None = None) -> None:
         set_field(self, "winner", winner)
         set_field(self, "given", dict(given or {}))
         set_field(self, "bare", tuple(bare))
         set_field(self, "problem", problem)
+        set_field(self, "hand", hand)
+        set_field(self, "by", by)
 
 
 def parse_score_words(words: Iterable[str], players: Iterable[str]) -> ScoreWords:
@@ -451,27 +455,30 @@ def parse_score_words(words: Iterable[str], players: Iterable[str]) -> ScoreWord
     word that is a seated player's name (any case), with or without ``=``,
     since no name reads as a card, a suit or a number (R1.1).  Every other
     word belongs to the value of the name before it: cards (``Ah Ks 3d``) or
-    a point total (``23``).  ``--winner NAME`` names the winner.  Never raises:
+    a point total (``23``).  ``--winner NAME`` names the winner, ``--hand N``
+    the hand corrected and ``--by NAME`` who corrects it, as on the command
+    line (where click reads those options first).  Never raises:
     what does not read is told in ``problem``.  What the values say is checked
     by ``score_hand`` (R7.1, R7.2), names against the series too.
     """
     words = [w for item in words for w in str(item).split()]
     seated = {p.casefold(): p for p in players}
-    winner: str | None = None
+    options: dict[str, str] = {}  # --winner, --hand, --by -> the value typed
     given: dict[str, list[str]] = {}
     current: str | None = None
     i = 0
     while i < len(words):
         word = words[i]
         i += 1
-        if word.lower().startswith("--winner"):
-            _, eq, value = word.partition("=")
+        option, _, value = word.partition("=")
+        if option.lower() in _SCORE_OPTIONS:
+            option = option.lower()
             if not value and i < len(words):
                 value = words[i]
                 i += 1
-            if not value:
-                return ScoreWords(problem=t("score.words.bad_winner"))
-            winner, current = value, None
+            if not value or (option == "--hand" and not (value.isdigit() and int(value) >= 1)):
+                return ScoreWords(problem=t(_SCORE_OPTIONS[option]))
+            options[option], current = value, None
             continue
         if word == "=" and current is not None:
             continue
@@ -488,8 +495,23 @@ def parse_score_words(words: Iterable[str], players: Iterable[str]) -> ScoreWord
         if current is None:
             return ScoreWords(problem=t("score.words.no_name", word=word))
         given[current].append(word.lstrip("="))
-    return ScoreWords(winner, {name: " ".join(v) for name, v in given.items() if v},
-                      [name for name, v in given.items() if not v])
+    hand = options.get("--hand")
+    return ScoreWords(options.get("--winner"), {name: " ".join(v) for name, v in given.items() if v},
+                      [name for name, v in given.items() if not v], None,
+                      int(hand) if hand else None, options.get("--by"))
+
+
+_SCORE_OPTIONS = {"--winner": "score.words.bad_winner", "--hand": "score.words.bad_hand",
+                  "--by": "score.words.bad_by"}  # a score's options -> what their lack says
+
+
+def corrected_text(result: HandResult, replaced: HandResult) -> str:
+    """The sentence telling a corrected hand: its new points and what they were
+    (``score --hand N``, at the prompt and on the command line)."""
+    points = points_text(result.points)
+    old = dict(replaced.points)
+    was = points_text({p: n for p, n in old.items() if result.points.get(p) != n})
+    return t("score.line.corrected", hand=result.hand, points=points, old=was or points_text(old))
 
 
 def _rank_points_range(rules: HouseRules) -> tuple[int, int]:

@@ -780,3 +780,15 @@ def test_why_says_each_rule_id_once(table, capsys):
     assert out[out.index("Anna plays 9♣. Bram is to play.") - 1] == \
         "Anna plays 7♥ and plays again (R5.2). Anna plays 7♣ and plays again (R5.2)."  # why
     assert "R3.1: Anna plays 9♣." in out  # a sentence without its rule id gets it in front
+
+
+def test_score_at_the_prompt_corrects_a_hand_as_pesten_ref_score_hand_does(table, capsys):
+    from conftest import cli
+    drive(table, WON + "score Bram=Ah Ks 3d Cees=7\nscore --hand 1 --by Anna Bram=Ah Ks 4d Cees=7\n"
+                 "score --hand x Bram=3\n")
+    out = printed(capsys)
+    assert "Hand 1 corrected: Anna 0, Bram 29, Cees 7 (was Bram 28)." in out
+    assert "✗ `--hand` needs the number of a hand" in out
+    assert result_of(table)["points"] == {"Anna": 0, "Bram": 29, "Cees": 7}
+    again = cli(table.save.path, "score", "--hand", "1", "Bram=Ah Ks 3d", "Cees=7").stdout
+    assert "Hand 1 corrected: Anna 0, Bram 28, Cees 7 (was Bram 29)." in again

@@ -43,7 +43,6 @@ MESSAGES = {
     "cli.series.kept": "The series that was current is kept as series {id}.",
     "cli.series.n_hands": {"one": "1 hand scored", "other": "{n} hands scored"},
     "cli.new.kept": "The previous series is kept as series {id} (`pesten-ref series` lists every series).",
-    "cli.score.corrected": "Hand {hand} corrected: {points} (was {old}).",
     "cli.deal.decks": {"one": "Shuffle 1 deck: {cards} in all.",
                        "other": "Shuffle {n} decks together: {cards} in all."},
     "cli.play.new_hand": "Hand {hand}: {dealer} deals; {first} plays first once the starter is turned (`start 9h`).",

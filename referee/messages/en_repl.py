@@ -97,7 +97,7 @@ MESSAGES = {
     "repl.usage.replay": "replay [N | --hand N]",
     "repl.usage.undo": "undo",
     "repl.usage.redo": "redo",
-    "repl.usage.score": "score Anna=Ah Ks 3d Cees=23",
+    "repl.usage.score": "score [--hand N] Anna=Ah Ks 3d Cees=23",
     "repl.usage.standings": "standings [--seats]",
     "repl.usage.history": "history",
     "repl.usage.show": "show calls on|off",

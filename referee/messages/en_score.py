@@ -46,6 +46,9 @@ MESSAGES = {
 
     # -- the words of a score (``parse_score_words``: the command line and the prompt)
     "score.words.bad_winner": "`--winner` needs a name: score --winner Anna Bram=23 Cees=Ah Ks.",
+    "score.words.bad_hand": "`--hand` needs the number of a hand: score --hand 2 Bram=23 Cees=Ah Ks.",
+    "score.words.bad_by": "`--by` needs a name: score --hand 2 --by Anna Bram=23 Cees=Ah Ks.",
+    "score.line.corrected": "Hand {hand} corrected: {points} (was {old}).",
     "score.words.twice": "{name} is given twice; give each player once.",
     "score.words.no_name": "'{word}' comes before any name: write score Anna=Ah Ks 3d Cees=23.",
     "score.words.bare": "'{arg}' should read NAME=\"Ah Ks 3d\" or NAME=23.",
