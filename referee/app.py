@@ -262,20 +262,18 @@ class TableApp:
     def _handle_line(self, text: str) -> Reply:
         words = text.partition("#")[0].split(None, 1)
         first = words[0].lower() if words else ""
-        if first == "pesten-ref" and len(words) > 1:
+        line = text
+        if first == "pesten-ref" and len(words) > 1:  # ``pesten-ref standings`` typed here
             rest = words[1].split(None, 1)
-            cmd = find_command(rest[0])
-            if cmd is None:
+            if find_command(rest[0]) is None and rest[0].lower() in SHELL_WORDS:
                 return self._shell_hint(text, rest[0].lower())
-            if cmd.notation:
-                return self._entry(words[1])
-            return self._run(cmd, text, rest[1] if len(rest) > 1 else "")
+            line, words, first = words[1], rest, rest[0].lower()  # (a typo: did you mean)
         cmd = find_command(first) if first else None
         if cmd is not None and not cmd.notation:
             return self._run(cmd, text, words[1] if len(words) > 1 else "")
         if cmd is not None and not cmd.args and len(words) > 1:  # ``state extra``
             return self.refuse_words(cmd, text, words[1])
-        return self._entry(text)
+        return self._entry(line)
 
     def answer(self, text: str) -> dict | None:
         """Handle one line -> its NOTATION JSON answer, or None for a blank line."""

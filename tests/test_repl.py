@@ -792,3 +792,10 @@ def test_score_at_the_prompt_corrects_a_hand_as_pesten_ref_score_hand_does(table
     assert result_of(table)["points"] == {"Anna": 0, "Bram": 29, "Cees": 7}
     again = cli(table.save.path, "score", "--hand", "1", "Bram=Ah Ks 3d", "Cees=7").stdout
     assert "Hand 1 corrected: Anna 0, Bram 28, Cees 7 (was Bram 29)." in again
+
+
+def test_a_command_typed_after_pesten_ref_at_the_prompt_reads_the_same(table, capsys):
+    drive(table, "start 9h\npesten-ref state extra\npesten-ref scroe\n")
+    out = printed(capsys)
+    assert "✗ `state` does not take 'extra'; type `state`." in out
+    assert "Did you mean `score`?" in out and "`scroe` is a command of its own" not in out
