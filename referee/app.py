@@ -390,6 +390,7 @@ class TableApp:
         not refereed, then the cards left for each player still in the hand.
         """
         table = self.table
+        self.seat.check_score(table.series)  # a tournament's table that has its result
         st = table.state()
         if self.interactive and not table.series.over and st["status"] in ("over", "waiting"):
             if st["status"] == "waiting" and winner is None:

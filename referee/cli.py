@@ -738,6 +738,7 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
             if hand_no is not None:
                 result, events, replaced = table.correct(hand_no, winner, given, by=by)
             else:
+                seat.check_score(table.series)  # a tournament's table that has its result
                 (result, events), replaced = table.score(winner, given), None
         corrected = replaced is not None
         started = table.started  # a correction leaves a hand being played as it is

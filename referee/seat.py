@@ -90,6 +90,17 @@ class Seat(Value):
             return Ending(events, title, told)
         return Ending([e for e in events if e.kind != "series_won"], None, told)
 
+    def check_score(self, series: Any) -> None:
+        """Before a new score (not a correction) of ``series``: at a tournament's
+        table whose series is over, raise ScoreError saying the table has its
+        result and how to correct it (R8.6), not that "the series" is over."""
+        if self.tournament and series.over:
+            from referee.scoring import ScoreError
+            from referee.tournament import table_label
+            raise ScoreError("tour.refuse.table_scored", "R8.6",
+                             table=table_label(self.table.strip().lower()),
+                             options=self.options(), save=self._save_option())
+
     def _final(self) -> bool:
         from referee.tournament import FINAL
         return self.table is not None and self.table.strip().lower() == FINAL

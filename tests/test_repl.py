@@ -593,7 +593,7 @@ def _tournament_table(tmp_path, monkeypatch, name: str):
 def test_R8_6_a_round_table_scored_at_the_prompt_tells_who_goes_through_and_what_is_next(
         tmp_path, monkeypatch, capsys):
     table, seat = _tournament_table(tmp_path, monkeypatch, "2")
-    drive(table, "score --winner Gijs Cees=3 Anna=9\nstandings\nhistory\n", seat=seat)
+    drive(table, "score --winner Gijs Cees=3 Anna=9\nstandings\nhistory\nscore\n", seat=seat)
     out = printed(capsys)
     through = ("Gijs and Cees go through from Table 2 (R8.6). Anna is out of the tournament. "
                "Round 1 goes on: once Table 1 has its result too, "
@@ -602,6 +602,9 @@ def test_R8_6_a_round_table_scored_at_the_prompt_tells_who_goes_through_and_what
     assert "series" not in out.replace("series.toml", "")
     assert "Left the table; everything is saved in" in out
     assert "nothing is left to play at this table" in text_of(toolbar_parts(table))
+    assert ("✗ Table 2 has its result already: correct it with `pesten-ref score --table 2 "
+            "--save t.toml --hand N ...`, or see the bracket with `pesten-ref tournament show "
+            "--save t.toml` (R8.6).") in out
 
 
 def test_R8_6_score_table_on_the_command_line_says_what_the_prompt_says(tmp_path, monkeypatch):

@@ -65,6 +65,7 @@ MESSAGES = {
     "tour.told.next_ready": "Every table of round {round} has its result: `pesten-ref tournament next{options}` closes the round.",
     "tour.told.final_champion": "{name} wins the final and is the champion of the tournament!",
     "tour.told.final_won": "`pesten-ref tournament next{options}` records the champion.",
+    "tour.refuse.table_scored": "{table} has its result already: correct it with `pesten-ref score{options} --hand N ...`, or see the bracket with `pesten-ref tournament show{save}`",
     "tour.told.champion": "{name} is the champion!",
     "tour.told.no_champion": "The tournament is over without a champion: every player withdrew.",
     "tour.told.withdrawn": "{name} withdraws from the tournament ({table}).",
