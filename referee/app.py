@@ -28,7 +28,6 @@ Dependencies point one way: ``cli`` and ``repl`` (interface) -> this module,
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from .messages import t
@@ -36,6 +35,7 @@ from .render import dumps, render_state
 
 if TYPE_CHECKING:  # imported where a table is open (start-up time of `pesten-ref`)
     from .complete import TableView
+    from .seat import Seat
     from .session import Table
 
 # ``pesten-ref`` commands a player may type at the prompt by mistake.
@@ -133,13 +133,18 @@ class Command:
     """One command of the table prompt.
 
     ``name``: the word typed (``aliases``: other words for it); ``args``: what
-    follows it, for completion: ``"" | "card" | "rule" | "score" | "show"``;
+    follows it, for completion and for refusing what it does not take:
+    ``"" | "card" | "rule" | "score" | "show" | "hand" | "seats" | "command"``;
     ``when``: the hand statuses in which completion offers it among the first
     words; ``notation``: True for the notation's own queries and controls
     (NOTATION "Entries"), which the session's engine parses and rules on
     first (``run`` then only renders their answer); ``run(app, arg, ruling)``
     -> Reply, or None to reply with the engine's ruling as it is.  Its texts:
     ``repl.cmd.NAME`` (what it does) and ``repl.usage.NAME`` (how to type it).
+
+    A command takes the words its ``pesten-ref`` twin takes (``replay 2`` or
+    ``replay --hand 2``, ``standings --seats``) and refuses any other
+    (``TableApp.refuse_words``); with ``args`` ``""`` it takes none.
     """
 
     __slots__ = ("name", "aliases", "args", "when", "notation", "run")
@@ -202,8 +207,11 @@ class TableApp:
     (``Reply.screen``, a ``Board``: the banner at the end of a hand, the
     history with its chart), in colour when ``colour`` (the interface
     decides, as ``scoreboard.colour_wanted`` says).  Without it (a script, a
-    pipe) the replies are plain sentences and tables.  Raises SaveError from the session when a save
-    fails (nothing after it is applied).
+    pipe) the replies are plain sentences and tables.  ``seat``: where the
+    series is played, as the command line named it (``seat.Seat``: the
+    options the hints name, and at a tournament's table what its end tells);
+    default a series of its own at the default file.  Raises SaveError from
+    the session when a save fails (nothing after it is applied).
 
     The first time in a session that a line has an English suit letter which
     starts another suit's word in the table's language (French, Italian and
@@ -211,14 +219,16 @@ class TableApp:
     carries a hint saying how to type the local suit (``Reply.hints``).
     """
 
-    __slots__ = ("table", "interactive", "colour", "columns", "_told")
+    __slots__ = ("table", "interactive", "colour", "columns", "seat", "_told")
 
     def __init__(self, table: "Table", interactive: bool = False, colour: bool = False,
-                 columns: Callable[[], int] | None = None) -> None:
+                 columns: Callable[[], int] | None = None, seat: "Seat | None" = None) -> None:
+        from .seat import Seat
         self.table = table
         self.interactive = interactive
         self.colour = colour
         self.columns = columns
+        self.seat = seat or Seat()
         self._told: set[str] = set()  # the false-friend letters already explained
 
     # -- one line ---------------------------------------------------------------
@@ -252,18 +262,18 @@ class TableApp:
     def _handle_line(self, text: str) -> Reply:
         words = text.partition("#")[0].split(None, 1)
         first = words[0].lower() if words else ""
-        if first == "pesten-ref" and len(words) > 1:
+        line = text
+        if first == "pesten-ref" and len(words) > 1:  # ``pesten-ref standings`` typed here
             rest = words[1].split(None, 1)
-            cmd = find_command(rest[0])
-            if cmd is None:
+            if find_command(rest[0]) is None and rest[0].lower() in SHELL_WORDS:
                 return self._shell_hint(text, rest[0].lower())
-            if cmd.notation:
-                return self._entry(words[1])
-            return self._run(cmd, text, rest[1] if len(rest) > 1 else "")
+            line, words, first = words[1], rest, rest[0].lower()  # (a typo: did you mean)
         cmd = find_command(first) if first else None
         if cmd is not None and not cmd.notation:
             return self._run(cmd, text, words[1] if len(words) > 1 else "")
-        return self._entry(text)
+        if cmd is not None and not cmd.args and len(words) > 1:  # ``state extra``
+            return self.refuse_words(cmd, text, words[1])
+        return self._entry(line)
 
     def answer(self, text: str) -> dict | None:
         """Handle one line -> its NOTATION JSON answer, or None for a blank line."""
@@ -281,8 +291,15 @@ class TableApp:
         out["state"] = self.table.state()
         return out
 
+    def refuse_words(self, cmd: Command, text: str, words: str) -> Reply:
+        """The reply to ``cmd`` typed with ``words`` it does not take: refused, nothing done."""
+        return Reply(text, False, t("repl.args.refused", command=cmd.name, words=words.strip(),
+                                    usage=cmd.usage()), None, "error")
+
     def _run(self, cmd: Command, text: str, arg: str) -> Reply:
         from .scoring import ScoreError
+        if not cmd.args and arg.strip():
+            return self.refuse_words(cmd, text, arg)
         try:
             return cmd.run(self, text, arg.strip(), None)
         except ScoreError as exc:
@@ -305,13 +322,18 @@ class TableApp:
             return reply or Reply(text, ruling.ok, ruling.text, ruling.rule, "query", ruling.data)
         if self.interactive and asks_suit(ruling):
             return self._suit_question(text, ruling)
+        said = ruling.text
         if kind == "error":
             words = text.split()
             if words and words[0].lower() in SHELL_WORDS:
                 return self._shell_hint(text, words[0].lower())
-        reply = Reply(text, ruling.ok, ruling.text, ruling.rule, kind, ruling.data)
+            if words:
+                said = " ".join(filter(None, (said, did_you_mean(words[0]))))
+        reply = Reply(text, ruling.ok, said, ruling.rule, kind, ruling.data)
         if before == "playing" and table.hand.status == "over":
             reply.notes.extend(self._end_notes())
+            if not self.interactive:  # (the prompt's notes say how to score it there)
+                reply.hints.append(t("repl.hint.score", options=self.seat.options()))
         return reply
 
     # -- the suit of a Jack typed without one (R5.4) ------------------------------
@@ -347,9 +369,9 @@ class TableApp:
         banner = self._banner([hand_end_event(st["hand"], st["winner"])])
         return [("", banner), *notes] if banner else notes
 
-    def _banner(self, events: list) -> Board | None:
-        """The banner of ``events`` (``scoreboard.render_banner``) for the terminal,
-        or None without one (``columns``) or without events."""
+    def _banner(self, events: Iterable, title: str | None = None) -> Board | None:
+        """The banner of ``events`` (``scoreboard.render_banner``, ``title`` as
+        there) for the terminal, or None without one (``columns``) or without events."""
         if self.columns is None or not events:
             return None
         from .scoreboard import render_banner
@@ -357,7 +379,7 @@ class TableApp:
         table = self.table
         started = table.started or table.dealt.scored
         text = render_banner(events, standings_json(table.series, started),
-                             width=self.columns(), colour=self.colour)
+                             width=self.columns(), colour=self.colour, title=title)
         return Board(text) if text else None
 
     # -- score ------------------------------------------------------------------------
@@ -368,6 +390,7 @@ class TableApp:
         not refereed, then the cards left for each player still in the hand.
         """
         table = self.table
+        self.seat.check_score(table.series)  # a tournament's table that has its result
         st = table.state()
         if self.interactive and not table.series.over and st["status"] in ("over", "waiting"):
             if st["status"] == "waiting" and winner is None:
@@ -377,17 +400,37 @@ class TableApp:
             missing = self._missing(winner, given)
             if missing:
                 return self._ask_cards(text, winner, given, missing[0])
-        from .scoring import points_text, render_standings
+        from .scoring import points_text
         result, events = table.score(winner, given)
-        recorded = t("repl.score.recorded", hand=result.hand, points=points_text(result.points))
-        after = [render_standings(table.series, False)]
-        if table.series.over:
+        return self._tell_score(text, t("repl.score.recorded", hand=result.hand,
+                                  points=points_text(result.points)), events)
+
+    def correct(self, text: str, n: int, winner: str | None, given: dict[str, str],
+                by: str | None = None) -> Reply:
+        """``score --hand N``: correct hand ``n``'s result (``Table.correct``; ``by``:
+        who corrects it) -> the reply telling it, as ``pesten-ref score --hand N``."""
+        from .scoring import corrected_text, points_text
+        result, events, replaced = self.table.correct(n, winner, given, by=by)
+        said = (corrected_text(result, replaced) if replaced is not None else
+                t("repl.score.recorded", hand=result.hand, points=points_text(result.points)))
+        return self._tell_score(text, said, events)
+
+    def _tell_score(self, text: str, said: str, events: list) -> Reply:
+        """The reply to a score or a correction: ``said``, the events (a banner on a
+        terminal), the standings, then the deal of the hand to come, or the end
+        (a tournament's table: who goes through, ``seat.Seat.told``)."""
+        from .scoring import render_standings
+        table = self.table
+        ending = self.seat.ending(table.series, events)
+        after = [render_standings(table.series, table.started, closing=ending.told)]
+        if not table.series.over:
+            if not table.started:
+                after.append(table.deal_text())
+        elif not ending.told:
             after.append(t("repl.score.series_over"))
-        else:
-            after.append(table.deal_text())
-        lines = [recorded, *(e.text() for e in events), *after]
-        banner = self._banner(events)
-        screen = Board("\n".join([recorded, banner, *after])) if banner else None
+        lines = [said, *ending.sentences(), *after]
+        banner = self._banner(ending.events, ending.title)
+        screen = Board("\n".join([said, banner, *after])) if banner else None
         return Reply(text, True, "\n".join(lines), None, "command", screen=screen)
 
     def _missing(self, winner: str | None, given: Mapping[str, str]) -> list[str]:
@@ -412,15 +455,14 @@ class TableApp:
 
     def _cards_answer(self, text: str, winner: str | None, given: dict[str, str], player: str,
                       question: Question, answer: str | None) -> Reply:
-        from .scoring import ScoreError, parse_hand_cards
+        from .scoring import ScoreError, check_given
         if answer is None or not answer.strip():
             return Reply(text, True, t("repl.score.cancelled"), None, "cancelled")
         value = answer.strip()
-        if not value.isdigit():
-            try:
-                parse_hand_cards(value, player)
-            except ScoreError as exc:
-                return Reply(text, False, str(exc), exc.rule, "question", question=question)
+        try:  # each answer is checked as it is given (R7.1, R7.2): only it is asked again
+            check_given(self.table.series, self.table.facts(), player, value)
+        except ScoreError as exc:
+            return Reply(text, False, str(exc), exc.rule, "question", question=question)
         return self._guarded(lambda: self.score(text, winner, {**given, player: value}), text)
 
     def _winner_answer(self, text: str, given: dict[str, str], answer: str | None) -> Reply:
@@ -456,6 +498,23 @@ class TableApp:
             winner=st["winner"], commands=tuple(COMMANDS.values()))
 
 
+def did_you_mean(word: str) -> str:
+    """For a first word that is no entry or command: the sentence naming the words
+    it is close to (``scroe``: "Did you mean `score`?"), found as click finds a
+    mistyped command (``difflib.get_close_matches``), among the entry words and
+    the commands in English and in the table's language; "" when none is close."""
+    from difflib import get_close_matches
+    from .complete import ENTRY_WORDS
+    from .lexicon import local_forms
+    english = [*ENTRY_WORDS, *(w for cmd in COMMANDS.values() for w in (cmd.name, *cmd.aliases)
+                               if w.isalpha())]
+    words = dict.fromkeys([*english, *(f for w in english for f in local_forms(w))])
+    close = get_close_matches(word.lower(), list(words))
+    if not close:
+        return ""
+    return t("repl.did_you_mean", n=len(close), words=", ".join(f"`{w}`" for w in close))
+
+
 def asks_suit(ruling) -> bool:
     """The engine refused a Jack for want of a named suit (R5.4): ask the table for it."""
     return ruling.needs_suit
@@ -482,26 +541,55 @@ command("why", notation=True)(None)
 
 @command("rules", args="rule", notation=True)
 def _rules(app: TableApp, text: str, arg: str, ruling) -> Reply:
+    """``rules [R5.1 | topic]``, or ``rules --diff A B`` as ``pesten-ref rules --diff``."""
     from .rulebook import lookup
+    words = arg.split()
+    if words and words[0].lower() == "--diff":
+        if len(words) != 3:
+            return app.refuse_words(COMMANDS["rules"], text, arg)
+        from .rulebook import render_diff
+        from .rules import RulesError, load_rules
+        try:
+            return Reply(text, True, render_diff(load_rules(words[1]), load_rules(words[2])),
+                         None, "query")
+        except RulesError as exc:
+            return Reply(text, False, str(exc), None, "error")
     return Reply(text, True, lookup(arg or None, app.table.rules), None, "query")
 
 
-@command("replay", notation=True)
+@command("replay", args="hand", notation=True)
 def _replay(app: TableApp, text: str, arg: str, ruling) -> Reply:
+    """``replay``, ``replay N`` or ``replay --hand N`` (as ``pesten-ref replay --hand N``)."""
     from .replay import render_replay
+    from .store import SaveError
     table = app.table
-    return Reply(text, True, render_replay(table.rules, table.meta, table.series.hand),
-                 None, "query")
+    words = arg.replace("=", " ").split()
+    if words and words[0].lower() == "--hand":
+        words = words[1:]
+    if len(words) > 1 or (words and not (words[0].isdigit() and int(words[0]) >= 1)):
+        return app.refuse_words(COMMANDS["replay"], text, arg)
+    n = int(words[0]) if words else table.series.hand
+    try:
+        meta = table.hand_log(n)
+    except SaveError as exc:
+        return Reply(text, False, exc.message, None, "error")
+    if meta is None:
+        return Reply(text, False, t("cli.replay.no_hand", hand=n, last=table.series.hand), None,
+                     "error")
+    return Reply(text, True, render_replay(table.rules, meta, n), None, "query")
 
 
 
 
 @command("score", args="score", when=("over", "waiting"))
 def _score(app: TableApp, text: str, arg: str, ruling) -> Reply:
+    from .scoring import parse_score_words
     table = app.table
-    words = parse_score_words(arg.split(), table.series.players)
+    words = parse_score_words([arg], table.series.players)
     if words.problem:
         return Reply(text, False, words.problem, "R7.1", "command")
+    if words.hand is not None:  # a correction, as `pesten-ref score --hand N`
+        return app.correct(text, words.hand, words.winner, words.given, words.by)
     return app.score(text, words.winner, words.given)
 
 
@@ -519,17 +607,20 @@ def _saved_or_told(app: TableApp, text: str, read):
         return None, Reply(text, False, exc.message, None, "command")
 
 
-@command("standings")
+@command("standings", args="seats")
 def _standings(app: TableApp, text: str, arg: str, ruling) -> Reply:
-    """``standings``: what ``pesten-ref standings`` shows; a save file that no
+    """``standings [--seats]``, as ``pesten-ref standings``; a save file that no
     longer reads is told as ``history`` tells it (``_saved_or_told``)."""
     from .scoring import render_standings
     from .session import read_standings
+    if arg.strip() and arg.strip().lower() != "--seats":
+        return app.refuse_words(COMMANDS["standings"], text, arg)
     read, told = _saved_or_told(app, text, lambda: read_standings(app.table.save))
     if told is not None:
         return told
     series, started = read
-    return Reply(text, True, render_standings(series, started), None, "query")
+    return Reply(text, True, render_standings(series, started, by_seat=bool(arg.strip()),
+                                              closing=app.seat.told(series)), None, "query")
 
 
 @command("history")
@@ -544,10 +635,11 @@ def _history(app: TableApp, text: str, arg: str, ruling) -> Reply:
     data, told = _saved_or_told(app, text, lambda: history_of(*read_history(app.table.save)))
     if told is not None:
         return told
-    plain = render_history(data, chart=False)
+    closing = "".join("\n" + line for line in app.seat.told(app.table.series))  # a tournament's table
+    plain = render_history(data, chart=False) + closing
     screen = None
     if app.columns is not None:
-        screen = Board(render_history(data, width=app.columns(), colour=app.colour))
+        screen = Board(render_history(data, width=app.columns(), colour=app.colour) + closing)
     return Reply(text, True, plain, None, "query", screen=screen)
 
 
@@ -569,8 +661,14 @@ def _show(app: TableApp, text: str, arg: str, ruling) -> Reply:
     return Reply(text, True, t(key), None, "command")
 
 
-@command("help", aliases=("?",), notation=True)
+@command("help", aliases=("?",), args="command", notation=True)
 def _help(app: TableApp, text: str, arg: str, ruling) -> Reply:
+    """``help``, or ``help COMMAND``: how that command is typed and what it does."""
+    if arg.strip():
+        cmd = find_command(arg.strip()) if len(arg.split()) == 1 else None
+        if cmd is None:
+            return app.refuse_words(COMMANDS["help"], text, arg)
+        return Reply(text, True, f"{cmd.usage()}  {cmd.summary()}", None, "query")
     return Reply(text, True, help_text(), None, "query",
                  notes=[("class:notice", t("repl.keys"))])
 
@@ -599,85 +697,20 @@ def help_text() -> str:
 
 
 # ---------------------------------------------------------------------------
-# Scores typed on one line
-# ---------------------------------------------------------------------------
-
-class ScoreWords:
-    """``score`` words read: ``winner`` (``--winner NAME``) or None, ``given``
-    (name as typed -> the cards or points typed for them), ``problem`` (a
-    sentence when the words do not read, else None)."""
-
-    __slots__ = ("winner", "given", "problem")
-
-    def __init__(self, winner: str | None, given: dict[str, str], problem: str | None) -> None:
-        self.winner = winner
-        self.given = given
-        self.problem = problem
-
-
-_NAME_VALUE = re.compile(r"^([^=:\s]+)[=:](.*)$")
-
-
-def parse_score_words(words: list[str], players: Iterable[str]) -> ScoreWords:
-    """Read ``Anna=Ah Ks 3d Cees=23``: the names delimit the values, no quotes needed.
-
-    A word ``NAME=...`` (or ``NAME:...``) starts a player's value; so does a
-    word that is a seated player's name (any case), with or without ``=``,
-    since no name reads as a card, a suit or a number (R1.1).  Every other
-    word belongs to the value of the name before it: cards (``Ah Ks 3d``) or
-    a point total (``23``).  ``--winner NAME`` names the winner.  A player
-    with nothing after the name is left out of ``given`` (asked for at the
-    prompt).  Names are checked against the series later (``score_hand``).
-    """
-    seated = {p.casefold(): p for p in players}
-    winner: str | None = None
-    given: dict[str, list[str]] = {}
-    current: str | None = None
-    i = 0
-    while i < len(words):
-        word = words[i]
-        i += 1
-        if word.lower().startswith("--winner"):
-            _, eq, value = word.partition("=")
-            if not value and i < len(words):
-                value = words[i]
-                i += 1
-            if not value:
-                return ScoreWords(None, {}, t("repl.score.bad_winner"))
-            winner, current = value, None
-            continue
-        if word == "=" and current is not None:
-            continue
-        m = _NAME_VALUE.match(word)
-        name, rest = (m.group(1), m.group(2)) if m else (None, "")
-        if name is None and word.rstrip("=:").casefold() in seated:
-            name, rest = word.rstrip("=:"), ""
-        if name is not None:
-            if name.casefold() in {g.casefold() for g in given}:
-                return ScoreWords(None, {}, t("repl.score.twice", name=name))
-            given[name] = [rest] if rest else []
-            current = name
-            continue
-        if current is None:
-            return ScoreWords(None, {}, t("repl.score.no_name", word=word))
-        given[current].append(word.lstrip("="))
-    return ScoreWords(winner, {name: " ".join(v) for name, v in given.items() if v}, None)
-
-
-# ---------------------------------------------------------------------------
 # Scripts (``play --script`` and stdin)
 # ---------------------------------------------------------------------------
 
 def run_script(table: "Table", lines: Iterable[str], as_json: bool, keep_going: bool,
-               write: Callable[[str, bool], None]) -> int:
+               write: Callable[[str, bool], None], seat: "Seat | None" = None) -> int:
     """Apply ``lines`` one by one (``play --script`` / stdin) -> exit status.
 
     ``write(text, to_stderr)`` prints.  Each answer goes to stdout (one JSON
     object per line with ``as_json``); a refusal is also told on stderr with
     the line's number.  Stops at the first refused entry or score (exit 1)
-    unless ``keep_going``; ``quit`` ends the script there.
+    unless ``keep_going``; ``quit`` ends the script there.  ``seat`` as for
+    ``TableApp``.
     """
-    app = TableApp(table)
+    app = TableApp(table, seat=seat)
     refused = False
     for number, text in enumerate(lines, 1):
         reply = app.handle_line(text)

@@ -524,6 +524,8 @@ def _new_json(table: Any, save_file: Any, drawn: bool, kept: int | None) -> dict
 def play(script, keep_going, as_json, save, table_name):
     """Referee the current hand: type every card as it is played."""
     with _Guard():
+        from .seat import Seat
+        seat = Seat(save, table_name)
         save = _table_series(save, table_name, play=True)
         from .session import Table
         from .store import SaveFile
@@ -541,10 +543,11 @@ def play(script, keep_going, as_json, save, table_name):
                 click.echo(notice)
             if script is None and sys.stdin.isatty() and sys.stdout.isatty():
                 from .repl import run_repl
-                sys.exit(run_repl(table))
+                sys.exit(run_repl(table, seat=seat))
             from .app import run_script
             sys.exit(run_script(table, _stdin_lines() if lines is None else lines,
-                                as_json, keep_going, lambda text, err: click.echo(text, err=err)))
+                                as_json, keep_going, lambda text, err: click.echo(text, err=err),
+                                seat=seat))
 
 
 def _script_lines(script: str, save: str | None) -> list[str]:
@@ -725,30 +728,28 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
     without refereeing it.  `--hand N` corrects hand N.
     """
     with _Guard():
+        from .seat import Seat
+        seat = Seat(save, table_name)
         save = _table_series(save, table_name)
-        given: dict[str, str] = {}
-        for item in scores:
-            name, sep, value = item.partition("=")
-            name = name.strip()
-            if not sep or not name or not value.strip():
-                _refuse_unopened(save, "cli.score.bad_arg", 2, arg=item)
-            if name.casefold() in {g.casefold() for g in given}:
-                _refuse_unopened(save, "cli.score.twice", 2, name=name)
-            if value.strip().isdigit() and int(value) > 100_000:
-                _refuse_unopened(save, "cli.score.too_big", 2, name=name, n=int(value))
-            given[name] = value
-        from .scoring import points_text, render_standings, standings_json
+        from .scoring import (corrected_text, parse_score_words, points_text, render_standings,
+                              standings_json)
         from .session import Table
         from .store import SaveFile
         save_file = SaveFile(_save_path(save))
         with save_file.lock():
             table = Table.open(save_file)
+            # The one reading of a score's words, as at the prompt (R7.1).
+            words = parse_score_words(scores, table.series.players)
+            if words.problem or words.bare:
+                _fail(words.problem or t("score.words.bare", arg=words.bare[0]), 2)
+            given = words.given
+            winner = winner if words.winner is None else words.winner
             if hand_no is not None:
                 result, events, replaced = table.correct(hand_no, winner, given, by=by)
             else:
+                seat.check_score(table.series)  # a tournament's table that has its result
                 (result, events), replaced = table.score(winner, given), None
         corrected = replaced is not None
-        old = dict(replaced.points) if corrected else {}
         started = table.started  # a correction leaves a hand being played as it is
         dealt = not table.series.over and not started
         if as_json:
@@ -761,37 +762,32 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
                                 "decks": table.dealt.decks}
             click.echo(_dumps(out))
             return
-        points = points_text(result.points)
-        if corrected:
-            was = points_text({p: n for p, n in old.items() if result.points.get(p) != n})
-            click.echo(t("cli.score.corrected", hand=result.hand, points=points,
-                         old=was or points_text(old)))
+        if replaced is not None:
+            click.echo(corrected_text(result, replaced))
         else:
-            click.echo(t("cli.score.recorded", hand=result.hand, points=points))
-        if events:
-            click.echo(_events_text(table.series, events, started))
-        click.echo(render_standings(table.series, started))
+            click.echo(t("cli.score.recorded", hand=result.hand, points=points_text(result.points)))
+        ending = seat.ending(table.series, events)
+        if ending.events:
+            click.echo(_events_text(table.series, ending, started))
+        click.echo(render_standings(table.series, started, closing=ending.told))
         if dealt:
             click.echo("")
             click.echo(table.deal_text())
-        if table_name is not None and table.series.over:
-            final = table_name.strip().lower() == "final"
-            click.echo("")
-            click.echo(t("tour.told.final_won" if final else "tour.told.table_done"))
 
 
-def _events_text(series, events, started: bool) -> str:
-    """What a score tells the table: on a terminal a banner (the hand won, who is
-    out, the series winner with the final standings), else one sentence a line.
+def _events_text(series, ending, started: bool) -> str:
+    """What a score tells the table (``ending``: a ``seat.Ending``): on a terminal a
+    banner (the hand won, who is out, the series winner or a tournament's champion
+    with the final standings), else one sentence a line.
     ``started``: whether the current hand has started (for the standings)."""
     if not sys.stdout.isatty():
-        return "\n".join(e.text() for e in events)
+        return "\n".join(ending.sentences())
     import shutil
     from .scoreboard import colour_wanted, render_banner
     from .scoring import standings_json
-    return render_banner(events, standings_json(series, started),
+    return render_banner(ending.events, standings_json(series, started),
                          width=shutil.get_terminal_size((80, 24)).columns,
-                         colour=colour_wanted(os.environ, True))
+                         colour=colour_wanted(os.environ, True), title=ending.title)
 
 
 # ---------------------------------------------------------------------------
@@ -883,9 +879,9 @@ def replay(hand_no, as_json, save, table_name):
         save_file = SaveFile(_save_path(save))
         table = Table.open(save_file)
         n = hand_no or table.series.hand
-        if n > table.series.hand:
+        meta = table.hand_log(n)
+        if meta is None:
             _fail(t("cli.replay.no_hand", hand=n, last=table.series.hand), 2)
-        meta = table.meta if n == table.series.hand else save_file.read_hand(n)
         if as_json:
             for row in replay_rows(table.rules, meta, n):
                 click.echo(_dumps(row))

@@ -37,6 +37,7 @@ from .notation import ANNOUNCE_WORDS, DRAW_WORDS
 ENTRY_WORDS = ("start", "draw", "lk", "call", "leave", "fix")
 FIX_KINDS = ("draw", "count", "play")
 SHOW_WORDS = ("calls",)
+_OPTION_OF = {"hand": "--hand", "seats": "--seats"}  # a command's option (``Command.args``)
 ALL_CARDS = tuple(f"{r}{s}" for r in RANKS for s in SUITS)
 
 _PREFIX = re.compile(r"^\s*([^\s:]+)\s*:\s*(.*)$", re.S)
@@ -283,6 +284,10 @@ def _command_args(args: str, before: list[str], view: TableView) -> list[str]:
         if n == 1:
             return list(SHOW_WORDS)
         return ["on", "off"] if n == 2 and _word(before[1]) in SHOW_WORDS else []
+    if args in _OPTION_OF and n == 1:  # ``replay --hand``, ``standings --seats``
+        return [_OPTION_OF[args]]
+    if args == "command" and n == 1:
+        return [cmd.name for cmd in view.commands]
     return []
 
 

@@ -138,6 +138,8 @@ def toolbar_parts(table, width: int | None = None) -> list[tuple[str, str]]:
         parts = [[("", t("repl.bar.waiting", hand=st["hand"], dealer=st["dealer"]))]]
     elif st["status"] != "playing":
         key = "repl.bar.blocked" if st["winner"] is None else "repl.bar.over"
+        if table.series.over:  # the last hand is scored: nothing is left to score here
+            key = "repl.bar.done"
         return _flow([[("", t(key, hand=st["hand"], winner=st["winner"]))]], "", width)
     else:
         top = try_card(st["top"])
@@ -293,12 +295,11 @@ def _columns() -> int:
     return get_app().output.get_size().columns
 
 
-def _ask(question: Question, view: TableView) -> str | None:
-    """Ask ``question`` at a prompt of its own; -> the answer, or None when taken back."""
-    asking: PromptSession = PromptSession(completer=AnswerCompleter(question, view), style=STYLE,
-                                          complete_while_typing=False)
+def _ask(question: Question, view: TableView, asking: PromptSession) -> str | None:
+    """Ask ``question`` at the prompt of the questions (``asking``, whose history holds
+    the earlier answers: Up and Down recall them); -> the answer, or None when taken back."""
     try:
-        return asking.prompt(question.prompt)
+        return asking.prompt(question.prompt, completer=AnswerCompleter(question, view))
     except (KeyboardInterrupt, EOFError):
         return None
 
@@ -322,13 +323,15 @@ def _show(reply: Reply, screen: "_Screen") -> None:
             screen.say(note, style)
 
 
-def run_repl(table, *, history: Path | None | bool = True, stream=None) -> int:
+def run_repl(table, *, history: Path | None | bool = True, stream=None, seat=None) -> int:
     """Referee ``table``'s current hand at the keyboard until Ctrl-D; -> exit status.
 
     ``table``: an open ``session.Table`` (its save file locked by the caller).
     ``history``: True for the user's history file (``history_path()``), a Path
     for another file, or False/None for none.  ``stream``: where rulings are
-    printed (default ``sys.stdout``).  Input and the prompt use the current
+    printed (default ``sys.stdout``).  ``seat``: where the series is played
+    (``seat.Seat``, for the hints and a tournament's table; default a series
+    of its own at the default file).  Input and the prompt use the current
     prompt_toolkit app session.  Returns 0 when the player leaves, or the
     exit status of a save file that could not be written (SaveError).
     """
@@ -340,9 +343,11 @@ def run_repl(table, *, history: Path | None | bool = True, stream=None) -> int:
         history = history_path()
     hist = open_history(Path(history), screen.say) if history else InMemoryHistory()
     from .scoreboard import colour_wanted
-    app = TableApp(table, interactive=True,
+    app = TableApp(table, interactive=True, seat=seat,
                    colour=colour_wanted(os.environ, screen.stream.isatty()), columns=screen.width)
     ids = tuple(rule_ids())
+    asking: PromptSession = PromptSession(  # the answers to questions: cards left, a suit
+        history=InMemoryHistory(), style=STYLE, complete_while_typing=False)
     completer = TableCompleter(lambda: app.view(ids))
     session: PromptSession = PromptSession(
         history=hist, completer=completer, complete_while_typing=False,
@@ -365,7 +370,7 @@ def run_repl(table, *, history: Path | None | bool = True, stream=None) -> int:
             reply = app.handle_line(text)
             while reply.question is not None:
                 _show(reply, screen)
-                reply = reply.question.answer(_ask(reply.question, completer.view))
+                reply = reply.question.answer(_ask(reply.question, completer.view, asking))
         except SaveError as exc:
             screen.refuse(t("repl.save_failed", message=exc.message))
             return exc.exit_code
@@ -374,9 +379,14 @@ def run_repl(table, *, history: Path | None | bool = True, stream=None) -> int:
             break
         _show(reply, screen)
 
-    st = table.state()
-    if st["status"] in ("over", "scored"):
-        screen.say(t("repl.bye.over", hand=st["hand"], file=str(table.save.path)))
+    st, options = table.state(), app.seat.options()
+    if table.series.over:
+        told = app.seat.told(table.series)
+        screen.say(t("repl.bye.done", file=str(table.save.path)))
+        screen.say(told[-1] if told else t("repl.score.series_over"))
+    elif st["status"] in ("over", "scored"):
+        screen.say(t("repl.bye.over", hand=st["hand"], file=str(table.save.path),
+                     options=options))
     else:
-        screen.say(t("repl.bye", file=str(table.save.path)))
+        screen.say(t("repl.bye", file=str(table.save.path), options=options))
     return 0

@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from .messages import catalog, t
 from .rules import (
-    PRESET_RULE, PRESETS, HouseRules, RulesError, find_rules_file, load_rules,
+    KEY_RULE, PRESET_RULE, PRESETS, HouseRules, RulesError, find_rules_file, load_rules,
     resolve_preset, toml_value,
 )
 
@@ -41,16 +41,6 @@ _SECTION_IDS = tuple(sec for sec, _ in SECTIONS)
 
 #: The rule each house-rule key changes (RULES.md R8 table).  ``points.*`` is
 #: R7.1; ``series.mode`` depends on the mode (see ``rule_for_key``).
-KEY_RULE: dict[str, str] = {
-    "deal_size": "R2.2", "jokers": "R1.3", "decks": "R1.3",
-    "joker_penalty": "R5.6", "joker_stack": "R5.6", "stacking": "R5.7",
-    "last_card_penalty": "R4.3", "false_call_penalty": "R4.4",
-    "illegal_play_penalty": "R3.8", "finish_on_action": "R6.2",
-    "jack_wild": "R5.4", "jack_on_jack": "R3.3", "penalty_ends_turn": "R5.7",
-    "draw_then_play": "R3.4", "start_card": "R2.4", "finish_on_action_draw": "R6.2",
-    "king": "R5.8", "four": "R5.9", "five": "R5.10", "turn_order": "R8.4",
-    "series.limit": "R7.4", "series.hands": "R7.5",
-}
 _MODE_RULE = {"elimination": "R7.4", "hands": "R7.5", "casual": "R7.6"}
 
 # Keys whose non-standard value is marked in a rule's text.

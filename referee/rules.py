@@ -224,6 +224,18 @@ def _rules_from_fields(fields: dict[str, Any]) -> HouseRules:
 # Presets, loading and validation (R8)
 # ---------------------------------------------------------------------------
 
+#: The rule id each house-rule key changes (``rulebook.rule_for_key``, ``why``).
+KEY_RULE: Mapping[str, str] = MappingProxyType({
+    "deal_size": "R2.2", "jokers": "R1.3", "decks": "R1.3",
+    "joker_penalty": "R5.6", "joker_stack": "R5.6", "stacking": "R5.7",
+    "last_card_penalty": "R4.3", "false_call_penalty": "R4.4",
+    "illegal_play_penalty": "R3.8", "finish_on_action": "R6.2",
+    "jack_wild": "R5.4", "jack_on_jack": "R3.3", "penalty_ends_turn": "R5.7",
+    "draw_then_play": "R3.4", "start_card": "R2.4", "finish_on_action_draw": "R6.2",
+    "king": "R5.8", "four": "R5.9", "five": "R5.10", "turn_order": "R8.4",
+    "series.limit": "R7.4", "series.hands": "R7.5",
+})
+
 #: The preset names, in the order of RULES.md R8.1-R8.6.
 PRESETS: tuple[str, ...] = ("standard", "family", "hard", "fast", "cumulative", "tournament")
 

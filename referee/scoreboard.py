@@ -476,14 +476,16 @@ def _box(lines: list[str], widths: list[int], heavy: bool, colour: bool,
 
 
 def render_banner(events: Iterable[Any], standings: Mapping[str, Any], width: int = 80,
-                  colour: bool = False) -> str:
+                  colour: bool = False, title: str | None = None) -> str:
     """The end of a hand told as a banner, from the Events of ``scoring.apply_result``
     and the ``standings --json`` object after it.
 
     A frame around each event's sentence (``Event.text()``: the hand won or
     blocked, who left or is out, everyone over); when the series has a winner
     (an event of kind ``series_won``), a double frame with the winner and the
-    final standings ranked below it.  ``width`` caps the frame; a longer
+    final standings ranked below it; ``title``, when given, is that frame's
+    first line instead of the series winner's sentence (a tournament's final
+    names its champion, ``seat.Ending``).  ``width`` caps the frame; a longer
     sentence is not cut.  Returns "" when there are no events.
     """
     events = list(events)
@@ -501,7 +503,7 @@ def render_banner(events: Iterable[Any], standings: Mapping[str, Any], width: in
             styled.append(_style(text, colour and fg is not None, fg=fg, bold=True))
         out += _box(styled, [_width(x) for x in texts], False, colour, None)
     if won:
-        title = won[-1].text()
+        title = title or won[-1].text()
         head = t("board.banner.final")
         table = render_final_standings(standings, False)
         table_c = render_final_standings(standings, colour)

@@ -17,6 +17,7 @@ Map from rule ids to code:
 - R3.9 blocked hand: no winner, everyone scores  ``score_hand``
 - R6.1 the hand must be over to be scored ...... ``score_hand``
 - R7.1 points per card ......................... ``card_points``, ``score_hand``
+- R7.1 the score typed as words ................ ``parse_score_words``; at most ``MAX_POINTS``
 - R7.2 consistency with the referee's picture .. ``score_hand``
 - R7.3 running totals .......................... ``apply_result``
 - R7.4 elimination over the limit .............. ``apply_result``
@@ -41,8 +42,10 @@ from referee.values import Record, Value, set_field
 __all__ = [
     "ScoreError", "SeriesDataError", "SavedTable", "player_name_problem", "PlayerRecord",
     "Series", "HandFacts", "HandResult",
-    "Event", "choose_dealer", "card_points", "parse_hand_cards", "score_hand",
-    "apply_result", "replay_series", "Deal", "standings_json", "places", "places_of", "render_standings", "join_names",
+    "Event", "choose_dealer", "card_points", "parse_hand_cards", "ScoreWords",
+    "parse_score_words", "MAX_POINTS", "score_hand", "check_given",
+    "apply_result", "replay_series", "Deal", "standings_json", "places", "places_of",
+    "render_standings", "join_names",
     "series_mode", "series_limit", "series_hands", "points_text", "hand_end_event",
 ]
 
@@ -50,6 +53,7 @@ MODES = ("elimination", "hands", "casual")
 # Patterns compiled on first use (``re`` caches them): only ``score`` needs them.
 _INT_RE = r"[+-]?\d+"
 _SEPARATORS = r"[\s,;]+"
+_NAME_VALUE = r"^([^=:\s]+)[=:](.*)$"  # a ``score`` word ``NAME=...`` or ``NAME:...``
 
 
 # ---------------------------------------------------------------------------
@@ -496,6 +500,107 @@ def parse_hand_cards(text: str, player: str | None = None) -> list[Card]:
     return cards
 
 
+# ---------------------------------------------------------------------------
+# Scores typed as words (``pesten-ref score`` and ``score`` at the prompt alike)
+# ---------------------------------------------------------------------------
+
+MAX_POINTS = 100_000
+"""The largest point total a player can be given for one hand (R7.1): more is a typing slip."""
+
+
+class ScoreWords(Value):
+    """``score`` words read by ``parse_score_words``.
+
+    ``winner``: the ``--winner NAME`` given, or None; ``given``: name as typed
+    -> the cards or the points typed for them (``"Ah Ks 3d"``, ``"23"``);
+    ``bare``: names typed with nothing after them (the prompt asks for their
+    cards, the command line refuses them); ``problem``: a sentence when the
+    words do not read, else None (then the other fields are empty);
+    ``hand``: the hand ``--hand N`` corrects, or None; ``by``: ``--by NAME``.
+    """
+
+    __slots__ = ("winner", "given", "bare", "problem", "hand", "by")
+    __match_args__ = __slots__
+
+    def __init__(self, winner: str | None = None, given: Mapping[str, str] | None = None,
+                 bare: Iterable[str] = (), problem: str | None = None, hand: int | None = None,
+                 by: str | None = None) -> None:
+        set_field(self, "winner", winner)
+        set_field(self, "given", dict(given or {}))
+        set_field(self, "bare", tuple(bare))
+        set_field(self, "problem", problem)
+        set_field(self, "hand", hand)
+        set_field(self, "by", by)
+
+
+def parse_score_words(words: Iterable[str], players: Iterable[str]) -> ScoreWords:
+    """Read ``Anna=Ah Ks 3d Cees=23``: the names delimit the values, no quotes needed.
+
+    ``words``: the words typed after ``score`` (the command line's arguments
+    may each hold several: ``"Anna=Ah Ks 3d"``); ``players``: the seated names.
+    A word ``NAME=...`` (or ``NAME:...``) starts a player's value; so does a
+    word that is a seated player's name (any case), with or without ``=``,
+    since no name reads as a card, a suit or a number (R1.1).  Every other
+    word belongs to the value of the name before it: cards (``Ah Ks 3d``) or
+    a point total (``23``).  ``--winner NAME`` names the winner, ``--hand N``
+    the hand corrected and ``--by NAME`` who corrects it, as on the command
+    line (where click reads those options first).  Never raises:
+    what does not read is told in ``problem``.  What the values say is checked
+    by ``score_hand`` (R7.1, R7.2), names against the series too.
+    """
+    words = [w for item in words for w in str(item).split()]
+    seated = {p.casefold(): p for p in players}
+    options: dict[str, str] = {}  # --winner, --hand, --by -> the value typed
+    given: dict[str, list[str]] = {}
+    current: str | None = None
+    i = 0
+    while i < len(words):
+        word = words[i]
+        i += 1
+        option, _, value = word.partition("=")
+        if option.lower() in _SCORE_OPTIONS:
+            option = option.lower()
+            if not value and i < len(words):
+                value = words[i]
+                i += 1
+            if not value or (option == "--hand" and not (value.isdigit() and int(value) >= 1)):
+                return ScoreWords(problem=t(_SCORE_OPTIONS[option]))
+            options[option], current = value, None
+            continue
+        if word == "=" and current is not None:
+            continue
+        m = re.match(_NAME_VALUE, word)
+        name, rest = (m.group(1), m.group(2)) if m else (None, "")
+        if name is None and word.rstrip("=:").casefold() in seated:
+            name, rest = word.rstrip("=:"), ""
+        if name is not None:
+            if name.casefold() in {g.casefold() for g in given}:
+                return ScoreWords(problem=t("score.words.twice", name=name))
+            given[name] = [rest] if rest else []
+            current = name
+            continue
+        if current is None:
+            return ScoreWords(problem=t("score.words.no_name", word=word))
+        given[current].append(word.lstrip("="))
+    hand = options.get("--hand")
+    return ScoreWords(options.get("--winner"), {name: " ".join(v) for name, v in given.items() if v},
+                      [name for name, v in given.items() if not v], None,
+                      int(hand) if hand else None, options.get("--by"))
+
+
+_SCORE_OPTIONS = {"--winner": "score.words.bad_winner", "--hand": "score.words.bad_hand",
+                  "--by": "score.words.bad_by"}  # a score's options -> what their lack says
+
+
+def corrected_text(result: HandResult, replaced: HandResult) -> str:
+    """The sentence telling a corrected hand: its new points and what they were
+    (``score --hand N``, at the prompt and on the command line)."""
+    points = points_text(result.points)
+    old = dict(replaced.points)
+    was = points_text({p: n for p, n in old.items() if result.points.get(p) != n})
+    return t("score.line.corrected", hand=result.hand, points=points, old=was or points_text(old))
+
+
 def _rank_points_range(rules: HouseRules) -> tuple[int, int]:
     ranks = list(RANKS) + ([JOKER] if rules.jokers else [])
     values = [card_points(Card(r, None if r == JOKER else "s"), rules) for r in ranks]
@@ -628,6 +733,8 @@ def _given_value(value: Any, player: str) -> int | list[Card]:
         return parse_hand_cards(str(value), player)
     if total < 0:
         raise ScoreError("score.refuse.negative", "R7.1", player=player, total=total)
+    if total > MAX_POINTS:
+        raise ScoreError("score.refuse.too_big", "R7.1", player=player, n=total)
     return total
 
 
@@ -731,22 +838,11 @@ def score_hand(series: Series, facts: HandFacts, winner: str | None,
     points: dict[str, int] = {}
     cards: dict[str, list[str]] = {}
     held: dict[str, list[Card]] = {}
-    low, high = _rank_points_range(series.rules)
     for name in [p for p in scorers if p in given_c]:
-        value = _given_value(given_c[name], name)
-        count = facts.counts.get(name) if refereed else None
+        value = check_given(series, facts, name, given_c[name])
         if isinstance(value, int):
-            if count is not None and not count * low <= value <= count * high:
-                raise ScoreError("score.refuse.points_range", "R7.2", player=name,
-                                 held=_n_cards(count), low=count * low, high=count * high,
-                                 total=value)
             points[name] = value
             continue
-        if not series.rules.jokers and any(c.is_joker for c in value):
-            raise ScoreError("score.refuse.no_jokers", "R1.3", player=name)
-        if count is not None and len(value) != count:
-            raise ScoreError("score.refuse.count", "R7.2", player=name, held=_n_cards(count),
-                             n=len(value))
         held[name] = value
         cards[name] = [str(c) for c in value]
         points[name] = sum(card_points(c, series.rules) for c in value)
@@ -758,6 +854,36 @@ def score_hand(series: Series, facts: HandFacts, winner: str | None,
     points = {p: points[p] for p in series.players if p in points}
     return HandResult(hand=hand, winner=hand_winner, blocked=blocked, points=points,
                       cards=cards, left=left)
+
+
+def check_given(series: Series, facts: HandFacts, name: str, value: Any) -> int | list[Card]:
+    """One player's score as given, read and checked against what the referee knows
+    of the hand -> the point total (int) or the cards (list of Card).
+
+    ``name``: the seated name; ``value``: cards text, a point total (int or
+    digits) or a list of card strings.  Raises ScoreError: a token that is not
+    a card or a total that cannot be right (R7.1), a Joker without jokers
+    (R1.3), and for a refereed hand a number of cards other than the
+    referee's count or a total no such number of cards can make (R7.2).
+    ``score_hand`` checks every player so; the prompt checks each answer so as
+    it is given.  The copies of a card across hands are checked by
+    ``score_hand`` once all are given.
+    """
+    value = _given_value(value, name)
+    count = facts.counts.get(name) if facts.refereed and facts.status != "waiting" else None
+    if isinstance(value, int):
+        low, high = _rank_points_range(series.rules)
+        if count is not None and not count * low <= value <= count * high:
+            raise ScoreError("score.refuse.points_range", "R7.2", player=name,
+                             held=_n_cards(count), low=count * low, high=count * high,
+                             total=value)
+        return value
+    if not series.rules.jokers and any(c.is_joker for c in value):
+        raise ScoreError("score.refuse.no_jokers", "R1.3", player=name)
+    if count is not None and len(value) != count:
+        raise ScoreError("score.refuse.count", "R7.2", player=name, held=_n_cards(count),
+                         n=len(value))
+    return value
 
 
 def _check_copies(held: dict[str, list[Card]], discard: list[Card], decks: int) -> None:
@@ -1077,7 +1203,8 @@ def _pad(text: str, width: int, right: bool = False) -> str:
     return fill + text if right else text + fill
 
 
-def render_standings(series: Series, current_hand_started: bool, by_seat: bool = False) -> str:
+def render_standings(series: Series, current_hand_started: bool, by_seat: bool = False,
+                     closing: Iterable[str] = ()) -> str:
     """The standings as an aligned table for a terminal, with closing lines.
 
     Rows by place (see ``places``; ties share a place), or in seating order
@@ -1085,8 +1212,10 @@ def render_standings(series: Series, current_hand_started: bool, by_seat: bool =
     last hand's points and the points still to go before the limit (R7.4;
     total, last and to go left out in casual mode), wins, and a note (``out``
     / ``left`` / ``deals next``).  Then who deals next (R2.1), the series
-    winner(s) if any, and the mode's terms (limit, hands left).  No trailing
-    newline.  ``current_hand_started`` as in ``standings_json``.
+    winner(s) if any, and the mode's terms (limit, hands left); ``closing``,
+    when given, are the lines said instead (a tournament's table tells who
+    goes through, ``seat.Seat.told``).  No trailing newline.
+    ``current_hand_started`` as in ``standings_json``.
     """
     mode = series.mode
     upcoming = _upcoming(series, current_hand_started)
@@ -1134,6 +1263,9 @@ def render_standings(series: Series, current_hand_started: bool, by_seat: bool =
     out = [line(headers, "")]
     out += [line(r, note) for r, note in rows]
     out.append("")
+    closing = list(closing)
+    if closing:
+        return "\n".join(out + closing)
     if series.winners:
         key = "score.line.series_shared" if len(series.winners) > 1 else "score.line.series_won"
         out.append(t(key, names=join_names(series.winners)))

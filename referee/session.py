@@ -497,6 +497,14 @@ class Table:
         """The NOTATION.md state object of the current hand."""
         return self.dealt.state()
 
+    def hand_log(self, n: int) -> Mapping[str, Any] | None:
+        """The saved log of hand ``n`` of the series (``replay``): the current hand's
+        as it stands, an earlier one's read from its file (SaveError when it no
+        longer reads), or None when the series has not reached hand ``n``."""
+        if n > self.series.hand:
+            return None
+        return self.meta if n == self.series.hand else self.save.read_hand(n)
+
     # -- scoring ----------------------------------------------------------------
     def facts(self) -> HandFacts:
         """What the referee knows of the current hand, for scoring (R7.2)."""

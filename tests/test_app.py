@@ -19,7 +19,8 @@ import pytest
 from conftest import cli  # noqa: E402
 from referee import app as app_module
 from referee import messages
-from referee.app import COMMANDS, TableApp, find_command, help_text, parse_score_words
+from referee.app import COMMANDS, TableApp, find_command, help_text
+from referee.scoring import parse_score_words
 from referee.complete import suggest
 from referee.notation import CONTROL_WORDS, QUERY_WORDS
 from referee.rules import load_rules

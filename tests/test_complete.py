@@ -67,8 +67,14 @@ def test_lk_and_call_come_early_only_when_they_can_matter():
 
 
 def test_nothing_follows_words_that_stand_alone():
-    for text in ("undo ", "redo ", "state ", "why ", "help ", "replay "):
+    for text in ("undo ", "redo ", "state ", "why ", "history "):
         assert suggest(text, view()) == [], text
+
+
+def test_a_command_offers_the_options_of_its_command_line_twin():
+    assert suggest("replay ", view()) == ["--hand"]
+    assert suggest("standings ", view()) == ["--seats"]
+    assert "score" in suggest("help ", view())
 
 
 # -- cards --------------------------------------------------------------------

@@ -542,3 +542,264 @@ def test_history_at_the_prompt_tells_a_hand_file_that_no_longer_reads(table, cap
     assert drive(table, "history\nstandings\n") == 0  # play goes on
     out = printed(capsys)
     assert "✗" in out and "hand-00001.toml" in out and "Bram's score is -28" in out
+
+
+# -- one reading of a score's words, at the prompt and on the command line (R7.1) ------
+
+def test_R7_1_a_total_too_big_is_refused_at_the_prompt_as_on_the_command_line(table, capsys):
+    from conftest import cli
+    drive(table, "score --winner Anna Bram=200000 Cees=1\n")
+    out = printed(capsys)
+    said = "200000 points for Bram cannot be right; give the cards, or the points they are worth (R7.1)."
+    assert "✗ " + said in out
+    assert result_of(table) is None
+    assert said in cli(table.save.path, "score", "--winner", "Anna", "Bram=200000", "Cees=1",
+                       code=1).stderr
+
+
+def test_R7_1_the_command_line_reads_a_score_as_the_prompt_does(table):
+    from conftest import cli
+    for line in WON.splitlines():
+        assert table.handle(line).ok
+    assert "given twice" in cli(table.save.path, "score", "Bram=3", "bram=4", code=2).stderr
+    assert "'Ah' comes before any name" in cli(table.save.path, "score", "Ah", code=2).stderr
+    done = cli(table.save.path, "score", "Bram=Ah", "Ks", "3d", "Cees", "7")  # no quotes needed
+    assert "Hand 1 scored: Anna 0, Bram 28, Cees 7." in done.stdout
+
+
+# -- a tournament's table at the prompt speaks of the tournament (R8.6) ----------------
+
+SEVEN = "Anna,Bram,Cees,Daan,Eva,Fien,Gijs"  # seed 1: Table 1 Eva, Daan, Bram, Fien; Table 2 Gijs, Cees, Anna
+
+
+def _tournament_table(tmp_path, monkeypatch, name: str):
+    """A tournament of seven (seed 1) at tmp_path/t.toml; -> (the table's Table, its Seat)."""
+    from conftest import cli
+    from referee.seat import Seat
+    from referee.tournament_store import TournamentFiles
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "100")
+    monkeypatch.chdir(tmp_path)
+    if not (tmp_path / "t.toml").exists():
+        cli("t.toml", "tournament", "new", "--players", SEVEN, "--seed", "1")
+    cli("t.toml", "play", "--table", name, input="")  # deals the table
+    files = TournamentFiles("t.toml")
+    tour = files.load()
+    save = files.table_save(tour.current.number, tour.current.table(name).name)
+    return Table.open(save), Seat("t.toml", name)
+
+
+def test_R8_6_a_round_table_scored_at_the_prompt_tells_who_goes_through_and_what_is_next(
+        tmp_path, monkeypatch, capsys):
+    table, seat = _tournament_table(tmp_path, monkeypatch, "2")
+    drive(table, "score --winner Gijs Cees=3 Anna=9\nstandings\nhistory\nscore\n", seat=seat)
+    out = printed(capsys)
+    through = ("Gijs and Cees go through from Table 2 (R8.6). Anna is out of the tournament. "
+               "Round 1 goes on: once Table 1 has its result too, "
+               "`pesten-ref tournament next --save t.toml` closes the round.")
+    assert out.count(through) == 3  # after the score, then standings, then history
+    assert "series" not in out.replace("series.toml", "")
+    assert "Left the table; everything is saved in" in out
+    assert "nothing is left to play at this table" in text_of(toolbar_parts(table))
+    assert ("✗ Table 2 has its result already: correct it with `pesten-ref score --table 2 "
+            "--save t.toml --hand N ...`, or see the bracket with `pesten-ref tournament show "
+            "--save t.toml` (R8.6).") in out
+
+
+def test_R8_6_score_table_on_the_command_line_says_what_the_prompt_says(tmp_path, monkeypatch):
+    from conftest import cli
+    _tournament_table(tmp_path, monkeypatch, "2")
+    out = cli("t.toml", "score", "--table", "1", "--winner", "Eva", "Daan=3", "Bram=4",
+              "Fien=20").stdout
+    assert "Eva and Daan go through from Table 1 (R8.6). Bram and Fien are out of the tournament." in out
+    assert "once Table 2 has its result too, `pesten-ref tournament next --save t.toml`" in out
+    out = cli("t.toml", "score", "--table", "2", "--winner", "Gijs", "Cees=3", "Anna=9").stdout
+    assert ("Every table of round 1 has its result: `pesten-ref tournament next --save t.toml` "
+            "closes the round.") in out
+    assert "series" not in out
+
+
+def test_R8_6_the_final_scored_at_the_prompt_names_the_champion(tmp_path, monkeypatch, capsys):
+    from conftest import cli
+    _tournament_table(tmp_path, monkeypatch, "2")
+    for table, winner, others in (("1", "Eva", ["Daan=3", "Bram=4", "Fien=20"]),
+                                  ("2", "Gijs", ["Cees=3", "Anna=9"])):
+        cli("t.toml", "score", "--table", table, "--winner", winner, *others)
+    cli("t.toml", "tournament", "next")
+    cli("t.toml", "score", "--table", "1", "--winner", "Eva", "Daan=3", "Cees=4", "Gijs=20")
+    cli("t.toml", "tournament", "next")
+    table, seat = _tournament_table(tmp_path, monkeypatch, "final")
+    capsys.readouterr()
+    drive(table, "score --winner Eva Daan=60\nscore --winner Eva Daan=45\n", seat=seat)
+    out = capsys.readouterr().out
+    assert "║ Eva wins the final and is the champion of the tournament! ║" in out
+    assert "`pesten-ref tournament next --save t.toml` records the champion." in out
+    assert "wins the series" not in out and "The series is over" not in out
+
+
+def test_the_toolbar_after_the_last_hand_of_a_series_offers_no_score(tmp_path, monkeypatch):
+    rules = load_rules("standard").with_series(mode="elimination", limit=15)
+    table = Table.create(SaveFile(tmp_path / "p.toml"), ["Anna", "Bram", "Cees"], rules, "Cees")
+    app = TableApp(table, interactive=True)
+    for line in WON.splitlines():
+        app.handle_line(line)
+    assert "Score it here" in text_of(toolbar_parts(table))
+    assert app.handle_line("score Bram=Ah Ks 3d Cees=20").ok and table.series.over
+    bar = text_of(toolbar_parts(table))
+    assert "Score it here" not in bar
+    assert "Hand 1 is scored and nothing is left to play at this table" in bar
+
+
+# -- hints name the options in use -----------------------------------------------------
+
+def test_hints_name_the_save_and_the_table_in_use(tmp_path, monkeypatch, capsys):
+    from conftest import cli
+    from referee.seat import Seat
+    monkeypatch.chdir(tmp_path)
+    cli("q.toml", "new", "--players", "Anna,Bram,Cees", "--dealer", "Cees")
+    out = cli("q.toml", "play", input=WON).stdout
+    assert "wins the hand (R6.1).\nScore it with `pesten-ref score --save q.toml`." in out
+    assert "Score it with `pesten-ref score` " not in out  # (the engine's ruling names no option)
+    table = Table.open(SaveFile(tmp_path / "q.toml"))
+    drive(table, "", seat=Seat("q.toml"))
+    assert "`pesten-ref score --save q.toml`, then `pesten-ref play --save q.toml` deals" in printed(capsys)
+    cli("q.toml", "score", "Bram=Ah Ks 3d", "Cees=7")
+    drive(Table.open(SaveFile(tmp_path / "q.toml")), "", seat=Seat("q.toml"))
+    assert "`pesten-ref play --save q.toml` carries on from here." in printed(capsys)
+    cli("t.toml", "tournament", "new", "--players", SEVEN, "--seed", "1")
+    out = cli("t.toml", "play", "--table", "2", input="start 9h\nfix count Anna 1\n9c\n").stdout
+    assert "Score it with `pesten-ref score --table 2 --save t.toml`." in out
+
+
+# -- every prompt command takes the words of its command-line twin, and no others ------
+
+def test_replay_at_the_prompt_takes_a_hand_as_pesten_ref_replay_does(table, capsys):
+    from conftest import cli
+    drive(table, WON + "score Bram=Ah Ks 3d Cees=7\n")
+    capsys.readouterr()
+    drive(table, "replay 1\nreplay --hand 1\nreplay 3\n")
+    out = capsys.readouterr().out.replace("\r\n", "\n")
+    hand_1 = cli(table.save.path, "replay", "--hand", "1").stdout.rstrip("\n")
+    assert "Anna: 9c" in hand_1 and out.count(hand_1) == 2
+    assert "✗ There is no hand 3; the series is at hand 2." in out
+
+
+def test_a_command_given_words_it_does_not_take_refuses_them(table, capsys):
+    drive(table, "start 9h\nstate extra\nwhy me\nhistory all\nstandings x\nreplay x\nquit now\n"
+                 "standings --seats\n")
+    out = printed(capsys)
+    assert "✗ `state` does not take 'extra'; type `state`." in out
+    assert "✗ `why` does not take 'me'; type `why`." in out
+    assert "✗ `history` does not take 'all'; type `history`." in out
+    assert "✗ `standings` does not take 'x'; type `standings [--seats]`." in out
+    assert "✗ `replay` does not take 'x'; type `replay [N | --hand N]`." in out
+    assert "✗ `quit` does not take 'now'; type `quit`." in out
+    assert "Seat Place Player" in out  # standings --seats, as on the command line
+    assert "Left the table. Every entry is saved" in out  # (quit now did not leave)
+    assert saved_lines(table) == ["start 9h"]
+
+
+def test_a_script_stops_at_a_command_given_words_it_does_not_take(table):
+    from conftest import cli
+    done = cli(table.save.path, "play", input="start 9h\nstate extra\n9c\n", code=1)
+    assert "line 2: state extra: refused: `state` does not take 'extra'" in done.stderr
+    assert saved_lines(table) == ["start 9h"]
+
+
+def test_a_misspelled_command_at_the_prompt_gets_a_did_you_mean_as_on_the_command_line(
+        table, capsys):
+    from conftest import cli
+    drive(table, "scroe\nstaet\nxyzzy\n")
+    out = printed(capsys)
+    assert "'scroe' is not a card or an entry word. Type `help` for the entries. " \
+           "Did you mean `score`?" in out
+    assert "Did you mean one of these: `state`, `start`?" in out
+    assert out.count("Did you mean") == 2  # nothing is close to xyzzy
+    assert "Did you mean 'score'?" in cli(None, "scroe", code=2).output  # click's own
+    assert saved_lines(table) == []
+
+
+def test_R7_2_each_answer_to_score_is_checked_as_it_is_given(table, capsys):
+    drive(table, WON + "score\nAh Ks\nAh Ks 3d\n30\n7\n")  # Bram holds 3 cards, Cees 1
+    out = printed(capsys)
+    assert "✗ Bram holds 3 cards by the referee's count, 2 were given (R7.2)." in out
+    assert ("✗ Cees holds 1 card by the referee's count, worth from 2 to 20 in points, "
+            "so a total of 30 is not possible (R7.2).") in out
+    assert result_of(table)["points"] == {"Anna": 0, "Bram": 28, "Cees": 7}  # Bram's kept
+
+
+def test_up_at_a_score_question_recalls_the_earlier_answer(table):
+    import threading
+    import time
+    with create_pipe_input() as pipe:
+        pipe.send_text(WON + "score\nAh Ks\n")  # refused: Bram holds 3 cards (R7.2)
+
+        def type_later():  # (the question's history is read when it is drawn)
+            time.sleep(0.5)
+            pipe.send_text("\x1b[A")  # Up: "Ah Ks" again
+            time.sleep(0.3)
+            pipe.send_text(" 3d\n7\n" + CTRL_D)
+        threading.Thread(target=type_later, daemon=True).start()
+        with create_app_session(input=pipe, output=DummyOutput()):
+            run_repl(table, history=False)
+    assert result_of(table)["cards"]["Bram"] == ["Ah", "Ks", "3d"]
+
+
+def test_R3_7_a_line_that_goes_on_after_a_draw_passed_the_turn_says_so(table, capsys):
+    drive(table, "start 9h\nd d\n")  # Anna draws: the turn passes to Bram, then `d` again
+    out = printed(capsys)
+    assert ("✗ After `d` the turn passed to Bram, so `d` on the same line is refused: "
+            "it is Bram's turn, not Anna's (R3.7). Nothing of the line was entered.") in out
+    assert saved_lines(table)[-1] == "start 9h"
+    assert table.state()["turn"] == "Anna"
+
+
+# -- why names the house rule that decided (R5.7), and each rule id once --------------
+
+def test_R5_7_why_names_the_stacking_house_rule_that_let_a_two_on_a_joker(tmp_path, capsys,
+                                                                           monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    table = Table.create(SaveFile(tmp_path / "c.toml"), ["Anna", "Bram", "Cees"],
+                         load_rules("cumulative"), "Cees")
+    drive(table, "start 9h\nJo\n2h\nwhy\n", history=False)
+    out = printed(capsys)
+    assert ("Bram plays 2♥: Cees must draw 7 or play a Two or a Joker (R5.1). "
+            "House rule `stacking = \"cumulative\"` (R5.7).") in out
+
+
+def test_R5_7_why_of_a_refused_two_on_a_joker_names_stacking_same_and_its_rule_once(table, capsys):
+    drive(table, "start 9h\nJo\n2h\nwhy\n")
+    out = printed(capsys)
+    why = out[out.rindex("2♥ cannot be played now"):]
+    assert why.startswith("2♥ cannot be played now: 5 cards to draw are pending, so only a Joker "
+                          "may be played on them, or type `d` to draw (R5.7). "
+                          "House rule `stacking = \"same\"`.")
+    assert why.count("R5.7") == 1
+
+
+def test_why_says_each_rule_id_once(table, capsys):
+    drive(table, "start 9h\n7h 7c\nwhy\n9c\nwhy\n")  # Sevens: each sentence cites R5.2
+    out = capsys.readouterr().out.splitlines()
+    assert out[out.index("Anna plays 9♣. Bram is to play.") - 1] == \
+        "Anna plays 7♥ and plays again (R5.2). Anna plays 7♣ and plays again (R5.2)."  # why
+    assert "R3.1: Anna plays 9♣." in out  # a sentence without its rule id gets it in front
+
+
+def test_score_at_the_prompt_corrects_a_hand_as_pesten_ref_score_hand_does(table, capsys):
+    from conftest import cli
+    drive(table, WON + "score Bram=Ah Ks 3d Cees=7\nscore --hand 1 --by Anna Bram=Ah Ks 4d Cees=7\n"
+                 "score --hand x Bram=3\n")
+    out = printed(capsys)
+    assert "Hand 1 corrected: Anna 0, Bram 29, Cees 7 (was Bram 28)." in out
+    assert "✗ `--hand` needs the number of a hand" in out
+    assert result_of(table)["points"] == {"Anna": 0, "Bram": 29, "Cees": 7}
+    again = cli(table.save.path, "score", "--hand", "1", "Bram=Ah Ks 3d", "Cees=7").stdout
+    assert "Hand 1 corrected: Anna 0, Bram 28, Cees 7 (was Bram 29)." in again
+
+
+def test_a_command_typed_after_pesten_ref_at_the_prompt_reads_the_same(table, capsys):
+    drive(table, "start 9h\npesten-ref state extra\npesten-ref scroe\n")
+    out = printed(capsys)
+    assert "✗ `state` does not take 'extra'; type `state`." in out
+    assert "Did you mean `score`?" in out and "`scroe` is a command of its own" not in out

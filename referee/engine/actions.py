@@ -30,7 +30,7 @@ def stack_options(h) -> str:
 def must_stack_refusal(h, card: Card) -> Refusal:
     """R5.7: ``card`` does not stack on the pending penalty."""
     mode = h.rules.stacking
-    house = ("stacking", mode) if mode != "same" else None
+    house = ("stacking", mode)
     reason = Reason.MUST_DRAW if mode == "none" else Reason.MUST_STACK
     return Refusal(reason, "R5.7", house=house, card=card, n=h.pending, stack=stack_options(h))
 
@@ -40,6 +40,7 @@ def effect(h, player: str, card: Card, suit: str | None, ev: list) -> None:
     rank = card.rank
     r = h.rules
     if rank == "2" or rank == JOKER:
+        stacked = bool(h.pending)  # on a pending penalty: the house rule allowed it (R5.7)
         if rank == "2":
             h.pending += 2
         elif h.pending and r.joker_stack == "double" and h.pending_kind == JOKER:
@@ -47,7 +48,7 @@ def effect(h, player: str, card: Card, suit: str | None, ev: list) -> None:
         else:
             h.pending += r.joker_penalty
         h.pending_kind = rank
-        aim_penalty(h, player, card, "R5.1" if rank == "2" else "R5.6", ev)
+        aim_penalty(h, player, card, "R5.1" if rank == "2" else "R5.6", ev, stacked)
     elif rank == "7":
         h.turn = player
         ev.append(PlaysAgain(player, card, "R5.2"))
@@ -104,9 +105,10 @@ def king(h, player: str, card: Card, ev: list) -> None:
     ev.append(Skipped(player, card, lost, h.turn, False, "R5.8", house))
 
 
-def aim_penalty(h, player: str, card: Card, rule: str, ev: list) -> None:
+def aim_penalty(h, player: str, card: Card, rule: str, ev: list, stacked: bool = False) -> None:
     """A draw penalty falls on the next seat (R5.1, R5.6, R8.4); drawn at once by a
-    player who must miss the coming turn (R5 preamble)."""
+    player who must miss the coming turn (R5 preamble).  ``stacked``: ``card``
+    went on a pending penalty, as the ``stacking`` house rule allows (R5.7)."""
     target = order.next_seat(h, player)
     if not h.free and h.skips.get(target, 0) > 0:
         n = h.pending
@@ -118,5 +120,5 @@ def aim_penalty(h, player: str, card: Card, rule: str, ev: list) -> None:
         order.pass_turn(h, target)
         return
     h.turn = target
-    house = ("stacking", "none") if h.rules.stacking == "none" else None
+    house = ("stacking", h.rules.stacking) if stacked or h.rules.stacking == "none" else None
     ev.append(PenaltyAimed(player, card, target, h.pending, stack_options(h), rule, house))

@@ -31,7 +31,8 @@ class Event:
 
     ``rule``: rule id or None; ``house``: (house-rule key, value) or None;
     ``tells_turn``: the sentence names who plays next; ``acts``: a play or a
-    draw by the player acting (the turn moves on after it).
+    draw by the player acting (the turn moves on after it); ``cites``: the
+    sentence cites its rule id itself (``why`` then does not say it again).
     """
 
     __slots__ = ()
@@ -39,6 +40,7 @@ class Event:
     house: tuple | None = None
     tells_turn = False
     acts = False  # a play or a draw of the player acting, which moves the turn on
+    cites = True  # the sentence ends with its rule id, "... (R5.1)."
 
     def text(self) -> str:
         """The sentence in the active language (built now, through the message layer)."""
@@ -77,6 +79,7 @@ class Reason(Enum):
     STARTED = "started"                    # R2.3: a second starter
     START_DEALER = "start_dealer"          # R2.3: not the dealer's
     TURN = "turn"                          # R3.7
+    TURN_PASSED = "turn_passed"            # R3.7: an earlier action of the line passed the turn
     FREE_PENDING = "free_pending"          # R3.7 in free order
     NO_JOKERS = "no_jokers"                # R1.3
     IDENTITY = "identity"                  # R1.4 (``alt``: a likely card meant, or "")
@@ -170,6 +173,7 @@ class Played(Event):
     __slots__ = ("player", "card")
     rule = "R3.1"
     acts = True
+    cites = False  # "Anna plays 7♥."
 
     def __init__(self, player, card):
         self.player, self.card = player, card

@@ -16,7 +16,7 @@ from typing import Iterable
 from .. import messages
 from ..cards import NotationError, parse_suit, try_card
 from ..notation import Announce, Call, Draw, Fix, Leave, Line, Play, Start, parse_line
-from ..rules import HouseRules
+from ..rules import KEY_RULE, HouseRules
 from . import corrections, deal, goingout, lastcard, legality, order, table, turn
 from .actions import stack_options
 from .dealt import Dealt
@@ -201,18 +201,24 @@ class Hand(Dealt):
         self.cite = 0
         snap = None
         actor = None
+        done = 0  # the line's actions applied before a refusal
         try:
             actions = line.actions
             actor = self._line_actor(line)  # (checks only: changes nothing)
             if (len(actions) > 1 or type(actions[0]) is not Play) \
                     and self._needs_snapshot(actions, actor):  # (a lone play never does)
                 snap = Snapshot(self)
-            for action in actions:
+            for done, action in enumerate(actions):
                 _ACTIONS[type(action)](self, action, actor, ev)
         except Refusal as refusal:
             if snap is not None:
                 snap.restore(self)
             self.cite = 0
+            if refusal.event.reason is Reason.TURN and actor is not None and done:
+                # An earlier action of the line passed the turn (R3.7): say so.
+                refusal.event = Refused(Reason.TURN_PASSED, "R3.7", dict(
+                    refusal.event.fields, done=" ".join(a.canonical() for a in actions[:done]),
+                    word=actions[done].canonical()))
             ev = [refusal.event]
             logged = self._refusal_effect(refusal.event, actor, ev)
             return False, ev, logged, actor
@@ -426,9 +432,14 @@ class Hand(Dealt):
             text = e.text()
             if not text:  # told within another event's sentence (a call's draw)
                 continue
-            house = (messages.t("engine.why.house", key=e.house[0], value=_toml_value(e.house[1]))
-                     if e.house else "")
-            lines.append(Said(e.rule, "engine.why.line",
+            house = ""
+            if e.house:  # the house rule that decided, with its own rule id when another's
+                key, value = e.house[0], _toml_value(e.house[1])
+                rule = KEY_RULE.get(key)
+                house = (messages.t("engine.why.house_rule", key=key, value=value, rule=rule)
+                         if rule and rule != e.rule else
+                         messages.t("engine.why.house", key=key, value=value))
+            lines.append(Said(e.rule, "engine.why.cited" if e.cites else "engine.why.line",
                               {"rule": e.rule or "-", "text": text, "house": house}))
         if not lines:
             lines = [Said(None, "engine.why.nothing")]

@@ -106,6 +106,7 @@ _REFUSALS = {
     E.Reason.STARTED: "engine.refuse.started",
     E.Reason.START_DEALER: "engine.refuse.start_dealer",
     E.Reason.TURN: "engine.refuse.turn",
+    E.Reason.TURN_PASSED: "engine.refuse.turn_passed",
     E.Reason.FREE_PENDING: "engine.refuse.free_pending",
     E.Reason.NO_JOKERS: "engine.refuse.no_jokers",
     E.Reason.IDENTITY: "engine.refuse.identity",

@@ -27,6 +27,8 @@ MESSAGES = {
     "engine.refuse.started": "The starter card has already been turned (R2.3).",
     "engine.refuse.start_dealer": "Only the dealer, {dealer}, turns the starter, not {name} (R2.3).",
     "engine.refuse.turn": "It is {turn}'s turn, not {name}'s (R3.7).",
+    "engine.refuse.turn_passed": ("After `{done}` the turn passed to {turn}, so `{word}` on the same line "
+                                  "is refused: it is {turn}'s turn, not {name}'s (R3.7). Nothing of the line was entered."),
     "engine.refuse.free_pending": (
         "{turn} must first draw {n} or stack on the penalty; nobody else may play now (R3.7)."),
     "engine.refuse.no_jokers": "This game is played without Jokers (R1.3, jokers = false).",
@@ -94,9 +96,8 @@ MESSAGES = {
     "engine.start.ace": (
         "The starter {card} counts: play goes counterclockwise and {turn} plays first (R2.4)."),
     "engine.play": "{name} plays {card}.",
-    "engine.win_on": (
-        "{name} goes out on {card} and wins the hand! Score it with `pesten-ref score` (R6.1)."),
-    "engine.win": "{name} goes out and wins the hand! Score it with `pesten-ref score` (R6.1).",
+    "engine.win_on": "{name} goes out on {card} and wins the hand (R6.1).",
+    "engine.win": "{name} goes out and wins the hand (R6.1).",
     "engine.win_last": "{name} is the last player in the hand and wins it (R1.5).",
     "engine.blocked": (
         "The hand is blocked: nothing is left to draw and nobody can play. It ends without "
@@ -205,7 +206,9 @@ MESSAGES = {
     "engine.check.pending_options": "{stack} on the pending {n}, or `d` to take them",
     "engine.why.nothing": "No ruling yet in this session.",
     "engine.why.line": "{rule}: {text}{house}",
-    "engine.why.house": " (house rule {key} = {value})",
+    "engine.why.cited": "{text}{house}",
+    "engine.why.house": " House rule `{key} = {value}`.",
+    "engine.why.house_rule": " House rule `{key} = {value}` ({rule}).",
     # -- words --------------------------------------------------------------
     "engine.words.nothing": "nothing",
     "engine.words.two_or_joker": "a Two or a Joker",

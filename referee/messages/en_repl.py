@@ -4,10 +4,13 @@ MESSAGES = {
     # Opening and leaving
     "repl.banner": "Hand {hand}, dealt by {dealer}, rules {rules}. Each entry is saved as soon as it is typed.",
     "repl.banner.keys": "Tab completes; `help` shows the notation; Ctrl-C clears a line; Ctrl-D or `quit` leaves.",
-    "repl.bye": "Left the table. Every entry is saved in {file}; `pesten-ref play` carries on from here.",
+    "repl.bye": "Left the table. Every entry is saved in {file}; `pesten-ref play{options}` carries on from here.",
     "repl.bye.over": ("Left the table. Hand {hand} is saved in {file}; record its result with "
-                      "`score` at the prompt or `pesten-ref score`, then `pesten-ref play` deals the next hand."),
+                      "`score` at the prompt or `pesten-ref score{options}`, then `pesten-ref play{options}` deals the next hand."),
+    "repl.bye.done": "Left the table; everything is saved in {file}.",
     "repl.history_off": "Note: the command history is off this time: {path} cannot be written ({error}).",
+    "repl.did_you_mean": {"one": "Did you mean {words}?",
+                          "other": "Did you mean one of these: {words}?"},
     "repl.shell_command": ("`{word}` is a command of its own, not an entry: leave the table with "
                            "Ctrl-D (everything is saved), then run `pesten-ref {word}`."),
     "repl.save_failed": "{message} The session stops here; check the save file before going on.",
@@ -43,9 +46,6 @@ MESSAGES = {
     "repl.score.cancelled": "Not scored: nothing was recorded.",
     "repl.score.recorded": "Hand {hand} scored: {points}.",
     "repl.score.series_over": "The series is over. Start a new one with `pesten-ref new`.",
-    "repl.score.bad_winner": "`--winner` needs a name: score --winner Anna Bram=23 Cees=Ah Ks.",
-    "repl.score.twice": "{name} is given twice; give each player once.",
-    "repl.score.no_name": "'{word}' comes before any name: write score Anna=Ah Ks 3d Cees=23.",
 
     # show calls on|off (a display setting of the series; no ruling depends on it)
     "repl.show.calls_on": ("Calls are shown: the toolbar, `state` and Tab mark who may still say "
@@ -55,6 +55,9 @@ MESSAGES = {
     "repl.show.usage": "Type `show calls on` or `show calls off`.",
 
     "repl.quit.done": "Left the table.",
+
+    # A command typed with words it does not take (each takes what its `pesten-ref` twin takes)
+    "repl.args.refused": "`{command}` does not take '{words}'; type `{usage}`.",
 
     # help: the entries of the notation, then the commands (from the registry)
     "repl.help.entries": (
@@ -90,15 +93,15 @@ MESSAGES = {
     "repl.usage.state": "state",
     "repl.usage.check": "check 7h",
     "repl.usage.why": "why",
-    "repl.usage.rules": "rules [R5.1 | topic]",
-    "repl.usage.replay": "replay",
+    "repl.usage.rules": "rules [R5.1 | topic | --diff A B]",
+    "repl.usage.replay": "replay [N | --hand N]",
     "repl.usage.undo": "undo",
     "repl.usage.redo": "redo",
-    "repl.usage.score": "score Anna=Ah Ks 3d Cees=23",
-    "repl.usage.standings": "standings",
+    "repl.usage.score": "score [--hand N] Anna=Ah Ks 3d Cees=23",
+    "repl.usage.standings": "standings [--seats]",
     "repl.usage.history": "history",
     "repl.usage.show": "show calls on|off",
-    "repl.usage.help": "help",
+    "repl.usage.help": "help [command]",
     "repl.usage.quit": "quit",
 
     # The bottom toolbar
@@ -118,6 +121,10 @@ MESSAGES = {
     "repl.bar.callable": "call!",
     "repl.bar.over": "Hand {hand} is over: {winner} won it. Score it here: score NAME=cards …",
     "repl.bar.blocked": "Hand {hand} is blocked (R3.9). Score it here: score NAME=cards …",
+    "repl.bar.done": "Hand {hand} is scored and nothing is left to play at this table: Ctrl-D or `quit` leaves.",
+
+    # After the entry that ends a hand, in a script (the prompt tells how to score it there)
+    "repl.hint.score": "Score it with `pesten-ref score{options}`.",
 
     # Suit names (after a Jack, in the toolbar)
     "repl.hint.false_friend": (

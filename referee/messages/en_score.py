@@ -44,10 +44,22 @@ MESSAGES = {
     "score.refuse.out": "{player} is out of the series and did not play hand {hand}",
     "score.refuse.missing": "No score was given for {players}: give the cards each one holds (NAME=\"Ah Ks 3d\") or a point total (NAME=23)",
 
+    # -- the words of a score (``parse_score_words``: the command line and the prompt)
+    "score.words.bad_winner": "`--winner` needs a name: score --winner Anna Bram=23 Cees=Ah Ks.",
+    "score.words.bad_hand": "`--hand` needs the number of a hand: score --hand 2 Bram=23 Cees=Ah Ks.",
+    "score.words.bad_by": "`--by` needs a name: score --hand 2 --by Anna Bram=23 Cees=Ah Ks.",
+    "score.line.corrected": "Hand {hand} corrected: {points} (was {old}).",
+    "score.words.twice": "{name} is given twice; give each player once.",
+    "score.words.no_name": "'{word}' comes before any name: write score Anna=Ah Ks 3d Cees=23.",
+    "score.words.bare": "'{arg}' should read NAME=\"Ah Ks 3d\" or NAME=23.",
+
     # -- refusals: the cards and points given ------------------------------
     "score.refuse.bad_card": "'{token}' is not a card",
     "score.refuse.bad_card_for": "'{token}' given for {player} is not a card",
     "score.refuse.negative": "A point total cannot be negative ({player}: {total})",
+    "score.refuse.too_big": {
+        "one": "1 point for {player} cannot be right; give the cards, or the points they are worth",
+        "other": "{n} points for {player} cannot be right; give the cards, or the points they are worth"},
     "score.refuse.no_jokers": "This game has no Jokers, so {player} cannot hold one",
     "score.refuse.count": {"one": "{player} holds {held} by the referee's count, 1 was given",
                            "other": "{player} holds {held} by the referee's count, {n} were given"},
