@@ -31,26 +31,29 @@ def match_refusal(h, card: Card) -> Refusal:
     return Refusal(Reason.MATCH, "R3.1", card=card, top=h.discard[-1], allowed=h.allowed())
 
 
-def opening_mask(h) -> int:
-    """The cards that pass the penalty and matching checks of R0.3 now, a bit mask by
-    card id: on a pending penalty what stacks on it (R5.7), else what fits the top
-    card with the named suit in force (R3.1-R3.3)."""
-    t = h.tables
-    if h.pending:
-        return t.stackers[h.pending_kind]
-    top = h.discard[-1]
-    mask = t.fit_rows[h.named_suit][top.id]
-    return t.fits(top, h.named_suit) if mask is None else mask
-
-
 def play_mask(h, count_after: int) -> int:
     """The cards a player holding ``count_after`` cards after the play may put on the
-    discard pile now, the deck checks aside (R5.7, R3.1-R3.3, R6.2; a Jack taken with
-    a suit named): what ``check_play`` lets through, asked once for every card."""
-    mask = opening_mask(h)
+    discard pile now, a bit mask by card id, the deck checks aside: on a pending
+    penalty what stacks on it (R5.7), else what fits the top card with the named
+    suit in force (R3.1-R3.3); going out, no action card (R6.2); a Jack taken with
+    a suit named.  What ``check_play`` lets through, asked once for every card."""
+    t = h.tables
+    if h.pending:
+        mask = t.stackers[h.pending_kind]
+    else:
+        top = h.discard[-1]
+        mask = t.fit_rows[h.named_suit][top.id]
+        if mask is None:
+            mask = t.fits(top, h.named_suit)
     if count_after == 0:
         return mask & goingout.finishers(h)
     return mask
+
+
+def opening_mask(h) -> int:
+    """The cards that pass the penalty and matching checks of R0.3 now (R5.7,
+    R3.1-R3.3): ``play_mask`` for a play that does not empty the hand."""
+    return play_mask(h, 1)
 
 
 def names_suit(h, card: Card, count_after: int) -> bool:
