@@ -130,7 +130,7 @@ def tables(draw):
     return rules, players
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30, deadline=None, derandomize=True)
 @given(table=tables(), seed=st.integers(0, 2**32), draw_rate=st.sampled_from([0.2, 0.6, 0.9]))
 def test_R0_3_legal_offers_exactly_what_the_checked_path_accepts(table, seed, draw_rate):
     rules, players = table

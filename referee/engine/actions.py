@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from ..cards import JOKER, Card
-from . import order, turn
+from . import order, piles
 from .events import (AllDrawOne, KingDraw, PenaltyAimed, PenaltyAtOnce, PlaysAgain, Reason,
                      Refusal, Reversed, Skipped, SkipTwo, SuitNamed)
 
@@ -79,7 +79,7 @@ def effect(h, player: str, card: Card, suit: str | None, ev: list) -> None:
         p = player
         for _ in range(len(h.active) - 1):
             p = order.next_seat(h, p)
-            turn.applied_draw(h, p, 1, ev)
+            piles.applied_draw(h, p, 1, ev)
         order.pass_turn(h, player)
     else:  # pragma: no cover - every action rank is handled above
         order.pass_turn(h, player)
@@ -92,7 +92,7 @@ def king(h, player: str, card: Card, ev: list) -> None:
     if r.king == "draw_one":
         victim = order.next_seat(h, player)
         ev.append(KingDraw(player, card, victim, house))
-        turn.applied_draw(h, victim, 1, ev)
+        piles.applied_draw(h, victim, 1, ev)
         order.pass_turn(h, player)
         return
     h.direction = -h.direction
@@ -112,7 +112,7 @@ def aim_penalty(h, player: str, card: Card, rule: str, ev: list) -> None:
         n = h.pending
         ev.append(PenaltyAtOnce(player, card, target, n, rule))
         h.pending, h.pending_kind = 0, None
-        turn.applied_draw(h, target, n, ev)
+        piles.applied_draw(h, target, n, ev)
         order.use_skip(h, target)
         h.turn = target
         order.pass_turn(h, target)

@@ -7,6 +7,8 @@
   disagree with a ruling.
 - ``refusal(h, card, player, suit)`` -> the ``Refused`` event a play of ``card``
   would get (rule id and reason, R0.3 order), or None when it is legal.
+- ``may_call(h, target, caller)``: whether a last-card call would be accepted
+  (R4.3, R4.4, R8.4); ``blank_turns(h)``: who had a blank turn (R3.9).
 
 ``Hand.check`` (the ``check CARD`` query), Tab completion and the simulator's
 bots all ask here.
@@ -15,7 +17,9 @@ bots all ask here.
 from __future__ import annotations
 
 from ..cards import CARDS, Card
+from ..notation import Call, Line
 from . import order, table, turn
+from .state import Snapshot
 from .events import Reason, Refusal, Refused
 
 _NONE = 0  # (no card)
@@ -113,6 +117,24 @@ def legal(h, player: str | None = None) -> Legal:
     if who is None:
         return Legal(h, None, _NONE)
     return Legal(h, who, turn.play_mask(h, h.counts[who] - 1))  # (a play: one card fewer)
+
+
+def may_call(h, target: str, caller: str | None = None) -> bool:
+    """Whether ``caller`` (None: nobody named) may call ``target`` for a forgotten last
+    card now (R4.3, R4.4; R8.4: in free order an entry names its player): the
+    checked path asked, the entry tried and put back, nothing logged."""
+    snap = Snapshot(h)
+    try:
+        return h.entry(Line("entry", caller, (Call(target),)))[0]
+    finally:
+        snap.restore(h)
+
+
+def blank_turns(h) -> frozenset[str]:
+    """R3.9: the players who had a blank turn (neither played nor brought a card)
+    since the last card was played; the hand is blocked once every player in it
+    has, on exhausted piles."""
+    return frozenset(h.idle)
 
 
 def refusal(h, card: Card, player: str | None = None, suit: str | None = None) -> Refused | None:

@@ -6,7 +6,7 @@
 - R3.1-R3.3 matching ............... ``tables.matches`` (compiled), ``match_refusal``
 - R3.4 draw, draw-and-play ......... ``draw`` (the checks of ``d CARD`` that do not
   depend on the card: ``draw_play_refusal``; for every card at once: ``draw_play_mask``)
-- R3.5 / R3.6 reshuffle, exhausted . ``take``, ``exhausted``
+- R3.5 / R3.6 reshuffle, exhausted . ``piles.take``, ``piles.exhausted``
 - R3.8 illegal play ................ ``Hand._refusal_effect`` (the one effect of a refusal)
 - R3.9 blocked hand ................ ``check_blocked``
 - R5.7 ``d CARD`` on a penalty ...... ``draw`` (taken, then an ordinary play)
@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from ..cards import Card
 from . import actions, goingout, lastcard, order, table
-from .events import (Blocked, Drew, Forgiven, Played, PlaysOn, Reason, Refusal, Reshuffled)
+from .events import Blocked, Drew, Played, PlaysOn, Reason, Refusal
+from .piles import exhausted, lapse, take
 from .state import Snapshot
 
 
@@ -114,58 +115,6 @@ def play(h, player: str, card: Card, suit: str | None, ev: list, checked: bool) 
 
 # -- drawing (R3.4-R3.6) -------------------------------------------------------
 
-def exhausted(h) -> bool:
-    """R3.6: the draw pile is empty and the discard pile holds only its top card."""
-    return h.draw_pile == 0 and len(h.discard) <= 1
-
-
-def take(h, player: str, n: int, ev: list, reshuffle: bool = False) -> int:
-    """``player`` draws up to ``n`` cards, reshuffling when the draw pile runs out
-    (R3.5) and forgiving what is not there (R3.6); ``reshuffle``: reshuffle first
-    if the draw pile is empty even for no card.  Returns the cards drawn.
-
-    The caller tells the draw itself (a ``Drew`` event, put before this call so
-    that the events keep the order things happened in); ``take`` adds
-    ``Reshuffled`` and ``Forgiven``.
-    """
-    if n <= h.draw_pile and not reshuffle:
-        if n:
-            h.draw_pile -= n
-            h.counts[player] += n
-            if h.last_card:
-                lastcard.lapse(h, player)
-        return n
-    got = 0
-    while got < n or reshuffle:
-        reshuffle = False
-        if h.draw_pile == 0:
-            if len(h.discard) <= 1:
-                break
-            top = h.discard[-1]
-            moved = len(h.discard) - 1
-            h.draw_pile = moved
-            h.discard = [top]
-            h.copies = {top: 1}
-            ev.append(Reshuffled(moved))
-        take_now = min(n - got, h.draw_pile)
-        h.draw_pile -= take_now
-        got += take_now
-    if got:
-        h.counts[player] += got
-        lastcard.lapse(h, player)
-    if got < n:
-        ev.append(Forgiven(player, n - got, got))
-    return got
-
-
-def applied_draw(h, player: str, n: int, ev: list) -> int:
-    """A draw the referee applies (a Five, a King, a penalty at once, R3.8, R4.4): told."""
-    drew = Drew(player, n, Drew.APPLIED)
-    ev.append(drew)
-    drew.n = take(h, player, n, ev)
-    return drew.n
-
-
 def draw(h, player: str, card: Card | None, suit: str | None, ev: list) -> None:
     """``d`` or ``d CARD`` by ``player`` (R3.4, R5.7, R6.2; the refusals in R0.3 order)."""
     r = h.rules
@@ -196,7 +145,7 @@ def draw(h, player: str, card: Card | None, suit: str | None, ev: list) -> None:
         h.draw_pile -= 1
         h.counts[player] += 1
         if h.last_card:
-            lastcard.lapse(h, player)
+            lapse(h, player)
         play(h, player, card, suit, ev, True)
         return
     if h.last_card:
