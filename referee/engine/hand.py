@@ -200,7 +200,7 @@ class Hand(Dealt):
         next_turn = (self.turn if ok and self.status == "playing" and not self.pending
                      and not self.free else None)
         rule = ev[self.cite].rule if ev else None
-        return Ruling(ok, rule, ev, logged, "entry", None, "", None, actor, next_turn)
+        return Ruling(ok, rule, ev, logged=logged, actor=actor, next_turn=next_turn)
 
     def _rule_entry(self, line: Line) -> tuple:
         """``(ok, events, logged, actor)``: the ruling on ``line``, applied (a refusal

@@ -65,17 +65,17 @@ def call(h, caller: str | None, target: str, ev: list) -> None:
         h.last_card[target] = "called"
         n = r.last_card_penalty
         house = ("last_card_penalty", n) if n != 2 else None
-        ev.append(Called(target, Called.HIT, n, "R4.3", house))
+        ev.append(Called(target, Called.HIT, n=n, rule="R4.3", house=house))
         drew = Drew(target, n, Drew.CALLED)
         ev.append(drew)
         drew.n = piles.take(h, target, n, ev)
         return
     if state == "open":
-        ev.append(Called(target, Called.PREMATURE, 0, "R4.2"))
+        ev.append(Called(target, Called.PREMATURE, n=0, rule="R4.2"))
         return
     outcome = (Called.VOID_ANNOUNCED if state == "announced" else
                Called.VOID_CALLED if state == "called" else Called.VOID_COUNT)
-    ev.append(Called(target, outcome, h.counts.get(target, 0), "R4.4"))
+    ev.append(Called(target, outcome, n=h.counts.get(target, 0), rule="R4.4"))
     if caller is not None and r.false_call_penalty > 0:
         n = r.false_call_penalty
         ev.append(FalseCall(caller, n))

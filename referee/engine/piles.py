@@ -61,7 +61,7 @@ def take(h, player: str, n: int, ev: list, reshuffle: bool = False) -> int:
         h.counts[player] += got
         lapse(h, player)
     if got < n:
-        ev.append(Forgiven(player, n - got, got))
+        ev.append(Forgiven(player, n=n - got, got=got))
     return got
 
 

@@ -141,7 +141,7 @@ def draw(h, player: str, card: Card | None, suit: str | None, ev: list) -> None:
         if h.owed:
             h.owed.pop(player, None)
         # One card off the draw pile (it has one: reshuffled above, or refused).
-        ev.insert(told, Drew(player, 1, Drew.DRAW_PLAY, card))
+        ev.insert(told, Drew(player, 1, Drew.DRAW_PLAY, card=card))
         h.draw_pile -= 1
         h.counts[player] += 1
         if h.last_card:
