@@ -173,3 +173,18 @@ def test_R0_3_the_positions_meet_the_draw_conditions():
                 check_position(hand, who)
             step(hand, rng, 0.9 if g % 4 == 0 else 0.5)
     assert all(seen.values()), seen
+
+
+def test_R3_5_d_card_on_an_empty_draw_pile_may_name_a_card_the_reshuffle_brings_back():
+    """``d CARD`` on an empty draw pile reshuffles first (R3.5), so a card lying under
+    the top card may be drawn and played (R1.4 counts the pile after the reshuffle)."""
+    from conftest import drain, make_hand
+    from referee.cards import parse_card
+
+    hand = make_hand(lines=["start 9h", "9c"])
+    drain(hand)                                  # draw pile empty; the discard pile 9h 9c
+    nine = parse_card("9h")
+    assert hand.draw_pile == 0 and nine in hand.copies
+    assert hand.legal().may_draw_play(nine)
+    assert accepted(hand, hand.turn + ": d 9h") == (True, None)
+    assert not hand.legal().may_play(nine)       # (as a play from the hand: R1.4, one deck)
