@@ -609,8 +609,16 @@ class _Table:
                 self.held[player] ^= 1 << card
         left = self.count[player] = len(cards)
         self.discard.append(card)
+        needs_suit = legal.names_suit(CARDS[card], drawn)
+        if left > 1 and not drawn and not needs_suit:
+            # The commonest entry: no suit to name, nothing to announce.
+            events = self.send(self.plays[card], player, False)
+            if events is None:
+                return False
+            self.follow(events)
+            return self.check()
         bot = self.bots[player]
-        suit = bot.suit(self, cards, card) if legal.names_suit(CARDS[card], drawn) else None
+        suit = bot.suit(self, cards, card) if needs_suit else None
         announce = alone = False
         if left == 1 and bot.announces(self):
             if self.random() < ANNOUNCE_ALONE_RATE:

@@ -189,10 +189,12 @@ def draw_play_refusal(h, player: str, card: Card | None) -> Refusal | None:
         return Refusal(Reason.NO_DRAW_THEN_PLAY, "R3.4", house=("draw_then_play", False))
     if h.pending:
         return None
-    owed = h.owed.get(player) if h.owed else None
-    if owed is not None and owed != 1:
-        return Refusal(Reason.OWED_MANY, "R6.2", n=owed, house=("finish_on_action_draw", owed))
-    if exhausted(h):
+    if h.owed:
+        owed = h.owed.get(player)
+        if owed is not None and owed != 1:
+            return Refusal(Reason.OWED_MANY, "R6.2", n=owed,
+                           house=("finish_on_action_draw", owed))
+    if not h.draw_pile and exhausted(h):  # (asked only of an empty draw pile)
         return Refusal(Reason.NOTHING_TO_DRAW, "R3.6")
     return None
 
