@@ -211,8 +211,8 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "draw-play-exhausted": (
         "draw_play_refusal: d CARD allowed on exhausted piles (R3.6)",
         TURN,
-        "    if exhausted(h):\n        return Refusal(Reason.NOTHING_TO_DRAW, \"R3.6\")\n",
-        "    if False:\n        return Refusal(Reason.NOTHING_TO_DRAW, \"R3.6\")\n"),
+        "    if not h.draw_pile and exhausted(h):",
+        "    if False:"),
     "draw-play-pending": (
         "draw_play_refusal: d CARD allowed on a penalty under penalty_ends_turn (R5.7)",
         TURN,
