@@ -1,38 +1,37 @@
-"""Mutation check: break one rule and see which test files notice.
+"""Mutation check: break one rule of the engine and see that the engine's tests notice.
 
     python bench/mutate.py --list
-    python bench/mutate.py [MUTATION ...] [--tests tests/test_a.py tests/test_b.py ...]
-                           [--jobs 2] [--no-clean]
+    python bench/mutate.py [MUTATION ...] [--tests tests/test_a.py ...] [--jobs 2] [--no-clean]
 
-Each mutation (``MUTATIONS``) is a small edit of one rule of the engine
-package: a file, a piece of its text that must occur exactly once, and the
-text put in its place.  Each rule lives in one place (issue 11), so one edit
-breaks it for every caller: the rulings, the legality API, and the simulator's
-bots, which hold no rule of their own (``referee/simulate.py`` asks
-``Hand.legal`` and moves the real cards from the engine's events).
-
-- matching (R3.1-R3.3, ``jack_wild``, ``jack_on_jack``): ``tables.matches``,
-  compiled once per rule set into ``Tables.fits``;
-- stacking (R5.7, ``stacking``): ``tables.stacks``, compiled into
-  ``Tables.stackers``; the amounts (R5.1, R5.6) in ``actions.effect``;
-- Joker doubling (R5.6, ``joker_stack = "double"``): ``actions.effect``;
-- the next seat (R1.2, R5.5, R5 preamble): ``order.next_seat``.
+Each mutation (``MUTATIONS``) is a small edit of one rule statement of the
+engine package, or of a condition the legality API asks of the checked path: a
+file, a piece of its text that must occur exactly once, and the text put in its
+place.  Each rule lives in one place, so one edit breaks it for every caller:
+the rulings, the legality API (``Hand.legal``) and the simulator's bots, which
+hold no rule of their own.  Covered: matching (R3.1-R3.3, ``jack_wild``,
+``jack_on_jack``), stacking (R5.7) and the penalty's arithmetic (R5.1, R5.6,
+Joker doubling), the next seat, turns to miss, Sevens, Eights, Aces, Kings,
+Fours and Fives (R1.2, R5.2-R5.10, the R5 preamble), going out (R6.2) and the
+owed draw, the draw and ``d CARD`` (R3.4-R3.6, R5.7), the blocked hand (R3.9),
+the last-card windows and calls (R4), the deck (R1.3, R1.4) and the legality
+API's own conditions (the count after a play, the copies a ``d CARD`` sees
+after its reshuffle, who may act in free order).  One mutation is of the
+simulator, whose ``_shuffle`` claims to be ``random.shuffle``: it is judged by
+the test that pins that claim (``OWN_TESTS``), not by the engine's.
 
 For each mutation named (all by default) the script copies the tree
 (``referee``, ``house_rules``, ``tests``, ``bench``, ``pyproject.toml``) to a
-temporary folder, applies the edit and runs each test file there on its own
-(``pytest -x``, the copy first on ``sys.path`` and ``PYTHONPATH``), then prints
-a table: per mutation, per test file, ``caught`` (the file failed) or ``-``
-(all green).  The test files fall in two groups, the engine's
-(``tests/test_engine*``, the house keys, disputes, properties and the
-differential fixture) and the simulator's (``tests/test_simulate*``); every
-mutation must be caught by both, and the last columns say by which files;
-below the table, the first test of each file that failed.
-First it runs the test files on an unmutated copy (``--no-clean`` skips
-that), since a file that fails there says nothing.  A mutation whose text is
-no longer found once is ``stale`` and must be written again for the code.
+temporary folder, applies the edit and runs the engine's own test files there
+(``ENGINE_TESTS``: not the simulator's, the golden or the differential files)
+in one ``pytest -x -q -p no:cacheprovider``, which stops at the first failing
+test; ``--jobs`` mutations side by side.  It prints one row per mutation:
+``caught`` and the first test that failed, or ``NOT CAUGHT``; ``stale`` when its
+text is no longer in the file once (the snippet must then be written again for
+the code).  A first row runs the files unmutated (``--no-clean`` skips it): they
+must pass there.  The last line reads ``N of M mutations caught by the engine
+tests``.
 
-Exit status 1 when a mutation is stale or survives either group, else 0.
+Exit status 1 when the unmutated run fails or a mutation is stale or survives.
 """
 
 from __future__ import annotations
@@ -53,6 +52,12 @@ COPIED = ("referee", "house_rules", "tests", "bench", "pyproject.toml")
 TABLES = "referee/engine/tables.py"
 ACTIONS = "referee/engine/actions.py"
 ORDER = "referee/engine/order.py"
+TURN = "referee/engine/turn.py"
+GOINGOUT = "referee/engine/goingout.py"
+LASTCARD = "referee/engine/lastcard.py"
+TABLE = "referee/engine/table.py"
+LEGALITY = "referee/engine/legality.py"
+PILES = "referee/engine/piles.py"
 
 MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     # name: (what it breaks, file, old text, new text)
@@ -115,27 +120,247 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         ACTIONS,
         " and r.joker_stack == \"double\" and h.pending_kind == JOKER:\n",
         " and r.joker_stack == \"double\":\n"),
-    # -- the next seat (R1.2, R5.5, the R5 preamble) --------------------------
+    # -- the next seat, skips, reverse (R1.2, R5.2-R5.10, the R5 preamble) ----
     "next-seat": (
         "next_seat ignores the direction of play (penalties, Fours, Kings, Fives aim clockwise)",
         ORDER,
         "    return seats[(seats.index(player) + h.direction) % len(seats)]\n",
         "    return seats[(seats.index(player) + 1) % len(seats)]\n"),
+    "pass-direction": (
+        "pass_turn: the turn always moves clockwise (R1.2, R5.5)",
+        ORDER,
+        "    i = (seats.index(player) + h.direction) % n\n",
+        "    i = (seats.index(player) + 1) % n\n"),
+    "pass-lose-next": (
+        "pass_turn: an Eight or a King's skip no longer costs the next seat its turn (R5.3)",
+        ORDER,
+        "    if lose_next:\n        i = (i + h.direction) % n\n",
+        "    if lose_next:\n        pass\n"),
+    "pass-one-skip": (
+        "pass_turn: only the first seat with turns to miss is passed (R5.9)",
+        ORDER,
+        "        while skips.get(seats[i], 0) > 0:  # (skips run out: each pass uses one)\n",
+        "        if skips.get(seats[i], 0) > 0:\n"),
+    "use-skip-keeps": (
+        "use_skip: a turn missed is not used up (R5.9)",
+        ORDER,
+        "    left = h.skips.get(player, 0) - 1\n",
+        "    left = h.skips.get(player, 0)\n"),
+    "seven-passes": (
+        "effect: a Seven passes the turn instead of playing again (R5.2)",
+        ACTIONS,
+        "        h.turn = player\n        ev.append(PlaysAgain(player, card, \"R5.2\"))\n",
+        "        order.pass_turn(h, player)\n        ev.append(PlaysAgain(player, card, \"R5.2\"))\n"),
+    "ace-no-reverse": (
+        "effect: an Ace no longer reverses the direction (R5.5)",
+        ACTIONS,
+        "    elif rank == \"A\":\n        h.direction = -h.direction\n",
+        "    elif rank == \"A\":\n        h.direction = h.direction\n"),
+    "ace-two-players": (
+        "effect: an Ace between two players passes the turn (R5.5: plays again)",
+        ACTIONS,
+        "        if len(h.active) == 2 and not h.free:\n",
+        "        if False:\n"),
+    "king-no-reverse": (
+        "king: reverse_skip does not reverse (R5.8)",
+        ACTIONS,
+        "        return\n    h.direction = -h.direction\n",
+        "        return\n"),
+    "four-skips-one": (
+        "effect: a Four makes the next player miss one turn, not two (R5.9)",
+        ACTIONS,
+        "        h.skips[victim] = h.skips.get(victim, 0) + 2\n",
+        "        h.skips[victim] = h.skips.get(victim, 0) + 1\n"),
+    "five-misses-one": (
+        "effect: a Five makes every other player but one draw (R5.10)",
+        ACTIONS,
+        "        for _ in range(len(h.active) - 1):\n",
+        "        for _ in range(len(h.active) - 2):\n"),
+    "penalty-at-once": (
+        "aim_penalty: a penalty on a player who must miss the turn waits (R5 preamble)",
+        ACTIONS,
+        "    if not h.free and h.skips.get(target, 0) > 0:\n",
+        "    if False:\n"),
+    # -- going out (R6.2) -----------------------------------------------------
+    "finish-on-action": (
+        "finishers: a player may go out on an action card whatever finish_on_action says (R6.2)",
+        GOINGOUT,
+        "    return _EVERY_CARD if h.rules.finish_on_action else ~h.tables.action_mask\n",
+        "    return _EVERY_CARD\n"),
+    "owed-not-kept": (
+        "owe_draw: the refusal of R6.2 owes no draw (R0.4)",
+        GOINGOUT,
+        "    h.owed[player] = n\n",
+        "    pass\n"),
+    "owed-zero-draw-play": (
+        "draw_play_refusal: d CARD allowed while no card is owed (finish_on_action_draw = 0, R6.2)",
+        TURN,
+        "    if owed is not None and owed != 1:\n",
+        "    if owed is not None and owed > 1:\n"),
+    "penalty-keeps-owed": (
+        "take_penalty: a penalty no longer replaces the draw owed (R6.2)",
+        TURN,
+        "    h.owed.pop(player, None)\n    drew = Drew(player, n, Drew.PENALTY)\n",
+        "    drew = Drew(player, n, Drew.PENALTY)\n"),
+    # -- the draw and d CARD (R3.4-R3.6, R5.7) --------------------------------
+    "exhausted-discard": (
+        "exhausted: an empty draw pile is exhausted whatever the discard pile holds (R3.6)",
+        PILES,
+        "    return h.draw_pile == 0 and len(h.discard) <= 1\n",
+        "    return h.draw_pile == 0\n"),
+    "draw-play-exhausted": (
+        "draw_play_refusal: d CARD allowed on exhausted piles (R3.6)",
+        TURN,
+        "    if not h.draw_pile and exhausted(h):",
+        "    if False:"),
+    "draw-play-pending": (
+        "draw_play_refusal: d CARD allowed on a penalty under penalty_ends_turn (R5.7)",
+        TURN,
+        "    if h.pending and r.penalty_ends_turn:\n",
+        "    if False:\n"),
+    "draw-play-off": (
+        "draw_play_refusal: d CARD allowed under draw_then_play = false (R3.4)",
+        TURN,
+        "    if not r.draw_then_play:\n        return Refusal(",
+        "    if False:\n        return Refusal("),
+    "draw-play-count": (
+        "draw_play_mask: d CARD taken as a play leaving one card fewer (R3.4: one drawn, one played)",
+        TURN,
+        "        return play_mask(h, h.counts[player])  # (one drawn, one played)\n",
+        "        return play_mask(h, h.counts[player] - 1)\n"),
+    "draw-play-penalty-untaken": (
+        "draw_play_mask: on a pending penalty the card is asked before the penalty is taken (R5.7)",
+        TURN,
+        "    take_penalty(h, player, [])\n",
+        "    pass\n"),
+    "reshuffle-first": (
+        "reshuffles_first: d CARD on an empty draw pile under a penalty reshuffles first (R3.5)",
+        TURN,
+        "    return h.draw_pile == 0 and not h.pending\n",
+        "    return h.draw_pile == 0\n"),
+    "reshuffle-moves-top": (
+        "take: a reshuffle moves the top card too (R3.5)",
+        PILES,
+        "            moved = len(h.discard) - 1\n",
+        "            moved = len(h.discard)\n"),
+    "draw-forgives-none": (
+        "take: a draw on exhausted piles is not forgiven, the cards counted anyway (R3.6)",
+        PILES,
+        "    if got:\n        h.counts[player] += got\n",
+        "    if n:\n        h.counts[player] += n\n"),
+    "plays-on-after-penalty": (
+        "draw: under penalty_ends_turn = false the turn passes after the penalty (R5.7)",
+        TURN,
+        "                h.turn = player\n                h.penalty_turn = player if got else None\n",
+        "                order.pass_turn(h, player)\n"
+        "                h.penalty_turn = player if got else None\n"),
+    "jack-suit": (
+        "names_suit: a Jack that empties the hand must name a suit (R5.4)",
+        TURN,
+        "    return count_after > 0 and card.rank == \"J\" and h.tables.action[card.id]\n",
+        "    return card.rank == \"J\" and h.tables.action[card.id]\n"),
+    "play-mask-last": (
+        "play_mask: going out on an action card asked of every play (R6.2)",
+        TURN,
+        "    if count_after == 0:\n        return mask & goingout.finishers(h)\n",
+        "    if count_after <= 1:\n        return mask & goingout.finishers(h)\n"),
+    # -- the blocked hand (R3.9) ----------------------------------------------
+    "blocked-any": (
+        "check_blocked: one blank turn on exhausted piles blocks the hand (R3.9: every player)",
+        TURN,
+        "    if all(p in h.idle for p in h.active):\n",
+        "    if any(p in h.idle for p in h.active):\n"),
+    "blocked-play-keeps-idle": (
+        "play: a card played does not start the blank turns again (R3.9)",
+        TURN,
+        "    if h.idle:\n        h.idle.clear()\n",
+        "    if h.idle:\n        pass\n"),
+    "blocked-penalty-turn": (
+        "draw: the draw after a penalty that brought cards is a blank turn (R3.9, R5.7)",
+        TURN,
+        "    if got == 0 and h.penalty_turn != player:\n",
+        "    if got == 0:\n"),
+    # -- last card (R4) -------------------------------------------------------
+    "window-draw-open": (
+        "typed_draw: a typed draw leaves the other windows open (R4.2)",
+        LASTCARD,
+        "    \"\"\"``player`` typed a draw: other open windows close (R4.2).\"\"\"\n"
+        "    if \"open\" in h.last_card.values():\n",
+        "    \"\"\"``player`` typed a draw: other open windows close (R4.2).\"\"\"\n"
+        "    if False:\n"),
+    "window-opens-two": (
+        "play: the last-card duty starts with two cards left (R4.1: one)",
+        TURN,
+        "    if count_after < 2:\n",
+        "    if count_after < 3:\n"),
+    "call-unnamed": (
+        "call: an unnamed call allowed under a false_call_penalty (R4.4)",
+        LASTCARD,
+        "    if caller is None and r.false_call_penalty > 0:\n",
+        "    if False:\n"),
+    "call-premature": (
+        "call: a call while the window is open hits (R4.2: premature)",
+        LASTCARD,
+        "    if state == \"missed\" and h.counts.get(target) == 1:\n",
+        "    if state in (\"missed\", \"open\") and h.counts.get(target) == 1:\n"),
+    "lapse": (
+        "lapse: the duty stays when the count changes (R4.5)",
+        PILES,
+        "    \"\"\"R4.5: the duty and the chance to call end when the count changes.\"\"\"\n"
+        "    h.last_card.pop(player, None)\n",
+        "    \"\"\"R4.5: the duty and the chance to call end when the count changes.\"\"\"\n"),
+    # -- the deck (R1.3, R1.4) ------------------------------------------------
+    "deck-copies": (
+        "in_deck: one copy more than the decks hold (R1.4)",
+        TABLE,
+        "    return (h.copies if copies is None else copies).get(card, 0) < copies_allowed(h, card)\n",
+        "    return (h.copies if copies is None else copies).get(card, 0) <= copies_allowed(h, card)\n"),
+    "deck-jokers": (
+        "in_deck: a Joker in a game without Jokers (R1.3)",
+        TABLE,
+        "    if card.rank == JOKER and not h.rules.jokers:\n        return False\n",
+        "    if False:\n        return False\n"),
+    # -- the legality API's own conditions -------------------------------------
+    "legal-count": (
+        "legal: the play mask asked for the cards held, not those left after the play (R6.2)",
+        LEGALITY,
+        "    return Legal(h, who, turn.play_mask(h, h.counts[who] - 1))",
+        "    return Legal(h, who, turn.play_mask(h, h.counts[who]))"),
+    "legal-copies": (
+        "may_draw_play: the discard pile's copies before the reshuffle d CARD makes (R1.4, R3.5)",
+        LEGALITY,
+        "        copies = {h.discard[-1]: 1} if turn.reshuffles_first(h) else h.copies",
+        "        copies = h.copies"),
+    "legal-free-pending": (
+        "actor: in free order anyone may act on someone else's penalty (R3.7, R8.4)",
+        LEGALITY,
+        "        return player if (not h.pending or player == h.turn) else None\n",
+        "        return player\n"),
+    # -- the simulator's speed code: its shuffle (not a rule) ------------------
+    "shuffle-modulo": (
+        "_shuffle: an index out of range folded back with % instead of drawn again "
+        "(no longer random.shuffle)",
+        "referee/simulate.py",
+        "        while j >= n:\n            j = getrandbits(k)\n",
+        "        j %= n\n"),
 }
-"""Every mutation: name -> (what it breaks, file, old text (exactly once), new text)."""
+"""Every mutation: name -> (what it breaks, file, old text (exactly once), new text).
 
-ENGINE_TESTS = ("tests/test_engine_rules.py", "tests/test_engine_decisions.py",
-                "tests/test_house_keys.py", "tests/test_disputes.py",
-                "tests/test_differential.py", "tests/test_properties.py")
-"""The tests of the engine (cheapest first: ``pytest -x`` stops a file at its first failure)."""
+Left out as equivalent (no entry can tell them apart): ``close_windows`` closing the
+actor's own window too (its own play drops the duty, and a draw after a play always
+brings a card, so the duty lapses, R4.5), and ``call`` hitting a missed announcement
+whatever the count (a count that changes ends the duty, R4.5, so "missed" means one
+card)."""
 
-SIM_TESTS = ("tests/test_simulate.py",)
-"""The tests of the simulator."""
+OWN_TESTS = {"shuffle-modulo": ["tests/test_simulate.py::test_shuffle_is_random_shuffle"]}
+"""Mutations outside the engine package, judged by the one test that pins that code
+instead of the engine's (the simulator's ``_shuffle`` claims to be ``random.shuffle``)."""
 
-
-def group(test: str) -> str:
-    """``"simulator"`` for ``tests/test_simulate*``, else ``"engine"``."""
-    return "simulator" if Path(test).stem.startswith("test_simulate") else "engine"
+ENGINE_TESTS = ("tests/test_engine_rules.py", "tests/test_engine_oracle.py",
+                "tests/test_engine_legality.py", "tests/test_engine_decisions.py",
+                "tests/test_house_keys.py")
+"""The engine's own tests (the rule-by-rule tests first: ``pytest -x`` stops at the first
+failure, and most mutations fail there)."""
 
 
 def copy_tree(into: Path) -> Path:
@@ -161,16 +386,17 @@ def mutate(tree: Path, name: str) -> bool:
     return True
 
 
-def run_tests(tree: Path, test: str) -> tuple[bool, str]:
-    """Run one test file in ``tree``: (passed, the first test that failed, else the
-    last line pytest printed)."""
+def run_tests(tree: Path, tests: list[str]) -> tuple[bool, str]:
+    """Run the test files in ``tree`` in one pytest, stopping at the first failure:
+    (passed, the first test that failed, else the last line pytest printed)."""
     env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1"}
     proc = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-                           "-rf", test], cwd=tree, env=env, capture_output=True, text=True)
+                           "-rf", *tests], cwd=tree, env=env, capture_output=True, text=True)
     lines = [line for line in proc.stdout.splitlines() if line.strip()]
-    failed = [line.split()[1] for line in lines if line.startswith("FAILED ")]
+    failed = [line[len("FAILED "):].split(" - ")[0] for line in lines
+              if line.startswith("FAILED ")]
     if failed:
-        return False, failed[0].split("::", 1)[-1]
+        return False, failed[0]
     return proc.returncode == 0, (lines[-1] if lines else proc.stderr.strip()[-200:])
 
 
@@ -183,83 +409,60 @@ def check_imports(tree: Path) -> None:
         raise SystemExit(f"the copy does not import its own referee ({where})")
 
 
-def one(name: str | None, tests: list[str]) -> tuple[dict[str, str], dict[str, str]]:
-    """Copy, mutate (``name``; None: as it is), run every test file: (test -> verdict,
-    test -> the first test of that file that failed)."""
+def one(name: str | None, tests: list[str]) -> tuple[str, str]:
+    """Copy, mutate (``name``; None: as it is), run the tests: (verdict, detail), the
+    verdict ``caught``, ``survives``, ``stale``, or for the unmutated copy ``green``
+    or ``FAILS``."""
     with tempfile.TemporaryDirectory(prefix="pesten-mutant-") as tmp:
         tree = copy_tree(Path(tmp))
         if name is not None and not mutate(tree, name):
-            return {t: "stale" for t in tests}, {}
+            return "stale", "its text is not in the code once"
         check_imports(tree)
-        out, first = {}, {}
-        for test in tests:
-            passed, last = run_tests(tree, test)
-            out[test] = ("green" if passed else "FAILS") if name is None else (
-                "-" if passed else "caught")
-            if not passed:
-                first[test] = last
-            if name is None and not passed:
-                print(f"  {test} fails unmutated: {last}", file=sys.stderr)
-        return out, first
+        passed, detail = run_tests(tree, OWN_TESTS.get(name, tests))
+        if name is None:
+            return ("green" if passed else "FAILS"), detail
+        return ("survives" if passed else "caught"), detail
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("mutations", nargs="*", help="names (default: all)")
-    parser.add_argument("--tests", nargs="+", default=list(ENGINE_TESTS + SIM_TESTS),
-                        help="test files (tests/test_simulate* are the simulator's, the "
-                             "rest the engine's)")
+    parser.add_argument("--tests", nargs="+", default=list(ENGINE_TESTS),
+                        help="test files (default: the engine's own)")
     parser.add_argument("--list", action="store_true", help="list the mutations")
     parser.add_argument("--jobs", type=int, default=2, help="mutations tried side by side")
     parser.add_argument("--no-clean", action="store_true", help="skip the unmutated run")
     args = parser.parse_args(argv)
     if args.list:
         for name, (what, file, _old, _new) in MUTATIONS.items():
-            print(f"{name:20} {file:27} {what}")
+            print(f"{name:26} {file:28} {what}")
         return 0
     names = args.mutations or list(MUTATIONS)
     unknown = [n for n in names if n not in MUTATIONS]
     if unknown:
         parser.error(f"unknown mutation {unknown[0]!r} (see --list)")
-    groups = sorted({group(t) for t in args.tests})
     started = time.perf_counter()
-    short = [Path(t).stem.removeprefix("test_") for t in args.tests]
     width = max(len(n) for n in names + ["(unmutated)"])
-    cell = max(8, *(len(s) for s in short))
-    print(f"{'':{width}}  " + "  ".join(f"{s:>{cell}}" for s in short))
     rows = ([None] if not args.no_clean else []) + names
-    failed = []
-    firsts: dict[str, dict[str, str]] = {}
+    failed, clean = [], True
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for name, (verdicts, first) in zip(rows, pool.map(lambda n: one(n, args.tests), rows)):
-            if name is not None:
-                firsts[name] = first
-            label = "(unmutated)" if name is None else name
-            cells = "  ".join(f"{verdicts[t]:>{cell}}" for t in args.tests)
-            note = ""
-            if name is not None:
-                if "stale" in verdicts.values():
-                    note = "   <- stale: its text is not in the code once"
-                    failed.append(name)
-                else:
-                    caught = {g: [Path(t).stem for t in args.tests
-                                  if group(t) == g and verdicts[t] == "caught"] for g in groups}
-                    survives = [g for g in groups if not caught[g]]
-                    note = "   " + "; ".join(f"{g}: {', '.join(c) or 'NOT CAUGHT'}"
-                                             for g, c in caught.items())
-                    if survives:
-                        note += f"   <- survives the {' and the '.join(survives)} tests"
-                        failed.append(name)
-            print(f"{label:{width}}  {cells}{note}", flush=True)
-    print("the first test that failed, per mutation and file:")
-    for name, first in firsts.items():
-        for test, failed_test in first.items():
-            print(f"  {name:{width}}  {group(test):9}  {Path(test).name}::{failed_test}")
-    print(f"mutate: {len(names)} mutations, {len(names) - len(failed)} caught by the "
-          f"{' and the '.join(groups)} tests"
-          + (f"; not: {', '.join(failed)}" if failed else "")
-          + f"; {time.perf_counter() - started:.0f} s")
-    return 1 if failed else 0
+        for name, (verdict, detail) in zip(rows, pool.map(lambda n: one(n, args.tests), rows)):
+            if name is None:
+                clean = verdict == "green"
+                print(f"{'(unmutated)':{width}}  {verdict:8}  {detail}", flush=True)
+                continue
+            if verdict != "caught":
+                failed.append(name)
+            label = "NOT CAUGHT" if verdict == "survives" else verdict
+            print(f"{name:{width}}  {label:8}  {detail}", flush=True)
+    print(f"({time.perf_counter() - started:.0f} s"
+          + (f"; not caught: {', '.join(failed)}" if failed else "")
+          + ("; the unmutated tests fail" if not clean else "") + ")")
+    own = [n for n in names if n in OWN_TESTS]
+    if own:
+        print("(" + "; ".join(f"{n}: by {OWN_TESTS[n][0]}" for n in own) + ")")
+    print(f"{len(names) - len(failed)} of {len(names)} mutations caught by the engine tests")
+    return 1 if failed or not clean else 0
 
 
 if __name__ == "__main__":

@@ -383,7 +383,6 @@ class _Table:
         self.action = tables.action          # by card id: has an effect under these rules
         self.penalty = tables.penalty        # by card id: a Two or a Joker
         self.rank = [c.rank for c in CARDS]
-        self.jack = [c.rank == "J" for c in CARDS]   # (names a suit when played)
         self.text = [str(c) for c in CARDS]
         self.points = [card_points(c, rules) for c in CARDS]
         self.deck = [c.id for c in full_deck(rules.jokers)] * rules.deck_count(players)
@@ -436,7 +435,6 @@ class _Table:
         self.largest_pickup = 0
         self.calls = 0
         self.stopped = False               # a refusal or mismatch stopped the hand
-        self.tried_empty: set[str] = set()  # drew nothing since the last play (free order)
         if self.record is not None:
             self.record.append((dealer, number, []))
 
@@ -592,11 +590,13 @@ class _Table:
         (each id once, lowest first)."""
         return _bits(mask & self.held[player])
 
-    def play(self, player: str, card: int, drawn: bool = False) -> bool:
-        """``player`` plays ``card`` (legal), as a person would type it.
+    def play(self, player: str, card: int, legal, drawn: bool = False) -> bool:
+        """``player`` plays ``card``, legal by the engine's ``legal`` (a ``Legal``), as a
+        person would type it.
 
         ``drawn``: the card was just drawn and is played at once (``d 5h``,
-        R3.4).  A Jack names a suit unless it empties the hand (R5.4); a play
+        R3.4).  A suit is named when the engine says the card needs one
+        (``Legal.names_suit``: a Jack, unless it empties the hand, R5.4); a play
         leaving one card is announced unless the bot forgets (R4.1), with the
         play (``7h lk``) or on a line of its own right after it (``lk``).
         """
@@ -609,18 +609,16 @@ class _Table:
                 self.held[player] ^= 1 << card
         left = self.count[player] = len(cards)
         self.discard.append(card)
-        if self.tried_empty:
-            self.tried_empty.clear()
-        if left > 1 and self.pushing and not drawn and not self.jack[card]:
-            # The commonest entry, pushed as it is: no suit, nothing to announce.
-            self.entries += 1
-            action = self.last = self.plays[card]
-            events = self.hand.push(action, player)
-            if len(events) > 1 or type(events[0]) is Drew:
-                self.follow(events)
+        needs_suit = legal.names_suit(CARDS[card], drawn)
+        if left > 1 and not drawn and not needs_suit:
+            # The commonest entry: no suit to name, nothing to announce.
+            events = self.send(self.plays[card], player, False)
+            if events is None:
+                return False
+            self.follow(events)
             return self.check()
         bot = self.bots[player]
-        suit = bot.suit(self, cards, card) if left and self.jack[card] else None
+        suit = bot.suit(self, cards, card) if needs_suit else None
         announce = alone = False
         if left == 1 and bot.announces(self):
             if self.random() < ANNOUNCE_ALONE_RATE:
@@ -645,23 +643,15 @@ class _Table:
         """``player`` draws: the card on top of the real draw pile is played at once when
         the engine allows ``d CARD`` for it and the bot wants to (R3.4), else a plain ``d``."""
         draw = self.draw
-        if draw and not self.hand.pending:
+        if draw and legal.draw_plays_drawn_card:
             card = draw[-1]
             if legal.draw_mask >> card & 1 and self.bots[player].play_drawn(self, player, card):
                 draw.pop()   # (drawn, and straight on the pile: ``play``)
-                return self.play(player, card, True)
-        if self.pushing:
-            self.entries += 1
-            action = self.last = self.plain_draw
-            events = self.hand.push(action, player)
-        else:
-            events = self.send(self.plain_draw, player, False)
-            if events is None:
-                return False
-        before = self.count[player]
+                return self.play(player, card, legal, True)
+        events = self.send(self.plain_draw, player, False)
+        if events is None:
+            return False
         self.follow(events)
-        if self.count[player] == before:
-            self.tried_empty.add(player)
         return self.check()
 
     def turn(self, player: str) -> bool:
@@ -669,7 +659,7 @@ class _Table:
         legal = self.hand.legal(player)   # (the player to act: its one lookup)
         card = self.choosers[player](self, player, legal.mask)
         if card >= 0:
-            return self.play(player, card)
+            return self.play(player, card, legal)
         return self.draw_turn(player, legal)
 
     def free_step(self) -> bool:
@@ -680,10 +670,12 @@ class _Table:
         order = list(hand.active)
         _shuffle(order, self.getrandbits)
         for p in order:
-            card = self.choosers[p](self, p, hand.legal(p).mask)
+            legal = hand.legal(p)
+            card = self.choosers[p](self, p, legal.mask)
             if card >= 0:
-                return self.play(p, card)
-        fresh = [p for p in order if p not in self.tried_empty]
+                return self.play(p, card, legal)
+        blank = hand.blank_turns()   # (R3.9: draw first who has not had a blank turn)
+        fresh = [p for p in order if p not in blank]
         player = (fresh or order)[0]
         return self.draw_turn(player, hand.legal(player))
 
@@ -714,8 +706,8 @@ class _Table:
         target = missed[int(self.random() * len(missed))]
         callers = [p for p in hand.active if p != target]
         caller = callers[int(self.random() * len(callers))]
-        if not self.free and not self.rules.false_call_penalty and self.random() < 0.5:
-            return self.aside("call " + target)   # an unnamed call (R4.4 allows it)
+        if hand.may_call(target) and self.random() < 0.5:
+            return self.aside("call " + target)   # an unnamed call, where R4.4 allows it
         return self.aside(f"{caller}: call {target}")
 
     def run(self, number: int, dealer: str) -> None:

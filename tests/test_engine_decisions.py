@@ -61,6 +61,19 @@ def test_R5_7_d_card_on_a_penalty_takes_it_then_plays_the_card():
     refused(hand, "d 5c", "R3.1")                  # the card must match the 2h: nothing taken
 
 
+def test_R5_7_d_card_on_a_penalty_with_the_draw_pile_empty_takes_it_before_the_reshuffle():
+    """R3.5 reshuffles first only a ``d CARD`` without a penalty; with one, the
+    penalty is taken first (its draw runs the pile out and reshuffles, R3.5)."""
+    hand = make_hand(HouseRules(penalty_ends_turn=False), lines=["start 9h"])
+    drain(hand)
+    play(hand, "2h")                               # the 9h can be reshuffled again
+    r = hand.apply_line("d 5h")
+    assert r.ok, r.text
+    kinds = [type(e) for e in r.events]
+    assert kinds.index(E.Drew) < kinds.index(E.Reshuffled), kinds
+    assert r.events[0].cause == E.Drew.PENALTY
+
+
 def test_R5_7_d_card_on_a_penalty_is_refused_under_R3_4_without_draw_then_play():
     rules = HouseRules(penalty_ends_turn=False, draw_then_play=False)
     hand = make_hand(rules, lines=["start 9h", "2h"])
@@ -319,3 +332,25 @@ def test_an_event_shows_its_rule_once_in_its_repr():
     refusal = E.Refused(Reason.MATCH, "R3.1", {"card": "7h"})
     assert repr(refusal).count("rule=") == 1 and "rule='R3.1'" in repr(refusal)
     assert repr(E.FreeOrder()) == "FreeOrder(rule='R8.4')"
+
+
+def test_every_event_and_every_refusal_has_its_sentence():
+    """``words`` tells events by their class name and refusals by their reason's value
+    (it imports no event class, so that ``events`` -> ``words`` is one way): every
+    event class and every ``Reason`` must have its entry there."""
+    from referee.engine import words
+
+    def subclasses(cls):
+        for sub in cls.__subclasses__():
+            yield sub
+            yield from subclasses(sub)
+
+    events = {c.__name__ for c in subclasses(E.Event) if c.__module__ == E.__name__}
+    assert events and events <= set(words._RENDER), sorted(events - set(words._RENDER))
+    assert {r.value for r in Reason} <= set(words._REFUSALS)
+    assert {E.Drew.TURN, E.Drew.DRAW_PLAY, E.Drew.PENALTY, E.Drew.OWED,
+            E.Drew.APPLIED} <= set(words._DREW)
+    assert {E.Announced.IN_TIME, E.Announced.LATE, E.Announced.AGAIN,
+            E.Announced.NONE} <= set(words._ANNOUNCED)
+    assert {E.Called.HIT, E.Called.PREMATURE, E.Called.VOID_ANNOUNCED, E.Called.VOID_CALLED,
+            E.Called.VOID_COUNT} <= set(words._CALLED)

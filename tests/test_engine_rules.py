@@ -725,6 +725,11 @@ def test_R5_4_jack_that_empties_the_hand_names_nothing():
     r = hand.apply_line("Jh s")
     assert (r.ok, r.rule) == (True, "R6.1")
     check(hand, status="over", winner="Anna", named_suit=None)
+    hand = make_hand(HouseRules(finish_on_action=True),
+                     lines=["start 9h", "fix count Anna 1"])
+    r = hand.apply_line("Jh")                # going out: no suit to name (R5.4)
+    assert (r.ok, r.rule) == (True, "R6.1")
+    check(hand, status="over", winner="Anna")
 
 
 def test_R5_5_ace_reverses(hand):
@@ -922,6 +927,19 @@ def test_R6_2_last_two_cannot_stack_and_pending_replaces_owed_draw():
     r = hand.apply_line("d")                 # takes the pending 4, which replaces the owed draw
     assert (r.ok, r.rule) == (True, "R5.7")
     check(hand, turn="Bram", pending_draw=0, counts={"Anna": 5, "Bram": 1, "Cees": 1})
+    assert "Anna" not in hand.owed                # (nothing owed after the penalty)
+
+
+def test_R6_2_the_penalty_taken_is_the_owed_draw_so_the_next_draw_is_one_card():
+    rules = HouseRules(deal_size=2, finish_on_action_draw=3)
+    hand = make_hand(rules, lines=["start 9h", "9c lk", "2c", "2d"])
+    r = hand.apply_line("2h")                # Anna's only card, on a pending 4 (R6.2)
+    assert (r.ok, r.rule, r.logged) == (False, "R6.2", True)
+    play(hand, "d")                          # the 4 of the penalty, and no owed 3 after it
+    play(hand, "d", "d")                     # Bram, Cees draw
+    r = hand.apply_line("d")                 # Anna's next draw: one card (R3.4)
+    assert (r.ok, r.rule) == (True, "R3.4")
+    check(hand, counts={"Anna": 6, "Bram": 2, "Cees": 2})
 
 
 def test_R6_2_owed_draw_lasts_until_next_draw_or_play():

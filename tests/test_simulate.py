@@ -4,16 +4,16 @@ Every preset plays seeded hands to the end with no refused entry and no
 difference between the engine's picture and the real cards; pushing the bots'
 picks unchecked gives the same report as typing every entry; the same seed
 gives the same report and the same deals under another rule set; the report
-renders through the message layer.  The simulator holds no rule, so these
-tests hold a small independent oracle of matching, stacking, Joker
-doubling and the player a penalty falls on, checked against what the engine
-offered the bots and did.
+renders through the message layer; its shuffle is ``random.shuffle``.  The
+simulator holds no rule: the independent oracle of the rules lives with the
+engine's tests (``tests/test_engine_oracle.py``).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import random
 import sys
 
 import pytest
@@ -24,11 +24,10 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from referee import messages  # noqa: E402
 from referee import simulate as sim_module  # noqa: E402
-from referee.cards import CARDS, JOKER, SUITS  # noqa: E402
-from referee.engine import Hand  # noqa: E402
+from referee.cards import SUITS  # noqa: E402
 from referee.engine.events import Forgiven, Reshuffled  # noqa: E402
 from referee.rules import HouseRules  # noqa: E402
-from referee.simulate import RandomBot, SimReport, record, simulate  # noqa: E402
+from referee.simulate import SimReport, record, simulate  # noqa: E402
 
 try:
     from referee.rules import load_rules
@@ -276,134 +275,19 @@ def test_turns_are_the_plays_and_draws_without_the_starter_lone_announcements_an
     assert report.avg_turns * 30 == pytest.approx(len(lines) - 30 - asides)
 
 
-# -- the engine's rules seen from the simulator -------------------------------------
-#
-# The simulator holds no rule of its own, so its tests hold one: a small
-# independent oracle of matching (R3.1-R3.3, jack_wild, jack_on_jack), stacking
-# (R5.7), the penalty's arithmetic (R5.1, R5.6, joker_stack) and the player it
-# falls on (the next seat in the direction of play, R5 preamble), checked against
-# what the engine offered the bots and did after each of their plays.  A change
-# to any of those rules in the engine makes these tests fail.
+# -- the simulator's own speed code ---------------------------------------------
 
-ORACLE_RULES = [
-    HouseRules(name="standard"),
-    HouseRules(name="cumulative", stacking="cumulative"),
-    HouseRules(name="double", stacking="cumulative", joker_stack="double"),
-    HouseRules(name="double-same", joker_stack="double"),
-    HouseRules(name="no-stacking", stacking="none"),
-    HouseRules(name="wild", jack_wild=True),
-    HouseRules(name="wild-narrow", jack_wild=True, jack_on_jack=False),
-    HouseRules(name="narrow", jack_on_jack=False),
-    HouseRules(name="finish", finish_on_action=True, joker_penalty=3),
-]
-ORACLE_ACTION_RANKS = {"2", "7", "8", "J", "A", JOKER}
-PENALTY_RANKS = {"2", JOKER}
-
-
-def oracle_may_play(rules, card, top, named, pending, kind, held):
-    """The oracle's answer: may ``card`` be played by a player holding ``held`` cards?"""
-    if pending:
-        ok = (card.rank in PENALTY_RANKS and rules.stacking != "none"
-              and (rules.stacking == "cumulative" or card.rank == kind))
-    elif card.rank == JOKER or top.rank == JOKER:
-        ok = True
-    elif named is not None:
-        ok = card.suit == named or (card.rank == "J" and top.rank == "J" and rules.jack_on_jack)
-    else:
-        ok = card.suit == top.suit or card.rank == top.rank or (
-            card.rank == "J" and rules.jack_wild)
-    if held == 1 and card.rank in ORACLE_ACTION_RANKS and not rules.finish_on_action:
-        ok = False  # R6.2: not out on an action card
-    return ok
-
-
-def oracle_pending(rules, card, pending, kind):
-    """The oracle's penalty after ``card`` goes on ``pending`` (of ``kind``)."""
-    if card.rank == "2":
-        return pending + 2
-    if pending and kind == JOKER and rules.joker_stack == "double":
-        return pending * 2
-    return pending + rules.joker_penalty
-
-
-def oracle_next_seat(seats, player, direction):
-    """The oracle's "next player" (R5 preamble): the next seat in the direction of play."""
-    return seats[(seats.index(player) + direction) % len(seats)]
-
-
-def check_against_the_oracle(monkeypatch, rules, players=3, hands=40, seed=5):
-    """Play seeded hands; every legal row the bots get and every penalty the engine
-    aims (its amount and the player it falls on) must agree with the oracle.
-    Returns what was checked, per kind."""
-    seen = {"rows": 0, "cards": 0, "penalties": 0, "doubled": 0, "stacked": 0, "jacks": 0,
-            "aimed": 0, "aimed_back": 0}
-    wrong: list[str] = []
-    choose, push = RandomBot.choose, Hand.push
-
-    def checked_choose(self, table, player, mask):
-        hand = table.hand
-        held = table.cards[player]
-        seen["rows"] += 1
-        for c in set(held):
-            card = CARDS[c]
-            want = oracle_may_play(rules, card, hand.top, hand.named_suit, hand.pending,
-                                   hand.pending_kind, len(held))
-            seen["cards"] += 1
-            seen["jacks"] += want and card.rank == "J" and card.suit != hand.top.suit
-            if bool(mask >> c & 1) != want:
-                wrong.append(f"{rules.name}: {card} on {hand.top} named {hand.named_suit} "
-                             f"pending {hand.pending}: engine {bool(mask >> c & 1)}, oracle {want}")
-        return choose(self, table, player, mask)
-
-    def checked_push(self, action, player=None, announce=False):
-        card, before, kind = action.card, self.pending, self.pending_kind
-        who = player or self.turn
-        held = self.counts[who]
-        seats = list(self.active)
-        events = push(self, action, player, announce)
-        if card is not None and card.rank in PENALTY_RANKS and held > 1 and self.pending:
-            seen["aimed"] += 1
-            seen["aimed_back"] += self.direction == -1
-            want = oracle_next_seat(seats, who, self.direction)
-            if self.turn != want:
-                wrong.append(f"{rules.name}: {card} by {who} ({self.direction}): the penalty "
-                             f"falls on {self.turn}, oracle {want}")
-        if card is not None and card.rank in PENALTY_RANKS and held > 1:
-            seen["penalties"] += 1
-            seen["stacked"] += before > 0
-            # (a doubled Joker tells "double" from "add" only on a penalty that is not
-            # one Joker's: Two + Joker + Joker, or three Jokers)
-            seen["doubled"] += (before not in (0, rules.joker_penalty) and kind == JOKER
-                                and card.rank == JOKER)
-            want = oracle_pending(rules, card, before, kind)
-            if self.pending != want:
-                wrong.append(f"{rules.name}: {card} on a penalty of {before} ({kind}): "
-                             f"engine {self.pending}, oracle {want}")
-        return events
-
-    monkeypatch.setattr(RandomBot, "choose", checked_choose)
-    monkeypatch.setattr(Hand, "push", checked_push)
-    report = simulate(rules, players, hands, seed=seed)
-    assert report.refused_entries == 0 and report.mismatches == 0, report.problems
-    assert not wrong, wrong[:5]
-    return seen
-
-
-@pytest.mark.parametrize("rules", ORACLE_RULES, ids=lambda r: r.name)
-def test_engine_matching_and_stacking_agree_with_an_independent_oracle(monkeypatch, rules):
-    if rules.joker_stack == "double":  # (six players: two decks, four Jokers)
-        seen = check_against_the_oracle(monkeypatch, rules, players=6, hands=60)
-    else:
-        seen = check_against_the_oracle(monkeypatch, rules)
-    # The hands met the cases the oracle decides (so the test can tell a change).
-    assert seen["rows"] > 500 and seen["penalties"] > 20
-    assert seen["aimed_back"] > 0  # (penalties aimed against the clock, after an Ace)
-    if rules.stacking != "none":
-        assert seen["stacked"] > 0
-    if rules.joker_stack == "double" and rules.stacking == "cumulative":
-        assert seen["doubled"] > 0  # (two Jokers on a Two: rare under "same")
-    if rules.jack_wild:
-        assert seen["jacks"] > 0
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 4, 5, 8, 54, 55, 108, 216])
+def test_shuffle_is_random_shuffle(size):
+    """``_shuffle`` (the deal, a reshuffle, the free-order pick) puts the cards in the
+    order ``random.Random.shuffle`` does, and leaves the generator in the same state."""
+    for seed in range(40):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        mine, want = list(range(size)), list(range(size))
+        sim_module._shuffle(mine, ours.getrandbits)
+        theirs.shuffle(want)
+        assert mine == want, (size, seed)
+        assert ours.getstate() == theirs.getstate(), (size, seed)
 
 
 def test_same_seed_same_deals_under_another_rule_set():

@@ -12,6 +12,7 @@ Layers inside the package, dependencies pointing down::
     legality    what may be played now, and why (check, completion, bots)
     ruling      Ruling (events, rule cited, logged)        words: events -> text
     table deal turn lastcard actions goingout order corrections   (the rules)
+    piles       drawing, the reshuffle, exhausted piles (what the rules that draw share)
     dealt       the hand as dealt: its facts and the queries that only read the state
     state  tables  events                                   (data)
 
@@ -36,11 +37,11 @@ Map from rule ids to code (RULES.md):
 - R3.1-R3.3 matching ............ ``tables.matches`` (compiled to ``Tables.fits``),
   ``turn.match_refusal``
 - R3.4 draw (then play) ......... ``turn.draw``
-- R3.5 / R3.6 reshuffle, exhausted ``turn.take``, ``turn.exhausted``
+- R3.5 / R3.6 reshuffle, exhausted ``piles.take``, ``piles.exhausted``
 - R3.7 turn ..................... ``order.check_turn``
 - R3.8 illegal play ............. ``Hand._refusal_effect``
 - R3.9 blocked hand ............. ``turn.check_blocked`` (``idle``, ``penalty_turn``)
-- R4 last card .................. ``lastcard``
+- R4 last card .................. ``lastcard`` (R4.5 the lapse: ``piles.lapse``)
 - R5 action cards ............... ``actions.effect``, ``actions.king``,
   ``actions.aim_penalty``; R5.7 stacking ``tables.stacks``, ``actions.must_stack_refusal``,
   ``turn.take_penalty``

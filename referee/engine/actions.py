@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from ..cards import JOKER, Card
-from . import order, turn
+from . import order, piles
 from .events import (AllDrawOne, KingDraw, PenaltyAimed, PenaltyAtOnce, PlaysAgain, Reason,
                      Refusal, Reversed, Skipped, SkipTwo, SuitNamed)
 
@@ -55,7 +55,8 @@ def effect(h, player: str, card: Card, suit: str | None, ev: list) -> None:
     elif rank == "8":
         lost = order.next_seat(h, player)
         order.pass_turn(h, player, lose_next=True)
-        ev.append(Skipped(player, card, lost, h.turn, len(h.active) == 2, "R5.3"))
+        ev.append(Skipped(player, card, lost=lost, turn=h.turn,
+                           two_players=len(h.active) == 2, rule="R5.3"))
     elif rank == "J":
         h.named_suit = suit
         ev.append(SuitNamed(player, card, suit))
@@ -67,20 +68,20 @@ def effect(h, player: str, card: Card, suit: str | None, ev: list) -> None:
             ev.append(PlaysAgain(player, card, "R5.5"))
         else:
             order.pass_turn(h, player)
-            ev.append(Reversed(player, card, h.direction == 1, "R5.5"))
+            ev.append(Reversed(player, card, clockwise=h.direction == 1, rule="R5.5"))
     elif rank == "K":
         king(h, player, card, ev)
     elif rank == "4":
         victim = order.next_seat(h, player)
         h.skips[victim] = h.skips.get(victim, 0) + 2
         order.pass_turn(h, player)
-        ev.append(SkipTwo(player, card, victim, ("four", r.four)))
+        ev.append(SkipTwo(player, card, victim=victim, house=("four", r.four)))
     elif rank == "5":
         ev.append(AllDrawOne(player, card, ("five", r.five)))
         p = player
         for _ in range(len(h.active) - 1):
             p = order.next_seat(h, p)
-            turn.applied_draw(h, p, 1, ev)
+            piles.applied_draw(h, p, 1, ev)
         order.pass_turn(h, player)
     else:  # pragma: no cover - every action rank is handled above
         order.pass_turn(h, player)
@@ -92,17 +93,19 @@ def king(h, player: str, card: Card, ev: list) -> None:
     house = ("king", r.king)
     if r.king == "draw_one":
         victim = order.next_seat(h, player)
-        ev.append(KingDraw(player, card, victim, house))
-        turn.applied_draw(h, victim, 1, ev)
+        ev.append(KingDraw(player, card, victim=victim, house=house))
+        piles.applied_draw(h, victim, 1, ev)
         order.pass_turn(h, player)
         return
     h.direction = -h.direction
     if h.free:
-        ev.append(Reversed(player, card, h.direction == 1, "R5.8", house))
+        ev.append(Reversed(player, card, clockwise=h.direction == 1, rule="R5.8",
+                           house=house))
         return
     lost = order.next_seat(h, player)
     order.pass_turn(h, player, lose_next=True)
-    ev.append(Skipped(player, card, lost, h.turn, False, "R5.8", house))
+    ev.append(Skipped(player, card, lost=lost, turn=h.turn, two_players=False,
+                       rule="R5.8", house=house))
 
 
 def aim_penalty(h, player: str, card: Card, rule: str, ev: list, stacked: bool = False) -> None:
@@ -112,13 +115,14 @@ def aim_penalty(h, player: str, card: Card, rule: str, ev: list, stacked: bool =
     target = order.next_seat(h, player)
     if not h.free and h.skips.get(target, 0) > 0:
         n = h.pending
-        ev.append(PenaltyAtOnce(player, card, target, n, rule))
+        ev.append(PenaltyAtOnce(player, card, victim=target, n=n, rule=rule))
         h.pending, h.pending_kind = 0, None
-        turn.applied_draw(h, target, n, ev)
+        piles.applied_draw(h, target, n, ev)
         order.use_skip(h, target)
         h.turn = target
         order.pass_turn(h, target)
         return
     h.turn = target
     house = ("stacking", h.rules.stacking) if stacked or h.rules.stacking == "none" else None
-    ev.append(PenaltyAimed(player, card, target, h.pending, stack_options(h), rule, house))
+    ev.append(PenaltyAimed(player, card, victim=target, n=h.pending,
+                           stack=stack_options(h), rule=rule, house=house))

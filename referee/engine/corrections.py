@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from . import lastcard, table, turn
+from . import piles, table
 from .events import Drew, Fixed, Reason, Refusal, Reshuffled, Won
 
 
@@ -20,7 +20,7 @@ def fix(h, what: str, target: str, amount: int, card, suit, ev: list) -> None:
         drew = Drew(target, amount, Drew.FIX)
         ev += (fixed, drew)
         moved: list = []
-        drew.n = fixed.n = turn.take(h, target, amount, moved)
+        drew.n = fixed.n = piles.take(h, target, amount, moved)
         ev += [e for e in moved if type(e) is Reshuffled]  # (what is forgiven is not told)
     elif what == "count":
         old = h.counts[target]
@@ -30,7 +30,7 @@ def fix(h, what: str, target: str, amount: int, card, suit, ev: list) -> None:
         h.counts[target] = amount
         h.draw_pile -= diff
         if diff:
-            lastcard.lapse(h, target)
+            piles.lapse(h, target)
         ev.append(Fixed("count", target, amount, old))
         if amount == 0:
             _won(h, target, None, ev)
@@ -43,7 +43,7 @@ def fix(h, what: str, target: str, amount: int, card, suit, ev: list) -> None:
         h.copies[card] = h.copies.get(card, 0) + 1
         h.named_suit = suit if card.rank == "J" else None
         h.idle.clear()
-        lastcard.lapse(h, target)
+        piles.lapse(h, target)
         ev.append(Fixed("play", target, card=card))
         if h.counts[target] == 0:
             _won(h, target, card, ev)

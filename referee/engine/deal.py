@@ -37,18 +37,20 @@ def start(h, named: str | None, card: Card, ev: list) -> None:
             h.pending = 2 if rank == "2" else h.rules.joker_penalty
             h.pending_kind = rank
             h.turn = first
-            ev.append(Started(card, Started.PENALTY, h.free, first, "R2.4", house,
-                              victim=first, n=h.pending))
+            ev.append(Started(card, Started.PENALTY, free=h.free, turn=first, rule="R2.4",
+                              house=house, victim=first, n=h.pending))
         elif rank == "8":  # (seated order only: in free order an Eight is no action card)
             order.pass_turn(h, h.dealer, lose_next=True)
-            ev.append(Started(card, Started.EIGHT, h.free, h.turn, "R2.4", house, lost=first))
+            ev.append(Started(card, Started.EIGHT, free=h.free, turn=h.turn, rule="R2.4",
+                              house=house, lost=first))
         else:
             h.direction = -1
             if not h.free:
                 h.turn = order.next_seat(h, h.dealer)
-            ev.append(Started(card, Started.ACE, h.free, h.turn, "R2.4", house))
+            ev.append(Started(card, Started.ACE, free=h.free, turn=h.turn, rule="R2.4",
+                              house=house))
         return
-    ev.append(Started(card, Started.NO_EFFECT if action else Started.PLAIN, h.free, h.turn,
-                      "R2.4" if action else "R2.3"))
+    ev.append(Started(card, Started.NO_EFFECT if action else Started.PLAIN, free=h.free,
+                      turn=h.turn, rule="R2.4" if action else "R2.3"))
     if h.free:
         ev.append(FreeOrder())

@@ -10,8 +10,9 @@ message key or at rendered text.
 Every event has ``rule`` (the rule id behind it, or None), ``house`` (the
 ``(key, value)`` of the house rule that decided it, or None) and
 ``tells_turn`` (True when its sentence says who plays next, so that a ruling
-need not add "X is to play").  Events are plain slotted objects built with
-positional arguments (the engine makes one or two per entry).
+need not add "X is to play").  Events are plain slotted objects (the engine
+makes one or two per entry); the engine passes their first fields (who, what
+card, what kind) by position and the rest by keyword.
 
 The events a simulator needs to move the real cards: ``Drew`` (every card
 that goes from the draw pile to a player, with ``n`` the cards actually

@@ -1,7 +1,8 @@
 """R6 Going out: the win, and the refusal to go out on an action card.
 
 - R6.1 win ......................... ``win`` (the hand ends; also ``corrections``)
-- R6.2 not on an action card ........ ``check_finish`` (the refusal), ``owe_draw``
+- R6.2 not on an action card ........ ``finishers`` (the cards one may go out on),
+  ``finish_refusal`` (the refusal), ``owe_draw``
   (its effect, R0.4: the next ``d`` takes ``finish_on_action_draw`` cards, drawn
   in ``turn.draw``)
 """
@@ -12,10 +13,18 @@ from ..cards import Card
 from .events import OwedDraw, Reason, Refusal, Won
 
 
-def check_finish(h, player: str, card: Card) -> None:
-    """R6.2: refuse going out on an action card (unless ``finish_on_action``)."""
-    if not h.rules.finish_on_action:
-        raise Refusal(Reason.FINISH_ON_ACTION, "R6.2", card=card, name=player)
+_EVERY_CARD = -1  # (every bit set: a mask holding every card)
+
+
+def finishers(h) -> int:
+    """R6.2: the cards a player may go out on, a bit mask by card id: every card
+    under ``finish_on_action``, else every card but the action cards."""
+    return _EVERY_CARD if h.rules.finish_on_action else ~h.tables.action_mask
+
+
+def finish_refusal(h, player: str, card: Card) -> Refusal:
+    """R6.2: the refusal of going out on ``card``, which ``finishers`` leaves out."""
+    return Refusal(Reason.FINISH_ON_ACTION, "R6.2", card=card, name=player)
 
 
 def owe_draw(h, player: str, ev: list) -> None:

@@ -17,7 +17,7 @@ from .. import messages
 from ..cards import NotationError, parse_suit, try_card
 from ..notation import Announce, Call, Draw, Fix, Leave, Line, Play, Start, parse_line
 from ..rules import KEY_RULE, HouseRules
-from . import corrections, deal, goingout, lastcard, legality, order, table, turn
+from . import corrections, deal, goingout, lastcard, legality, order, piles, table, turn
 from .actions import stack_options
 from .dealt import Dealt
 from .events import (Event, IllegalPlayPenalty, Reason, Refusal, Refused, Said)
@@ -135,11 +135,19 @@ class Hand(Dealt):
     @property
     def exhausted(self) -> bool:
         """R3.6: the draw pile is empty and the discard pile holds only its top card."""
-        return turn.exhausted(self)
+        return piles.exhausted(self)
 
     legal = legality.legal
     """``legal(player=None)``: what ``player`` (default: the player to act) may play or
     draw now, a ``legality.Legal`` (the one legality API)."""
+
+    def may_call(self, target: str, caller: str | None = None) -> bool:
+        """Whether ``caller`` (None: unnamed) may call ``target`` now (``legality.may_call``)."""
+        return legality.may_call(self, target, caller)
+
+    def blank_turns(self) -> frozenset[str]:
+        """Who had a blank turn since the last card played (R3.9, ``legality.blank_turns``)."""
+        return legality.blank_turns(self)
 
     def refusal_for(self, card, player: str | None = None, suit: str | None = None) -> Refused | None:
         """Why ``card`` may not be played now (a ``Refused`` event), or None (``legality``)."""
@@ -192,7 +200,7 @@ class Hand(Dealt):
         next_turn = (self.turn if ok and self.status == "playing" and not self.pending
                      and not self.free else None)
         rule = ev[self.cite].rule if ev else None
-        return Ruling(ok, rule, ev, logged, "entry", None, "", None, actor, next_turn)
+        return Ruling(ok, rule, ev, logged=logged, actor=actor, next_turn=next_turn)
 
     def _rule_entry(self, line: Line) -> tuple:
         """``(ok, events, logged, actor)``: the ruling on ``line``, applied (a refusal
@@ -345,7 +353,7 @@ class Hand(Dealt):
         if reason.card_refused and actor and n > 0:
             refused.rule, refused.house = "R3.8", ("illegal_play_penalty", n)
             ev.append(IllegalPlayPenalty(actor, n))
-            turn.applied_draw(self, actor, n, ev)
+            piles.applied_draw(self, actor, n, ev)
             turn.check_blocked(self, ev)
             return True
         return False

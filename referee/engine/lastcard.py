@@ -8,12 +8,12 @@ callable), ``"called"``.
 - R4.2 window ......... ``played``, ``typed_draw`` (another player acted: open windows close)
 - R4.1 / R4.2 announce  ``announce``
 - R4.3 / R4.4 call .... ``call``
-- R4.5 lapse .......... ``lapse`` (the count changed)
+- R4.5 lapse .......... ``piles.lapse`` (the count changed: every draw's, below this module)
 """
 
 from __future__ import annotations
 
-from . import turn
+from . import piles
 from .events import Announced, Called, Drew, FalseCall, Reason, Refusal
 
 
@@ -36,11 +36,6 @@ def typed_draw(h, player: str) -> None:
     """``player`` typed a draw: other open windows close (R4.2)."""
     if "open" in h.last_card.values():
         close_windows(h, player)
-
-
-def lapse(h, player: str) -> None:
-    """R4.5: the duty and the chance to call end when the count changes."""
-    h.last_card.pop(player, None)
 
 
 def announce(h, player: str | None, ev: list) -> None:
@@ -70,18 +65,18 @@ def call(h, caller: str | None, target: str, ev: list) -> None:
         h.last_card[target] = "called"
         n = r.last_card_penalty
         house = ("last_card_penalty", n) if n != 2 else None
-        ev.append(Called(target, Called.HIT, n, "R4.3", house))
+        ev.append(Called(target, Called.HIT, n=n, rule="R4.3", house=house))
         drew = Drew(target, n, Drew.CALLED)
         ev.append(drew)
-        drew.n = turn.take(h, target, n, ev)
+        drew.n = piles.take(h, target, n, ev)
         return
     if state == "open":
-        ev.append(Called(target, Called.PREMATURE, 0, "R4.2"))
+        ev.append(Called(target, Called.PREMATURE, n=0, rule="R4.2"))
         return
     outcome = (Called.VOID_ANNOUNCED if state == "announced" else
                Called.VOID_CALLED if state == "called" else Called.VOID_COUNT)
-    ev.append(Called(target, outcome, h.counts.get(target, 0), "R4.4"))
+    ev.append(Called(target, outcome, n=h.counts.get(target, 0), rule="R4.4"))
     if caller is not None and r.false_call_penalty > 0:
         n = r.false_call_penalty
         ev.append(FalseCall(caller, n))
-        turn.applied_draw(h, caller, n, ev)
+        piles.applied_draw(h, caller, n, ev)

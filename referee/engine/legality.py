@@ -1,11 +1,14 @@
 """The one legality API: what a player may do now, and why a card may or may not go.
 
 - ``legal(h, player)`` -> ``Legal``: the plays and draws open to ``player`` (the
-  player to act by default; in free order any player).  Built from the
-  compiled tables (``tables``) and the checks of ``turn.check_play``, so that
-  it cannot disagree with a ruling.
+  player to act by default; in free order any player).  Its masks are the
+  checks the referee applies, asked once for every card (``turn.play_mask``
+  for a play, ``turn.draw_play_mask`` for ``d CARD``), so that it cannot
+  disagree with a ruling.
 - ``refusal(h, card, player, suit)`` -> the ``Refused`` event a play of ``card``
   would get (rule id and reason, R0.3 order), or None when it is legal.
+- ``may_call(h, target, caller)``: whether a last-card call would be accepted
+  (R4.3, R4.4, R8.4); ``blank_turns(h)``: who had a blank turn (R3.9).
 
 ``Hand.check`` (the ``check CARD`` query), Tab completion and the simulator's
 bots all ask here.
@@ -14,7 +17,9 @@ bots all ask here.
 from __future__ import annotations
 
 from ..cards import CARDS, Card
+from ..notation import Call, Line
 from . import order, table, turn
+from .state import Snapshot
 from .events import Reason, Refusal, Refused
 
 _NONE = 0  # (no card)
@@ -25,18 +30,29 @@ class Legal:
 
     ``player``: who (None: nobody may act).  ``mask``: the cards (bit ``card.id``)
     whose play passes the penalty, matching and going-out checks (R5.7,
-    R3.1-R3.3, R6.2; a Jack with a suit named).  ``draw``: a plain ``d`` is open.
+    R3.1-R3.3, R6.2; a Jack with a suit named): ``turn.play_mask``, what
+    ``turn.check_play`` applies.  ``draw``: a plain ``d`` is open.
     ``draw_mask``: the cards ``d CARD`` may name (R3.4; R5.7 under
-    ``penalty_ends_turn = false``: the penalty taken, then the card played).
+    ``penalty_ends_turn = false``: the penalty taken, then the card played):
+    ``turn.draw_play_mask``, what ``turn.draw`` applies, asked when first read.
     ``may_play(card)`` / ``may_draw_play(card)`` add the deck checks (R1.3,
     R1.4), which a player holding the real card always passes.
     """
 
-    __slots__ = ("player", "mask", "draw", "draw_mask", "_hand")
+    __slots__ = ("player", "mask", "draw", "_draw_mask", "_hand")
 
-    def __init__(self, hand, player, mask, draw, draw_mask):
-        self._hand, self.player, self.mask, self.draw, self.draw_mask = (
-            hand, player, mask, draw, draw_mask)
+    def __init__(self, hand, player, mask):
+        self._hand, self.player, self.mask = hand, player, mask
+        self.draw = player is not None
+        self._draw_mask = None if player is not None else _NONE
+
+    @property
+    def draw_mask(self) -> int:
+        """The cards ``d CARD`` may name now, a bit mask by card id (the deck checks aside)."""
+        mask = self._draw_mask
+        if mask is None:
+            mask = self._draw_mask = turn.draw_play_mask(self._hand, self.player)
+        return mask
 
     def may_play(self, card: Card) -> bool:
         """Whether ``player`` may play ``card`` now (every check of R0.3)."""
@@ -45,8 +61,22 @@ class Legal:
     def may_draw_play(self, card: Card) -> bool:
         """Whether ``player`` may type ``d CARD`` (draw, then play ``card`` at once)."""
         h = self._hand
-        copies = h.copies if h.draw_pile or h.pending else {h.discard[-1]: 1}  # (R3.5 first)
+        copies = {h.discard[-1]: 1} if turn.reshuffles_first(h) else h.copies  # (R3.5 first)
         return bool(self.draw_mask >> card.id & 1) and table.in_deck(h, card, copies)
+
+    def names_suit(self, card: Card, drawn: bool = False) -> bool:
+        """Whether a play of ``card`` by ``player`` must name a suit (R5.4: a Jack,
+        unless it empties the hand); ``drawn``: typed as ``d CARD`` (one card drawn
+        first, not on a pending penalty)."""
+        h = self._hand
+        held = h.counts[self.player]
+        return turn.names_suit(h, card, held if drawn else held - 1)
+
+    @property
+    def draw_plays_drawn_card(self) -> bool:
+        """Whether ``d CARD`` now plays the card just drawn (R3.4), rather than taking
+        the pending penalty and then playing a card held (R5.7)."""
+        return not self._hand.pending
 
     @property
     def plays(self) -> list[Card]:
@@ -85,31 +115,26 @@ def legal(h, player: str | None = None) -> Legal:
     else:
         who = actor(h, player)
     if who is None:
-        return Legal(h, None, _NONE, False, _NONE)
-    r = h.rules
-    t = h.tables
-    held = h.counts[who]
-    if h.pending:
-        mask = t.stackers[h.pending_kind]
-        if held == 1 and not r.finish_on_action:
-            mask &= ~t.action_mask  # (R6.2)
-        draw_mask = _NONE
-        if not r.penalty_ends_turn and r.draw_then_play:
-            draw_mask = t.fits(h.discard[-1], None)  # (the penalty taken: an ordinary play)
-            if held == 1 and not r.finish_on_action and turn.exhausted(h):  # (it brings none)
-                draw_mask &= ~t.action_mask
-        return Legal(h, who, mask, True, draw_mask)
-    top = h.discard[-1]
-    fits = t.fit_rows[h.named_suit][top.id]
-    if fits is None:
-        fits = t.fits(top, h.named_suit)
-    mask = fits & ~t.action_mask if held == 1 and not r.finish_on_action else fits  # (R6.2)
-    draw_mask = _NONE
-    if r.draw_then_play and (h.draw_pile or len(h.discard) > 1):  # (not exhausted, R3.6)
-        owed = h.owed.get(who) if h.owed else None
-        if owed is None or owed == 1:
-            draw_mask = fits
-    return Legal(h, who, mask, True, draw_mask)
+        return Legal(h, None, _NONE)
+    return Legal(h, who, turn.play_mask(h, h.counts[who] - 1))  # (a play: one card fewer)
+
+
+def may_call(h, target: str, caller: str | None = None) -> bool:
+    """Whether ``caller`` (None: nobody named) may call ``target`` for a forgotten last
+    card now (R4.3, R4.4; R8.4: in free order an entry names its player): the
+    checked path asked, the entry tried and put back, nothing logged."""
+    snap = Snapshot(h)
+    try:
+        return h.entry(Line("entry", caller, (Call(target),)))[0]
+    finally:
+        snap.restore(h)
+
+
+def blank_turns(h) -> frozenset[str]:
+    """R3.9: the players who had a blank turn (neither played nor brought a card)
+    since the last card was played; the hand is blocked once every player in it
+    has, on exhausted piles."""
+    return frozenset(h.idle)
 
 
 def refusal(h, card: Card, player: str | None = None, suit: str | None = None) -> Refused | None:

@@ -32,7 +32,7 @@ class Ruling:
     _FIELDS = ("ok", "rule", "events", "logged", "kind", "query", "arg", "data", "actor")
     __hash__ = None  # mutable
 
-    def __init__(self, ok: bool, rule: str | None, events: list | None = None,
+    def __init__(self, ok: bool, rule: str | None, events: list | None = None, *,
                  logged: bool = False, kind: str = "entry", query: str | None = None,
                  arg: str = "", data: dict | None = None, actor: str | None = None,
                  next_turn: str | None = None):

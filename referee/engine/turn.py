@@ -1,10 +1,12 @@
 """R3 A turn: matching, playing, drawing, the reshuffle, the blocked hand.
 
 - R0.3 checks of a card, in order .. ``check_play`` (deck R1.3/R1.4, penalty R5.7,
-  matching R3.1-R3.3, a Jack's suit R5.4, finishing R6.2)
+  matching R3.1-R3.3, a Jack's suit R5.4, finishing R6.2); what it lets through for
+  every card at once: ``play_mask`` (the legality API's, ``legality.legal``)
 - R3.1-R3.3 matching ............... ``tables.matches`` (compiled), ``match_refusal``
-- R3.4 draw, draw-and-play ......... ``draw``
-- R3.5 / R3.6 reshuffle, exhausted . ``take``, ``exhausted``
+- R3.4 draw, draw-and-play ......... ``draw`` (the checks of ``d CARD`` that do not
+  depend on the card: ``draw_play_refusal``; for every card at once: ``draw_play_mask``)
+- R3.5 / R3.6 reshuffle, exhausted . ``piles.take``, ``piles.exhausted``
 - R3.8 illegal play ................ ``Hand._refusal_effect`` (the one effect of a refusal)
 - R3.9 blocked hand ................ ``check_blocked``
 - R5.7 ``d CARD`` on a penalty ...... ``draw`` (taken, then an ordinary play)
@@ -15,7 +17,9 @@ from __future__ import annotations
 
 from ..cards import Card
 from . import actions, goingout, lastcard, order, table
-from .events import (Blocked, Drew, Forgiven, Played, PlaysOn, Reason, Refusal, Reshuffled)
+from .events import Blocked, Drew, Played, PlaysOn, Reason, Refusal
+from .piles import exhausted, lapse, take
+from .state import Snapshot
 
 
 # -- matching and the checks of a play (R0.3) ---------------------------------
@@ -28,21 +32,51 @@ def match_refusal(h, card: Card) -> Refusal:
     return Refusal(Reason.MATCH, "R3.1", card=card, top=h.discard[-1], allowed=h.allowed())
 
 
-def check_play(h, player: str, card: Card, suit: str | None, count_after: int) -> None:
-    """Every check of R0.3 from the deck on, for ``player`` putting ``card`` on the
-    discard pile and holding ``count_after`` cards after it; raises ``Refusal``."""
-    table.check_deck(h, card)
+def play_mask(h, count_after: int) -> int:
+    """The cards a player holding ``count_after`` cards after the play may put on the
+    discard pile now, a bit mask by card id, the deck checks aside: on a pending
+    penalty what stacks on it (R5.7), else what fits the top card with the named
+    suit in force (R3.1-R3.3); going out, no action card (R6.2); a Jack taken with
+    a suit named.  What ``check_play`` lets through, asked once for every card."""
     t = h.tables
     if h.pending:
-        if not t.stackers[h.pending_kind] >> card.id & 1:
-            raise actions.must_stack_refusal(h, card)
-    elif not t.fits(h.discard[-1], h.named_suit) >> card.id & 1:
-        raise match_refusal(h, card)
-    if t.action[card.id]:
-        if card.rank == "J" and suit is None and count_after > 0:
-            raise Refusal(Reason.JACK_SUIT, "R5.4", card=card)
-        if count_after == 0:
-            goingout.check_finish(h, player, card)
+        mask = t.stackers[h.pending_kind]
+    else:
+        top = h.discard[-1]
+        mask = t.fit_rows[h.named_suit][top.id]
+        if mask is None:
+            mask = t.fits(top, h.named_suit)
+    if count_after == 0:
+        return mask & goingout.finishers(h)
+    return mask
+
+
+def opening_mask(h) -> int:
+    """The cards that pass the penalty and matching checks of R0.3 now (R5.7,
+    R3.1-R3.3): ``play_mask`` for a play that does not empty the hand."""
+    return play_mask(h, 1)
+
+
+def names_suit(h, card: Card, count_after: int) -> bool:
+    """R5.4: a play of ``card`` leaving ``count_after`` cards must name a suit (a Jack,
+    unless it empties the hand)."""
+    return count_after > 0 and card.rank == "J" and h.tables.action[card.id]
+
+
+def check_play(h, player: str, card: Card, suit: str | None, count_after: int) -> None:
+    """Every check of R0.3 from the deck on, for ``player`` putting ``card`` on the
+    discard pile and holding ``count_after`` cards after it; raises ``Refusal``.
+
+    The Jack's suit (R5.4, the hand not emptied) and the finishing card (R6.2,
+    the hand emptied) never apply together, so ``play_mask`` answers for all the
+    checks after the deck but the suit."""
+    table.check_deck(h, card)
+    if not play_mask(h, count_after) >> card.id & 1:
+        if not opening_mask(h) >> card.id & 1:
+            raise actions.must_stack_refusal(h, card) if h.pending else match_refusal(h, card)
+        raise goingout.finish_refusal(h, player, card)
+    if suit is None and names_suit(h, card, count_after):
+        raise Refusal(Reason.JACK_SUIT, "R5.4", card=card)
 
 
 # -- a card played -------------------------------------------------------------
@@ -81,70 +115,17 @@ def play(h, player: str, card: Card, suit: str | None, ev: list, checked: bool) 
 
 # -- drawing (R3.4-R3.6) -------------------------------------------------------
 
-def exhausted(h) -> bool:
-    """R3.6: the draw pile is empty and the discard pile holds only its top card."""
-    return h.draw_pile == 0 and len(h.discard) <= 1
-
-
-def take(h, player: str, n: int, ev: list, reshuffle: bool = False) -> int:
-    """``player`` draws up to ``n`` cards, reshuffling when the draw pile runs out
-    (R3.5) and forgiving what is not there (R3.6); ``reshuffle``: reshuffle first
-    if the draw pile is empty even for no card.  Returns the cards drawn.
-
-    The caller tells the draw itself (a ``Drew`` event, put before this call so
-    that the events keep the order things happened in); ``take`` adds
-    ``Reshuffled`` and ``Forgiven``.
-    """
-    if n <= h.draw_pile and not reshuffle:
-        if n:
-            h.draw_pile -= n
-            h.counts[player] += n
-            if h.last_card:
-                lastcard.lapse(h, player)
-        return n
-    got = 0
-    while got < n or reshuffle:
-        reshuffle = False
-        if h.draw_pile == 0:
-            if len(h.discard) <= 1:
-                break
-            top = h.discard[-1]
-            moved = len(h.discard) - 1
-            h.draw_pile = moved
-            h.discard = [top]
-            h.copies = {top: 1}
-            ev.append(Reshuffled(moved))
-        take_now = min(n - got, h.draw_pile)
-        h.draw_pile -= take_now
-        got += take_now
-    if got:
-        h.counts[player] += got
-        lastcard.lapse(h, player)
-    if got < n:
-        ev.append(Forgiven(player, n - got, got))
-    return got
-
-
-def applied_draw(h, player: str, n: int, ev: list) -> int:
-    """A draw the referee applies (a Five, a King, a penalty at once, R3.8, R4.4): told."""
-    drew = Drew(player, n, Drew.APPLIED)
-    ev.append(drew)
-    drew.n = take(h, player, n, ev)
-    return drew.n
-
-
 def draw(h, player: str, card: Card | None, suit: str | None, ev: list) -> None:
     """``d`` or ``d CARD`` by ``player`` (R3.4, R5.7, R6.2; the refusals in R0.3 order)."""
     r = h.rules
     if card is not None:
         told = len(ev)  # (the draw is told before a reshuffle it needs)
-        if h.draw_pile == 0 and not h.pending:
+        if reshuffles_first(h):
             take(h, player, 0, ev, reshuffle=True)
         table.check_deck(h, card)
-        if h.pending and r.penalty_ends_turn:
-            raise Refusal(Reason.PENDING_DRAW_PLAY, "R5.7", card=card, n=h.pending)
-        if not r.draw_then_play:
-            raise Refusal(Reason.NO_DRAW_THEN_PLAY, "R3.4", house=("draw_then_play", False))
+        refused = draw_play_refusal(h, player, card)
+        if refused is not None:
+            raise refused
         if h.pending:
             # R5.7, penalty_ends_turn = false: take the penalty, then play the card as
             # an ordinary play (the ruling cites the play's rule).
@@ -154,22 +135,17 @@ def draw(h, player: str, card: Card | None, suit: str | None, ev: list) -> None:
             h.cite = len(ev)
             play(h, player, card, suit, ev, False)
             return
-        owed = h.owed.get(player)
-        if owed is not None and owed != 1:
-            raise Refusal(Reason.OWED_MANY, "R6.2", n=owed, house=("finish_on_action_draw", owed))
-        if not h.draw_pile and exhausted(h):
-            raise Refusal(Reason.NOTHING_TO_DRAW, "R3.6")
         check_play(h, player, card, suit, h.counts[player])  # (one drawn, one played)
         if h.last_card:
             lastcard.typed_draw(h, player)
         if h.owed:
             h.owed.pop(player, None)
         # One card off the draw pile (it has one: reshuffled above, or refused).
-        ev.insert(told, Drew(player, 1, Drew.DRAW_PLAY, card))
+        ev.insert(told, Drew(player, 1, Drew.DRAW_PLAY, card=card))
         h.draw_pile -= 1
         h.counts[player] += 1
         if h.last_card:
-            lastcard.lapse(h, player)
+            lapse(h, player)
         play(h, player, card, suit, ev, True)
         return
     if h.last_card:
@@ -200,6 +176,48 @@ def draw(h, player: str, card: Card | None, suit: str | None, ev: list) -> None:
         h.idle.add(player)
     h.penalty_turn = None
     order.pass_turn(h, player)
+
+
+def draw_play_refusal(h, player: str, card: Card | None) -> Refusal | None:
+    """Why no ``d CARD`` by ``player`` may be played now, whatever the card (R5.7,
+    R3.4, R6.2, R3.6; ``card`` only for the sentence), or None: then the card's own
+    checks decide (``check_play``, on a pending penalty once it is taken)."""
+    r = h.rules
+    if h.pending and r.penalty_ends_turn:
+        return Refusal(Reason.PENDING_DRAW_PLAY, "R5.7", card=card, n=h.pending)
+    if not r.draw_then_play:
+        return Refusal(Reason.NO_DRAW_THEN_PLAY, "R3.4", house=("draw_then_play", False))
+    if h.pending:
+        return None
+    if h.owed:
+        owed = h.owed.get(player)
+        if owed is not None and owed != 1:
+            return Refusal(Reason.OWED_MANY, "R6.2", n=owed,
+                           house=("finish_on_action_draw", owed))
+    if not h.draw_pile and exhausted(h):  # (asked only of an empty draw pile)
+        return Refusal(Reason.NOTHING_TO_DRAW, "R3.6")
+    return None
+
+
+def draw_play_mask(h, player: str) -> int:
+    """The cards ``d CARD`` by ``player`` may name now, the deck checks aside: the
+    checks ``draw`` makes, asked once for every card (on a pending penalty the
+    penalty is taken on trial and put back, R5.7)."""
+    if draw_play_refusal(h, player, None) is not None:
+        return 0
+    if not h.pending:
+        return play_mask(h, h.counts[player])  # (one drawn, one played)
+    snap = Snapshot(h)
+    take_penalty(h, player, [])
+    mask = play_mask(h, h.counts[player] - 1)
+    snap.restore(h)
+    return mask
+
+
+def reshuffles_first(h) -> bool:
+    """Whether a ``d CARD`` now reshuffles before its card is checked (R3.5: the
+    draw pile is empty and no penalty is pending)."""
+    return h.draw_pile == 0 and not h.pending
 
 
 def take_penalty(h, player: str, ev: list) -> int:

@@ -5,6 +5,11 @@ message tells each one and which fields it shows.  It is called only when
 someone reads a ruling (``Ruling.text``, ``Event.text()``).  ``render``
 returns None for an event that has no sentence of its own (a card drawn on a
 call, which the call tells).
+
+It imports no event class (``events`` imports this module when a sentence is
+read, so the dependency points one way): an event is told by its class name,
+a refusal by its reason's value, and the constants of an event (``Drew``'s
+causes ...) are read from the event itself.
 """
 
 from __future__ import annotations
@@ -13,7 +18,6 @@ from typing import Any
 
 from .. import messages
 from ..cards import JOKER, SUITS, Card
-from . import events as E
 from .tables import matches
 
 t = messages.t
@@ -98,41 +102,42 @@ def stack_words(stack: str) -> str:
 
 
 _REFUSALS = {
-    E.Reason.UNKNOWN_PLAYER: "engine.refuse.unknown_player",
-    E.Reason.LEFT: "engine.refuse.left",
-    E.Reason.FREE_NO_PLAYER: "engine.refuse.free_no_player",
-    E.Reason.WAITING: "engine.refuse.waiting",
-    E.Reason.OVER: "engine.refuse.over",
-    E.Reason.STARTED: "engine.refuse.started",
-    E.Reason.START_DEALER: "engine.refuse.start_dealer",
-    E.Reason.TURN: "engine.refuse.turn",
-    E.Reason.TURN_PASSED: "engine.refuse.turn_passed",
-    E.Reason.FREE_PENDING: "engine.refuse.free_pending",
-    E.Reason.NO_JOKERS: "engine.refuse.no_jokers",
-    E.Reason.IDENTITY: "engine.refuse.identity",
-    E.Reason.MUST_STACK: "engine.refuse.must_stack",
-    E.Reason.MUST_DRAW: "engine.refuse.must_draw",
-    E.Reason.PENDING_DRAW_PLAY: "engine.refuse.pending_draw_play",
-    E.Reason.MATCH: "engine.refuse.match",
-    E.Reason.MATCH_NAMED: "engine.refuse.match_named",
-    E.Reason.JACK_SUIT: "engine.refuse.jack_suit",
-    E.Reason.FINISH_ON_ACTION: "engine.refuse.finish_on_action",
-    E.Reason.NO_DRAW_THEN_PLAY: "engine.refuse.no_draw_then_play",
-    E.Reason.OWED_MANY: "engine.refuse.owed_many",
-    E.Reason.NOTHING_TO_DRAW: "engine.refuse.nothing_to_draw",
-    E.Reason.CALL_SELF: "engine.refuse.call_self",
-    E.Reason.CALL_UNNAMED: "engine.refuse.call_unnamed",
-    E.Reason.FIX_COUNT: "engine.refuse.fix_count",
-    E.Reason.FIX_PLAY: "engine.refuse.fix_play",
+    "unknown_player": "engine.refuse.unknown_player",
+    "left": "engine.refuse.left",
+    "free_no_player": "engine.refuse.free_no_player",
+    "waiting": "engine.refuse.waiting",
+    "over": "engine.refuse.over",
+    "started": "engine.refuse.started",
+    "start_dealer": "engine.refuse.start_dealer",
+    "turn": "engine.refuse.turn",
+    "turn_passed": "engine.refuse.turn_passed",
+    "free_pending": "engine.refuse.free_pending",
+    "no_jokers": "engine.refuse.no_jokers",
+    "identity": "engine.refuse.identity",
+    "must_stack": "engine.refuse.must_stack",
+    "must_draw": "engine.refuse.must_draw",
+    "pending_draw_play": "engine.refuse.pending_draw_play",
+    "match": "engine.refuse.match",
+    "match_named": "engine.refuse.match_named",
+    "jack_suit": "engine.refuse.jack_suit",
+    "finish_on_action": "engine.refuse.finish_on_action",
+    "no_draw_then_play": "engine.refuse.no_draw_then_play",
+    "owed_many": "engine.refuse.owed_many",
+    "nothing_to_draw": "engine.refuse.nothing_to_draw",
+    "call_self": "engine.refuse.call_self",
+    "call_unnamed": "engine.refuse.call_unnamed",
+    "fix_count": "engine.refuse.fix_count",
+    "fix_play": "engine.refuse.fix_play",
 }
 
 
-def _refused(e: E.Refused) -> str:
-    key = _REFUSALS[e.reason]
+def _refused(e) -> str:
+    reason = e.reason.value
+    key = _REFUSALS[reason]
     fields = dict(e.fields)
-    if e.reason is E.Reason.IDENTITY and fields.get("alt") is not None:
+    if reason == "identity" and fields.get("alt") is not None:
         key = "engine.refuse.identity_hint"
-    elif e.reason is E.Reason.OWED_MANY and fields["n"] == 0:
+    elif reason == "owed_many" and fields["n"] == 0:
         key = "engine.refuse.owed_none"
     if "suit" in fields:
         fields["suit"] = suit_word(fields["suit"])
@@ -141,36 +146,36 @@ def _refused(e: E.Refused) -> str:
     return t(key, **{k: _show(v) for k, v in fields.items()})
 
 
-def _started(e: E.Started) -> str:
+def _started(e) -> str:
     card, turn = e.card.pretty(), e.turn or "-"
-    if e.effect == E.Started.PENALTY:
+    if e.effect == e.PENALTY:
         return t("engine.start.penalty", card=card, victim=e.victim, n=e.n)
-    if e.effect == E.Started.EIGHT:
+    if e.effect == e.EIGHT:
         return t("engine.start.eight", card=card, lost=e.lost, turn=turn)
-    if e.effect == E.Started.ACE:
+    if e.effect == e.ACE:
         return t("engine.start.ace", card=card, turn=turn)
     if e.free:
-        return t("engine.start.free_no_effect" if e.effect == E.Started.NO_EFFECT
+        return t("engine.start.free_no_effect" if e.effect == e.NO_EFFECT
                  else "engine.start.free_plain", card=card)
-    return t("engine.start.no_effect" if e.effect == E.Started.NO_EFFECT else "engine.start",
+    return t("engine.start.no_effect" if e.effect == e.NO_EFFECT else "engine.start",
              card=card, turn=turn)
 
 
-_DREW = {E.Drew.TURN: "engine.draw", E.Drew.DRAW_PLAY: "engine.draw_play",
-         E.Drew.PENALTY: "engine.draw_penalty", E.Drew.OWED: "engine.draw_owed",
-         E.Drew.APPLIED: "engine.effect.applied_draw"}
+_DREW = {"turn": "engine.draw", "draw_play": "engine.draw_play",
+         "penalty": "engine.draw_penalty", "owed": "engine.draw_owed",
+         "applied": "engine.effect.applied_draw"}
 
 
-def _drew(e: E.Drew) -> str | None:
+def _drew(e) -> str | None:
     key = _DREW.get(e.cause)
-    if key is None or (e.cause == E.Drew.APPLIED and e.n == 0):
+    if key is None or (e.cause == e.APPLIED and e.n == 0):
         return None  # (told by the call or the correction; an applied draw of nothing)
-    if e.cause == E.Drew.OWED and e.n == 0:
+    if e.cause == e.OWED and e.n == 0:
         key = "engine.draw_owed_none"
     return t(key, name=e.player, n=e.n, card=_show(e.card))
 
 
-def _penalty(e: E.PenaltyAimed) -> str:
+def _penalty(e) -> str:
     key = "engine.effect.two" if e.card.rank == "2" else "engine.effect.joker"
     if e.stack == "nothing":
         key += "_nostack"
@@ -178,7 +183,7 @@ def _penalty(e: E.PenaltyAimed) -> str:
              stack=stack_words(e.stack))
 
 
-def _skipped(e: E.Skipped) -> str:
+def _skipped(e) -> str:
     if e.rule == "R5.8":
         key = "engine.effect.king_reverse_skip"
     else:
@@ -186,67 +191,67 @@ def _skipped(e: E.Skipped) -> str:
     return t(key, name=e.player, card=e.card.pretty(), lost=e.lost, turn=e.turn or "-")
 
 
-def _reversed(e: E.Reversed) -> str:
+def _reversed(e) -> str:
     if e.rule == "R5.8":
         return t("engine.effect.king_reverse_free", name=e.player, card=e.card.pretty())
     direction = t("engine.words.clockwise" if e.clockwise else "engine.words.counterclockwise")
     return t("engine.effect.ace", name=e.player, card=e.card.pretty(), direction=direction)
 
 
-_ANNOUNCED = {E.Announced.IN_TIME: "engine.announce", E.Announced.LATE: "engine.announce.late",
-              E.Announced.AGAIN: "engine.announce.again", E.Announced.NONE: "engine.announce.none"}
-_CALLED = {E.Called.HIT: "engine.call.hit", E.Called.PREMATURE: "engine.call.premature",
-           E.Called.VOID_ANNOUNCED: "engine.call.void_announced",
-           E.Called.VOID_CALLED: "engine.call.void_called",
-           E.Called.VOID_COUNT: "engine.call.void_count"}
+_ANNOUNCED = {"in_time": "engine.announce", "late": "engine.announce.late",
+              "again": "engine.announce.again", "none": "engine.announce.none"}
+_CALLED = {"hit": "engine.call.hit", "premature": "engine.call.premature",
+           "void_announced": "engine.call.void_announced",
+           "void_called": "engine.call.void_called",
+           "void_count": "engine.call.void_count"}
 _FIXED = {"draw": "engine.fix.draw", "count": "engine.fix.count", "play": "engine.fix.play"}
 
 
-def _said(e: E.Said) -> str:
+def _said(e) -> str:
     return t(e.key, **{k: _show(v) for k, v in e.fields.items()})
 
 
 _RENDER = {
-    E.Refused: _refused,
-    E.Started: _started,
-    E.FreeOrder: lambda e: t("engine.start.free"),
-    E.Played: lambda e: t("engine.play", name=e.player, card=e.card.pretty()),
-    E.Drew: _drew,
-    E.Reshuffled: lambda e: t("engine.effect.reshuffle", n=e.n),
-    E.Forgiven: lambda e: t("engine.effect.exhausted", name=e.player, n=e.n, got=e.got),
-    E.IllegalPlayPenalty: lambda e: t("engine.effect.illegal_play_penalty", name=e.player, n=e.n),
-    E.Blocked: lambda e: t("engine.blocked"),
-    E.NextToPlay: lambda e: t("engine.next", name=e.player),
-    E.Announced: lambda e: t(_ANNOUNCED[e.how], name=e.player or "?"),
-    E.Called: lambda e: t(_CALLED[e.outcome], name=e.target, n=e.n),
-    E.FalseCall: lambda e: t("engine.effect.false_call", name=e.player, n=e.n),
-    E.PenaltyAimed: _penalty,
-    E.PenaltyAtOnce: lambda e: t("engine.effect.penalty_at_once", name=e.player,
+    "Refused": _refused,
+    "Started": _started,
+    "FreeOrder": lambda e: t("engine.start.free"),
+    "Played": lambda e: t("engine.play", name=e.player, card=e.card.pretty()),
+    "Drew": _drew,
+    "Reshuffled": lambda e: t("engine.effect.reshuffle", n=e.n),
+    "Forgiven": lambda e: t("engine.effect.exhausted", name=e.player, n=e.n, got=e.got),
+    "IllegalPlayPenalty": lambda e: t("engine.effect.illegal_play_penalty", name=e.player, n=e.n),
+    "Blocked": lambda e: t("engine.blocked"),
+    "NextToPlay": lambda e: t("engine.next", name=e.player),
+    "Announced": lambda e: t(_ANNOUNCED[e.how], name=e.player or "?"),
+    "Called": lambda e: t(_CALLED[e.outcome], name=e.target, n=e.n),
+    "FalseCall": lambda e: t("engine.effect.false_call", name=e.player, n=e.n),
+    "PenaltyAimed": _penalty,
+    "PenaltyAtOnce": lambda e: t("engine.effect.penalty_at_once", name=e.player,
                                  card=e.card.pretty(), victim=e.victim, n=e.n),
-    E.PlaysAgain: lambda e: t("engine.effect.seven" if e.rule == "R5.2" else "engine.effect.ace_two",
+    "PlaysAgain": lambda e: t("engine.effect.seven" if e.rule == "R5.2" else "engine.effect.ace_two",
                               name=e.player, card=e.card.pretty()),
-    E.Skipped: _skipped,
-    E.Reversed: _reversed,
-    E.SuitNamed: lambda e: t("engine.effect.jack", name=e.player, card=e.card.pretty(),
+    "Skipped": _skipped,
+    "Reversed": _reversed,
+    "SuitNamed": lambda e: t("engine.effect.jack", name=e.player, card=e.card.pretty(),
                              suit=suit_word(e.suit)),
-    E.KingDraw: lambda e: t("engine.effect.king_draw", name=e.player, card=e.card.pretty(),
+    "KingDraw": lambda e: t("engine.effect.king_draw", name=e.player, card=e.card.pretty(),
                             victim=e.victim),
-    E.SkipTwo: lambda e: t("engine.effect.four", name=e.player, card=e.card.pretty(),
+    "SkipTwo": lambda e: t("engine.effect.four", name=e.player, card=e.card.pretty(),
                            victim=e.victim),
-    E.AllDrawOne: lambda e: t("engine.effect.five", name=e.player, card=e.card.pretty()),
-    E.PlaysOn: lambda e: t("engine.effect.penalty_plays_on", name=e.player),
-    E.Won: lambda e: (t("engine.win", name=e.player) if e.card is None else
+    "AllDrawOne": lambda e: t("engine.effect.five", name=e.player, card=e.card.pretty()),
+    "PlaysOn": lambda e: t("engine.effect.penalty_plays_on", name=e.player),
+    "Won": lambda e: (t("engine.win", name=e.player) if e.card is None else
                       t("engine.win_on", name=e.player, card=e.card.pretty())),
-    E.OwedDraw: lambda e: t("engine.effect.owed_draw" if e.n else "engine.effect.owed_none",
+    "OwedDraw": lambda e: t("engine.effect.owed_draw" if e.n else "engine.effect.owed_none",
                             name=e.player, n=e.n),
-    E.Left: lambda e: t("engine.leave", name=e.player, n=e.n),
-    E.PenaltyLapses: lambda e: t("engine.effect.penalty_lapses", name=e.player),
-    E.LastPlayerWins: lambda e: t("engine.win_last", name=e.player),
-    E.Fixed: lambda e: t(_FIXED[e.what], name=e.player, n=e.n, old=e.old, card=_show(e.card)),
-    E.Said: _said,
+    "Left": lambda e: t("engine.leave", name=e.player, n=e.n),
+    "PenaltyLapses": lambda e: t("engine.effect.penalty_lapses", name=e.player),
+    "LastPlayerWins": lambda e: t("engine.win_last", name=e.player),
+    "Fixed": lambda e: t(_FIXED[e.what], name=e.player, n=e.n, old=e.old, card=_show(e.card)),
+    "Said": _said,
 }
 
 
-def render(event: E.Event) -> str | None:
+def render(event) -> str | None:
     """The sentence that tells ``event`` in the active language (None: it has none)."""
-    return _RENDER[type(event)](event)
+    return _RENDER[type(event).__name__](event)
