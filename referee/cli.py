@@ -600,17 +600,24 @@ def state(as_json, save, table_name):
 @_option("--seats", "by_seat", is_flag=True, help="help.standings.seats")
 @json_option
 @save_option
-def standings(by_seat, as_json, save):
-    """Places, totals, the last hand, points to go, who is out and who deals next."""
+@table_option
+def standings(by_seat, as_json, save, table_name):
+    """Places, totals, the last hand, points to go, who is out and who deals next;
+    at a tournament's table, once it is over, who goes through (``Seat.told``)."""
     with _Guard():
+        closing: list[str] = []
+        series_save = _table_series(save, table_name) if table_name else save
         from .session import read_standings
         from .store import SaveFile
-        series, started = read_standings(SaveFile(_save_path(save)))
+        series, started = read_standings(SaveFile(_save_path(series_save)))
         from .scoring import render_standings, standings_json
         if as_json:
             click.echo(_dumps(standings_json(series, started)))
-        else:
-            click.echo(render_standings(series, started, by_seat=by_seat))
+            return
+        if table_name:
+            from .seat import Seat
+            closing = Seat(save, table_name).told(series)
+        click.echo(render_standings(series, started, by_seat=by_seat, closing=closing))
 
 
 # ---------------------------------------------------------------------------
@@ -624,11 +631,11 @@ def standings(by_seat, as_json, save):
 def history(as_json, save, table_name):
     """Every scored hand: dealer, winner, points and running totals, corrections marked."""
     with _Guard():
-        save = _table_series(save, table_name)
+        series_save = _table_series(save, table_name)
         from .history import history_of
         from .session import read_history
         from .store import SaveFile
-        header, hands = read_history(SaveFile(_save_path(save)))
+        header, hands = read_history(SaveFile(_save_path(series_save)))
         data = history_of(header, hands)
         if as_json:
             data = dict(data, hands=[{k: v for k, v in h.items() if k != "corrections"}
@@ -636,6 +643,12 @@ def history(as_json, save, table_name):
             click.echo(_dumps(data))
             return
         click.echo(_history_text(data))
+        if table_name:  # a tournament's table: what the tournament makes of it, once over
+            from .seat import Seat
+            from .session import read_standings
+            series, _ = read_standings(SaveFile(_save_path(series_save)))
+            for line in Seat(save, table_name).told(series):
+                click.echo(line)
 
 
 def _history_text(data: dict) -> str:

@@ -803,3 +803,18 @@ def test_a_command_typed_after_pesten_ref_at_the_prompt_reads_the_same(table, ca
     out = printed(capsys)
     assert "✗ `state` does not take 'extra'; type `state`." in out
     assert "Did you mean `score`?" in out and "`scroe` is a command of its own" not in out
+
+
+def test_R8_6_standings_and_history_of_a_table_on_the_command_line_tell_the_tournament(
+        tmp_path, monkeypatch):
+    """``pesten-ref standings --table T`` and ``history --table T`` of a table whose hand is
+    scored say what the prompt says: who goes through, and ``tournament next``."""
+    from conftest import cli
+    _tournament_table(tmp_path, monkeypatch, "2")
+    cli("t.toml", "score", "--table", "2", "--winner", "Gijs", "Cees=3", "Anna=9")
+    through = "Gijs and Cees go through from Table 2 (R8.6). Anna is out of the tournament."
+    for command in ("standings", "history"):
+        out = cli("t.toml", command, "--table", "2").stdout
+        assert through in out, command
+        assert "`pesten-ref tournament next --save t.toml`" in out, command
+        assert "series" not in out.replace("series.toml", ""), command
