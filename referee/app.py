@@ -183,8 +183,11 @@ def command(name: str, *, aliases: tuple[str, ...] = (), args: str = "",
 
 
 def find_command(word: str) -> Command | None:
-    """The command typed as ``word`` (any case), or None."""
-    return _WORDS.get(word.lower())
+    """The command typed as ``word`` (any case), in English or in the active
+    language's words (``lexicon.word``: Dutch ``tussenstand``), or None."""
+    from .lexicon import word as local_word
+    low = word.lower()
+    return _WORDS.get(low) or _WORDS.get(local_word(low))
 
 
 # ---------------------------------------------------------------------------

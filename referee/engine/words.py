@@ -13,6 +13,7 @@ from typing import Any
 
 from .. import messages
 from ..cards import JOKER, SUITS, Card
+from ..notation import written
 from . import events as E
 from .tables import matches
 
@@ -44,6 +45,19 @@ class Phrase:
 
     def text(self) -> str:  # pragma: no cover - overridden
         raise NotImplementedError
+
+
+class Entry(Phrase):
+    """A logged entry (English notation, as saved) as the active language writes it
+    (``notation.written``): undo and redo tell it so."""
+
+    __slots__ = ("line",)
+
+    def __init__(self, line: str):
+        self.line = line
+
+    def text(self) -> str:
+        return written(self.line)
 
 
 class Allowed(Phrase):

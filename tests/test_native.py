@@ -1,0 +1,110 @@
+"""The table in its own language, as a native reader meets it (NOTATION.md "Languages"):
+the words the help offers are read, every card shown is in the language's
+letters, the examples and the suit question are in them, and the save keeps the
+English form."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from referee import lexicon, messages
+from referee.rules import load_rules
+from referee.session import Table
+from referee.store import SaveFile
+from tests.test_repl import drive, saved_lines
+
+LOCAL = ["nl", "fr", "it", "pt"]
+
+
+@pytest.fixture
+def speak():
+    """Speak a language (messages and the table's letters) for one test."""
+    def use(code):
+        messages.set_language(code)
+        lexicon.set_active(code)
+    yield use
+    messages.set_language("en", chosen=False)
+    lexicon.set_active("en")
+
+
+@pytest.fixture
+def table(tmp_path, monkeypatch) -> Table:
+    """A fresh standard series (Anna, Bram, Cees; Cees deals) saved in tmp_path."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "100")
+    return Table.create(SaveFile(tmp_path / "p.toml"), ["Anna", "Bram", "Cees"],
+                        load_rules("standard"), "Cees")
+
+
+def _help_words() -> list[tuple[str, str]]:
+    """(local word, English word) for each word the prompt's help offers."""
+    from referee.app import help_text
+    return re.findall(r"`([^`]+)` \(([a-z]+)\)", help_text().splitlines()[-1])
+
+
+# -- every word the help offers is read (issue 23, point 1) ----------------------------
+
+@pytest.mark.parametrize("code", LOCAL)
+def test_every_word_the_help_offers_is_read_at_the_prompt(speak, table, code):
+    from referee.app import TableApp
+    speak(code)
+    offered = _help_words()
+    assert {english for _, english in offered} >= {"score", "standings", "history", "state",
+                                                   "undo", "help"}
+    app = TableApp(table, interactive=True)
+    app.handle_line("start 9h")
+    for word, english in offered:
+        if english in ("call", "leave"):
+            word += " Anna"
+        if english == "start":
+            word += " 9h"
+        reply = app.handle_line(word)
+        assert reply.kind != "error", (word, reply.text)
+        if reply.question is not None:
+            reply.question.answer(None)
+
+
+@pytest.mark.parametrize("code", LOCAL)
+def test_the_local_words_for_score_standings_history_work_in_a_script(speak, table, code):
+    from referee.app import run_script
+    speak(code)
+    words = {english: word for word, english in _help_words()}
+    out: list[str] = []
+    status = run_script(table, ["start 9h", words["standings"], words["history"]], False, False,
+                        lambda text, err: out.append(text))
+    assert status == 0, out
+    # Between hands `score` in the language's word records the hand.
+    from referee.app import TableApp
+    app = TableApp(table)
+    app.handle_line("Bram: d")
+    reply = app.handle_line(words["score"] + " Anna=3")
+    assert reply.kind == "command"  # read as `score` (refused here: the hand is being played)
+
+
+# -- every card a player reads is in the language's letters (point 2) ------------------
+
+KING_OF_HEARTS = {"nl": "Hh", "fr": "Rco", "it": "Rcu", "pt": "Rco"}
+SHOWN = {"nl": "H♥", "fr": "R♥", "it": "R♥", "pt": "R♥"}
+
+
+@pytest.mark.parametrize("code", LOCAL)
+def test_undo_redo_and_replay_show_the_cards_in_the_languages_letters_R0_2(
+        speak, table, capsys, code):
+    speak(code)
+    local = KING_OF_HEARTS[code]
+    drive(table, f"start 9h\nAnna: {local}\nundo\nredo\nreplay\n")
+    out = capsys.readouterr().out
+    undone = messages.t("engine.undo.done", line=f"Anna: {local}")
+    redone = messages.t("engine.redo.done", line=f"Anna: {local}")
+    assert undone in out and redone in out
+    assert "Kh" not in out
+    # replay: the entry as the language writes it, the top card as the rulings show it
+    assert f"Anna: {local}" in out
+    assert messages.t("cli.replay.after", top=SHOWN[code], turn="Bram",
+                      counts="Anna 6 Bram 7 Cees 7", pile=32) in out
+    # The save keeps the English form.
+    assert saved_lines(table) == ["start 9h", "Anna: Kh"]
