@@ -64,6 +64,9 @@ def _take_language(args: list[str], wants_json: bool) -> list[str]:
             del args[i:i + (1 if "=" in arg else 2)]
             code = messages.language_code(value)
             if code is None or value.lower() != code:
+                if messages.chosen_language() is None:
+                    messages.series_language(_series_language_at(_save_in(args)))
+                    speak(messages.language())
                 message = t("cli.lang.unknown", value=value, codes=", ".join(messages.LANGUAGES))
                 if wants_json:
                     _echo_error_object(message, 2)
@@ -72,25 +75,12 @@ def _take_language(args: list[str], wants_json: bool) -> list[str]:
     if code is not None:
         messages.set_language(code)
         _LANG_OPTION[0] = code
-    elif messages.chosen_language() is None and _speaks_before_opening(args):
+    elif messages.chosen_language() is None:
+        # Before click reads the command line: its own errors ("No such command")
+        # and every refusal before the series is opened speak the series' language.
         messages.series_language(_series_language_at(_save_in(args)))
     speak(messages.language())
     return args
-
-
-# What a command line says before it opens its series, or without opening it.
-_HELP_FLAGS = frozenset({"-h", "--help"})
-_UNOPENED = frozenset({"help", "rules"})
-
-
-def _speaks_before_opening(args: list[str]) -> bool:
-    """True when the command line shows a help page, or is ``help`` or ``rules``
-    (which read no hand): they speak before a series would say its language."""
-    words = _options(args)
-    if any(arg in _HELP_FLAGS for arg in words):
-        return True
-    command = next((arg for arg in words if not arg.startswith("-")), None)
-    return command is None or command in _UNOPENED
 
 
 def _speak_series_language(save: str | None) -> bool:
@@ -120,15 +110,10 @@ def _save_in(args: list[str]) -> str | None:
 
 def _series_language_at(save: str | None) -> str | None:
     """The own language (``new --lang``) of the series at ``save`` (as
-    ``store.resolve_save`` finds it), or None: no such series, none kept, or a
-    file that does not read (the command itself then says why)."""
-    from .store import SaveError, SaveFile, resolve_save
-    try:
-        data = SaveFile(resolve_save(save)).read_series()
-    except (SaveError, OSError, ValueError):
-        return None
-    display = data.get("display")
-    return display.get("lang") if isinstance(display, dict) else None
+    ``store.resolve_save`` finds it), or None: no such series or none kept
+    (``store.series_language``: a quick look, the file is read later)."""
+    from .store import resolve_save, series_language
+    return series_language(resolve_save(save))
 
 
 def speak(code: str) -> None:

@@ -108,3 +108,35 @@ def test_undo_redo_and_replay_show_the_cards_in_the_languages_letters_R0_2(
                       counts="Anna 6 Bram 7 Cees 7", pile=32) in out
     # The save keeps the English form.
     assert saved_lines(table) == ["start 9h", "Anna: Kh"]
+
+
+# -- click's own texts beside a series in another language (point 3) -------------------
+
+def _cli(tmp_path, *args: str):
+    import os
+    import subprocess
+    import sys
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PESTEN_REF_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env["PESTEN_REF_SAVE"] = str(tmp_path / "s.toml")
+    return subprocess.run([sys.executable, "-m", "referee", *args], capture_output=True,
+                          text=True, env=env, cwd=tmp_path)
+
+
+@pytest.mark.parametrize("code", LOCAL)
+def test_click_errors_beside_a_series_speak_its_language(tmp_path, code):
+    made = _cli(tmp_path, "new", "--lang", code, "--players", "Anna,Bram", "--dealer", "Anna")
+    assert made.returncode == 0, made.stderr
+    english = _cli(tmp_path, "--lang", "en", "stnadings")
+    assert "No such command" in english.stderr
+    typo = _cli(tmp_path, "stnadings")
+    assert typo.returncode == 2
+    assert "No such command" not in typo.stderr and "Usage:" not in typo.stderr
+    assert "stnadings" in typo.stderr
+    one = _cli(tmp_path, "new", "--players", "Anna", "--force")
+    assert one.returncode == 2 and "Pesten takes" not in one.stderr and "R1.1" in one.stderr
+    bad = _cli(tmp_path, "--lang", "xx", "standings")
+    assert bad.returncode == 2
+    assert "is not a language" not in bad.stderr and "xx" in bad.stderr
+    option = _cli(tmp_path, "standings", "--foo")
+    assert option.returncode == 2 and "No such option" not in option.stderr
