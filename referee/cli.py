@@ -158,6 +158,12 @@ def _refuse_unopened(save: str | None, key: str, code: int, **fields: Any) -> No
     _fail(t(key, **fields), code)
 
 
+def _examples():
+    """What fills a message's ``{ex:...}`` examples (``notation.EXAMPLES``)."""
+    from .notation import EXAMPLES
+    return EXAMPLES
+
+
 def _dumps(obj: Any) -> str:
     from .render import dumps
     return dumps(obj)
@@ -707,7 +713,7 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
             name, sep, value = item.partition("=")
             name = name.strip()
             if not sep or not name or not value.strip():
-                _refuse_unopened(save, "cli.score.bad_arg", 2, arg=item)
+                _refuse_unopened(save, "cli.score.bad_arg", 2, arg=item, ex=_examples())
             if name.casefold() in {g.casefold() for g in given}:
                 _refuse_unopened(save, "cli.score.twice", 2, name=name)
             if value.strip().isdigit() and int(value) > 100_000:
@@ -899,7 +905,8 @@ def help_(topic):
     the documents, `help COMMAND` a command's options."""
     with _Guard():
         if topic is None:
-            click.echo(t("repl.help.entries"))
+            from .app import entries_text
+            click.echo(entries_text())
             click.echo(t("cli.help.more"))
             return
         key = topic.strip().lower()

@@ -140,3 +140,45 @@ def test_click_errors_beside_a_series_speak_its_language(tmp_path, code):
     assert "is not a language" not in bad.stderr and "xx" in bad.stderr
     option = _cli(tmp_path, "standings", "--foo")
     assert option.returncode == 2 and "No such option" not in option.stderr
+
+
+# -- the suit question and the examples in the language's letters (point 4) -------------
+
+LETTERS = {"nl": "(k/r/h/s)", "fr": "(tr/ca/co/pi)", "it": "(fi/qu/cu/pi)", "pt": "(pa/ou/co/es)"}
+EXAMPLE = {"nl": "Ah Hs 3r", "fr": "Aco Rpi 3ca", "it": "Acu Rpi 3qu", "pt": "Aco Res 3ou"}
+JACK = {"nl": "Bh s", "fr": "Vco pi", "it": "Fcu pi", "pt": "Vco es"}
+
+
+@pytest.mark.parametrize("code", LOCAL)
+def test_the_suit_question_offers_the_languages_letters_R5_4(speak, table, code):
+    from referee.app import TableApp
+    speak(code)
+    app = TableApp(table, interactive=True)
+    app.handle_line("start 9h")
+    app.handle_line("Anna: 9c")
+    question = app.handle_line("Jc").question
+    assert LETTERS[code] in question.prompt and "(c/d/h/s)" not in question.prompt
+    again = question.answer("x")
+    assert LETTERS[code].strip("()") in again.text
+    local_spades = LETTERS[code].strip("()").split("/")[3]
+    assert again.question.answer(local_spades).ok
+    assert table.state()["named_suit"] == "s"
+
+
+@pytest.mark.parametrize("code", LOCAL)
+def test_help_and_the_score_question_give_examples_in_the_languages_letters(speak, table, code):
+    from referee.app import TableApp, help_text
+    speak(code)
+    text = help_text()
+    assert EXAMPLE[code] in text and JACK[code] in text
+    assert "Ah Ks 3d" not in text and "Jh s" not in text
+    app = TableApp(table, interactive=True)
+    winner = app.handle_line("score").question       # a hand played without the referee
+    cards = winner.answer("Anna").question
+    assert cards.kind == "cards" and EXAMPLE[code] in cards.prompt
+
+
+@pytest.mark.parametrize("code", LOCAL)
+def test_pesten_ref_help_gives_examples_in_the_languages_letters(tmp_path, code):
+    shown = _cli(tmp_path, "--lang", code, "help").stdout
+    assert JACK[code] in shown and "Jh s" not in shown

@@ -63,7 +63,7 @@ MESSAGES = {
     "cli.state.skips": {"one": "misses 1 turn", "other": "misses {n} turns"},
     "cli.state.announce_due": "may still announce",
     "cli.state.callable": "can be called!",
-    "cli.score.bad_arg": "'{arg}' should read NAME=\"Ah Ks 3d\" or NAME=23.",
+    "cli.score.bad_arg": "'{arg}' should read NAME=\"{ex:Ah Ks 3d}\" or NAME=23.",
     "cli.score.twice": "{name} is given twice; give each player once.",
     "cli.score.too_big": {
         "one": "1 point for {name} cannot be right; give the cards, or the points they are worth.",

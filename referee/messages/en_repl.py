@@ -25,8 +25,8 @@ MESSAGES = {
     "repl.refused": "✗",
 
     # The suit question after a Jack typed without one (R5.4)
-    "repl.suit.question": "Which suit does {name} name? (c/d/h/s) ",
-    "repl.suit.again": "'{answer}' is not a suit: answer c, d, h or s (or ♣ ♦ ♥ ♠); Enter alone takes the Jack back.",
+    "repl.suit.question": "Which suit does {name} name? ({letters}) ",
+    "repl.suit.again": "'{answer}' is not a suit: answer {letters} (or ♣ ♦ ♥ ♠); Enter alone takes the Jack back.",
     "repl.suit.cancelled": "No suit named: '{line}' was not entered.",
 
     # The end of a hand
@@ -38,14 +38,14 @@ MESSAGES = {
     "repl.over.example": "{name}=…",
 
     # Scoring at the prompt (R7)
-    "repl.score.ask": "Cards left for {name}? (Ah Ks 3d, or points; Enter alone stops) ",
+    "repl.score.ask": "Cards left for {name}? ({ex:Ah Ks 3d}, or points; Enter alone stops) ",
     "repl.score.ask_winner": "Who won hand {hand}? ",
     "repl.score.cancelled": "Not scored: nothing was recorded.",
     "repl.score.recorded": "Hand {hand} scored: {points}.",
     "repl.score.series_over": "The series is over. Start a new one with `pesten-ref new`.",
-    "repl.score.bad_winner": "`--winner` needs a name: score --winner Anna Bram=23 Cees=Ah Ks.",
+    "repl.score.bad_winner": "`--winner` needs a name: score --winner Anna Bram=23 Cees={ex:Ah Ks}.",
     "repl.score.twice": "{name} is given twice; give each player once.",
-    "repl.score.no_name": "'{word}' comes before any name: write score Anna=Ah Ks 3d Cees=23.",
+    "repl.score.no_name": "'{word}' comes before any name: write score Anna={ex:Ah Ks 3d} Cees=23.",
 
     # show calls on|off (a display setting of the series; no ruling depends on it)
     "repl.show.calls_on": ("Calls are shown: the toolbar, `state` and Tab mark who may still say "
@@ -57,17 +57,19 @@ MESSAGES = {
     "repl.quit.done": "Left the table.",
 
     # help: the entries of the notation, then the commands (from the registry)
-    "repl.help.entries": (
-        "Entries (one line each):\n"
-        "  start 9h        the starter card\n"
-        "  7h              play a card          7h 7s 9s   several plays (Sevens)\n"
-        "  Jh s            a Jack naming spades\n"
-        "  d               draw                 d 5h       draw and play at once\n"
-        "  lk              Laatste kaart!       4h lk      play and announce\n"
-        "  call Anna       call a forgotten last card\n"
-        "  leave Anna      Anna leaves the table\n"
-        "  Anna: 7h        name the player (needed in snel pesten)\n"
-        "Corrections: fix draw Anna 2 | fix count Anna 5 | fix play Anna 7h"),
+    "repl.help.entries": "Entries (one line each):",
+    "repl.help.e.start": "the starter card",
+    "repl.help.e.play": "play a card",
+    "repl.help.e.plays": "several plays (Sevens)",
+    "repl.help.e.jack": "a Jack naming spades",
+    "repl.help.e.draw": "draw",
+    "repl.help.e.draw_play": "draw and play at once",
+    "repl.help.e.announce": "Laatste kaart!",
+    "repl.help.e.play_announce": "play and announce",
+    "repl.help.e.call": "call a forgotten last card",
+    "repl.help.e.leave": "Anna leaves the table",
+    "repl.help.e.player": "name the player (needed in snel pesten)",
+    "repl.help.corrections": "Corrections: {ex:fix draw Anna 2} | {ex:fix count Anna 5} | {ex:fix play Anna 7h}",
     "repl.help.commands": "Commands:",
     # Shown only in a language with entry and command words of its own.
     "repl.help.local_words": "The same in this language's words: {words}.",
@@ -88,13 +90,13 @@ MESSAGES = {
     "repl.cmd.help": "the notation and these commands",
     "repl.cmd.quit": "leave the table (everything is saved)",
     "repl.usage.state": "state",
-    "repl.usage.check": "check 7h",
+    "repl.usage.check": "check {ex:7h}",
     "repl.usage.why": "why",
     "repl.usage.rules": "rules [R5.1 | topic]",
     "repl.usage.replay": "replay",
     "repl.usage.undo": "undo",
     "repl.usage.redo": "redo",
-    "repl.usage.score": "score Anna=Ah Ks 3d Cees=23",
+    "repl.usage.score": "score Anna={ex:Ah Ks 3d} Cees=23",
     "repl.usage.standings": "standings",
     "repl.usage.history": "history",
     "repl.usage.show": "show calls on|off",

@@ -42,7 +42,7 @@ MESSAGES = {
     "score.refuse.left": "{player} left the table during hand {hand} and does not score it",
     "score.refuse.left_winner": "{player} left the table during hand {hand} and cannot have won it",
     "score.refuse.out": "{player} is out of the series and did not play hand {hand}",
-    "score.refuse.missing": "No score was given for {players}: give the cards each one holds (NAME=\"Ah Ks 3d\") or a point total (NAME=23)",
+    "score.refuse.missing": "No score was given for {players}: give the cards each one holds (NAME=\"{ex:Ah Ks 3d}\") or a point total (NAME=23)",
 
     # -- refusals: the cards and points given ------------------------------
     "score.refuse.bad_card": "'{token}' is not a card",
