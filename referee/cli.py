@@ -891,6 +891,30 @@ def doc_path(name: str) -> str | None:
     return None
 
 
+def _notation_guide() -> str:
+    """``help notation`` in a language other than English: what to type (the card
+    letters of the language, the entries, the prompt's commands and words), written
+    in the language from its catalog (English reads docs/NOTATION.md itself)."""
+    from .app import help_text
+    from .cards import SUIT_SYMBOLS, SUITS
+    from .engine.words import rank_word, suit_word
+    from .lexicon import local_forms, rank_letter
+    courts = ", ".join(t("cli.help.notation.letter", letter=rank_letter(r), name=rank_word(r).lower())
+                       for r in ("J", "Q", "K", "A"))
+    suits = ", ".join(t("cli.help.notation.letter", letter=(local_forms(s) or [s])[0],
+                        name=f"{SUIT_SYMBOLS[s]} {suit_word(s)}") for s in SUITS)
+    joker = (local_forms("joker") or ["joker"])[0]
+    return "\n\n".join([t("cli.help.notation.head"),
+                         t("cli.help.notation.cards", courts=courts, suits=suits, joker=joker),
+                         help_text()])
+
+
+def _rules_book(save: str | None) -> str:
+    """The rule book of the rules in force, in the active language (``rules`` alone)."""
+    from .rulebook import lookup_answer
+    return lookup_answer(None, _rules_in_force(save))[0]
+
+
 def _help_topics(ctx, param, incomplete):
     """Tab completion of ``help TOPIC``: the documents, then the commands."""
     root = ctx.find_root()
@@ -910,7 +934,17 @@ def help_(topic):
             click.echo(t("cli.help.more"))
             return
         key = topic.strip().lower()
+        from .messages import language
+        if key in ("notation", "rules") and language() != "en":
+            text = _notation_guide() if key == "notation" else _rules_book(None)
+            if sys.stdout.isatty():
+                click.echo_via_pager(text)
+            else:
+                click.echo(text)
+            return
         if key in DOCS:
+            if key == "json" and language() != "en":
+                click.echo(t("cli.help.json_english") + "\n")
             path = doc_path(DOCS[key])
             if path is None:
                 _fail(t("cli.help.no_doc", name=DOCS[key]), 2)

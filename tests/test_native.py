@@ -182,3 +182,38 @@ def test_help_and_the_score_question_give_examples_in_the_languages_letters(spea
 def test_pesten_ref_help_gives_examples_in_the_languages_letters(tmp_path, code):
     shown = _cli(tmp_path, "--lang", code, "help").stdout
     assert JACK[code] in shown and "Jh s" not in shown
+
+
+# -- help notation / rules / json in the language (point 6) -----------------------------
+
+def _english_sentences(text: str) -> list[str]:
+    """The English catalog's sentences (of 4 words or more) found whole in ``text``."""
+    from referee.messages import catalog
+    found = []
+    flat = " ".join(text.split())
+    for key, template in catalog("en").items():
+        if key.startswith("repl.usage."):  # notation typed as it is (`show calls on`)
+            continue
+        forms = template.values() if isinstance(template, dict) else [template]
+        for form in forms:
+            for piece in re.split(r"\{[^}]*\}|`[^`]*`|\n", form):
+                piece = " ".join(piece.split()).strip(" .,;:()")
+                if len(re.findall(r"[A-Za-z]{2,}", piece)) >= 4 and piece in flat:
+                    found.append(piece)
+    return found
+
+
+@pytest.mark.parametrize("code", LOCAL)
+def test_help_notation_and_rules_are_in_the_language(tmp_path, code):
+    notation = _cli(tmp_path, "--lang", code, "help", "notation")
+    assert notation.returncode == 0
+    assert "# " not in notation.stdout  # not the English document
+    assert JACK[code] in notation.stdout
+    assert LETTERS[code].strip("()").split("/")[0] in notation.stdout
+    assert _english_sentences(notation.stdout) == []
+    rules = _cli(tmp_path, "--lang", code, "help", "rules")
+    assert rules.stdout == _cli(tmp_path, "--lang", code, "rules").stdout
+    assert _english_sentences(rules.stdout) == []
+    json_doc = _cli(tmp_path, "--lang", code, "help", "json").stdout
+    first = json_doc.splitlines()[0]
+    assert "JSON" in first and "contract for programmers" not in first

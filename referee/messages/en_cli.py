@@ -86,6 +86,15 @@ MESSAGES = {
         "\nMore: `pesten-ref help notation` (everything that can be typed, and the commands), "
         "`help rules` (the rule book), `help json` (the JSON the commands print), "
         "`help COMMAND` (a command's options); `pesten-ref rules R5.1` explains one rule."),
+    # `help notation` in a language other than English: a guide built from these
+    # texts, the entries and the prompt's commands (English reads docs/NOTATION.md).
+    "cli.help.notation.head": "What to type at the table, one entry a line (the full contract, in English: docs/NOTATION.md).",
+    "cli.help.notation.cards": (
+        "Cards are typed rank then suit, in any case: the numbers 2 to 10, then {courts}; "
+        "the suits {suits}; a Joker is `{joker}`. The English letters (`7c` is 7♣) and the "
+        "suit symbols (`7♣`) work too."),
+    "cli.help.notation.letter": "`{letter}` {name}",
+    "cli.help.json_english": "The JSON the commands print is a contract for programmers, kept in English:",
     "cli.help.no_topic": (
         "There is no help on \"{topic}\". Try `pesten-ref help` with one of {topics}, "
         "or a command: {commands}."),
