@@ -335,6 +335,44 @@ class _Group(_ToldCommand, click.Group):
         pass  # always the message's
 
 
+class _NumberType:
+    """A click number type that speaks the language: its name in click's errors
+    ("'x' is not a valid integer") is a message (``cli.type.KIND``), and a decimal
+    number may be typed with the language's decimal sign (Dutch ``--forget 0,1``)."""
+
+    _kind = "integer"
+
+    @property
+    def name(self) -> str:
+        return t(f"cli.type.{self._kind}")
+
+    @name.setter
+    def name(self, value: str) -> None:
+        pass  # always the message's
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and self._kind == "float_range":
+            from .messages import decimal_sign
+            value = value.replace(decimal_sign(), ".")
+        return super().convert(value, param, ctx)
+
+
+class _Int(_NumberType, click.types.IntParamType):
+    """``type=int``, in the language (``_NumberType``)."""
+
+
+class _IntRange(_NumberType, click.IntRange):
+    """``click.IntRange``, in the language (``_NumberType``)."""
+
+    _kind = "integer_range"
+
+
+class _FloatRange(_NumberType, click.FloatRange):
+    """``click.FloatRange``, in the language and its decimal sign (``_NumberType``)."""
+
+    _kind = "float_range"
+
+
 save_option = _option("--save", "save", metavar_key="help.metavar.path", default=None,
                       help="help.option.save")
 json_option = _option("--json", "as_json", is_flag=True, help="help.option.json")
@@ -427,10 +465,10 @@ def main() -> None:
 @_option("--dealer", default=None, metavar_key="help.metavar.name", help="help.new.dealer")
 @_option("--mode", type=click.Choice(["elimination", "hands", "casual"]), default=None,
          help="help.new.mode")
-@_option("--limit", type=click.IntRange(min=1), default=None, metavar_key="help.metavar.points",
+@_option("--limit", type=_IntRange(min=1), default=None, metavar_key="help.metavar.points",
          help="help.new.limit")
-@_option("--hands", type=click.IntRange(min=1), default=None, metavar="N", help="help.new.hands")
-@_option("--seed", type=int, default=None, metavar="N", help="help.new.seed")
+@_option("--hands", type=_IntRange(min=1), default=None, metavar="N", help="help.new.hands")
+@_option("--seed", type=_Int(), default=None, metavar="N", help="help.new.seed")
 @_option("--force", is_flag=True, help="help.new.force")
 @save_option
 def new(players, rules_spec, dealer, mode, limit, hands, seed, force, save):
@@ -628,7 +666,7 @@ def _history_text(data: dict) -> str:
 
 
 @main.command("series", help="help.series")
-@_option("--open", "open_id", type=click.IntRange(min=1), default=None, metavar="ID",
+@_option("--open", "open_id", type=_IntRange(min=1), default=None, metavar="ID",
          help="help.series.open")
 @_option("--stats", is_flag=True, help="help.series.stats")
 @json_option
@@ -693,7 +731,7 @@ def render_series(entries: list[dict]) -> str:
 
 @main.command(help="help.score", context_settings={"ignore_unknown_options": True})
 @_option("--winner", default=None, metavar_key="help.metavar.name", help="help.score.winner")
-@_option("--hand", "hand_no", type=click.IntRange(min=1), default=None, metavar="N",
+@_option("--hand", "hand_no", type=_IntRange(min=1), default=None, metavar="N",
          help="help.score.hand")
 @_option("--by", "by", default=None, metavar_key="help.metavar.name", help="help.score.by")
 @_argument("scores", nargs=-1, metavar_key="help.metavar.scores")
@@ -849,7 +887,7 @@ def _rules_in_force(save):
 
 
 @main.command(help="help.replay")
-@_option("--hand", "hand_no", type=click.IntRange(min=1), default=None, metavar="N",
+@_option("--hand", "hand_no", type=_IntRange(min=1), default=None, metavar="N",
          help="help.replay.hand")
 @json_option
 @save_option
@@ -969,16 +1007,16 @@ def help_(topic):
 @_option("--rules", "rules_spec", default="standard", metavar_key="help.metavar.rules",
          help="help.simulate.rules")
 @_option("--compare", "comparing", is_flag=True, help="help.simulate.compare")
-@_option("--players", type=click.IntRange(2, 8), default=4, metavar="N",
+@_option("--players", type=_IntRange(2, 8), default=4, metavar="N",
          help="help.simulate.players")
-@_option("--hands", type=click.IntRange(min=1), default=None, metavar="N",
+@_option("--hands", type=_IntRange(min=1), default=None, metavar="N",
          help="help.simulate.hands")
-@_option("--seed", type=int, default=None, metavar="N", help="help.simulate.seed")
+@_option("--seed", type=_Int(), default=None, metavar="N", help="help.simulate.seed")
 @_option("--bots", type=click.Choice(["random", "sheet", "mixed"]), default="random",
          help="help.simulate.bots")
-@_option("--forget", type=click.FloatRange(0, 1), default=None, metavar_key="help.metavar.rate",
+@_option("--forget", type=_FloatRange(0, 1), default=None, metavar_key="help.metavar.rate",
          help="help.simulate.forget")
-@_option("--jobs", type=click.IntRange(min=1), default=None, metavar="N", help="help.simulate.jobs")
+@_option("--jobs", type=_IntRange(min=1), default=None, metavar="N", help="help.simulate.jobs")
 @json_option
 def simulate(rule_sets, rules_spec, comparing, players, hands, seed, bots, forget, jobs,
              as_json):
@@ -1055,7 +1093,7 @@ def _tournament_commands() -> click.Group:
     @_option("--players", default=None, metavar="A,B,C", help="help.tournament.players")
     @_option("--players-file", default=None, metavar_key="help.metavar.file",
              help="help.tournament.players_file")
-    @_option("--seed", type=int, default=None, metavar="N", help="help.tournament.seed")
+    @_option("--seed", type=_Int(), default=None, metavar="N", help="help.tournament.seed")
     @tour_save_option
     def tournament_new(players, players_file, seed, save):
         with _Guard():

@@ -217,3 +217,43 @@ def test_help_notation_and_rules_are_in_the_language(tmp_path, code):
     json_doc = _cli(tmp_path, "--lang", code, "help", "json").stdout
     first = json_doc.splitlines()[0]
     assert "JSON" in first and "contract for programmers" not in first
+
+
+# -- numbers as the language writes them (point 5) --------------------------------------
+
+NUMBERS = {"nl": ("2.000", "%"), "fr": ("2\u202f000", "\u00a0%"), "it": ("2.000", "%"),
+           "pt": ("2.000", "%")}
+
+
+@pytest.mark.parametrize("code", LOCAL)
+def test_simulate_writes_numbers_by_the_languages_cldr_conventions(tmp_path, code):
+    shown = _cli(tmp_path, "--lang", code, "simulate", "--hands", "2000", "--seed", "1",
+                 "--players", "3", "--forget", "0,1")
+    assert shown.returncode == 0, shown.stderr
+    thousands, percent = NUMBERS[code]
+    out = shown.stdout
+    assert thousands in out and "2,000" not in out
+    assert re.search(r"\d+,\d+" + re.escape(percent), out), out
+    assert not re.search(r"\d\.\d(?!\d\d)", out), out  # no English decimal point
+
+
+def test_the_cldr_table_is_babels():
+    from babel import Locale
+    from babel.numbers import format_decimal, format_percent
+    from referee.messages import localize_number
+    from referee.messages.catalogs import CLDR_LOCALES
+    for code, locale in CLDR_LOCALES.items():
+        assert localize_number(f"{2000.5:,.1f}", code) == format_decimal(2000.5, "#,##0.0",
+                                                                         locale=locale)
+        pattern = Locale.parse(locale).percent_formats[None].pattern.replace("#,##0", "#,##0.0")
+        assert localize_number(f"{0.257:.1%}", code, True) == format_percent(
+            0.257, pattern, locale=locale)
+
+
+@pytest.mark.parametrize("code", LOCAL)
+def test_click_names_its_number_types_in_the_language(tmp_path, code):
+    bad = _cli(tmp_path, "--lang", code, "simulate", "--forget", "abc")
+    assert bad.returncode == 2
+    assert "float" not in bad.stderr and "abc" in bad.stderr
+    bad = _cli(tmp_path, "--lang", code, "simulate", "--hands", "x")
+    assert "integer" not in bad.stderr

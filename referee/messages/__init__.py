@@ -192,7 +192,55 @@ def t(key: str, /, **fields: Any) -> str:
     kind = type(template)
     if kind is not str:
         template = template[plural_form(fields["n"])] if kind is dict else template.form(fields["n"])
-    return template.format(**fields) if fields else template
+    if not fields:
+        return template
+    if _language != "en":
+        fields = {k: _Number(v) if type(v) in _NUMBER_TYPES else v for k, v in fields.items()}
+    return template.format(**fields)
+
+
+_NUMBER_TYPES = (int, float)
+
+
+class _Number:
+    """A number filled into a message of a language other than English: its format
+    spec (``{n:,}``, ``{seconds:.2f}``, ``{rate:.1%}``) writes it with that language's
+    CLDR decimal sign, group sign and percent pattern (``numbers.SYMBOLS``, generated
+    from Babel at build time): Dutch ``2.000``, ``0,71``, ``25,7%``; French
+    ``2 000``, ``0,71``, ``25,7 %``.  Without a spec (a hand number, a seed) it is
+    written as it is."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: int | float) -> None:
+        self.value = value
+
+    def __format__(self, spec: str) -> str:
+        text = format(self.value, spec)
+        if not spec:
+            return text
+        return localize_number(text, _language, spec.endswith("%"))
+
+
+def localize_number(text: str, language: str, percent: bool = False) -> str:
+    """A number written by Python's format (``2,000.5``, ``25.7%`` when ``percent``)
+    in ``language``'s CLDR symbols; English is returned as it is."""
+    if language == "en":
+        return text
+    from .numbers import SYMBOLS
+    decimal, group, pattern = SYMBOLS[language]
+    if percent:
+        text = pattern.format(text[:-1])
+    return text.translate({44: "\0", 46: decimal}).replace("\0", group)
+
+
+def decimal_sign(language: str | None = None) -> str:
+    """The decimal sign of ``language`` (default: the active one): ``,`` in Dutch."""
+    language = language or _language
+    if language == "en":
+        return "."
+    from .numbers import SYMBOLS
+    return SYMBOLS[language][0]
 
 
 def has(key: str) -> bool:

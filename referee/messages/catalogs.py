@@ -218,8 +218,34 @@ def compiled(language: str, po_dir: str = PO_DIR) -> dict[str, bytes]:
     return files
 
 
+NUMBERS = os.path.join(HERE, "numbers.py")
+#: The CLDR locale of each language (Portuguese: Brazil's, README "Languages").
+CLDR_LOCALES = {"nl": "nl", "fr": "fr", "it": "it", "pt": "pt_BR"}
+
+
+def numbers_module() -> str:
+    """The text of ``messages/numbers.py``: each language's CLDR number symbols
+    (decimal sign, group sign, percent pattern), from Babel's CLDR data, so that the
+    program formats numbers without importing Babel (start-up)."""
+    from babel import Locale
+    rows = []
+    for language in LANGUAGES[1:]:
+        loc = Locale.parse(CLDR_LOCALES[language])
+        symbols = loc.number_symbols.get("latn", loc.number_symbols)
+        percent = loc.percent_formats[None].pattern.replace("#,##0", "{}").replace(
+            "%", symbols["percentSign"])
+        rows.append(f"    {language!r}: ({symbols['decimal']!r}, {symbols['group']!r}, "
+                    f"{percent!r}),")
+    return ('"""Each language\'s CLDR number symbols: (decimal sign, group sign, percent\n'
+            'pattern).  Generated from Babel\'s CLDR data by `python -m\n'
+            'referee.messages.catalogs compile`; do not edit."""\n\n'
+            "SYMBOLS = {\n" + "\n".join(rows) + "\n}\n")
+
+
 def compile_all() -> None:
-    """Write every language's compiled files under ``locale/``."""
+    """Write every language's compiled files under ``locale/``, and ``numbers.py``."""
+    if _write_if_changed(NUMBERS, numbers_module().encode("utf-8")):
+        print(f"wrote {os.path.relpath(NUMBERS)}")
     for language in LANGUAGES[1:]:
         folder = os.path.join(LOCALE_DIR, language, "LC_MESSAGES")
         for name, data in compiled(language).items():
@@ -239,6 +265,14 @@ def problems() -> list[str]:
     if on_disk != _own(template):
         found.append(f"{os.path.relpath(TEMPLATE)} is out of date: run "
                      "`python -m referee.messages.catalogs extract`")
+    try:
+        with open(NUMBERS, encoding="utf-8") as fp:
+            numbers_current = fp.read() == numbers_module()
+    except FileNotFoundError:
+        numbers_current = False
+    if not numbers_current:
+        found.append(f"{os.path.relpath(NUMBERS)} is out of date: run "
+                     "`python -m referee.messages.catalogs compile`")
     for language in LANGUAGES[1:]:
         path = os.path.join(PO_DIR, f"{language}.po")
         if not os.path.exists(path):

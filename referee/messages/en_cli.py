@@ -82,6 +82,10 @@ MESSAGES = {
     "cli.replay.score_blocked": "The hand was blocked; points {points}.",
     "cli.replay.score_left": "Left the table during the hand and scored nothing: {names}.",
     "cli.simulate.label": "Simulating",
+    # click's names of the number types, in its "'x' is not a valid {number_type}."
+    "cli.type.integer": "integer",
+    "cli.type.integer_range": "integer range",
+    "cli.type.float_range": "float range",
     "cli.help.more": (
         "\nMore: `pesten-ref help notation` (everything that can be typed, and the commands), "
         "`help rules` (the rule book), `help json` (the JSON the commands print), "
