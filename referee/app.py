@@ -33,7 +33,6 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from .lexicon import suit_letters
 from .messages import t
-from .notation import EXAMPLES
 from .render import dumps, render_state
 
 if TYPE_CHECKING:  # imported where a table is open (start-up time of `pesten-ref`)
@@ -161,7 +160,7 @@ class Command:
 
     def usage(self) -> str:
         """How to type it (``check 7h``)."""
-        return t(f"repl.usage.{self.name}", ex=EXAMPLES)
+        return t(f"repl.usage.{self.name}")
 
     def __repr__(self) -> str:
         return f"Command({self.name!r})"
@@ -410,7 +409,7 @@ class TableApp:
     def _ask_cards(self, text: str, winner: str | None, given: dict[str, str],
                    player: str) -> Reply:
         taken = [c for value in given.values() for c in _cards_in(value)]
-        question = Question(t("repl.score.ask", name=player, ex=EXAMPLES), "cards",
+        question = Question(t("repl.score.ask", name=player), "cards",
                             lambda answer: self._cards_answer(text, winner, given, player,
                                                               question, answer), taken)
         return Reply(text, True, "", None, "question", question=question)
@@ -593,7 +592,7 @@ def entries_text() -> str:
             lines.append(f"  {row[0]:<{first}}{row[1]:<{second}}{row[2]:<{third}}{row[3]}")
         else:
             lines.append(f"  {row[0]:<{first}}{row[1]}")
-    lines.append(t("repl.help.corrections", ex=EXAMPLES))
+    lines.append(t("repl.help.corrections"))
     return "\n".join(lines)
 
 
@@ -660,7 +659,7 @@ def parse_score_words(words: list[str], players: Iterable[str]) -> ScoreWords:
                 value = words[i]
                 i += 1
             if not value:
-                return ScoreWords(None, {}, t("repl.score.bad_winner", ex=EXAMPLES))
+                return ScoreWords(None, {}, t("repl.score.bad_winner"))
             winner, current = value, None
             continue
         if word == "=" and current is not None:
@@ -676,7 +675,7 @@ def parse_score_words(words: list[str], players: Iterable[str]) -> ScoreWords:
             current = name
             continue
         if current is None:
-            return ScoreWords(None, {}, t("repl.score.no_name", word=word, ex=EXAMPLES))
+            return ScoreWords(None, {}, t("repl.score.no_name", word=word))
         given[current].append(word.lstrip("="))
     return ScoreWords(winner, {name: " ".join(v) for name, v in given.items() if v}, None)
 

@@ -124,6 +124,8 @@ def speak(code: str) -> None:
     if code != "en":
         import gettext
 
+        from . import notation  # noqa: F401  (writes the messages' examples in the language)
+
         from .messages import LOCALE_DIR
         os.environ["LANGUAGE"] = code
         gettext.bindtextdomain("click", LOCALE_DIR)
@@ -156,12 +158,6 @@ def _refuse_unopened(save: str | None, key: str, code: int, **fields: Any) -> No
     asked for none (read only on this error path)."""
     _speak_series_language(save)
     _fail(t(key, **fields), code)
-
-
-def _examples():
-    """What fills a message's ``{ex:...}`` examples (``notation.EXAMPLES``)."""
-    from .notation import EXAMPLES
-    return EXAMPLES
 
 
 def _dumps(obj: Any) -> str:
@@ -751,7 +747,7 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
             name, sep, value = item.partition("=")
             name = name.strip()
             if not sep or not name or not value.strip():
-                _refuse_unopened(save, "cli.score.bad_arg", 2, arg=item, ex=_examples())
+                _refuse_unopened(save, "cli.score.bad_arg", 2, arg=item)
             if name.casefold() in {g.casefold() for g in given}:
                 _refuse_unopened(save, "cli.score.twice", 2, name=name)
             if value.strip().isdigit() and int(value) > 100_000:

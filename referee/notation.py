@@ -13,6 +13,7 @@ import unicodedata
 
 from .cards import Card, NotationError, parse_suit, try_card
 from .lexicon import local_forms as _local_forms
+from .messages import set_examples as _set_examples
 from .lexicon import word as _word
 from .values import Value as _Value
 from .values import set_field as _set
@@ -314,8 +315,8 @@ def written(text: str) -> str:
 
 class Examples:
     """Fills a message's example placeholders, ``{ex:Ah Ks 3d}``, with the
-    example written in the active language's letters (``written``): pass
-    ``ex=EXAMPLES`` to ``messages.t``."""
+    example written in the active language's letters (``written``); given to
+    ``messages.set_examples`` when this module is imported."""
 
     __slots__ = ()
 
@@ -324,6 +325,7 @@ class Examples:
 
 
 EXAMPLES = Examples()
+_set_examples(EXAMPLES)
 
 
 def _jack_suit(card: Card, tokens: list[str], i: int) -> tuple[str | None, int]:

@@ -627,9 +627,7 @@ def score_hand(series: Series, facts: HandFacts, winner: str | None,
     if mode != "casual":
         missing = [p for p in scorers if p not in given_c]
         if missing:
-            from .notation import EXAMPLES
-            raise ScoreError("score.refuse.missing", "R7.1", players=join_names(missing),
-                             ex=EXAMPLES)
+            raise ScoreError("score.refuse.missing", "R7.1", players=join_names(missing))
 
     # Read and check each score, in seating order.
     points: dict[str, int] = {}

@@ -257,3 +257,31 @@ def test_click_names_its_number_types_in_the_language(tmp_path, code):
     assert "float" not in bad.stderr and "abc" in bad.stderr
     bad = _cli(tmp_path, "--lang", code, "simulate", "--hands", "x")
     assert "integer" not in bad.stderr
+
+
+# -- the catalogs' check reads as a native reader would (point 7) -----------------------
+
+@pytest.mark.parametrize("language, key, text, marked", [
+    ("fr", "repl.score.ask", "Cartes de {name} ? (Ah Ks 3d)", True),
+    ("fr", "repl.score.ask", "Cartes de {name} ? ({ex:Ah Ks 3d})", False),
+    ("nl", "cli.new.dealer", "Leg de startkaart (`start 9h`).", True),
+    ("pt", "engine.rank.A", "As cartas", False),
+    ("fr", "cli.help.notation.cards", "`7c` est 7♣", False),
+    ("fr", "repl.keys", "Tapez `help`: la notation", True),
+    ("fr", "repl.keys", "Tapez `help` : la notation ; Entrée !", False),
+    ("fr", "repl.keys", "Tapez `help`\u202f: la notation", False),
+    ("fr", "engine.out", "{name} est éliminé.", True),
+    ("fr", "engine.out", "{name} éliminé.", True),
+    ("fr", "engine.out", "La pénalité de {name} est annulée.", False),
+    ("it", "engine.out", "{name} è eliminato.", True),
+    ("it", "engine.out", "{name} ha pescato.", False),
+    ("nl", "repl.keys", "Typ `help`: de notatie", False),
+])
+def test_the_catalogs_check_marks_what_a_native_reader_would(language, key, text, marked):
+    from referee.messages.catalogs import style_problems
+    assert bool(style_problems(language, key, text)) is marked
+
+
+def test_the_catalogs_pass_their_check():
+    from referee.messages.catalogs import problems
+    assert problems() == []

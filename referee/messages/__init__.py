@@ -184,7 +184,9 @@ def plural_form(n: int) -> str:
 def t(key: str, /, **fields: Any) -> str:
     """The text for ``key`` in the active language, with ``fields`` filled in.
 
-    A text with plural forms picks the one for ``fields["n"]`` (an int).
+    A text with plural forms picks the one for ``fields["n"]`` (an int).  Its
+    example placeholders (``{ex:Ah Ks 3d}``) are filled by ``set_examples``'s
+    filler; numbers with a format spec follow the language's CLDR conventions.
     Raises KeyError for an unknown key or a plural text without ``n`` (a
     programming error, caught by tests).
     """
@@ -192,6 +194,8 @@ def t(key: str, /, **fields: Any) -> str:
     kind = type(template)
     if kind is not str:
         template = template[plural_form(fields["n"])] if kind is dict else template.form(fields["n"])
+    if "{ex:" in template:
+        fields["ex"] = _examples
     if not fields:
         return template
     if _language != "en":
@@ -200,6 +204,26 @@ def t(key: str, /, **fields: Any) -> str:
 
 
 _NUMBER_TYPES = (int, float)
+
+
+class _AsWritten:
+    """Writes an example as it is (until the notation gives its own filler)."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return spec
+
+
+_examples: Any = _AsWritten()
+
+
+def set_examples(filler: Any) -> None:
+    """What fills a message's example placeholders, ``{ex:Ah Ks 3d}``: an object
+    whose ``format(filler, "Ah Ks 3d")`` writes the example in the active language's
+    letters (``notation.EXAMPLES``, set when the notation is imported)."""
+    global _examples
+    _examples = filler
 
 
 class _Number:

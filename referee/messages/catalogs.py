@@ -24,6 +24,7 @@ import datetime as _dt
 import importlib
 import io
 import os
+import re
 import shutil
 import string
 import subprocess
@@ -253,6 +254,48 @@ def compile_all() -> None:
                 print(f"wrote {os.path.relpath(os.path.join(folder, name))}")
 
 
+#: A card in English notation (rank then English suit letter), outside placeholders:
+#: an example in a translation must be an ``{ex:...}`` placeholder, which writes it
+#: in the language's letters.  ``As`` is the Ace in French and Portuguese.
+_ENGLISH_CARD = re.compile(r"(?<![\w{}/\\-])((?:10|[2-9AKQJT])[cdhs])(?![\w}])")
+#: Messages that explain the English letters themselves (``7c`` is 7♣ everywhere).
+ENGLISH_LETTERS_KEYS = frozenset({"cli.help.notation.cards", "repl.hint.false_friend"})
+#: French puts a space (normal, no-break or narrow no-break) before ! ? : ;
+_FRENCH_PUNCTUATION = re.compile(r"[^\s\u00a0\u202f]([!?;:])(?=\s|$)")
+#: A past participle right after a player's name (French, Italian), which would agree
+#: with the name's gender: "Anna est éliminé".  After "de", "pour", "di", "per" the
+#: name is no subject.
+_PARTICIPLE = re.compile(r"(?<!de )(?<!di )(?<!d')(?<!pour )(?<!per )\{name\} "
+                         r"(?:(?:est|è|resta|reste) )?\w+(?:é|ée|és|ées|ato|ata|ati|ate|ito|ita|"
+                         r"iti|ite|uto|uta)\b")
+
+
+def style_problems(language: str, key: str, text: str) -> list[str]:
+    """What a native reader would mark in the translation ``text`` of ``key`` and that
+    a program can see: an example card in English letters (not an ``{ex:...}``
+    placeholder), in French a ``!``, ``?``, ``:`` or ``;`` without its space, in
+    French and Italian a participle right after ``{name}``."""
+    found = []
+    where = f"{language}: {key}"
+    body = re.sub(r"\{[^{}]*\}|https?://\S+", "\x00", text)
+    if key not in ENGLISH_LETTERS_KEYS:
+        for card in _ENGLISH_CARD.findall(body):
+            if card != "As":
+                found.append(f"{where}: the example card {card!r} is in English letters; "
+                             "write it as {ex:" + card + "}")
+    if language == "fr":
+        # A placeholder or `code` stands for a word: a sign right after it needs its
+        # space; what is quoted as typed (« Anna: ») is notation.
+        for m in _FRENCH_PUNCTUATION.finditer(re.sub(r"`[^`]*`|«[^»]*»|\x00", "X", body)):
+            found.append(f"{where}: no space before {m.group(1)!r} "
+                         f"({body[max(0, m.start() - 12):m.end()].strip()!r})")
+    if language in ("fr", "it"):
+        for m in _PARTICIPLE.finditer(text):
+            found.append(f"{where}: {m.group(0)!r}: a participle after the name agrees "
+                         "with it; say it so that nothing agrees with the name")
+    return found
+
+
 def problems() -> list[str]:
     """Every reason the catalogs are not ready to ship (empty when they are)."""
     found: list[str] = []
@@ -293,6 +336,9 @@ def problems() -> list[str]:
                 continue
             ids = message.id if isinstance(message.id, (list, tuple)) else (message.id,)
             wanted = set().union(*(_fields(i) for i in ids))
+            if message.context:
+                for text in strings:
+                    found.extend(style_problems(language, message.context, text))
             for text in strings:
                 # The project's texts fill every form with every field; click
                 # names its fields per form ("{possibility}" / "{possibilities}"),

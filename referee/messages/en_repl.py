@@ -104,7 +104,7 @@ MESSAGES = {
     "repl.usage.quit": "quit",
 
     # The bottom toolbar
-    "repl.bar.waiting": "Hand {hand}: {dealer} has dealt; waiting for the starter card (start 9h)",
+    "repl.bar.waiting": "Hand {hand}: {dealer} has dealt; waiting for the starter card ({ex:start 9h})",
     "repl.bar.top": "top {card}",
     "repl.bar.named": "named {symbol} {suit}",
     "repl.bar.clockwise": "↻ clockwise",
