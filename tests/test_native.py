@@ -285,3 +285,70 @@ def test_the_catalogs_check_marks_what_a_native_reader_would(language, key, text
 def test_the_catalogs_pass_their_check():
     from referee.messages.catalogs import problems
     assert problems() == []
+
+
+# -- a whole series in the language prints no English sentence (point 8) ---------------
+
+def _recorded_hand() -> list[str]:
+    """The entries of a recorded family hand (Anna, Bram, Cees; Cees deals; Anna wins,
+    Bram holds 2 cards and Cees 3 at the end), each with its player."""
+    import json
+    from pathlib import Path
+    path = Path(__file__).parent / "data" / "transcripts" / "1-family-3.jsonl"
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    return [row["input"] for row in rows[1:]]
+
+
+def _series_output(tmp_path, code: str) -> str:
+    """Everything printed by a whole series in ``code``: a refereed hand (with a
+    refusal, undo, redo, the queries, a correction), scored, its score corrected,
+    hands scored until the series is won, the boards, and a tournament's table."""
+    import os
+    import subprocess
+    import sys
+    out = []
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PESTEN_REF_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env.update(PESTEN_REF_SAVE=str(tmp_path / "s.toml"), NO_COLOR="1",
+               XDG_STATE_HOME=str(tmp_path / "state"))
+
+    def run(*args, stdin=None, ok=(0,)):
+        done = subprocess.run([sys.executable, "-m", "referee", *args], input=stdin,
+                              capture_output=True, text=True, env=env, cwd=tmp_path)
+        assert done.returncode in ok, (args, done.stdout, done.stderr)
+        assert "Traceback" not in done.stderr
+        out.extend([done.stdout, done.stderr])
+
+    hand = _recorded_hand()
+    run("new", "--lang", code, "--rules", "family", "--players", "Anna,Bram,Cees",
+        "--dealer", "Cees", "--limit", "40")
+    extra = ["Zed: 7h", "state", "why", "check 7h", "undo", "redo", "replay", "help"]
+    run("play", "--keep-going", stdin="\n".join(hand[:5] + extra + hand[5:]) + "\n", ok=(1,))
+    run("score", "Bram=12", "Cees=20")
+    run("score", "--hand", "1", "Bram=20", "Cees=12")   # a correction
+    run("standings")
+    run("score", "--winner", "Bram", "Anna=30", "Cees=25")
+    run("score", "--winner", "Cees", "Anna=30", "Bram=5")     # Anna is out
+    run("score", "--winner", "Bram", "Cees=30")                # Cees is out: Bram wins
+    for command in (["standings"], ["history"], ["replay", "--hand", "1"], ["state"],
+                    ["series"], ["rules", "R5.1"]):
+        run(*command)
+    (tmp_path / "club.txt").write_text("Anna\nBram\nCees\nDaan\nEva\nFien\nGijs\n")
+    run("--lang", code, "tournament", "new", "--players-file", "club.txt", "--seed", "7",
+        "--save", "cup.toml")
+    run("--lang", code, "score", "--table", "1", "--save", "cup.toml", "--winner", "Bram",
+        "Daan=3", "Eva=7", "Fien=9")
+    run("--lang", code, "tournament", "show", "--save", "cup.toml")
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize("code", LOCAL)
+def test_a_whole_series_in_the_language_prints_no_english_sentence(tmp_path, code):
+    text = _series_output(tmp_path, code)
+    assert _english_sentences(text) == [], text
+    assert "Bram" in text and "R5.1" in text
+
+
+def test_the_same_series_in_english_is_found_english(tmp_path):
+    """The comparison can fail: the series in English is full of its catalog's sentences."""
+    assert len(_english_sentences(_series_output(tmp_path, "en"))) > 10
