@@ -10,34 +10,11 @@ import re
 import pytest
 
 from referee import lexicon, messages
-from referee.rules import load_rules
-from referee.session import Table
-from referee.store import SaveFile
-from tests.test_repl import drive, saved_lines
+from tests.test_complete import speak  # noqa: F401  (the fixture: a language for one test)
+from tests.test_repl import saved_lines, table  # noqa: F401  (the fixture: a fresh series)
+from tests.test_repl import drive
 
 LOCAL = ["nl", "fr", "it", "pt"]
-
-
-@pytest.fixture
-def speak():
-    """Speak a language (messages and the table's letters) for one test."""
-    def use(code):
-        messages.set_language(code)
-        lexicon.set_active(code)
-    yield use
-    messages.set_language("en", chosen=False)
-    lexicon.set_active("en")
-
-
-@pytest.fixture
-def table(tmp_path, monkeypatch) -> Table:
-    """A fresh standard series (Anna, Bram, Cees; Cees deals) saved in tmp_path."""
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    monkeypatch.setenv("NO_COLOR", "1")
-    monkeypatch.setenv("COLUMNS", "100")
-    return Table.create(SaveFile(tmp_path / "p.toml"), ["Anna", "Bram", "Cees"],
-                        load_rules("standard"), "Cees")
 
 
 def _help_words() -> list[tuple[str, str]]:
