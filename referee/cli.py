@@ -119,12 +119,11 @@ def _series_language_at(save: str | None) -> str | None:
 def speak(code: str) -> None:
     """Read the table's tokens and show click's own texts ("Usage:", "Options:")
     in language ``code``: click looks its texts up through gettext's global domain."""
-    from . import lexicon
+    from . import lexicon, messages
     lexicon.set_active(code)
     if code != "en":
+        messages.set_examples(_Examples())
         import gettext
-
-        from . import notation  # noqa: F401  (writes the messages' examples in the language)
 
         from .messages import LOCALE_DIR
         os.environ["LANGUAGE"] = code
@@ -199,6 +198,18 @@ class _Guard:
 # ---------------------------------------------------------------------------
 # Help in the language: click is given message keys, read when help is shown
 # ---------------------------------------------------------------------------
+
+class _Examples:
+    """Writes the messages' examples (``{ex:Ah Ks 3d}``) in the language's letters
+    (``notation.written``), importing the notation only when a message shows one
+    (``standings`` shows none: start-up)."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        from .notation import written
+        return written(spec)
+
 
 class _Told:
     """A click command or option whose ``help`` (and a command's ``short_help``)

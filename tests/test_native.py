@@ -329,3 +329,15 @@ def test_a_whole_series_in_the_language_prints_no_english_sentence(tmp_path, cod
 def test_the_same_series_in_english_is_found_english(tmp_path):
     """The comparison can fail: the series in English is full of its catalog's sentences."""
     assert len(_english_sentences(_series_output(tmp_path, "en"))) > 10
+
+
+START = {"nl": "start 9h", "fr": "début 9co", "it": "inizio 9cu", "pt": "início 9co"}
+
+
+@pytest.mark.parametrize("code", LOCAL)
+def test_state_and_score_of_a_hand_only_dealt_give_the_example_in_the_language(tmp_path, code):
+    _cli(tmp_path, "new", "--lang", code, "--players", "Anna,Bram", "--dealer", "Anna")
+    assert f"`{START[code]}`" in _cli(tmp_path, "state").stdout
+    assert f"`{START[code]}`" in _cli(tmp_path, "score", "--winner", "Anna", "Bram=3").stdout
+    bad = _cli(tmp_path, "score", "foo")
+    assert EXAMPLE[code] in bad.stderr
