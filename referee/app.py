@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
+from .lexicon import suit_letters
 from .messages import t
 from .render import dumps, render_state
 
@@ -188,8 +189,11 @@ def command(name: str, *, aliases: tuple[str, ...] = (), args: str = "",
 
 
 def find_command(word: str) -> Command | None:
-    """The command typed as ``word`` (any case), or None."""
-    return _WORDS.get(word.lower())
+    """The command typed as ``word`` (any case), in English or in the active
+    language's words (``lexicon.word``: Dutch ``tussenstand``), or None."""
+    from .lexicon import word as local_word
+    low = word.lower()
+    return _WORDS.get(low) or _WORDS.get(local_word(low))
 
 
 # ---------------------------------------------------------------------------
@@ -339,7 +343,7 @@ class TableApp:
     # -- the suit of a Jack typed without one (R5.4) ------------------------------
     def _suit_question(self, text: str, ruling) -> Reply:
         who = ruling.actor or self.table.state()["turn"] or "?"
-        question = Question(t("repl.suit.question", name=who), "suit",
+        question = Question(t("repl.suit.question", name=who, letters=suit_letters()), "suit",
                             lambda answer: self._suit_answer(text, question, answer))
         return Reply(text, True, "", None, "question", question=question)
 
@@ -350,7 +354,7 @@ class TableApp:
             return Reply(text, True, t("repl.suit.cancelled", line=text.strip()), None, "cancelled")
         suit = parse_suit(answer.strip())
         if suit is None:
-            return Reply(text, True, t("repl.suit.again", answer=answer.strip()), None,
+            return Reply(text, True, t("repl.suit.again", answer=answer.strip(), letters=suit_letters()), None,
                          "question", question=question)
         return self.handle_line(with_suit(text, suit))
 
@@ -678,13 +682,40 @@ def _quit(app: TableApp, text: str, arg: str, ruling) -> Reply:
     return Reply(text, True, t("repl.quit.done"), None, "leave")
 
 
+# The notation's entries in ``help``: (example, what it does[, example, what it does]),
+# each example in English notation, shown in the language's letters and words.
+_ENTRY_ROWS = (("start 9h", "start"), ("7h", "play", "7h 7s 9s", "plays"), ("Jh s", "jack"),
+               ("d", "draw", "d 5h", "draw_play"), ("lk", "announce", "4h lk", "play_announce"),
+               ("call Anna", "call"), ("leave Anna", "leave"), ("Anna: 7h", "player"))
+
+
+def entries_text() -> str:
+    """The notation's entries, one example a row with what it does, in the active
+    language (its examples in its letters: ``notation.written``), then the corrections
+    (``help`` at the prompt and ``pesten-ref help``)."""
+    from .notation import written
+    rows = [[written(cell) if i % 2 == 0 else t(f"repl.help.e.{cell}")
+             for i, cell in enumerate(row)] for row in _ENTRY_ROWS]
+    first = max(len(row[0]) for row in rows) + 2
+    second = max(len(row[1]) for row in rows if len(row) > 2) + 2
+    third = max(len(row[2]) for row in rows if len(row) > 2) + 2
+    lines = [t("repl.help.entries")]
+    for row in rows:
+        if len(row) > 2:
+            lines.append(f"  {row[0]:<{first}}{row[1]:<{second}}{row[2]:<{third}}{row[3]}")
+        else:
+            lines.append(f"  {row[0]:<{first}}{row[1]}")
+    lines.append(t("repl.help.corrections"))
+    return "\n".join(lines)
+
+
 def help_text() -> str:
     """``help``: the notation's entries, then every prompt command from the registry,
     then, in a language with words of its own, those words beside the English ones."""
     from .lexicon import local_forms
     rows = [(cmd.usage(), cmd.summary()) for cmd in COMMANDS.values()]
     width = max(len(usage) for usage, _ in rows)
-    lines = [t("repl.help.entries"), t("repl.help.commands")]
+    lines = [entries_text(), t("repl.help.commands")]
     lines.extend(f"  {usage:<{width}}  {summary}" for usage, summary in rows)
     local = []
     for english in ("start", "draw", "call", "leave", *COMMANDS):

@@ -64,6 +64,9 @@ def _take_language(args: list[str], wants_json: bool) -> list[str]:
             del args[i:i + (1 if "=" in arg else 2)]
             code = messages.language_code(value)
             if code is None or value.lower() != code:
+                if messages.chosen_language() is None:
+                    messages.series_language(_series_language_at(_save_in(args)))
+                    speak(messages.language())
                 message = t("cli.lang.unknown", value=value, codes=", ".join(messages.LANGUAGES))
                 if wants_json:
                     _echo_error_object(message, 2)
@@ -72,25 +75,12 @@ def _take_language(args: list[str], wants_json: bool) -> list[str]:
     if code is not None:
         messages.set_language(code)
         _LANG_OPTION[0] = code
-    elif messages.chosen_language() is None and _speaks_before_opening(args):
+    elif messages.chosen_language() is None:
+        # Before click reads the command line: its own errors ("No such command")
+        # and every refusal before the series is opened speak the series' language.
         messages.series_language(_series_language_at(_save_in(args)))
     speak(messages.language())
     return args
-
-
-# What a command line says before it opens its series, or without opening it.
-_HELP_FLAGS = frozenset({"-h", "--help"})
-_UNOPENED = frozenset({"help", "rules"})
-
-
-def _speaks_before_opening(args: list[str]) -> bool:
-    """True when the command line shows a help page, or is ``help`` or ``rules``
-    (which read no hand): they speak before a series would say its language."""
-    words = _options(args)
-    if any(arg in _HELP_FLAGS for arg in words):
-        return True
-    command = next((arg for arg in words if not arg.startswith("-")), None)
-    return command is None or command in _UNOPENED
 
 
 def _speak_series_language(save: str | None) -> bool:
@@ -120,23 +110,19 @@ def _save_in(args: list[str]) -> str | None:
 
 def _series_language_at(save: str | None) -> str | None:
     """The own language (``new --lang``) of the series at ``save`` (as
-    ``store.resolve_save`` finds it), or None: no such series, none kept, or a
-    file that does not read (the command itself then says why)."""
-    from .store import SaveError, SaveFile, resolve_save
-    try:
-        data = SaveFile(resolve_save(save)).read_series()
-    except (SaveError, OSError, ValueError):
-        return None
-    display = data.get("display")
-    return display.get("lang") if isinstance(display, dict) else None
+    ``store.resolve_save`` finds it), or None: no such series or none kept
+    (``store.series_language``: a quick look, the file is read later)."""
+    from .store import resolve_save, series_language
+    return series_language(resolve_save(save))
 
 
 def speak(code: str) -> None:
     """Read the table's tokens and show click's own texts ("Usage:", "Options:")
     in language ``code``: click looks its texts up through gettext's global domain."""
-    from . import lexicon
+    from . import lexicon, messages
     lexicon.set_active(code)
     if code != "en":
+        messages.set_examples(_Examples())
         import gettext
 
         from .messages import LOCALE_DIR
@@ -212,6 +198,18 @@ class _Guard:
 # ---------------------------------------------------------------------------
 # Help in the language: click is given message keys, read when help is shown
 # ---------------------------------------------------------------------------
+
+class _Examples:
+    """Writes the messages' examples (``{ex:Ah Ks 3d}``) in the language's letters
+    (``notation.written``), importing the notation only when a message shows one
+    (``standings`` shows none: start-up)."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        from .notation import written
+        return written(spec)
+
 
 class _Told:
     """A click command or option whose ``help`` (and a command's ``short_help``)
@@ -352,6 +350,44 @@ class _Group(_ToldCommand, click.Group):
         pass  # always the message's
 
 
+class _NumberType:
+    """A click number type that speaks the language: its name in click's errors
+    ("'x' is not a valid integer") is a message (``cli.type.KIND``), and a decimal
+    number may be typed with the language's decimal sign (Dutch ``--forget 0,1``)."""
+
+    _kind = "integer"
+
+    @property
+    def name(self) -> str:
+        return t(f"cli.type.{self._kind}")
+
+    @name.setter
+    def name(self, value: str) -> None:
+        pass  # always the message's
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and self._kind == "float_range":
+            from .messages import decimal_sign
+            value = value.replace(decimal_sign(), ".")
+        return super().convert(value, param, ctx)
+
+
+class _Int(_NumberType, click.types.IntParamType):
+    """``type=int``, in the language (``_NumberType``)."""
+
+
+class _IntRange(_NumberType, click.IntRange):
+    """``click.IntRange``, in the language (``_NumberType``)."""
+
+    _kind = "integer_range"
+
+
+class _FloatRange(_NumberType, click.FloatRange):
+    """``click.FloatRange``, in the language and its decimal sign (``_NumberType``)."""
+
+    _kind = "float_range"
+
+
 save_option = _option("--save", "save", metavar_key="help.metavar.path", default=None,
                       help="help.option.save")
 json_option = _option("--json", "as_json", is_flag=True, help="help.option.json")
@@ -444,10 +480,10 @@ def main() -> None:
 @_option("--dealer", default=None, metavar_key="help.metavar.name", help="help.new.dealer")
 @_option("--mode", type=click.Choice(["elimination", "hands", "casual"]), default=None,
          help="help.new.mode")
-@_option("--limit", type=click.IntRange(min=1), default=None, metavar_key="help.metavar.points",
+@_option("--limit", type=_IntRange(min=1), default=None, metavar_key="help.metavar.points",
          help="help.new.limit")
-@_option("--hands", type=click.IntRange(min=1), default=None, metavar="N", help="help.new.hands")
-@_option("--seed", type=int, default=None, metavar="N", help="help.new.seed")
+@_option("--hands", type=_IntRange(min=1), default=None, metavar="N", help="help.new.hands")
+@_option("--seed", type=_Int(), default=None, metavar="N", help="help.new.seed")
 @_option("--force", is_flag=True, help="help.new.force")
 @json_option
 @save_option
@@ -662,7 +698,7 @@ def _history_text(data: dict) -> str:
 
 
 @main.command("series", help="help.series")
-@_option("--open", "open_id", type=click.IntRange(min=1), default=None, metavar="ID",
+@_option("--open", "open_id", type=_IntRange(min=1), default=None, metavar="ID",
          help="help.series.open")
 @_option("--stats", is_flag=True, help="help.series.stats")
 @json_option
@@ -727,7 +763,7 @@ def render_series(entries: list[dict]) -> str:
 
 @main.command(help="help.score", context_settings={"ignore_unknown_options": True})
 @_option("--winner", default=None, metavar_key="help.metavar.name", help="help.score.winner")
-@_option("--hand", "hand_no", type=click.IntRange(min=1), default=None, metavar="N",
+@_option("--hand", "hand_no", type=_IntRange(min=1), default=None, metavar="N",
          help="help.score.hand")
 @_option("--by", "by", default=None, metavar_key="help.metavar.name", help="help.score.by")
 @_argument("scores", nargs=-1, metavar_key="help.metavar.scores")
@@ -877,7 +913,7 @@ def _rules_in_force(save):
 
 
 @main.command(help="help.replay")
-@_option("--hand", "hand_no", type=click.IntRange(min=1), default=None, metavar="N",
+@_option("--hand", "hand_no", type=_IntRange(min=1), default=None, metavar="N",
          help="help.replay.hand")
 @json_option
 @save_option
@@ -921,6 +957,30 @@ def doc_path(name: str) -> str | None:
     return None
 
 
+def _notation_guide() -> str:
+    """``help notation`` in a language other than English: what to type (the card
+    letters of the language, the entries, the prompt's commands and words), written
+    in the language from its catalog (English reads docs/NOTATION.md itself)."""
+    from .app import help_text
+    from .cards import SUIT_SYMBOLS, SUITS
+    from .engine.words import rank_word, suit_word
+    from .lexicon import local_forms, rank_letter
+    courts = ", ".join(t("cli.help.notation.letter", letter=rank_letter(r), name=rank_word(r).lower())
+                       for r in ("J", "Q", "K", "A"))
+    suits = ", ".join(t("cli.help.notation.letter", letter=(local_forms(s) or [s])[0],
+                        name=f"{SUIT_SYMBOLS[s]} {suit_word(s)}") for s in SUITS)
+    joker = (local_forms("joker") or ["joker"])[0]
+    return "\n\n".join([t("cli.help.notation.head"),
+                         t("cli.help.notation.cards", courts=courts, suits=suits, joker=joker),
+                         help_text()])
+
+
+def _rules_book(save: str | None) -> str:
+    """The rule book of the rules in force, in the active language (``rules`` alone)."""
+    from .rulebook import lookup_answer
+    return lookup_answer(None, _rules_in_force(save))[0]
+
+
 def _help_topics(ctx, param, incomplete):
     """Tab completion of ``help TOPIC``: the documents, then the commands."""
     root = ctx.find_root()
@@ -935,11 +995,22 @@ def help_(topic):
     the documents, `help COMMAND` a command's options."""
     with _Guard():
         if topic is None:
-            click.echo(t("repl.help.entries"))
+            from .app import entries_text
+            click.echo(entries_text())
             click.echo(t("cli.help.more"))
             return
         key = topic.strip().lower()
+        from .messages import language
+        if key in ("notation", "rules") and language() != "en":
+            text = _notation_guide() if key == "notation" else _rules_book(None)
+            if sys.stdout.isatty():
+                click.echo_via_pager(text)
+            else:
+                click.echo(text)
+            return
         if key in DOCS:
+            if key == "json" and language() != "en":
+                click.echo(t("cli.help.json_english") + "\n")
             path = doc_path(DOCS[key])
             if path is None:
                 _fail(t("cli.help.no_doc", name=DOCS[key]), 2)
@@ -964,16 +1035,16 @@ def help_(topic):
 @_option("--rules", "rules_spec", default="standard", metavar_key="help.metavar.rules",
          help="help.simulate.rules")
 @_option("--compare", "comparing", is_flag=True, help="help.simulate.compare")
-@_option("--players", type=click.IntRange(2, 8), default=4, metavar="N",
+@_option("--players", type=_IntRange(2, 8), default=4, metavar="N",
          help="help.simulate.players")
-@_option("--hands", type=click.IntRange(min=1), default=None, metavar="N",
+@_option("--hands", type=_IntRange(min=1), default=None, metavar="N",
          help="help.simulate.hands")
-@_option("--seed", type=int, default=None, metavar="N", help="help.simulate.seed")
+@_option("--seed", type=_Int(), default=None, metavar="N", help="help.simulate.seed")
 @_option("--bots", type=click.Choice(["random", "sheet", "mixed"]), default="random",
          help="help.simulate.bots")
-@_option("--forget", type=click.FloatRange(0, 1), default=None, metavar_key="help.metavar.rate",
+@_option("--forget", type=_FloatRange(0, 1), default=None, metavar_key="help.metavar.rate",
          help="help.simulate.forget")
-@_option("--jobs", type=click.IntRange(min=1), default=None, metavar="N", help="help.simulate.jobs")
+@_option("--jobs", type=_IntRange(min=1), default=None, metavar="N", help="help.simulate.jobs")
 @json_option
 def simulate(rule_sets, rules_spec, comparing, players, hands, seed, bots, forget, jobs,
              as_json):
@@ -1081,7 +1152,7 @@ def _tournament_commands() -> click.Group:
     @_option("--players", default=None, metavar="A,B,C", help="help.tournament.players")
     @_option("--players-file", default=None, metavar_key="help.metavar.file",
              help="help.tournament.players_file")
-    @_option("--seed", type=int, default=None, metavar="N", help="help.tournament.seed")
+    @_option("--seed", type=_Int(), default=None, metavar="N", help="help.tournament.seed")
     @tour_save_option
     def tournament_new(players, players_file, seed, save):
         with _Guard():

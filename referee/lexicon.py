@@ -158,6 +158,18 @@ def local_suit_letter(suit: str) -> str | None:
     return next((local for local, canonical in ACTIVE.suits.items() if canonical == suit), None)
 
 
+def rank_letter(rank: str) -> str:
+    """The active language's letter for the court card or Ace ``rank`` (``J``,
+    ``Q``, ``K``, ``A``), upper case: Dutch ``B`` for ``J``; English its own."""
+    return next((local.upper() for local, r in ACTIVE.ranks.items() if r == rank), rank)
+
+
+def suit_letters() -> str:
+    """The suit letters a player of the active language types, clubs to spades:
+    ``c/d/h/s`` in English, Dutch ``k/r/h/s``, French ``tr/ca/co/pi``."""
+    return "/".join(local_suit_letter(s) or s for s in _SUIT_LETTERS)
+
+
 _RANK_TOKENS = frozenset([str(n) for n in range(2, 11)] + ["t", "j", "q", "k", "a"])
 _SUIT_LETTERS = ("c", "d", "h", "s")
 

@@ -12,6 +12,8 @@ import re
 import unicodedata
 
 from .cards import Card, NotationError, parse_suit, try_card
+from .lexicon import local_forms as _local_forms
+from .messages import set_examples as _set_examples
 from .lexicon import word as _word
 from .values import Value as _Value
 from .values import set_field as _set
@@ -280,6 +282,54 @@ def _parse_actions(tokens: list[str]) -> list:
         suit, i = _jack_suit(card, tokens, i)
         out.append(Play(card, suit))
     return out
+
+
+# The English words of an entry that the active language may write its own way.
+_ENTRY_WORDS = {"d": "draw", "draw": "draw", "call": "call", "leave": "leave", "start": "start"}
+_SEPARATORS = re.compile(r"(\s+|[=:,|]|`)")
+
+
+def written(text: str) -> str:
+    """An entry (or an example of one) in English notation as the active language
+    writes it: each card in its letters (Dutch ``Hh`` for ``Kh``, French ``Vco pi``
+    for ``Jh s``), the suit named after a Jack, and the entry words ``d``, ``call``,
+    ``leave``, ``start`` by its own word (Dutch ``pak``).  Names, numbers and
+    every other token are kept; so is the whole text in English.  What the save
+    file keeps (English) is shown so to a player (NOTATION.md "Languages")."""
+    out = []
+    jack = False
+    for token in _SEPARATORS.split(text):
+        if not token or _SEPARATORS.fullmatch(token):
+            out.append(token)
+            continue
+        low = token.lower()
+        suit = parse_suit(token) if jack else None
+        jack = False
+        if suit is not None:
+            forms = _local_forms(suit)
+        elif low in _ENTRY_WORDS:
+            forms = _local_forms(_ENTRY_WORDS[low])
+        else:
+            card = try_card(token)
+            forms = _local_forms(str(card)) if card is not None else []
+            jack = card is not None and card.rank == "J"
+        out.append(forms[0] if forms else token)
+    return "".join(out)
+
+
+class Examples:
+    """Fills a message's example placeholders, ``{ex:Ah Ks 3d}``, with the
+    example written in the active language's letters (``written``); given to
+    ``messages.set_examples`` when this module is imported."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return written(spec)
+
+
+EXAMPLES = Examples()
+_set_examples(EXAMPLES)
 
 
 def _jack_suit(card: Card, tokens: list[str], i: int) -> tuple[str | None, int]:

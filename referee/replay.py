@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from .cards import try_card
 from .engine import Hand
 from .messages import t
-from .notation import NotationError, parse_line
+from .notation import NotationError, parse_line, written
 from .rules import HouseRules
 
 
@@ -115,6 +116,12 @@ def score_lines(meta: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def _card(text: str | None) -> str:
+    """A card of the state (canonical) as players read it (``Card.pretty``), or ``-``."""
+    card = try_card(text) if text else None
+    return card.pretty() if card is not None else (text or "-")
+
+
 def render_rows(rows: list[dict], number: int) -> str:
     """The rows as numbered lines for a terminal."""
     out = [t("cli.replay.head", hand=number, n=len(rows))]
@@ -123,7 +130,7 @@ def render_rows(rows: list[dict], number: int) -> str:
         st = row["state"]
         mark = t("cli.replay.correction") if row["correction"] else (
             "" if row["ok"] else t("cli.replay.refused"))
-        line = row["input"]
+        line = written(row["input"])
         who = row["by"]
         if who and not line.lower().startswith(who.lower() + ":"):
             line = f"{who}: {line}"
@@ -131,7 +138,7 @@ def render_rows(rows: list[dict], number: int) -> str:
         out.append(" " * (width + 2) + row["ruling"])
         if st["status"] == "playing":
             counts = " ".join(f"{p} {c}" for p, c in st["counts"].items())
-            out.append(" " * (width + 2) + t("cli.replay.after", top=st["top"] or "-",
+            out.append(" " * (width + 2) + t("cli.replay.after", top=_card(st["top"]),
                                               turn=st["turn"] or "-", counts=counts,
                                               pile=st["draw_pile"]))
     if not rows:

@@ -163,6 +163,23 @@ def resolve_save(given: str | os.PathLike[str] | None = None) -> str:
     return os.path.join(data_dir(), "series.toml")
 
 
+_DISPLAY_LANG = re.compile(r'^\[display\][^\[]*?^lang\s*=\s*"([^"\n]*)"', re.M | re.S)
+
+
+def series_language(path: str) -> str | None:
+    """The own language (``new --lang``: ``[display] lang``) of the series file at
+    ``path``, or None (no file, none kept).  A quick look at the text, without
+    parsing the TOML, so that every command can speak the series' language before
+    it reads its command line (the file itself is read, and checked, later)."""
+    try:
+        with open(path, "rb") as fp:
+            text = fp.read(65536).decode("utf-8", "replace")
+    except OSError:
+        return None
+    found = _DISPLAY_LANG.search(text)
+    return found.group(1) if found else None
+
+
 # --------------------------------------------------------------------------- errors
 
 

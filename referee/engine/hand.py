@@ -24,7 +24,7 @@ from .events import (Event, IllegalPlayPenalty, Reason, Refusal, Refused, Said)
 from .ruling import ReplayError, Ruling, said
 from .state import Snapshot
 from .tables import tables_for
-from .words import Allowed, stack_words, suit_word
+from .words import Allowed, Entry, stack_words, suit_word
 
 
 class Hand(Dealt):
@@ -114,7 +114,7 @@ class Hand(Dealt):
         line = self.log.pop()
         self.redo_stack.append(line)
         self._rebuild()
-        return said("R0.2", "engine.undo.done", {"line": line}, kind="undo")
+        return said("R0.2", "engine.undo.done", {"line": Entry(line)}, kind="undo")
 
     def redo(self) -> Ruling:
         """Put back the last undone entry (NOTATION "redo"); R0.2 when none."""
@@ -124,9 +124,9 @@ class Hand(Dealt):
         ruling = self._apply_entry_text(line)
         if not ruling.logged:
             self.redo_stack.clear()
-            return said("R0.2", "engine.redo.failed", {"line": line}, ok=False, kind="redo")
+            return said("R0.2", "engine.redo.failed", {"line": Entry(line)}, ok=False, kind="redo")
         self.log.append(line)
-        ruling.events.insert(0, Said("R0.2", "engine.redo.done", {"line": line}))
+        ruling.events.insert(0, Said("R0.2", "engine.redo.done", {"line": Entry(line)}))
         # The redo itself took effect, even when what it put back is a refusal
         # that the log keeps for its effect (R0.4).
         ruling.ok, ruling.rule, ruling.kind = True, "R0.2", "redo"

@@ -18,6 +18,7 @@ from typing import Any
 
 from .. import messages
 from ..cards import JOKER, SUITS, Card
+from ..notation import written
 from .tables import matches
 
 t = messages.t
@@ -48,6 +49,19 @@ class Phrase:
 
     def text(self) -> str:  # pragma: no cover - overridden
         raise NotImplementedError
+
+
+class Entry(Phrase):
+    """A logged entry (English notation, as saved) as the active language writes it
+    (``notation.written``): undo and redo tell it so."""
+
+    __slots__ = ("line",)
+
+    def __init__(self, line: str):
+        self.line = line
+
+    def text(self) -> str:
+        return written(self.line)
 
 
 class Allowed(Phrase):

@@ -184,7 +184,9 @@ def plural_form(n: int) -> str:
 def t(key: str, /, **fields: Any) -> str:
     """The text for ``key`` in the active language, with ``fields`` filled in.
 
-    A text with plural forms picks the one for ``fields["n"]`` (an int).
+    A text with plural forms picks the one for ``fields["n"]`` (an int).  Its
+    example placeholders (``{ex:Ah Ks 3d}``) are filled by ``set_examples``'s
+    filler; numbers with a format spec follow the language's CLDR conventions.
     Raises KeyError for an unknown key or a plural text without ``n`` (a
     programming error, caught by tests).
     """
@@ -192,7 +194,77 @@ def t(key: str, /, **fields: Any) -> str:
     kind = type(template)
     if kind is not str:
         template = template[plural_form(fields["n"])] if kind is dict else template.form(fields["n"])
-    return template.format(**fields) if fields else template
+    if "{ex:" in template:
+        fields["ex"] = _examples
+    if not fields:
+        return template
+    if _language != "en":
+        fields = {k: _Number(v) if type(v) in _NUMBER_TYPES else v for k, v in fields.items()}
+    return template.format(**fields)
+
+
+_NUMBER_TYPES = (int, float)
+
+
+class _AsWritten:
+    """Writes an example as it is (until the notation gives its own filler)."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return spec
+
+
+_examples: Any = _AsWritten()
+
+
+def set_examples(filler: Any) -> None:
+    """What fills a message's example placeholders, ``{ex:Ah Ks 3d}``: an object
+    whose ``format(filler, "Ah Ks 3d")`` writes the example in the active language's
+    letters (``notation.EXAMPLES``, set when the notation is imported)."""
+    global _examples
+    _examples = filler
+
+
+class _Number:
+    """A number filled into a message of a language other than English: its format
+    spec (``{n:,}``, ``{seconds:.2f}``, ``{rate:.1%}``) writes it with that language's
+    CLDR decimal sign, group sign and percent pattern (``numbers.SYMBOLS``, generated
+    from Babel at build time): Dutch ``2.000``, ``0,71``, ``25,7%``; French
+    ``2 000``, ``0,71``, ``25,7 %``.  Without a spec (a hand number, a seed) it is
+    written as it is."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: int | float) -> None:
+        self.value = value
+
+    def __format__(self, spec: str) -> str:
+        text = format(self.value, spec)
+        if not spec:
+            return text
+        return localize_number(text, _language, spec.endswith("%"))
+
+
+def localize_number(text: str, language: str, percent: bool = False) -> str:
+    """A number written by Python's format (``2,000.5``, ``25.7%`` when ``percent``)
+    in ``language``'s CLDR symbols; English is returned as it is."""
+    if language == "en":
+        return text
+    from .numbers import SYMBOLS
+    decimal, group, pattern = SYMBOLS[language]
+    if percent:
+        text = pattern.format(text[:-1])
+    return text.translate({44: "\0", 46: decimal}).replace("\0", group)
+
+
+def decimal_sign(language: str | None = None) -> str:
+    """The decimal sign of ``language`` (default: the active one): ``,`` in Dutch."""
+    language = language or _language
+    if language == "en":
+        return "."
+    from .numbers import SYMBOLS
+    return SYMBOLS[language][0]
 
 
 def has(key: str) -> bool:

@@ -24,6 +24,7 @@ import datetime as _dt
 import importlib
 import io
 import os
+import re
 import shutil
 import string
 import subprocess
@@ -218,13 +219,81 @@ def compiled(language: str, po_dir: str = PO_DIR) -> dict[str, bytes]:
     return files
 
 
+NUMBERS = os.path.join(HERE, "numbers.py")
+#: The CLDR locale of each language (Portuguese: Brazil's, README "Languages").
+CLDR_LOCALES = {"nl": "nl", "fr": "fr", "it": "it", "pt": "pt_BR"}
+
+
+def numbers_module() -> str:
+    """The text of ``messages/numbers.py``: each language's CLDR number symbols
+    (decimal sign, group sign, percent pattern), from Babel's CLDR data, so that the
+    program formats numbers without importing Babel (start-up)."""
+    from babel import Locale
+    rows = []
+    for language in LANGUAGES[1:]:
+        loc = Locale.parse(CLDR_LOCALES[language])
+        symbols = loc.number_symbols.get("latn", loc.number_symbols)
+        percent = loc.percent_formats[None].pattern.replace("#,##0", "{}").replace(
+            "%", symbols["percentSign"])
+        rows.append(f"    {language!r}: ({symbols['decimal']!r}, {symbols['group']!r}, "
+                    f"{percent!r}),")
+    return ('"""Each language\'s CLDR number symbols: (decimal sign, group sign, percent\n'
+            'pattern).  Generated from Babel\'s CLDR data by `python -m\n'
+            'referee.messages.catalogs compile`; do not edit."""\n\n'
+            "SYMBOLS = {\n" + "\n".join(rows) + "\n}\n")
+
+
 def compile_all() -> None:
-    """Write every language's compiled files under ``locale/``."""
+    """Write every language's compiled files under ``locale/``, and ``numbers.py``."""
+    if _write_if_changed(NUMBERS, numbers_module().encode("utf-8")):
+        print(f"wrote {os.path.relpath(NUMBERS)}")
     for language in LANGUAGES[1:]:
         folder = os.path.join(LOCALE_DIR, language, "LC_MESSAGES")
         for name, data in compiled(language).items():
             if _write_if_changed(os.path.join(folder, name), data):
                 print(f"wrote {os.path.relpath(os.path.join(folder, name))}")
+
+
+#: A card in English notation (rank then English suit letter), outside placeholders:
+#: an example in a translation must be an ``{ex:...}`` placeholder, which writes it
+#: in the language's letters.  ``As`` is the Ace in French and Portuguese.
+_ENGLISH_CARD = re.compile(r"(?<![\w{}/\\-])((?:10|[2-9AKQJT])[cdhs])(?![\w}])")
+#: Messages that explain the English letters themselves (``7c`` is 7♣ everywhere).
+ENGLISH_LETTERS_KEYS = frozenset({"cli.help.notation.cards", "repl.hint.false_friend"})
+#: French puts a space (normal, no-break or narrow no-break) before ! ? : ;
+_FRENCH_PUNCTUATION = re.compile(r"[^\s\u00a0\u202f]([!?;:])(?=\s|$)")
+#: A past participle right after a player's name (French, Italian), which would agree
+#: with the name's gender: "Anna est éliminé".  After "de", "pour", "di", "per" the
+#: name is no subject.
+_PARTICIPLE = re.compile(r"(?<!de )(?<!di )(?<!d')(?<!pour )(?<!per )\{name\} "
+                         r"(?:(?:est|è|resta|reste) )?\w+(?:é|ée|és|ées|ato|ata|ati|ate|ito|ita|"
+                         r"iti|ite|uto|uta)\b")
+
+
+def style_problems(language: str, key: str, text: str) -> list[str]:
+    """What a native reader would mark in the translation ``text`` of ``key`` and that
+    a program can see: an example card in English letters (not an ``{ex:...}``
+    placeholder), in French a ``!``, ``?``, ``:`` or ``;`` without its space, in
+    French and Italian a participle right after ``{name}``."""
+    found = []
+    where = f"{language}: {key}"
+    body = re.sub(r"\{[^{}]*\}|https?://\S+", "\x00", text)
+    if key not in ENGLISH_LETTERS_KEYS:
+        for card in _ENGLISH_CARD.findall(body):
+            if card != "As":
+                found.append(f"{where}: the example card {card!r} is in English letters; "
+                             "write it as {ex:" + card + "}")
+    if language == "fr":
+        # A placeholder or `code` stands for a word: a sign right after it needs its
+        # space; what is quoted as typed (« Anna: ») is notation.
+        for m in _FRENCH_PUNCTUATION.finditer(re.sub(r"`[^`]*`|«[^»]*»|\x00", "X", body)):
+            found.append(f"{where}: no space before {m.group(1)!r} "
+                         f"({body[max(0, m.start() - 12):m.end()].strip()!r})")
+    if language in ("fr", "it"):
+        for m in _PARTICIPLE.finditer(text):
+            found.append(f"{where}: {m.group(0)!r}: a participle after the name agrees "
+                         "with it; say it so that nothing agrees with the name")
+    return found
 
 
 def problems() -> list[str]:
@@ -239,6 +308,14 @@ def problems() -> list[str]:
     if on_disk != _own(template):
         found.append(f"{os.path.relpath(TEMPLATE)} is out of date: run "
                      "`python -m referee.messages.catalogs extract`")
+    try:
+        with open(NUMBERS, encoding="utf-8") as fp:
+            numbers_current = fp.read() == numbers_module()
+    except FileNotFoundError:
+        numbers_current = False
+    if not numbers_current:
+        found.append(f"{os.path.relpath(NUMBERS)} is out of date: run "
+                     "`python -m referee.messages.catalogs compile`")
     for language in LANGUAGES[1:]:
         path = os.path.join(PO_DIR, f"{language}.po")
         if not os.path.exists(path):
@@ -259,6 +336,9 @@ def problems() -> list[str]:
                 continue
             ids = message.id if isinstance(message.id, (list, tuple)) else (message.id,)
             wanted = set().union(*(_fields(i) for i in ids))
+            if message.context:
+                for text in strings:
+                    found.extend(style_problems(language, message.context, text))
             for text in strings:
                 # The project's texts fill every form with every field; click
                 # names its fields per form ("{possibility}" / "{possibilities}"),

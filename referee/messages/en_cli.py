@@ -43,11 +43,11 @@ MESSAGES = {
     "cli.save.no_replay": "the entry '{line}' no longer replays: {reason}",
     "cli.new.started": "New series: {players}; rules {rules}; saved in {file}.",
     "cli.new.dealer": {
-        "one": "{dealer} deals 1 card each; {first} plays first once the starter is turned (`start 9h`).",
-        "other": "{dealer} deals {n} cards each; {first} plays first once the starter is turned (`start 9h`)."},
+        "one": "{dealer} deals 1 card each; {first} plays first once the starter is turned (`{ex:start 9h}`).",
+        "other": "{dealer} deals {n} cards each; {first} plays first once the starter is turned (`{ex:start 9h}`)."},
     "cli.new.dealer_free": {
-        "one": "{dealer} deals 1 card each; once the starter is turned (`start 9h`) anyone may play (snel pesten).",
-        "other": "{dealer} deals {n} cards each; once the starter is turned (`start 9h`) anyone may play (snel pesten)."},
+        "one": "{dealer} deals 1 card each; once the starter is turned (`{ex:start 9h}`) anyone may play (snel pesten).",
+        "other": "{dealer} deals {n} cards each; once the starter is turned (`{ex:start 9h}`) anyone may play (snel pesten)."},
     "cli.new.drawn": "The dealer was drawn at random: {dealer}.",
     "cli.new.exists": "{file} holds a series that is not over yet; use --force to start a new one anyway (the old one is kept, `pesten-ref series` lists it), or --save another file.",
     "cli.new.bad_dealer": "The dealer {dealer} is not one of the players ({players}).",
@@ -76,8 +76,8 @@ MESSAGES = {
     "cli.new.kept": "The previous series is kept as series {id} (`pesten-ref series` lists every series).",
     "cli.deal.decks": {"one": "Shuffle 1 deck: {cards} in all.",
                        "other": "Shuffle {n} decks together: {cards} in all."},
-    "cli.play.new_hand": "Hand {hand}: {dealer} deals; {first} plays first once the starter is turned (`start 9h`).",
-    "cli.play.new_hand_free": "Hand {hand}: {dealer} deals; once the starter is turned (`start 9h`) anyone may play (snel pesten).",
+    "cli.play.new_hand": "Hand {hand}: {dealer} deals; {first} plays first once the starter is turned (`{ex:start 9h}`).",
+    "cli.play.new_hand_free": "Hand {hand}: {dealer} deals; once the starter is turned (`{ex:start 9h}`) anyone may play (snel pesten).",
     "cli.play.script_unreadable": "Cannot read the script {file}: {error}.",
     "cli.play.script_not_utf8": "The script {file} is not UTF-8 text (a stray byte at offset {offset}); save it as UTF-8 and try again.",
     "cli.play.refused_line": "line {n}: {line}: refused: {ruling}",
@@ -107,10 +107,23 @@ MESSAGES = {
     "cli.replay.score_blocked": "The hand was blocked; points {points}.",
     "cli.replay.score_left": "Left the table during the hand and scored nothing: {names}.",
     "cli.simulate.label": "Simulating",
+    # click's names of the number types, in its "'x' is not a valid {number_type}."
+    "cli.type.integer": "integer",
+    "cli.type.integer_range": "integer range",
+    "cli.type.float_range": "float range",
     "cli.help.more": (
         "\nMore: `pesten-ref help notation` (everything that can be typed, and the commands), "
         "`help rules` (the rule book), `help json` (the JSON the commands print), "
         "`help COMMAND` (a command's options); `pesten-ref rules R5.1` explains one rule."),
+    # `help notation` in a language other than English: a guide built from these
+    # texts, the entries and the prompt's commands (English reads docs/NOTATION.md).
+    "cli.help.notation.head": "What to type at the table, one entry a line (the full contract, in English: docs/NOTATION.md).",
+    "cli.help.notation.cards": (
+        "Cards are typed rank then suit, in any case: the numbers 2 to 10, then {courts}; "
+        "the suits {suits}; a Joker is `{joker}`. The English letters (`7c` is 7♣) and the "
+        "suit symbols (`7♣`) work too."),
+    "cli.help.notation.letter": "`{letter}` {name}",
+    "cli.help.json_english": "The JSON the commands print is a contract for programmers, kept in English:",
     "cli.help.no_topic": (
         "There is no help on \"{topic}\". Try `pesten-ref help` with one of {topics}, "
         "or a command: {commands}."),

@@ -20,9 +20,9 @@ MESSAGES = {
     "engine.refuse.unknown_player": "There is no player called {name} at this table (R1.1).",
     "engine.refuse.left": "{name} has left the table and takes no part in this hand (R1.5).",
     "engine.refuse.free_no_player": (
-        "In snel pesten every entry names its player, like `Anna: 7h` (R8.4)."),
+        "In snel pesten every entry names its player, like `{ex:Anna: 7h}` (R8.4)."),
     "engine.refuse.waiting": (
-        "The hand has not started: first enter the starter card, like `start 9h` (R2.3)."),
+        "The hand has not started: first enter the starter card, like `{ex:start 9h}` (R2.3)."),
     "engine.refuse.over": "The hand is over; score it with `pesten-ref score` (R6.1).",
     "engine.refuse.started": "The starter card has already been turned (R2.3).",
     "engine.refuse.start_dealer": "Only the dealer, {dealer}, turns the starter, not {name} (R2.3).",
@@ -188,7 +188,7 @@ MESSAGES = {
     "engine.next": "{name} is to play.",
     # -- queries ------------------------------------------------------------
     "engine.query.state": "{summary}",
-    "engine.summary.waiting": "Hand dealt by {dealer}; waiting for the starter card (`start 9h`).",
+    "engine.summary.waiting": "Hand dealt by {dealer}; waiting for the starter card (`{ex:start 9h}`).",
     "engine.summary.over": "The hand is over: {winner} won it.",
     "engine.summary.blocked": "The hand is over: it was blocked (R3.9).",
     "engine.summary.top": "Top card {top}.",
@@ -197,7 +197,7 @@ MESSAGES = {
     "engine.summary.pending_nostack": "{turn} must draw {n}.",
     "engine.summary.turn": "{turn} is to play.",
     "engine.summary.free": "Anyone may play (snel pesten).",
-    "engine.check.usage": "Name a card to check, like `check 7h`.",
+    "engine.check.usage": "Name a card to check, like `check {ex:7h}`.",
     "engine.check.legal": "Yes: {name} may play {card} now.",
     "engine.check.illegal": "No: {why} Legal now: {allowed}.",
     "engine.check.pending_draw": {"one": "only `d`, to take the {n} pending card",

@@ -75,7 +75,7 @@ MESSAGES = {
 
     # -- score --------------------------------------------------------------------------------
     "help.score": (
-        "Record the hand: NAME=\"Ah Ks 3d\" or NAME=23 for each player still holding cards.\n\n"
+        "Record the hand: NAME=\"{ex:Ah Ks 3d}\" or NAME=23 for each player still holding cards.\n\n"
         "The next hand is dealt at once, so `score` after every hand keeps a series "
         "without refereeing it.  `--hand N` corrects hand N."),
     "help.score.winner": "Who went out (required for a hand not refereed).",

@@ -6,26 +6,26 @@ MESSAGES = {
     "notation.not_card": "'{token}' is not a card",
     "notation.nothing_after": "nothing after '{player}:'",
     "notation.alone": "'{word}' stands alone on its line",
-    "notation.start_usage": "'start' takes one card: start 9h",
+    "notation.start_usage": "'start' takes one card: {ex:start 9h}",
     "notation.name_usage": "'{word}' takes one player's name: {word} Anna",
     "notation.fix_incomplete": (
-        "'{text}' is incomplete; corrections read: fix draw Anna 2 | fix count Anna 5 | "
-        "fix play Anna 7h"),
+        "'{text}' is incomplete; corrections read: {ex:fix draw Anna 2} | {ex:fix count Anna 5} | "
+        "{ex:fix play Anna 7h}"),
     "notation.fix_extra": (
-        "'{token}' is one word too many; corrections read: fix draw Anna 2 | fix count Anna 5 | "
-        "fix play Anna 7h"),
+        "'{token}' is one word too many; corrections read: {ex:fix draw Anna 2} | {ex:fix count Anna 5} | "
+        "{ex:fix play Anna 7h}"),
     "notation.fix_number": (
-        "'{token}' is not a number of cards; corrections read: fix draw Anna 2 | "
-        "fix count Anna 5 | fix play Anna 7h"),
+        "'{token}' is not a number of cards; corrections read: {ex:fix draw Anna 2} | "
+        "{ex:fix count Anna 5} | {ex:fix play Anna 7h}"),
     "notation.fix_card": (
-        "'{token}' is not a card; corrections read: fix draw Anna 2 | fix count Anna 5 | "
-        "fix play Anna 7h"),
+        "'{token}' is not a card; corrections read: {ex:fix draw Anna 2} | {ex:fix count Anna 5} | "
+        "{ex:fix play Anna 7h}"),
     "notation.fix_suit": (
-        "'{token}' names a suit only after a Jack; corrections read: fix draw Anna 2 | "
-        "fix count Anna 5 | fix play Anna 7h"),
+        "'{token}' names a suit only after a Jack; corrections read: {ex:fix draw Anna 2} | "
+        "{ex:fix count Anna 5} | {ex:fix play Anna 7h}"),
     "notation.fix_what": (
-        "'{token}' is not a correction; corrections read: fix draw Anna 2 | fix count Anna 5 | "
-        "fix play Anna 7h"),
+        "'{token}' is not a correction; corrections read: {ex:fix draw Anna 2} | {ex:fix count Anna 5} | "
+        "{ex:fix play Anna 7h}"),
     "notation.suit_alone": "a suit ('{token}') is named only right after a Jack",
     "notation.unknown": "'{token}' is not a card or an entry word",
 }

@@ -28,8 +28,8 @@ MESSAGES = {
     "repl.refused": "✗",
 
     # The suit question after a Jack typed without one (R5.4)
-    "repl.suit.question": "Which suit does {name} name? (c/d/h/s) ",
-    "repl.suit.again": "'{answer}' is not a suit: answer c, d, h or s (or ♣ ♦ ♥ ♠); Enter alone takes the Jack back.",
+    "repl.suit.question": "Which suit does {name} name? ({letters}) ",
+    "repl.suit.again": "'{answer}' is not a suit: answer {letters} (or ♣ ♦ ♥ ♠); Enter alone takes the Jack back.",
     "repl.suit.cancelled": "No suit named: '{line}' was not entered.",
 
     # The end of a hand
@@ -41,7 +41,7 @@ MESSAGES = {
     "repl.over.example": "{name}=…",
 
     # Scoring at the prompt (R7)
-    "repl.score.ask": "Cards left for {name}? (Ah Ks 3d, or points; Enter alone stops) ",
+    "repl.score.ask": "Cards left for {name}? ({ex:Ah Ks 3d}, or points; Enter alone stops) ",
     "repl.score.ask_winner": "Who won hand {hand}? ",
     "repl.score.cancelled": "Not scored: nothing was recorded.",
     "repl.score.recorded": "Hand {hand} scored: {points}.",
@@ -60,17 +60,19 @@ MESSAGES = {
     "repl.args.refused": "`{command}` does not take '{words}'; type `{usage}`.",
 
     # help: the entries of the notation, then the commands (from the registry)
-    "repl.help.entries": (
-        "Entries (one line each):\n"
-        "  start 9h        the starter card\n"
-        "  7h              play a card          7h 7s 9s   several plays (Sevens)\n"
-        "  Jh s            a Jack naming spades\n"
-        "  d               draw                 d 5h       draw and play at once\n"
-        "  lk              Laatste kaart!       4h lk      play and announce\n"
-        "  call Anna       call a forgotten last card\n"
-        "  leave Anna      Anna leaves the table\n"
-        "  Anna: 7h        name the player (needed in snel pesten)\n"
-        "Corrections: fix draw Anna 2 | fix count Anna 5 | fix play Anna 7h"),
+    "repl.help.entries": "Entries (one line each):",
+    "repl.help.e.start": "the starter card",
+    "repl.help.e.play": "play a card",
+    "repl.help.e.plays": "several plays (Sevens)",
+    "repl.help.e.jack": "a Jack naming spades",
+    "repl.help.e.draw": "draw",
+    "repl.help.e.draw_play": "draw and play at once",
+    "repl.help.e.announce": "Laatste kaart!",
+    "repl.help.e.play_announce": "play and announce",
+    "repl.help.e.call": "call a forgotten last card",
+    "repl.help.e.leave": "Anna leaves the table",
+    "repl.help.e.player": "name the player (needed in snel pesten)",
+    "repl.help.corrections": "Corrections: {ex:fix draw Anna 2} | {ex:fix count Anna 5} | {ex:fix play Anna 7h}",
     "repl.help.commands": "Commands:",
     # Shown only in a language with entry and command words of its own.
     "repl.help.local_words": "The same in this language's words: {words}.",
@@ -91,13 +93,13 @@ MESSAGES = {
     "repl.cmd.help": "the notation and these commands",
     "repl.cmd.quit": "leave the table (everything is saved)",
     "repl.usage.state": "state",
-    "repl.usage.check": "check 7h",
+    "repl.usage.check": "check {ex:7h}",
     "repl.usage.why": "why",
     "repl.usage.rules": "rules [R5.1 | topic | --diff A B]",
     "repl.usage.replay": "replay [N | --hand N]",
     "repl.usage.undo": "undo",
     "repl.usage.redo": "redo",
-    "repl.usage.score": "score [--hand N] Anna=Ah Ks 3d Cees=23",
+    "repl.usage.score": "score [--hand N] Anna={ex:Ah Ks 3d} Cees=23",
     "repl.usage.standings": "standings [--seats]",
     "repl.usage.history": "history",
     "repl.usage.show": "show calls on|off",
@@ -105,7 +107,7 @@ MESSAGES = {
     "repl.usage.quit": "quit",
 
     # The bottom toolbar
-    "repl.bar.waiting": "Hand {hand}: {dealer} has dealt; waiting for the starter card (start 9h)",
+    "repl.bar.waiting": "Hand {hand}: {dealer} has dealt; waiting for the starter card ({ex:start 9h})",
     "repl.bar.top": "top {card}",
     "repl.bar.named": "named {symbol} {suit}",
     "repl.bar.clockwise": "↻ clockwise",

@@ -239,7 +239,7 @@ MESSAGES: dict[str, str] = {
     "rules.book.text.R2.3": (
         "The rest of the cards form the face-down draw pile. Its top card is turned face "
         "up to start the discard pile: this is the starter, and naming it is the first "
-        "entry of every hand (`start 9h`)."
+        "entry of every hand (`{ex:start 9h}`)."
     ),
     "rules.book.title.R2.4": "Action starter",
     "rules.book.text.R2.4.no_effect": (
@@ -289,7 +289,7 @@ MESSAGES: dict[str, str] = {
     "rules.book.text.R3.4": (
         "If you cannot play (or do not want to), draw one card. If it fits you may play "
         "it at once; otherwise your turn ends. The referee cannot see what you drew, so "
-        "enter the draw together with the card you play (`d 5h`); a plain `d` ends your "
+        "enter the draw together with the card you play (`{ex:d 5h}`); a plain `d` ends your "
         "turn."
     ),
     "rules.book.text.R3.4.no_play": (
@@ -576,7 +576,7 @@ MESSAGES: dict[str, str] = {
     "rules.book.text.R8.4": (
         "No turns (`turn_order = \"free\"`): any player may at any moment play a matching "
         "card (R3.1 to R3.3) or draw one card (`d`, or `d CARD` to play it at once). "
-        "Every entry names its player (`Anna: 7h`) and entries count in the order typed; "
+        "Every entry names its player (`{ex:Anna: 7h}`) and entries count in the order typed; "
         "the table decides who was first. The one exception is a pending draw penalty: "
         "it falls on the player seated next after the one who played the penalty card "
         "(current direction), who must stack (the penalty then moves on to the seat "

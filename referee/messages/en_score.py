@@ -42,16 +42,16 @@ MESSAGES = {
     "score.refuse.left": "{player} left the table during hand {hand} and does not score it",
     "score.refuse.left_winner": "{player} left the table during hand {hand} and cannot have won it",
     "score.refuse.out": "{player} is out of the series and did not play hand {hand}",
-    "score.refuse.missing": "No score was given for {players}: give the cards each one holds (NAME=\"Ah Ks 3d\") or a point total (NAME=23)",
+    "score.refuse.missing": "No score was given for {players}: give the cards each one holds (NAME=\"{ex:Ah Ks 3d}\") or a point total (NAME=23)",
 
     # -- the words of a score (``parse_score_words``: the command line and the prompt)
-    "score.words.bad_winner": "`--winner` needs a name: score --winner Anna Bram=23 Cees=Ah Ks.",
-    "score.words.bad_hand": "`--hand` needs the number of a hand: score --hand 2 Bram=23 Cees=Ah Ks.",
-    "score.words.bad_by": "`--by` needs a name: score --hand 2 --by Anna Bram=23 Cees=Ah Ks.",
+    "score.words.bad_winner": "`--winner` needs a name: score --winner Anna Bram=23 Cees={ex:Ah Ks}.",
+    "score.words.bad_hand": "`--hand` needs the number of a hand: score --hand 2 Bram=23 Cees={ex:Ah Ks}.",
+    "score.words.bad_by": "`--by` needs a name: score --hand 2 --by Anna Bram=23 Cees={ex:Ah Ks}.",
     "score.line.corrected": "Hand {hand} corrected: {points} (was {old}).",
     "score.words.twice": "{name} is given twice; give each player once.",
-    "score.words.no_name": "'{word}' comes before any name: write score Anna=Ah Ks 3d Cees=23.",
-    "score.words.bare": "'{arg}' should read NAME=\"Ah Ks 3d\" or NAME=23.",
+    "score.words.no_name": "'{word}' comes before any name: write score Anna={ex:Ah Ks 3d} Cees=23.",
+    "score.words.bare": "'{arg}' should read NAME=\"{ex:Ah Ks 3d}\" or NAME=23.",
 
     # -- refusals: the cards and points given ------------------------------
     "score.refuse.bad_card": "'{token}' is not a card",
