@@ -81,8 +81,9 @@ def test_undo_redo_and_replay_show_the_cards_in_the_languages_letters_R0_2(
     assert "Kh" not in out
     # replay: the entry as the language writes it, the top card as the rulings show it
     assert f"Anna: {local}" in out
-    assert messages.t("cli.replay.after", top=SHOWN[code], turn="Bram",
-                      counts="Anna 6 Bram 7 Cees 7", pile=32) in out
+    after = messages.t("cli.replay.after", top=SHOWN[code], turn="Bram",
+                       counts="Anna 6 Bram 7 Cees 7", pile=32)
+    assert " ".join(after.split()) in " ".join(out.split())  # the prompt wraps long lines
     # The save keeps the English form.
     assert saved_lines(table) == ["start 9h", "Anna: Kh"]
 
