@@ -47,6 +47,7 @@ __all__ = [
     "apply_result", "replay_series", "Deal", "standings_json", "places", "places_of",
     "render_standings", "join_names",
     "series_mode", "series_limit", "series_hands", "points_text", "hand_end_event",
+    "text_width", "pad_cell",
 ]
 
 MODES = ("elimination", "hands", "casual")
@@ -1184,7 +1185,7 @@ def standings_json(series: Series, current_hand_started: bool) -> dict[str, Any]
     return out
 
 
-def _width(text: str) -> int:
+def text_width(text: str) -> int:
     """Columns a string takes on a terminal (wide characters 2, combining marks 0)."""
     if text.isascii():
         return len(text)
@@ -1198,8 +1199,10 @@ def _width(text: str) -> int:
     return width
 
 
-def _pad(text: str, width: int, right: bool = False) -> str:
-    fill = " " * max(0, width - _width(text))
+def pad_cell(text: str, width: int, right: bool = False) -> str:
+    """``text`` filled with spaces to ``width`` terminal columns (``text_width``),
+    on the left when ``right`` (numbers), else on the right; never cut."""
+    fill = " " * max(0, width - text_width(text))
     return fill + text if right else text + fill
 
 
@@ -1252,11 +1255,11 @@ def render_standings(series: Series, current_hand_started: bool, by_seat: bool =
             note = ""
         rows.append((row, note))
     name_col = headers.index(t("score.col.player"))
-    widths = [max(_width(h), *(_width(r[i]) for r, _ in rows)) for i, h in enumerate(headers)]
+    widths = [max(text_width(h), *(text_width(r[i]) for r, _ in rows)) for i, h in enumerate(headers)]
     numeric = [i != name_col for i in range(len(headers))]
 
     def line(cells: list[str], note: str) -> str:
-        parts = [_pad(c, widths[i], right=numeric[i]) for i, c in enumerate(cells)]
+        parts = [pad_cell(c, widths[i], right=numeric[i]) for i, c in enumerate(cells)]
         text = "  ".join(parts)
         return (text + "  " + note).rstrip() if note else text.rstrip()
 
