@@ -433,7 +433,7 @@ def tournament_child(folder: Path, seed: int) -> int:
     conflict, settle it keeping one version at random; again, until killed."""
     import shutil
     from referee.session import utcnow
-    from referee.tournament_store import TournamentFiles, _copy_in
+    from referee.tournament_store import TournamentFiles, copy_in
 
     rng = random.Random(seed)
     files = TournamentFiles(folder / "cup.toml")
@@ -451,7 +451,7 @@ def tournament_child(folder: Path, seed: int) -> int:
             if not tour.open_conflicts():
                 if rng.random() < 0.5:  # a sync tool's copy of the whole folder
                     name = f"round-1-table-1 (conflicted copy {seed}-{n})"
-                    _copy_in(str(source), str(files.tables_dir) + "/" + name, files.tables_dir)
+                    copy_in(str(source), str(files.tables_dir) + "/" + name, files.tables_dir)
                     tour.record_conflicts(files.scan(tour).found)
                 else:                   # a laptop's folder, imported
                     shutil.rmtree(laptop, ignore_errors=True)

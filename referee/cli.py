@@ -1098,6 +1098,170 @@ def _drawn_lines(tour) -> list[str]:
     return lines
 
 
+def _tournament_files(save: str | None):
+    """The tournament's files: ``--save`` or the default file."""
+    from .tournament_store import DEFAULT_TOURNAMENT, TournamentFiles
+    return TournamentFiles(save or DEFAULT_TOURNAMENT)
+
+
+def _entered(players: str | None, players_file: str | None) -> list[str]:
+    """The names entered, each checked (R1.1): a name from the file named with its line."""
+    import unicodedata
+
+    from .scoring import player_name_problem
+    given = [(n, None) for n in (players or "").split(",")]
+    if players_file is not None:
+        try:
+            with open(players_file, encoding="utf-8-sig") as f:
+                given += [(line.split("#", 1)[0], i)
+                          for i, line in enumerate(f.read().splitlines(), 1)]
+        except (OSError, UnicodeDecodeError) as exc:
+            _fail(t("tour.refuse.players_file", file=players_file,
+                    error=getattr(exc, "strerror", None) or str(exc)), 2)
+    names: list[str] = []
+    seen: set[str] = set()
+    for raw, line in given:
+        name = unicodedata.normalize("NFC", raw.strip())
+        if not name:
+            continue
+        problem = (t("tour.refuse.duplicate", name=name) if name.casefold() in seen
+                   else player_name_problem([name], count=False))
+        if problem:
+            _fail(problem if line is None else
+                  t("store.in_file_line", file=players_file, line=line, what=problem), 2)
+        seen.add(name.casefold())
+        names.append(name)
+    if not names:
+        _fail(t("tour.refuse.no_players"), 2)
+    return names
+
+
+def _open_tournament(files):
+    """Load the tournament (its lock held), finishing a settle cut short."""
+    tour = files.load()
+    if files.finish_settling(tour):
+        files.write(tour)
+    return tour
+
+
+def _change_tournament(save: str | None, change) -> None:
+    """Under the tournament's lock: load it, ``change(files, tour)`` (the lines to
+    tell), write it; then tell the lines."""
+    files = _tournament_files(save)
+    with files.save.lock():
+        tour = _open_tournament(files)
+        told = change(files, tour)
+        files.write(tour)
+    for line in told:
+        click.echo(line)
+
+
+def _login_name() -> str:
+    """Who runs the command, for the record (``--by`` not given): the login name, else "-"."""
+    import getpass
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError, ImportError):
+        return "-"
+
+
+def _tournament_new(players: str | None, players_file: str | None, seed: int | None,
+                    save: str | None) -> None:
+    """``tournament new``: the players entered, round 1 drawn (R8.6), a new file written."""
+    names = _entered(players, players_file)
+    import secrets
+
+    from .tournament import Tournament
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    files = _tournament_files(save)
+    with files.save.lock():
+        if files.exists():
+            _fail(t("tour.refuse.exists", file=files.path), 2)
+        if os.path.exists(files.tables_dir):
+            _fail(t("tour.refuse.tables_exist", folder=files.tables_dir), 2)
+        tour = Tournament.new(names, seed, secrets.token_hex(4))
+        files.write(tour)
+    click.echo(t("tour.new.started", n=len(names), seed=seed, file=files.path))
+    for line in _drawn_lines(tour):
+        click.echo(line)
+
+
+def _tournament_show(as_json: bool, save: str | None) -> None:
+    """``tournament show``: the bracket and the tables' results as they stand."""
+    from .tournament import render_view, view
+    files = _tournament_files(save)
+    tour = files.load()
+    scan = files.scan(tour)
+    data = view(tour, scan.outcomes, scan.found, scan.incomplete)
+    if as_json:
+        click.echo(_dumps(data))
+        return
+    click.echo(render_view(data, recorded=tour.champion is not None or data["champion"] is None))
+
+
+def _close_scanned_round(files, tour) -> list[str]:
+    """``tournament next`` under the lock: the tables' files read (conflicts recorded and
+    told, an incomplete table refused), then the round closed (R8.6); -> the lines to tell."""
+    from .tournament import close_round, incomplete_text
+    scan = files.scan(tour)
+    if tour.record_conflicts(scan.found):
+        files.write(tour)
+    open_ = [c for c in tour.open_conflicts() if c.round == tour.current.number]
+    for line in [c.text() for c in open_] + [incomplete_text(x) for x in scan.incomplete]:
+        click.echo(line, err=True)
+    if scan.incomplete and not open_:
+        _fail(t("tour.refuse.incomplete"), 1)
+    return close_round(tour, scan.outcomes)
+
+
+def _tournament_withdraw(name: str, save: str | None) -> None:
+    """``tournament withdraw NAME``: ``name`` withdraws (R8.6)."""
+    from .tournament import withdraw
+    _change_tournament(save, lambda files, tour: withdraw(tour, name, files.outcomes(tour)))
+
+
+def _tournament_import(path: str, save: str | None) -> None:
+    """``tournament import PATH``: the tables' files from ``path`` taken in; exit 1 when
+    nothing there belongs to this tournament or a result arrived twice."""
+    files = _tournament_files(save)
+    with files.save.lock():
+        tour = _open_tournament(files)
+        report = files.import_from(tour, path)
+        if tour.record_conflicts(report.recorded):
+            files.write(tour)
+    for line in report.taken + report.same + report.skipped:
+        click.echo(line)
+    for line in report.conflicts:
+        click.echo(line, err=True)
+    if report.only_other:
+        _fail(t("tour.import.only_other", source=path), 1)
+    if report.conflicts:
+        _fail(t("tour.refuse.import_conflicts", n=len(report.conflicts)), 1)
+
+
+def _tournament_settle(table_name: str, keep: str, by: str | None, save: str | None) -> None:
+    """``tournament settle``: table ``table_name``'s conflict settled by keeping ``keep``
+    (the others set aside, nothing deleted); exit 1 when the table has no conflict."""
+    from .session import utcnow
+    from .tournament import table_label
+    files = _tournament_files(save)
+    with files.save.lock():
+        tour = _open_tournament(files)
+        if tour.record_conflicts(files.scan(tour).found):
+            files.write(tour)
+        conflict = tour.conflict_of(table_name)
+        if conflict is None:
+            _fail(t("tour.settle.none", table=table_label(table_name.strip()),
+                    round=tour.current.number), 1)
+        files.settle(tour, conflict, keep, by or _login_name(), utcnow())
+    click.echo(conflict.settled_text())
+    kept_dir = files.rel(files.kept_dir) + "/"
+    for step in conflict.plan:
+        if step[0] in ("move", "copy") and step[2].startswith(kept_dir):
+            click.echo(t("tour.settle.aside", path=step[1], dest=step[2]))
+
+
 def _tournament_commands() -> click.Group:
     """The ``tournament`` group: new, show, next, withdraw, import, settle.
 
@@ -1105,44 +1269,10 @@ def _tournament_commands() -> click.Group:
     both imported when a command runs.  Exit status as every command: 0 done;
     1 refused (a round still being played, a conflict open, a result that
     arrived twice); 2 bad usage or an unreadable file; 3 a file is busy.
+    Each command is its options here and one step above (``_tournament_new`` ...).
     """
     tour_save_option = _option("--save", "save", metavar_key="help.metavar.path", default=None,
                                help="help.tournament.save")
-
-    def _files(save: str | None):
-        from .tournament_store import DEFAULT_TOURNAMENT, TournamentFiles
-        return TournamentFiles(save or DEFAULT_TOURNAMENT)
-
-    def _entered(players: str | None, players_file: str | None) -> list[str]:
-        """The names entered, each checked (R1.1): a name from the file named with its line."""
-        import unicodedata
-
-        from .scoring import player_name_problem
-        given = [(n, None) for n in (players or "").split(",")]
-        if players_file is not None:
-            try:
-                with open(players_file, encoding="utf-8-sig") as f:
-                    given += [(line.split("#", 1)[0], i)
-                              for i, line in enumerate(f.read().splitlines(), 1)]
-            except (OSError, UnicodeDecodeError) as exc:
-                _fail(t("tour.refuse.players_file", file=players_file,
-                        error=getattr(exc, "strerror", None) or str(exc)), 2)
-        names: list[str] = []
-        seen: set[str] = set()
-        for raw, line in given:
-            name = unicodedata.normalize("NFC", raw.strip())
-            if not name:
-                continue
-            problem = (t("tour.refuse.duplicate", name=name) if name.casefold() in seen
-                       else player_name_problem([name], count=False))
-            if problem:
-                _fail(problem if line is None else
-                      t("store.in_file_line", file=players_file, line=line, what=problem), 2)
-            seen.add(name.casefold())
-            names.append(name)
-        if not names:
-            _fail(t("tour.refuse.no_players"), 2)
-        return names
 
     @click.group(cls=_Group, help="help.tournament")
     def tournament() -> None:
@@ -1156,102 +1286,34 @@ def _tournament_commands() -> click.Group:
     @tour_save_option
     def tournament_new(players, players_file, seed, save):
         with _Guard():
-            names = _entered(players, players_file)
-            import secrets
-
-            from .tournament import Tournament
-            if seed is None:
-                seed = secrets.randbelow(1_000_000)
-            files = _files(save)
-            with files.save.lock():
-                if files.exists():
-                    _fail(t("tour.refuse.exists", file=files.path), 2)
-                if os.path.exists(files.tables_dir):
-                    _fail(t("tour.refuse.tables_exist", folder=files.tables_dir), 2)
-                tour = Tournament.new(names, seed, secrets.token_hex(4))
-                files.write(tour)
-            click.echo(t("tour.new.started", n=len(names), seed=seed, file=files.path))
-            for line in _drawn_lines(tour):
-                click.echo(line)
+            _tournament_new(players, players_file, seed, save)
 
     @tournament.command("show", help="help.tournament.show")
     @_option("--json", "as_json", is_flag=True, help="help.tournament.json")
     @tour_save_option
     def tournament_show(as_json, save):
         with _Guard():
-            from .tournament import render_view, view
-            files = _files(save)
-            tour = files.load()
-            scan = files.scan(tour)
-            data = view(tour, scan.outcomes, scan.found, scan.incomplete)
-            if as_json:
-                click.echo(_dumps(data))
-                return
-            click.echo(render_view(data, recorded=tour.champion is not None or data["champion"] is None))
-
-    def _open(files):
-        """Load the tournament (its lock held), finishing a settle cut short."""
-        tour = files.load()
-        if files.finish_settling(tour):
-            files.write(tour)
-        return tour
-
-    def _change(save: str | None, change) -> None:
-        """Under the tournament's lock: load it, ``change(files, tour)`` (the lines to
-        tell), write it; then tell the lines."""
-        files = _files(save)
-        with files.save.lock():
-            tour = _open(files)
-            told = change(files, tour)
-            files.write(tour)
-        for line in told:
-            click.echo(line)
+            _tournament_show(as_json, save)
 
     @tournament.command("next", help="help.tournament.next")
     @tour_save_option
     def tournament_next(save):
         with _Guard():
-            from .tournament import close_round, incomplete_text
-
-            def close(files, tour):
-                scan = files.scan(tour)
-                if tour.record_conflicts(scan.found):
-                    files.write(tour)
-                open_ = [c for c in tour.open_conflicts() if c.round == tour.current.number]
-                for line in [c.text() for c in open_] + [incomplete_text(x) for x in scan.incomplete]:
-                    click.echo(line, err=True)
-                if scan.incomplete and not open_:
-                    _fail(t("tour.refuse.incomplete"), 1)
-                return close_round(tour, scan.outcomes)
-            _change(save, close)
+            _change_tournament(save, _close_scanned_round)
 
     @tournament.command("withdraw", help="help.tournament.withdraw")
     @_argument("name", metavar_key="help.metavar.name")
     @tour_save_option
     def tournament_withdraw(name, save):
         with _Guard():
-            from .tournament import withdraw
-            _change(save, lambda files, tour: withdraw(tour, name, files.outcomes(tour)))
+            _tournament_withdraw(name, save)
 
     @tournament.command("import", help="help.tournament.import")
     @_argument("path", metavar_key="help.metavar.path")
     @tour_save_option
     def tournament_import(path, save):
         with _Guard():
-            files = _files(save)
-            with files.save.lock():
-                tour = _open(files)
-                report = files.import_from(tour, path)
-                if tour.record_conflicts(report.recorded):
-                    files.write(tour)
-            for line in report.taken + report.same + report.skipped:
-                click.echo(line)
-            for line in report.conflicts:
-                click.echo(line, err=True)
-            if report.only_other:
-                _fail(t("tour.import.only_other", source=path), 1)
-            if report.conflicts:
-                _fail(t("tour.refuse.import_conflicts", n=len(report.conflicts)), 1)
+            _tournament_import(path, save)
 
     @tournament.command("settle", help="help.tournament.settle")
     @_option("--table", "table_name", required=True, metavar="T", help="help.tournament.settle_table")
@@ -1262,33 +1324,11 @@ def _tournament_commands() -> click.Group:
     @tour_save_option
     def tournament_settle(table_name, keep, by, save):
         with _Guard():
-            from .session import utcnow
-            from .tournament import table_label
-            files = _files(save)
-            with files.save.lock():
-                tour = _open(files)
-                if tour.record_conflicts(files.scan(tour).found):
-                    files.write(tour)
-                conflict = tour.conflict_of(table_name)
-                if conflict is None:
-                    _fail(t("tour.settle.none", table=table_label(table_name.strip()),
-                            round=tour.current.number), 1)
-                files.settle(tour, conflict, keep, by or _login_name(), utcnow())
-            click.echo(conflict.settled_text())
-            kept_dir = files.rel(files.kept_dir) + "/"
-            for step in conflict.plan:
-                if step[0] in ("move", "copy") and step[2].startswith(kept_dir):
-                    click.echo(t("tour.settle.aside", path=step[1], dest=step[2]))
-
-    def _login_name() -> str:
-        """Who runs the command, for the record (``--by`` not given): the login name, else "-"."""
-        import getpass
-        try:
-            return getpass.getuser()
-        except (OSError, KeyError, ImportError):
-            return "-"
+            _tournament_settle(table_name, keep, by, save)
 
     return tournament
+
+
 def _with_progress(total: int, as_json: bool, work):
     """``work(progress)`` with a progress bar on a terminal (stderr), else without one."""
     if as_json or not sys.stderr.isatty():

@@ -349,10 +349,10 @@ def write_output(path: str, data: bytes, own_files: list[str]) -> None:
     """
     import os
 
-    from .store import _atomic_write
+    from .store import atomic_write
 
     real = os.path.realpath(path)
     for own in own_files:
         if real == os.path.realpath(own) or real.startswith(os.path.realpath(own) + os.sep):
             raise ValueError(t("board.export.is_save", file=path))
-    _atomic_write(path, data)
+    atomic_write(path, data)

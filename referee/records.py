@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from .messages import t
-from .scoring import _pad, _width
+from .scoring import pad_cell, text_width
 
 __all__ = ["all_time", "render_records", "read_all"]
 
@@ -85,11 +85,11 @@ def render_records(records: Mapping[str, Any]) -> str:
     rows = [[r["name"], str(r["played"]), str(r["won"]), str(r["hands"]), str(r["hands_won"]),
              "-" if r["average"] is None else f"{r['average']:.1f}"]
             for r in records["players"]]
-    widths = [max(_width(head[c]), *(_width(r[c]) for r in rows)) for c in range(len(head))] \
-        if rows else [_width(h) for h in head]
+    widths = [max(text_width(head[c]), *(text_width(r[c]) for r in rows)) for c in range(len(head))] \
+        if rows else [text_width(h) for h in head]
 
     def line(cells: Sequence[str]) -> str:
-        return "  ".join(_pad(c, widths[k], right=k > 0) for k, c in enumerate(cells)).rstrip()
+        return "  ".join(pad_cell(c, widths[k], right=k > 0) for k, c in enumerate(cells)).rstrip()
 
     out = [t("board.stats.title", n=records["series"]), "", line(head), *(line(r) for r in rows), ""]
     big = records.get("biggest")

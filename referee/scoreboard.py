@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from .messages import t
-from .scoring import _pad, _width, join_names
+from .scoring import pad_cell, text_width, join_names
 
 __all__ = ["colour_wanted", "render_history", "render_table", "render_chart", "correction_text",
            "render_banner", "render_final_standings", "ranked_places", "first_out",
@@ -118,7 +118,7 @@ def render_table(history: Mapping[str, Any], colour: bool = False,
     else:
         plain = text
     table_lines = plain.splitlines()[:2 + len(hands)]  # not the correction sentences
-    if width is not None and max(_width(line) for line in table_lines) > width:
+    if width is not None and max(text_width(line) for line in table_lines) > width:
         text = _table(history, colour, False)
     return text
 
@@ -153,27 +153,27 @@ def _table(history: Mapping[str, Any], colour: bool, with_points: bool) -> str:
     head = [t("board.col.hand"), t("board.col.dealer"), t("board.col.winner")]
     for _ in players:
         head += [t("board.col.points"), t("board.col.total")][2 - per:]
-    widths = [max(_width(head[c]), *(_width(r[c]) for r in rows)) for c in range(len(head))]
+    widths = [max(text_width(head[c]), *(text_width(r[c]) for r in rows)) for c in range(len(head))]
     # A player's name spans their columns; widen the total if the name is longer.
     for k, p in enumerate(players):
         c = 3 + per * k
-        need = _width(p) - (sum(widths[c:c + per]) + 2 * (per - 1))
+        need = text_width(p) - (sum(widths[c:c + per]) + 2 * (per - 1))
         if need > 0:
             widths[c + per - 1] += need
 
     def join(cells: list[str], styled: list[str] | None = None) -> str:
         parts = []
         for c, text in enumerate(cells):
-            padded = _pad(text, widths[c], right=c == 0 or c >= 3)
+            padded = pad_cell(text, widths[c], right=c == 0 or c >= 3)
             if styled is not None and styled[c] != text:
                 padded = padded.replace(text, styled[c], 1)
             parts.append(padded)
         return "  ".join(parts)
 
-    name_line = "  ".join(_pad("", widths[c]) for c in range(3))
+    name_line = "  ".join(pad_cell("", widths[c]) for c in range(3))
     for k, p in enumerate(players):
         c = 3 + per * k
-        name_line += "  " + _pad(p, sum(widths[c:c + per]) + 2 * (per - 1), right=True)
+        name_line += "  " + pad_cell(p, sum(widths[c:c + per]) + 2 * (per - 1), right=True)
     lines = [_style(name_line.rstrip(), colour, bold=True),
              _style(join(head) + "  " + t("board.col.notes"), colour, bold=True)]
     for i, (cells, note) in enumerate(zip(rows, notes)):
@@ -317,13 +317,13 @@ def render_chart(history: Mapping[str, Any], width: int = 80, colour: bool = Fal
               for k, p in enumerate(players)]
     if limit:
         legend.append(_style("---", colour, fg=LIMIT_COLOUR) + " " + t("board.chart.limit", limit=limit))
-    lines += _wrap_legend(legend, [2 + _width(p) for p in players] +
-                          ([4 + _width(t("board.chart.limit", limit=limit))] if limit else []),
+    lines += _wrap_legend(legend, [2 + text_width(p) for p in players] +
+                          ([4 + text_width(t("board.chart.limit", limit=limit))] if limit else []),
                           width, label_w + 2)
     for group in _same_lines(players, series, out_at, n):
         words = t("board.chart.same_wins" if what == "wins" else "board.chart.same_totals",
                   names=join_names(group)).split(" ")
-        lines += _wrap_legend(words, [_width(w) for w in words], width, label_w + 2, gap=1)
+        lines += _wrap_legend(words, [text_width(w) for w in words], width, label_w + 2, gap=1)
     return "\n".join(lines)
 
 
@@ -377,7 +377,7 @@ def _x_labels(n: int, plot_w: int) -> str:
     for k in range(step, n, step):
         put(str(k), round(k * (plot_w - 1) / n) - len(str(k)) // 2)
     text = "".join(line).rstrip()
-    return text + "  " + word if _width(text) + 2 + _width(word) <= plot_w + 4 else text
+    return text + "  " + word if text_width(text) + 2 + text_width(word) <= plot_w + 4 else text
 
 
 def _wrap_legend(items: list[str], widths: list[int], width: int, indent: int,
@@ -449,11 +449,11 @@ def render_final_standings(standings: Mapping[str, Any], colour: bool = False) -
             cells.append(t("board.banner.points", n=p.get("total", 0)))
         cells.append(t("board.banner.wins", n=p.get("wins", 0)))
         rows.append((cells, status, p["name"] in winners, bool(p.get("eliminated"))))
-    widths = [max(_width(r[0][c]) for r in rows) for c in range(len(rows[0][0]))] if rows else []
+    widths = [max(text_width(r[0][c]) for r in rows) for c in range(len(rows[0][0]))] if rows else []
     lines = []
     for cells, status, won, out in rows:
         last = len(cells) - 1
-        text = "  ".join(_pad(c, widths[k], right=k not in (1, last)) for k, c in enumerate(cells))
+        text = "  ".join(pad_cell(c, widths[k], right=k not in (1, last)) for k, c in enumerate(cells))
         if status:
             text += "  " + status
         style = {"fg": "green", "bold": True} if won else {"dim": True} if out else {}
@@ -501,7 +501,7 @@ def render_banner(events: Iterable[Any], standings: Mapping[str, Any], width: in
             fg = {"hand_won": "green", "eliminated": LIMIT_COLOUR, "left": LIMIT_COLOUR,
                   "all_over": "yellow", "hand_blocked": "yellow"}.get(e.kind)
             styled.append(_style(text, colour and fg is not None, fg=fg, bold=True))
-        out += _box(styled, [_width(x) for x in texts], False, colour, None)
+        out += _box(styled, [text_width(x) for x in texts], False, colour, None)
     if won:
         title = title or won[-1].text()
         head = t("board.banner.final")
@@ -509,9 +509,9 @@ def render_banner(events: Iterable[Any], standings: Mapping[str, Any], width: in
         table_c = render_final_standings(standings, colour)
         inner = [_style(title, colour, fg="green", bold=True), "", _style(head, colour, bold=True),
                  *table_c]
-        widths = [_width(title), 0, _width(head), *(_width(x) for x in table)]
+        widths = [text_width(title), 0, text_width(head), *(text_width(x) for x in table)]
         big = max(widths)
-        pad = max(0, (min(width - 4, big) - _width(title)) // 2)
+        pad = max(0, (min(width - 4, big) - text_width(title)) // 2)
         inner[0] = " " * pad + inner[0]
         widths[0] += pad
         out += _box(inner, widths, True, colour, "green")

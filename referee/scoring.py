@@ -47,6 +47,7 @@ __all__ = [
     "apply_result", "replay_series", "Deal", "standings_json", "places", "places_of",
     "render_standings", "join_names",
     "series_mode", "series_limit", "series_hands", "points_text", "hand_end_event",
+    "text_width", "pad_cell",
 ]
 
 MODES = ("elimination", "hands", "casual")
@@ -762,98 +763,136 @@ def score_hand(series: Series, facts: HandFacts, winner: str | None,
     In casual mode (R7.6) only the winner is needed; scores given for others are
     checked all the same and reported, but never added to a total.
     """
-    mode = series.mode
-    hand = series.hand
+    _refuse_series_over(series)
+    # R1.1 first (as RULES R0.3), then the hand's status.
+    winner_c, given_c = _seated_names(series, winner, given)
+    _refuse_hand_status(series, facts)
+
+    refereed = facts.refereed and facts.status != "waiting"
+    left, in_hand = _who_is_in(series, facts)
+    if winner_c is not None:
+        _check_present(series, left, in_hand, winner_c, as_winner=True)
+    for name in given_c:
+        _check_present(series, left, in_hand, name, as_winner=False)
+
+    blocked = bool(refereed and facts.blocked)
+    hand_winner = _hand_winner(series, facts, refereed, blocked, winner_c)
+    if hand_winner is not None and hand_winner in given_c:
+        _check_winner_scores_nothing(hand_winner, given_c.pop(hand_winner), series.hand)
+    scorers = [p for p in in_hand if p != hand_winner]
+    if series.mode != "casual":
+        _refuse_missing(scorers, given_c)
+
+    points, cards, held = _read_scores(series, facts, [p for p in scorers if p in given_c], given_c)
+    _check_copies(held, facts.discard if refereed else [], max(1, int(facts.decks)))
+    return HandResult(hand=series.hand, winner=hand_winner, blocked=blocked,
+                      points=_in_seating_order(series, hand_winner, points), cards=cards, left=left)
+
+
+def _refuse_series_over(series: Series) -> None:
+    """R7.4/R7.5/R7.6: a series that has its winner scores no more hands."""
     if series.over:
         raise ScoreError("score.refuse.series_over", _mode_rule(series.rules),
                          names=join_names(series.winners))
 
-    def canon(name: str) -> str:
-        found = series.canonical(name)
-        if found is None:
-            raise ScoreError("score.refuse.unknown_player", "R1.1", name=name.strip(),
-                             players=join_names(series.players))
-        return found
 
-    # R1.1 first (as RULES R0.3), then the hand's status.
-    winner_c = canon(winner) if winner is not None and winner.strip() else None
-    given_c: dict[str, Any] = {}
-    for name, value in given.items():
-        given_c[canon(name)] = value
+def _seated(series: Series, name: str) -> str:
+    """R1.1: ``name`` as seated (case-insensitive), or ScoreError for a player not in the series."""
+    found = series.canonical(name)
+    if found is None:
+        raise ScoreError("score.refuse.unknown_player", "R1.1", name=name.strip(),
+                         players=join_names(series.players))
+    return found
 
-    if facts.status == "playing":
-        raise ScoreError("score.refuse.playing", "R6.1", hand=hand)
-    if facts.status == "scored" or series.hand_scored:
-        raise ScoreError("score.refuse.scored", "R7.3", hand=hand)
 
-    refereed = facts.refereed and facts.status != "waiting"
+def _seated_names(series: Series, winner: str | None, given: Mapping[str, Any]
+                  ) -> tuple[str | None, dict[str, Any]]:
+    """R1.1: the winner (None when not given) and the given players as seated, in the order given."""
+    winner_c = _seated(series, winner) if winner is not None and winner.strip() else None
+    return winner_c, {_seated(series, name): value for name, value in given.items()}
+
+
+def _who_is_in(series: Series, facts: HandFacts) -> tuple[list[str], list[str]]:
+    """R1.5 / R7.4: who left during the hand, and who is still in it, in seating order."""
     left = [p for p in series.players if p in set(facts.left)]
     dealt = [p for p in series.players if p in set(facts.players)] or series.active_players()
-    in_hand = [p for p in dealt if p not in left and not series.records[p].eliminated]
+    return left, [p for p in dealt if p not in left and not series.records[p].eliminated]
 
-    def check_present(name: str, as_winner: bool) -> None:
-        if name in left:
-            key = "score.refuse.left_winner" if as_winner else "score.refuse.left"
-            raise ScoreError(key, "R1.5", player=name, hand=hand)
-        if name not in in_hand:
-            rule = "R1.5" if series.records[name].left else "R7.4"
-            raise ScoreError("score.refuse.out", rule, player=name, hand=hand)
 
-    if winner_c is not None:
-        check_present(winner_c, as_winner=True)
-    for name in given_c:
-        check_present(name, as_winner=False)
+def _refuse_hand_status(series: Series, facts: HandFacts) -> None:
+    """R6.1 / R7.3: the hand is over and not scored yet, else ScoreError."""
+    if facts.status == "playing":
+        raise ScoreError("score.refuse.playing", "R6.1", hand=series.hand)
+    if facts.status == "scored" or series.hand_scored:
+        raise ScoreError("score.refuse.scored", "R7.3", hand=series.hand)
 
-    # Who won.
-    blocked = bool(refereed and facts.blocked)
+
+def _check_present(series: Series, left: list[str], in_hand: list[str], name: str,
+                   as_winner: bool) -> None:
+    """R1.5 / R7.4: ``name`` is still in the hand: neither left during it nor out of the series."""
+    if name in left:
+        key = "score.refuse.left_winner" if as_winner else "score.refuse.left"
+        raise ScoreError(key, "R1.5", player=name, hand=series.hand)
+    if name not in in_hand:
+        rule = "R1.5" if series.records[name].left else "R7.4"
+        raise ScoreError("score.refuse.out", rule, player=name, hand=series.hand)
+
+
+def _hand_winner(series: Series, facts: HandFacts, refereed: bool, blocked: bool,
+                 winner: str | None) -> str | None:
+    """R6.1 / R3.9: who won, the referee's winner agreeing with ``winner`` (None when blocked)."""
+    hand = series.hand
     if blocked:
-        if winner_c is not None:
-            raise ScoreError("score.refuse.blocked_winner", "R3.9", hand=hand, given=winner_c)
-        hand_winner = None
-    elif refereed and facts.winner is not None:
+        if winner is not None:
+            raise ScoreError("score.refuse.blocked_winner", "R3.9", hand=hand, given=winner)
+        return None
+    if refereed and facts.winner is not None:
         hand_winner = series.canonical(facts.winner) or facts.winner
-        if winner_c is not None and winner_c != hand_winner:
+        if winner is not None and winner != hand_winner:
             raise ScoreError("score.refuse.winner_disagrees", "R6.1", winner=hand_winner,
-                             hand=hand, given=winner_c)
-    else:
-        if winner_c is None:
-            key = "score.refuse.winner_unknown" if refereed else "score.refuse.winner_required"
-            raise ScoreError(key, "R6.1", hand=hand)
-        hand_winner = winner_c
+                             hand=hand, given=winner)
+        return hand_winner
+    if winner is None:
+        key = "score.refuse.winner_unknown" if refereed else "score.refuse.winner_required"
+        raise ScoreError(key, "R6.1", hand=hand)
+    return winner
 
-    # The winner scores 0 (R7.1).
-    if hand_winner is not None and hand_winner in given_c:
-        value = _given_value(given_c.pop(hand_winner), hand_winner)
-        if value not in (0, []):
-            raise ScoreError("score.refuse.winner_cards", "R7.1", player=hand_winner, hand=hand)
 
-    # Everyone else still in the hand must be given (R7.1), except in casual play.
-    scorers = [p for p in in_hand if p != hand_winner]
-    if mode != "casual":
-        missing = [p for p in scorers if p not in given_c]
-        if missing:
-            raise ScoreError("score.refuse.missing", "R7.1", players=join_names(missing))
+def _check_winner_scores_nothing(winner: str, value: Any, hand: int) -> None:
+    """R7.1: a score given for the winner is 0 (or no cards)."""
+    if _given_value(value, winner) not in (0, []):
+        raise ScoreError("score.refuse.winner_cards", "R7.1", player=winner, hand=hand)
 
-    # Read and check each score, in seating order.
+
+def _refuse_missing(scorers: list[str], given: Mapping[str, Any]) -> None:
+    """R7.1: everyone still in the hand but the winner is given a score (not in casual play)."""
+    missing = [p for p in scorers if p not in given]
+    if missing:
+        raise ScoreError("score.refuse.missing", "R7.1", players=join_names(missing))
+
+
+def _read_scores(series: Series, facts: HandFacts, names: list[str], given: Mapping[str, Any]
+                 ) -> tuple[dict[str, int], dict[str, list[str]], dict[str, list[Card]]]:
+    """R7.1 / R7.2: each of ``names``' scores checked, in seating order -> points, card texts, cards."""
     points: dict[str, int] = {}
     cards: dict[str, list[str]] = {}
     held: dict[str, list[Card]] = {}
-    for name in [p for p in scorers if p in given_c]:
-        value = check_given(series, facts, name, given_c[name])
+    for name in names:
+        value = check_given(series, facts, name, given[name])
         if isinstance(value, int):
             points[name] = value
             continue
         held[name] = value
         cards[name] = [str(c) for c in value]
         points[name] = sum(card_points(c, series.rules) for c in value)
+    return points, cards, held
 
-    _check_copies(held, facts.discard if refereed else [], max(1, int(facts.decks)))
 
-    if hand_winner is not None:
-        points = {hand_winner: 0, **points}
-    points = {p: points[p] for p in series.players if p in points}
-    return HandResult(hand=hand, winner=hand_winner, blocked=blocked, points=points,
-                      cards=cards, left=left)
+def _in_seating_order(series: Series, winner: str | None, points: dict[str, int]) -> dict[str, int]:
+    """R7.1: the hand's points in seating order, the winner's 0 among them."""
+    if winner is not None:
+        points = {winner: 0, **points}
+    return {p: points[p] for p in series.players if p in points}
 
 
 def check_given(series: Series, facts: HandFacts, name: str, value: Any) -> int | list[Card]:
@@ -979,62 +1018,90 @@ def apply_result(series: Series, result: HandResult) -> list[Event]:
     Sets ``hand_scored``.  Raises ScoreError if the hand is already scored or the
     result belongs to another hand (R7.3).
     """
+    _refuse_scored(series, result)
+    events: list[Event] = []
+    if result.winner is not None or result.blocked:
+        events.append(hand_end_event(result.hand, result.winner))
+    events += _mark_leavers(series, result)
+    _add_to_totals(series, result)
+    series.scored_count = series.hands_scored + 1
+    series.history.append(result)
+    series.hand_scored = True
+    if series.mode == "elimination":
+        events += _eliminate_over_limit(series, result.hand)
+    for rec in series.records.values():
+        if rec.eliminated and not rec.out_hand:
+            rec.out_hand = result.hand
+    series.last_points = dict(result.points)
+    events += _settle_series(series, result.hand)
+    return events
+
+
+def _refuse_scored(series: Series, result: HandResult) -> None:
+    """R7.3: a hand is scored once, and only the current hand."""
     if series.hand_scored:
         raise ScoreError("score.refuse.scored", "R7.3", hand=series.hand)
     if result.hand != series.hand:
         raise ScoreError("score.refuse.result_mismatch", "R7.3", got=result.hand, hand=series.hand)
-    mode = series.mode
-    events: list[Event] = []
-    if result.winner is not None or result.blocked:
-        events.append(hand_end_event(result.hand, result.winner))
 
-    for name in result.left:
-        if series.mark_left(name):
-            events.append(Event("left", (name,), "R1.5", hand=result.hand))
-    if mode != "casual":
+
+def _mark_leavers(series: Series, result: HandResult) -> list[Event]:
+    """R1.5: who left during the hand is out of the series; one event each newly out."""
+    return [Event("left", (name,), "R1.5", hand=result.hand)
+            for name in result.left if series.mark_left(name)]
+
+
+def _add_to_totals(series: Series, result: HandResult) -> None:
+    """R7.3 / R7.6: the points added to the running totals (not in casual play), a win to the winner."""
+    if series.mode != "casual":
         for name, pts in result.points.items():
             series.records[name].total += pts
     if result.winner is not None:
         series.records[result.winner].wins += 1
 
-    series.scored_count = series.hands_scored + 1
-    series.history.append(result)
-    series.hand_scored = True
 
-    if mode == "elimination":
-        limit = series_limit(series.rules)
-        active = series.active_players()
-        over = [p for p in active if series.records[p].total > limit]
-        if over and len(over) == len(active):
-            lowest = min(series.records[p].total for p in active)
-            stay = [p for p in active if series.records[p].total == lowest]
-            over = [p for p in active if p not in stay]
-            events.append(Event("all_over", tuple(stay), "R7.4", hand=result.hand,
-                                total=lowest, limit=limit))
-        for name in over:
-            series.records[name].eliminated = True
-            events.append(Event("eliminated", (name,), "R7.4", hand=result.hand,
-                                total=series.records[name].total, limit=limit))
-    for rec in series.records.values():
-        if rec.eliminated and not rec.out_hand:
-            rec.out_hand = result.hand
-    series.last_points = dict(result.points)
-
+def _eliminate_over_limit(series: Series, hand: int) -> list[Event]:
+    """R7.4: over the limit is out, but when everyone is over the lowest total stays."""
+    events: list[Event] = []
+    limit = series_limit(series.rules)
     active = series.active_players()
-    winners: list[str] = []
-    if len(active) == 1:
-        winners = active
-    elif active and mode == "hands" and 0 < series_hands(series.rules) <= series.hands_scored:
-        best = min(series.records[p].total for p in active)
-        winners = [p for p in active if series.records[p].total == best]
-    elif active and mode == "casual" and 0 < series_hands(series.rules) <= series.hands_scored:
-        best = max(series.records[p].wins for p in active)
-        winners = [p for p in active if series.records[p].wins == best]
-    if winners:
-        series.winners = winners
-        rule = "R7.4" if len(active) == 1 and mode == "elimination" else _mode_rule(series.rules)
-        events.append(Event("series_won", tuple(winners), rule, hand=result.hand))
+    over = [p for p in active if series.records[p].total > limit]
+    if over and len(over) == len(active):
+        lowest = min(series.records[p].total for p in active)
+        stay = [p for p in active if series.records[p].total == lowest]
+        over = [p for p in active if p not in stay]
+        events.append(Event("all_over", tuple(stay), "R7.4", hand=hand, total=lowest, limit=limit))
+    for name in over:
+        series.records[name].eliminated = True
+        events.append(Event("eliminated", (name,), "R7.4", hand=hand,
+                            total=series.records[name].total, limit=limit))
     return events
+
+
+def _series_winners(series: Series, active: list[str]) -> list[str]:
+    """R7.4 / R7.5 / R7.6: who wins the series now (none while it goes on)."""
+    mode = series.mode
+    if len(active) == 1:
+        return active
+    done = 0 < series_hands(series.rules) <= series.hands_scored
+    if active and mode == "hands" and done:
+        best = min(series.records[p].total for p in active)
+        return [p for p in active if series.records[p].total == best]
+    if active and mode == "casual" and done:
+        most = max(series.records[p].wins for p in active)
+        return [p for p in active if series.records[p].wins == most]
+    return []
+
+
+def _settle_series(series: Series, hand: int) -> list[Event]:
+    """R7.4 / R7.5 / R7.6: the series' winners set and told, when it has them."""
+    active = series.active_players()
+    winners = _series_winners(series, active)
+    if not winners:
+        return []
+    series.winners = winners
+    rule = "R7.4" if len(active) == 1 and series.mode == "elimination" else _mode_rule(series.rules)
+    return [Event("series_won", tuple(winners), rule, hand=hand)]
 
 
 class Deal(Value):
@@ -1184,7 +1251,7 @@ def standings_json(series: Series, current_hand_started: bool) -> dict[str, Any]
     return out
 
 
-def _width(text: str) -> int:
+def text_width(text: str) -> int:
     """Columns a string takes on a terminal (wide characters 2, combining marks 0)."""
     if text.isascii():
         return len(text)
@@ -1198,8 +1265,10 @@ def _width(text: str) -> int:
     return width
 
 
-def _pad(text: str, width: int, right: bool = False) -> str:
-    fill = " " * max(0, width - _width(text))
+def pad_cell(text: str, width: int, right: bool = False) -> str:
+    """``text`` filled with spaces to ``width`` terminal columns (``text_width``),
+    on the left when ``right`` (numbers), else on the right; never cut."""
+    fill = " " * max(0, width - text_width(text))
     return fill + text if right else text + fill
 
 
@@ -1252,11 +1321,11 @@ def render_standings(series: Series, current_hand_started: bool, by_seat: bool =
             note = ""
         rows.append((row, note))
     name_col = headers.index(t("score.col.player"))
-    widths = [max(_width(h), *(_width(r[i]) for r, _ in rows)) for i, h in enumerate(headers)]
+    widths = [max(text_width(h), *(text_width(r[i]) for r, _ in rows)) for i, h in enumerate(headers)]
     numeric = [i != name_col for i in range(len(headers))]
 
     def line(cells: list[str], note: str) -> str:
-        parts = [_pad(c, widths[i], right=numeric[i]) for i, c in enumerate(cells)]
+        parts = [pad_cell(c, widths[i], right=numeric[i]) for i, c in enumerate(cells)]
         text = "  ".join(parts)
         return (text + "  " + note).rstrip() if note else text.rstrip()
 

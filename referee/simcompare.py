@@ -29,7 +29,7 @@ from .rules import HouseRules, check_table_fits
 from .simstats import (BIG_PICKUP, LONG_FACTOR, Comparison, Difference, Figure, HandRecord,
                        QuantileDifference, binomial_test, compare, fair_seats,
                        figure_values, json_number, summarize, wilson)
-from .simulate import FORGET_RATE, ProgressFn, SimReport, _seed, check_bots, simulate
+from .simulate import FORGET_RATE, ProgressFn, SimReport, run_seed, check_bots, simulate
 
 DEFAULT_HANDS = 10_000
 """Hands per rule set when comparing (about +-1 point on a seat's share of wins)."""
@@ -125,7 +125,7 @@ def simulate_in_parts(rules: HouseRules, players: int, hands: int, seed: int | N
     """``simulate`` for a long run, played in parts in worker processes (``play_in_parts``):
     the same report as ``simulate`` with the same arguments, times aside."""
     _check_run([rules], players, hands, bots)
-    reports, _ = play_in_parts([rules], players, hands, _seed(seed), bots, forget, progress, jobs)
+    reports, _ = play_in_parts([rules], players, hands, run_seed(seed), bots, forget, progress, jobs)
     return reports[0]
 
 
@@ -144,7 +144,7 @@ def compare_rule_sets(rule_sets: Sequence[HouseRules], players: int, hands: int 
     Returns a ``CompareReport``.
     """
     _check_run(rule_sets, players, hands, bots)
-    seed = _seed(seed)
+    seed = run_seed(seed)
     reports, seconds = play_in_parts(rule_sets, players, hands, seed, bots, forget, progress,
                                      jobs)
     runs = [RuleSetRun(name=r.rules, records=r.records, refused=r.refused_entries,

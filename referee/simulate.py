@@ -770,7 +770,7 @@ def check_bots(bots: str) -> None:
         raise ValueError(messages.t("sim.error.bots", bots=bots, choices=", ".join(BOTS)))
 
 
-def _seed(seed: int | None) -> int:
+def run_seed(seed: int | None) -> int:
     """The run's seed: ``seed``, or a fresh one when None (reported, so a run can be repeated)."""
     return random.randrange(2 ** 32) if seed is None else seed
 
@@ -787,7 +787,7 @@ def record(rules: HouseRules, players: int, hands: int,
     ``simulate``.
     """
     _check(rules, players, hands)
-    table = _Table(rules, players, _seed(seed), True)
+    table = _Table(rules, players, run_seed(seed), True)
     table.record = []
     table.pushing = False  # (typed, so that every entry is also checked)
     out = []
@@ -823,7 +823,7 @@ def simulate(rules: HouseRules, players: int, hands: int, seed: int | None = Non
     players do not fit the table, when ``hands`` is negative or ``bots`` unknown.
     """
     _check(rules, players, hands)
-    seed = _seed(seed)
+    seed = run_seed(seed)
     table = _Table(rules, players, seed, fast, bots, forget)
     seats = table.seats
     every = max(1, hands // 100)

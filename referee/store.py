@@ -256,7 +256,7 @@ class SaveBusy(SaveError):
 
 
 @lru_cache(maxsize=1024)
-def _toml_key(key: str) -> str:
+def toml_key(key: str) -> str:
     """``key`` as TOML writes it: bare when it can be, else a quoted basic string."""
     if re.fullmatch(_BARE_KEY, key):
         return key
@@ -281,7 +281,7 @@ def key_path(parts: Sequence[str | int]) -> str:
         if isinstance(part, int) and not isinstance(part, bool):
             out.append(f"[{part}]")
         else:
-            key = _toml_key(str(part))
+            key = toml_key(str(part))
             out.append(f".{key}" if out else key)
     return "".join(out)
 
@@ -297,9 +297,11 @@ _ESCAPES = {i: f"\\u{i:04x}" for i in (*range(0x20), 0x7F) if i != 0x09}
 _ESCAPES.update({0x08: "\\b", 0x0A: "\\n", 0x0C: "\\f", 0x0D: "\\r", 0x22: '\\"', 0x5C: "\\\\"})
 
 
-def _clean(value: Any, where: list[str | int]) -> Any:
+def clean_for_toml(value: Any, where: list[str | int]) -> Any:
     """A copy of ``value`` ready for TOML: None dropped at any depth, tuples as lists,
-    datetimes in UTC (a naive datetime is taken to be UTC).  TypeError otherwise."""
+    datetimes in UTC (a naive datetime is taken to be UTC).  ``where`` is the key
+    path of ``value`` (``[]`` at the top), named in the TypeError raised for a
+    value TOML cannot hold or a key that is not a str."""
     kind = type(value)
     if kind in _PLAIN:
         return value
@@ -318,11 +320,11 @@ def _clean(value: Any, where: list[str | int]) -> Any:
                 raise TypeError(
                     f"save file keys must be str, not {type(k).__name__} (at {key_path(where) or 'top'})"
                 )
-            out[k] = v if type(v) in _PLAIN else _clean(v, where + [k])
+            out[k] = v if type(v) in _PLAIN else clean_for_toml(v, where + [k])
         return out
     if kind is list or kind is tuple:
         return [
-            v if type(v) in _PLAIN else _clean(v, where + [i])
+            v if type(v) in _PLAIN else clean_for_toml(v, where + [i])
             for i, v in enumerate(value, 1)
             if v is not None
         ]
@@ -348,7 +350,7 @@ def _is_log(value: Any) -> bool:
     return True
 
 
-def _literal(value: Any) -> str:
+def toml_literal(value: Any) -> str:
     """A cleaned scalar as tomli_w writes it in an inline table."""
     kind = type(value)
     if kind is str:
@@ -361,7 +363,7 @@ def _literal(value: Any) -> str:
 def _inline(item: dict[str, Any]) -> str:
     if not item:
         return "{}"
-    return "{ " + ", ".join(f"{_toml_key(k)} = {_literal(v)}" for k, v in item.items()) + " }"
+    return "{ " + ", ".join(f"{toml_key(k)} = {toml_literal(v)}" for k, v in item.items()) + " }"
 
 
 def render(data: Mapping[str, Any]) -> str:
@@ -375,7 +377,7 @@ def render(data: Mapping[str, Any]) -> str:
     characters), with the same escapes as tomli_w.
     """
     import tomli_w  # only writers need it; read-only commands start faster
-    body = _clean({k: v for k, v in data.items() if k != "format"}, [])
+    body = clean_for_toml({k: v for k, v in data.items() if k != "format"}, [])
     head: list[str] = []
     run: dict[str, Any] = {"format": FORMAT}
     tables: dict[str, Any] = {}
@@ -385,7 +387,7 @@ def render(data: Mapping[str, Any]) -> str:
                 head.append(tomli_w.dumps(run))
                 run = {}
             lines = "".join([f"    {_inline(item)},\n" for item in value])
-            head.append(f"{_toml_key(key)} = [\n{lines}]\n")
+            head.append(f"{toml_key(key)} = [\n{lines}]\n")
         elif type(value) is dict or (
             type(value) is list and value and all(type(v) is dict for v in value)
         ):
@@ -417,7 +419,7 @@ def os_reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-def _fsync_dir(folder: str) -> None:
+def fsync_dir(folder: str) -> None:
     """Make a rename in ``folder`` durable (POSIX; a no-op on Windows)."""
     if os.name == "nt":  # pragma: no cover
         return
@@ -455,7 +457,7 @@ def _keep_backup(path: str) -> None:
     os.replace(tmp, _backup_path(path))
 
 
-def _read_only(path: str) -> bool:
+def is_read_only(path: str) -> bool:
     """True when ``path`` exists and its owner made it read-only.
 
     The mode bits are read as well as ``os.access``: for root ``os.access`` is
@@ -472,19 +474,19 @@ def _read_only(path: str) -> bool:
 def _refuse_read_only(path: str) -> None:
     """Raise SaveError when ``path``, or the folder it is written in, is read-only."""
     folder = os.path.dirname(path) or "."
-    if _read_only(folder):
+    if is_read_only(folder):
         raise SaveError(t("store.read_only_folder", folder=folder, file=path), file=path)
-    if _read_only(path):
+    if is_read_only(path):
         raise SaveError(t("store.read_only", file=path), file=path)
 
 
-def _atomic_write(path: str, data: bytes, keep: bool = True) -> None:
+def atomic_write(path: str, data: bytes, keep: bool = True) -> None:
     """Replace ``path`` by ``data`` atomically, keeping the old version as ``.bak``
     (unless ``keep`` is False).
 
     The caller holds the lock, so the temporary names are fixed: what a killed
     writer left behind is truncated and reused, never piles up.  Raises
-    SaveError when ``path`` or its folder is read-only (``_read_only``),
+    SaveError when ``path`` or its folder is read-only (``is_read_only``),
     FileNotFoundError when the folder is missing (the caller may create it) and
     OSError for any other failure; the old file is then untouched.
     """
@@ -506,7 +508,7 @@ def _atomic_write(path: str, data: bytes, keep: bool = True) -> None:
         with suppress(OSError):
             os.unlink(tmp)
         raise
-    _fsync_dir(os.path.dirname(path))
+    fsync_dir(os.path.dirname(path))
 
 
 def _line_of(text: str, index: int) -> tuple[int, int]:
@@ -958,7 +960,7 @@ class SaveFile:
                              ensure_ascii=False, separators=(",", ":"), default=_tag).encode("utf-8")
         try:
             with self.lock():
-                _atomic_write(path, payload, keep=False)
+                atomic_write(path, payload, keep=False)
         except (SaveError, OSError):  # busy, read-only, full disk: derived data, next time
             pass
 
@@ -975,7 +977,7 @@ class SaveFile:
         payload = render(data).encode("utf-8", errors="replace")
         try:
             with self.lock():
-                _atomic_write(self._path, payload)
+                atomic_write(self._path, payload)
         except OSError as exc:
             raise SaveError(t("store.unwritable", file=self._path, reason=os_reason(exc)), file=self._path) from None
 
@@ -990,13 +992,13 @@ class SaveFile:
         try:
             with self.lock():
                 try:
-                    _atomic_write(path, payload)
+                    atomic_write(path, payload)
                 except FileNotFoundError:
                     if os.path.isdir(self._hands):
                         raise
                     os.mkdir(self._hands)
-                    _fsync_dir(os.path.dirname(self._hands))
-                    _atomic_write(path, payload)
+                    fsync_dir(os.path.dirname(self._hands))
+                    atomic_write(path, payload)
         except OSError as exc:
             raise SaveError(t("store.unwritable", file=path, reason=os_reason(exc)), file=path) from None
 
@@ -1057,7 +1059,7 @@ class SaveFile:
         with self.lock():
             os.makedirs(self._archive, exist_ok=True)
             try:
-                _atomic_write(self._journal, render(journal).encode("utf-8"), keep=False)
+                atomic_write(self._journal, render(journal).encode("utf-8"), keep=False)
             except OSError as exc:
                 raise SaveError(t("store.unwritable", file=self._journal, reason=os_reason(exc)),
                                 file=self._journal) from None
@@ -1095,14 +1097,14 @@ class SaveFile:
             try:
                 os.makedirs(os.path.dirname(dst), exist_ok=True)
                 os.rename(src, dst)
-                _fsync_dir(os.path.dirname(src))
-                _fsync_dir(os.path.dirname(dst))
+                fsync_dir(os.path.dirname(src))
+                fsync_dir(os.path.dirname(dst))
                 journal["done"] = i + 1
-                _atomic_write(self._journal, render(journal).encode("utf-8"), keep=False)
+                atomic_write(self._journal, render(journal).encode("utf-8"), keep=False)
             except OSError as exc:
                 raise SaveError(t("store.unwritable", file=dst, reason=os_reason(exc)), file=dst) from None
         os.unlink(self._journal)
-        _fsync_dir(os.path.dirname(self._journal))
+        fsync_dir(os.path.dirname(self._journal))
 
     def error_at(self, hand: int | None, parts: Sequence[str | int], what: str) -> SaveError:
         """A SaveError for something wrong found in the saved data after reading.

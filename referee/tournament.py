@@ -825,12 +825,31 @@ def close_round(tour: Tournament, outcomes: Mapping[str, Outcome]) -> list[str]:
     remain, the final when two remain; one left is the champion.
     """
     rnd = tour.current
+    _refuse_to_close(tour, outcomes)
+    if rnd.final:
+        return [_close_final(tour, outcomes[rnd.tables[0].name])]
+    told, through = _close_tables(tour, outcomes)
+    rnd.closed = True
+    told.append(t("tour.told.closed", round=rnd.number, n=len(through), names=join_names(through)))
+    return told + _after_round(tour, through)
+
+
+def _refuse_to_close(tour: Tournament, outcomes: Mapping[str, Outcome]) -> None:
+    """R8.6: a round closes once, with no conflict open and every table over, its players seated."""
+    rnd = tour.current
     if rnd.closed:
         raise TournamentError("tour.refuse.over", champion=tour.champion or "-")
     conflicts = [c for c in tour.open_conflicts() if c.round == rnd.number]
     if conflicts:
         raise TournamentError("tour.refuse.conflicts", n=len(conflicts),
                               tables=join_names(table_label(c.table) for c in conflicts))
+    _refuse_tables_playing(rnd, outcomes)
+    for tb in rnd.tables:
+        _refuse_unseated(tour, tb, outcomes.get(tb.name, ABSENT))
+
+
+def _refuse_tables_playing(rnd: Round, outcomes: Mapping[str, Outcome]) -> None:
+    """R8.6: every table of the round with players is over (a bye needs no hand)."""
     waiting = [tb.name for tb in rnd.tables
                if not tb.bye and tb.players and outcomes.get(tb.name, ABSENT).status != "over"]
     if waiting:
@@ -838,67 +857,86 @@ def close_round(tour: Tournament, outcomes: Mapping[str, Outcome]) -> list[str]:
             raise TournamentError("tour.refuse.final_playing")
         raise TournamentError("tour.refuse.playing", round=rnd.number, n=len(waiting),
                               tables=join_names(table_label(x) for x in waiting))
-    for tb in rnd.tables:
-        outcome = outcomes.get(tb.name, ABSENT)
-        if tb.bye or not tb.players or not outcome.players:
-            continue
-        unseated = [p for p in tb.players if p not in outcome.players and p not in tour.withdrawn]
-        if unseated:
-            raise TournamentError("tour.refuse.not_seated", table=table_label(tb.name),
-                                  names=join_names(unseated), n=len(unseated))
-    told: list[str] = []
+
+
+def _refuse_unseated(tour: Tournament, tb: TableDraw, outcome: Outcome) -> None:
+    """R8.6: everyone drawn to a played table and not withdrawn was dealt in there."""
+    if tb.bye or not tb.players or not outcome.players:
+        return
+    unseated = [p for p in tb.players if p not in outcome.players and p not in tour.withdrawn]
+    if unseated:
+        raise TournamentError("tour.refuse.not_seated", table=table_label(tb.name),
+                              names=join_names(unseated), n=len(unseated))
+
+
+def _close_final(tour: Tournament, outcome: Outcome) -> str:
+    """R8.6: the final's series winner (not withdrawn) is the champion; -> the sentence to tell."""
+    rnd = tour.current
+    tb = rnd.tables[0]
+    champion = next((p for p in outcome.winners if p not in tour.withdrawn), None)
+    tb.closed, tb.winner, tb.points = True, champion, dict(outcome.points)
+    tb.ranking = sorted(tb.players, key=lambda p: p != champion)
+    tb.advanced = [champion] if champion else []
+    rnd.closed = True
+    tour.champion = champion
+    return t("tour.told.champion", name=champion) if champion else t("tour.told.no_champion")
+
+
+def _close_tables(tour: Tournament, outcomes: Mapping[str, Outcome]) -> tuple[list[str], list[str]]:
+    """R8.6: each table of the round ranked and closed; -> (ties and lots told, who goes through)."""
+    rnd = tour.current
     totals = tour.totals()
-    if rnd.final:
-        tb = rnd.tables[0]
-        outcome = outcomes[tb.name]
-        champion = next((p for p in outcome.winners if p not in tour.withdrawn), None)
-        tb.closed, tb.winner, tb.points = True, champion, dict(outcome.points)
-        tb.ranking = sorted(tb.players, key=lambda p: p != champion)
-        tb.advanced = [champion] if champion else []
-        rnd.closed = True
-        tour.champion = champion
-        told.append(t("tour.told.champion", name=champion) if champion else t("tour.told.no_champion"))
-        return told
+    told: list[str] = []
     through: list[str] = []
     for tb in rnd.tables:
-        outcome = outcomes.get(tb.name, ABSENT)
         if not tb.players:
             tb.closed = True
             continue
-        ranking, advanced, lot, tie = rank_table(tb, outcome, totals, tour.withdrawn, tour.seed,
-                                                 rnd.number)
-        for name in outcome.left:
-            tour.withdrawn.setdefault(name, rnd.number)
-        tb.closed = True
-        tb.winner = outcome.winner if not tb.bye else None
-        tb.blocked = outcome.blocked
-        tb.points = {p: outcome.points.get(p, 0) for p in (outcome.players or tb.players)
-                     if p in outcome.points}
-        tb.ranking, tb.advanced = ranking, advanced
-        if tie is not None:
-            rnd.ties.append(tie)
-            told.append(tie.text())
-        if lot is not None:
-            rnd.lots.append(lot)
-            told.append(lot.text())
-        through += advanced
-    rnd.closed = True
-    told.append(t("tour.told.closed", round=rnd.number, n=len(through), names=join_names(through)))
-    if len(through) >= 2:
-        nxt = draw_round(through, tour.seed, rnd.number + 1)
-        tour.rounds.append(nxt)
-        if nxt.final:
-            told.append(t("tour.told.final", names=join_names(nxt.tables[0].players),
-                          dealer=nxt.tables[0].dealer))
-        else:
-            told.append(t("tour.told.drawn", round=nxt.number, n=len(nxt.tables)))
-            told += [t("tour.told.table", table=table_label(tb.name), players=", ".join(tb.players),
-                       dealer=tb.dealer) for tb in nxt.tables]
-    else:
-        tour.champion = through[0] if through else None
-        told.append(t("tour.told.champion", name=tour.champion) if tour.champion
-                    else t("tour.told.no_champion"))
+        told += _close_table(tour, tb, outcomes.get(tb.name, ABSENT), totals)
+        through += tb.advanced
+    return told, through
+
+
+def _close_table(tour: Tournament, tb: TableDraw, outcome: Outcome,
+                 totals: Mapping[str, int]) -> list[str]:
+    """R8.6 / R1.5: one table's result, ranking and who goes through recorded (who left
+    withdrawn); -> the tie on points and the lot it needed, told."""
+    rnd = tour.current
+    ranking, advanced, lot, tie = rank_table(tb, outcome, totals, tour.withdrawn, tour.seed,
+                                             rnd.number)
+    for name in outcome.left:
+        tour.withdrawn.setdefault(name, rnd.number)
+    tb.closed = True
+    tb.winner = outcome.winner if not tb.bye else None
+    tb.blocked = outcome.blocked
+    tb.points = {p: outcome.points.get(p, 0) for p in (outcome.players or tb.players)
+                 if p in outcome.points}
+    tb.ranking, tb.advanced = ranking, advanced
+    told: list[str] = []
+    if tie is not None:
+        rnd.ties.append(tie)
+        told.append(tie.text())
+    if lot is not None:
+        rnd.lots.append(lot)
+        told.append(lot.text())
     return told
+
+
+def _after_round(tour: Tournament, through: list[str]) -> list[str]:
+    """R8.6: the next round drawn from who went through (the final when two), else the
+    champion (one left) or none; -> the sentences to tell."""
+    if len(through) < 2:
+        tour.champion = through[0] if through else None
+        return [t("tour.told.champion", name=tour.champion) if tour.champion
+                else t("tour.told.no_champion")]
+    nxt = draw_round(through, tour.seed, tour.current.number + 1)
+    tour.rounds.append(nxt)
+    if nxt.final:
+        return [t("tour.told.final", names=join_names(nxt.tables[0].players),
+                  dealer=nxt.tables[0].dealer)]
+    return [t("tour.told.drawn", round=nxt.number, n=len(nxt.tables)),
+            *(t("tour.told.table", table=table_label(tb.name), players=", ".join(tb.players),
+                dealer=tb.dealer) for tb in nxt.tables)]
 
 
 # ---------------------------------------------------------------------------

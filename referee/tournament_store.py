@@ -49,7 +49,7 @@ from referee.store import SaveError, SaveFile, os_reason
 from referee.tournament import (ABSENT, FINAL, Conflict, Outcome, Round, Tournament,
                                 TournamentError, Version, describe_result, table_label)
 
-__all__ = ["DEFAULT_TOURNAMENT", "TournamentFiles", "ImportReport", "Scan"]
+__all__ = ["DEFAULT_TOURNAMENT", "TournamentFiles", "ImportReport", "Scan", "copy_in"]
 
 DEFAULT_TOURNAMENT = "tournament.toml"
 KIND = "tournament"
@@ -261,10 +261,10 @@ class TournamentFiles:
                                   name=players[0])
         folder = self.table_dir(rnd.number, tb.name)
         save = SaveFile(os.path.join(folder, _SERIES))
-        from referee.store import _read_only
+        from referee.store import is_read_only
         for where in (folder, os.path.join(folder, _SERIES), os.path.join(folder, "series.hands"),
                       self.tables_dir):
-            if os.path.exists(where) and _read_only(where):
+            if os.path.exists(where) and is_read_only(where):
                 raise SaveError(t("tour.file.table_read_only", folder=where,
                                   table=table_label(tb.name)), file=where)
         try:
@@ -440,7 +440,7 @@ class TournamentFiles:
                 if os.path.exists(dst) or not os.path.exists(src):
                     continue
                 if os.path.isdir(src):
-                    _copy_in(src, dst, os.path.dirname(dst))
+                    copy_in(src, dst, os.path.dirname(dst))
                 else:
                     os.makedirs(os.path.dirname(dst), exist_ok=True)
                     with open(src, "rb") as f:
@@ -519,7 +519,7 @@ class TournamentFiles:
                 report.same.append(t("tour.import.same", label=label))
             return
         if not os.path.isdir(dest):
-            _copy_in(folder, dest, self.tables_dir)
+            copy_in(folder, dest, self.tables_dir)
             report.taken.append(t("tour.import.taken", label=label, result=_describe(theirs)))
             return
         ours = read_outcome(SaveFile(os.path.join(dest, _SERIES)), name == FINAL)
@@ -536,7 +536,7 @@ class TournamentFiles:
             with SaveFile(os.path.join(dest, _SERIES)).lock():
                 aside = _aside(os.path.join(self.kept_dir, os.path.basename(dest)))
                 _move(dest, aside)
-                _copy_in(folder, dest, self.tables_dir)
+                copy_in(folder, dest, self.tables_dir)
             report.taken.append(t("tour.import.taken", label=label, result=_describe(theirs)))
             return
         if not theirs.started:
@@ -561,7 +561,7 @@ class TournamentFiles:
         while os.path.exists(os.path.join(self.kept_dir, f"{os.path.basename(dest)}.import-{n}")):
             n += 1
         kept = os.path.join(self.kept_dir, f"{os.path.basename(dest)}.import-{n}")
-        _copy_in(folder, kept, self.kept_dir)
+        copy_in(folder, kept, self.kept_dir)
         conflict = Conflict(round_no, name, "import", utcnow(), [
             Version.of(self.rel(dest), "here", ours),
             Version.of(self.rel(kept), "imported", theirs, origin=origin)])
@@ -612,18 +612,18 @@ def render_tournament(data: dict[str, Any]) -> str:
     per value where it fits (lists of names wrapped at 100 columns, points as an
     inline table), the withdrawals and lots one per line, then a ``[[rounds]]``
     block per round and a ``[[rounds.tables]]`` block per table.  None values
-    are dropped.  The values are the store's (``store._clean``), so the file
+    are dropped.  The values are the store's (``store.clean_for_toml``), so the file
     reads back with ``tomllib`` as the store's own files do.
     """
-    from referee.store import FORMAT, _clean
-    body = _clean({k: v for k, v in data.items() if k != "format"}, [])
+    from referee.store import FORMAT, clean_for_toml
+    body = clean_for_toml({k: v for k, v in data.items() if k != "format"}, [])
     out = [f"format = {FORMAT}\n"]
     _render_block(body, "", out)
     return "".join(out)
 
 
 def _render_block(table: dict[str, Any], name: str, out: list[str]) -> None:
-    from referee.store import _toml_key
+    from referee.store import toml_key
     blocks = []
     for key, value in table.items():
         if type(value) is list and value and all(type(v) is dict for v in value):
@@ -631,28 +631,28 @@ def _render_block(table: dict[str, Any], name: str, out: list[str]) -> None:
                 blocks.append((key, value))
                 continue
             lines = "".join(f"    {_inline_flat(item)},\n" for item in value)
-            out.append(f"{_toml_key(key)} = [\n{lines}]\n")
+            out.append(f"{toml_key(key)} = [\n{lines}]\n")
         else:
-            out.append(f"{_toml_key(key)} = {_value(value)}\n")
+            out.append(f"{toml_key(key)} = {_value(value)}\n")
     for key, items in blocks:
-        full = f"{name}.{_toml_key(key)}" if name else _toml_key(key)
+        full = f"{name}.{toml_key(key)}" if name else toml_key(key)
         for item in items:
             out.append(f"\n[[{full}]]\n")
             _render_block(item, full, out)
 
 
 def _inline_flat(item: dict[str, Any]) -> str:
-    from referee.store import _toml_key
-    return "{ " + ", ".join(f"{_toml_key(k)} = {_value(v)}" for k, v in item.items()) + " }"
+    from referee.store import toml_key
+    return "{ " + ", ".join(f"{toml_key(k)} = {_value(v)}" for k, v in item.items()) + " }"
 
 
 def _value(value: Any) -> str:
     """A cleaned value on one line (a long list of scalars wrapped, 4 spaces in)."""
-    from referee.store import _literal, _toml_key
+    from referee.store import toml_literal, toml_key
     if type(value) is dict:
         if not value:
             return "{}"
-        return "{ " + ", ".join(f"{_toml_key(k)} = {_value(v)}" for k, v in value.items()) + " }"
+        return "{ " + ", ".join(f"{toml_key(k)} = {_value(v)}" for k, v in value.items()) + " }"
     if type(value) is list:
         parts = [_value(v) for v in value]
         one = "[" + ", ".join(parts) + "]"
@@ -666,7 +666,7 @@ def _value(value: Any) -> str:
             line = f"{line} {part}," if line else f"{part},"
         lines.append(line)
         return "[\n" + "".join(f"    {x}\n" for x in lines) + "]"
-    return _literal(value)
+    return toml_literal(value)
 
 
 # ---------------------------------------------------------------------------
@@ -770,8 +770,8 @@ def _read_ticket(folder: str) -> dict[str, Any] | None:
 
 
 def _write_atomic(path: str, data: bytes) -> None:
-    from referee.store import _atomic_write
-    _atomic_write(path, data)
+    from referee.store import atomic_write
+    atomic_write(path, data)
 
 
 def _conflict_copies(folder: str) -> list[tuple[str, str]]:
@@ -903,8 +903,9 @@ def _find_tables(source: str) -> list[str]:
     return found
 
 
-def _copy_in(src: str, dest: str, tables_dir: str) -> None:
-    """Copy a table's folder to ``dest`` all at once: into a hidden folder, then renamed."""
+def copy_in(src: str, dest: str, tables_dir: str) -> None:
+    """Copy a table's folder ``src`` to ``dest`` all at once: into a hidden folder of
+    ``tables_dir`` (created if missing), then renamed; OSError when a copy fails."""
     os.makedirs(tables_dir, exist_ok=True)
     tmp = os.path.join(tables_dir, f".import-{os.getpid()}-{os.path.basename(dest)}")
     shutil.rmtree(tmp, ignore_errors=True)
@@ -936,9 +937,9 @@ def _move(src: str, dst: str) -> None:
         return
     os.makedirs(os.path.dirname(dst), exist_ok=True)
     os.replace(src, dst)
-    from referee.store import _fsync_dir
-    _fsync_dir(os.path.dirname(dst))
-    _fsync_dir(os.path.dirname(src))
+    from referee.store import fsync_dir
+    fsync_dir(os.path.dirname(dst))
+    fsync_dir(os.path.dirname(src))
 
 
 def _locate_block(path: str, at: list[str | int]) -> int | None:
@@ -988,15 +989,15 @@ def _check_reads_back(path: str, text: str, data: dict[str, Any]) -> None:
     read back as ``data``: the program never writes a file it cannot read itself."""
     import tomllib
 
-    from referee.store import _clean
+    from referee.store import clean_for_toml
     try:
         back = tomllib.loads(text)
         again = Tournament.from_dict(back).to_dict()
     except (tomllib.TOMLDecodeError, TournamentError) as exc:
         what = exc.message if isinstance(exc, TournamentError) else str(exc)
         raise SaveError(t("tour.file.would_not_read", file=path, what=what), file=path) from None
-    want = _clean({k: v for k, v in data.items() if k not in ("kind", "created", "updated")}, [])
-    if _clean(again, []) != want:
+    want = clean_for_toml({k: v for k, v in data.items() if k not in ("kind", "created", "updated")}, [])
+    if clean_for_toml(again, []) != want:
         raise SaveError(t("tour.file.would_not_read", file=path, what=t("tour.file.differs")),
                         file=path)
 

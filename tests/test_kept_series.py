@@ -260,7 +260,7 @@ def test_a_score_cut_short_is_counted_by_the_next_command(save, monkeypatch, wri
     import referee.store as store
     cli(save, "new", "--players", "Anna,Bram,Cees", "--dealer", "Anna")
     with monkeypatch.context() as m:
-        _die_after(m, store, "_atomic_write", writes)
+        _die_after(m, store, "atomic_write", writes)
         with pytest.raises(Killed):
             cli_raw(save, "score", "--winner", "Anna", "Bram=12", "Cees=3")
     table = standings(save)
@@ -275,7 +275,7 @@ def test_a_correction_cut_short_is_settled_by_the_next_command(save, monkeypatch
     cli(save, "new", "--players", "Anna,Bram,Cees", "--dealer", "Anna")
     cli(save, "score", "--winner", "Anna", "Bram=400", "Cees=3")
     with monkeypatch.context() as m:
-        _die_after(m, store, "_atomic_write", writes)
+        _die_after(m, store, "atomic_write", writes)
         with pytest.raises(Killed):
             cli_raw(save, "score", "--hand", "1", "--winner", "Anna", "Bram=40", "Cees=3")
     totals = {p["name"]: p["total"] for p in standings(save)["players"]}

@@ -67,6 +67,16 @@ def modules() -> dict[str, Path]:
     return {module_name(p): p for p in sorted(ROOT.rglob("*.py"))}
 
 
+def import_origin(node: ast.ImportFrom, package: str) -> str:
+    """The absolute module a ``from ... import`` reads, relative levels resolved
+    against ``package`` (the package of the importing module)."""
+    if not node.level:
+        return node.module or ""
+    base = package.split(".")
+    base = base[:len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
 def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
     """The ``referee`` modules that module ``name`` (file ``path``) imports, anywhere in it."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
@@ -75,12 +85,7 @@ def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
         if isinstance(node, ast.Import):
             targets = [(alias.name, None) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[:len(base) - (node.level - 1)]
-                origin = ".".join(base + ([node.module] if node.module else []))
-            else:
-                origin = node.module or ""
+            origin = import_origin(node, package)
             targets = [(origin, alias.name) for alias in node.names]
         else:
             continue
@@ -218,3 +223,71 @@ def test_a_private_name_used_across_would_be_caught(tmp_path):
     probe.write_text("def f(table):\n    return table.hand._next_seat('Anna')\n"
                      "from .engine.hand import _LegalNow\n")
     assert sorted(_private_uses(probe)) == ["probe.py:2 ._next_seat", "probe.py:3 import _LegalNow"]
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def private_names_crossing(name: str, path: Path, known: set[str]) -> list[str]:
+    """Where module ``name`` (file ``path``) reaches another ``referee`` module's
+    private name: ``from referee.store import _clean`` (relative or absolute, at
+    the top or inside a function), or ``store._clean`` on a module it imported
+    (``from referee import store``, ``import referee.store as store``)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    found: list[str] = []
+    bound: dict[str, str] = {}  # a local name -> the referee module it is
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            origin = import_origin(node, package)
+            if origin != "referee" and not origin.startswith("referee."):
+                continue
+            for alias in node.names:
+                if f"{origin}.{alias.name}" in known:
+                    bound[alias.asname or alias.name] = f"{origin}.{alias.name}"
+                elif _private(alias.name) and origin != name:
+                    found.append(f"{path.name}:{node.lineno} from {origin} import {alias.name}")
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name in known:
+                    bound[alias.asname or alias.name.partition(".")[0]] = \
+                        alias.name if alias.asname else alias.name.partition(".")[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and _private(node.attr):
+            target = ast.unparse(node.value)
+            head, _, rest = target.partition(".")
+            module = ".".join(filter(None, (bound.get(head), rest))) if head in bound else None
+            if module in known and module != name:
+                found.append(f"{path.name}:{node.lineno} {target}.{node.attr}")
+    return found
+
+
+def test_no_module_uses_another_modules_private_name():
+    """What one module of ``referee/`` takes from another is that module's public
+    API: no ``from .store import _atomic_write``, no ``scoring._pad`` (tests may)."""
+    mods = modules()
+    known = set(mods)
+    found = [use for name, path in mods.items()
+             for use in private_names_crossing(name, path, known)]
+    assert found == []
+
+
+def test_a_private_name_taken_from_another_module_would_be_caught(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text("from .store import _atomic_write, render\n"
+                     "from . import scoring\n"
+                     "import referee.simulate\n"
+                     "def f():\n"
+                     "    from referee.messages import _AREAS\n"
+                     "    return scoring._pad, referee.simulate._seed, _private_here()\n"
+                     "def _private_here():\n"
+                     "    return 1\n")
+    known = {"referee", "referee.store", "referee.scoring", "referee.simulate",
+             "referee.messages", "referee.probe"}
+    assert sorted(private_names_crossing("referee.probe", probe, known)) == [
+        "probe.py:1 from referee.store import _atomic_write",
+        "probe.py:5 from referee.messages import _AREAS",
+        "probe.py:6 referee.simulate._seed",
+        "probe.py:6 scoring._pad",
+    ]

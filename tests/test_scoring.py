@@ -528,9 +528,9 @@ def test_render_standings_aligned_with_wide_names():
     assert lines[0].split() == ["Seat", "Place", "Player", "Total", "Last", "To", "go", "Wins"]
     assert lines[2].rstrip().endswith("out")
     assert lines[3].endswith("deals next")
-    from referee.scoring import _width
+    from referee.scoring import text_width
     # The Wins column ends in the same terminal column on every row.
-    ends = [_width(line.removesuffix("out").removesuffix("deals next").rstrip())
+    ends = [text_width(line.removesuffix("out").removesuffix("deals next").rstrip())
             for line in lines[:4]]
     assert len(set(ends)) == 1, text
     assert "Next to deal: 李小龙 (hand 2)." in lines

@@ -27,8 +27,10 @@ import importlib
 import os
 from typing import Any
 
-_AREAS = ("engine", "rules", "cli", "store", "repl", "sim", "score", "cards", "tour", "board",
-          "notation", "help")
+#: The message areas: one ``en_AREA`` module of English texts and one compiled
+#: catalog per language each.
+AREAS = ("engine", "rules", "cli", "store", "repl", "sim", "score", "cards", "tour", "board",
+         "notation", "help")
 #: The languages the program speaks (NOTATION.md "Languages").
 LANGUAGES = ("en", "nl", "fr", "it", "pt")
 #: The gettext domain of every catalog: one compiled file per area and language.
@@ -135,7 +137,7 @@ def catalog(language: str | None = None) -> dict[str, Any]:
     language = language or _language
     if language not in _catalogs:
         merged: dict[str, Any] = {}
-        for area in _AREAS:
+        for area in AREAS:
             merged.update(_load_area(language, area))
         _catalogs[language] = merged
     return _catalogs[language]

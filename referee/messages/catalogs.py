@@ -36,7 +36,7 @@ from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from . import _AREAS, DOMAIN, LANGUAGES, LOCALE_DIR
+from . import AREAS, DOMAIN, LANGUAGES, LOCALE_DIR
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PO_DIR = os.path.join(HERE, "po")
@@ -56,7 +56,7 @@ _EPOCH = _dt.datetime(2026, 1, 1, tzinfo=_dt.timezone.utc)
 
 def _english() -> Iterator[tuple[str, str, str | dict]]:
     """(area, key, English text or plural dict) for every message, in source order."""
-    for area in _AREAS:
+    for area in AREAS:
         module = importlib.import_module(f"referee.messages.en_{area}")
         for key, text in module.MESSAGES.items():
             yield area, key, text
