@@ -4,13 +4,14 @@ For every declared key, each consumer knows it without a list of its own:
 a house-rule file refuses a value out of its range naming the file, the line,
 the key and what is allowed; a value in range is taken; ``rules --diff`` shows
 it with the rule it changes; the rule book marks it in that rule's text and
-lists it among the house rules that differ; ``why`` cites its rule; and the
-R8 table of docs/RULES.md gives its default.  A key left out of any of them
-fails here.
+lists it among the house rules that differ; ``why`` cites its rule; the
+R8 table of docs/RULES.md gives its default; and the standard preset spells
+it out.  A key left out of any of them fails here.
 """
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,8 @@ from conftest import cli
 from referee.messages import catalog, t
 from referee.rulebook import render_rulebook, rule_text
 from referee.rules import (
-    HOUSE_KEYS, KEY_BY_NAME, KEY_RULE, KEYS, HouseRules, Key, RulesError, load_rules, toml_value,
+    HOUSE_KEYS, KEY_BY_NAME, KEY_RULE, KEYS, HouseRules, Key, RulesError, load_rules, preset_text,
+    toml_value,
 )
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
@@ -125,3 +127,13 @@ def test_R8_the_key_has_its_rule_book_text_and_why_cites_its_rule(key):
 def test_R8_the_rule_book_document_gives_the_key_and_its_default(key):
     table = (DOCS / "RULES.md").read_text(encoding="utf-8").split("## R8", 1)[1]
     assert f"| `{key.name}` | {toml_value(key.default)} |" in table
+
+
+@pytest.mark.parametrize("key", HOUSE_KEYS, ids=IDS)
+def test_R8_1_the_standard_preset_spells_out_the_key_at_its_default_with_its_rule(key):
+    text = preset_text("standard")
+    table = tomllib.loads(text)
+    assert (table if key.section is None else table[key.section])[key.name] == key.default
+    if key.section is None:
+        line = next(line for line in text.splitlines() if line.startswith(f"{key.name} ="))
+        assert f"# {key.rule} " in line
