@@ -256,6 +256,13 @@ def _by_flag(rid: str, flag: Callable[[HouseRules], str | None]) -> Callable[[Ho
     return build
 
 
+def _by_value(name: str) -> Callable[[HouseRules], str]:
+    """The text of the value in force of the house-rule key ``name``: its ``Key.text``
+    with the value as variant (``rules.book.text.R5.10.all_draw_one``)."""
+    key = KEY_BY_NAME[name]
+    return lambda r: t(f"{key.text}.{getattr(r, key.name)}")
+
+
 def _free(r: HouseRules) -> str | None:
     return "free" if r.free_order else None
 
@@ -266,7 +273,7 @@ _BUILDERS: dict[str, Callable[[HouseRules], str]] = {
     "R1.3": _r1_3,
     "R1.4": _r1_4,
     "R2.2": _r2_2,
-    "R2.4": _by_flag("R2.4", lambda r: r.start_card),
+    "R2.4": _by_value("start_card"),
     "R2.5": _by_flag("R2.5", lambda r: "applies" if r.start_card == "applies" else None),
     "R3.1": _r3_1,
     "R3.2": _by_flag("R3.2", lambda r: None if r.jokers else "no_jokers"),
@@ -286,7 +293,7 @@ _BUILDERS: dict[str, Callable[[HouseRules], str]] = {
     "R5.7": _r5_7,
     "R5.8": _r5_8,
     "R5.9": _r5_9,
-    "R5.10": _by_flag("R5.10", lambda r: r.five),
+    "R5.10": _by_value("five"),
     "R6.2": _r6_2,
     "R7.1": _r7_1,
     "R7.4": _r7_4,

@@ -118,7 +118,6 @@ def test_R8_the_rule_book_marks_the_key_in_its_rule_and_lists_it(key, tmp_path):
 @pytest.mark.parametrize("key", HOUSE_KEYS, ids=IDS)
 def test_R8_the_key_has_its_rule_book_text_and_why_cites_its_rule(key):
     assert any(k == key.text or k.startswith(key.text + ".") for k in catalog()), key.text
-    assert key.text.endswith(key.rule)
     assert KEY_RULE[key.shown] == key.rule
 
 
