@@ -72,12 +72,15 @@ class Key(Value):
     def __init__(self, name: str, kind: str, detail: Any, default: Any, rule: str, *,
                  section: str | None = None, marks: tuple[str, ...] | None = None,
                  by_value: tuple[tuple[Any, str], ...] = (), text: str | None = None) -> None:
-        for field, value in (("name", name), ("section", section), ("kind", kind),
-                             ("detail", detail), ("default", default), ("rule", rule),
-                             ("marks", (rule,) if marks is None else marks),
-                             ("by_value", by_value),
-                             ("text", f"rules.book.text.{rule}" if text is None else text)):
-            set_field(self, field, value)
+        set_field(self, "name", name)
+        set_field(self, "section", section)
+        set_field(self, "kind", kind)
+        set_field(self, "detail", detail)
+        set_field(self, "default", default)
+        set_field(self, "rule", rule)
+        set_field(self, "marks", (rule,) if marks is None else marks)
+        set_field(self, "by_value", by_value)
+        set_field(self, "text", "rules.book.text." + rule if text is None else text)
 
     @property
     def shown(self) -> str:
