@@ -1,10 +1,10 @@
 """House rules: one frozen ``HouseRules`` value per rule set (RULES.md R8).
 
 Every key of the R8 table is declared once, as a ``Key`` in ``HOUSE_KEYS``;
-the top-level keys and the tables (``points``, ``series``) are the fields.  Presets live
-as TOML files in ``house_rules/`` (shipped inside the package as
-``referee.house_rules``); a family's own file may ``extends = "PRESET"`` and
-override keys.  Loading validates everything before a series starts.
+the top-level keys and the tables (``points``, ``series``) are the fields of
+``HouseRules``.  Presets live as TOML files in ``house_rules/`` (shipped inside
+the package as ``referee.house_rules``); a family's own file may
+``extends = "PRESET"`` and override keys.  Loading validates everything before a series starts.
 
 Public API:
 
@@ -100,10 +100,12 @@ class Key(Value):
         return self.rule
 
 
-#: Ranks that ``[points]`` may hold (R7.1), in display order.
+# The standard points of each rank (R7.1), declared below as the keys of [points].
 _STANDARD_POINTS = {"A": 15, "K": 10, "Q": 10, "J": 10, "Joker": 20,
                     **{str(n): n for n in range(2, 11)}}
+#: Ranks that ``[points]`` may hold (R7.1), in display order.
 POINT_RANKS: tuple[str, ...] = tuple(_STANDARD_POINTS)
+#: The modes of ``series.mode`` (R7.4-R7.6).
 SERIES_MODES: tuple[str, ...] = ("elimination", "hands", "casual")
 #: Range of ``deal_size`` (R2.2): any whole number from 1; whether the deck(s) hold the
 #: deal and the starter is checked per table (``check_table_fits``).
