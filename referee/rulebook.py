@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from .messages import catalog, t
 from .rules import (
-    KEY_RULE, PRESET_RULE, PRESETS, HouseRules, RulesError, find_rules_file, load_rules,
+    HOUSE_KEYS, KEY_BY_NAME, PRESET_RULE, PRESETS, HouseRules, RulesError, find_rules_file, load_rules,
     resolve_preset, toml_value,
 )
 
@@ -38,39 +38,6 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 _SECTION_OF = {rid: sec for sec, ids in SECTIONS for rid in ids}
 _SECTION_IDS = tuple(sec for sec, _ in SECTIONS)
-
-#: The rule each house-rule key changes (RULES.md R8 table).  ``points.*`` is
-#: R7.1; ``series.mode`` depends on the mode (see ``rule_for_key``).
-_MODE_RULE = {"elimination": "R7.4", "hands": "R7.5", "casual": "R7.6"}
-
-# Keys whose non-standard value is marked in a rule's text.
-_DEPENDS: dict[str, tuple[str, ...]] = {
-    "R1.3": ("jokers", "decks"),
-    "R2.2": ("deal_size",),
-    "R2.4": ("start_card",),
-    "R3.1": ("jack_wild",),
-    "R3.2": ("jokers",),
-    "R3.3": ("jack_on_jack",),
-    "R3.4": ("draw_then_play",),
-    "R3.7": ("turn_order",),
-    "R3.8": ("illegal_play_penalty",),
-    "R4.3": ("last_card_penalty",),
-    "R4.4": ("false_call_penalty",),
-    "R5.1": ("stacking", "penalty_ends_turn"),
-    "R5.2": ("turn_order",),
-    "R5.3": ("turn_order",),
-    "R5.4": ("jack_wild",),
-    "R5.6": ("jokers", "joker_penalty", "joker_stack"),
-    "R5.7": ("stacking", "joker_stack", "penalty_ends_turn"),
-    "R5.8": ("king",),
-    "R5.9": ("four",),
-    "R5.10": ("five",),
-    "R6.2": ("finish_on_action", "finish_on_action_draw"),
-    "R7.1": ("points",),
-    "R7.4": ("series.limit",),
-    "R7.5": ("series.hands",),
-    "R8.4": ("turn_order",),
-}
 
 _STANDARD = HouseRules()
 _WIDTH = 78
@@ -128,11 +95,7 @@ def rule_for_key(key: str, value: Any = None) -> str:
     ``series.mode`` gives the rule of ``value`` (``"hands"`` -> ``"R7.5"``),
     R7.4 when no value is given.  Raises KeyError for an unknown key.
     """
-    if key.startswith("points."):
-        return "R7.1"
-    if key == "series.mode":
-        return _MODE_RULE.get(value, "R7.4")
-    return KEY_RULE[key]
+    return KEY_BY_NAME[key].rule_for(value)
 
 
 # ---------------------------------------------------------------------------
@@ -293,6 +256,13 @@ def _by_flag(rid: str, flag: Callable[[HouseRules], str | None]) -> Callable[[Ho
     return build
 
 
+def _by_value(name: str) -> Callable[[HouseRules], str]:
+    """The text of the value in force of the house-rule key ``name``: its ``Key.text``
+    with the value as variant (``rules.book.text.R5.10.all_draw_one``)."""
+    key = KEY_BY_NAME[name]
+    return lambda r: t(f"{key.text}.{getattr(r, key.name)}")
+
+
 def _free(r: HouseRules) -> str | None:
     return "free" if r.free_order else None
 
@@ -303,7 +273,7 @@ _BUILDERS: dict[str, Callable[[HouseRules], str]] = {
     "R1.3": _r1_3,
     "R1.4": _r1_4,
     "R2.2": _r2_2,
-    "R2.4": _by_flag("R2.4", lambda r: r.start_card),
+    "R2.4": _by_value("start_card"),
     "R2.5": _by_flag("R2.5", lambda r: "applies" if r.start_card == "applies" else None),
     "R3.1": _r3_1,
     "R3.2": _by_flag("R3.2", lambda r: None if r.jokers else "no_jokers"),
@@ -323,7 +293,7 @@ _BUILDERS: dict[str, Callable[[HouseRules], str]] = {
     "R5.7": _r5_7,
     "R5.8": _r5_8,
     "R5.9": _r5_9,
-    "R5.10": _by_flag("R5.10", lambda r: r.five),
+    "R5.10": _by_value("five"),
     "R6.2": _r6_2,
     "R7.1": _r7_1,
     "R7.4": _r7_4,
@@ -333,20 +303,15 @@ _BUILDERS: dict[str, Callable[[HouseRules], str]] = {
 
 
 def _marks(rid: str, rules: HouseRules) -> list[str]:
-    keys = list(_DEPENDS.get(rid, ()))
-    mode = rules.series["mode"]
-    if mode != _STANDARD.series["mode"] and _MODE_RULE[mode] == rid:
-        keys.append("series.mode")
+    """A mark for each key off its standard value that this rule's text depends on
+    (``Key.marks``), then for a key whose value picks this rule (``series.mode``)."""
     standard = dict(_STANDARD.flat_items())
     mine = dict(rules.flat_items())
-    out = []
-    for key in keys:
-        expanded = [k for k in mine if k.startswith("points.")] if key == "points" else [key]
-        for k in expanded:
-            if mine[k] != standard[k] or type(mine[k]) is not type(standard[k]):
-                out.append(t("rules.book.mark", key=k, value=toml_value(mine[k]),
-                             standard=toml_value(standard[k])))
-    return out
+    keys = [key.shown for key in HOUSE_KEYS if rid in key.marks]
+    keys += [key.shown for key in HOUSE_KEYS
+             if key.by_value and rid not in key.marks and key.rule_for(mine[key.shown]) == rid]
+    return [t("rules.book.mark", key=k, value=toml_value(mine[k]), standard=toml_value(standard[k]))
+            for k in keys if mine[k] != standard[k] or type(mine[k]) is not type(standard[k])]
 
 
 def rule_text(rule_id: str, rules: HouseRules) -> str:

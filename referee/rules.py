@@ -1,14 +1,18 @@
 """House rules: one frozen ``HouseRules`` value per rule set (RULES.md R8).
 
-Every key of the R8 table is a field with its type and default.  Presets live
-as TOML files in ``house_rules/`` (shipped inside the package as
-``referee.house_rules``); a family's own file may ``extends = "PRESET"`` and
-override keys.  Loading validates everything before a series starts.
+Every key of the R8 table is declared once, as a ``Key`` in ``HOUSE_KEYS``;
+the top-level keys and the tables (``points``, ``series``) are the fields of
+``HouseRules``.  Presets live as TOML files in ``house_rules/`` (shipped inside
+the package as ``referee.house_rules``); a family's own file may
+``extends = "PRESET"`` and override keys.  Loading validates everything before a series starts.
 
 Public API:
 
+- ``Key``, ``HOUSE_KEYS``, ``KEY_BY_NAME``: each house-rule key declared once
+  (type, range, default, rule id, rule-book text); everything below reads them.
 - ``HouseRules`` (frozen): ``deck_count``, ``action_ranks``, ``to_table``,
-  ``flat_items``, ``differences``, ``with_series``; ``KEYS``.
+  ``flat_items``, ``differences``, ``with_series``; ``KEYS`` (its fields but
+  ``name``), ``KEY_RULE``.
 - ``PRESETS``, ``ALIASES``, ``PRESET_RULE``, ``resolve_preset(name)``,
   ``preset_text(name)``.
 - ``load_rules(spec, base_dir=None)``: a preset, alias or TOML file.
@@ -36,45 +40,143 @@ from .values import Value, set_field
 if TYPE_CHECKING:  # pathlib is imported where files are looked up, not at start-up
     from pathlib import Path
 
-DEFAULT_POINTS: Mapping[str, int] = MappingProxyType({
-    "A": 15, "Joker": 20, "K": 10, "Q": 10, "J": 10,
-    "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
-})
-DEFAULT_SERIES: Mapping[str, Any] = MappingProxyType({"mode": "elimination", "limit": 100, "hands": 0})
+class Key(Value):
+    """One house-rule key (RULES.md R8), declared once: everything the program knows of it.
 
+    Fields:
+        name: the key as a file writes it (``"stacking"``; a rank in ``[points]``,
+            ``"limit"`` in ``[series]``).
+        section: the table it is written in (``"points"``, ``"series"``), or None
+            for a top-level key.
+        kind: its type, as validation checks it: ``"int"``, ``"bool"``, ``"enum"``,
+            ``"decks"`` (``"auto"``, 1 or 2).
+        detail: the allowed values: ``(low, high or None)`` for ``"int"``, the
+            choices for ``"enum"``, None otherwise.
+        default: its standard value (R8.1).
+        rule: the rule id it changes (``why``, ``rules``, ``rules --diff``).
+        marks: the rule ids whose text in the rule book depends on it and carries
+            its mark when it differs from standard (default: ``rule`` alone).
+        by_value: ``((value, rule id), ...)`` for a key whose rule depends on its
+            value (``series.mode``), else ``()``.
+        text: the message key (prefix) of its rule-book text, ``rules.book.text.RULE``
+            unless given; variants add ``.VALUE`` (``rules.book.text.R5.8.draw_one``).
+
+    Immutable and hashable (a ``Value``).  ``shown`` is the dotted name that
+    errors, the rule book's marks and ``rules --diff`` print (``"series.limit"``).
+    """
+
+    __slots__ = ("name", "section", "kind", "detail", "default", "rule", "marks",
+                 "by_value", "text")
+    __match_args__ = __slots__
+
+    def __init__(self, name: str, kind: str, detail: Any, default: Any, rule: str, *,
+                 section: str | None = None, marks: tuple[str, ...] | None = None,
+                 by_value: tuple[tuple[Any, str], ...] = (), text: str | None = None) -> None:
+        set_field(self, "name", name)
+        set_field(self, "section", section)
+        set_field(self, "kind", kind)
+        set_field(self, "detail", detail)
+        set_field(self, "default", default)
+        set_field(self, "rule", rule)
+        set_field(self, "marks", (rule,) if marks is None else marks)
+        set_field(self, "by_value", by_value)
+        set_field(self, "text", "rules.book.text." + rule if text is None else text)
+
+    @property
+    def shown(self) -> str:
+        """The dotted name: ``"stacking"``, ``"points.K"``, ``"series.limit"``."""
+        return self.name if self.section is None else f"{self.section}.{self.name}"
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        """Where the key stands in a file: ``("stacking",)``, ``("series", "limit")``."""
+        return (self.name,) if self.section is None else (self.section, self.name)
+
+    def rule_for(self, value: Any = None) -> str:
+        """The rule id the key changes when set to ``value`` (``rule`` unless ``by_value`` says)."""
+        for choice, rule in self.by_value:
+            if choice == value:
+                return rule
+        return self.rule
+
+
+# The standard points of each rank (R7.1), declared below as the keys of [points].
+_STANDARD_POINTS = {"A": 15, "K": 10, "Q": 10, "J": 10, "Joker": 20,
+                    **{str(n): n for n in range(2, 11)}}
+#: Ranks that ``[points]`` may hold (R7.1), in display order.
+POINT_RANKS: tuple[str, ...] = tuple(_STANDARD_POINTS)
+#: The modes of ``series.mode`` (R7.4-R7.6).
+SERIES_MODES: tuple[str, ...] = ("elimination", "hands", "casual")
+#: Range of ``deal_size`` (R2.2): any whole number from 1; whether the deck(s) hold the
+#: deal and the starter is checked per table (``check_table_fits``).
+DEAL_SIZE_RANGE = (1, None)
+
+#: Every house-rule key of RULES.md R8, in R8 order: the one place a key is declared.
+#: ``HouseRules``' fields and defaults, validation, ``KEY_RULE``, the rule book's
+#: marks and ``rules --diff`` all read it.
+HOUSE_KEYS: tuple[Key, ...] = (
+    Key("deal_size", "int", DEAL_SIZE_RANGE, 7, "R2.2"),
+    Key("jokers", "bool", None, True, "R1.3", marks=("R1.3", "R3.2", "R5.6")),
+    Key("decks", "decks", None, "auto", "R1.3"),
+    Key("joker_penalty", "int", (0, None), 5, "R5.6"),
+    Key("joker_stack", "enum", ("add", "double"), "add", "R5.6", marks=("R5.6", "R5.7")),
+    Key("stacking", "enum", ("same", "cumulative", "none"), "same", "R5.7",
+        marks=("R5.1", "R5.7")),
+    Key("last_card_penalty", "int", (0, None), 2, "R4.3"),
+    Key("false_call_penalty", "int", (0, None), 0, "R4.4"),
+    Key("illegal_play_penalty", "int", (0, None), 0, "R3.8"),
+    Key("finish_on_action", "bool", None, False, "R6.2"),
+    Key("jack_wild", "bool", None, False, "R5.4", marks=("R3.1", "R5.4")),
+    Key("jack_on_jack", "bool", None, True, "R3.3"),
+    Key("penalty_ends_turn", "bool", None, True, "R5.7", marks=("R5.1", "R5.7")),
+    Key("draw_then_play", "bool", None, True, "R3.4"),
+    Key("start_card", "enum", ("no_effect", "applies"), "no_effect", "R2.4"),
+    # 0: the ``d`` draws nothing (R6.2)
+    Key("finish_on_action_draw", "int", (0, None), 1, "R6.2"),
+    Key("king", "enum", ("none", "draw_one", "reverse_skip"), "none", "R5.8"),
+    Key("four", "enum", ("none", "skip_two"), "none", "R5.9"),
+    Key("five", "enum", ("none", "all_draw_one"), "none", "R5.10"),
+    Key("turn_order", "enum", ("seated", "free"), "seated", "R8.4",
+        marks=("R3.7", "R5.2", "R5.3", "R8.4")),
+    *(Key(rank, "int", (0, None), points, "R7.1", section="points")
+      for rank, points in _STANDARD_POINTS.items()),
+    Key("mode", "enum", SERIES_MODES, "elimination", "R7.4", section="series", marks=(),
+        by_value=(("elimination", "R7.4"), ("hands", "R7.5"), ("casual", "R7.6"))),
+    Key("limit", "int", (1, None), 100, "R7.4", section="series"),
+    Key("hands", "int", (0, None), 0, "R7.5", section="series"),
+)
+
+#: Each declared key by its dotted name (``Key.shown``).
+KEY_BY_NAME: Mapping[str, Key] = MappingProxyType({key.shown: key for key in HOUSE_KEYS})
+
+_TOP: Mapping[str, Key] = MappingProxyType({k.name: k for k in HOUSE_KEYS if k.section is None})
+_SECTIONS: Mapping[str, Mapping[str, Key]] = MappingProxyType({
+    section: MappingProxyType({k.name: k for k in HOUSE_KEYS if k.section == section})
+    for section in dict.fromkeys(k.section for k in HOUSE_KEYS if k.section is not None)})
+_TABLES = tuple(_SECTIONS)
+
+#: Keys of ``[series]`` (R7.4-R7.6).
+SERIES_KEYS: tuple[str, ...] = tuple(_SECTIONS["series"])
+
+_DEFAULT_TABLES: Mapping[str, Mapping[str, Any]] = MappingProxyType({
+    section: MappingProxyType({name: key.default for name, key in keys.items()})
+    for section, keys in _SECTIONS.items()})
+DEFAULT_POINTS: Mapping[str, int] = _DEFAULT_TABLES["points"]
+DEFAULT_SERIES: Mapping[str, Any] = _DEFAULT_TABLES["series"]
 
 _FIELDS: Mapping[str, Any] = MappingProxyType({
     "name": "standard",
-    "deal_size": 7,
-    "jokers": True,
-    "decks": "auto",
-    "joker_penalty": 5,
-    "joker_stack": "add",
-    "stacking": "same",
-    "last_card_penalty": 2,
-    "false_call_penalty": 0,
-    "illegal_play_penalty": 0,
-    "finish_on_action": False,
-    "jack_wild": False,
-    "jack_on_jack": True,
-    "penalty_ends_turn": True,
-    "draw_then_play": True,
-    "start_card": "no_effect",
-    "finish_on_action_draw": 1,
-    "king": "none",
-    "four": "none",
-    "five": "none",
-    "turn_order": "seated",
-    "points": DEFAULT_POINTS,
-    "series": DEFAULT_SERIES,
-})
-"""Every field of HouseRules in R8 order with its standard value (``name`` first)."""
+    **{key.name: key.default for key in HOUSE_KEYS if key.section is None},
+    **_DEFAULT_TABLES})
+"""Every field of HouseRules in R8 order with its standard value (``name`` first):
+the top-level keys of ``HOUSE_KEYS``, then its tables."""
 
 
 class HouseRules(Value):
     """The rule set in force (RULES.md R8), resolved: no ``extends`` left.
 
-    Field names are the R8 keys, standard values by default
+    Field names are the R8 keys (``HOUSE_KEYS`` declares each with its type,
+    range and default; the tables are mappings), standard values by default
     (``HouseRules(stacking="none")``; keywords only, a TypeError for an unknown
     one).  ``points`` maps canonical ranks to points (R7.1); ``series`` holds
     ``mode`` ("elimination" | "hands" | "casual"), ``limit`` (points, R7.4) and
@@ -85,30 +187,6 @@ class HouseRules(Value):
 
     __slots__ = tuple(_FIELDS)
     __match_args__ = __slots__
-
-    name: str
-    deal_size: int
-    jokers: bool
-    decks: int | str
-    joker_penalty: int
-    joker_stack: str
-    stacking: str
-    last_card_penalty: int
-    false_call_penalty: int
-    illegal_play_penalty: int
-    finish_on_action: bool
-    jack_wild: bool
-    jack_on_jack: bool
-    penalty_ends_turn: bool
-    draw_then_play: bool
-    start_card: str
-    finish_on_action_draw: int
-    king: str
-    four: str
-    five: str
-    turn_order: str
-    points: Mapping[str, int]
-    series: Mapping[str, Any]
 
     def __init__(self, **values: Any) -> None:
         unknown = values.keys() - _FIELDS.keys()
@@ -171,17 +249,15 @@ class HouseRules(Value):
     def flat_items(self) -> list[tuple[str, Any]]:
         """Every key and value in R8 order, tables flattened: ``("points.A", 15)``, ``("series.mode", ...)``.
 
-        Ranks follow ``POINT_RANKS``; series keys are ``mode``, ``limit``, ``hands``.
+        One item per declared key (``HOUSE_KEYS``, their order): ranks follow
+        ``POINT_RANKS``; series keys are ``mode``, ``limit``, ``hands``.
         """
         out: list[tuple[str, Any]] = []
-        for key in KEYS:
-            value = getattr(self, key)
-            if key == "points":
-                out += [(f"points.{rank}", value[rank]) for rank in POINT_RANKS if rank in value]
-            elif key == "series":
-                out += [(f"series.{sub}", value[sub]) for sub in SERIES_KEYS if sub in value]
-            else:
-                out.append((key, value))
+        for key in HOUSE_KEYS:
+            if key.section is None:
+                out.append((key.name, getattr(self, key.name)))
+            elif key.name in (table := getattr(self, key.section)):
+                out.append((key.shown, table[key.name]))
         return out
 
     def differences(self, other: "HouseRules") -> list[tuple[str, Any, Any]]:
@@ -224,17 +300,9 @@ def _rules_from_fields(fields: dict[str, Any]) -> HouseRules:
 # Presets, loading and validation (R8)
 # ---------------------------------------------------------------------------
 
-#: The rule id each house-rule key changes (``rulebook.rule_for_key``, ``why``).
-KEY_RULE: Mapping[str, str] = MappingProxyType({
-    "deal_size": "R2.2", "jokers": "R1.3", "decks": "R1.3",
-    "joker_penalty": "R5.6", "joker_stack": "R5.6", "stacking": "R5.7",
-    "last_card_penalty": "R4.3", "false_call_penalty": "R4.4",
-    "illegal_play_penalty": "R3.8", "finish_on_action": "R6.2",
-    "jack_wild": "R5.4", "jack_on_jack": "R3.3", "penalty_ends_turn": "R5.7",
-    "draw_then_play": "R3.4", "start_card": "R2.4", "finish_on_action_draw": "R6.2",
-    "king": "R5.8", "four": "R5.9", "five": "R5.10", "turn_order": "R8.4",
-    "series.limit": "R7.4", "series.hands": "R7.5",
-})
+#: The rule id each house-rule key changes (``rulebook.rule_for_key``, ``why``), by
+#: dotted name; ``series.mode`` gives R7.4 here (its rule by value: ``Key.rule_for``).
+KEY_RULE: Mapping[str, str] = MappingProxyType({key.shown: key.rule for key in HOUSE_KEYS})
 
 #: The preset names, in the order of RULES.md R8.1-R8.6.
 PRESETS: tuple[str, ...] = ("standard", "family", "hard", "fast", "cumulative", "tournament")
@@ -256,50 +324,10 @@ ALIASES: Mapping[str, str] = MappingProxyType({
     "cumulatief": "cumulative",
 })
 
-#: Canonical ranks that ``[points]`` may hold (R7.1), in display order.
-POINT_RANKS: tuple[str, ...] = ("A", "K", "Q", "J", "Joker",
-                                "2", "3", "4", "5", "6", "7", "8", "9", "10")
-#: Keys of ``[series]`` (R7.4-R7.6).
-SERIES_KEYS: tuple[str, ...] = ("mode", "limit", "hands")
-SERIES_MODES: tuple[str, ...] = ("elimination", "hands", "casual")
 #: Players at one table (R1.1).
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
-#: Range of ``deal_size`` (R2.2): any whole number from 1; whether the deck(s) hold the
-#: deal and the starter is checked per table (``check_table_fits``).
-DEAL_SIZE_RANGE = (1, None)
-
-_TABLES = ("points", "series")
 _EXTENDS = "extends"
 
-# key -> (kind, detail): "int" (low, high|None), "bool", "enum" (choices), "decks"
-_SCHEMA: dict[str, tuple[str, Any]] = {
-    "deal_size": ("int", DEAL_SIZE_RANGE),
-    "jokers": ("bool", None),
-    "decks": ("decks", None),
-    "joker_penalty": ("int", (0, None)),
-    "joker_stack": ("enum", ("add", "double")),
-    "stacking": ("enum", ("same", "cumulative", "none")),
-    "last_card_penalty": ("int", (0, None)),
-    "false_call_penalty": ("int", (0, None)),
-    "illegal_play_penalty": ("int", (0, None)),
-    "finish_on_action": ("bool", None),
-    "jack_wild": ("bool", None),
-    "jack_on_jack": ("bool", None),
-    "penalty_ends_turn": ("bool", None),
-    "draw_then_play": ("bool", None),
-    "start_card": ("enum", ("no_effect", "applies")),
-    "finish_on_action_draw": ("int", (0, None)),  # 0: the ``d`` draws nothing (R6.2)
-    "king": ("enum", ("none", "draw_one", "reverse_skip")),
-    "four": ("enum", ("none", "skip_two")),
-    "five": ("enum", ("none", "all_draw_one")),
-    "turn_order": ("enum", ("seated", "free")),
-}
-_SERIES_SCHEMA: dict[str, tuple[str, Any]] = {
-    "mode": ("enum", SERIES_MODES),
-    "limit": ("int", (1, None)),
-    "hands": ("int", (0, None)),
-}
-_POINTS_SCHEMA: tuple[str, Any] = ("int", (0, None))
 
 
 class RulesError(ValueError):
@@ -564,6 +592,11 @@ def _check_value(src: _Source, shown_key: str, path: tuple[str, ...], value: Any
 _TYPE_OF = {"bool": bool, "list": list, "table": Mapping}
 
 
+def _check_key(src: _Source, key: Key, value: Any) -> Any:
+    """``value`` for the declared ``key`` when it fits the key's kind and range; else RulesError."""
+    return _check_value(src, key.shown, key.path, value, key.kind, key.detail)
+
+
 REQUIRED = object()
 """``check_saved``'s default: the key must be there."""
 
@@ -622,9 +655,8 @@ def _check_table(table: Mapping[str, Any], src: _Source) -> dict[str, Any]:
                                 allowed=t("rules.allowed.extends", presets=", ".join(PRESETS)),
                                 got=_describe(value))
             out[key] = value.strip()
-        elif key in _SCHEMA:
-            kind, detail = _SCHEMA[key]
-            out[key] = _check_value(src, key, (key,), value, kind, detail)
+        elif key in _TOP:
+            out[key] = _check_key(src, _TOP[key], value)
         elif key in _TABLES:
             if not isinstance(value, Mapping):
                 what = t("rules.allowed.table_points" if key == "points"
@@ -648,18 +680,12 @@ def _check_table(table: Mapping[str, Any], src: _Source) -> dict[str, Any]:
 def _check_subtable(section: str, value: Mapping[str, Any], src: _Source) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for sub, item in value.items():
-        shown = f"{section}.{sub}"
-        if section == "points":
-            if sub not in POINT_RANKS:
-                raise _unknown_in_section(src, section, sub, src.line_of(section, sub),
-                                          POINT_RANKS, t("rules.allowed.ranks"))
-            kind, detail = _POINTS_SCHEMA
-        else:
-            if sub not in SERIES_KEYS:
-                raise _unknown_in_section(src, section, sub, src.line_of(section, sub),
-                                          SERIES_KEYS, t("rules.allowed.series_keys"))
-            kind, detail = _SERIES_SCHEMA[sub]
-        out[sub] = _check_value(src, shown, (section, sub), item, kind, detail)
+        keys = _SECTIONS[section]
+        if sub not in keys:
+            raise _unknown_in_section(src, section, sub, src.line_of(section, sub), tuple(keys),
+                                      t("rules.allowed.ranks" if section == "points"
+                                        else "rules.allowed.series_keys"))
+        out[sub] = _check_key(src, keys[sub], item)
     return out
 
 
@@ -694,11 +720,10 @@ def _finish(merged: Mapping[str, Any], src: _Source, name: str) -> HouseRules:
         line = src.lines.get(("series", "hands")) or src.line_of("series", "mode")
         raise src.error("rules.err.series_hands", key="series.hands", line=line,
                         allowed=t("rules.allowed.int_min", low=1), got=series["hands"])
-    values = {k: merged[k] for k in KEYS if k not in _TABLES}
-    points = {rank: merged["points"][rank] for rank in POINT_RANKS}
-    series_out = {k: series[k] for k in SERIES_KEYS}
-    return HouseRules(name=name, points=MappingProxyType(points),
-                      series=MappingProxyType(series_out), **values)
+    values = {k: merged[k] for k in _TOP}
+    tables = {section: MappingProxyType({k: merged[section][k] for k in keys})
+              for section, keys in _SECTIONS.items()}
+    return HouseRules(name=name, **tables, **values)
 
 
 def _defaults() -> dict[str, Any]:

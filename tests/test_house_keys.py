@@ -10,7 +10,7 @@ import pytest
 
 from conftest import drain, make_hand, play, refused
 from referee.engine import Hand
-from referee.rules import KEYS, HouseRules
+from referee.rules import HOUSE_KEYS, KEYS, HouseRules
 
 STANDARD = HouseRules()
 
@@ -27,12 +27,9 @@ def house(ruling) -> list:
     return ruling.house_rules()
 
 
-# Engine keys of the R8 table, each with at least one test below named after it.
-ENGINE_KEYS = ("deal_size", "jokers", "decks", "joker_penalty", "joker_stack", "stacking",
-               "last_card_penalty", "false_call_penalty", "illegal_play_penalty",
-               "finish_on_action", "jack_wild", "jack_on_jack", "penalty_ends_turn",
-               "draw_then_play", "start_card", "finish_on_action_draw", "king", "four",
-               "five", "turn_order")
+# Engine keys of the R8 table (the top-level keys declared in ``HOUSE_KEYS``), each
+# with at least one test below named after it.
+ENGINE_KEYS = tuple(key.name for key in HOUSE_KEYS if key.section is None)
 
 
 def test_every_R8_key_is_a_house_rule_field_and_has_a_test():

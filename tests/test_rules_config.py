@@ -629,7 +629,8 @@ def test_table_fits_exactly_when_the_deal_and_starter_fit_the_deck(players, deal
 # invariants over random valid tables
 # ---------------------------------------------------------------------------
 
-_enum = {key: detail for key, (kind, detail) in rules_mod._SCHEMA.items() if kind == "enum"}
+_enum = {key.name: key.detail for key in rules_mod.HOUSE_KEYS
+         if key.kind == "enum" and key.section is None}
 valid_tables = st.fixed_dictionaries({}, optional={
     "deal_size": st.integers(2, 15),
     "jokers": st.booleans(),

@@ -1,0 +1,138 @@
+"""R8: declaring a house-rule key (``referee.rules.HOUSE_KEYS``) is all it takes.
+
+For every declared key, each consumer knows it without a list of its own:
+a house-rule file refuses a value out of its range naming the file, the line,
+the key and what is allowed; a value in range is taken; ``rules --diff`` shows
+it with the rule it changes; the rule book marks it in that rule's text and
+lists it among the house rules that differ; ``why`` cites its rule; the
+R8 table of docs/RULES.md gives its default; and the standard preset spells
+it out.  A key left out of any of them fails here.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from conftest import cli
+from referee.messages import catalog, t
+from referee.rulebook import render_rulebook, rule_text
+from referee.rules import (
+    HOUSE_KEYS, KEY_BY_NAME, KEY_RULE, KEYS, HouseRules, Key, RulesError, load_rules, preset_text,
+    toml_value,
+)
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+IDS = [key.shown for key in HOUSE_KEYS]
+
+
+def out_of_range(key: Key) -> tuple[object, list[str]]:
+    """A value the key refuses, and the words the refusal must give as allowed."""
+    if key.kind == "int":
+        low, high = key.detail
+        return (low - 1, [str(low)]) if low is not None else (high + 1, [str(high)])
+    if key.kind == "enum":
+        return "nonsense", [toml_value(choice) for choice in key.detail]
+    if key.kind == "bool":
+        return "yes", ["true", "false"]
+    if key.kind == "decks":
+        return 3, ['"auto"', "1", "2"]
+    raise AssertionError(f"no out-of-range value for kind {key.kind!r}")
+
+
+def other_value(key: Key) -> object:
+    """A value in range that is not the standard one (series.mode: one that needs no other key)."""
+    if key.kind == "int":
+        return key.default + 1
+    if key.kind == "bool":
+        return not key.default
+    if key.kind == "enum":
+        return [c for c in key.detail if c != key.default and c != "hands"][-1]
+    if key.kind == "decks":
+        return 2
+    raise AssertionError(key.kind)
+
+
+def line_for(key: Key, value: object) -> str:
+    """The key set to ``value`` as a house-rule file writes it, on line 3."""
+    head = "# ours\n\n" if key.section is None else f"# ours\n[{key.section}]\n"
+    name = key.name if key.name.isidentifier() else f'"{key.name}"'
+    return f"{head}{name} = {toml_value(value)}\n"
+
+
+def rules_with(key: Key, value: object, tmp_path: Path) -> HouseRules:
+    path = tmp_path / "ours.toml"
+    path.write_text(line_for(key, value), encoding="utf-8")
+    return load_rules(str(path))
+
+
+def test_R8_every_field_of_the_house_rules_is_declared():
+    declared = {key.section or key.name for key in HOUSE_KEYS}
+    assert declared == set(KEYS)
+    assert len(IDS) == len(set(IDS)) == len(KEY_BY_NAME)
+    assert HouseRules().flat_items() == [(key.shown, key.default) for key in HOUSE_KEYS]
+
+
+@pytest.mark.parametrize("key", HOUSE_KEYS, ids=IDS)
+def test_R8_a_value_out_of_range_is_refused_naming_the_key_and_what_is_allowed(key, tmp_path):
+    value, allowed = out_of_range(key)
+    with pytest.raises(RulesError) as caught:
+        rules_with(key, value, tmp_path)
+    err = caught.value
+    assert (err.file, err.line, err.key) == (str(tmp_path / "ours.toml"), 3, key.shown)
+    assert f"`{key.shown}" in str(err)
+    for word in allowed:
+        assert word in err.allowed, (word, err.allowed)
+
+
+@pytest.mark.parametrize("key", HOUSE_KEYS, ids=IDS)
+def test_R8_a_value_in_range_is_taken_and_rules_diff_labels_it_with_its_rule(key, tmp_path):
+    value = other_value(key)
+    rules = rules_with(key, value, tmp_path)
+    assert (key.shown, value) in rules.flat_items()
+    assert [d[0] for d in HouseRules().differences(rules)] == [key.shown]
+    shown = cli(None, "rules", "--diff", "standard", str(tmp_path / "ours.toml")).stdout
+    rows = [line.split() for line in shown.splitlines()[2:] if line.strip()]
+    rule = key.rule_for(key.default)        # a mode names both rules: R7.4/R7.6
+    rule += "" if key.rule_for(value) == rule else f"/{key.rule_for(value)}"
+    assert rows == [[key.shown, toml_value(key.default), toml_value(value), rule]]
+
+
+@pytest.mark.parametrize("key", HOUSE_KEYS, ids=IDS)
+def test_R8_the_rule_book_marks_the_key_in_its_rule_and_lists_it(key, tmp_path):
+    value = other_value(key)
+    rules = rules_with(key, value, tmp_path)
+    rule = key.rule_for(value)
+    mark = t("rules.book.mark", key=key.shown, value=toml_value(value),
+             standard=toml_value(key.default))
+    assert mark in rule_text(rule, rules)
+    assert mark not in rule_text(rule, HouseRules())
+    for other in key.marks:
+        assert mark in rule_text(other, rules), other
+    differ = render_rulebook(rules).split("House rules that differ from standard")[1]
+    assert f"{key.shown} = {toml_value(value)}" in differ and f"changes {rule})" in differ
+
+
+@pytest.mark.parametrize("key", HOUSE_KEYS, ids=IDS)
+def test_R8_the_key_has_its_rule_book_text_and_why_cites_its_rule(key):
+    assert any(k == key.text or k.startswith(key.text + ".") for k in catalog()), key.text
+    assert KEY_RULE[key.shown] == key.rule
+
+
+@pytest.mark.parametrize("key", [k for k in HOUSE_KEYS if k.section is None],
+                         ids=[k.name for k in HOUSE_KEYS if k.section is None])
+def test_R8_the_rule_book_document_gives_the_key_and_its_default(key):
+    table = (DOCS / "RULES.md").read_text(encoding="utf-8").split("## R8", 1)[1]
+    assert f"| `{key.name}` | {toml_value(key.default)} |" in table
+
+
+@pytest.mark.parametrize("key", HOUSE_KEYS, ids=IDS)
+def test_R8_1_the_standard_preset_spells_out_the_key_at_its_default_with_its_rule(key):
+    text = preset_text("standard")
+    table = tomllib.loads(text)
+    assert (table if key.section is None else table[key.section])[key.name] == key.default
+    if key.section is None:
+        line = next(line for line in text.splitlines() if line.startswith(f"{key.name} ="))
+        assert f"# {key.rule} " in line
