@@ -254,6 +254,13 @@ def test_click_names_its_number_types_in_the_language(tmp_path, code):
     ("it", "engine.out", "{name} è eliminato.", True),
     ("it", "engine.out", "{name} ha pescato.", False),
     ("nl", "repl.keys", "Typ `help`: de notatie", False),
+    ("fr", "repl.help.entries", "plusieurs cartes (les Sept)", True),
+    ("fr", "repl.help.entries", "plusieurs cartes (les sept)", False),
+    ("fr", "engine.effect.seven", "Sept : rejouez.", False),
+    ("nl", "engine.effect.seven", "na een Zeven", True),
+    ("nl", "engine.effect.seven", "Zeven: nog een keer.", False),
+    ("it", "engine.effect.seven", "dopo un Sette", True),
+    ("pt", "engine.effect.seven", "depois de um Sete", True),
 ])
 def test_the_catalogs_check_marks_what_a_native_reader_would(language, key, text, marked):
     from referee.messages.catalogs import style_problems

@@ -268,13 +268,25 @@ _FRENCH_PUNCTUATION = re.compile(r"[^\s\u00a0\u202f]([!?;:])(?=\s|$)")
 _PARTICIPLE = re.compile(r"(?<!de )(?<!di )(?<!d')(?<!pour )(?<!per )\{name\} "
                          r"(?:(?:est|è|resta|reste) )?\w+(?:é|ée|és|ées|ato|ata|ati|ate|ito|ita|"
                          r"iti|ite|uto|uta)\b")
+#: The number ranks as each language writes them in words.  The rules sheets write
+#: them lower-case in running text ("un sept", "een zeven"); only the court cards
+#: (Boer, Valet, ...) are capitalised there, so only number ranks are checked.
+_NUMBER_RANKS = {
+    "nl": "Twee Drie Vier Vijf Zes Zeven Acht Negen Tien",
+    "fr": "Deux Trois Quatre Cinq Six Sept Huit Neuf Dix",
+    "it": "Due Tre Quattro Cinque Sei Sette Otto Nove Dieci",
+    "pt": "Dois Três Quatro Cinco Seis Sete Oito Nove Dez",
+}
+_CAPITAL_RANK = {lang: re.compile(r"(?<=[\w,;(] )(?:" + "|".join(words.split()) + r")\b")
+                 for lang, words in _NUMBER_RANKS.items()}
 
 
 def style_problems(language: str, key: str, text: str) -> list[str]:
     """What a native reader would mark in the translation ``text`` of ``key`` and that
     a program can see: an example card in English letters (not an ``{ex:...}``
     placeholder), in French a ``!``, ``?``, ``:`` or ``;`` without its space, in
-    French and Italian a participle right after ``{name}``."""
+    French and Italian a participle right after ``{name}``, and a number rank
+    capitalised in running text ("les Sept" for "les sept")."""
     found = []
     where = f"{language}: {key}"
     body = re.sub(r"\{[^{}]*\}|https?://\S+", "\x00", text)
@@ -289,6 +301,10 @@ def style_problems(language: str, key: str, text: str) -> list[str]:
         for m in _FRENCH_PUNCTUATION.finditer(re.sub(r"`[^`]*`|«[^»]*»|\x00", "X", body)):
             found.append(f"{where}: no space before {m.group(1)!r} "
                          f"({body[max(0, m.start() - 12):m.end()].strip()!r})")
+    if language in _CAPITAL_RANK:
+        for m in _CAPITAL_RANK[language].finditer(body):
+            found.append(f"{where}: the rank {m.group(0)!r} is capitalised in running text; "
+                         f"write {m.group(0).lower()!r}")
     if language in ("fr", "it"):
         for m in _PARTICIPLE.finditer(text):
             found.append(f"{where}: {m.group(0)!r}: a participle after the name agrees "
