@@ -349,3 +349,24 @@ def test_state_and_score_of_a_hand_only_dealt_give_the_example_in_the_language(t
     assert f"`{START[code]}`" in _cli(tmp_path, "score", "--winner", "Anna", "Bram=3").stdout
     bad = _cli(tmp_path, "score", "foo")
     assert EXAMPLE[code] in bad.stderr
+
+
+JACK_EXAMPLE = {"en": "`Jh s`", "nl": "`Bh s`", "fr": "`Vco pi`", "it": "`Fcu pi`",
+                "pt": "`Vco es`"}
+
+
+@pytest.mark.parametrize("code", ["en", *LOCAL])
+def test_R5_4_a_jack_without_a_suit_is_told_the_entry_in_the_languages_letters(tmp_path, code):
+    """The refusal shows what to type, as the language writes it ("`B♥ s`" was neither)."""
+    import subprocess
+    import sys
+    made = _cli(tmp_path, "new", "--lang", code, "--players", "Anna,Bram,Cees",
+                "--dealer", "Cees")
+    assert made.returncode == 0, made.stderr
+    env = {k: v for k, v in __import__("os").environ.items() if k != "PESTEN_REF_LANG"}
+    env["PESTEN_REF_SAVE"] = str(tmp_path / "s.toml")
+    out = subprocess.run([sys.executable, "-m", "referee", "play"], input="start 9h\nAnna: Jh\n",
+                         capture_output=True, text=True, env=env, cwd=tmp_path)
+    told = out.stdout + out.stderr
+    assert JACK_EXAMPLE[code] in told and "(R5.4)" in told, told
+    assert "♥ s`" not in told

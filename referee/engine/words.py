@@ -153,6 +153,8 @@ def _refused(e) -> str:
         key = "engine.refuse.identity_hint"
     elif reason == "owed_many" and fields["n"] == 0:
         key = "engine.refuse.owed_none"
+    elif reason == "jack_suit":  # the entry to type, in the language's letters
+        fields["entry"] = Entry(f"{fields.pop('card')} s")
     if "suit" in fields:
         fields["suit"] = suit_word(fields["suit"])
     if "stack" in fields:

@@ -55,7 +55,7 @@ MESSAGES = {
     "engine.refuse.match_named": (
         "{card} does not follow the named suit, {suit}: play {allowed}, or draw (R3.3)."),
     "engine.refuse.jack_suit": (
-        "Name a suit with the Jack, like `{card} s` for spades (R5.4)."),
+        "Name a suit with the Jack, like `{entry}` for spades (R5.4)."),
     "engine.refuse.finish_on_action": (
         "{name} may not go out on {card}, an action card: it goes back to the hand, and "
         "{name} must draw instead (R6.2)."),
