@@ -19,7 +19,7 @@ from typing import Any, NoReturn
 
 import click
 
-from .messages import t
+from .messages import t, when
 
 
 def _save_path(save: str | None) -> str:
@@ -747,7 +747,7 @@ def render_series(entries: list[dict]) -> str:
         if e["damaged"]:
             rows.append([str(e["id"]), t("cli.series.damaged", reason=e["damaged"]), "", "", "", ""])
             continue
-        started, updated = ((d or "")[:16].replace("T", " ") for d in (e["created"], e["updated"]))
+        started, updated = (when(d, zone=False) if d else "" for d in (e["created"], e["updated"]))
         winner = ", ".join(e["series_winner"]) if e["series_winner"] else t("cli.series.going_on")
         mark = " " + t("cli.series.current") if e["current"] else ""
         rows.append([f"{e['id']}{mark}", ", ".join(e["players"]), str(e["hands_scored"]),

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from .cards import try_card
 from .engine import Hand
-from .messages import t
+from .messages import t, when
 from .notation import NotationError, parse_line, written
 from .rules import HouseRules
 
@@ -58,14 +58,6 @@ def _when_iso(at: Any) -> Any:
     return at.isoformat() if hasattr(at, "isoformat") else at
 
 
-def _when(at: Any) -> str:
-    """A stored time for a person: ``2026-12-01 20:13 UTC`` (the text as stored
-    when it is not a datetime)."""
-    if hasattr(at, "strftime"):
-        return at.strftime("%Y-%m-%d %H:%M UTC")
-    return str(at)
-
-
 def _points_text(points: Mapping[str, Any], seats: list[str]) -> str:
     """``Anna 0, Bram 23, Cees 40``: the points in seat order, then anyone else."""
     order = [p for p in seats if p in points] + [p for p in points if p not in seats]
@@ -96,7 +88,7 @@ def score_lines(meta: Mapping[str, Any]) -> list[str]:
         return []
     seats = [str(p) for p in meta.get("players", [])]
     corrections = [c for c in meta.get("corrections", []) or [] if isinstance(c, Mapping)]
-    scored = _when(result.get("scored", "?"))
+    scored = when(result.get("scored", "?"))
     if not corrections:
         lines = [t("cli.replay.score", when=scored,
                    outcome=_outcome(result.get("winner"), result.get("points"), seats))]
@@ -106,10 +98,10 @@ def score_lines(meta: Mapping[str, Any]) -> list[str]:
                    outcome=_outcome(first.get("old_winner"), first.get("old"), seats))]
         for c in corrections:
             outcome = _outcome(c.get("new_winner"), c.get("new"), seats)
-            when = _when(c.get("at", "?"))
-            lines.append(t("cli.replay.score_corrected_by", when=when, by=c["by"], outcome=outcome)
+            at = when(c.get("at", "?"))
+            lines.append(t("cli.replay.score_corrected_by", when=at, by=c["by"], outcome=outcome)
                          if c.get("by") else
-                         t("cli.replay.score_corrected", when=when, outcome=outcome))
+                         t("cli.replay.score_corrected", when=at, outcome=outcome))
     left = [str(p) for p in result.get("left", [])]
     if left:
         lines.append(t("cli.replay.score_left", names=", ".join(left)))

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from .messages import t
+from .messages import t, when
 from .scoring import pad_cell, text_width, join_names
 
 __all__ = ["colour_wanted", "render_history", "render_table", "render_chart", "correction_text",
@@ -211,17 +211,8 @@ def correction_text(hand: int, corr: Mapping[str, Any], players: Sequence[str]) 
     changes = [t("board.change", name=p, old=old.get(p, "-"), new=new.get(p, "-"))
                for p in players if old.get(p) != new.get(p)]
     key = "board.correction_by" if corr.get("by") else "board.correction"
-    return t(key, hand=hand, at=_when(corr.get("at")), by=corr.get("by"),
+    return t(key, hand=hand, at=when(corr.get("at")), by=corr.get("by"),
              changes=", ".join(changes) or t("board.winner_only"))
-
-
-def _when(at: Any) -> str:
-    """An ISO-8601 UTC time as ``2024-05-01 20:13 UTC`` (a person reads it); other values as given."""
-    text = str(at or "")
-    if len(text) >= 16 and text[10] in "T ":
-        tail = " UTC" if text.endswith(("Z", "+00:00")) else ""
-        return f"{text[:10]} {text[11:16]}{tail}"
-    return text
 
 
 # ---------------------------------------------------------------------------

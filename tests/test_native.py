@@ -370,3 +370,24 @@ def test_R5_4_a_jack_without_a_suit_is_told_the_entry_in_the_languages_letters(t
     told = out.stdout + out.stderr
     assert JACK_EXAMPLE[code] in told and "(R5.4)" in told, told
     assert "♥ s`" not in told
+
+
+@pytest.mark.parametrize("code, shown", [
+    ("en", "2026-12-01 20:13 UTC"), ("nl", "01-12-2026, 20:13 UTC"),
+    ("fr", "01/12/2026 20:13 UTC"), ("it", "01/12/26, 20:13 UTC"), ("pt", "01/12/2026 20:13 UTC")])
+def test_a_stored_time_is_shown_as_the_language_writes_dates(speak, code, shown):
+    """Dates by the language's CLDR short pattern (generated from Babel); a stored
+    ISO text and a datetime alike; what is no time is shown as it is."""
+    import datetime as dt
+    speak(code)
+    assert messages.when("2026-12-01T20:13:05Z") == shown
+    assert messages.when(dt.datetime(2026, 12, 1, 20, 13, tzinfo=dt.timezone.utc)) == shown
+    assert messages.when("2026-12-01T20:13:05Z", zone=False) == shown[:-4]
+    assert messages.when("?") == "?"
+
+
+def test_the_date_table_is_babels():
+    from referee.messages.catalogs import numbers_module
+    from referee.messages import numbers
+    text = open(numbers.__file__, encoding="utf-8").read()
+    assert text == numbers_module() and "DATES" in text

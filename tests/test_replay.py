@@ -92,8 +92,8 @@ def test_score_lines_of_a_corrected_blocked_hand():
                    corrections=[{"at": "2026-05-01T20:14:00+00:00",
                                  "old": {"Anna": 3, "Bram": 90}, "new": {"Anna": 3, "Bram": 9}}])
     assert score_lines(meta) == [
-        "Scored 2026-05-01T20:13:00+00:00: The hand was blocked; points Anna 3, Bram 90.",
-        "Corrected 2026-05-01T20:14:00+00:00: The hand was blocked; points Anna 3, Bram 9.",
+        "Scored 2026-05-01 20:13 UTC: The hand was blocked; points Anna 3, Bram 90.",
+        "Corrected 2026-05-01 20:14 UTC: The hand was blocked; points Anna 3, Bram 9.",
     ]
 
 

@@ -260,6 +260,31 @@ def localize_number(text: str, language: str, percent: bool = False) -> str:
     return text.translate({44: "\0", 46: decimal}).replace("\0", group)
 
 
+def when(at: object, zone: bool = True) -> str:
+    """A stored time (a datetime, or its ISO-8601 text) as a person of the active
+    language reads it, in UTC: English ``2026-12-01 20:13 UTC``, Dutch
+    ``01-12-2026 20:13 UTC``, French ``01/12/2026 20:13 UTC`` (the language's CLDR
+    short pattern, ``numbers.DATES``, generated from Babel at build time).  Text
+    that is no time (``?``, a hand-edited value) is returned as it is.  ``zone``
+    False leaves out " UTC" (a column headed "(UTC)")."""
+    import datetime as _dt
+    moment = at
+    if not isinstance(moment, _dt.datetime):
+        try:
+            moment = _dt.datetime.fromisoformat(str(at).replace("Z", "+00:00"))
+        except ValueError:
+            return "" if at is None else str(at)
+    if _language == "en":
+        text = moment.strftime("%Y-%m-%d %H:%M")
+    else:
+        from .numbers import DATES
+        text = DATES[_language].format(day=moment.day, month=moment.month, year=moment.year,
+                                       year2=moment.year % 100, hour=moment.hour,
+                                       minute=moment.minute)
+    offset = moment.utcoffset()
+    return f"{text} UTC" if zone and (offset is None or not offset) else text
+
+
 def decimal_sign(language: str | None = None) -> str:
     """The decimal sign of ``language`` (default: the active one): ``,`` in Dutch."""
     language = language or _language

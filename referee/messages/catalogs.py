@@ -237,10 +237,36 @@ def numbers_module() -> str:
             "%", symbols["percentSign"])
         rows.append(f"    {language!r}: ({symbols['decimal']!r}, {symbols['group']!r}, "
                     f"{percent!r}),")
+    dates = []
+    for language in LANGUAGES[1:]:
+        loc = Locale.parse(CLDR_LOCALES[language])
+        both = str(loc.datetime_formats["short"]).replace("{1}", _date_pattern(
+            loc.date_formats["short"].pattern)).replace("{0}", _date_pattern(
+            loc.time_formats["short"].pattern))
+        dates.append(f"    {language!r}: {both!r},")
     return ('"""Each language\'s CLDR number symbols: (decimal sign, group sign, percent\n'
-            'pattern).  Generated from Babel\'s CLDR data by `python -m\n'
-            'referee.messages.catalogs compile`; do not edit."""\n\n'
-            "SYMBOLS = {\n" + "\n".join(rows) + "\n}\n")
+            'pattern); and its short date and time pattern (a format string over\n'
+            'day, month, year, hour, minute).  Generated from Babel\'s CLDR data by\n'
+            '`python -m referee.messages.catalogs compile`; do not edit."""\n\n'
+            "SYMBOLS = {\n" + "\n".join(rows) + "\n}\n\n"
+            "DATES = {\n" + "\n".join(dates) + "\n}\n")
+
+
+#: CLDR date-pattern letters -> the fields of ``messages.when``'s format string.
+_CLDR_FIELDS = {"dd": "{day:02}", "d": "{day}", "MM": "{month:02}", "M": "{month}",
+                "yy": "{year2:02}", "y": "{year}", "yyyy": "{year}", "HH": "{hour:02}",
+                "H": "{hour}", "mm": "{minute:02}"}
+
+
+def _date_pattern(pattern: str) -> str:
+    """A CLDR date or time pattern (``dd-MM-y``, ``HH:mm``) as a format string over
+    ``day``, ``month``, ``year``, ``year2``, ``hour``, ``minute``.  ValueError for
+    a letter it does not know (the generated table would be wrong)."""
+    def field(m: re.Match) -> str:
+        if m.group(0) not in _CLDR_FIELDS:
+            raise ValueError(f"CLDR pattern {pattern!r}: {m.group(0)!r} is not known")
+        return _CLDR_FIELDS[m.group(0)]
+    return re.sub(r"([A-Za-z])\1*", field, pattern)
 
 
 def compile_all() -> None:
