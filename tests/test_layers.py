@@ -293,3 +293,51 @@ def test_a_private_name_taken_from_another_module_would_be_caught(tmp_path):
         "probe.py:6 referee.simulator.simulate._seed",
         "probe.py:6 scoring._pad",
     ]
+
+
+# What reads or writes a file, or finds one on disk.
+_FILE_IO = frozenset({"open", "read_text", "write_text", "read_bytes", "write_bytes",
+                      "is_file", "exists", "iterdir", "glob", "rglob"})
+_FILE_MODULES = frozenset({"os", "io", "shutil", "importlib.resources", "pathlib", "tempfile"})
+
+
+def file_io(path: Path) -> list[str]:
+    """Where a module touches files: a call of ``open``/``x.read_text``/... or an
+    import of ``os``, ``pathlib``, ``importlib.resources``... (a ``TYPE_CHECKING``
+    import of a type excepted)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    typing_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+                   and ast.unparse(node.test) == "TYPE_CHECKING" for n in ast.walk(node)}
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name in _FILE_IO:
+                found.append(f"{path.name}:{node.lineno} {name}()")
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] + [f"{node.module}.{a.name}" for a in node.names]
+            found += [f"{path.name}:{node.lineno} import {n}" for n in names if n in _FILE_MODULES]
+    return found
+
+
+def test_the_engine_reads_no_file():
+    """The engine is pure (README "Layout"): nothing under ``referee/engine/`` opens,
+    reads or looks for a file; presets and house-rule files are read by
+    ``referee.series.presets`` and handed to it."""
+    found = [use for name, path in modules().items() if layer_of(name) == "engine"
+             for use in file_io(path)]
+    assert found == []
+
+
+def test_a_file_read_in_the_engine_would_be_caught(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text("from importlib import resources\nimport os\n"
+                     "if TYPE_CHECKING:\n    from pathlib import Path\n"
+                     "def f(p):\n    return (p / 'x.toml').read_text(), open(p)\n")
+    assert sorted(file_io(probe)) == ["probe.py:1 import importlib.resources",
+                                      "probe.py:2 import os", "probe.py:6 open()",
+                                      "probe.py:6 read_text()"]
