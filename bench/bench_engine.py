@@ -43,7 +43,7 @@ def child(tree: str, data: str, limit: int, read_text: bool) -> None:
     """Time the replay in this process under ``tree``; print seconds and entries."""
     sys.path.insert(0, tree)
     from referee.engine import Hand
-    from referee.rules import rules_from_table
+    from referee.series.presets import rules_from_table
 
     hands = load(data, limit)
     setups = []

@@ -58,7 +58,7 @@ if str(REPO) not in sys.path:
 sys.path.insert(0, str(REPO / "bench"))
 
 from make_big_series import make  # noqa: E402
-from referee.store import SaveFile, render  # noqa: E402
+from referee.series.store import SaveFile, render  # noqa: E402
 
 COMMANDS = {
     "history --json": ["history", "--json"],
@@ -104,9 +104,9 @@ def timed(save: SaveFile, args: list[str], out: Path) -> tuple[float, float]:
 
 def split(save: SaveFile) -> dict[str, float]:
     """Seconds of each stage, in-process."""
-    from referee.export import export
-    from referee.history import history_of, series_header
-    from referee.session import read_history, read_history_facts
+    from referee.series.export import export
+    from referee.series.history import history_of, series_header
+    from referee.series.session import read_history, read_history_facts
 
     out: dict[str, float] = {}
     index = save.hands_dir / "index.json"

@@ -32,9 +32,9 @@ if str(REPO) not in sys.path:
 sys.path.insert(0, str(REPO / "bench"))
 
 from make_big_series import _rules as big_rules, hand_dict  # noqa: E402
-from referee.scoring import HandResult, replay_series, standings_json  # noqa: E402
-from referee.session import Table, read_standings  # noqa: E402
-from referee.store import SaveFile, render  # noqa: E402
+from referee.series.scoring import HandResult, replay_series, standings_json  # noqa: E402
+from referee.series.session import Table, read_standings  # noqa: E402
+from referee.series.store import SaveFile, render  # noqa: E402
 
 PLAYERS = ["Anna", "Bram", "Cees"]
 EXAMPLE = REPO / "examples" / "hand-standard-3.txt"

@@ -22,11 +22,11 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from referee.app import TableApp  # noqa: E402
-from referee.repl import prompt_parts, toolbar_parts  # noqa: E402
-from referee.rules import load_rules  # noqa: E402
-from referee.session import Table  # noqa: E402
-from referee.store import SaveFile  # noqa: E402
+from referee.interface.app import TableApp  # noqa: E402
+from referee.interface.repl import prompt_parts, toolbar_parts  # noqa: E402
+from referee.series.presets import load_rules  # noqa: E402
+from referee.series.session import Table  # noqa: E402
+from referee.series.store import SaveFile  # noqa: E402
 
 EXAMPLE = REPO / "examples" / "hand-standard-3.txt"
 

@@ -3,7 +3,7 @@
     python bench/bench_simulate.py [--hands 2000] [--players 2 4] [--rules standard]
                                    [--rounds 5] [--seed 1] [--split]
 
-Our side: ``referee.simulate.simulate`` plays ``--hands`` whole hands of Pesten
+Our side: ``referee.simulator.simulate.simulate`` plays ``--hands`` whole hands of Pesten
 (bots, real shuffled cards, every entry through the referee engine).  Their
 side, if ``rlcard`` is importable: ``rlcard.games.uno.game.UnoGame`` with the
 same number of players plays ``--hands`` games, each step a random choice
@@ -42,15 +42,15 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from referee.engine import Hand  # noqa: E402
-from referee.notation import parse_line  # noqa: E402
-from referee.rules import HouseRules  # noqa: E402
-from referee.simulate import NAMES, record, simulate  # noqa: E402
+from referee.engine.notation import parse_line  # noqa: E402
+from referee.engine.rules import HouseRules  # noqa: E402
+from referee.simulator.simulate import NAMES, record, simulate  # noqa: E402
 
 
 def load(name: str) -> HouseRules:
     """A preset by name (``load_rules``), or the standard rules when it is missing."""
     try:
-        from referee.rules import load_rules
+        from referee.series.presets import load_rules
     except ImportError:  # pragma: no cover - before the preset loader existed
         return HouseRules(name=name)
     return load_rules(name)

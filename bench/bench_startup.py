@@ -22,7 +22,7 @@ to the bare app's, in wall-clock time and in the CPU time of the child process
 (user + system, which other work on a shared machine disturbs less; ``score``
 also waits for its fsyncs, which only the wall clock sees), with the load
 average before and after (the minimum is the least disturbed run).  It also checks
-that ``python -X importtime -c "import referee.cli"`` does not import
+that ``python -X importtime -c "import referee.interface.cli"`` does not import
 prompt_toolkit, and that neither do ``state``, ``standings`` and ``score``; and
 that ``score``, ``standings`` and ``state`` of a hand only dealt (the series D, as
 a family keeping the score without refereeing has it), and ``score`` and ``state``
@@ -82,7 +82,7 @@ PLAYERS = "Anna,Bram,Cees"
 
 RULE_MODULES = tuple(f"referee.engine.{name}" for name in (
     "hand", "turn", "actions", "lastcard", "legality", "words", "ruling", "corrections")) \
-    + ("referee.notation",)
+    + ("referee.engine.notation",)
 """What a hand only dealt (no entry) is scored, told and shown without."""
 
 
@@ -120,8 +120,8 @@ def make_series(ref: list[str], where: Path) -> tuple[Path, Path, list[str]]:
     over, the score arguments for hand 2).  The hands are the simulator's
     (real shuffled cards), typed through ``pesten-ref play --script``.
     """
-    from referee.rules import load_rules
-    from referee.simulate import record
+    from referee.series.presets import load_rules
+    from referee.simulator.simulate import record
     hands = record(load_rules("standard"), 3, 2, seed=3)
     live = where / "live"
     live.mkdir()
@@ -200,8 +200,8 @@ def main(argv: list[str] | None = None) -> int:
         where = Path(tmp)
         (where / "bare_app.py").write_text(BARE_APP, encoding="utf-8")
 
-        pt, n = imports_prompt_toolkit(["-c", "import referee.cli"], ROOT)
-        print(f"import referee.cli: {n} modules, prompt_toolkit "
+        pt, n = imports_prompt_toolkit(["-c", "import referee.interface.cli"], ROOT)
+        print(f"import referee.interface.cli: {n} modules, prompt_toolkit "
               f"{'IMPORTED (should not be)' if pt else 'not imported'}")
         if ref is None:
             print("pesten-ref is not installed here (pip install -e .); "
@@ -219,10 +219,10 @@ def main(argv: list[str] | None = None) -> int:
                 if label == "score":
                     copy = where / "check"
                     shutil.copytree(over, copy)
-                    check = ["-m", "referee.cli", "score", "--save",
+                    check = ["-m", "referee.interface.cli", "score", "--save",
                              str(copy / "pesten.toml")] + score
                 else:
-                    check = ["-m", "referee.cli"] + cmd + save
+                    check = ["-m", "referee.interface.cli"] + cmd + save
                 pt, n = imports_prompt_toolkit(check, ROOT)
                 print(f"pesten-ref {label}: {n} modules, prompt_toolkit "
                       f"{'IMPORTED (should not be)' if pt else 'not imported'}")
@@ -235,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
             def rule_modules_check(label: str, cmd: list[str], series: Path, what: str) -> None:
                 copy = where / f"check-{what.replace(' ', '-')}-{label}"
                 shutil.copytree(series, copy)
-                modules = imported_modules(["-m", "referee.cli", cmd[0], "--save",
+                modules = imported_modules(["-m", "referee.interface.cli", cmd[0], "--save",
                                             str(copy / "pesten.toml")] + cmd[1:], ROOT)
                 rules = [m for m in RULE_MODULES if m in modules]
                 print(f"pesten-ref {label} of a hand {what}: {len(modules)} modules, "

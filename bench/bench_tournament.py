@@ -35,9 +35,9 @@ if str(REPO) not in sys.path:
 
 from click.testing import CliRunner  # noqa: E402
 
-from referee.cli import main  # noqa: E402
+from referee.interface.cli import main  # noqa: E402
 
-EXE = [sys.executable, "-c", "import sys; from referee.cli import main; sys.argv[0] = 'pesten-ref'; main()"]
+EXE = [sys.executable, "-c", "import sys; from referee.interface.cli import main; sys.argv[0] = 'pesten-ref'; main()"]
 
 
 def run_inprocess(*args: str) -> str:

@@ -49,7 +49,7 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from referee.store import SaveBusy, SaveError, SaveFile  # noqa: E402
+from referee.series.store import SaveBusy, SaveError, SaveFile  # noqa: E402
 
 T0 = datetime(2024, 5, 1, 20, 0, 0, tzinfo=timezone.utc)
 PLAYERS = ["Anna", "Bram de Vries", "Cées", "Dörte 🃏"]
@@ -256,7 +256,7 @@ SERIES_PLAYERS = ["Anna", "Bram", "Cees"]
 
 
 def _series_rules():
-    from referee.rules import load_rules
+    from referee.series.presets import load_rules
     return load_rules("standard").with_series(mode="elimination", limit=60)
 
 
@@ -274,8 +274,8 @@ def counts(save: SaveFile) -> tuple[int, int]:
 
 def series_child(folder: Path, seed: int) -> int:
     """The writer of ``--series``: score, correct, start anew and reopen, until killed."""
-    from referee.scoring import ScoreError
-    from referee.session import Table, start_series, switch_series
+    from referee.series.scoring import ScoreError
+    from referee.series.session import Table, start_series, switch_series
 
     rng = random.Random(seed)
     save = SaveFile(folder / "pesten.toml")
@@ -311,9 +311,9 @@ def series_child(folder: Path, seed: int) -> int:
 
 def check_series(folder: Path, confirmed: tuple[int, int], report: Report, run: int) -> tuple[int, int]:
     """Check a series folder after a kill; returns the counts found on disk."""
-    from referee.history import history_of
-    from referee.scoring import HandResult, replay_series, standings_json
-    from referee.session import Table, read_history
+    from referee.series.history import history_of
+    from referee.series.scoring import HandResult, replay_series, standings_json
+    from referee.series.session import Table, read_history
 
     save = SaveFile(folder / "pesten.toml")
     problems = report.problems
@@ -408,9 +408,9 @@ def _tournament_setup(folder: Path) -> None:
     child to bring in as a sync tool's copy or through a laptop's folder to import."""
     import shutil
 
-    from referee.session import Table
-    from referee.tournament import Tournament
-    from referee.tournament_store import TournamentFiles
+    from referee.series.session import Table
+    from referee.tournament.bracket import Tournament
+    from referee.tournament.files import TournamentFiles
     files = TournamentFiles(folder / "cup.toml")
     tour = Tournament.new(TOURNAMENT_PLAYERS, 1, "crash001")
     files.write(tour)
@@ -432,8 +432,8 @@ def tournament_child(folder: Path, seed: int) -> int:
     tool's copy of its folder, or `import` from a laptop's folder), record the
     conflict, settle it keeping one version at random; again, until killed."""
     import shutil
-    from referee.session import utcnow
-    from referee.tournament_store import TournamentFiles, copy_in
+    from referee.series.session import utcnow
+    from referee.tournament.files import TournamentFiles, copy_in
 
     rng = random.Random(seed)
     files = TournamentFiles(folder / "cup.toml")
@@ -472,8 +472,8 @@ def check_tournament(folder: Path, confirmed: tuple[int, int], versions: int, re
     """After a kill: the tournament reads; a settle cut short is finished by the next
     writer; the version kept of the last conflict settled is the table's result; no
     recorded or settled conflict reported was lost; no version of the table is gone."""
-    from referee.tournament import FINAL
-    from referee.tournament_store import TournamentFiles, read_outcome
+    from referee.tournament.bracket import FINAL
+    from referee.tournament.files import TournamentFiles, read_outcome
     files = TournamentFiles(folder / "cup.toml")
     problems = report.problems
     try:

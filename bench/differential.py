@@ -10,7 +10,7 @@
 (``git archive REV referee house_rules pyproject.toml`` unpacked in a temporary
 folder, run in subprocesses with ``python -S`` so that the old ``referee``
 imports under its own name and nothing else is found).  The old simulator's
-bots (``referee/simulate.py``: real shuffled cards, ``_Table``) type the
+bots (``referee/simulator/simulate.py``: real shuffled cards, ``_Table``) type the
 entries, and noise is mixed in at a modest rate so that refusals and
 corrections are compared too: illegal plays, entries out of turn, ``lk``,
 ``call X``, ``undo``/``redo``, ``fix ...``, ``leave X``, ``d CARD`` (often on a
@@ -526,10 +526,10 @@ class _OldPackage:
         where = Path(referee.__file__).resolve()
         if tree.resolve() not in where.parents:
             raise SystemExit(f"the baseline's referee did not import from {tree} ({where})")
-        from referee import simulate
-        from referee.cards import deck_size
+        from referee.simulator import simulate
+        from referee.engine.cards import deck_size
         from referee.engine import Hand
-        from referee.rules import rules_from_table
+        from referee.series.presets import rules_from_table
 
         self.NAMES = simulate.NAMES
         self.Hand = Hand
@@ -619,7 +619,8 @@ class Candidate:
 
     def __init__(self) -> None:
         from referee.engine import Hand
-        from referee.rules import HouseRules, rules_from_table
+        from referee.engine.rules import HouseRules
+        from referee.series.presets import rules_from_table
 
         self.Hand = Hand
         self.HouseRules = HouseRules

@@ -3,14 +3,14 @@
     python bench/make_big_series.py FOLDER [--hands 10000] [--entries 150] [--seed 1] [--refereed]
 
 Writes FOLDER/pesten.toml (the series header: players, rule set, standings, as
-``referee.session`` writes it) and FOLDER/pesten.hands/hand-00001.toml ... one
+``referee.series.session`` writes it) and FOLDER/pesten.hands/hand-00001.toml ... one
 file per hand of about ``--entries`` entries ({line, by, at}; the last, current
 hand exactly that many), all scored but the last.  The entries are typed at
 random, so a replay of one stops at its first few lines; with ``--refereed``
 each scored hand's log is instead a whole hand the simulator's bots played
 (``simulate.record``, standard rules: about 80 entries a hand for 4 players,
 ``--entries`` ignored), which replays to its end as a refereed hand does,
-and the current hand's log is the first half of one.  The files are rendered exactly as ``referee.store`` writes them, but
+and the current hand's log is the first half of one.  The files are rendered exactly as ``referee.series.store`` writes them, but
 written without fsync so that 10,000 hands take seconds, not minutes.
 Last line: ``hands=10000 entries=... bytes=... seconds=...``.
 """
@@ -28,7 +28,7 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from referee.store import SaveFile, render  # noqa: E402
+from referee.series.store import SaveFile, render  # noqa: E402
 
 PLAYERS = ["Anna", "Bram de Vries", "Cees", "Dörte", "Emre", "Fleur"]
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -42,7 +42,7 @@ of any length goes on."""
 
 
 def _rules() -> "HouseRules":
-    from referee.rules import HouseRules
+    from referee.engine.rules import HouseRules
     return HouseRules(name="standard", series={"mode": "elimination", "limit": LIMIT, "hands": 0})
 
 
@@ -73,7 +73,7 @@ def _line(rng: random.Random, player: str) -> str:
 
 def hand_dict(n: int, players: list[str], entries: int, rng: random.Random, scored: bool,
               lines: list[str] | None = None) -> dict:
-    """Hand ``n`` as ``referee.session`` saves it, with ``entries`` entries typed
+    """Hand ``n`` as ``referee.series.session`` saves it, with ``entries`` entries typed
     at random, or the entries ``lines`` when given."""
     dealer = players[(n - 1) % len(players)]
     dealt = T0 + timedelta(minutes=12 * n)
@@ -98,10 +98,10 @@ def series_dict(hands: int, players: list[str], results: list[dict]) -> dict:
     """The series header after ``hands`` hands (fixed size, whatever ``hands`` is):
     the standings that the scored hands' ``results`` add up to, as a score
     leaves them (the header must agree with its hands)."""
-    from referee.scoring import HandResult, replay_series
+    from referee.series.scoring import HandResult, replay_series
     series, _ = replay_series(players, _rules(), players[0],
                               [HandResult.from_dict(r) for r in results])
-    from referee.session import STANDINGS_SUM, standings_sum
+    from referee.series.session import STANDINGS_SUM, standings_sum
     header = series.to_dict()
     header.pop("history", None)
     header[STANDINGS_SUM] = standings_sum(header)
@@ -118,8 +118,8 @@ def make(folder: Path, hands: int, entries: int, players: int = 4, seed: int = 1
     names = PLAYERS[:players]
     played: list = []
     if refereed:
-        from referee.rules import HouseRules
-        from referee.simulate import NAMES, record
+        from referee.engine.rules import HouseRules
+        from referee.simulator.simulate import NAMES, record
 
         names = list(NAMES[:players])  # the bots' names: their logs call them so
         played = [lines for _, _, lines, _ in record(HouseRules(), players, hands, seed)]

@@ -340,7 +340,7 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "shuffle-modulo": (
         "_shuffle: an index out of range folded back with % instead of drawn again "
         "(no longer random.shuffle)",
-        "referee/simulate.py",
+        "referee/simulator/simulate.py",
         "        while j >= n:\n            j = getrandbits(k)\n",
         "        j %= n\n"),
 }

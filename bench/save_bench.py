@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import make_big_series  # noqa: E402
 
-from referee.store import SaveFile  # noqa: E402
+from referee.series.store import SaveFile  # noqa: E402
 
 
 def percentiles(samples: list[float]) -> tuple[float, float]:

@@ -1,9 +1,11 @@
 """pesten-ref: a command-line referee and scorekeeper for Pesten.
 
-Three layers, dependencies pointing down: the interface (``cli``, ``repl``),
-the application (``app``, ``complete``, ``session``, ``store``, ``scoring``,
-...) and the engine (``engine``, ``notation``, ``cards``, ``rules``: pure Python
-without I/O), over the message catalogs (``messages``).
+The folders are the layers, dependencies pointing down: the interface
+(``interface``: ``cli``, click; ``repl``, prompt-toolkit; and ``app``,
+``complete``, which know no click), the application (``series``: a series and
+its saves; ``tournament``; ``simulator``) and the engine (``engine``: the hand,
+its rules, cards, notation, house rules; pure Python without I/O), over the
+message catalogs (``messages``).
 """
 
 __version__ = "0.1.0"

@@ -1,5 +1,5 @@
 """``python -m referee``: the ``pesten-ref`` command."""
 
-from referee.cli import main
+from referee.interface.cli import main
 
 main(prog_name="pesten-ref")

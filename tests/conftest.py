@@ -16,7 +16,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from referee.engine import Hand, Ruling  # noqa: E402
-from referee.rules import HouseRules  # noqa: E402
+from referee.engine.rules import HouseRules  # noqa: E402
 
 PLAYERS = ("Anna", "Bram", "Cees")
 
@@ -91,7 +91,7 @@ def cli(save, *args: str, input: str | bytes | None = None, code: int = 0):
     """
     from click.testing import CliRunner
 
-    from referee.cli import main
+    from referee.interface.cli import main
 
     runner = CliRunner(env={"PESTEN_REF_SAVE": None})
     argv = [*args] + (["--save", str(save)] if save is not None else [])

@@ -1,4 +1,4 @@
-"""The application layer without a terminal (referee.app): ``handle_line`` and its replies,
+"""The application layer without a terminal (referee.interface.app): ``handle_line`` and its replies,
 the command registry, scores typed on one line, and ``play`` driven through a pipe
 and through a real pseudo-terminal.
 """
@@ -17,15 +17,15 @@ from pathlib import Path
 import pytest
 
 from conftest import cli  # noqa: E402
-from referee import app as app_module
+from referee.interface import app as app_module
 from referee import messages
-from referee.app import COMMANDS, TableApp, find_command, help_text
-from referee.scoring import parse_score_words
-from referee.complete import suggest
-from referee.notation import CONTROL_WORDS, QUERY_WORDS
-from referee.rules import load_rules
-from referee.session import Table
-from referee.store import SaveFile
+from referee.interface.app import COMMANDS, TableApp, find_command, help_text
+from referee.series.scoring import parse_score_words
+from referee.interface.complete import suggest
+from referee.engine.notation import CONTROL_WORDS, QUERY_WORDS
+from referee.series.presets import load_rules
+from referee.series.session import Table
+from referee.series.store import SaveFile
 
 PLAYERS = ["Anna", "Bram", "Cees"]
 # Anna goes out on 9c; Bram keeps 3 cards and Cees 1.
@@ -281,7 +281,7 @@ def test_a_refused_score_in_a_script_stops_it_with_exit_1(tmp_path):
 
 def _pesten_ref() -> list[str]:
     found = Path(sys.executable).with_name("pesten-ref")
-    return [str(found)] if found.exists() else [sys.executable, "-m", "referee.cli"]
+    return [str(found)] if found.exists() else [sys.executable, "-m", "referee.interface.cli"]
 
 
 _ESCAPE = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]|[\r\x07]")
@@ -427,15 +427,16 @@ def test_the_cards_tab_offers_are_those_check_calls_legal(table):
     for line in ("start 9h", "9c", "Jc s"):
         assert app.handle_line(line).ok
     view = app.view()
-    from referee.cards import CARDS
+    from referee.engine.cards import CARDS
     legal = [str(c) for c in CARDS
              if str(c) not in view.spent and app.answer(f"check {c}")["legal"]]
     assert list(view.fits) == legal
 
 
 def test_help_lists_the_languages_own_words_beside_the_english_ones():
-    from referee import lexicon, messages
-    from referee.app import help_text
+    from referee.engine import lexicon
+    from referee import messages
+    from referee.interface.app import help_text
     assert "`stand` (state)" not in help_text()
     messages.set_language("nl")
     lexicon.set_active("nl")

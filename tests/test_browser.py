@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import chromium
-from referee.export import to_html
+from referee.series.export import to_html
 from test_export import HEADER
 from test_export_cli import build_series
 from test_scoreboard import load_history

@@ -2,7 +2,7 @@
 scoring", "JSON"): ``new``, ``play``, ``state``, ``score``, ``standings``,
 ``rules``, exit statuses 0/1/2/3 and the save-file lock.
 
-Most tests drive ``referee.cli.main`` in-process through click's CliRunner,
+Most tests drive ``referee.interface.cli.main`` in-process through click's CliRunner,
 always with ``--save`` in a temporary folder and ``PESTEN_REF_SAVE`` unset; a
 few run the real console script in a subprocess.  Every invocation is checked
 for its exit status and for the absence of a traceback (``cli`` below).
@@ -23,7 +23,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import cli  # noqa: E402
-from referee.cli import main
+from referee.interface.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -672,7 +672,7 @@ def test_replay_of_a_hand_not_yet_dealt_is_exit_2(save):
 
 HOLDER = textwrap.dedent("""\
     import sys
-    from referee.store import SaveFile
+    from referee.series.store import SaveFile
     with SaveFile(sys.argv[1]).lock():
         print("locked", flush=True)
         sys.stdin.readline()
@@ -735,7 +735,7 @@ def test_a_writer_after_the_holder_ended_goes_through(won):
 
 def _command() -> list[str]:
     found = shutil.which("pesten-ref")
-    return [found] if found else [sys.executable, "-c", "from referee.cli import main; main()"]
+    return [found] if found else [sys.executable, "-c", "from referee.interface.cli import main; main()"]
 
 
 def run(tmp_path, *args: str, input: str = "") -> subprocess.CompletedProcess:

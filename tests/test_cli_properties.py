@@ -27,8 +27,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from referee.cli import main
-from referee.scoring import player_name_problem
+from referee.interface.cli import main
+from referee.series.scoring import player_name_problem
 
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=bool(os.environ.get("CI")),
                     suppress_health_check=[HealthCheck.too_slow,

@@ -1,4 +1,4 @@
-"""Tab completion's pure core (referee.complete): what is offered where, and the suit fix-up."""
+"""Tab completion's pure core (referee.interface.complete): what is offered where, and the suit fix-up."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.app import COMMANDS
-from referee.complete import (ALL_CARDS, TableView, describe, partial_word, suggest,
+from referee.interface.app import COMMANDS
+from referee.interface.complete import (ALL_CARDS, TableView, describe, partial_word, suggest,
                               suggest_answer, with_suit)
 from referee.engine import Hand
-from referee.rules import HouseRules
+from referee.engine.rules import HouseRules
 
 REPO = Path(__file__).resolve().parents[1]
 PLAYERS = ("Anna", "Bram", "Cees")
@@ -292,7 +292,7 @@ def test_every_suggestion_replaces_the_word_being_typed(text):
 
 
 def test_complete_and_cli_do_not_load_prompt_toolkit():
-    code = ("import sys, referee.complete, referee.cli; "
+    code = ("import sys, referee.interface.complete, referee.interface.cli; "
             "sys.exit(1 if 'prompt_toolkit' in sys.modules else 0)")
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True)
     assert done.returncode == 0, done.stderr.decode()
@@ -300,7 +300,7 @@ def test_complete_and_cli_do_not_load_prompt_toolkit():
 
 def test_R5_7_with_a_two_pending_tab_offers_the_twos_and_draw():
     """Completion asks the engine's legality API (``Hand.legal``): the Twos and ``d``."""
-    from referee.app import fits_now
+    from referee.interface.app import fits_now
     hand = Hand(HouseRules(), list(PLAYERS), "Cees")
     for line in ("start 9h", "2h"):
         assert hand.apply_line(line).ok
@@ -317,7 +317,8 @@ def test_R5_7_with_a_two_pending_tab_offers_the_twos_and_draw():
 
 @pytest.fixture
 def speak():
-    from referee import lexicon, messages
+    from referee.engine import lexicon
+    from referee import messages
 
     def use(code):
         messages.set_language(code)
@@ -336,7 +337,7 @@ def test_tab_alone_offers_the_cards_and_words_in_dutch(speak):
 
 
 def _cards(words):
-    from referee.cards import try_card
+    from referee.engine.cards import try_card
     return [w for w in words if try_card(w) is not None]
 
 
@@ -386,7 +387,7 @@ def test_words_typed_in_the_language_lead_to_what_follows_them(speak):
 
 @pytest.mark.parametrize("code", ["nl", "fr", "it", "pt"])
 def test_every_card_offered_in_a_language_reads_as_the_card_meant(speak, code):
-    from referee.cards import try_card
+    from referee.engine.cards import try_card
     speak(code)
     v = view(fits=())
     offered = [w for letter in "0123456789" + "BVHADRFKJQ"

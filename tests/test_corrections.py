@@ -17,10 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import cli
-from referee.rules import load_rules
-from referee.scoring import HandResult, ScoreError, replay_series, standings_json
-from referee.session import Table, read_history
-from referee.store import SaveFile
+from referee.series.presets import load_rules
+from referee.series.scoring import HandResult, ScoreError, replay_series, standings_json
+from referee.series.session import Table, read_history
+from referee.series.store import SaveFile
 
 ABCD = ["Anna", "Bram", "Cees", "Dirk"]
 
@@ -246,7 +246,7 @@ def test_history_json_is_exactly_the_notation_object(save):
 
 
 def test_history_of_carries_the_corrections_and_the_header(save):
-    from referee.history import history_of, series_header
+    from referee.series.history import history_of, series_header
     new4(save)
     cli(save, "score", "--winner", "Anna", "Bram=4", "Cees=3", "Dirk=2")
     cli(save, "score", "--hand", "1", "--winner", "Anna", "Bram=5", "Cees=3", "Dirk=2")

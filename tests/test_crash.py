@@ -41,7 +41,7 @@ def test_versions_are_complete_after_sigkill(tmp_path):
 def test_checker_sees_a_torn_file(tmp_path):
     """The check is not blind: a hand cut short or a wrong marker is reported."""
     crash = _crash_module()
-    from referee.store import SaveFile
+    from referee.series.store import SaveFile
 
     save = SaveFile(tmp_path / "pesten.toml")
     torn = crash.hand_data(5)

@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from freezegun import freeze_time
 
 from conftest import cli  # noqa: E402
-from referee.cli import main
+from referee.interface.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
 

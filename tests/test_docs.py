@@ -16,8 +16,8 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import cli  # noqa: E402
-from referee.cli import DOCS, doc_path, main
-from referee.rulebook import rule_ids
+from referee.interface.cli import DOCS, doc_path, main
+from referee.series.rulebook import rule_ids
 
 REPO = Path(__file__).resolve().parent.parent
 DOC_FILES = sorted((REPO / "docs").glob("*.md"))

@@ -10,11 +10,12 @@ import random
 import pytest
 
 from conftest import drain, make_hand, play, refused
-from referee.cards import CARDS
+from referee.engine.cards import CARDS
 from referee.engine import Hand, Reason
 from referee.engine import events as E
-from referee.notation import Draw, Play
-from referee.rules import HouseRules, load_rules
+from referee.engine.notation import Draw, Play
+from referee.engine.rules import HouseRules
+from referee.series.presets import load_rules
 
 # ---------------------------------------------------------------------------
 # The decisions
@@ -319,7 +320,7 @@ def test_R3_1_compiled_tables_agree_with_the_rules(jack_wild, jack_on_jack, stac
 ])
 def test_R3_3_what_may_go_on_top_says_a_jack_only_when_the_matching_rule_lets_one(
         jack_wild, jack_on_jack, named, said):
-    from referee.cards import Card
+    from referee.engine.cards import Card
     from referee.engine.words import Allowed
     top = Card("J", "c") if named else Card("9", "c")
     text = Allowed(top, named, jack_on_jack, jack_wild, True).text()

@@ -16,11 +16,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cards import CARDS
+from referee.engine.cards import CARDS
 from referee.engine import Hand, Reason
 from referee.engine.state import Snapshot
-from referee.notation import parse_line
-from referee.rules import HouseRules, load_rules
+from referee.engine.notation import parse_line
+from referee.engine.rules import HouseRules
+from referee.series.presets import load_rules
 
 PRESETS = ("standard", "family", "hard", "cumulative", "fast", "tournament")
 NAMES = ["Anna", "Bram", "Cees", "Dirk", "Eva", "Fien"]
@@ -179,7 +180,7 @@ def test_R3_5_d_card_on_an_empty_draw_pile_may_name_a_card_the_reshuffle_brings_
     """``d CARD`` on an empty draw pile reshuffles first (R3.5), so a card lying under
     the top card may be drawn and played (R1.4 counts the pile after the reshuffle)."""
     from conftest import drain, make_hand
-    from referee.cards import parse_card
+    from referee.engine.cards import parse_card
 
     hand = make_hand(lines=["start 9h", "9c"])
     drain(hand)                                  # draw pile empty; the discard pile 9h 9c

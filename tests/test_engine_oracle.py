@@ -30,9 +30,9 @@ import random
 
 import pytest
 
-from referee.cards import CARDS, JOKER
+from referee.engine.cards import CARDS, JOKER
 from referee.engine import Hand
-from referee.rules import HouseRules
+from referee.engine.rules import HouseRules
 
 NAMES = ["Anna", "Bram", "Cees", "Dirk", "Eva"]
 SUITS = "cdhs"

@@ -11,7 +11,7 @@ import pytest
 
 from conftest import drain, make_hand, play, refused
 from referee.engine import Hand, ReplayError
-from referee.rules import HouseRules
+from referee.engine.rules import HouseRules
 
 SMALL = HouseRules(deal_size=2)   # players reach their last card quickly (R4, R6)
 

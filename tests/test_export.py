@@ -1,6 +1,6 @@
 """Exports (NOTATION.md "Exports"): CSV with a byte-order mark, JSON = history
 plus the series header, one self-contained HTML page with every name escaped
-(referee/export.py).  Golden files in tests/golden/ (see test_scoreboard.py)."""
+(referee/series/export.py).  Golden files in tests/golden/ (see test_scoreboard.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from referee.export import (FORMATS, chart_geometry, export, json_object, to_csv, to_html,
+from referee.series.export import (FORMATS, chart_geometry, export, json_object, to_csv, to_html,
                             to_json, write_output)
 from test_scoreboard import golden, load_history
 

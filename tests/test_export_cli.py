@@ -72,7 +72,7 @@ def test_history_text_through_a_pipe_has_the_table_and_no_chart_or_colour(series
 def test_export_csv_to_stdout_has_the_bom_and_a_row_per_hand(series):
     save, expected = series
     from click.testing import CliRunner
-    from referee.cli import main
+    from referee.interface.cli import main
     result = CliRunner().invoke(main, ["export", "--format", "csv", "--save", str(save)])
     assert result.exit_code == 0, result.output
     data = result.stdout_bytes

@@ -17,10 +17,10 @@ from hypothesis import given, settings, strategies as st
 
 from referee.engine import Hand
 from referee.engine.dealt import Dealt
-from referee.rules import load_rules
-from referee.session import END, Table, _facts
-from referee.simulate import record
-from referee.store import SaveFile
+from referee.series.presets import load_rules
+from referee.series.session import END, Table, _facts
+from referee.simulator.simulate import record
+from referee.series.store import SaveFile
 
 from test_startup_imports import ENV, RULE_MODULES, imported
 
@@ -35,7 +35,7 @@ def refereed(where: Path, seed: int = 3) -> tuple[Path, list[str]]:
     where.mkdir(parents=True, exist_ok=True)
     save = where / "pesten.toml"
     imported(["new", "--players", PLAYERS, "--dealer", dealer, "--save", str(save)], where)
-    subprocess.run([sys.executable, "-m", "referee.cli", "play", "--save", str(save)],
+    subprocess.run([sys.executable, "-m", "referee.interface.cli", "play", "--save", str(save)],
                    input="\n".join(lines) + "\n", cwd=where, capture_output=True, text=True,
                    env=ENV, check=True)
     winner = [p for p, cards in held.items() if not cards]
@@ -104,7 +104,7 @@ def test_an_edited_entry_of_a_hand_over_is_reported_with_its_line(tmp_path):
     edited = text.replace(f'line = "{lines[1]}"', 'line = "Joker Joker"', 1)
     assert edited != text
     path.write_text(edited, encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "referee.cli", "score", "--save", str(save),
+    done = subprocess.run([sys.executable, "-m", "referee.interface.cli", "score", "--save", str(save),
                            *args], cwd=tmp_path, capture_output=True, text=True, env=ENV)
     assert done.returncode == 2, done.stdout + done.stderr
     assert "entries[2]" in done.stderr and "Traceback" not in done.stderr

@@ -1,4 +1,4 @@
-"""The hands' index (referee/store.py, ``pesten.hands/index.json``): derived
+"""The hands' index (referee/series/store.py, ``pesten.hands/index.json``): derived
 data that spares ``history`` and the exports from parsing every hand's log.
 
 It is never the source of truth: what the commands print is the same with it,
@@ -17,9 +17,9 @@ import tomllib
 import pytest
 
 from conftest import cli
-from referee import store
-from referee.session import read_history
-from referee.store import SaveFile
+from referee.series import store
+from referee.series.session import read_history
+from referee.series.store import SaveFile
 
 OUTPUTS = (("history", "--json"), ("history",), ("export", "--format", "csv"),
            ("export", "--format", "json"), ("export", "--format", "html"))

@@ -89,8 +89,9 @@ def test_a_second_command_line_in_one_process_speaks_its_own_language():
     active then; the help page reads it again in the language of its own line."""
     from click.testing import CliRunner
 
-    from referee import lexicon, messages
-    from referee.cli import main
+    from referee.engine import lexicon
+    from referee import messages
+    from referee.interface.cli import main
     runner = CliRunner()
     try:
         assert "Show this message and exit." in runner.invoke(main, ["state", "--help"]).output
@@ -114,7 +115,7 @@ def test_a_command_that_shows_no_help_reads_no_help_text(tmp_path):
     subprocess.run([sys.executable, "-m", "referee", "new", "--players", "Anna,Bram",
                     "--dealer", "Anna", "--save", str(save)], check=True, capture_output=True,
                    env=_env())
-    code = ("import sys\nfrom referee import cli, messages\n"
+    code = ("import sys\nfrom referee import messages\nfrom referee.interface import cli\n"
             "try:\n    cli.main(sys.argv[1:], standalone_mode=False)\n"
             "except SystemExit:\n    pass\n"
             "print(sorted(area for lang, area in messages._areas))\n")
@@ -185,7 +186,7 @@ def test_the_list_of_commands_shows_each_description_whole(group, language):
     is the first paragraph of the command's help, whole (wrapped)."""
     import click
 
-    from referee.cli import main
+    from referee.interface.cli import main
     listed = _commands_listed(_help(group, "--lang", language))
     assert len(listed) >= 5
     assert not [text for text in listed.values() if text.endswith(("...", "…"))], listed

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import drain, make_hand, play, refused
 from referee.engine import Hand
-from referee.rules import HOUSE_KEYS, KEYS, HouseRules
+from referee.engine.rules import HOUSE_KEYS, KEYS, HouseRules
 
 STANDARD = HouseRules()
 

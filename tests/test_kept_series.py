@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from conftest import cli
-from referee.session import kept_series
-from referee.store import SaveFile
+from referee.series.session import kept_series
+from referee.series.store import SaveFile
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
@@ -106,7 +106,7 @@ def test_series_open_of_an_unknown_id_is_refused_and_changes_nothing(save):
 
 
 def test_new_force_no_longer_removes_anything():
-    import referee.store as store
+    import referee.series.store as store
     assert not hasattr(store.SaveFile, "remove_all")
 
 
@@ -140,7 +140,7 @@ def test_a_pesten_toml_here_and_pesten_ref_save_come_first(tmp_path, monkeypatch
     cli(other, "new", "--players", "Eva,Fenna", "--dealer", "Eva")
     from click.testing import CliRunner
 
-    from referee.cli import main
+    from referee.interface.cli import main
     result = CliRunner(env={"PESTEN_REF_SAVE": str(other)}).invoke(main, ["standings", "--json"])
     assert [p["name"] for p in json.loads(result.stdout)["players"]] == ["Eva", "Fenna"]
     (tmp_path / "pesten.toml").rename(tmp_path / "old.toml")
@@ -242,7 +242,7 @@ def _die_after(monkeypatch, target, name: str, calls: int) -> None:
 
 @pytest.mark.parametrize("step", range(5))  # five renames: header, backup, hands; new header, hands
 def test_new_cut_short_after_any_move_is_finished_by_the_next_command(save, monkeypatch, step):
-    import referee.store as store
+    import referee.series.store as store
     finished_series(save)
     with monkeypatch.context() as m:
         _die_after(m, store.os, "rename", step)
@@ -257,7 +257,7 @@ def test_new_cut_short_after_any_move_is_finished_by_the_next_command(save, monk
 @pytest.mark.parametrize("writes", [1, 2])
 def test_a_score_cut_short_is_counted_by_the_next_command(save, monkeypatch, writes):
     """The hand's result is written first: once it is on disk the score counts."""
-    import referee.store as store
+    import referee.series.store as store
     cli(save, "new", "--players", "Anna,Bram,Cees", "--dealer", "Anna")
     with monkeypatch.context() as m:
         _die_after(m, store, "atomic_write", writes)
@@ -271,7 +271,7 @@ def test_a_score_cut_short_is_counted_by_the_next_command(save, monkeypatch, wri
 
 @pytest.mark.parametrize("writes", [1, 2, 3])
 def test_a_correction_cut_short_is_settled_by_the_next_command(save, monkeypatch, writes):
-    import referee.store as store
+    import referee.series.store as store
     cli(save, "new", "--players", "Anna,Bram,Cees", "--dealer", "Anna")
     cli(save, "score", "--winner", "Anna", "Bram=400", "Cees=3")
     with monkeypatch.context() as m:
@@ -291,7 +291,7 @@ def cli_raw(save, *args):
     """``pesten-ref ARGS --save SAVE`` in-process, letting a Killed through."""
     from click.testing import CliRunner
 
-    from referee.cli import main
+    from referee.interface.cli import main
     result = CliRunner().invoke(main, [*args, "--save", str(save)])
     if result.exit_code == 130:
         raise Killed

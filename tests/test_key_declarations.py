@@ -1,4 +1,4 @@
-"""R8: declaring a house-rule key (``referee.rules.HOUSE_KEYS``) is all it takes.
+"""R8: declaring a house-rule key (``referee.engine.rules.HOUSE_KEYS``) is all it takes.
 
 For every declared key, each consumer knows it without a list of its own:
 a house-rule file refuses a value out of its range naming the file, the line,
@@ -18,11 +18,11 @@ import pytest
 
 from conftest import cli
 from referee.messages import catalog, t
-from referee.rulebook import render_rulebook, rule_text
-from referee.rules import (
-    HOUSE_KEYS, KEY_BY_NAME, KEY_RULE, KEYS, HouseRules, Key, RulesError, load_rules, preset_text,
-    toml_value,
+from referee.series.rulebook import render_rulebook, rule_text
+from referee.engine.rules import (
+    HOUSE_KEYS, KEY_BY_NAME, KEY_RULE, KEYS, HouseRules, Key, RulesError, toml_value,
 )
+from referee.series.presets import load_rules, preset_text
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 IDS = [key.shown for key in HOUSE_KEYS]

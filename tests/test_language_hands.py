@@ -7,10 +7,11 @@ import os
 
 import pytest
 
-from referee import lexicon, messages
-from referee.cards import try_card
+from referee.engine import lexicon
+from referee import messages
+from referee.engine.cards import try_card
 from referee.engine import Hand
-from referee.rules import rules_from_table
+from referee.series.presets import rules_from_table
 
 SHARED = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "transcripts")
 HERE = os.path.join(os.path.dirname(__file__), "data", "transcripts")
@@ -70,7 +71,7 @@ def test_a_hand_typed_in_local_letters_rules_as_in_english(name, language):
     local, local_log = _run(header, local_lines, language)
     assert [a[:3] for a in local] == [a[:3] for a in english]
     # The log (what the save file keeps) is the canonical English form.
-    from referee.notation import parse_line
+    from referee.engine.notation import parse_line
     assert local_log == [parse_line(x).canonical() for x in english_log]
     left_in_english = [(line, en[3]) for line, en, loc in zip(lines, english, local)
                        if en[3] and en[3] == loc[3]]

@@ -5,9 +5,9 @@ import itertools
 
 import pytest
 
-from referee import lexicon
-from referee.cards import RANKS, SUITS, Card, JOKER_CARD, parse_suit, try_card
-from referee.notation import Draw, Play, parse_line
+from referee.engine import lexicon
+from referee.engine.cards import RANKS, SUITS, Card, JOKER_CARD, parse_suit, try_card
+from referee.engine.notation import Draw, Play, parse_line
 
 LOCAL = ["nl", "fr", "it", "pt"]
 
@@ -111,7 +111,7 @@ def test_a_false_friend_letter_is_noticed_for_the_one_time_hint(speak):
 
 
 def test_a_notation_error_is_told_in_the_active_language_catalog():
-    from referee.cards import NotationError
+    from referee.engine.cards import NotationError
     with pytest.raises(NotationError) as exc:
         parse_line("7x")
     assert exc.value.key == "notation.unknown"

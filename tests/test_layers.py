@@ -1,13 +1,15 @@
 """The layers of ``referee/`` and the way their dependencies point (README "Layout").
 
-    interface    cli (click): the commands; it starts the prompt for ``play``
-        |        repl (prompt-toolkit): the table prompt, which knows no click
+The folders are the layers:
+
+    interface    interface/cli (click): the commands; it starts the prompt for ``play``
+        |        interface/repl (prompt-toolkit): the table prompt, which knows no click
         |
-    application  app (one typed line), complete, session, store, scoring, replay,
-        |        rulebook, simulate, and any module not named below
-    engine       engine, notation, cards, rules, values
+    application  interface/app (one typed line), interface/complete, series/ (a series
+        |        and its saves), tournament/, simulator/, and any module not named below
+    engine       engine/ (with cards, notation, rules, values, lexicon)
         |
-    base         messages (every sentence), the package itself
+    base         messages/ (every sentence), the package itself
 
 Every ``import`` of every module under ``referee/`` is read (at the top of the
 module and inside functions alike, since a lazy import is still a
@@ -31,13 +33,8 @@ INTERFACE = ("prompt", "command line")
 _PLACED = {
     "referee.messages": "base",
     "referee.engine": "engine",
-    "referee.notation": "engine",
-    "referee.cards": "engine",
-    "referee.rules": "engine",
-    "referee.values": "engine",
-    "referee.lexicon": "engine",
-    "referee.repl": "prompt",
-    "referee.cli": "command line",
+    "referee.interface.repl": "prompt",
+    "referee.interface.cli": "command line",
     "referee.__main__": "command line",
 }
 
@@ -143,11 +140,12 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
 
 def test_the_walk_sees_every_module_and_their_imports():
     edges = graph()
-    assert {"referee.cli", "referee.repl", "referee.app", "referee.session"} <= set(edges)
-    assert "referee.app" in edges["referee.repl"]
-    assert "referee.messages" in edges["referee.app"]  # ``from .messages import t``
-    assert "referee.cards" in edges["referee.scoring"]  # ``from referee.cards import ...``
-    assert "referee.store" in edges["referee.repl"]  # imported inside ``run_repl``
+    assert {"referee.interface.cli", "referee.interface.repl", "referee.interface.app",
+            "referee.series.session"} <= set(edges)
+    assert "referee.interface.app" in edges["referee.interface.repl"]
+    assert "referee.messages" in edges["referee.interface.app"]  # ``from .messages import t``
+    assert "referee.engine.cards" in edges["referee.series.scoring"]  # ``from referee.engine.cards import ...``
+    assert "referee.series.store" in edges["referee.interface.repl"]  # imported inside ``run_repl``
     assert "referee.engine.words" in edges["referee.engine.events"]  # inside ``Event.text``
     assert "referee.engine.events" in edges["referee.engine.order"]  # inside ``check_turn``
 
@@ -161,8 +159,9 @@ def test_no_module_imports_a_higher_layer():
 
 def test_the_prompt_does_not_import_the_command_line():
     edges = graph()
-    assert "referee.cli" not in edges["referee.repl"]
-    assert {layer_of("referee.cli"), layer_of("referee.repl")} <= set(INTERFACE)
+    assert "referee.interface.cli" not in edges["referee.interface.repl"]
+    assert {layer_of("referee.interface.cli"),
+            layer_of("referee.interface.repl")} <= set(INTERFACE)
     # Nothing below the interface reaches the prompt or the command line.
     reach = [f"{name} imports {dep}" for name, deps in edges.items()
              if layer_of(name) not in INTERFACE for dep in sorted(deps)
@@ -188,10 +187,12 @@ def test_the_cycle_finder_finds_cycles(edges, expected):
 def test_an_upward_import_would_be_caught(tmp_path):
     module = tmp_path / "referee" / "engine_probe.py"
     module.parent.mkdir()
-    module.write_text("from .cli import main\nfrom . import messages\n")
-    found = imports_of("referee.notation", module, {"referee.cli", "referee.messages"})
-    assert found == {"referee.cli", "referee.messages"}
-    assert LAYERS.index(layer_of("referee.cli")) > LAYERS.index(layer_of("referee.notation"))
+    module.write_text("from ..interface.cli import main\nfrom .. import messages\n")
+    found = imports_of("referee.engine.notation", module,
+                       {"referee.interface.cli", "referee.messages"})
+    assert found == {"referee.interface.cli", "referee.messages"}
+    assert LAYERS.index(layer_of("referee.interface.cli")) \
+        > LAYERS.index(layer_of("referee.engine.notation"))
 
 
 # A named tuple's public methods start with an underscore.
@@ -231,9 +232,9 @@ def _private(name: str) -> bool:
 
 def private_names_crossing(name: str, path: Path, known: set[str]) -> list[str]:
     """Where module ``name`` (file ``path``) reaches another ``referee`` module's
-    private name: ``from referee.store import _clean`` (relative or absolute, at
+    private name: ``from referee.series.store import _clean`` (relative or absolute, at
     the top or inside a function), or ``store._clean`` on a module it imported
-    (``from referee import store``, ``import referee.store as store``)."""
+    (``from referee import store``, ``import referee.series.store as store``)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     found: list[str] = []
@@ -277,17 +278,66 @@ def test_a_private_name_taken_from_another_module_would_be_caught(tmp_path):
     probe = tmp_path / "probe.py"
     probe.write_text("from .store import _atomic_write, render\n"
                      "from . import scoring\n"
-                     "import referee.simulate\n"
+                     "import referee.simulator.simulate\n"
                      "def f():\n"
                      "    from referee.messages import _AREAS\n"
-                     "    return scoring._pad, referee.simulate._seed, _private_here()\n"
+                     "    return scoring._pad, referee.simulator.simulate._seed, "
+                     "_private_here()\n"
                      "def _private_here():\n"
                      "    return 1\n")
-    known = {"referee", "referee.store", "referee.scoring", "referee.simulate",
-             "referee.messages", "referee.probe"}
-    assert sorted(private_names_crossing("referee.probe", probe, known)) == [
-        "probe.py:1 from referee.store import _atomic_write",
+    known = {"referee", "referee.series.store", "referee.series.scoring",
+             "referee.simulator.simulate", "referee.messages", "referee.series.probe"}
+    assert sorted(private_names_crossing("referee.series.probe", probe, known)) == [
+        "probe.py:1 from referee.series.store import _atomic_write",
         "probe.py:5 from referee.messages import _AREAS",
-        "probe.py:6 referee.simulate._seed",
+        "probe.py:6 referee.simulator.simulate._seed",
         "probe.py:6 scoring._pad",
     ]
+
+
+# What reads or writes a file, or finds one on disk.
+_FILE_IO = frozenset({"open", "read_text", "write_text", "read_bytes", "write_bytes",
+                      "is_file", "exists", "iterdir", "glob", "rglob"})
+_FILE_MODULES = frozenset({"os", "io", "shutil", "importlib.resources", "pathlib", "tempfile"})
+
+
+def file_io(path: Path) -> list[str]:
+    """Where a module touches files: a call of ``open``/``x.read_text``/... or an
+    import of ``os``, ``pathlib``, ``importlib.resources``... (a ``TYPE_CHECKING``
+    import of a type excepted)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    typing_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+                   and ast.unparse(node.test) == "TYPE_CHECKING" for n in ast.walk(node)}
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name in _FILE_IO:
+                found.append(f"{path.name}:{node.lineno} {name}()")
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] + [f"{node.module}.{a.name}" for a in node.names]
+            found += [f"{path.name}:{node.lineno} import {n}" for n in names if n in _FILE_MODULES]
+    return found
+
+
+def test_the_engine_reads_no_file():
+    """The engine is pure (README "Layout"): nothing under ``referee/engine/`` opens,
+    reads or looks for a file; presets and house-rule files are read by
+    ``referee.series.presets`` and handed to it."""
+    found = [use for name, path in modules().items() if layer_of(name) == "engine"
+             for use in file_io(path)]
+    assert found == []
+
+
+def test_a_file_read_in_the_engine_would_be_caught(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text("from importlib import resources\nimport os\n"
+                     "if TYPE_CHECKING:\n    from pathlib import Path\n"
+                     "def f(p):\n    return (p / 'x.toml').read_text(), open(p)\n")
+    assert sorted(file_io(probe)) == ["probe.py:1 import importlib.resources",
+                                      "probe.py:2 import os", "probe.py:6 open()",
+                                      "probe.py:6 read_text()"]

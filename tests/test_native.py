@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from referee import lexicon, messages
+from referee.engine import lexicon
+from referee import messages
 from tests.test_complete import speak  # noqa: F401  (the fixture: a language for one test)
 from tests.test_repl import saved_lines, table  # noqa: F401  (the fixture: a fresh series)
 from tests.test_repl import drive
@@ -19,7 +20,7 @@ LOCAL = ["nl", "fr", "it", "pt"]
 
 def _help_words() -> list[tuple[str, str]]:
     """(local word, English word) for each word the prompt's help offers."""
-    from referee.app import help_text
+    from referee.interface.app import help_text
     return re.findall(r"`([^`]+)` \(([a-z]+)\)", help_text().splitlines()[-1])
 
 
@@ -27,7 +28,7 @@ def _help_words() -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("code", LOCAL)
 def test_every_word_the_help_offers_is_read_at_the_prompt(speak, table, code):
-    from referee.app import TableApp
+    from referee.interface.app import TableApp
     speak(code)
     offered = _help_words()
     assert {english for _, english in offered} >= {"score", "standings", "history", "state",
@@ -47,7 +48,7 @@ def test_every_word_the_help_offers_is_read_at_the_prompt(speak, table, code):
 
 @pytest.mark.parametrize("code", LOCAL)
 def test_the_local_words_for_score_standings_history_work_in_a_script(speak, table, code):
-    from referee.app import run_script
+    from referee.interface.app import run_script
     speak(code)
     words = {english: word for word, english in _help_words()}
     out: list[str] = []
@@ -55,7 +56,7 @@ def test_the_local_words_for_score_standings_history_work_in_a_script(speak, tab
                         lambda text, err: out.append(text))
     assert status == 0, out
     # Between hands `score` in the language's word records the hand.
-    from referee.app import TableApp
+    from referee.interface.app import TableApp
     app = TableApp(table)
     app.handle_line("Bram: d")
     reply = app.handle_line(words["score"] + " Anna=3")
@@ -129,7 +130,7 @@ JACK = {"nl": "Bh s", "fr": "Vco pi", "it": "Fcu pi", "pt": "Vco es"}
 
 @pytest.mark.parametrize("code", LOCAL)
 def test_the_suit_question_offers_the_languages_letters_R5_4(speak, table, code):
-    from referee.app import TableApp
+    from referee.interface.app import TableApp
     speak(code)
     app = TableApp(table, interactive=True)
     app.handle_line("start 9h")
@@ -145,7 +146,7 @@ def test_the_suit_question_offers_the_languages_letters_R5_4(speak, table, code)
 
 @pytest.mark.parametrize("code", LOCAL)
 def test_help_and_the_score_question_give_examples_in_the_languages_letters(speak, table, code):
-    from referee.app import TableApp, help_text
+    from referee.interface.app import TableApp, help_text
     speak(code)
     text = help_text()
     assert EXAMPLE[code] in text and JACK[code] in text

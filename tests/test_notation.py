@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee.cards import Card, NotationError, parse_card, parse_suit, try_card
-from referee.notation import (Announce, Call, Draw, Fix, Leave, Line, Play, Start,
+from referee.engine.cards import Card, NotationError, parse_card, parse_suit, try_card
+from referee.engine.notation import (Announce, Call, Draw, Fix, Leave, Line, Play, Start,
                               parse_line)
 
 JOKER = Card("Joker", None)

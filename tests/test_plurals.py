@@ -25,7 +25,8 @@ from test_cli import new3, save  # noqa: F401  (fixtures)
 REPO = Path(__file__).resolve().parent.parent
 AREAS = ("cli", "store", "score", "sim")
 # Modules whose sentences come from those areas, scanned for counts glued to nouns.
-MODULES = ("cli.py", "store.py", "scoring.py", "simulate.py", "session.py", "replay.py")
+MODULES = ("interface/cli.py", "series/store.py", "series/scoring.py", "simulator/simulate.py",
+           "series/session.py", "series/replay.py")
 
 NOUNS = (r"cards?|entry|entries|hands?|points?|players?|turns?|cop(?:y|ies)|times|seconds?"
          r"|decks?|rounds?|tables?|games?|lines?|jokers?|penalt(?:y|ies)")

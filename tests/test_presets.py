@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from referee.engine import Hand
-from referee.rules import HouseRules, load_rules
+from referee.engine.rules import HouseRules
+from referee.series.presets import load_rules
 
 PLAYERS = ("Anna", "Bram", "Cees")
 

@@ -15,10 +15,10 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cards import try_card
+from referee.engine.cards import try_card
 from referee.engine import Hand
-from referee.notation import Play, parse_line
-from referee.rules import HouseRules
+from referee.engine.notation import Play, parse_line
+from referee.engine.rules import HouseRules
 
 PRESETS = {
     "standard": HouseRules(),

@@ -1,4 +1,4 @@
-"""All-time records (``pesten-ref series --stats``, referee/records.py): series
+"""All-time records (``pesten-ref series --stats``, referee/series/records.py): series
 played and won, hands won, average points, the biggest penalty ever drawn."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 
 from conftest import cli
-from referee.handfacts import biggest_draw
-from referee.records import all_time, render_records
-from referee.rules import load_rules
+from referee.series.handfacts import biggest_draw
+from referee.series.records import all_time, render_records
+from referee.series.presets import load_rules
 from test_scoreboard import load_history
 
 # Anna wins; Bram takes 2, then a stack of 4 (R5.1: Twos stack, R5.7: the penalty taken).

@@ -1,4 +1,4 @@
-"""The table prompt (referee.repl) driven through prompt_toolkit's pipe input.
+"""The table prompt (referee.interface.repl) driven through prompt_toolkit's pipe input.
 
 Every test runs on a series saved in a temporary folder, with the history in a
 temporary state directory, and checks what the hand and the save file hold
@@ -17,11 +17,11 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from referee.app import TableApp
-from referee.repl import TableCompleter, history_path, prompt_parts, run_repl, toolbar_parts
-from referee.rules import load_rules
-from referee.session import Table
-from referee.store import SaveError, SaveFile
+from referee.interface.app import TableApp
+from referee.interface.repl import TableCompleter, history_path, prompt_parts, run_repl, toolbar_parts
+from referee.series.presets import load_rules
+from referee.series.session import Table
+from referee.series.store import SaveError, SaveFile
 
 CTRL_C, CTRL_D = "\x03", "\x04"
 
@@ -307,7 +307,7 @@ def test_long_lines_wrap_without_breaking_code_examples(table, capsys, monkeypat
 
 
 def test_a_line_does_not_break_before_a_french_colon(monkeypatch):
-    from referee.repl import _Screen
+    from referee.interface.repl import _Screen
     text = "Pour ♥ cœur, tapez `co` : `9co`, et « Laatste kaart ! » après."
     for columns in (41, 52, 54):  # plain wrapping would break at « , before ! and before »
         monkeypatch.setenv("COLUMNS", str(columns))
@@ -324,7 +324,7 @@ def test_every_message_key_of_the_prompt_exists():
     from referee.messages.en_repl import MESSAGES
     assert all(key.startswith("repl.") for key in MESSAGES)
     root = Path(__file__).resolve().parents[1] / "referee"
-    for name in ("repl.py", "complete.py"):
+    for name in ("interface/repl.py", "interface/complete.py"):
         for key in re.findall(r't\("(repl\.[a-z_.]+)"', (root / name).read_text()):
             assert key in catalog("en"), key
 
@@ -448,8 +448,8 @@ def test_completer_offers_names_and_cards_for_score(table):
 
 
 def test_the_answer_completer_offers_the_cards_left(table):
-    from referee.app import Question
-    from referee.repl import AnswerCompleter
+    from referee.interface.app import Question
+    from referee.interface.repl import AnswerCompleter
     table.handle("start 9h")
     question = Question("Cards left for Bram? ", "cards", lambda answer: None, taken=("Ks",))
     completer = AnswerCompleter(question, TableApp(table).view())
@@ -498,9 +498,9 @@ def test_score_at_the_prompt_shows_who_is_out_and_the_series_winner_with_final_s
 
 def test_history_at_the_prompt_is_what_pesten_ref_history_shows_with_its_chart(table, capsys):
     from conftest import cli
-    from referee.history import history_of
-    from referee.scoreboard import render_history
-    from referee.session import read_history
+    from referee.series.history import history_of
+    from referee.series.scoreboard import render_history
+    from referee.series.session import read_history
     drive(table, WON + "score Bram=Ah Ks 3d Cees=7\n")
     capsys.readouterr()
     drive(table, "history\n")
@@ -526,8 +526,8 @@ def test_the_prompt_colours_the_scoreboard_only_when_the_interface_says_so(table
 
 
 def test_a_laid_out_board_is_printed_as_it_is(capsys):
-    from referee.app import Board
-    from referee.repl import _Screen
+    from referee.interface.app import Board
+    from referee.interface.repl import _Screen
     screen = _Screen()
     screen.board(Board("\x1b[32m" + "x" * 150 + "\x1b[0m\n  two"))
     assert capsys.readouterr().out.replace("\r\n", "\n") == "x" * 150 + "\n  two\n"  # never wrapped, codes not shown
@@ -575,8 +575,8 @@ SEVEN = "Anna,Bram,Cees,Daan,Eva,Fien,Gijs"  # seed 1: Table 1 Eva, Daan, Bram, 
 def _tournament_table(tmp_path, monkeypatch, name: str):
     """A tournament of seven (seed 1) at tmp_path/t.toml; -> (the table's Table, its Seat)."""
     from conftest import cli
-    from referee.seat import Seat
-    from referee.tournament_store import TournamentFiles
+    from referee.series.seat import Seat
+    from referee.tournament.files import TournamentFiles
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "100")
@@ -655,7 +655,7 @@ def test_the_toolbar_after_the_last_hand_of_a_series_offers_no_score(tmp_path, m
 
 def test_hints_name_the_save_and_the_table_in_use(tmp_path, monkeypatch, capsys):
     from conftest import cli
-    from referee.seat import Seat
+    from referee.series.seat import Seat
     monkeypatch.chdir(tmp_path)
     cli("q.toml", "new", "--players", "Anna,Bram,Cees", "--dealer", "Cees")
     out = cli("q.toml", "play", input=WON).stdout

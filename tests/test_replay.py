@@ -1,14 +1,14 @@
 """``pesten-ref replay`` (NOTATION.md "Commands"): a hand told again entry by
 entry, and once scored its score, with the points as first scored and as
-corrected when the hand file holds corrections (``referee.replay``)."""
+corrected when the hand file holds corrections (``referee.series.replay``)."""
 
 from __future__ import annotations
 
 import datetime as dt
 
 from conftest import cli  # noqa: E402
-from referee.replay import render_replay, replayed, score_lines
-from referee.rules import HouseRules
+from referee.series.replay import render_replay, replayed, score_lines
+from referee.engine.rules import HouseRules
 from test_cli import ANNA_WINS, new3, save, won  # noqa: F401  (fixtures)
 
 UTC = dt.timezone.utc

@@ -11,11 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee import rulebook
-from referee.rulebook import (
+from referee.series import rulebook
+from referee.series.rulebook import (
     find_topic, lookup, render_diff, render_rulebook, rule_ids, rule_text, rule_title,
 )
-from referee.rules import PRESETS, HouseRules, load_rules
+from referee.engine.rules import PRESETS, HouseRules
+from referee.series.presets import load_rules
 
 # Every rule id of RULES.md, in order.
 RULES_MD_IDS = [
@@ -354,7 +355,7 @@ def test_every_rule_set_renders_every_rule_and_marks_each_change(values):
 
 
 def test_rulebook_does_not_import_terminal_libraries():
-    code = ("import sys, referee.rulebook, referee.rules; "
+    code = ("import sys, referee.series.rulebook, referee.engine.rules; "
             "print(any(m.split('.')[0] in ('click', 'prompt_toolkit') for m in sys.modules))")
     root = Path(__file__).resolve().parent.parent
     out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True,

@@ -11,13 +11,13 @@ import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee import rules as rules_mod
-from referee.cards import deck_size
+from referee.engine import rules as rules_mod
+from referee.engine.cards import deck_size
 from referee.messages import en_rules
-from referee.rules import (
-    ALIASES, KEYS, PRESETS, HouseRules, RulesError, check_table_fits, load_rules,
-    resolve_preset, rules_from_table,
+from referee.engine.rules import (
+    ALIASES, KEYS, PRESETS, HouseRules, RulesError, check_table_fits, resolve_preset,
 )
+from referee.series.presets import load_rules, rules_from_table
 
 HOUSE_RULES_DIR = Path(__file__).resolve().parent.parent / "house_rules"
 STANDARD_POINTS = {"A": 15, "Joker": 20, "K": 10, "Q": 10, "J": 10, "2": 2, "3": 3, "4": 4,

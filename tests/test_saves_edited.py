@@ -268,7 +268,7 @@ def test_the_command_as_a_family_runs_it_says_the_same(save):
     line = edit(save, '{ name = "Anna", total = 3,', '{ name = "Anna", total = 50,')
     before = files(save)
     env = {**os.environ, "PESTEN_REF_LANG": "nl", "PYTHONPATH": str(REPO)}
-    done = subprocess.run([sys.executable, "-m", "referee.cli", "standings", "--save", str(save)],
+    done = subprocess.run([sys.executable, "-m", "referee.interface.cli", "standings", "--save", str(save)],
                           capture_output=True, text=True, env=env)
     assert done.returncode == 2 and done.stdout == ""
     assert re.search(rf"pesten\.toml, regel {line} \(records\[1\]\.total\): het seriebestand "

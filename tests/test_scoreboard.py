@@ -1,5 +1,5 @@
 """The scoreboard: ``history`` text and chart, colour only where wanted, the
-banners after a hand and a series (referee/scoreboard.py).
+banners after a hand and a series (referee/series/scoreboard.py).
 
 Golden files live in tests/golden/; after a deliberate change of layout,
 rewrite them with ``PESTEN_REF_GOLDEN=update python -m pytest tests/test_scoreboard.py``
@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from referee.scoreboard import (MIN_WIDTH, PLAYER_MARKS, colour_wanted, render_banner, render_chart,
+from referee.series.scoreboard import (MIN_WIDTH, PLAYER_MARKS, colour_wanted, render_banner, render_chart,
                                 render_history, render_table)
-from referee.scoring import Event, places_of
+from referee.series.scoring import Event, places_of
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden"

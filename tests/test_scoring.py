@@ -11,10 +11,10 @@ import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cards import parse_card
+from referee.engine.cards import parse_card
 from referee.messages import has
-from referee.rules import HouseRules
-from referee.scoring import (
+from referee.engine.rules import HouseRules
+from referee.series.scoring import (
     Event,
     HandFacts,
     HandResult,
@@ -528,7 +528,7 @@ def test_render_standings_aligned_with_wide_names():
     assert lines[0].split() == ["Seat", "Place", "Player", "Total", "Last", "To", "go", "Wins"]
     assert lines[2].rstrip().endswith("out")
     assert lines[3].endswith("deals next")
-    from referee.scoring import text_width
+    from referee.series.scoring import text_width
     # The Wins column ends in the same terminal column on every row.
     ends = [text_width(line.removesuffix("out").removesuffix("deals next").rstrip())
             for line in lines[:4]]
@@ -643,7 +643,7 @@ def test_elimination_invariants(data):
 # -- messages ------------------------------------------------------------------------------------------------
 
 def test_every_score_message_key_exists():
-    source = (Path(__file__).parents[1] / "referee" / "scoring.py").read_text(encoding="utf-8")
+    source = (Path(__file__).parents[1] / "referee" / "series" / "scoring.py").read_text(encoding="utf-8")
     keys = set(re.findall(r'"(score\.[a-z_.]+)"', source))
     keys |= {f"score.event.{k}" for k in
              ["hand_won", "hand_blocked", "left", "eliminated", "all_over", "series_won"]}
@@ -677,7 +677,7 @@ def test_hand_facts_from_engine_hand():
 
 
 def test_places_share_ties_and_skip_the_next_in_every_mode():
-    from referee.scoring import places
+    from referee.series.scoring import places
     s = series(players=["Anna", "Bram", "Cees", "Dirk"], limit=50)
     play_hand(s, "Anna", {"Bram": 20, "Cees": 20, "Dirk": 60})       # Dirk out (R7.4)
     assert places(s) == {"Anna": 1, "Bram": 2, "Cees": 2, "Dirk": 4}
@@ -690,7 +690,7 @@ def test_places_share_ties_and_skip_the_next_in_every_mode():
 
 
 def test_R7_3_replay_series_gives_the_same_series_as_scoring_hand_by_hand():
-    from referee.scoring import replay_series
+    from referee.series.scoring import replay_series
     s = series(players=["Anna", "Bram", "Cees"], limit=40)
     results = []
     for winner, pts in [("Anna", {"Bram": 30, "Cees": 5}), ("Cees", {"Anna": 9, "Bram": 20}),

@@ -18,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import cli  # noqa: E402
-from referee.cli import main
+from referee.interface.cli import main
 
 
 def state(save) -> dict:

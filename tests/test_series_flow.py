@@ -6,7 +6,7 @@ import json
 
 from click.testing import CliRunner
 
-from referee.cli import main
+from referee.interface.cli import main
 
 PLAYERS = ["Anna", "Bram", "Cees", "Dirk", "Eva", "Fenna"]
 

@@ -1,4 +1,4 @@
-"""Comparing rule sets (referee/simcompare.py, ``pesten-ref simulate --compare``).
+"""Comparing rule sets (referee/simulator/simcompare.py, ``pesten-ref simulate --compare``).
 
 The same seeded deals under each rule set; identical rule sets are reported
 as not different; a rule that changes the game is found; the rules sheet's
@@ -17,10 +17,10 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from conftest import cli  # noqa: E402
-from referee.rules import load_rules  # noqa: E402
-from referee import simcompare  # noqa: E402
-from referee.simcompare import compare_rule_sets, simulate_in_parts  # noqa: E402
-from referee.simulate import simulate  # noqa: E402
+from referee.series.presets import load_rules  # noqa: E402
+from referee.simulator import simcompare  # noqa: E402
+from referee.simulator.simcompare import compare_rule_sets, simulate_in_parts  # noqa: E402
+from referee.simulator.simulate import simulate  # noqa: E402
 
 
 def test_two_identical_rule_sets_are_reported_as_not_different():

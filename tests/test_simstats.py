@@ -1,4 +1,4 @@
-"""The simulator's statistics (referee/simstats.py): intervals that mean what they say.
+"""The simulator's statistics (referee/simulator/simstats.py): intervals that mean what they say.
 
 The coverage tests draw many synthetic samples from a known distribution
 (seeded, so every run gives the same answer) and count how often the 95%
@@ -18,7 +18,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from referee.simstats import (  # noqa: E402
+from referee.simulator.simstats import (  # noqa: E402
     BIG_PICKUP, Difference, HandRecord, QuantileDifference, binomial_test, compare,
     fair_seats, figure_values, holm, mean_estimate, paired_difference, quantile_estimate,
     quantile_ranks, ratio_estimate, seat_order, summarize, t_value, wilson,

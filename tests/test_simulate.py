@@ -1,4 +1,4 @@
-"""The simulator (referee/simulate.py): bots play whole hands through the engine.
+"""The simulator (referee/simulator/simulate.py): bots play whole hands through the engine.
 
 Every preset plays seeded hands to the end with no refused entry and no
 difference between the engine's picture and the real cards; pushing the bots'
@@ -23,14 +23,14 @@ from hypothesis import strategies as st
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from referee import messages  # noqa: E402
-from referee import simulate as sim_module  # noqa: E402
-from referee.cards import SUITS  # noqa: E402
+from referee.simulator import simulate as sim_module  # noqa: E402
+from referee.engine.cards import SUITS  # noqa: E402
 from referee.engine.events import Forgiven, Reshuffled  # noqa: E402
-from referee.rules import HouseRules  # noqa: E402
-from referee.simulate import SimReport, record, simulate  # noqa: E402
+from referee.engine.rules import HouseRules  # noqa: E402
+from referee.simulator.simulate import SimReport, record, simulate  # noqa: E402
 
 try:
-    from referee.rules import load_rules
+    from referee.series.presets import load_rules
 except ImportError:  # pragma: no cover - before the preset loader existed
     load_rules = None
 

@@ -16,15 +16,15 @@ from hypothesis import given, settings, strategies as st
 
 from referee.engine import Hand
 from referee.engine.dealt import Dealt
-from referee.rules import HouseRules
-from referee.session import Table
-from referee.store import SaveFile
+from referee.engine.rules import HouseRules
+from referee.series.session import Table
+from referee.series.store import SaveFile
 
 REPO = Path(__file__).resolve().parents[1]
 
 RULE_MODULES = {f"referee.engine.{name}" for name in (
     "hand", "turn", "actions", "lastcard", "legality", "words", "ruling", "corrections")} \
-    | {"referee.notation"}
+    | {"referee.engine.notation"}
 """The modules a hand only dealt does without (the rules, and the notation)."""
 
 ENV = {k: v for k, v in os.environ.items()
@@ -33,9 +33,9 @@ ENV.update(LANG="C.UTF-8", PYTHONPATH=str(REPO))
 
 
 def imported(args: list[str], cwd: Path) -> tuple[set[str], str]:
-    """The ``referee`` modules ``python -X importtime -m referee.cli ARGS`` imports,
+    """The ``referee`` modules ``python -X importtime -m referee.interface.cli ARGS`` imports,
     and its output; fails the test when the command fails."""
-    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "referee.cli", *args],
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "referee.interface.cli", *args],
                           cwd=cwd, capture_output=True, text=True, env=ENV)
     assert done.returncode == 0, done.stdout + done.stderr
     modules = {line.split("|")[-1].strip() for line in done.stderr.splitlines()
@@ -75,11 +75,11 @@ def test_standings_and_state_of_a_hand_only_dealt_import_no_rule_module(tmp_path
 def test_a_hand_being_refereed_imports_the_rules(tmp_path):
     """The check sees the rule modules when they are needed: a hand with an entry."""
     save = new_series(tmp_path)
-    subprocess.run([sys.executable, "-m", "referee.cli", "play", "--save", str(save)],
+    subprocess.run([sys.executable, "-m", "referee.interface.cli", "play", "--save", str(save)],
                    input="start 9h\n", cwd=tmp_path, capture_output=True, text=True, env=ENV,
                    check=True)
     modules, out = imported(["state", "--json", "--save", str(save)], tmp_path)
-    assert {"referee.engine.hand", "referee.engine.turn", "referee.notation"} <= modules
+    assert {"referee.engine.hand", "referee.engine.turn", "referee.engine.notation"} <= modules
     assert '"top":"9h"' in out
 
 

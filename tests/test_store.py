@@ -1,4 +1,4 @@
-"""Save files (referee.store): round trips, backups, damaged files, formats, locking."""
+"""Save files (referee.series.store): round trips, backups, damaged files, formats, locking."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from freezegun import freeze_time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee import store
-from referee.store import FORMAT, SaveBusy, SaveError, SaveFile, key_path, render
+from referee.series import store
+from referee.series.store import FORMAT, SaveBusy, SaveError, SaveFile, key_path, render
 
 REPO = Path(__file__).resolve().parents[1]
 posix_only = pytest.mark.skipif(os.name == "nt", reason="POSIX locking and signals")
@@ -345,7 +345,7 @@ def test_save_error_at_without_a_line():
 
 HOLDER = """
 import sys
-from referee.store import SaveFile
+from referee.series.store import SaveFile
 with SaveFile(sys.argv[1]).lock():
     print("locked", flush=True)
     sys.stdin.read()

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.tournament import (FINAL, Outcome, Tournament, TournamentError, advancing,
+from referee.tournament.bracket import (FINAL, Outcome, Tournament, TournamentError, advancing,
                                 close_round, rank_table, render_view, table_sizes, view,
                                 withdraw)
 
@@ -341,7 +341,7 @@ def test_R8_6_the_next_draw_never_leaves_a_table_below_three_while_three_remain(
 def test_the_tournament_file_reads_back_exactly_and_keeps_one_table_a_block():
     import tomllib
 
-    from referee.tournament_store import render_tournament
+    from referee.tournament.files import render_tournament
     tour = Tournament.new(names(40) + ['Zoë "Z" van Dam'], seed=9, id="abc")
     withdraw(tour, "P001", {})
     close_round(tour, score_all(tour))

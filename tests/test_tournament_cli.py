@@ -295,7 +295,7 @@ def test_every_tournament_text_in_the_code_is_in_the_catalog_with_its_plural_for
     from referee.messages.en_tour import MESSAGES
     root = Path(__file__).resolve().parents[1] / "referee"
     used = set()
-    for name in ("tournament.py", "tournament_store.py", "cli.py"):
+    for name in ("tournament/bracket.py", "tournament/files.py", "interface/cli.py"):
         used |= set(re.findall(r'"(tour\.[a-z_.]+)"', (root / name).read_text(encoding="utf-8")))
     assert used and not used - set(MESSAGES)
     for key, text in MESSAGES.items():

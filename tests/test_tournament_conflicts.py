@@ -369,8 +369,8 @@ def test_R8_6_a_changed_seed_is_told_with_its_line_and_nothing_is_drawn_again(tm
 
 
 def test_a_tournament_that_would_not_read_back_is_not_written(tmp_path):
-    from referee.store import SaveError
-    from referee.tournament_store import TournamentFiles
+    from referee.series.store import SaveError
+    from referee.tournament.files import TournamentFiles
     save = tmp_path / "cup.toml"
     new(save, 4)
     files = TournamentFiles(save)

@@ -51,8 +51,8 @@ def test_the_wheel_holds_every_module_and_data_file(wheel):
 
 
 def test_the_wheel_alone_referees_scores_and_speaks(wheel, tmp_path):
-    from referee.rules import load_rules
-    from referee.simulate import record
+    from referee.series.presets import load_rules
+    from referee.simulator.simulate import record
     dealer, _, lines, held = record(load_rules("standard"), 2, 1, seed=1)[0]
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
@@ -66,7 +66,7 @@ def test_the_wheel_alone_referees_scores_and_speaks(wheel, tmp_path):
     save = ["--save", str(work / "pesten.toml")]
 
     def ref(*args: str, stdin: str | None = None) -> str:
-        done = subprocess.run([sys.executable, "-m", "referee.cli", *args], cwd=work,
+        done = subprocess.run([sys.executable, "-m", "referee.interface.cli", *args], cwd=work,
                               input=stdin, capture_output=True, text=True, env=env)
         assert done.returncode == 0, done.stdout + done.stderr
         return done.stdout

@@ -55,10 +55,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .events import Event, Reason, Refusal, Refused
-    from .hand import Hand
-    from .legality import Legal
-    from .ruling import ReplayError, Ruling
+    from referee.engine.events import Event, Reason, Refusal, Refused
+    from referee.engine.hand import Hand
+    from referee.engine.legality import Legal
+    from referee.engine.ruling import ReplayError, Ruling
 
 __all__ = ["Hand", "Ruling", "ReplayError", "Event", "Reason", "Refused", "Refusal", "Legal"]
 
@@ -68,14 +68,14 @@ def __getattr__(name: str):
     importing a light module of the engine (``dealt``, ``state``, ``tables``)
     does not load the rule modules under ``hand``."""
     if name == "Hand":
-        from .hand import Hand as value
+        from referee.engine.hand import Hand as value
     elif name == "Legal":
-        from .legality import Legal as value
+        from referee.engine.legality import Legal as value
     elif name in ("Ruling", "ReplayError"):
-        from . import ruling
+        from referee.engine import ruling
         value = getattr(ruling, name)
     elif name in ("Event", "Reason", "Refused", "Refusal"):
-        from . import events
+        from referee.engine import events
         value = getattr(events, name)
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,10 +11,12 @@
 
 from __future__ import annotations
 
-from ..cards import JOKER, Card
-from . import order, piles
-from .events import (AllDrawOne, KingDraw, PenaltyAimed, PenaltyAtOnce, PlaysAgain, Reason,
-                     Refusal, Reversed, Skipped, SkipTwo, SuitNamed)
+from referee.engine.cards import JOKER, Card
+from referee.engine import order, piles
+from referee.engine.events import (
+    AllDrawOne, KingDraw, PenaltyAimed, PenaltyAtOnce, PlaysAgain, Reason, Refusal, Reversed,
+    Skipped, SkipTwo, SuitNamed,
+)
 
 
 def stack_options(h) -> str:

@@ -6,8 +6,8 @@
 
 from __future__ import annotations
 
-from . import piles, table
-from .events import Drew, Fixed, Reason, Refusal, Reshuffled, Won
+from referee.engine import piles, table
+from referee.engine.events import Drew, Fixed, Reason, Refusal, Reshuffled, Won
 
 
 def fix(h, what: str, target: str, amount: int, card, suit, ev: list) -> None:

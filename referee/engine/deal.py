@@ -9,9 +9,9 @@
 
 from __future__ import annotations
 
-from ..cards import JOKER, Card
-from . import order, table
-from .events import FreeOrder, Reason, Refusal, Started
+from referee.engine.cards import JOKER, Card
+from referee.engine import order, table
+from referee.engine.events import FreeOrder, Reason, Refusal, Started
 
 
 def start(h, named: str | None, card: Card, ev: list) -> None:

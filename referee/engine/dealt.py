@@ -14,14 +14,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from .. import messages
-from ..cards import SUITS, NotationError, deck_size, parse_card
-from . import order
-from .state import HandState
+from referee import messages
+from referee.engine.cards import SUITS, NotationError, deck_size, parse_card
+from referee.engine import order
+from referee.engine.state import HandState
 
 if TYPE_CHECKING:
-    from ..cards import Card
-    from ..rules import HouseRules
+    from referee.engine.cards import Card
+    from referee.engine.rules import HouseRules
 
 
 class Dealt(HandState):

@@ -45,7 +45,7 @@ class Event:
 
     def text(self) -> str:
         """The sentence in the active language (built now, through the message layer)."""
-        from .words import render
+        from referee.engine.words import render
         return render(self) or ""
 
     def _fields(self) -> tuple:

@@ -9,8 +9,8 @@
 
 from __future__ import annotations
 
-from ..cards import Card
-from .events import OwedDraw, Reason, Refusal, Won
+from referee.engine.cards import Card
+from referee.engine.events import OwedDraw, Reason, Refusal, Won
 
 
 _EVERY_CARD = -1  # (every bit set: a mask holding every card)

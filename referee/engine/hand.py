@@ -9,22 +9,24 @@ ones did (R0.3), and the refusal's own effects follow (R0.4).
 
 from __future__ import annotations
 
-from .. import lexicon as _lexicon
+from referee.engine import lexicon as _lexicon
 
 from typing import Iterable
 
-from .. import messages
-from ..cards import NotationError, parse_suit, try_card
-from ..notation import Announce, Call, Draw, Fix, Leave, Line, Play, Start, parse_line
-from ..rules import KEY_RULE, HouseRules
-from . import corrections, deal, goingout, lastcard, legality, order, piles, table, turn
-from .actions import stack_options
-from .dealt import Dealt
-from .events import (Event, IllegalPlayPenalty, Reason, Refusal, Refused, Said)
-from .ruling import ReplayError, Ruling, said
-from .state import Snapshot
-from .tables import tables_for
-from .words import Allowed, Entry, stack_words, suit_word
+from referee import messages
+from referee.engine.cards import NotationError, parse_suit, try_card
+from referee.engine.notation import Announce, Call, Draw, Fix, Leave, Line, Play, Start, parse_line
+from referee.engine.rules import KEY_RULE, HouseRules
+from referee.engine import (
+    corrections, deal, goingout, lastcard, legality, order, piles, table, turn,
+)
+from referee.engine.actions import stack_options
+from referee.engine.dealt import Dealt
+from referee.engine.events import Event, IllegalPlayPenalty, Reason, Refusal, Refused, Said
+from referee.engine.ruling import ReplayError, Ruling, said
+from referee.engine.state import Snapshot
+from referee.engine.tables import tables_for
+from referee.engine.words import Allowed, Entry, stack_words, suit_word
 
 
 class Hand(Dealt):

@@ -13,8 +13,8 @@ callable), ``"called"``.
 
 from __future__ import annotations
 
-from . import piles
-from .events import Announced, Called, Drew, FalseCall, Reason, Refusal
+from referee.engine import piles
+from referee.engine.events import Announced, Called, Drew, FalseCall, Reason, Refusal
 
 
 def close_windows(h, actor: str) -> None:

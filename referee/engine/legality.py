@@ -16,11 +16,11 @@ bots all ask here.
 
 from __future__ import annotations
 
-from ..cards import CARDS, Card
-from ..notation import Call, Line
-from . import order, table, turn
-from .state import Snapshot
-from .events import Reason, Refusal, Refused
+from referee.engine.cards import CARDS, Card
+from referee.engine.notation import Call, Line
+from referee.engine import order, table, turn
+from referee.engine.state import Snapshot
+from referee.engine.events import Reason, Refusal, Refused
 
 _NONE = 0  # (no card)
 

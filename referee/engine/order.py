@@ -60,9 +60,9 @@ def check_turn(h, player: str | None) -> None:
     over a pending penalty that is someone else's)."""
     if h.free:
         if h.pending and player != h.turn:
-            from .events import Reason, Refusal
+            from referee.engine.events import Reason, Refusal
             raise Refusal(Reason.FREE_PENDING, "R3.7", name=player, turn=h.turn, n=h.pending)
         return
     if player != h.turn:
-        from .events import Reason, Refusal
+        from referee.engine.events import Reason, Refusal
         raise Refusal(Reason.TURN, "R3.7", name=player, turn=h.turn)

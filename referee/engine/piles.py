@@ -13,7 +13,7 @@ penalty (``turn``), the draws an action card applies (``actions``), a call's
 
 from __future__ import annotations
 
-from .events import Drew, Forgiven, Reshuffled
+from referee.engine.events import Drew, Forgiven, Reshuffled
 
 
 def lapse(h, player: str) -> None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .. import messages
-from .events import Event, NextToPlay, Reason, Refused, Said
-from .words import render
+from referee import messages
+from referee.engine.events import Event, NextToPlay, Reason, Refused, Said
+from referee.engine.words import render
 
 
 class Ruling:

@@ -7,7 +7,7 @@ The state is public information only (R0.1): counts, not cards in hand.
 
 from __future__ import annotations
 
-from ..cards import Card
+from referee.engine.cards import Card
 
 MUTABLE = ("active", "left", "counts", "draw_pile", "discard", "copies", "direction",
            "turn", "named_suit", "pending", "pending_kind", "skips", "status", "winner",

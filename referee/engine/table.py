@@ -8,9 +8,9 @@
 
 from __future__ import annotations
 
-from ..cards import JOKER, Card, copies_per_deck
-from . import order
-from .events import (LastPlayerWins, Left, NextToPlay, PenaltyLapses, Reason, Refusal)
+from referee.engine.cards import JOKER, Card, copies_per_deck
+from referee.engine import order
+from referee.engine.events import LastPlayerWins, Left, NextToPlay, PenaltyLapses, Reason, Refusal
 
 
 def copies_allowed(h, card: Card) -> int:

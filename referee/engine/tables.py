@@ -19,8 +19,8 @@ first use, then shared by every hand and every simulated game under it).
 
 from __future__ import annotations
 
-from ..cards import CARDS, JOKER, RANKS, SUITS, Card
-from ..rules import HouseRules
+from referee.engine.cards import CARDS, JOKER, RANKS, SUITS, Card
+from referee.engine.rules import HouseRules
 
 PENALTY_RANKS = frozenset({"2", JOKER})
 """The ranks of penalty cards (R5.7)."""

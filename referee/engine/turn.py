@@ -15,11 +15,11 @@
 
 from __future__ import annotations
 
-from ..cards import Card
-from . import actions, goingout, lastcard, order, table
-from .events import Blocked, Drew, Played, PlaysOn, Reason, Refusal
-from .piles import exhausted, lapse, take
-from .state import Snapshot
+from referee.engine.cards import Card
+from referee.engine import actions, goingout, lastcard, order, table
+from referee.engine.events import Blocked, Drew, Played, PlaysOn, Reason, Refusal
+from referee.engine.piles import exhausted, lapse, take
+from referee.engine.state import Snapshot
 
 
 # -- matching and the checks of a play (R0.3) ---------------------------------

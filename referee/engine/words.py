@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import messages
-from ..cards import JOKER, SUITS, Card
-from ..notation import written
-from .tables import matches
+from referee import messages
+from referee.engine.cards import JOKER, SUITS, Card
+from referee.engine.notation import written
+from referee.engine.tables import matches
 
 t = messages.t
 

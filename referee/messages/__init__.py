@@ -253,7 +253,7 @@ def localize_number(text: str, language: str, percent: bool = False) -> str:
     in ``language``'s CLDR symbols; English is returned as it is."""
     if language == "en":
         return text
-    from .numbers import SYMBOLS
+    from referee.messages.numbers import SYMBOLS
     decimal, group, pattern = SYMBOLS[language]
     if percent:
         text = pattern.format(text[:-1])
@@ -290,7 +290,7 @@ def decimal_sign(language: str | None = None) -> str:
     language = language or _language
     if language == "en":
         return "."
-    from .numbers import SYMBOLS
+    from referee.messages.numbers import SYMBOLS
     return SYMBOLS[language][0]
 
 

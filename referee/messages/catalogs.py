@@ -36,7 +36,7 @@ from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from . import AREAS, DOMAIN, LANGUAGES, LOCALE_DIR
+from referee.messages import AREAS, DOMAIN, LANGUAGES, LOCALE_DIR
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PO_DIR = os.path.join(HERE, "po")

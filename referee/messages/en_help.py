@@ -1,6 +1,6 @@
 """English texts of ``--help`` (keys ``help.*``): every command's and option's help.
 
-The command line (``referee.cli``) gives click these keys, not the texts, and
+The command line (``referee.interface.cli``) gives click these keys, not the texts, and
 they are read here only when click shows a help page or a completion menu: a
 command that shows no help reads none of them (start-up), and help speaks the
 language chosen by the time it is shown (``--lang``, ``$PESTEN_REF_LANG``, ...).

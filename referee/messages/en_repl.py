@@ -1,4 +1,4 @@
-"""English texts of the table prompt (``referee.repl``, ``referee.complete``; keys ``repl.*``)."""
+"""English texts of the table prompt (``referee.interface.repl``, ``referee.interface.complete``; keys ``repl.*``)."""
 
 MESSAGES = {
     # Opening and leaving

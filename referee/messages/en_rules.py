@@ -3,11 +3,11 @@
 Keys:
 
 - ``rules.where.*``, ``rules.err.*``, ``rules.allowed.*``, ``rules.type.*``:
-  the pieces of a ``RulesError`` message (``referee.rules``).
+  the pieces of a ``RulesError`` message (``referee.engine.rules``).
 - ``rules.book.section.<R0..R8>`` and ``rules.book.intro.<R5|R8>``: section
   titles and introductions of the rule book.
 - ``rules.book.title.<id>`` and ``rules.book.text.<id>[.<variant>]``: one
-  rule in plain language (``referee.rulebook``).  Variant suffixes name the
+  rule in plain language (``referee.series.rulebook``).  Variant suffixes name the
   house-rule value the text is for (``rules.book.text.R5.8.draw_one``).
 - ``rules.view.*``: the frames around rules: rule book header, differences,
   side-by-side comparison, topic search.

@@ -1,4 +1,4 @@
-"""English texts for scoring, series and standings (``referee.scoring``, RULES.md R7).
+"""English texts for scoring, series and standings (``referee.series.scoring``, RULES.md R7).
 
 Refusal templates carry no rule id and no closing full stop: ``ScoreError``
 adds both through ``score.cite`` ("... 3 were given (R7.2).").

@@ -1,4 +1,4 @@
-"""English texts of the save files (``referee.store``): reading, writing, locking."""
+"""English texts of the save files (``referee.series.store``): reading, writing, locking."""
 
 MESSAGES = {
     # Reading

@@ -1,4 +1,4 @@
-"""English texts of tournaments (``referee.tournament``, ``tournament_store``, RULES.md R8.6)."""
+"""English texts of tournaments (``referee.tournament``: ``bracket``, ``files``; RULES.md R8.6)."""
 
 MESSAGES = {
     # -- names of things -----------------------------------------------------

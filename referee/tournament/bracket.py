@@ -1,6 +1,6 @@
 """Tournament Pesten (RULES.md R8.6): the draw, the bracket and who goes through.
 
-Pure Python, no I/O: the files live in ``tournament_store``.  The data flows one way:
+Pure Python, no I/O: the files live in ``tournament.files``.  The data flows one way:
 
     Tournament.new()        draws round 1 (tables of 3 to 6, as even as possible)
     Outcome                 what a table's series file says (read by the store)
@@ -31,8 +31,8 @@ import random
 from typing import Any, Iterable, Mapping
 
 from referee.messages import t
-from referee.scoring import join_names, points_text
-from referee.values import Record, Value, set_field
+from referee.series.scoring import join_names, points_text
+from referee.engine.values import Record, Value, set_field
 
 __all__ = [
     "FINAL", "MIN_TABLE", "MAX_TABLE", "TournamentError", "Outcome", "Lot", "TotalTie", "TableDraw",

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from .messages import t
-from .scoring import pad_cell, text_width
+from referee.messages import t
+from referee.series.scoring import pad_cell, text_width
 
 __all__ = ["all_time", "render_records", "read_all"]
 
@@ -120,9 +120,9 @@ def read_all(save: Any) -> list[dict[str, Any]]:
     that no longer reads is left out (``pesten-ref series`` names it).  Raises
     SaveError for the current series as the store does.
     """
-    from .history import history_of, series_header
-    from .session import kept_series, read_history_facts
-    from .store import SaveError, SaveFile
+    from referee.series.history import history_of, series_header
+    from referee.series.session import kept_series, read_history_facts
+    from referee.series.store import SaveError, SaveFile
 
     out = []
     for entry in sorted(kept_series(save), key=lambda e: (e["current"], e["id"] or 0)):

@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .cards import Card, NotationError, parse_suit, try_card
-from .lexicon import local_forms as _local_forms
-from .messages import set_examples as _set_examples
-from .lexicon import word as _word
-from .values import Value as _Value
-from .values import set_field as _set
+from referee.engine.cards import Card, NotationError, parse_suit, try_card
+from referee.engine.lexicon import local_forms as _local_forms
+from referee.messages import set_examples as _set_examples
+from referee.engine.lexicon import word as _word
+from referee.engine.values import Value as _Value
+from referee.engine.values import set_field as _set
 
 DRAW_WORDS = frozenset({"d", "draw", "trek", "pak"})
 ANNOUNCE_WORDS = frozenset({"lk", "last", "laatste", "laatstekaart"})

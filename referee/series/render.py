@@ -1,5 +1,5 @@
 """Rendering for a terminal and for programs: the state as text, JSON answers
-(NOTATION "JSON"); the history and the banners are ``referee.scoreboard``.
+(NOTATION "JSON"); the history and the banners are ``referee.series.scoreboard``.
 Application layer, no I/O; light to import (``pesten-ref standings --json``
 loads it for ``dumps``).
 """
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .messages import t
+from referee.messages import t
 
 if TYPE_CHECKING:
-    from .session import Table
+    from referee.series.session import Table
 
 
 def dumps(obj: Any) -> str:

@@ -3,8 +3,8 @@
 Every key of the R8 table is declared once, as a ``Key`` in ``HOUSE_KEYS``;
 the top-level keys and the tables (``points``, ``series``) are the fields of
 ``HouseRules``.  Presets live as TOML files in ``house_rules/`` (shipped inside
-the package as ``referee.house_rules``); a family's own file may
-``extends = "PRESET"`` and override keys.  Loading validates everything before a series starts.
+the package as ``referee.house_rules``, read by ``referee.series.presets``); a
+family's own file may ``extends = "PRESET"`` and override keys.  Loading validates everything before a series starts.
 
 Public API:
 
@@ -13,10 +13,12 @@ Public API:
 - ``HouseRules`` (frozen): ``deck_count``, ``action_ranks``, ``to_table``,
   ``flat_items``, ``differences``, ``with_series``; ``KEYS`` (its fields but
   ``name``), ``KEY_RULE``.
-- ``PRESETS``, ``ALIASES``, ``PRESET_RULE``, ``resolve_preset(name)``,
-  ``preset_text(name)``.
-- ``load_rules(spec, base_dir=None)``: a preset, alias or TOML file.
-- ``rules_from_table(table, name="custom")``: a table read back from a save.
+- ``PRESETS``, ``ALIASES``, ``PRESET_RULE``, ``resolve_preset(name)``.
+- ``Source``, ``parse_toml(text, src)``, ``resolve_table(own, src, chain, extend)``,
+  ``build_rules(table, src, extend)``, ``finish_rules``: a table read, merged onto
+  what it ``extends`` and checked.  The engine reads no file: ``extend`` (the
+  application's, ``referee.series.presets``, which also has ``load_rules``,
+  ``preset_text`` and ``rules_from_table``) gives the table an ``extends`` names.
 - ``check_table_fits(rules, players)``: 2-8 players, deal + starter fit the deck.
 - ``check_saved(table, key, kind, ...)``: a value read back from a save file,
   checked as a house-rule value is (the same sentences); ``REQUIRED``.
@@ -31,13 +33,13 @@ from __future__ import annotations
 import re
 import tomllib
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from .cards import deck_size
-from .messages import t
-from .values import Value, set_field
+from referee.engine.cards import deck_size
+from referee.messages import t
+from referee.engine.values import Value, set_field
 
-if TYPE_CHECKING:  # pathlib is imported where files are looked up, not at start-up
+if TYPE_CHECKING:  # a type only: the engine reads no file
     from pathlib import Path
 
 class Key(Value):
@@ -279,11 +281,11 @@ class HouseRules(Value):
         ``"series.hands"`` (e.g. ``mode = "hands"`` without ``hands`` >= 1).
         """
         given = {k: v for k, v in (("mode", mode), ("limit", limit), ("hands", hands)) if v is not None}
-        src = _Source(file=None, name=self.name, where_key="rules.where.options")
+        src = Source(file=None, name=self.name, where_key="rules.where.options")
         checked = _check_subtable("series", given, src)
         merged = self.to_table()
         merged["series"] = {**merged["series"], **checked}
-        return _finish(merged, src, self.name)
+        return finish_rules(merged, src, self.name)
 
 
 KEYS = tuple(key for key in _FIELDS if key != "name")
@@ -326,7 +328,7 @@ ALIASES: Mapping[str, str] = MappingProxyType({
 
 #: Players at one table (R1.1).
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
-_EXTENDS = "extends"
+EXTENDS = "extends"
 
 
 
@@ -473,8 +475,10 @@ def line_of(lines: Mapping[tuple[str | int, ...], int], path: tuple[str | int, .
     return None
 
 
-class _Source:
-    """Where a table came from, to place errors: a file, a preset, a save table, options."""
+class Source:
+    """Where a table came from, to place errors: a file, a preset, a save table, options
+    (``file``, ``preset``, ``name``, ``directory``: the folder a file's own ``extends``
+    is relative to, None for the current directory; ``lines`` of each key)."""
 
     def __init__(self, *, file: str | None = None, preset: bool = False, text: str | None = None,
                  name: str = "custom", where_key: str | None = None, directory: Path | None = None) -> None:
@@ -553,7 +557,7 @@ def _describe(value: Any) -> str:
     return t("rules.type.other", value=value)
 
 
-def _check_value(src: _Source, shown_key: str, path: tuple[str, ...], value: Any,
+def _check_value(src: Source, shown_key: str, path: tuple[str, ...], value: Any,
                  kind: str, detail: Any) -> Any:
     """Return ``value`` when it fits ``kind``/``detail``; else raise RulesError."""
     # The allowed values and the line are worked out only for an error.
@@ -592,7 +596,7 @@ def _check_value(src: _Source, shown_key: str, path: tuple[str, ...], value: Any
 _TYPE_OF = {"bool": bool, "list": list, "table": Mapping}
 
 
-def _check_key(src: _Source, key: Key, value: Any) -> Any:
+def _check_key(src: Source, key: Key, value: Any) -> Any:
     """``value`` for the declared ``key`` when it fits the key's kind and range; else RulesError."""
     return _check_value(src, key.shown, key.path, value, key.kind, key.detail)
 
@@ -615,7 +619,7 @@ def check_saved(table: Mapping[str, Any], key: str, kind: str, detail: Any = Non
     caller says where: the file and its line).
     """
     shown = key if shown is None else shown
-    src = _Source(file=None, name="", where_key="rules.where.options")
+    src = Source(file=None, name="", where_key="rules.where.options")
     if key not in table:
         if default is not REQUIRED:
             return default
@@ -639,19 +643,19 @@ def _suggest(word: str, candidates: tuple[str, ...] | list[str]) -> str:
     return t("rules.err.suggest", suggestion=match) if match else t("rules.err.no_suggestion")
 
 
-def _check_table(table: Mapping[str, Any], src: _Source) -> dict[str, Any]:
+def _check_table(table: Mapping[str, Any], src: Source) -> dict[str, Any]:
     """Validate one file's (or one save table's) own keys; return them, tables as dicts.
 
     Checks names (with did-you-mean), types and values.  Combinations that
     depend on the merged result (``series.hands`` for ``mode = "hands"``) are
-    checked by ``_finish``.
+    checked by ``finish_rules``.
     """
-    top_keys = KEYS + (_EXTENDS,)
+    top_keys = KEYS + (EXTENDS,)
     out: dict[str, Any] = {}
     for key, value in table.items():
-        if key == _EXTENDS:
+        if key == EXTENDS:
             if not isinstance(value, str) or not value.strip():
-                raise src.error("rules.err.extends_type", key=_EXTENDS, line=src.line_of(_EXTENDS),
+                raise src.error("rules.err.extends_type", key=EXTENDS, line=src.line_of(EXTENDS),
                                 allowed=t("rules.allowed.extends", presets=", ".join(PRESETS)),
                                 got=_describe(value))
             out[key] = value.strip()
@@ -677,7 +681,7 @@ def _check_table(table: Mapping[str, Any], src: _Source) -> dict[str, Any]:
     return out
 
 
-def _check_subtable(section: str, value: Mapping[str, Any], src: _Source) -> dict[str, Any]:
+def _check_subtable(section: str, value: Mapping[str, Any], src: Source) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for sub, item in value.items():
         keys = _SECTIONS[section]
@@ -689,11 +693,11 @@ def _check_subtable(section: str, value: Mapping[str, Any], src: _Source) -> dic
     return out
 
 
-def _unknown_in_section(src: _Source, section: str, sub: str, line: int | None,
+def _unknown_in_section(src: Source, section: str, sub: str, line: int | None,
                         candidates: tuple[str, ...], allowed: str) -> RulesError:
     shown = f"{section}.{sub}"
     suggestion = _suggest(sub, candidates)
-    if sub in KEYS or sub == _EXTENDS:
+    if sub in KEYS or sub == EXTENDS:
         return src.error("rules.err.unknown_key_in_section", key=shown, line=line, allowed=allowed,
                          suggestion=suggestion, section=section)
     return src.error(f"rules.err.unknown_in_{section}", key=shown, line=line, allowed=allowed,
@@ -704,7 +708,7 @@ def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     """``over`` on top of ``base``: plain keys replace, ``points``/``series`` merge key by key."""
     merged = {k: (dict(v) if isinstance(v, Mapping) else v) for k, v in base.items()}
     for key, value in over.items():
-        if key == _EXTENDS:
+        if key == EXTENDS:
             continue
         if key in _TABLES:
             merged[key] = {**merged.get(key, {}), **value}
@@ -713,7 +717,7 @@ def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def _finish(merged: Mapping[str, Any], src: _Source, name: str) -> HouseRules:
+def finish_rules(merged: Mapping[str, Any], src: Source, name: str) -> HouseRules:
     """Check the combinations of a merged table and build the HouseRules value."""
     series = merged["series"]
     if series["mode"] == "hands" and series["hands"] < 1:
@@ -730,35 +734,19 @@ def _defaults() -> dict[str, Any]:
     return HouseRules().to_table()
 
 
-# -- reading files and presets -----------------------------------------------
+# -- a table read: parsed, merged onto what it extends, checked ---------------
 
-def _preset_dir() -> Any:
-    """The presets folder: the package ``referee.house_rules``, else ``house_rules/`` beside ``referee/``."""
-    from importlib import resources
-
-    try:
-        return resources.files("referee.house_rules")
-    except ModuleNotFoundError:
-        from pathlib import Path
-        return Path(__file__).resolve().parent.parent / "house_rules"
-
-
-def preset_text(name: str) -> str:
-    """The TOML text of a preset (name or alias), as shipped; raises RulesError for an unknown name."""
-    preset = resolve_preset(name)
-    if preset is None:
-        raise _not_found(name)
-    return (_preset_dir() / f"{preset}.toml").read_text(encoding="utf-8")
-
-
-def _not_found(spec: str) -> RulesError:
+def not_found_error(spec: str) -> RulesError:
+    """The RulesError for a rule set ``spec`` that is neither a preset nor a file (R8)."""
     allowed = t("rules.allowed.presets", presets=", ".join(PRESETS))
     message = t("rules.error", where=t("rules.where.file", file=spec),
                 problem=t("rules.err.not_found", spec=spec, allowed=allowed))
     return RulesError(message, file=str(spec), line=None, key=None, allowed=allowed)
 
 
-def _parse(text: str, src: _Source) -> dict[str, Any]:
+def parse_toml(text: str, src: Source) -> dict[str, Any]:
+    """The table of a house-rule TOML text; raises RulesError placing a syntax
+    error on its line of ``src``."""
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -777,137 +765,32 @@ def _parse(text: str, src: _Source) -> dict[str, Any]:
                         detail=detail) from None
 
 
-def _resolve_table(own: Mapping[str, Any], src: _Source, chain: tuple[str, ...]) -> dict[str, Any]:
-    """Validate ``own`` and merge it onto what it extends (standard defaults when nothing)."""
+Extend = Callable[[str, Source, tuple[str, ...]], dict[str, Any]]
+"""What a table's ``extends = "..."`` gives: ``extend(spec, src, chain)`` -> the
+merged table it names (read by the application: ``referee.series.presets``)."""
+
+
+def resolve_table(own: Mapping[str, Any], src: Source, chain: tuple[str, ...],
+                  extend: Extend) -> dict[str, Any]:
+    """Validate ``own`` and merge it onto what it extends (``extend`` gives that
+    table; standard defaults when it extends nothing).  Raises RulesError."""
     checked = _check_table(own, src)
-    base_spec = checked.get(_EXTENDS)
+    base_spec = checked.get(EXTENDS)
     if base_spec is None:
         base = _defaults()
     else:
-        base = _load_extends(base_spec, src, chain)
+        base = extend(base_spec, src, chain)
     return _merge(base, checked)
 
 
-def _load_extends(spec: str, src: _Source, chain: tuple[str, ...]) -> dict[str, Any]:
-    preset = resolve_preset(spec)
-    line = src.line_of(_EXTENDS)
-    if preset is not None:
-        ident = f"preset:{preset}"
-        if ident in chain:
-            raise _cycle(src, chain + (ident,), line)
-        return _preset_table(preset, chain)[0]
-    if src.preset:
-        path = None
-    else:
-        path = find_rules_file(spec, src.directory)
-    if path is None:
-        raise src.error("rules.err.extends_unknown", key=_EXTENDS, line=line, got=spec,
-                        allowed=t("rules.allowed.extends", presets=", ".join(PRESETS)))
-    ident = str(path.resolve())
-    if ident in chain:
-        raise _cycle(src, chain + (ident,), line)
-    return _file_table(path, chain)[0]
-
-
-def _cycle(src: _Source, chain: tuple[str, ...], line: int | None) -> RulesError:
-    from pathlib import Path
-    names = [c.split(":", 1)[1] if c.startswith("preset:") else Path(c).name for c in chain]
-    start = chain.index(chain[-1])
-    return src.error("rules.err.extends_cycle", key=_EXTENDS, line=line,
-                     allowed=t("rules.allowed.extends", presets=", ".join(PRESETS)),
-                     chain=" -> ".join(names[start:]))
-
-
-def find_rules_file(spec: str | Path, directory: str | Path | None = None) -> Path | None:
-    """The house-rule file ``spec`` names (relative to ``directory``, default the
-    current directory; ``"ourhouse"`` also finds ``ourhouse.toml``), or None."""
-    from pathlib import Path
-    path = Path(spec).expanduser()
-    if not path.is_absolute() and directory is not None:
-        path = Path(directory) / path
-    if path.is_file():
-        return path
-    if path.suffix == "":
-        with_suffix = path.with_suffix(".toml")
-        if with_suffix.is_file():
-            return with_suffix
-    return None
-
-
-def _preset_table(preset: str, chain: tuple[str, ...] = ()) -> tuple[dict[str, Any], _Source]:
-    """A preset merged onto its base, with the source used to place later errors."""
-    text = preset_text(preset)
-    src = _Source(file=preset, preset=True, text=text, name=preset)
-    return _resolve_table(_parse(text, src), src, chain + (f"preset:{preset}",)), src
-
-
-def _file_table(path: Path, chain: tuple[str, ...] = ()) -> tuple[dict[str, Any], _Source]:
-    """A house-rule file merged onto what it extends, with its source."""
-    shown = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise _Source(file=shown, name=path.stem).error(
-            "rules.err.unreadable", key=None, allowed=None, detail=reason) from None
-    src = _Source(file=shown, text=text, name=path.stem, directory=path.parent)
-    return _resolve_table(_parse(text, src), src, chain + (str(path.resolve()),)), src
-
-
-# -- public loading API -------------------------------------------------------
-
-def load_rules(spec: str | Path, base_dir: str | Path | None = None) -> HouseRules:
-    """Load a rule set (RULES.md R8): a preset name or alias, or a house-rule TOML file.
-
-    ``spec`` is first read as a preset name or alias (``"family"``,
-    ``"Gezinspesten"``, ``"snel pesten"``), else as a path, relative to
-    ``base_dir`` (default: the current directory); ``"ourhouse"`` also finds
-    ``ourhouse.toml``.  A file may ``extends = "PRESET"`` or another file
-    (relative to itself); ``[points]`` and ``[series]`` merge key by key with
-    the base, and keys left out keep their standard values.
-
-    Returns a validated HouseRules whose ``name`` is the preset name or the
-    file's stem.  Raises RulesError (with ``file``, ``line``, ``key``,
-    ``allowed``) for an unknown preset or missing file, unreadable or invalid
-    TOML, an unknown key, a wrong type or value, an unknown or circular
-    ``extends``, or ``series.mode = "hands"`` without ``series.hands``.
-    """
-    from pathlib import Path
-    if not isinstance(spec, Path):
-        preset = resolve_preset(spec)
-        if preset is not None:
-            merged, src = _preset_table(preset)
-            return _finish(merged, src, preset)
-    directory = Path(base_dir) if base_dir is not None else None
-    path = find_rules_file(spec, directory)
-    if path is None:
-        raise _not_found(str(spec))
-    merged, src = _file_table(path)
-    return _finish(merged, src, path.stem)
-
-
-def rules_from_saved(table: Mapping[str, Any]) -> HouseRules:
-    """The rule set copied into a save file (its ``[rules]`` table: the R8 keys and
-    the set's ``name``, default ``"custom"``) -> HouseRules, validated as
-    ``rules_from_table``.  Raises RulesError."""
-    rest = {k: v for k, v in table.items() if k != "name"}
-    return rules_from_table(rest, str(table.get("name", "custom")))
-
-
-def rules_from_table(table: Mapping[str, Any], name: str = "custom") -> HouseRules:
-    """A HouseRules from a plain table (complete or partial), e.g. read back from a save file.
-
-    Keys are those of R8 (as ``HouseRules.to_table()`` writes them); keys left
-    out keep their standard values; ``extends`` may name a preset (or a file,
-    relative to the current directory).  Validated exactly like a file;
-    errors carry ``file = None`` and ``line = None``.  Raises RulesError.
-    """
-    src = _Source(file=None, name=name, directory=None)  # a file it extends: from the current directory
+def build_rules(table: Mapping[str, Any], src: Source, extend: Extend) -> HouseRules:
+    """A validated HouseRules from a plain table (complete or partial; keys left
+    out keep their standard values), named ``src.name``; ``extend`` gives the
+    table an ``extends`` names.  Raises RulesError (R8)."""
     if not isinstance(table, Mapping):
         raise src.error("rules.err.type", key=None, got=_describe(table),
                         allowed=t("rules.allowed.table", what=t("rules.allowed.table_points")))
-    merged = _resolve_table(table, src, ())
-    return _finish(merged, src, name)
+    return finish_rules(resolve_table(table, src, (), extend), src, src.name)
 
 
 def check_table_fits(rules: HouseRules, players: int) -> None:
@@ -920,7 +803,7 @@ def check_table_fits(rules: HouseRules, players: int) -> None:
     is the rule set's name, ``key`` is ``"players"``, ``"decks"`` or
     ``"deal_size"``).
     """
-    src = _Source(file=rules.name, name=rules.name, where_key="rules.where.table_fit")
+    src = Source(file=rules.name, name=rules.name, where_key="rules.where.table_fit")
     if isinstance(players, bool) or not isinstance(players, int) or not (
             MIN_PLAYERS <= players <= MAX_PLAYERS):
         raise src.error("rules.err.players", key="players", got=players,

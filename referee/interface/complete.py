@@ -4,8 +4,8 @@
 word being typed, best first; ``partial_word`` says which characters that word
 is; ``describe`` gives the short note shown beside a word in the menu;
 ``suggest_answer`` completes the answer to a question (the cards left for
-``score``).  ``referee.repl`` wraps them in prompt_toolkit ``Completer`` classes;
-``referee.app`` builds the ``TableView`` of an open table, with the prompt's
+``score``).  ``referee.interface.repl`` wraps them in prompt_toolkit ``Completer`` classes;
+``referee.interface.app`` builds the ``TableView`` of an open table, with the prompt's
 commands from its registry.
 
 The referee sees no hand (RULES R0.1), so neither does completion: "fits now"
@@ -15,7 +15,7 @@ Cards whose every copy already lies in the discard pile (R1.4) are left out.
 Completion speaks the table's language (NOTATION.md "Languages"): the cards,
 the suits after a Jack and the entry and command words are offered in the
 active language's letters and words (Dutch ``Bh``, ``pak``; French ``Vco``,
-``pioche``), from ``referee.lexicon``; the English forms are still completed
+``pioche``), from ``referee.engine.lexicon``; the English forms are still completed
 once begun (``7c`` is clubs everywhere), and every card's note in the menu
 shows the card it is (``7♣``), so a letter that starts another suit's local
 word reads plain.
@@ -27,10 +27,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from .cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, parse_suit, try_card
-from .lexicon import local_forms, word as _english_word
-from .messages import t
-from .notation import ANNOUNCE_WORDS, DRAW_WORDS
+from referee.engine.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, parse_suit, try_card
+from referee.engine.lexicon import local_forms, word as _english_word
+from referee.messages import t
+from referee.engine.notation import ANNOUNCE_WORDS, DRAW_WORDS
 
 # The entry words completion offers, in canonical spelling (NOTATION.md "Entries");
 # the commands (queries, undo, score, ...) come with the view, from ``app.COMMANDS``.

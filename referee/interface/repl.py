@@ -1,13 +1,13 @@
 """The table prompt of ``pesten-ref play`` (prompt-toolkit 3).
 
-The only module that imports prompt_toolkit; ``referee.cli`` imports it when
+The only module that imports prompt_toolkit; ``referee.interface.cli`` imports it when
 ``play`` runs at a terminal.  Each typed line goes to
 ``app.TableApp.handle_line`` (the same path as ``play --script``), so the
 session saves after every entry and the REPL holds no state of its own beyond
 the prompt: it draws the reply and asks the reply's question, if any.
 
 What the REPL adds: a prompt naming who is to act, a bottom toolbar with the
-public state of the hand, Tab completion (``referee.complete``), a history
+public state of the hand, Tab completion (``referee.interface.complete``), a history
 file in the user's state directory, and the questions a reply asks (the suit
 of a Jack typed without one, R5.4; the cards left in each hand for ``score``).
 """
@@ -30,10 +30,12 @@ from prompt_toolkit.output import create_output
 from prompt_toolkit.shortcuts import CompleteStyle, print_formatted_text
 from prompt_toolkit.styles import Style
 
-from .app import Board, Question, Reply, TableApp
-from .cards import SUIT_SYMBOLS, parse_suit, try_card
-from .complete import TableView, describe, fits, partial_word, suggest, suggest_answer
-from .messages import t
+from referee.interface.app import Board, Question, Reply, TableApp
+from referee.engine.cards import SUIT_SYMBOLS, parse_suit, try_card
+from referee.interface.complete import (
+    TableView, describe, fits, partial_word, suggest, suggest_answer,
+)
+from referee.messages import t
 
 STYLE = Style.from_dict({
     "prompt.name": "bold",
@@ -335,14 +337,14 @@ def run_repl(table, *, history: Path | None | bool = True, stream=None, seat=Non
     prompt_toolkit app session.  Returns 0 when the player leaves, or the
     exit status of a save file that could not be written (SaveError).
     """
-    from .rulebook import rule_ids
-    from .store import SaveError
+    from referee.series.rulebook import rule_ids
+    from referee.series.store import SaveError
 
     screen = _Screen(stream)
     if history is True:
         history = history_path()
     hist = open_history(Path(history), screen.say) if history else InMemoryHistory()
-    from .scoreboard import colour_wanted
+    from referee.series.scoreboard import colour_wanted
     app = TableApp(table, interactive=True, seat=seat,
                    colour=colour_wanted(os.environ, screen.stream.isatty()), columns=screen.width)
     ids = tuple(rule_ids())

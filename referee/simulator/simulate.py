@@ -27,7 +27,7 @@ step picks a random player who can play, else someone draws.
 
 Each hand ``i`` of a run is dealt and played from its own seeded generator,
 so two rule sets simulated with the same seed play the same deals
-(``referee.simstats`` compares them hand by hand).
+(``referee.simulator.simstats`` compares them hand by hand).
 
 Nothing here does I/O or imports click; ``progress`` lets a caller show a bar.
 """
@@ -39,15 +39,15 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from . import messages
-from .cards import CARDS, SUITS, full_deck
-from .engine import Hand
-from .engine.events import Called, Drew, Reshuffled
-from .engine.tables import tables_for
-from .notation import Draw, Line, Play, parse_line
-from .rules import HouseRules, check_table_fits
-from .scoring import card_points
-from .simstats import HandRecord
+from referee import messages
+from referee.engine.cards import CARDS, SUITS, full_deck
+from referee.engine import Hand
+from referee.engine.events import Called, Drew, Reshuffled
+from referee.engine.tables import tables_for
+from referee.engine.notation import Draw, Line, Play, parse_line
+from referee.engine.rules import HouseRules, check_table_fits
+from referee.series.scoring import card_points
+from referee.simulator.simstats import HandRecord
 
 NAMES = ("Anna", "Bram", "Cees", "Daan", "Eva", "Fien", "Gijs", "Hugo")
 """Seat names used by the bots, clockwise (R1.1: none reads as a card or word)."""

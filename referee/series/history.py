@@ -10,15 +10,17 @@ same wherever it is shown.
   each hand also carrying its ``corrections``;
 - ``series_header(header)``: players, rules, mode, limit, hands, created, winner.
 
-The terminal view (table and chart) is ``referee.scoreboard.render_history``.
+The terminal view (table and chart) is ``referee.series.scoreboard.render_history``.
 """
 
 from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from .rules import rules_from_saved
-from .scoring import HandResult, Series, apply_result, series_hands, series_limit, series_mode
+from referee.series.presets import rules_from_saved
+from referee.series.scoring import (
+    HandResult, Series, apply_result, series_hands, series_limit, series_mode,
+)
 
 __all__ = ["history_of", "series_header"]
 

@@ -34,10 +34,10 @@ import re
 from collections import Counter
 from typing import Any, Iterable, Mapping
 
-from referee.cards import JOKER, RANKS, Card, copies_per_deck, try_card
+from referee.engine.cards import JOKER, RANKS, Card, copies_per_deck, try_card
 from referee.messages import t
-from referee.rules import DEFAULT_POINTS, REQUIRED, HouseRules, RulesError, check_saved
-from referee.values import Record, Value, set_field
+from referee.engine.rules import DEFAULT_POINTS, REQUIRED, HouseRules, RulesError, check_saved
+from referee.engine.values import Record, Value, set_field
 
 __all__ = [
     "ScoreError", "SeriesDataError", "SavedTable", "player_name_problem", "PlayerRecord",
@@ -196,8 +196,8 @@ def _mode_rule(rules: HouseRules) -> str:
 def player_name_problem(names: list[str], count: bool = True) -> str | None:
     """R1.1: 2-8 unique names of letters, digits and - _ ' . that read as no card or word
     (``count=False``: any number of them, for a tournament)."""
-    from referee.cards import parse_suit
-    from referee.notation import RESERVED_WORDS  # (not at start-up: only `new` and an edit)
+    from referee.engine.cards import parse_suit
+    from referee.engine.notation import RESERVED_WORDS  # (not at start-up: only `new` and an edit)
     if count and not 2 <= len(names) <= 8:
         return t("cli.new.player_count", n=len(names))
     seen = set()

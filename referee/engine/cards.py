@@ -7,7 +7,7 @@ A card is a small immutable value. ``parse_card`` is lenient (``7H``, ``7♥``,
 
 from __future__ import annotations
 
-from . import lexicon as _lexicon
+from referee.engine import lexicon as _lexicon
 
 SUITS = ("c", "d", "h", "s")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -42,7 +42,7 @@ class NotationError(ValueError):
         self.fields = fields
 
     def __str__(self) -> str:
-        from .messages import t
+        from referee.messages import t
         return t(self.key, **self.fields)
 
 
@@ -111,7 +111,7 @@ class Card:
         """The card as players read it on screen, in the active language: its rank
         (the court cards and the Ace by the language's letter: Dutch ``B♥``) and
         the suit symbol; ``Joker`` by the language's word (Italian ``Jolly``)."""
-        from .messages import t
+        from referee.messages import t
         if self.rank == JOKER:
             return t("cards.joker")
         rank = t(_RANK_KEYS[self.rank]) if self.rank in _RANK_KEYS else self.rank
@@ -142,7 +142,7 @@ def parse_suit(token: str) -> str | None:
     """A suit token (``s``, ``♠``, ``spades``, ``schoppen``) -> ``"s"``; None if not a suit.
 
     Besides the English words and the symbols, the active language's suit
-    letters and words are read (``referee.lexicon``: French ``pi``, ``pique``).
+    letters and words are read (``referee.engine.lexicon``: French ``pi``, ``pique``).
     """
     t = token.strip().lower()
     suit = _SUIT_WORDS.get(t)

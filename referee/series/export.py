@@ -28,9 +28,9 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
-from .messages import t
-from .scoreboard import PLAYER_MARKS, correction_text, first_out, ranked_places
-from .scoring import join_names, places_of
+from referee.messages import t
+from referee.series.scoreboard import PLAYER_MARKS, correction_text, first_out, ranked_places
+from referee.series.scoring import join_names, places_of
 
 __all__ = ["FORMATS", "to_csv", "to_json", "to_html", "export", "chart_geometry", "hand_rows_html",
            "standings_from_history", "write_output", "SVG_COLOURS"]
@@ -142,7 +142,7 @@ def chart_geometry(history: Mapping[str, Any], width: float = 640, height: float
     them out; more than ``CHART_POINTS`` hands are sampled (the last hand of
     each stretch, so the ends are exact).
     """
-    from .scoreboard import nice_top, chart_values
+    from referee.series.scoreboard import nice_top, chart_values
 
     players = list(history.get("players", []))
     hands = history.get("hands", [])
@@ -328,8 +328,8 @@ def export(fmt: str, history: Mapping[str, Any], header: Mapping[str, Any],
 def series_data(save: Any) -> tuple[dict[str, Any], dict[str, Any], list[str]]:
     """(history object, series header, the series' own files) of the series at
     ``save`` (a ``store.SaveFile``).  Raises SaveError as the store does."""
-    from .history import history_of, series_header
-    from .session import read_history
+    from referee.series.history import history_of, series_header
+    from referee.series.session import read_history
 
     header, hands = read_history(save)
     head = series_header(header)
@@ -349,7 +349,7 @@ def write_output(path: str, data: bytes, own_files: list[str]) -> None:
     """
     import os
 
-    from .store import atomic_write
+    from referee.series.store import atomic_write
 
     real = os.path.realpath(path)
     for own in own_files:

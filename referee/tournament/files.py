@@ -45,8 +45,8 @@ import shutil
 from typing import Any
 
 from referee.messages import t
-from referee.store import SaveError, SaveFile, os_reason
-from referee.tournament import (ABSENT, FINAL, Conflict, Outcome, Round, Tournament,
+from referee.series.store import SaveError, SaveFile, os_reason
+from referee.tournament.bracket import (ABSENT, FINAL, Conflict, Outcome, Round, Tournament,
                                 TournamentError, Version, describe_result, table_label)
 
 __all__ = ["DEFAULT_TOURNAMENT", "TournamentFiles", "ImportReport", "Scan", "copy_in"]
@@ -63,7 +63,7 @@ def _folder_name(round_no: int, table: str) -> str:
 
 def table_rules(final: bool):
     """The rule set of a table: the tournament preset (R8.6); a round's table plays one hand."""
-    from referee.rules import load_rules
+    from referee.series.presets import load_rules
     rules = load_rules("tournament")
     return rules if final else rules.with_series(mode="hands", hands=1)
 
@@ -123,7 +123,7 @@ class TournamentFiles:
         Raises SaveBusy when another process holds its lock, SaveError when it
         cannot be written, or when what would be written does not read back as
         this tournament (the old file is then unchanged)."""
-        from referee.session import utcnow
+        from referee.series.session import utcnow
         data: dict[str, Any] = {"kind": KIND}
         data["created"] = self.created or utcnow()
         data["updated"] = utcnow()
@@ -167,7 +167,7 @@ class TournamentFiles:
         (withdrawn players aside): else SaveError naming the file's line.
         Nothing is written.
         """
-        from referee.session import utcnow
+        from referee.series.session import utcnow
         rnd = tour.current
         scan = Scan()
         if rnd.closed:
@@ -261,7 +261,7 @@ class TournamentFiles:
                                   name=players[0])
         folder = self.table_dir(rnd.number, tb.name)
         save = SaveFile(os.path.join(folder, _SERIES))
-        from referee.store import is_read_only
+        from referee.series.store import is_read_only
         for where in (folder, os.path.join(folder, _SERIES), os.path.join(folder, "series.hands"),
                       self.tables_dir):
             if os.path.exists(where) and is_read_only(where):
@@ -293,8 +293,8 @@ class TournamentFiles:
 
     def _deal(self, save: SaveFile, folder: str, tour: Tournament, rnd: Round, name: str,
               players: list[str], dealer: str) -> None:
-        from referee.session import Table
-        from referee.store import render
+        from referee.series.session import Table
+        from referee.series.store import render
         ticket = {"format": 1, "kind": "tournament-table", "tournament": tour.id,
                   "round": rnd.number, "table": name, "players": players}
         _write_atomic(os.path.join(folder, _TICKET), render(ticket).encode("utf-8"))
@@ -550,7 +550,7 @@ class TournamentFiles:
         into the kept folder (``cup.kept/round-R-table-T.import-N``) and the conflict
         added to ``report.recorded`` (for the caller to record); here is untouched.
         The same version imported again is not copied a second time."""
-        from referee.session import utcnow
+        from referee.series.session import utcnow
         origin = self.rel(os.path.abspath(folder))
         for c in tour.open_conflicts():
             if c.round == round_no and c.table == name and any(
@@ -615,7 +615,7 @@ def render_tournament(data: dict[str, Any]) -> str:
     are dropped.  The values are the store's (``store.clean_for_toml``), so the file
     reads back with ``tomllib`` as the store's own files do.
     """
-    from referee.store import FORMAT, clean_for_toml
+    from referee.series.store import FORMAT, clean_for_toml
     body = clean_for_toml({k: v for k, v in data.items() if k != "format"}, [])
     out = [f"format = {FORMAT}\n"]
     _render_block(body, "", out)
@@ -623,7 +623,7 @@ def render_tournament(data: dict[str, Any]) -> str:
 
 
 def _render_block(table: dict[str, Any], name: str, out: list[str]) -> None:
-    from referee.store import toml_key
+    from referee.series.store import toml_key
     blocks = []
     for key, value in table.items():
         if type(value) is list and value and all(type(v) is dict for v in value):
@@ -642,13 +642,13 @@ def _render_block(table: dict[str, Any], name: str, out: list[str]) -> None:
 
 
 def _inline_flat(item: dict[str, Any]) -> str:
-    from referee.store import toml_key
+    from referee.series.store import toml_key
     return "{ " + ", ".join(f"{toml_key(k)} = {_value(v)}" for k, v in item.items()) + " }"
 
 
 def _value(value: Any) -> str:
     """A cleaned value on one line (a long list of scalars wrapped, 4 spaces in)."""
-    from referee.store import toml_literal, toml_key
+    from referee.series.store import toml_literal, toml_key
     if type(value) is dict:
         if not value:
             return "{}"
@@ -691,7 +691,7 @@ def read_outcome(save: SaveFile, final: bool = False) -> Outcome:
     outcome = _outcome_of(head, save, final) if head is not None and "settling" not in head else None
     if outcome is not None:
         return outcome
-    from referee.session import read_standings
+    from referee.series.session import read_standings
     series, started = read_standings(save)
     recs = series.records
     return _make_outcome(final, series.players, {p: recs[p].total for p in series.players},
@@ -770,7 +770,7 @@ def _read_ticket(folder: str) -> dict[str, Any] | None:
 
 
 def _write_atomic(path: str, data: bytes) -> None:
-    from referee.store import atomic_write
+    from referee.series.store import atomic_write
     atomic_write(path, data)
 
 
@@ -856,7 +856,7 @@ def _final_from_hands(save: SaveFile, outcome: Outcome) -> Outcome | None:
     """What the final's hands say once replayed (R7.4: the elimination series to 100),
     for its ``outcome.hands`` scored hands; None when a hand has no result or the
     results do not replay."""
-    from referee.scoring import HandResult, ScoreError, replay_series
+    from referee.series.scoring import HandResult, ScoreError, replay_series
     head = _read_head(os.fspath(save.path), "\n[rules")
     results = [_result_table(os.fspath(save.hand_path(n))) for n in range(1, outcome.hands + 1)]
     if head is None or any(r is None for r in results):
@@ -937,7 +937,7 @@ def _move(src: str, dst: str) -> None:
         return
     os.makedirs(os.path.dirname(dst), exist_ok=True)
     os.replace(src, dst)
-    from referee.store import fsync_dir
+    from referee.series.store import fsync_dir
     fsync_dir(os.path.dirname(dst))
     fsync_dir(os.path.dirname(src))
 
@@ -989,7 +989,7 @@ def _check_reads_back(path: str, text: str, data: dict[str, Any]) -> None:
     read back as ``data``: the program never writes a file it cannot read itself."""
     import tomllib
 
-    from referee.store import clean_for_toml
+    from referee.series.store import clean_for_toml
     try:
         back = tomllib.loads(text)
         again = Tournament.from_dict(back).to_dict()
@@ -1005,7 +1005,7 @@ def _check_reads_back(path: str, text: str, data: dict[str, Any]) -> None:
 def _settle_from_hands(series: str) -> None:
     """Settle a table's series header again from its hands' results (the hands are
     the record): the header marked ``settling`` and the series opened, which settles it."""
-    from referee.session import Table
+    from referee.series.session import Table
     save = SaveFile(series)
     with save.lock():
         data = save.read_series()
@@ -1020,8 +1020,8 @@ def _correct(series: str, result: list[str]) -> None:
     what its series header held), as ``score --table T --hand 1`` would; done again,
     it changes nothing.  TournamentError when the table refuses it (its reason,
     with the rule id)."""
-    from referee.scoring import ScoreError
-    from referee.session import Table
+    from referee.series.scoring import ScoreError
+    from referee.series.session import Table
     winner = result[0] or None
     points = {p: int(v) for p, v in (x.split("=", 1) for x in result[1].split(";") if x)}
     # The header kept disagrees with the hand (that is the conflict): it is settled

@@ -35,7 +35,7 @@ def biggest_draw(rules: Any, meta: Mapping[str, Any]) -> dict[str, Any] | None:
     entries = meta.get("entries") or []
     if not entries or not isinstance(entries, list):
         return None
-    from .engine import Hand
+    from referee.engine import Hand
 
     try:
         number = int(meta.get("hand", 1))

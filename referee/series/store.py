@@ -528,7 +528,7 @@ def _locate(path: str, parts: Sequence[str | int]) -> int | None:
             text = file.read()
     except (OSError, UnicodeDecodeError):
         return None
-    from .rules import key_lines, line_of  # (only for an error)
+    from referee.engine.rules import key_lines, line_of  # (only for an error)
     return line_of(key_lines(text)[0], tuple(parts))
 
 

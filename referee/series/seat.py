@@ -18,7 +18,7 @@ import shlex
 from typing import Any, Iterable
 
 from referee.messages import t
-from referee.values import Value, set_field
+from referee.engine.values import Value, set_field
 
 __all__ = ["Seat", "Ending"]
 
@@ -95,14 +95,14 @@ class Seat(Value):
         table whose series is over, raise ScoreError saying the table has its
         result and how to correct it (R8.6), not that "the series" is over."""
         if self.tournament and series.over:
-            from referee.scoring import ScoreError
-            from referee.tournament import table_label
+            from referee.series.scoring import ScoreError
+            from referee.tournament.bracket import table_label
             raise ScoreError("tour.refuse.table_scored", "R8.6",
                              table=table_label(self.table.strip().lower()),
                              options=self.options(), save=self._save_option())
 
     def _final(self) -> bool:
-        from referee.tournament import FINAL
+        from referee.tournament.bracket import FINAL
         return self.table is not None and self.table.strip().lower() == FINAL
 
     def told(self, series: Any) -> list[str]:
@@ -115,8 +115,8 @@ class Seat(Value):
         in its sentence (the score itself is saved already)."""
         if not self.tournament or not series.over:
             return []
-        from referee.store import SaveError
-        from referee.tournament import TournamentError
+        from referee.series.store import SaveError
+        from referee.tournament.bracket import TournamentError
         try:
             return self._told()
         except SaveError as exc:
@@ -125,9 +125,9 @@ class Seat(Value):
             return [exc.message]
 
     def _told(self) -> list[str]:
-        from referee.scoring import join_names
-        from referee.tournament import rank_table, table_label, view
-        from referee.tournament_store import DEFAULT_TOURNAMENT, TournamentFiles
+        from referee.series.scoring import join_names
+        from referee.tournament.bracket import rank_table, table_label, view
+        from referee.tournament.files import DEFAULT_TOURNAMENT, TournamentFiles
         files = TournamentFiles(self.save or DEFAULT_TOURNAMENT)
         tour = files.load()
         rnd = tour.current

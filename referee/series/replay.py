@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .cards import try_card
-from .engine import Hand
-from .messages import t, when
-from .notation import NotationError, parse_line, written
-from .rules import HouseRules
+from referee.engine.cards import try_card
+from referee.engine import Hand
+from referee.messages import t, when
+from referee.engine.notation import NotationError, parse_line, written
+from referee.engine.rules import HouseRules
 
 
 def replayed(rules: HouseRules, meta: Mapping[str, Any], number: int) -> tuple[Hand, list[dict]]:

@@ -2,7 +2,7 @@
 
 Start-up matters (``pesten-ref score`` after every hand): this module imports
 only click at load time; each command imports what it needs, and only the
-interactive ``play`` loads prompt-toolkit (``referee.repl``).
+interactive ``play`` loads prompt-toolkit (``referee.interface.repl``).
 
 Exit status: 0 done; 1 an entry or a score refused; 2 bad usage, an unreadable
 save file, or ``new`` onto an existing series without ``--force``; 3 the save
@@ -19,14 +19,14 @@ from typing import Any, NoReturn
 
 import click
 
-from .messages import t, when
+from referee.messages import t, when
 
 
 def _save_path(save: str | None) -> str:
     """The series a command works on: --save, else $PESTEN_REF_SAVE, else
     ./pesten.toml if it exists, else the user's current series in the data
     directory (``store.resolve_save``)."""
-    from .store import resolve_save
+    from referee.series.store import resolve_save
     return resolve_save(save)
 
 
@@ -53,7 +53,7 @@ def _take_language(args: list[str], wants_json: bool) -> list[str]:
     language; without it the language is ``$PESTEN_REF_LANG``, the series' own,
     the locale, or English (NOTATION.md "Languages").  Exit 2 for a code the
     program does not speak."""
-    from . import messages
+    from referee import messages
     code = None
     _LANG_OPTION[0] = None  # this command line's own (several may run in one process)
     for i, arg in enumerate(args):
@@ -87,7 +87,7 @@ def _speak_series_language(save: str | None) -> bool:
     """Speak the own language of the series at ``save`` (``--save``, else as
     ``store.resolve_save``), unless the user asked for one; True when the
     language changed."""
-    from . import messages
+    from referee import messages
     if messages.chosen_language() is not None:
         return False
     if not messages.series_language(_series_language_at(save)):
@@ -112,20 +112,21 @@ def _series_language_at(save: str | None) -> str | None:
     """The own language (``new --lang``) of the series at ``save`` (as
     ``store.resolve_save`` finds it), or None: no such series or none kept
     (``store.series_language``: a quick look, the file is read later)."""
-    from .store import resolve_save, series_language
+    from referee.series.store import resolve_save, series_language
     return series_language(resolve_save(save))
 
 
 def speak(code: str) -> None:
     """Read the table's tokens and show click's own texts ("Usage:", "Options:")
     in language ``code``: click looks its texts up through gettext's global domain."""
-    from . import lexicon, messages
+    from referee.engine import lexicon
+    from referee import messages
     lexicon.set_active(code)
     if code != "en":
         messages.set_examples(_Examples())
         import gettext
 
-        from .messages import LOCALE_DIR
+        from referee.messages import LOCALE_DIR
         os.environ["LANGUAGE"] = code
         gettext.bindtextdomain("click", LOCALE_DIR)
         gettext.textdomain("click")
@@ -160,7 +161,7 @@ def _refuse_unopened(save: str | None, key: str, code: int, **fields: Any) -> No
 
 
 def _dumps(obj: Any) -> str:
-    from .render import dumps
+    from referee.series.render import dumps
     return dumps(obj)
 
 
@@ -176,16 +177,16 @@ class _Guard:
             if isinstance(exc, KeyboardInterrupt):
                 sys.exit(130)
             return False
-        from .store import SaveError
+        from referee.series.store import SaveError
         if isinstance(exc, SaveError):
             _fail(exc.message, exc.exit_code)
-        from .rules import RulesError
+        from referee.engine.rules import RulesError
         if isinstance(exc, RulesError):
             _fail(str(exc), 2)
-        from .scoring import ScoreError
+        from referee.series.scoring import ScoreError
         if isinstance(exc, ScoreError):
             _fail(str(exc), 1)
-        from .tournament import TournamentError
+        from referee.tournament.bracket import TournamentError
         if isinstance(exc, TournamentError):
             _fail(exc.message, exc.exit_code)
         if isinstance(exc, BrokenPipeError):
@@ -207,7 +208,7 @@ class _Examples:
     __slots__ = ()
 
     def __format__(self, spec: str) -> str:
-        from .notation import written
+        from referee.engine.notation import written
         return written(spec)
 
 
@@ -367,7 +368,7 @@ class _NumberType:
 
     def convert(self, value, param, ctx):
         if isinstance(value, str) and self._kind == "float_range":
-            from .messages import decimal_sign
+            from referee.messages import decimal_sign
             value = value.replace(decimal_sign(), ".")
         return super().convert(value, param, ctx)
 
@@ -429,7 +430,7 @@ def _table_series(save: str | None, table_name: str | None, play: bool = False) 
     refused once the table has its result."""
     if table_name is None:
         return save
-    from .tournament_store import DEFAULT_TOURNAMENT, TournamentFiles
+    from referee.tournament.files import DEFAULT_TOURNAMENT, TournamentFiles
     files = TournamentFiles(save or DEFAULT_TOURNAMENT)
     return os.fspath(files.open_table(files.load(), table_name, play=play).path)
 
@@ -490,14 +491,15 @@ def main() -> None:
 def new(players, rules_spec, dealer, mode, limit, hands, seed, force, as_json, save):
     """Start a series and deal hand 1 (the series there before is kept)."""
     with _Guard():
-        from .rules import check_table_fits, load_rules
-        from .scoring import choose_dealer
-        from .session import start_series
-        from .store import SaveFile
+        from referee.engine.rules import check_table_fits
+        from referee.series.presets import load_rules
+        from referee.series.scoring import choose_dealer
+        from referee.series.session import start_series
+        from referee.series.store import SaveFile
 
         import unicodedata
         names = [unicodedata.normalize("NFC", p.strip()) for p in players.split(",") if p.strip()]
-        from .scoring import player_name_problem
+        from referee.series.scoring import player_name_problem
         problem = player_name_problem(names)
         if problem:
             _fail(problem, 2)
@@ -535,7 +537,7 @@ def new(players, rules_spec, dealer, mode, limit, hands, seed, force, as_json, s
 
 def _new_json(table: Any, save_file: Any, drawn: bool, kept: int | None) -> dict[str, Any]:
     """The ``new --json`` object (docs/JSON.md "A new series: new --json")."""
-    from .scoring import series_hands, series_limit
+    from referee.series.scoring import series_hands, series_limit
     series, rules = table.series, table.series.rules
     return {"ok": True, "file": str(save_file.path), "players": list(series.players),
             "rules": rules.name, "mode": series.mode,
@@ -560,11 +562,11 @@ def _new_json(table: Any, save_file: Any, drawn: bool, kept: int | None) -> dict
 def play(script, keep_going, as_json, save, table_name):
     """Referee the current hand: type every card as it is played."""
     with _Guard():
-        from .seat import Seat
+        from referee.series.seat import Seat
         seat = Seat(save, table_name)
         save = _table_series(save, table_name, play=True)
-        from .session import Table
-        from .store import SaveFile
+        from referee.series.session import Table
+        from referee.series.store import SaveFile
 
         # The script is read before the series is opened: a script that cannot
         # be read changes nothing (no hand dealt, nothing written).
@@ -578,9 +580,9 @@ def play(script, keep_going, as_json, save, table_name):
             if notice and not as_json:
                 click.echo(notice)
             if script is None and sys.stdin.isatty() and sys.stdout.isatty():
-                from .repl import run_repl
+                from referee.interface.repl import run_repl
                 sys.exit(run_repl(table, seat=seat))
-            from .app import run_script
+            from referee.interface.app import run_script
             sys.exit(run_script(table, _stdin_lines() if lines is None else lines,
                                 as_json, keep_going, lambda text, err: click.echo(text, err=err),
                                 seat=seat))
@@ -593,7 +595,7 @@ def _script_lines(script: str, save: str | None) -> list[str]:
         with open(script, encoding="utf-8-sig") as f:
             return f.read().splitlines()
     except OSError as exc:
-        from .store import os_reason
+        from referee.series.store import os_reason
         _refuse_unopened(save, "cli.play.script_unreadable", 2, file=script,
                          error=os_reason(exc))
     except UnicodeDecodeError as exc:
@@ -621,14 +623,14 @@ def state(as_json, save, table_name):
     """Show the current hand: top card, whose turn, counts."""
     with _Guard():
         save = _table_series(save, table_name)
-        from .session import Table
-        from .store import SaveFile
+        from referee.series.session import Table
+        from referee.series.store import SaveFile
         table = Table.open(SaveFile(_save_path(save)))
         st = table.state()
         if as_json:
             click.echo(_dumps(st))
             return
-        from .render import render_state
+        from referee.series.render import render_state
         click.echo(render_state(table))
 
 
@@ -643,15 +645,15 @@ def standings(by_seat, as_json, save, table_name):
     with _Guard():
         closing: list[str] = []
         series_save = _table_series(save, table_name) if table_name else save
-        from .session import read_standings
-        from .store import SaveFile
+        from referee.series.session import read_standings
+        from referee.series.store import SaveFile
         series, started = read_standings(SaveFile(_save_path(series_save)))
-        from .scoring import render_standings, standings_json
+        from referee.series.scoring import render_standings, standings_json
         if as_json:
             click.echo(_dumps(standings_json(series, started)))
             return
         if table_name:
-            from .seat import Seat
+            from referee.series.seat import Seat
             closing = Seat(save, table_name).told(series)
         click.echo(render_standings(series, started, by_seat=by_seat, closing=closing))
 
@@ -668,9 +670,9 @@ def history(as_json, save, table_name):
     """Every scored hand: dealer, winner, points and running totals, corrections marked."""
     with _Guard():
         series_save = _table_series(save, table_name)
-        from .history import history_of
-        from .session import read_history
-        from .store import SaveFile
+        from referee.series.history import history_of
+        from referee.series.session import read_history
+        from referee.series.store import SaveFile
         header, hands = read_history(SaveFile(_save_path(series_save)))
         data = history_of(header, hands)
         if as_json:
@@ -680,8 +682,8 @@ def history(as_json, save, table_name):
             return
         click.echo(_history_text(data))
         if table_name:  # a tournament's table: what the tournament makes of it, once over
-            from .seat import Seat
-            from .session import read_standings
+            from referee.series.seat import Seat
+            from referee.series.session import read_standings
             series, _ = read_standings(SaveFile(_save_path(series_save)))
             for line in Seat(save, table_name).told(series):
                 click.echo(line)
@@ -691,7 +693,7 @@ def _history_text(data: dict) -> str:
     """``history`` for the screen: the table, and on a terminal the chart below it,
     in colour unless NO_COLOR, TERM=dumb or a pipe says otherwise."""
     import shutil
-    from .scoreboard import colour_wanted, render_history
+    from referee.series.scoreboard import colour_wanted, render_history
     tty = sys.stdout.isatty()
     width = shutil.get_terminal_size((80, 24)).columns
     return render_history(data, width=width, colour=colour_wanted(os.environ, tty), chart=tty)
@@ -706,13 +708,13 @@ def _history_text(data: dict) -> str:
 def series_cmd(open_id, stats, as_json, save):
     """Every series kept here (the current one marked); reopen one with --open ID."""
     with _Guard():
-        from .session import kept_series, switch_series
-        from .store import SaveFile
+        from referee.series.session import kept_series, switch_series
+        from referee.series.store import SaveFile
         save_file = SaveFile(_save_path(save))
         if stats and open_id is not None:
             _refuse_unopened(save, "board.stats.with_open", 2)
         if stats:
-            from .records import all_time, read_all, render_records
+            from referee.series.records import all_time, read_all, render_records
             records = all_time(read_all(save_file))
             click.echo(_dumps(records) if as_json else render_records(records))
             return
@@ -777,13 +779,14 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
     without refereeing it.  `--hand N` corrects hand N.
     """
     with _Guard():
-        from .seat import Seat
+        from referee.series.seat import Seat
         seat = Seat(save, table_name)
         save = _table_series(save, table_name)
-        from .scoring import (corrected_text, parse_score_words, points_text, render_standings,
-                              standings_json)
-        from .session import Table
-        from .store import SaveFile
+        from referee.series.scoring import (
+            corrected_text, parse_score_words, points_text, render_standings, standings_json,
+        )
+        from referee.series.session import Table
+        from referee.series.store import SaveFile
         save_file = SaveFile(_save_path(save))
         with save_file.lock():
             table = Table.open(save_file)
@@ -832,8 +835,8 @@ def _events_text(series, ending, started: bool) -> str:
     if not sys.stdout.isatty():
         return "\n".join(ending.sentences())
     import shutil
-    from .scoreboard import colour_wanted, render_banner
-    from .scoring import standings_json
+    from referee.series.scoreboard import colour_wanted, render_banner
+    from referee.series.scoring import standings_json
     return render_banner(ending.events, standings_json(series, started),
                          width=shutil.get_terminal_size((80, 24)).columns,
                          colour=colour_wanted(os.environ, True), title=ending.title)
@@ -852,8 +855,8 @@ def _events_text(series, ending, started: bool) -> str:
 def export(fmt, output, save):
     """The whole series as CSV, JSON or one self-contained HTML page."""
     with _Guard():
-        from .export import export as render_export, series_data, write_output
-        from .store import SaveFile
+        from referee.series.export import export as render_export, series_data, write_output
+        from referee.series.store import SaveFile
         save_file = SaveFile(_save_path(save))
         history, header, own_files = series_data(save_file)
         version = ""
@@ -874,7 +877,7 @@ def export(fmt, output, save):
         except ValueError as exc:
             _fail(str(exc), 2)
         except OSError as exc:
-            from .store import os_reason
+            from referee.series.store import os_reason
             _fail(t("board.export.unwritable", file=output, reason=os_reason(exc)), 2)
         click.echo(t("board.export.written", file=output))
 
@@ -890,8 +893,8 @@ def export(fmt, output, save):
 def rules(what, diff, save):
     """The rule set in force; or one rule (R5.1), a preset, a house-rule file, a topic."""
     with _Guard():
-        from .rulebook import lookup_answer, render_diff
-        from .rules import load_rules
+        from referee.series.rulebook import lookup_answer, render_diff
+        from referee.series.presets import load_rules
         if diff:
             click.echo(render_diff(load_rules(diff[0]), load_rules(diff[1])))
             return
@@ -903,11 +906,11 @@ def rules(what, diff, save):
 
 
 def _rules_in_force(save):
-    from .rules import load_rules
-    from .store import SaveFile
+    from referee.series.presets import load_rules
+    from referee.series.store import SaveFile
     save_file = SaveFile(_save_path(save))
     if save_file.exists():
-        from .session import saved_rules
+        from referee.series.session import saved_rules
         return saved_rules(save_file, save_file.read_series())
     return load_rules("standard")
 
@@ -922,9 +925,9 @@ def replay(hand_no, as_json, save, table_name):
     """Every entry of a hand again, numbered, with its ruling and the state after it."""
     with _Guard():
         save = _table_series(save, table_name)
-        from .replay import render_replay, replay_rows
-        from .session import Table
-        from .store import SaveFile
+        from referee.series.replay import render_replay, replay_rows
+        from referee.series.session import Table
+        from referee.series.store import SaveFile
         save_file = SaveFile(_save_path(save))
         table = Table.open(save_file)
         n = hand_no or table.series.hand
@@ -949,7 +952,7 @@ def doc_path(name: str) -> str | None:
     Installed, the documents sit in the package (``referee/docs``); in a source
     tree or an editable install they are ``docs/`` beside ``referee/``.
     """
-    here = os.path.dirname(os.path.abspath(__file__))
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # referee/
     for folder in (os.path.join(here, "docs"), os.path.join(os.path.dirname(here), "docs")):
         path = os.path.join(folder, name)
         if os.path.isfile(path):
@@ -961,10 +964,10 @@ def _notation_guide() -> str:
     """``help notation`` in a language other than English: what to type (the card
     letters of the language, the entries, the prompt's commands and words), written
     in the language from its catalog (English reads docs/NOTATION.md itself)."""
-    from .app import help_text
-    from .cards import SUIT_SYMBOLS, SUITS
-    from .engine.words import rank_word, suit_word
-    from .lexicon import local_forms, rank_letter
+    from referee.interface.app import help_text
+    from referee.engine.cards import SUIT_SYMBOLS, SUITS
+    from referee.engine.words import rank_word, suit_word
+    from referee.engine.lexicon import local_forms, rank_letter
     courts = ", ".join(t("cli.help.notation.letter", letter=rank_letter(r), name=rank_word(r).lower())
                        for r in ("J", "Q", "K", "A"))
     suits = ", ".join(t("cli.help.notation.letter", letter=(local_forms(s) or [s])[0],
@@ -977,7 +980,7 @@ def _notation_guide() -> str:
 
 def _rules_book(save: str | None) -> str:
     """The rule book of the rules in force, in the active language (``rules`` alone)."""
-    from .rulebook import lookup_answer
+    from referee.series.rulebook import lookup_answer
     return lookup_answer(None, _rules_in_force(save))[0]
 
 
@@ -995,12 +998,12 @@ def help_(topic):
     the documents, `help COMMAND` a command's options."""
     with _Guard():
         if topic is None:
-            from .app import entries_text
+            from referee.interface.app import entries_text
             click.echo(entries_text())
             click.echo(t("cli.help.more"))
             return
         key = topic.strip().lower()
-        from .messages import language
+        from referee.messages import language
         if key in ("notation", "rules") and language() != "en":
             text = _notation_guide() if key == "notation" else _rules_book(None)
             if sys.stdout.isatty():
@@ -1050,11 +1053,12 @@ def simulate(rule_sets, rules_spec, comparing, players, hands, seed, bots, forge
              as_json):
     """Bots play whole hands under a rule set: what does it do to the game?"""
     with _Guard():
-        from .rules import check_table_fits, load_rules
-        from .simulate import FORGET_RATE
+        from referee.engine.rules import check_table_fits
+        from referee.series.presets import load_rules
+        from referee.simulator.simulate import FORGET_RATE
         forget = FORGET_RATE if forget is None else forget
         if comparing or rule_sets:
-            from .simcompare import DEFAULT_HANDS, compare_rule_sets
+            from referee.simulator.simcompare import DEFAULT_HANDS, compare_rule_sets
             specs = list(rule_sets) if comparing else [rules_spec, *rule_sets]
             if not specs:
                 raise click.UsageError(t("sim.error.no_rules"))
@@ -1067,7 +1071,7 @@ def simulate(rule_sets, rules_spec, comparing, players, hands, seed, bots, forge
                 lambda progress: compare_rule_sets(loaded, players, hands, seed, bots, forget,
                                                    progress, jobs))
         else:
-            from .simcompare import simulate_in_parts
+            from referee.simulator.simcompare import simulate_in_parts
             rules = load_rules(rules_spec)
             check_table_fits(rules, players)
             hands = hands or 1000
@@ -1087,7 +1091,7 @@ def simulate(rule_sets, rules_spec, comparing, players, hands, seed, bots, forge
 # ---------------------------------------------------------------------------
 
 def _drawn_lines(tour) -> list[str]:
-    from .tournament import FINAL, table_label
+    from referee.tournament.bracket import FINAL, table_label
     rnd = tour.current
     if rnd.final:
         tb = rnd.tables[0]
@@ -1100,7 +1104,7 @@ def _drawn_lines(tour) -> list[str]:
 
 def _tournament_files(save: str | None):
     """The tournament's files: ``--save`` or the default file."""
-    from .tournament_store import DEFAULT_TOURNAMENT, TournamentFiles
+    from referee.tournament.files import DEFAULT_TOURNAMENT, TournamentFiles
     return TournamentFiles(save or DEFAULT_TOURNAMENT)
 
 
@@ -1108,7 +1112,7 @@ def _entered(players: str | None, players_file: str | None) -> list[str]:
     """The names entered, each checked (R1.1): a name from the file named with its line."""
     import unicodedata
 
-    from .scoring import player_name_problem
+    from referee.series.scoring import player_name_problem
     given = [(n, None) for n in (players or "").split(",")]
     if players_file is not None:
         try:
@@ -1171,7 +1175,7 @@ def _tournament_new(players: str | None, players_file: str | None, seed: int | N
     names = _entered(players, players_file)
     import secrets
 
-    from .tournament import Tournament
+    from referee.tournament.bracket import Tournament
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     files = _tournament_files(save)
@@ -1189,7 +1193,7 @@ def _tournament_new(players: str | None, players_file: str | None, seed: int | N
 
 def _tournament_show(as_json: bool, save: str | None) -> None:
     """``tournament show``: the bracket and the tables' results as they stand."""
-    from .tournament import render_view, view
+    from referee.tournament.bracket import render_view, view
     files = _tournament_files(save)
     tour = files.load()
     scan = files.scan(tour)
@@ -1203,7 +1207,7 @@ def _tournament_show(as_json: bool, save: str | None) -> None:
 def _close_scanned_round(files, tour) -> list[str]:
     """``tournament next`` under the lock: the tables' files read (conflicts recorded and
     told, an incomplete table refused), then the round closed (R8.6); -> the lines to tell."""
-    from .tournament import close_round, incomplete_text
+    from referee.tournament.bracket import close_round, incomplete_text
     scan = files.scan(tour)
     if tour.record_conflicts(scan.found):
         files.write(tour)
@@ -1217,7 +1221,7 @@ def _close_scanned_round(files, tour) -> list[str]:
 
 def _tournament_withdraw(name: str, save: str | None) -> None:
     """``tournament withdraw NAME``: ``name`` withdraws (R8.6)."""
-    from .tournament import withdraw
+    from referee.tournament.bracket import withdraw
     _change_tournament(save, lambda files, tour: withdraw(tour, name, files.outcomes(tour)))
 
 
@@ -1243,8 +1247,8 @@ def _tournament_import(path: str, save: str | None) -> None:
 def _tournament_settle(table_name: str, keep: str, by: str | None, save: str | None) -> None:
     """``tournament settle``: table ``table_name``'s conflict settled by keeping ``keep``
     (the others set aside, nothing deleted); exit 1 when the table has no conflict."""
-    from .session import utcnow
-    from .tournament import table_label
+    from referee.series.session import utcnow
+    from referee.tournament.bracket import table_label
     files = _tournament_files(save)
     with files.save.lock():
         tour = _open_tournament(files)
@@ -1265,7 +1269,7 @@ def _tournament_settle(table_name: str, keep: str, by: str | None, save: str | N
 def _tournament_commands() -> click.Group:
     """The ``tournament`` group: new, show, next, withdraw, import, settle.
 
-    The bracket is ``referee.tournament``, its files ``referee.tournament_store``,
+    The bracket is ``referee.tournament.bracket``, its files ``referee.tournament.files``,
     both imported when a command runs.  Exit status as every command: 0 done;
     1 refused (a round still being played, a conflict open, a result that
     arrived twice); 2 bad usage or an unreadable file; 3 a file is busy.

@@ -40,16 +40,18 @@ from typing import Any, Mapping
 
 from typing import TYPE_CHECKING
 
-from . import messages
-from .rules import HouseRules, RulesError, check_table_fits, rules_from_saved, toml_value
-from .scoring import (Event, HandFacts, HandResult, SavedTable, ScoreError, Series, SeriesDataError,
-                      apply_result, join_names, player_name_problem, replay_series, score_hand,
-                      series_limit)
-from .store import END, FORMAT, SaveError, SaveFile, os_reason
+from referee import messages
+from referee.engine.rules import HouseRules, RulesError, check_table_fits, toml_value
+from referee.series.presets import rules_from_saved
+from referee.series.scoring import (
+    Event, HandFacts, HandResult, SavedTable, ScoreError, Series, SeriesDataError, apply_result,
+    join_names, player_name_problem, replay_series, score_hand, series_limit,
+)
+from referee.series.store import END, FORMAT, SaveError, SaveFile, os_reason
 
 if TYPE_CHECKING:  # the engine is imported only where a hand is opened (start-up time),
-    from .engine import Hand, Ruling  # its rules only where one is played
-    from .engine.dealt import Dealt
+    from referee.engine import Hand, Ruling  # its rules only where one is played
+    from referee.engine.dealt import Dealt
 
 t = messages.t
 
@@ -102,7 +104,7 @@ def _deal(rules: HouseRules, players: list[str], dealer: str, n: int) -> "Dealt"
     """Hand ``n`` dealt to ``players`` by ``dealer`` (R2.2), waiting for its starter:
     the engine's ``Dealt``, without its rule modules (ValueError: the dealer is not
     in the hand)."""
-    from .engine.dealt import Dealt
+    from referee.engine.dealt import Dealt
     return Dealt(rules, players, dealer, n)
 
 
@@ -122,7 +124,7 @@ def end_name(rules: HouseRules, lines: list[str], end: Mapping[str, Any]) -> str
     ``end``.  A hand-edited entry, rule or ``end``, or another version of the
     referee, gives another name."""
     import zlib
-    from . import __version__
+    from referee import __version__
     fields = sorted((k, sorted(v.items()) if isinstance(v, dict) else v)
                     for k, v in end.items() if k != "of")
     text = "\n".join([repr(rules.to_table()), *lines, repr(fields)])
@@ -151,13 +153,13 @@ def _replay_hand(save: SaveFile, rules: HouseRules, n: int, meta: Mapping[str, A
         return _deal(rules, players, dealer, n)   # (the dealer is one of the players: checked)
     end = meta.get(END)
     if use_end and not redo and isinstance(end, dict):
-        from .engine.dealt import Dealt
+        from referee.engine.dealt import Dealt
         try:
             if end.get("of") == end_name(rules, lines, end):
                 return Dealt.ended(rules, players, dealer, n, end)
         except (ValueError, TypeError):
             pass  # (not an end this program wrote: the entries say what it is)
-    from .engine import Hand, ReplayError
+    from referee.engine import Hand, ReplayError
     try:
         return Hand.replay(rules, players, dealer, n, lines, redo)
     except ReplayError as exc:
@@ -296,11 +298,11 @@ class Table:
         hand over opened from its saved ``end`` (``END``) is held so too; its
         ``Hand`` is what its entries replay to.
         """
-        from .engine.dealt import Dealt
+        from referee.engine.dealt import Dealt
         hand = self.dealt
         if type(hand) is Dealt:
             if hand.status == "waiting":
-                from .engine import Hand
+                from referee.engine import Hand
                 dealt = hand
                 hand = Hand(dealt.rules, dealt.seats, dealt.dealer, dealt.number)
             else:
@@ -312,7 +314,7 @@ class Table:
     @property
     def started(self) -> bool:
         """Whether the current hand's log holds an entry that took effect."""
-        from .engine.dealt import Dealt
+        from referee.engine.dealt import Dealt
         hand = self.dealt
         if type(hand) is Dealt:
             return hand.status != "waiting"   # (a hand over, opened from its ``end``)
@@ -909,7 +911,7 @@ def speak_series_language(data: Mapping[str, Any]) -> None:
     "Languages": ``--lang``, ``$PESTEN_REF_LANG``, the series, the locale)."""
     display = data.get("display")
     if isinstance(display, dict) and messages.series_language(display.get("lang")):
-        from . import lexicon
+        from referee.engine import lexicon
         lexicon.set_active(messages.language())
 
 
@@ -993,7 +995,7 @@ def _read_history(save: SaveFile, facts: bool) -> tuple[dict, list[dict], dict[i
     numbers = range(1, last + 1)
     derived: dict[int, dict] = {}
     if facts:
-        from .handfacts import facts_name, hand_facts, is_facts
+        from referee.series.handfacts import facts_name, hand_facts, is_facts
         read = save.read_hand_facts(numbers, facts_name(rules),
                                     lambda n, meta: hand_facts(rules, meta), check, is_facts)
         hands = {n: head for n, (head, _) in read.items()}
@@ -1173,7 +1175,7 @@ def _left_in(save: SaveFile, n: int, meta: Mapping[str, Any]) -> list[str]:
     for entry in _log_of(save, n, meta, "entries"):
         if "leave" not in str(entry.get("line", "")).lower():
             continue
-        from .notation import Leave, parse_line  # (only for a line that may be one)
+        from referee.engine.notation import Leave, parse_line  # (only for a line that may be one)
         try:
             line = parse_line(str(entry.get("line", "")))
         except ValueError:

@@ -8,7 +8,7 @@ differs from standard the text carries a mark naming the key and value.
 
 This module implements ``pesten-ref rules [WHAT]`` (NOTATION.md) through
 ``lookup``.  It is pure (no terminal, no click, no prompt_toolkit); the only
-I/O is reading preset and house-rule files through ``referee.rules``.
+I/O is reading preset and house-rule files through ``referee.engine.rules``.
 """
 
 from __future__ import annotations
@@ -18,11 +18,12 @@ import textwrap
 from pathlib import Path
 from typing import Any, Callable
 
-from .messages import catalog, t
-from .rules import (
-    HOUSE_KEYS, KEY_BY_NAME, PRESET_RULE, PRESETS, HouseRules, RulesError, find_rules_file, load_rules,
-    resolve_preset, toml_value,
+from referee.messages import catalog, t
+from referee.engine.rules import (
+    HOUSE_KEYS, KEY_BY_NAME, PRESET_RULE, PRESETS, HouseRules, RulesError, resolve_preset,
+    toml_value,
 )
+from referee.series.presets import find_rules_file, load_rules
 
 #: Sections of the rule book and their rule ids, in book order (RULES.md).
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (

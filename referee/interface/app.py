@@ -1,7 +1,7 @@
 """The table's application layer: one typed line in, one reply out (no terminal).
 
 ``TableApp(table).handle_line(text) -> Reply`` is what ``pesten-ref play``
-does with every line, at the prompt (``referee.repl``) and in a script
+does with every line, at the prompt (``referee.interface.repl``) and in a script
 (``run_script``, for ``play --script`` and stdin) alike.  It knows no
 terminal: the prompt draws the reply, a script prints its text or its JSON
 answer (``Reply.answer``), and the tests call it directly.
@@ -10,7 +10,7 @@ The prompt's commands (the queries of the notation, undo/redo, ``score``,
 ``standings``, ``history``, ``show``, ``help``, ``quit``) come from one
 registry, ``COMMANDS``, filled by the ``@command`` decorator on each
 command's handler below; the registry also writes ``help`` and tells Tab
-completion (``referee.complete``) what each command takes.  Adding a prompt
+completion (``referee.interface.complete``) what each command takes.  Adding a prompt
 command is one decorated function here (and its texts in
 ``messages/en_repl.py``).
 
@@ -30,14 +30,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
-from .lexicon import suit_letters
-from .messages import t
-from .render import dumps, render_state
+from referee.engine.lexicon import suit_letters
+from referee.messages import t
+from referee.series.render import dumps, render_state
 
 if TYPE_CHECKING:  # imported where a table is open (start-up time of `pesten-ref`)
-    from .complete import TableView
-    from .seat import Seat
-    from .session import Table
+    from referee.interface.complete import TableView
+    from referee.series.seat import Seat
+    from referee.series.session import Table
 
 # ``pesten-ref`` commands a player may type at the prompt by mistake.
 SHELL_WORDS = frozenset({"new", "play", "simulate", "export", "series", "tournament"})
@@ -191,7 +191,7 @@ def command(name: str, *, aliases: tuple[str, ...] = (), args: str = "",
 def find_command(word: str) -> Command | None:
     """The command typed as ``word`` (any case), in English or in the active
     language's words (``lexicon.word``: Dutch ``tussenstand``), or None."""
-    from .lexicon import word as local_word
+    from referee.engine.lexicon import word as local_word
     low = word.lower()
     return _WORDS.get(low) or _WORDS.get(local_word(low))
 
@@ -227,7 +227,7 @@ class TableApp:
 
     def __init__(self, table: "Table", interactive: bool = False, colour: bool = False,
                  columns: Callable[[], int] | None = None, seat: "Seat | None" = None) -> None:
-        from .seat import Seat
+        from referee.series.seat import Seat
         self.table = table
         self.interactive = interactive
         self.colour = colour
@@ -245,8 +245,8 @@ class TableApp:
 
     def _false_friend_hints(self, text: str) -> list[str]:
         """The hint for each false-friend letter of ``text`` not explained yet."""
-        from . import lexicon
-        from .cards import SUIT_SYMBOLS, try_card
+        from referee.engine import lexicon
+        from referee.engine.cards import SUIT_SYMBOLS, try_card
         hints = []
         for token in text.partition("#")[0].replace(":", " ").replace("=", " ").split():
             for letter, other in lexicon.false_friends([token]):
@@ -301,7 +301,7 @@ class TableApp:
                                     usage=cmd.usage()), None, "error")
 
     def _run(self, cmd: Command, text: str, arg: str) -> Reply:
-        from .scoring import ScoreError
+        from referee.series.scoring import ScoreError
         if not cmd.args and arg.strip():
             return self.refuse_words(cmd, text, arg)
         try:
@@ -348,8 +348,8 @@ class TableApp:
         return Reply(text, True, "", None, "question", question=question)
 
     def _suit_answer(self, text: str, question: Question, answer: str | None) -> Reply:
-        from .cards import parse_suit
-        from .complete import with_suit
+        from referee.engine.cards import parse_suit
+        from referee.interface.complete import with_suit
         if answer is None or not answer.strip():
             return Reply(text, True, t("repl.suit.cancelled", line=text.strip()), None, "cancelled")
         suit = parse_suit(answer.strip())
@@ -363,7 +363,7 @@ class TableApp:
         """What the table is told when a player goes out or the hand is blocked:
         on a terminal the banner of the hand won (R6.1) or blocked (R3.9), then
         how to score it."""
-        from .scoring import hand_end_event
+        from referee.series.scoring import hand_end_event
         st = self.table.state()
         key = "repl.over.blocked" if st["winner"] is None else "repl.over.winner"
         others = [p for p in st["counts"] if p != st["winner"]]
@@ -378,8 +378,8 @@ class TableApp:
         there) for the terminal, or None without one (``columns``) or without events."""
         if self.columns is None or not events:
             return None
-        from .scoreboard import render_banner
-        from .scoring import standings_json
+        from referee.series.scoreboard import render_banner
+        from referee.series.scoring import standings_json
         table = self.table
         started = table.started or table.dealt.scored
         text = render_banner(events, standings_json(table.series, started),
@@ -404,7 +404,7 @@ class TableApp:
             missing = self._missing(winner, given)
             if missing:
                 return self._ask_cards(text, winner, given, missing[0])
-        from .scoring import points_text
+        from referee.series.scoring import points_text
         result, events = table.score(winner, given)
         return self._tell_score(text, t("repl.score.recorded", hand=result.hand,
                                   points=points_text(result.points)), events)
@@ -413,7 +413,7 @@ class TableApp:
                 by: str | None = None) -> Reply:
         """``score --hand N``: correct hand ``n``'s result (``Table.correct``; ``by``:
         who corrects it) -> the reply telling it, as ``pesten-ref score --hand N``."""
-        from .scoring import corrected_text, points_text
+        from referee.series.scoring import corrected_text, points_text
         result, events, replaced = self.table.correct(n, winner, given, by=by)
         said = (corrected_text(result, replaced) if replaced is not None else
                 t("repl.score.recorded", hand=result.hand, points=points_text(result.points)))
@@ -423,7 +423,7 @@ class TableApp:
         """The reply to a score or a correction: ``said``, the events (a banner on a
         terminal), the standings, then the deal of the hand to come, or the end
         (a tournament's table: who goes through, ``seat.Seat.told``)."""
-        from .scoring import render_standings
+        from referee.series.scoring import render_standings
         table = self.table
         ending = self.seat.ending(table.series, events)
         after = [render_standings(table.series, table.started, closing=ending.told)]
@@ -459,7 +459,7 @@ class TableApp:
 
     def _cards_answer(self, text: str, winner: str | None, given: dict[str, str], player: str,
                       question: Question, answer: str | None) -> Reply:
-        from .scoring import ScoreError, check_given
+        from referee.series.scoring import ScoreError, check_given
         if answer is None or not answer.strip():
             return Reply(text, True, t("repl.score.cancelled"), None, "cancelled")
         value = answer.strip()
@@ -475,7 +475,7 @@ class TableApp:
         return self._guarded(lambda: self.score(text, answer.strip(), given), text)
 
     def _guarded(self, step: Callable[[], Reply], text: str) -> Reply:
-        from .scoring import ScoreError
+        from referee.series.scoring import ScoreError
         try:
             return step()
         except ScoreError as exc:
@@ -488,7 +488,7 @@ class TableApp:
         Who owes "Laatste kaart!" and who can be called are left out unless the
         series shows them (``show calls on``): noticing it is the game.
         """
-        from .complete import TableView
+        from referee.interface.complete import TableView
         table = self.table
         hand = table.hand
         st = table.shown_state()
@@ -508,8 +508,8 @@ def did_you_mean(word: str) -> str:
     mistyped command (``difflib.get_close_matches``), among the entry words and
     the commands in English and in the table's language; "" when none is close."""
     from difflib import get_close_matches
-    from .complete import ENTRY_WORDS
-    from .lexicon import local_forms
+    from referee.interface.complete import ENTRY_WORDS
+    from referee.engine.lexicon import local_forms
     english = [*ENTRY_WORDS, *(w for cmd in COMMANDS.values() for w in (cmd.name, *cmd.aliases)
                                if w.isalpha())]
     words = dict.fromkeys([*english, *(f for w in english for f in local_forms(w))])
@@ -525,7 +525,7 @@ def asks_suit(ruling) -> bool:
 
 
 def _cards_in(value: str) -> list[str]:
-    from .cards import try_card
+    from referee.engine.cards import try_card
     return [str(c) for c in map(try_card, value.split()) if c is not None]
 
 
@@ -546,13 +546,14 @@ command("why", notation=True)(None)
 @command("rules", args="rule", notation=True)
 def _rules(app: TableApp, text: str, arg: str, ruling) -> Reply:
     """``rules [R5.1 | topic]``, or ``rules --diff A B`` as ``pesten-ref rules --diff``."""
-    from .rulebook import lookup
+    from referee.series.rulebook import lookup
     words = arg.split()
     if words and words[0].lower() == "--diff":
         if len(words) != 3:
             return app.refuse_words(COMMANDS["rules"], text, arg)
-        from .rulebook import render_diff
-        from .rules import RulesError, load_rules
+        from referee.series.rulebook import render_diff
+        from referee.engine.rules import RulesError
+        from referee.series.presets import load_rules
         try:
             return Reply(text, True, render_diff(load_rules(words[1]), load_rules(words[2])),
                          None, "query")
@@ -564,8 +565,8 @@ def _rules(app: TableApp, text: str, arg: str, ruling) -> Reply:
 @command("replay", args="hand", notation=True)
 def _replay(app: TableApp, text: str, arg: str, ruling) -> Reply:
     """``replay``, ``replay N`` or ``replay --hand N`` (as ``pesten-ref replay --hand N``)."""
-    from .replay import render_replay
-    from .store import SaveError
+    from referee.series.replay import render_replay
+    from referee.series.store import SaveError
     table = app.table
     words = arg.replace("=", " ").split()
     if words and words[0].lower() == "--hand":
@@ -587,7 +588,7 @@ def _replay(app: TableApp, text: str, arg: str, ruling) -> Reply:
 
 @command("score", args="score", when=("over", "waiting"))
 def _score(app: TableApp, text: str, arg: str, ruling) -> Reply:
-    from .scoring import parse_score_words
+    from referee.series.scoring import parse_score_words
     table = app.table
     words = parse_score_words([arg], table.series.players)
     if words.problem:
@@ -602,7 +603,7 @@ def _saved_or_told(app: TableApp, text: str, read):
     for a save file that no longer reads, the Reply telling it at the prompt
     (play goes on; ``standings`` and ``history`` alike); a script gets the
     SaveError, as ``pesten-ref standings`` and ``history`` would (exit 2)."""
-    from .store import SaveError
+    from referee.series.store import SaveError
     try:
         return read(), None
     except SaveError as exc:
@@ -615,8 +616,8 @@ def _saved_or_told(app: TableApp, text: str, read):
 def _standings(app: TableApp, text: str, arg: str, ruling) -> Reply:
     """``standings [--seats]``, as ``pesten-ref standings``; a save file that no
     longer reads is told as ``history`` tells it (``_saved_or_told``)."""
-    from .scoring import render_standings
-    from .session import read_standings
+    from referee.series.scoring import render_standings
+    from referee.series.session import read_standings
     if arg.strip() and arg.strip().lower() != "--seats":
         return app.refuse_words(COMMANDS["standings"], text, arg)
     read, told = _saved_or_told(app, text, lambda: read_standings(app.table.save))
@@ -633,9 +634,9 @@ def _history(app: TableApp, text: str, arg: str, ruling) -> Reply:
     out by ``scoreboard.render_history``): on a terminal with the chart, as wide
     as it is, else the table alone.  A hand file that no longer reads is told
     at the prompt (play goes on); a script gets the SaveError."""
-    from .history import history_of
-    from .scoreboard import render_history
-    from .session import read_history
+    from referee.series.history import history_of
+    from referee.series.scoreboard import render_history
+    from referee.series.session import read_history
     data, told = _saved_or_told(app, text, lambda: history_of(*read_history(app.table.save)))
     if told is not None:
         return told
@@ -693,7 +694,7 @@ def entries_text() -> str:
     """The notation's entries, one example a row with what it does, in the active
     language (its examples in its letters: ``notation.written``), then the corrections
     (``help`` at the prompt and ``pesten-ref help``)."""
-    from .notation import written
+    from referee.engine.notation import written
     rows = [[written(cell) if i % 2 == 0 else t(f"repl.help.e.{cell}")
              for i, cell in enumerate(row)] for row in _ENTRY_ROWS]
     first = max(len(row[0]) for row in rows) + 2
@@ -712,7 +713,7 @@ def entries_text() -> str:
 def help_text() -> str:
     """``help``: the notation's entries, then every prompt command from the registry,
     then, in a language with words of its own, those words beside the English ones."""
-    from .lexicon import local_forms
+    from referee.engine.lexicon import local_forms
     rows = [(cmd.usage(), cmd.summary()) for cmd in COMMANDS.values()]
     width = max(len(usage) for usage, _ in rows)
     lines = [entries_text(), t("repl.help.commands")]
@@ -772,7 +773,7 @@ def run_script(table: "Table", lines: Iterable[str], as_json: bool, keep_going: 
 
 def spent_cards(hand) -> frozenset[str]:
     """Cards (canonical) with every copy in the discard pile: no one can hold them (R1.4)."""
-    from .cards import copies_per_deck
+    from referee.engine.cards import copies_per_deck
     return frozenset(str(c) for c, n in hand.copies.items()
                      if n >= hand.decks * copies_per_deck(c))
 

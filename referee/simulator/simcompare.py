@@ -24,12 +24,15 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, NamedTuple, Sequence
 
-from . import messages
-from .rules import HouseRules, check_table_fits
-from .simstats import (BIG_PICKUP, LONG_FACTOR, Comparison, Difference, Figure, HandRecord,
-                       QuantileDifference, binomial_test, compare, fair_seats,
-                       figure_values, json_number, summarize, wilson)
-from .simulate import FORGET_RATE, ProgressFn, SimReport, run_seed, check_bots, simulate
+from referee import messages
+from referee.engine.rules import HouseRules, check_table_fits
+from referee.simulator.simstats import (
+    BIG_PICKUP, LONG_FACTOR, Comparison, Difference, Figure, HandRecord, QuantileDifference,
+    binomial_test, compare, fair_seats, figure_values, json_number, summarize, wilson,
+)
+from referee.simulator.simulate import (
+    FORGET_RATE, ProgressFn, SimReport, run_seed, check_bots, simulate,
+)
 
 DEFAULT_HANDS = 10_000
 """Hands per rule set when comparing (about +-1 point on a seat's share of wins)."""

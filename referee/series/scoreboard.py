@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from .messages import t, when
-from .scoring import pad_cell, text_width, join_names
+from referee.messages import t, when
+from referee.series.scoring import pad_cell, text_width, join_names
 
 __all__ = ["colour_wanted", "render_history", "render_table", "render_chart", "correction_text",
            "render_banner", "render_final_standings", "ranked_places", "first_out",

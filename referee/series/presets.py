@@ -1,0 +1,165 @@
+"""Reading rule sets (RULES.md R8): the shipped presets and a family's house-rule
+files, read from disk and handed to the engine's pure checking
+(``referee.engine.rules``: ``parse_toml``, ``resolve_table``, ``build_rules``).
+
+Public API:
+
+- ``preset_text(name)``: the TOML text of a preset, as shipped.
+- ``find_rules_file(spec, directory=None)``: the house-rule file a name gives.
+- ``load_rules(spec, base_dir=None)``: a preset, alias or TOML file -> HouseRules.
+- ``rules_from_table(table, name="custom")``: a table read back from a save.
+- ``rules_from_saved(table)``: a save file's ``[rules]`` table.
+
+Each raises ``RulesError`` (with ``file``, ``line``, ``key``, ``allowed``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from referee.engine.rules import (
+    EXTENDS, PRESETS, HouseRules, RulesError, Source, build_rules, finish_rules,
+    not_found_error, parse_toml, resolve_preset, resolve_table)
+from referee.messages import t
+
+if TYPE_CHECKING:  # pathlib is imported where files are looked up, not at start-up
+    from pathlib import Path
+
+
+def _preset_dir() -> Any:
+    """The presets folder: the package ``referee.house_rules``, else ``house_rules/`` beside ``referee/``."""
+    from importlib import resources
+
+    try:
+        return resources.files("referee.house_rules")
+    except ModuleNotFoundError:
+        from pathlib import Path
+        return Path(__file__).resolve().parents[2] / "house_rules"
+
+
+def preset_text(name: str) -> str:
+    """The TOML text of a preset (name or alias), as shipped; raises RulesError for an unknown name."""
+    preset = resolve_preset(name)
+    if preset is None:
+        raise not_found_error(name)
+    return (_preset_dir() / f"{preset}.toml").read_text(encoding="utf-8")
+
+
+def _extend(spec: str, src: Source, chain: tuple[str, ...]) -> dict[str, Any]:
+    """The merged table ``extends = spec`` names (a preset, else a file relative to
+    the file of ``src``): the engine's ``Extend``."""
+    preset = resolve_preset(spec)
+    line = src.line_of(EXTENDS)
+    if preset is not None:
+        ident = f"preset:{preset}"
+        if ident in chain:
+            raise _cycle(src, chain + (ident,), line)
+        return _preset_table(preset, chain)[0]
+    if src.preset:
+        path = None
+    else:
+        path = find_rules_file(spec, src.directory)
+    if path is None:
+        raise src.error("rules.err.extends_unknown", key=EXTENDS, line=line, got=spec,
+                        allowed=t("rules.allowed.extends", presets=", ".join(PRESETS)))
+    ident = str(path.resolve())
+    if ident in chain:
+        raise _cycle(src, chain + (ident,), line)
+    return _file_table(path, chain)[0]
+
+
+def _cycle(src: Source, chain: tuple[str, ...], line: int | None) -> RulesError:
+    from pathlib import Path
+    names = [c.split(":", 1)[1] if c.startswith("preset:") else Path(c).name for c in chain]
+    start = chain.index(chain[-1])
+    return src.error("rules.err.extends_cycle", key=EXTENDS, line=line,
+                     allowed=t("rules.allowed.extends", presets=", ".join(PRESETS)),
+                     chain=" -> ".join(names[start:]))
+
+
+def find_rules_file(spec: str | Path, directory: str | Path | None = None) -> Path | None:
+    """The house-rule file ``spec`` names (relative to ``directory``, default the
+    current directory; ``"ourhouse"`` also finds ``ourhouse.toml``), or None."""
+    from pathlib import Path
+    path = Path(spec).expanduser()
+    if not path.is_absolute() and directory is not None:
+        path = Path(directory) / path
+    if path.is_file():
+        return path
+    if path.suffix == "":
+        with_suffix = path.with_suffix(".toml")
+        if with_suffix.is_file():
+            return with_suffix
+    return None
+
+
+def _preset_table(preset: str, chain: tuple[str, ...] = ()) -> tuple[dict[str, Any], Source]:
+    """A preset merged onto its base, with the source used to place later errors."""
+    text = preset_text(preset)
+    src = Source(file=preset, preset=True, text=text, name=preset)
+    return resolve_table(parse_toml(text, src), src, chain + (f"preset:{preset}",), _extend), src
+
+
+def _file_table(path: Path, chain: tuple[str, ...] = ()) -> tuple[dict[str, Any], Source]:
+    """A house-rule file merged onto what it extends, with its source."""
+    shown = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise Source(file=shown, name=path.stem).error(
+            "rules.err.unreadable", key=None, allowed=None, detail=reason) from None
+    src = Source(file=shown, text=text, name=path.stem, directory=path.parent)
+    return resolve_table(parse_toml(text, src), src, chain + (str(path.resolve()),), _extend), src
+
+
+# -- public loading API -------------------------------------------------------
+
+def load_rules(spec: str | Path, base_dir: str | Path | None = None) -> HouseRules:
+    """Load a rule set (RULES.md R8): a preset name or alias, or a house-rule TOML file.
+
+    ``spec`` is first read as a preset name or alias (``"family"``,
+    ``"Gezinspesten"``, ``"snel pesten"``), else as a path, relative to
+    ``base_dir`` (default: the current directory); ``"ourhouse"`` also finds
+    ``ourhouse.toml``.  A file may ``extends = "PRESET"`` or another file
+    (relative to itself); ``[points]`` and ``[series]`` merge key by key with
+    the base, and keys left out keep their standard values.
+
+    Returns a validated HouseRules whose ``name`` is the preset name or the
+    file's stem.  Raises RulesError (with ``file``, ``line``, ``key``,
+    ``allowed``) for an unknown preset or missing file, unreadable or invalid
+    TOML, an unknown key, a wrong type or value, an unknown or circular
+    ``extends``, or ``series.mode = "hands"`` without ``series.hands``.
+    """
+    from pathlib import Path
+    if not isinstance(spec, Path):
+        preset = resolve_preset(spec)
+        if preset is not None:
+            merged, src = _preset_table(preset)
+            return finish_rules(merged, src, preset)
+    directory = Path(base_dir) if base_dir is not None else None
+    path = find_rules_file(spec, directory)
+    if path is None:
+        raise not_found_error(str(spec))
+    merged, src = _file_table(path)
+    return finish_rules(merged, src, path.stem)
+
+
+def rules_from_saved(table: Mapping[str, Any]) -> HouseRules:
+    """The rule set copied into a save file (its ``[rules]`` table: the R8 keys and
+    the set's ``name``, default ``"custom"``) -> HouseRules, validated as
+    ``rules_from_table``.  Raises RulesError."""
+    rest = {k: v for k, v in table.items() if k != "name"}
+    return rules_from_table(rest, str(table.get("name", "custom")))
+
+
+def rules_from_table(table: Mapping[str, Any], name: str = "custom") -> HouseRules:
+    """A HouseRules from a plain table (complete or partial), e.g. read back from a save file.
+
+    Keys are those of R8 (as ``HouseRules.to_table()`` writes them); keys left
+    out keep their standard values; ``extends`` may name a preset (or a file,
+    relative to the current directory).  Validated exactly like a file;
+    errors carry ``file = None`` and ``line = None``.  Raises RulesError.
+    """
+    src = Source(file=None, name=name, directory=None)  # a file it extends: from the current directory
+    return build_rules(table, src, _extend)
