@@ -161,7 +161,7 @@ def test_a_refused_entry_is_counted_and_described(monkeypatch):
     assert "Please report" in report.render()
     # the refusal's own sentence, not the method that would build it
     assert report.problems[0].endswith("was refused (R5.4): Name a suit with the Jack, "
-                                       "like `J♦ s` for spades (R5.4).")
+                                       "like `Jd s` for spades (R5.4).")
 
 
 def test_a_mismatch_is_counted(monkeypatch):
