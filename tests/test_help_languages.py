@@ -197,3 +197,15 @@ def test_the_list_of_commands_shows_each_description_whole(group, language):
             command = owner.get_command(ctx, name)
             first = command.short_help or command.help.split("\n\n")[0]
             assert text == " ".join(first.split()), name
+
+
+@pytest.mark.parametrize("command", ["", "score", "tournament"])
+def test_french_help_headings_put_a_space_before_the_colon(command):
+    """click writes its headings as "Options:"; French typography wants "Options :"."""
+    page = _help(command, "--lang", "fr")
+    headings = [line for line in page.splitlines() if line and not line[0].isspace()
+                and line.rstrip().endswith(":")]
+    assert headings, page
+    assert all(re.search(r"\S[\u00a0\u202f ]:$", line.rstrip()) for line in headings), headings
+    english = _help(command, "--lang", "en")
+    assert "Options:" in english.splitlines()

@@ -287,6 +287,18 @@ def _argument(*decls: str, **attrs: Any):
     return click.argument(*decls, cls=_Argument, **attrs)
 
 
+class _Formatter(click.HelpFormatter):
+    """click's help page with its headings ("Options:", "Commands:") punctuated as
+    the language writes them (French puts a space before the colon)."""
+
+    def write_heading(self, heading: str) -> None:
+        self.write(f"{'':>{self.current_indent}}{t('help.heading', heading=heading)}\n")
+
+
+class _Context(click.Context):
+    formatter_class = _Formatter
+
+
 class _ToldCommand(_Told):
     """A command whose help page is wholly in the language: its own texts are
     message keys, and the ``--help`` option's text is read when the page is shown
@@ -295,6 +307,7 @@ class _ToldCommand(_Told):
     language, would otherwise show the first language's text)."""
 
     _options_key = "help.metavar.options"
+    context_class = _Context
 
     def make_context(self, info_name, args, parent=None, **extra):
         """click's ``make_context``; a usage error (an unknown option, a bad value)

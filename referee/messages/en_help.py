@@ -16,6 +16,7 @@ MESSAGES = {
         "and see `standings`.  `rules` explains any rule by its id; `help` shows "
         "what to type at the table, and `help notation` the whole notation."),
     "help.option.help": "Show this message and exit.",
+    "help.heading": "{heading}:",
     "help.option.version": "Show the version and exit.",
     "help.option.save": (
         "Save file of the series (default: $PESTEN_REF_SAVE, else ./pesten.toml if it "
