@@ -83,19 +83,6 @@ def _take_language(args: list[str], wants_json: bool) -> list[str]:
     return args
 
 
-def _speak_series_language(save: str | None) -> bool:
-    """Speak the own language of the series at ``save`` (``--save``, else as
-    ``store.resolve_save``), unless the user asked for one; True when the
-    language changed."""
-    from referee import messages
-    if messages.chosen_language() is not None:
-        return False
-    if not messages.series_language(_series_language_at(save)):
-        return False
-    speak(messages.language())
-    return True
-
-
 def _save_in(args: list[str]) -> str | None:
     """The ``--save`` of the command line ``args`` (before click reads it), or None."""
     save = None
@@ -150,14 +137,6 @@ def _fail(message: str, code: int) -> NoReturn:
     click.echo(message, err=True)
     _json_error(message, code)
     sys.exit(code)
-
-
-def _refuse_unopened(save: str | None, key: str, code: int, **fields: Any) -> NoReturn:
-    """``_fail`` with ``t(key, **fields)`` for a mistake found before the series at
-    ``save`` (``--save``) is opened: said in the series' own language when the user
-    asked for none (read only on this error path)."""
-    _speak_series_language(save)
-    _fail(t(key, **fields), code)
 
 
 def _dumps(obj: Any) -> str:
@@ -308,17 +287,6 @@ class _ToldCommand(_Told):
 
     _options_key = "help.metavar.options"
     context_class = _Context
-
-    def make_context(self, info_name, args, parent=None, **extra):
-        """click's ``make_context``; a usage error (an unknown option, a bad value)
-        found before the series was read is told again in the series' own language
-        when no language was asked for (the command line is only read again)."""
-        try:
-            return super().make_context(info_name, list(args), parent, **extra)
-        except click.ClickException:
-            if not _speak_series_language(_save_in(args)):
-                raise
-            return super().make_context(info_name, list(args), parent, **extra)
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         option = self.get_help_option(ctx)
@@ -583,7 +551,7 @@ def play(script, keep_going, as_json, save, table_name):
 
         # The script is read before the series is opened: a script that cannot
         # be read changes nothing (no hand dealt, nothing written).
-        lines = _script_lines(script, save) if script is not None else None
+        lines = _script_lines(script) if script is not None else None
         save_file = SaveFile(_save_path(save))
         with save_file.lock():
             table = Table.open(save_file)
@@ -601,18 +569,17 @@ def play(script, keep_going, as_json, save, table_name):
                                 seat=seat))
 
 
-def _script_lines(script: str, save: str | None) -> list[str]:
+def _script_lines(script: str) -> list[str]:
     """The lines of ``play --script FILE``; exit 2 with a sentence when it cannot be
-    read (before the series at ``save`` is opened)."""
+    read (before the series is opened)."""
     try:
         with open(script, encoding="utf-8-sig") as f:
             return f.read().splitlines()
     except OSError as exc:
         from referee.series.store import os_reason
-        _refuse_unopened(save, "cli.play.script_unreadable", 2, file=script,
-                         error=os_reason(exc))
+        _fail(t("cli.play.script_unreadable", file=script, error=os_reason(exc)), 2)
     except UnicodeDecodeError as exc:
-        _refuse_unopened(save, "cli.play.script_not_utf8", 2, file=script, offset=exc.start)
+        _fail(t("cli.play.script_not_utf8", file=script, offset=exc.start), 2)
 
 
 def _stdin_lines():
@@ -657,7 +624,7 @@ def standings(by_seat, as_json, save, table_name):
     at a tournament's table, once it is over, who goes through (``Seat.told``)."""
     with _Guard():
         closing: list[str] = []
-        series_save = _table_series(save, table_name) if table_name else save
+        series_save = _table_series(save, table_name)
         from referee.series.session import read_standings
         from referee.series.store import SaveFile
         series, started = read_standings(SaveFile(_save_path(series_save)))
@@ -725,7 +692,7 @@ def series_cmd(open_id, stats, as_json, save):
         from referee.series.store import SaveFile
         save_file = SaveFile(_save_path(save))
         if stats and open_id is not None:
-            _refuse_unopened(save, "board.stats.with_open", 2)
+            _fail(t("board.stats.with_open"), 2)
         if stats:
             from referee.series.records import all_time, read_all, render_records
             records = all_time(read_all(save_file))
