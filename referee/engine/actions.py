@@ -1,113 +1,250 @@
-"""R5 Action cards: the effect of a card just played, and penalties (R5.7).
+"""R5, R9 Action cards: the effects of a card just played, and penalties (R5.7).
 
+What a rank does is compiled once (``tables.effects``, from ``[actions]`` and
+today's keys, ``effects``); ``effect`` applies a card's effects in order and
+then passes the turn once (R9.13).  One function per effect of the vocabulary:
+
+- R5.1 / R5.6 / R9.3 a draw penalty for the next player .... ``_draw`` (``aim_penalty``)
+- R5.8 / R9.3 a draw at once (next, self, previous) ........ ``_draw``
+- R5.10 / R9.4 every other player draws ..................... ``_others_draw``
+- R5.3 / R5.9 / R9.5 skip; R5.11 a skip passed on ........... ``_skip``, ``pass_skip``
+- R5.2 / R9.6 the same player plays again ................... ``_again``
+- R5.5 / R9.7 reverse ........................................ ``_reverse``
+- R5.4 / R9.8 a named suit ................................... ``_name_suit``
+- R9.9 a limit on the next card .............................. ``_limit``
+- R9.10 show, R9.11 pass cards, R9.12 rotate hands .......... ``_show``, ``_move``
 - R5 preamble: a penalty aimed at a player who must miss the turn ... ``aim_penalty``
-- R5.1 Two, R5.6 Joker (stacking amounts) ........................ ``effect``, ``aim_penalty``
-- R5.2 Seven, R5.3 Eight, R5.4 Jack, R5.5 Ace .................... ``effect``
-- R5.7 facing a penalty: what stacks (``tables.stacks``) ........ ``must_stack_refusal``
-- R5.8 King ........................................................ ``king``
-- R5.9 Four, R5.10 Five ............................................ ``effect``
-- R8.4: in free order Seven, Eight and Four are no action cards (``tables``)
+- R5.7 facing a penalty: what stacks (``tables.stackers``) ... ``must_stack_refusal``
+- R8.4: in free order the effects on the turn do nothing (``tables``)
 """
 
 from __future__ import annotations
 
-from referee.engine.cards import JOKER, Card
+from referee.engine.cards import Card
+from referee.engine.cards import CARDS
+from referee.engine.effects import EFFECT_BY_NAME, effect_table
 from referee.engine import order, piles
 from referee.engine.events import (
-    AllDrawOne, KingDraw, PenaltyAimed, PenaltyAtOnce, PlaysAgain, Reason, Refusal, Reversed,
-    Skipped, SkipTwo, SuitNamed,
+    CardsMoved, DrawsAtOnce, LimitSet, OthersDraw, PenaltyAimed, PenaltyAtOnce, PlaysAgain,
+    Reason, Refusal, Reversed, Shown, SkipPassed, SkipPending, Skipped, SkipMany, SuitNamed,
 )
 
 
-def stack_options(h) -> str:
-    """What stacks on the pending penalty (R5.7): ``"nothing"``, ``"either"``, or the kind."""
-    mode = h.rules.stacking
-    if mode == "none":
-        return "nothing"
-    if mode == "cumulative":
-        return "either"
-    return "two" if h.pending_kind == "2" else "joker"
+def stack_options(h) -> tuple[str, ...]:
+    """The ranks that stack on the pending penalty (R5.7, R9.14), in rank order;
+    ``()`` when nothing does."""
+    mask = h.tables.stackers.get(h.pending_kind, 0)
+    return tuple(dict.fromkeys(c.rank for c in CARDS if mask >> c.id & 1))
 
 
 def must_stack_refusal(h, card: Card) -> Refusal:
     """R5.7: ``card`` does not stack on the pending penalty."""
-    mode = h.rules.stacking
-    house = ("stacking", mode)
-    reason = Reason.MUST_DRAW if mode == "none" else Reason.MUST_STACK
-    return Refusal(reason, "R5.7", house=house, card=card, n=h.pending, stack=stack_options(h))
+    stack = stack_options(h)
+    house = ("stacking", h.rules.stacking) if isinstance(h.rules.stacking, str) else None
+    reason = Reason.MUST_STACK if stack else Reason.MUST_DRAW
+    return Refusal(reason, "R5.7", house=house, card=card, n=h.pending, stack=stack)
+
+
+class _Plan:
+    """Who plays after the card (R9.13): its effects decide, the turn passes once."""
+
+    __slots__ = ("again", "aimed", "victim", "reversed_at", "moved", "skip_events")
+
+    def __init__(self):
+        self.again = False        # the same player plays again (R5.2, R5.5, R9.6)
+        self.aimed = False        # a penalty aimed: the turn is its victim's (R5.1)
+        self.victim = None        # the last player a skip of this card fell on (R9.5)
+        self.reversed_at = None   # the index of the reverse's event, for a skip after it
+        self.moved = False        # cards changed hands (R9.11, R9.12): R4 duties anew
+        self.skip_events = []     # events that name who plays next, filled in at the end
 
 
 def effect(h, player: str, card: Card, suit: str | None, ev: list) -> None:
-    """The effect of the action card ``card`` just played by ``player``; passes the turn."""
-    rank = card.rank
-    r = h.rules
-    if rank == "2" or rank == JOKER:
+    """The effects of the action card ``card`` just played by ``player``, in order
+    (R5, R9.13); then the turn passes once: to the player again, to a
+    penalty's victim, or on past the players skipped."""
+    effects(h, player, (card,), suit, ev)
+
+
+def effects(h, player: str, cards: tuple[Card, ...], suit: str | None, ev: list) -> None:
+    """The effects of ``cards`` just played together by ``player``, card by card and
+    each card's in order (R9.13; R3.10 doubles: two Eights skip two players), the
+    suit named with the last; then the turn passes once (see ``effect``)."""
+    plan = _Plan()
+    tables = h.tables
+    for card in cards:
+        classic = tables.rule[card.id]
+        for e in tables.effects[card.id]:
+            _APPLY[e.kind](h, player, card, suit, e, classic or EFFECT_BY_NAME[e.kind].rule,
+                           plan, ev)
+    if plan.aimed:
+        pass
+    elif plan.again:
+        h.turn = player
+    else:
+        order.pass_turn(h, player)
+    for event in plan.skip_events:
+        event.turn = h.turn
+    if plan.moved:
+        _duties_anew(h)
+
+
+def _draw(h, player, card, suit, e, rule, plan, ev) -> None:
+    if e.pending_draw:
         stacked = bool(h.pending)  # on a pending penalty: the house rule allowed it (R5.7)
-        if rank == "2":
-            h.pending += 2
-        elif h.pending and r.joker_stack == "double" and h.pending_kind == JOKER:
+        if h.pending and card.rank in h.tables.double and h.pending_kind == card.rank:
             h.pending *= 2
         else:
-            h.pending += r.joker_penalty
-        h.pending_kind = rank
-        aim_penalty(h, player, card, "R5.1" if rank == "2" else "R5.6", ev, stacked)
-    elif rank == "7":
-        h.turn = player
-        ev.append(PlaysAgain(player, card, "R5.2"))
-    elif rank == "8":
-        lost = order.next_seat(h, player)
-        order.pass_turn(h, player, lose_next=True)
-        ev.append(Skipped(player, card, lost=lost, turn=h.turn,
-                           two_players=len(h.active) == 2, rule="R5.3"))
-    elif rank == "J":
-        h.named_suit = suit
-        ev.append(SuitNamed(player, card, suit))
-        order.pass_turn(h, player)
-    elif rank == "A":
-        h.direction = -h.direction
-        if len(h.active) == 2 and not h.free:
-            h.turn = player
-            ev.append(PlaysAgain(player, card, "R5.5"))
-        else:
-            order.pass_turn(h, player)
-            ev.append(Reversed(player, card, clockwise=h.direction == 1, rule="R5.5"))
-    elif rank == "K":
-        king(h, player, card, ev)
-    elif rank == "4":
-        victim = order.next_seat(h, player)
-        h.skips[victim] = h.skips.get(victim, 0) + 2
-        order.pass_turn(h, player)
-        ev.append(SkipTwo(player, card, victim=victim, house=("four", r.four)))
-    elif rank == "5":
-        ev.append(AllDrawOne(player, card, ("five", r.five)))
-        p = player
-        for _ in range(len(h.active) - 1):
-            p = order.next_seat(h, p)
-            piles.applied_draw(h, p, 1, ev)
-        order.pass_turn(h, player)
-    else:  # pragma: no cover - every action rank is handled above
-        order.pass_turn(h, player)
-
-
-def king(h, player: str, card: Card, ev: list) -> None:
-    """R5.8: ``draw_one`` (the next player draws one at once) or ``reverse_skip``."""
-    r = h.rules
-    house = ("king", r.king)
-    if r.king == "draw_one":
-        victim = order.next_seat(h, player)
-        ev.append(KingDraw(player, card, victim=victim, house=house))
-        piles.applied_draw(h, victim, 1, ev)
-        order.pass_turn(h, player)
+            h.pending += e.n
+        h.pending_kind = card.rank
+        plan.aimed = True
+        aim_penalty(h, player, card, rule, ev, stacked)
         return
+    if e.to == "self":
+        victim = player
+    elif e.to == "previous":
+        victim = order.previous_seat(h, player)
+    else:
+        victim = order.next_seat(h, player)
+    ev.append(DrawsAtOnce(player, card, victim=victim, n=e.n, rule=rule, house=_house(h, card)))
+    piles.applied_draw(h, victim, e.n, ev)
+
+
+def _others_draw(h, player, card, suit, e, rule, plan, ev) -> None:
+    ev.append(OthersDraw(player, card, n=e.n, rule=rule, house=_house(h, card)))
+    p = player
+    for _ in range(len(h.active) - 1):
+        p = order.next_seat(h, p)
+        piles.applied_draw(h, p, e.n, ev)
+
+
+def _skip(h, player, card, suit, e, rule, plan, ev) -> None:
+    victim = order.next_seat(h, plan.victim or player)
+    if victim == player and len(h.active) > 1:  # (the skips went round: the next again)
+        victim = order.next_seat(h, player)
+    plan.victim = victim
+    if e.pass_on:
+        h.pending_skip, h.skip_rank = e.n, card.rank
+        event = SkipPending(player, card, victim=victim, n=e.n, rule="R5.11")
+        ev.append(event)
+        return
+    h.skips[victim] = h.skips.get(victim, 0) + e.n
+    if e.n == 1:
+        event = Skipped(player, card, lost=victim, turn=None, two_players=len(h.active) == 2,
+                        rule=rule, house=_house(h, card),
+                        reversed=plan.reversed_at is not None)
+        plan.skip_events.append(event)
+    else:
+        event = SkipMany(player, card, victim=victim, n=e.n, rule=rule, house=_house(h, card))
+    if plan.reversed_at is not None:  # "play reverses and Bram misses the turn": one sentence
+        ev[plan.reversed_at] = event
+        plan.reversed_at = None
+    else:
+        ev.append(event)
+
+
+def pass_skip(h, player: str, ev: list) -> None:
+    """R5.11: ``player``, facing a skip passed on, types ``pass`` and sits it out:
+    they miss the turns it holds and the turn moves on.  Raises ``Refusal``
+    when no skip is pending for them."""
+    n = h.pending_skip
+    if not n:
+        raise Refusal(Reason.NO_SKIP, "R5.11", name=player)
+    h.pending_skip, h.skip_rank = 0, None
+    if n > 1:
+        h.skips[player] = h.skips.get(player, 0) + n - 1
+    h.idle.add(player)          # (a blank turn, R3.9: no card played or brought)
+    ev.append(SkipPassed(player, n=n))
+    order.pass_turn(h, player)
+
+
+def _again(h, player, card, suit, e, rule, plan, ev) -> None:
+    plan.again = True
+    if e.follow == "same_suit":
+        h.limit = ("follow", card)
+    ev.append(PlaysAgain(player, card, rule, follow=e.follow == "same_suit"))
+
+
+def _reverse(h, player, card, suit, e, rule, plan, ev) -> None:
     h.direction = -h.direction
-    if h.free:
-        ev.append(Reversed(player, card, clockwise=h.direction == 1, rule="R5.8",
-                           house=house))
+    if len(h.active) == 2 and not h.free and e.two_players == "again":
+        plan.again = True
+        ev.append(PlaysAgain(player, card, rule, two_players=True))
         return
-    lost = order.next_seat(h, player)
-    order.pass_turn(h, player, lose_next=True)
-    ev.append(Skipped(player, card, lost=lost, turn=h.turn, two_players=False,
-                       rule="R5.8", house=house))
+    plan.reversed_at = len(ev)
+    ev.append(Reversed(player, card, clockwise=h.direction == 1, rule=rule,
+                       house=_house(h, card)))
+
+
+def _name_suit(h, player, card, suit, e, rule, plan, ev) -> None:
+    h.named_suit = suit
+    ev.append(SuitNamed(player, card, suit, rule=rule))
+
+
+def _limit(h, player, card, suit, e, rule, plan, ev) -> None:
+    kind = e.kind[len("next_"):]
+    h.limit = (kind, e.rank if kind == "rank" else e.value)
+    ev.append(LimitSet(player, card, limit=h.limit, rule=rule))
+
+
+def _show(h, player, card, suit, e, rule, plan, ev) -> None:
+    who = order.next_seat(h, player) if e.who == "next" else None
+    ev.append(Shown(player, card, who=who, rule=rule))
+
+
+def _move(h, player, card, suit, e, rule, plan, ev) -> None:
+    """R9.11 / R9.12: cards change hands; the counts follow (the referee sees counts only)."""
+    seats = h.active
+    counts = h.counts
+    if e.kind == "pass_cards":  # to the left: the next seat clockwise
+        step = 1 if e.to == "left" else -1
+        given = {p: min(e.n, counts[p]) for p in seats}
+        moves = tuple((p, seats[(i + step) % len(seats)], given[p]) for i, p in enumerate(seats))
+    else:  # every hand one seat on, against the play or with it
+        step = -h.direction if e.against_play else h.direction
+        moves = tuple((p, seats[(i + step) % len(seats)], counts[p]) for i, p in enumerate(seats))
+    new = dict(counts)
+    for giver, taker, n in moves:
+        new[giver] -= n
+    for giver, taker, n in moves:
+        new[taker] += n
+    counts.update(new)
+    plan.moved = True
+    ev.append(CardsMoved(player, card, kind=e.kind, moves=moves, rule=rule))
+
+
+def _duties_anew(h) -> None:
+    """R9.18: after cards changed hands every player holding one card owes "Laatste
+    kaart!" as if they had just come down to one; other duties lapse (R4.5)."""
+    for p in h.active:
+        if h.counts[p] == 1:
+            h.last_card[p] = "open"
+        else:
+            h.last_card.pop(p, None)
+
+
+def _none(h, player, card, suit, e, rule, plan, ev) -> None:  # pragma: no cover - never compiled
+    pass
+
+
+_APPLY = {"none": _none, "draw": _draw, "others_draw": _others_draw, "skip": _skip,
+          "again": _again, "reverse": _reverse, "name_suit": _name_suit,
+          "next_at_most": _limit, "next_at_least": _limit, "next_rank": _limit,
+          "show": _show, "pass_cards": _move, "rotate_hands": _move}
+"""Each effect of the vocabulary (``effects.EFFECT_KINDS``) -> the function applying it."""
+
+
+def _house(h, card: Card) -> tuple | None:
+    """The house rule that gave ``card`` its effect, for ``why``: today's key
+    (``("king", "draw_one")``) or the ``[actions]`` entry (``("actions.K", ...)``)."""
+    rank = card.rank
+    if rank in h.rules.actions:
+        return (f"actions.{rank}", effect_table(h.rules.actions[rank]))
+    key = _OLD_KEY.get(rank)
+    return (key, getattr(h.rules, key)) if key else None
+
+
+_OLD_KEY = {"K": "king", "4": "four", "5": "five"}
 
 
 def aim_penalty(h, player: str, card: Card, rule: str, ev: list, stacked: bool = False) -> None:
@@ -125,6 +262,8 @@ def aim_penalty(h, player: str, card: Card, rule: str, ev: list, stacked: bool =
         order.pass_turn(h, target)
         return
     h.turn = target
-    house = ("stacking", h.rules.stacking) if stacked or h.rules.stacking == "none" else None
+    stack = stack_options(h)
+    mode = h.rules.stacking
+    house = (("stacking", mode) if isinstance(mode, str) and (stacked or not stack) else None)
     ev.append(PenaltyAimed(player, card, victim=target, n=h.pending,
-                           stack=stack_options(h), rule=rule, house=house))
+                           stack=stack, rule=rule, house=house))

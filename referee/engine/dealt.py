@@ -135,6 +135,8 @@ class Dealt(HandState):
             "top": str(self.discard[-1]) if self.discard else None,
             "named_suit": self.named_suit,
             "pending_draw": self.pending,
+            "pending_skip": self.pending_skip if playing else 0,
+            "limit": _limit_json(self.limit) if playing else None,
             "skips": ({p: self.skips[p] for p in self.active if self.skips.get(p)}
                       if playing else {}),
             "counts": {p: self.counts[p] for p in self.active},
@@ -189,3 +191,13 @@ class Dealt(HandState):
         """Who plays first after the dealer (R2.5): the seat after the dealer, clockwise."""
         seats = self.seats
         return seats[(seats.index(self.dealer) + 1) % len(seats)]
+
+
+def _limit_json(limit: tuple | None) -> dict | None:
+    """The JSON of a limit on the next card (R9.6, R9.9; docs/JSON.md ``limit``)."""
+    if limit is None:
+        return None
+    kind, value = limit
+    if kind == "follow":
+        return {"suit": value.suit, "rank": value.rank}
+    return {kind: value}

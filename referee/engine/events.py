@@ -98,6 +98,11 @@ class Reason(Enum):
     CALL_UNNAMED = "call_unnamed"          # R4.4
     FIX_COUNT = "fix_count"                # R0.2
     FIX_PLAY = "fix_play"                  # R0.2
+    NO_SKIP = "no_skip"                    # R5.11: ``pass`` with no skip pending
+    MUST_ANSWER_SKIP = "must_answer_skip"  # R5.11: a skip is pending: its rank or ``pass``
+    SKIP_NO_DRAW = "skip_no_draw"          # R5.11: a draw while a skip is pending
+    LIMIT = "limit"                        # R9.6 / R9.9: the card the limit asks for
+    START_SUIT = "start_suit"              # R9.16: a starter that names a suit, without one
 
     @property
     def card_refused(self) -> bool:
@@ -112,7 +117,7 @@ class Reason(Enum):
 
 
 _CARD_REFUSALS = frozenset({Reason.MATCH, Reason.MATCH_NAMED, Reason.MUST_STACK,
-                            Reason.MUST_DRAW})
+                            Reason.MUST_DRAW, Reason.MUST_ANSWER_SKIP, Reason.LIMIT})
 
 
 class Refused(Event):
@@ -140,21 +145,30 @@ class Refusal(Exception):
 
 class Started(Event):
     """The starter ``card`` was turned (R2.3-R2.5).  ``effect``: ``Started.PLAIN``
-    (R2.3), ``NO_EFFECT`` (an action card without effect, R2.4), ``PENALTY``,
-    ``EIGHT``, ``ACE`` (``start_card = "applies"``); ``free``: snel pesten (no turn);
-    ``turn`` who plays first (or None); ``lost`` the player an Eight skips;
-    ``victim``/``n`` the penalty's."""
+    (R2.3), ``NO_EFFECT`` (an action card without effect, R2.4), or what it does
+    under ``start_card = "applies"`` / ``[start] mode = "applies"`` (R2.4, R9.16):
+    ``PENALTY`` (``victim`` must draw ``n``), ``EIGHT`` (``lost`` misses ``n``
+    turns), ``ACE`` (the direction reversed), ``SUIT`` (the dealer, ``victim``,
+    named ``suit``), ``LIMIT`` (``limit`` on the first card), ``DRAWS`` (``victim``,
+    or everyone but the dealer when None, draws ``n``), ``SKIP_PENDING`` (a skip
+    of ``n`` pending for ``victim``, R5.11); ``REDRAW``: it goes back into the
+    draw pile and another is turned (R9.16).  ``free``: snel pesten (no turn);
+    ``turn`` who plays first (or None)."""
 
-    __slots__ = ("card", "effect", "free", "turn", "lost", "victim", "n", "rule", "house")
+    __slots__ = ("card", "effect", "free", "turn", "lost", "victim", "n", "suit", "limit",
+                 "rule", "house")
     PLAIN, NO_EFFECT, PENALTY, EIGHT, ACE = "plain", "no_effect", "penalty", "eight", "ace"
+    SUIT, LIMIT, DRAWS, SKIP_PENDING, REDRAW = "suit", "limit", "draws", "skip_pending", "redraw"
 
-    def __init__(self, card, effect, free, turn, rule, house=None, lost=None, victim=None, n=0):
+    def __init__(self, card, effect, free, turn, rule, house=None, lost=None, victim=None, n=0,
+                 suit=None, limit=None):
         self.card, self.effect, self.free, self.turn = card, effect, free, turn
         self.rule, self.house, self.lost, self.victim, self.n = rule, house, lost, victim, n
+        self.suit, self.limit = suit, limit
 
     @property
     def tells_turn(self) -> bool:  # type: ignore[override]
-        return not self.free and self.effect != Started.PENALTY
+        return not self.free and self.effect not in (Started.PENALTY, Started.REDRAW)
 
 
 class FreeOrder(Event):
@@ -319,9 +333,9 @@ class FalseCall(Event):
 # ---------------------------------------------------------------------------
 
 class PenaltyAimed(Event):
-    """``player`` played ``card`` (a Two, R5.1, or a Joker, R5.6): ``victim`` must
-    draw ``n`` or stack ``stack`` (``"two"``, ``"joker"``, ``"either"``, or
-    ``"nothing"`` under ``stacking = "none"``)."""
+    """``player`` played ``card`` (a Two, R5.1, a Joker, R5.6, or a rank with a draw
+    for the next player, R9.3): ``victim`` must draw ``n`` or play one of the
+    ranks ``stack`` (``()``: nothing stacks, R5.7, R9.14)."""
 
     __slots__ = ("player", "card", "victim", "n", "stack", "rule", "house")
     acts = True
@@ -344,34 +358,73 @@ class PenaltyAtOnce(Event):
 
 
 class PlaysAgain(Event):
-    """``player`` played ``card`` and plays again: a Seven (R5.2) or an Ace with two
-    players (R5.5)."""
+    """``player`` played ``card`` and plays again: a Seven (R5.2), an Ace with two
+    players (R5.5, ``two_players``), or a rank with ``again`` (R9.6; ``follow``:
+    the next card must be of the card's suit or rank)."""
 
-    __slots__ = ("player", "card", "rule")
+    __slots__ = ("player", "card", "rule", "follow", "two_players")
     acts = True
     tells_turn = True
 
-    def __init__(self, player, card, rule):
+    def __init__(self, player, card, rule, follow=False, two_players=False):
         self.player, self.card, self.rule = player, card, rule
+        self.follow, self.two_players = follow, two_players
 
 
 class Skipped(Event):
     """``player`` played ``card``; ``lost`` misses the turn and ``turn`` is next: an
-    Eight (R5.3; ``two_players``: the player plays again) or a King under
-    ``reverse_skip`` (R5.8, which reversed the direction first)."""
+    Eight (R5.3; ``two_players``: the player plays again), a King under
+    ``reverse_skip`` (R5.8; ``reversed``: the direction reversed first), or a
+    rank with ``skip = 1`` (R9.5)."""
 
-    __slots__ = ("player", "card", "lost", "turn", "two_players", "rule", "house")
+    __slots__ = ("player", "card", "lost", "turn", "two_players", "reversed", "rule", "house")
     acts = True
     tells_turn = True
 
-    def __init__(self, player, card, lost, turn, two_players, rule, house=None):
+    def __init__(self, player, card, lost, turn, two_players, rule, house=None, reversed=False):
         self.player, self.card, self.lost, self.turn = player, card, lost, turn
-        self.two_players, self.rule, self.house = two_players, rule, house
+        self.two_players, self.rule, self.house, self.reversed = two_players, rule, house, reversed
+
+
+class SkipMany(Event):
+    """``player`` played ``card``: ``victim`` misses the next ``n`` turns (a Four, R5.9;
+    a rank with ``skip = n``, R9.5)."""
+
+    __slots__ = ("player", "card", "victim", "n", "rule", "house")
+    acts = True
+
+    def __init__(self, player, card, victim, n, rule, house=None):
+        self.player, self.card, self.victim, self.n = player, card, victim, n
+        self.rule, self.house = rule, house
+
+
+class SkipPending(Event):
+    """``player`` played ``card``: the skip of ``n`` turns is pending for ``victim``, who
+    passes it on with a card of the same rank or types ``pass`` (R5.11)."""
+
+    __slots__ = ("player", "card", "victim", "n", "rule")
+    acts = True
+    tells_turn = True
+
+    def __init__(self, player, card, victim, n, rule):
+        self.player, self.card, self.victim, self.n, self.rule = player, card, victim, n, rule
+
+
+class SkipPassed(Event):
+    """``player`` typed ``pass``: they sit out the skip of ``n`` turns (R5.11)."""
+
+    __slots__ = ("player", "n")
+    rule = "R5.11"
+    acts = True
+
+    def __init__(self, player, n):
+        self.player, self.n = player, n
 
 
 class Reversed(Event):
     """``player`` played ``card`` and the direction of play reversed, now ``clockwise``
-    or not (an Ace, R5.5; a King under ``reverse_skip`` in free order, R5.8)."""
+    or not (an Ace, R5.5; a King under ``reverse_skip`` in free order, R5.8; a
+    rank with ``reverse``, R9.7)."""
 
     __slots__ = ("player", "card", "clockwise", "rule", "house")
     acts = True
@@ -382,47 +435,73 @@ class Reversed(Event):
 
 
 class SuitNamed(Event):
-    """``player`` played the Jack ``card`` and named ``suit`` (R5.4)."""
+    """``player`` played ``card`` and named ``suit`` (the Jack, R5.4; a rank with
+    ``name_suit``, R9.8)."""
 
-    __slots__ = ("player", "card", "suit")
-    rule = "R5.4"
+    __slots__ = ("player", "card", "suit", "rule")
     acts = True
 
-    def __init__(self, player, card, suit):
-        self.player, self.card, self.suit = player, card, suit
+    def __init__(self, player, card, suit, rule="R5.4"):
+        self.player, self.card, self.suit, self.rule = player, card, suit, rule
 
 
-class KingDraw(Event):
-    """``player`` played a King under ``draw_one``: ``victim`` draws one (R5.8)."""
+class DrawsAtOnce(Event):
+    """``player`` played ``card``: ``victim`` (the next player, ``player`` or the
+    previous one) draws ``n`` at once (a King under ``draw_one``, R5.8; a rank with
+    an ``at_once`` draw, R9.3); the draw follows."""
 
-    __slots__ = ("player", "card", "victim", "house")
-    rule = "R5.8"
+    __slots__ = ("player", "card", "victim", "n", "rule", "house")
     acts = True
 
-    def __init__(self, player, card, victim, house):
-        self.player, self.card, self.victim, self.house = player, card, victim, house
+    def __init__(self, player, card, victim, n, rule, house=None):
+        self.player, self.card, self.victim, self.n = player, card, victim, n
+        self.rule, self.house = rule, house
 
 
-class SkipTwo(Event):
-    """``player`` played a Four: ``victim`` misses the next two turns (R5.9)."""
+class OthersDraw(Event):
+    """``player`` played ``card``: every other player draws ``n`` (a Five, R5.10; a
+    rank with ``others_draw``, R9.4); the draws follow."""
 
-    __slots__ = ("player", "card", "victim", "house")
-    rule = "R5.9"
+    __slots__ = ("player", "card", "n", "rule", "house")
     acts = True
 
-    def __init__(self, player, card, victim, house):
-        self.player, self.card, self.victim, self.house = player, card, victim, house
+    def __init__(self, player, card, n, rule, house=None):
+        self.player, self.card, self.n, self.rule, self.house = player, card, n, rule, house
 
 
-class AllDrawOne(Event):
-    """``player`` played a Five: every opponent draws one (R5.10); the draws follow."""
+class LimitSet(Event):
+    """``player`` played ``card``: the next card must meet ``limit`` (``("at_most", 5)``,
+    ``("at_least", 10)``, ``("rank", "Q")``), or be a Joker, or the player draws (R9.9)."""
 
-    __slots__ = ("player", "card", "house")
-    rule = "R5.10"
+    __slots__ = ("player", "card", "limit", "rule")
     acts = True
 
-    def __init__(self, player, card, house):
-        self.player, self.card, self.house = player, card, house
+    def __init__(self, player, card, limit, rule):
+        self.player, self.card, self.limit, self.rule = player, card, limit, rule
+
+
+class Shown(Event):
+    """``player`` played ``card``: ``who`` shows their cards to the table (None:
+    everyone but ``player``); nothing else changes (R9.10, R0.1)."""
+
+    __slots__ = ("player", "card", "who", "rule")
+    acts = True
+
+    def __init__(self, player, card, who, rule):
+        self.player, self.card, self.who, self.rule = player, card, who, rule
+
+
+class CardsMoved(Event):
+    """``player`` played ``card`` and cards changed hands (R9.11 ``pass_cards``, R9.12
+    ``rotate_hands``: ``kind``): ``moves`` is ``((giver, taker, n), ...)``, every
+    player's cards given (the counts follow; which cards, the players know)."""
+
+    __slots__ = ("player", "card", "kind", "moves", "rule")
+    acts = True
+
+    def __init__(self, player, card, kind, moves, rule):
+        self.player, self.card, self.kind, self.moves, self.rule = (
+            player, card, kind, moves, rule)
 
 
 class PlaysOn(Event):
@@ -449,6 +528,18 @@ class Won(Event):
 
     def __init__(self, player, card):
         self.player, self.card = player, card
+
+
+class DrawAfter(Event):
+    """``player`` played their last card ``card``, a blocked rank: it stands with its
+    effect, and ``player`` draws ``n`` and is not out (R9.15 ``draw_after``); the
+    draw follows."""
+
+    __slots__ = ("player", "card", "n")
+    rule = "R9.15"
+
+    def __init__(self, player, card, n):
+        self.player, self.card, self.n = player, card, n
 
 
 class OwedDraw(Event):

@@ -26,7 +26,7 @@ from referee.engine.events import Event, IllegalPlayPenalty, Reason, Refusal, Re
 from referee.engine.ruling import ReplayError, Ruling, said
 from referee.engine.state import Snapshot
 from referee.engine.tables import tables_for
-from referee.engine.words import Allowed, Entry, stack_words, suit_word
+from referee.engine.words import Allowed, Entry, a_rank, limit_words, stack_words, suit_word
 
 
 class Hand(Dealt):
@@ -333,7 +333,7 @@ class Hand(Dealt):
         table.leave(self, self.player(action.target), ev)
 
     def _act_start(self, action: Start, actor, ev: list) -> None:
-        deal.start(self, actor, action.card, ev)
+        deal.start(self, actor, action.card, ev, action.suit)
 
     def _act_fix(self, action: Fix, actor, ev: list) -> None:
         corrections.fix(self, action.what, self.player(action.target), action.amount,
@@ -364,7 +364,8 @@ class Hand(Dealt):
     def allowed(self) -> Allowed:
         """What may go on the top card now, as a phrase read when shown (R3.1-R3.3)."""
         r = self.rules
-        return Allowed(self.top, self.named_suit, r.jack_on_jack, r.jack_wild, r.jokers)
+        t = self.tables
+        return Allowed(self.top, self.named_suit, t.wild, t.same_rank, r.jokers)
 
     # -- queries ---------------------------------------------------------------------
     def query(self, line: Line) -> Ruling:
@@ -393,14 +394,19 @@ class Hand(Dealt):
             parts.append(t("engine.summary.named", suit=suit_word(self.named_suit)))
         if self.turn:
             if self.pending:
-                key = ("engine.summary.pending_nostack" if self.rules.stacking == "none"
-                       else "engine.summary.pending")
+                key = ("engine.summary.pending" if stack_options(self)
+                       else "engine.summary.pending_nostack")
                 parts.append(t(key, turn=self.turn, n=self.pending,
                                stack=stack_words(stack_options(self))))
+            elif self.pending_skip:
+                parts.append(t("engine.summary.skip", turn=self.turn, n=self.pending_skip,
+                               rank=a_rank(self.skip_rank)))
             else:
                 parts.append(t("engine.summary.turn", turn=self.turn))
         else:
             parts.append(t("engine.summary.free"))
+        if self.limit is not None:
+            parts.append(t("engine.summary.limit", limit=limit_words(self.limit)))
         return " ".join(parts)
 
     def check(self, arg: str, player: str | None = None) -> Ruling:
@@ -426,6 +432,10 @@ class Hand(Dealt):
     def _card_rule(self, card) -> str:
         if self.pending:
             return "R5.7"
+        if self.pending_skip:
+            return "R5.11"
+        if self.limit is not None:
+            return "R9.6" if self.limit[0] == "follow" else "R9.9"
         if card.is_joker:
             return "R3.2"
         return "R3.3" if self.named_suit else "R3.1"
@@ -466,11 +476,15 @@ class _LegalNow:
         if h.status != "playing":
             self.text = t("engine.words.nothing")
         elif h.pending:
-            if h.rules.stacking == "none":
+            if not stack_options(h):
                 self.text = t("engine.check.pending_draw", n=h.pending)
             else:
                 self.text = t("engine.check.pending_options",
                               stack=stack_words(stack_options(h)), n=h.pending)
+        elif h.pending_skip:
+            self.text = t("engine.check.skip_options", rank=a_rank(h.skip_rank))
+        elif h.limit is not None:
+            self.text = limit_words(h.limit)
         else:
             self.text = h.allowed().text()
 

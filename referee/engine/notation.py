@@ -98,16 +98,18 @@ class Leave(_Value):
 
 
 class Start(_Value):
-    """The starter card of the hand (R2.3)."""
+    """The starter card of the hand (R2.3); ``suit``: the suit the dealer names with a
+    starter that names one (R9.16, ``start Jh s``), or None."""
 
-    __slots__ = ("card",)
+    __slots__ = ("card", "suit")
     __match_args__ = __slots__
 
-    def __init__(self, card: Card):
+    def __init__(self, card: Card, suit: str | None = None):
         _set(self, "card", card)
+        _set(self, "suit", suit)
 
     def canonical(self) -> str:
-        return f"start {self.card}"
+        return f"start {self.card}" + (f" {self.suit}" if self.suit else "")
 
 
 class Fix(_Value):
@@ -206,12 +208,13 @@ def parse_line(text: str) -> Line:
         query = "help" if first == "?" else first
         return Line("query", player=player, query=query, arg=" ".join(tokens[1:]), text=text)
     if first == "start":
-        if len(tokens) != 2:
+        if len(tokens) not in (2, 3):
             raise NotationError("notation.start_usage")
         card = try_card(tokens[1])
         if card is None:
             raise NotationError("notation.not_card", token=tokens[1])
-        return Line("entry", player, (Start(card),), text=text)
+        suit = parse_suit(tokens[2]) if len(tokens) == 3 else None
+        return Line("entry", player, (Start(card, suit),), text=text)
     if first in ("call", "leave"):
         if len(tokens) != 2:
             raise NotationError("notation.name_usage", word=first)

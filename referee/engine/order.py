@@ -1,7 +1,8 @@
 """Turn order: seated (R1.2, R3.7) and free (R8.4).
 
 - ``next_seat``: the next seat in the current direction among the players
-  still in the hand ("the next player" of R5 is always this seat).
+  still in the hand ("the next player" of R5 is always this seat);
+  ``previous_seat`` the one before (R9.3 ``to = "previous"``).
 - ``pass_turn``: the turn moves on, using up turns to miss (R5.9) and losing
   the next one for an Eight or a King's skip (R5.3, R5.8).  In free order
   there is no turn (R8.4).
@@ -21,6 +22,12 @@ def next_seat(h, player: str) -> str:
     """The seat after ``player`` in the current direction (players still in the hand)."""
     seats = h.active
     return seats[(seats.index(player) + h.direction) % len(seats)]
+
+
+def previous_seat(h, player: str) -> str:
+    """The seat before ``player`` in the current direction: who played before them (R9.3)."""
+    seats = h.active
+    return seats[(seats.index(player) - h.direction) % len(seats)]
 
 
 def use_skip(h, player: str) -> None:

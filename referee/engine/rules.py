@@ -35,7 +35,11 @@ import tomllib
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from referee.engine.cards import deck_size
+from referee.engine.cards import JOKER, deck_size
+from referee.engine.effects import (
+    ACTION_RANKS, EFFECT_KINDS, OLD_KEY_RANK, Effect, check_combination, effect_table,
+    old_key_effects, parse_effects,
+)
 from referee.messages import t
 from referee.engine.values import Value, set_field
 
@@ -51,10 +55,15 @@ class Key(Value):
         section: the table it is written in (``"points"``, ``"series"``), or None
             for a top-level key.
         kind: its type, as validation checks it: ``"int"``, ``"bool"``, ``"enum"``,
-            ``"decks"`` (``"auto"``, 1 or 2).
+            ``"decks"`` (``"auto"``, 1 or 2), ``"effects"`` (a rank's entry of
+            ``[actions]``, ``effects.parse_effects``), ``"ranks"`` (a list of ranks),
+            ``"groups"`` (a list of lists of ranks), ``"blocked"`` (``"actions"`` or
+            a list of ranks).
         detail: the allowed values: ``(low, high or None)`` for ``"int"``, the
             choices for ``"enum"``, None otherwise.
-        default: its standard value (R8.1).
+        default: its standard value (R8.1); None in the tables that today's keys
+            fill when the file leaves them out (``[actions]``, ``[stacking]``,
+            ``[finish]``, ``[start]``: ``SPARSE``).
         rule: the rule id it changes (``why``, ``rules``, ``rules --diff``).
         marks: the rule ids whose text in the rule book depends on it and carries
             its mark when it differs from standard (default: ``rule`` alone).
@@ -146,6 +155,17 @@ HOUSE_KEYS: tuple[Key, ...] = (
         by_value=(("elimination", "R7.4"), ("hands", "R7.5"), ("casual", "R7.6"))),
     Key("limit", "int", (1, None), 100, "R7.4", section="series"),
     Key("hands", "int", (0, None), 0, "R7.5", section="series"),
+    # R9: what each rank does; left out, a rank does what today's keys say (R9.1).
+    *(Key(rank, "effects", None, None, "R9.1", section="actions") for rank in ACTION_RANKS),
+    Key("groups", "groups", None, None, "R9.14", section="stacking", marks=("R5.7", "R9.14")),
+    Key("double", "ranks", None, None, "R9.14", section="stacking", marks=("R5.6", "R9.14")),
+    Key("blocked", "blocked", None, None, "R9.15", section="finish", marks=("R6.2", "R9.15")),
+    Key("mode", "enum", ("refuse", "draw_after", "allowed"), None, "R9.15", section="finish",
+        marks=("R6.2", "R9.15")),
+    Key("draw", "int", (0, 10), None, "R9.15", section="finish", marks=("R6.2", "R9.15")),
+    Key("mode", "enum", ("no_effect", "applies", "redraw"), None, "R9.16", section="start",
+        marks=("R2.4", "R9.16")),
+    Key("ranks", "ranks", None, None, "R9.16", section="start", marks=("R2.4", "R9.16")),
 )
 
 #: Each declared key by its dotted name (``Key.shown``).
@@ -157,11 +177,20 @@ _SECTIONS: Mapping[str, Mapping[str, Key]] = MappingProxyType({
     for section in dict.fromkeys(k.section for k in HOUSE_KEYS if k.section is not None)})
 _TABLES = tuple(_SECTIONS)
 
+#: The tables whose keys are all left out by default: what a file leaves out
+#: there, today's keys decide (R9.1).  ``stacking`` is also a top-level key: the
+#: value is either ``stacking = "same"`` or a ``[stacking]`` table.
+SPARSE: frozenset[str] = frozenset(
+    section for section, keys in _SECTIONS.items()
+    if all(key.default is None for key in keys.values()))
+
 #: Keys of ``[series]`` (R7.4-R7.6).
 SERIES_KEYS: tuple[str, ...] = tuple(_SECTIONS["series"])
 
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
 _DEFAULT_TABLES: Mapping[str, Mapping[str, Any]] = MappingProxyType({
-    section: MappingProxyType({name: key.default for name, key in keys.items()})
+    section: _EMPTY if section in SPARSE else
+    MappingProxyType({name: key.default for name, key in keys.items()})
     for section, keys in _SECTIONS.items()})
 DEFAULT_POINTS: Mapping[str, int] = _DEFAULT_TABLES["points"]
 DEFAULT_SERIES: Mapping[str, Any] = _DEFAULT_TABLES["series"]
@@ -169,9 +198,10 @@ DEFAULT_SERIES: Mapping[str, Any] = _DEFAULT_TABLES["series"]
 _FIELDS: Mapping[str, Any] = MappingProxyType({
     "name": "standard",
     **{key.name: key.default for key in HOUSE_KEYS if key.section is None},
-    **_DEFAULT_TABLES})
+    **{section: table for section, table in _DEFAULT_TABLES.items() if section not in _TOP}})
 """Every field of HouseRules in R8 order with its standard value (``name`` first):
-the top-level keys of ``HOUSE_KEYS``, then its tables."""
+the top-level keys of ``HOUSE_KEYS``, then its tables (``stacking`` is the top-level
+key, whose value may be the ``[stacking]`` table)."""
 
 
 class HouseRules(Value):
@@ -182,8 +212,13 @@ class HouseRules(Value):
     (``HouseRules(stacking="none")``; keywords only, a TypeError for an unknown
     one).  ``points`` maps canonical ranks to points (R7.1); ``series`` holds
     ``mode`` ("elimination" | "hands" | "casual"), ``limit`` (points, R7.4) and
-    ``hands`` (count, R7.5).  ``name`` is the preset or file the set came from,
-    for display only.  Immutable (a ``Value``): ``replace(**changes)`` gives a
+    ``hands`` (count, R7.5).  ``actions`` maps a rank to its effects (a tuple of
+    ``effects.Effect``, empty for ``"none"``: R9.1) where the file set it;
+    ``finish`` (R9.15) and ``start`` (R9.16) hold what the file set; ``stacking``
+    is today's word or the ``[stacking]`` table (R9.14).  What a table leaves
+    out, today's keys decide: ask ``effects()``, ``stack_groups()``,
+    ``finish_mode()``, ``start_mode()`` ... rather than the fields.  ``name``
+    is the preset or file the set came from, for display only.  Immutable (a ``Value``): ``replace(**changes)`` gives a
     changed copy.  Equal when every field is.
     """
 
@@ -202,7 +237,7 @@ class HouseRules(Value):
         Values are not checked: ``load_rules`` and ``rules_from_table`` check them."""
         return HouseRules(**{**dict(zip(_FIELDS, self._fields())), **changes})
 
-    def __hash__(self) -> int:  # ``points`` and ``series`` are read-only mappings
+    def __hash__(self) -> int:  # the tables are read-only mappings
         return hash(tuple(tuple(sorted(v.items())) if isinstance(v, Mapping) else v
                           for v in self._fields()))
 
@@ -223,54 +258,145 @@ class HouseRules(Value):
         """True under ``turn_order = "free"`` (snel pesten, R8.4)."""
         return self.turn_order == "free"
 
-    def action_ranks(self) -> frozenset[str]:
-        """Ranks with an effect under this set (R8: 2 7 8 J A Joker, plus K/4/5 when on).
+    def effects(self) -> dict[str, tuple[Effect, ...]]:
+        """What each rank does when played (R9.1): ``[actions]`` where the file set the
+        rank, else what today's keys say (``effects.old_key_effects``); ranks
+        without an effect are left out.  A dict of rank -> effects in order."""
+        table = old_key_effects(self)
+        for rank, effects in self.actions.items():
+            if effects:
+                table[rank] = effects
+            else:
+                table.pop(rank, None)
+        return table
 
-        In free turn order Seven, Eight and Four do nothing, so they are not
-        action cards there (R8.4).
+    def action_ranks(self) -> frozenset[str]:
+        """Ranks with an effect under this set (R8, R9.1: standard 2 7 8 J A Joker).
+
+        In free turn order an effect on whose turn it is (``again``, ``skip``)
+        does nothing, so a rank with only those is no action card there (R8.4).
         """
-        ranks = {"2", "J", "A", "Joker"}
-        if not self.free_order:
-            ranks |= {"7", "8"}
-            if self.four != "none":
-                ranks.add("4")
-        if self.king != "none":
-            ranks.add("K")
-        if self.five != "none":
-            ranks.add("5")
-        return frozenset(ranks)
+        free = self.free_order
+        return frozenset(rank for rank, effects in self.effects().items()
+                         if not free or any(not e.turn_effect for e in effects))
+
+    def penalty_ranks(self) -> frozenset[str]:
+        """Ranks whose card makes a draw penalty for the next player (R5.7, R9.3)."""
+        return frozenset(rank for rank, effects in self.effects().items()
+                         if any(e.pending_draw for e in effects))
+
+    def stack_groups(self) -> tuple[frozenset[str], ...]:
+        """The groups of penalty ranks that stack on each other (R5.7, R9.14).
+
+        ``[stacking] groups`` when given; else ``stacking = "same"``: each penalty
+        rank on its own rank, ``"cumulative"``: all of them together, ``"none"``: none.
+        """
+        table = self.stacking if isinstance(self.stacking, Mapping) else _EMPTY
+        if "groups" in table:
+            return tuple(frozenset(group) for group in table["groups"])
+        mode = self.stacking if isinstance(self.stacking, str) else "same"
+        ranks = sorted(self.penalty_ranks(), key=ACTION_RANKS.index)
+        if mode == "none" or not ranks:
+            return ()
+        if mode == "cumulative":
+            return (frozenset(ranks),)
+        return tuple(frozenset((rank,)) for rank in ranks)
+
+    def stacking_mode(self) -> str:
+        """``stacking`` in words of today's key: ``"same"``, ``"cumulative"``, ``"none"``,
+        or ``"groups"`` for a ``[stacking]`` table that gives its own groups."""
+        if isinstance(self.stacking, str):
+            return self.stacking
+        return "groups" if "groups" in self.stacking else "same"
+
+    def double_ranks(self) -> frozenset[str]:
+        """Ranks whose card on a penalty made by its own rank doubles it (R5.6, R9.14):
+        ``[stacking] double``, else the Joker under ``joker_stack = "double"``."""
+        table = self.stacking if isinstance(self.stacking, Mapping) else _EMPTY
+        if "double" in table:
+            return frozenset(table["double"])
+        return frozenset((JOKER,)) if self.joker_stack == "double" else frozenset()
+
+    def finish_mode(self) -> str:
+        """Going out on a blocked rank (R6.2, R9.15): ``"refuse"``, ``"draw_after"`` or
+        ``"allowed"`` (``[finish] mode``, else ``finish_on_action``)."""
+        return self.finish.get("mode") or ("allowed" if self.finish_on_action else "refuse")
+
+    def finish_draw(self) -> int:
+        """Cards drawn after a refused or a ``draw_after`` finish (R6.2, R9.15)."""
+        draw = self.finish.get("draw")
+        return self.finish_on_action_draw if draw is None else draw
+
+    def finish_blocked(self) -> frozenset[str]:
+        """The ranks one may not simply go out on (R6.2, R9.15): ``[finish] blocked``,
+        else every action card (``"actions"``)."""
+        blocked = self.finish.get("blocked", "actions")
+        return self.action_ranks() if blocked == "actions" else frozenset(blocked)
+
+    def start_mode(self) -> str:
+        """An action starter (R2.4, R9.16): ``"no_effect"``, ``"applies"`` or ``"redraw"``."""
+        return self.start.get("mode") or self.start_card
+
+    def start_ranks(self) -> frozenset[str]:
+        """The ranks whose starter counts under ``start_mode`` (R2.4, R9.16):
+        ``[start] ranks``; else, under ``start_card = "applies"``, a Two, a Joker,
+        an Eight and an Ace (as today); else every action card."""
+        ranks = self.start.get("ranks")
+        if ranks is not None:
+            return frozenset(ranks) & self.action_ranks()
+        if self.start_card == "applies" and "mode" not in self.start:
+            return frozenset(("2", JOKER, "8", "A")) & self.action_ranks()
+        return self.action_ranks()
 
     def to_table(self) -> dict[str, Any]:
-        """Every key as a plain dict, ready for a TOML file (no ``name``)."""
+        """Every key as a plain dict, ready for a TOML file (no ``name``); the tables
+        today's keys fill hold only what was set."""
         out: dict[str, Any] = {}
         for key in KEYS:
             value = getattr(self, key)
-            out[key] = dict(value) if isinstance(value, Mapping) else value
+            if key == "actions":
+                out[key] = {rank: _plain(effect_table(effects) if effects else "none")
+                            for rank, effects in value.items()}
+            elif isinstance(value, Mapping):
+                out[key] = {k: _plain(v) for k, v in value.items()}
+            else:
+                out[key] = value
         return out
 
     def flat_items(self) -> list[tuple[str, Any]]:
         """Every key and value in R8 order, tables flattened: ``("points.A", 15)``, ``("series.mode", ...)``.
 
         One item per declared key (``HOUSE_KEYS``, their order): ranks follow
-        ``POINT_RANKS``; series keys are ``mode``, ``limit``, ``hands``.
+        ``POINT_RANKS``; series keys are ``mode``, ``limit``, ``hands``; the tables
+        today's keys fill give only what was set (``("actions.K", "again")``).
         """
         out: list[tuple[str, Any]] = []
         for key in HOUSE_KEYS:
             if key.section is None:
-                out.append((key.name, getattr(self, key.name)))
-            elif key.name in (table := getattr(self, key.section)):
-                out.append((key.shown, table[key.name]))
+                value = getattr(self, key.name)
+                if not isinstance(value, Mapping):  # (``stacking`` as a table: its keys)
+                    out.append((key.name, value))
+                continue
+            table = getattr(self, key.section)
+            if isinstance(table, Mapping) and key.name in table:
+                value = table[key.name]
+                if key.section == "actions":
+                    value = effect_table(value) if value else "none"
+                out.append((key.shown, _plain(value)))
         return out
 
     def differences(self, other: "HouseRules") -> list[tuple[str, Any, Any]]:
         """The keys where ``other`` differs: ``[(key, self_value, other_value)]`` in R8 order.
 
-        Keys inside ``[points]`` and ``[series]`` are dotted (``"points.K"``,
-        ``"series.limit"``).  ``name`` is not compared.
+        Keys inside tables are dotted (``"points.K"``, ``"series.limit"``,
+        ``"actions.K"``).  ``name`` is not compared.
         """
         theirs = dict(other.flat_items())
-        return [(key, mine, theirs.get(key)) for key, mine in self.flat_items()
-                if theirs.get(key) != mine or type(theirs.get(key)) is not type(mine)]
+        mine = dict(self.flat_items())
+        keys = list(mine) + [k for k in theirs if k not in mine]
+        return [(key, mine.get(key), theirs.get(key)) for key in keys
+                if theirs.get(key) != mine.get(key)
+                or type(theirs.get(key)) is not type(mine.get(key))]
 
     def with_series(self, mode: str | None = None, limit: int | None = None,
                     hands: int | None = None) -> "HouseRules":
@@ -292,9 +418,18 @@ KEYS = tuple(key for key in _FIELDS if key != "name")
 
 
 def _rules_from_fields(fields: dict[str, Any]) -> HouseRules:
-    """Unpickling a HouseRules: ``points`` and ``series`` read-only again."""
-    return HouseRules(**{**fields, "points": MappingProxyType(fields["points"]),
-                         "series": MappingProxyType(fields["series"])})
+    """Unpickling a HouseRules: its tables read-only again."""
+    return HouseRules(**{k: MappingProxyType(v) if isinstance(v, dict) else v
+                         for k, v in fields.items()})
+
+
+def _plain(value: Any) -> Any:
+    """A checked value as a file writes it: tuples as lists."""
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
 
 
 
@@ -371,7 +506,10 @@ def resolve_preset(name: str) -> str | None:
 
 
 def toml_value(value: Any) -> str:
-    """A scalar as TOML writes it: ``true``, ``5``, ``"same"`` (for messages and the rule book)."""
+    """A scalar as TOML writes it: ``true``, ``5``, ``"same"`` (for messages and the rule
+    book); ``-`` for None (a key of ``[actions]``, ``[finish]`` ... left out: R9.1)."""
+    if value is None:
+        return "-"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
@@ -538,6 +676,14 @@ def _allowed_text(kind: str, detail: Any) -> str:
         return t("rules.allowed.list", what=detail)
     if kind == "table":
         return t("rules.allowed.table", what=detail)
+    if kind == "effects":
+        return t("rules.allowed.effects", effects=", ".join(k.name for k in EFFECT_KINDS))
+    if kind == "ranks":
+        return t("rules.allowed.rank_list")
+    if kind == "groups":
+        return t("rules.allowed.groups")
+    if kind == "blocked":
+        return t("rules.allowed.blocked")
     raise AssertionError(kind)
 
 
@@ -588,12 +734,69 @@ def _check_value(src: Source, shown_key: str, path: tuple[str, ...], value: Any,
             raise wrong_type()
         elif value not in (1, 2):
             raise bad_value()
+    elif kind == "effects":
+        return _check_effects(src, shown_key, path, value)
+    elif kind in ("ranks", "groups", "blocked"):
+        if kind == "blocked" and value == "actions":
+            return value
+        groups = value if kind == "groups" else [value]
+        if not isinstance(value, list) or not all(
+                isinstance(g, list) and all(isinstance(r, str) for r in g) for g in groups):
+            raise wrong_type()
+        bad = next((r for g in groups for r in g if _rank_name(r) is None), None)
+        if bad is not None:
+            raise src.error("rules.err.rank", key=shown_key, line=src.line_of(*path),
+                            allowed=t("rules.allowed.ranks"), got=toml_value(bad))
+        checked = tuple(tuple(dict.fromkeys(_rank_name(r) for r in g)) for g in groups)
+        return checked if kind == "groups" else checked[0]
     elif not isinstance(value, _TYPE_OF[kind]):   # "bool", "list", "table"
         raise wrong_type()
     return value
 
 
 _TYPE_OF = {"bool": bool, "list": list, "table": Mapping}
+
+_RANK_NAMES = {r.lower(): r for r in ACTION_RANKS}
+
+
+def _rank_name(text: str) -> str | None:
+    """A rank as ``[actions]`` and the rank lists write it (``"k"`` -> ``"K"``), or None."""
+    return _RANK_NAMES.get(str(text).strip().lower())
+
+
+_EFFECT_ALLOWED = {
+    "effects": lambda f: t("rules.allowed.effects",
+                           effects=", ".join(k.name for k in EFFECT_KINDS)),
+    "effect_value": lambda f: t("rules.allowed.effect_value", example=f["example"]),
+    "true": lambda f: "true",
+    "params": lambda f: f["params"],
+    "int_range": lambda f: t("rules.allowed.int_range", low=f["low"], high=f["high"]),
+    "bool": lambda f: t("rules.allowed.bool"),
+    "choices": lambda f: _join_or([toml_value(c) for c in f["choices"]]),
+    "value": lambda f: t("rules.allowed.effect_rank_value"),
+    "rank": lambda f: t("rules.allowed.effect_rank"),
+}
+
+
+def _check_effects(src: Source, shown_key: str, path: tuple[str, ...], value: Any) -> tuple:
+    """A rank's entry of ``[actions]`` -> its effects (R9.1); RulesError naming the
+    file, the line, the key and what is allowed (``effects.parse_effects``)."""
+    def fail(problem: str, allowed: str, **fields: Any) -> RulesError:
+        allowed_text = _EFFECT_ALLOWED[allowed](fields)
+        fields.pop("choices", None)
+        if "suggestion" in fields:
+            found = fields["suggestion"]
+            fields["suggestion"] = (t("rules.err.suggest", suggestion=found) if found
+                                    else t("rules.err.no_suggestion"))
+        return src.error(problem, key=shown_key, line=src.line_of(*path),
+                         allowed=allowed_text, **fields)
+
+    if isinstance(value, (bool, int, float)) or not isinstance(value, (str, list, Mapping)):
+        raise src.error("rules.err.type", key=shown_key, line=src.line_of(*path),
+                        allowed=_allowed_text("effects", None), got=_describe(value))
+    return parse_effects(dict(value) if isinstance(value, Mapping) else
+                         [dict(v) if isinstance(v, Mapping) else v for v in value]
+                         if isinstance(value, list) else value, fail)
 
 
 def _check_key(src: Source, key: Key, value: Any) -> Any:
@@ -659,15 +862,15 @@ def _check_table(table: Mapping[str, Any], src: Source) -> dict[str, Any]:
                                 allowed=t("rules.allowed.extends", presets=", ".join(PRESETS)),
                                 got=_describe(value))
             out[key] = value.strip()
-        elif key in _TOP:
-            out[key] = _check_key(src, _TOP[key], value)
-        elif key in _TABLES:
+        elif key in _TABLES and (key not in _TOP or isinstance(value, Mapping)):
             if not isinstance(value, Mapping):
-                what = t("rules.allowed.table_points" if key == "points"
-                         else "rules.allowed.table_series")
+                what = t(_TABLE_WHAT.get(key, "rules.allowed.table_keys"),
+                         keys=", ".join(_SECTIONS[key]))
                 raise src.error("rules.err.type", key=key, line=src.line_of(key),
                                 allowed=t("rules.allowed.table", what=what), got=_describe(value))
             out[key] = _check_subtable(key, value, src)
+        elif key in _TOP:
+            out[key] = _check_key(src, _TOP[key], value)
         else:
             line = src.line_of(key)
             if isinstance(value, Mapping):
@@ -678,19 +881,49 @@ def _check_table(table: Mapping[str, Any], src: Source) -> dict[str, Any]:
                                 suggestion=suggestion)
             raise src.error("rules.err.unknown_key", key=key, line=line,
                             allowed=", ".join(top_keys), suggestion=_suggest(key, top_keys))
+    _check_overlap(out, src)
     return out
+
+
+_TABLE_WHAT = {"points": "rules.allowed.table_points", "series": "rules.allowed.table_series",
+               "actions": "rules.allowed.table_actions"}
 
 
 def _check_subtable(section: str, value: Mapping[str, Any], src: Source) -> dict[str, Any]:
     out: dict[str, Any] = {}
+    keys = _SECTIONS[section]
     for sub, item in value.items():
-        keys = _SECTIONS[section]
         if sub not in keys:
+            allowed = (t("rules.allowed.ranks") if section in ("points", "actions")
+                       else ", ".join(keys))
             raise _unknown_in_section(src, section, sub, src.line_of(section, sub), tuple(keys),
-                                      t("rules.allowed.ranks" if section == "points"
-                                        else "rules.allowed.series_keys"))
+                                      allowed)
         out[sub] = _check_key(src, keys[sub], item)
     return out
+
+
+#: Today's keys and the new table entry that decides the same thing (R9.1): a
+#: file setting both is refused.  ``("actions", rank)`` for the keys of a rank.
+_OVERLAPS: tuple[tuple[str, tuple[str, str]], ...] = (
+    *((key, ("actions", rank)) for key, rank in OLD_KEY_RANK.items()),
+    ("joker_stack", ("stacking", "double")),
+    ("finish_on_action", ("finish", "mode")),
+    ("finish_on_action_draw", ("finish", "draw")),
+    ("start_card", ("start", "mode")),
+    ("start_card", ("start", "ranks")),
+)
+
+
+def _check_overlap(own: Mapping[str, Any], src: Source) -> None:
+    """R9.1: one file may not set today's key and the table entry that decides the
+    same thing; the error names both, with their lines."""
+    for old, (section, sub) in _OVERLAPS:
+        table = own.get(section)
+        if old in own and isinstance(table, Mapping) and sub in table:
+            shown = f"{section}.{sub}"
+            raise src.error("rules.err.overlap", key=shown, line=src.line_of(section, sub),
+                            allowed=t("rules.allowed.one_of", first=old, second=shown),
+                            other=old, other_line=src.line_of(old) or "?")
 
 
 def _unknown_in_section(src: Source, section: str, sub: str, line: int | None,
@@ -705,13 +938,25 @@ def _unknown_in_section(src: Source, section: str, sub: str, line: int | None,
 
 
 def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
-    """``over`` on top of ``base``: plain keys replace, ``points``/``series`` merge key by key."""
+    """``over`` on top of ``base``: plain keys replace, tables merge key by key
+    (``stacking``: a word replaces a table and the other way round).  What decides
+    the same thing as a key ``over`` sets gives way (R9.1): a file's
+    ``king`` wins over the ``K`` of the table it extends, and its ``K`` over
+    the ``king`` it extends (set back to standard)."""
     merged = {k: (dict(v) if isinstance(v, Mapping) else v) for k, v in base.items()}
+    for old, (section, sub) in _OVERLAPS:
+        table = over.get(section)
+        if old in over and isinstance(merged.get(section), dict):
+            merged[section].pop(sub, None)
+        elif isinstance(table, Mapping) and sub in table and old in merged:
+            merged[old] = _TOP[old].default
     for key, value in over.items():
         if key == EXTENDS:
             continue
-        if key in _TABLES:
-            merged[key] = {**merged.get(key, {}), **value}
+        if key in _TABLES and isinstance(value, Mapping) and isinstance(merged.get(key), dict):
+            merged[key] = {**merged[key], **value}
+        elif isinstance(value, Mapping):
+            merged[key] = dict(value)
         else:
             merged[key] = value
     return merged
@@ -724,10 +969,51 @@ def finish_rules(merged: Mapping[str, Any], src: Source, name: str) -> HouseRule
         line = src.lines.get(("series", "hands")) or src.line_of("series", "mode")
         raise src.error("rules.err.series_hands", key="series.hands", line=line,
                         allowed=t("rules.allowed.int_min", low=1), got=series["hands"])
-    values = {k: merged[k] for k in _TOP}
-    tables = {section: MappingProxyType({k: merged[section][k] for k in keys})
-              for section, keys in _SECTIONS.items()}
-    return HouseRules(name=name, **tables, **values)
+    values = {k: MappingProxyType(dict(merged[k])) if isinstance(merged[k], Mapping)
+              else merged[k] for k in _TOP}
+    tables = {section: MappingProxyType(
+        dict(merged.get(section, {})) if section in SPARSE else
+        {k: merged[section][k] for k in keys})
+        for section, keys in _SECTIONS.items() if section not in _TOP}
+    rules = HouseRules(name=name, **tables, **values)
+    _check_actions(rules, src)
+    return rules
+
+
+def _check_actions(rules: HouseRules, src: Source) -> None:
+    """The combinations R9.13-R9.16 refuse, on the merged rule set; RulesError
+    naming the key, its line and what would be allowed."""
+    def error(problem: str, path: tuple[str, ...], allowed: str, **fields: Any) -> RulesError:
+        return src.error(problem, key=".".join(path), line=src.line_of(*path),
+                         allowed=allowed, **fields)
+
+    free = rules.free_order
+    for rank, effects in rules.actions.items():
+        problem = check_combination(effects, free)
+        if problem is not None:
+            raise error(problem, ("actions", rank), t("rules.allowed.combination"), rank=rank)
+    penalty = rules.penalty_ranks()
+    table = rules.stacking if isinstance(rules.stacking, Mapping) else {}
+    seen: set[str] = set()
+    for group in table.get("groups", ()):
+        for rank in group:
+            if rank not in penalty:
+                raise error("rules.err.stack_rank", ("stacking", "groups"),
+                            _join_or(sorted(penalty, key=ACTION_RANKS.index)) or "[]", rank=rank)
+            if rank in seen:
+                raise error("rules.err.stack_twice", ("stacking", "groups"),
+                            t("rules.allowed.groups"), rank=rank)
+            seen.add(rank)
+    grouped = frozenset().union(*rules.stack_groups())
+    for rank in table.get("double", ()):
+        if rank not in grouped:
+            raise error("rules.err.double_rank", ("stacking", "double"),
+                        _join_or(sorted(grouped, key=ACTION_RANKS.index)) or "[]", rank=rank)
+    if rules.finish_mode() == "draw_after" and rules.finish_draw() < 1:
+        raise error("rules.err.finish_draw_after", ("finish", "draw"),
+                    t("rules.allowed.int_range", low=1, high=10), got=rules.finish_draw())
+    if rules.start_mode() == "redraw" and rules.start_ranks() >= frozenset(ACTION_RANKS):
+        raise error("rules.err.start_redraw", ("start", "ranks"), t("rules.allowed.rank_list"))
 
 
 def _defaults() -> dict[str, Any]:

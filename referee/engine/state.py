@@ -10,7 +10,8 @@ from __future__ import annotations
 from referee.engine.cards import Card
 
 MUTABLE = ("active", "left", "counts", "draw_pile", "discard", "copies", "direction",
-           "turn", "named_suit", "pending", "pending_kind", "skips", "status", "winner",
+           "turn", "named_suit", "pending", "pending_kind", "pending_skip", "skip_rank",
+           "limit", "skips", "status", "winner",
            "blocked", "last_card", "owed", "idle", "penalty_turn", "corrections")
 """The fields an entry may change (``Snapshot`` copies them all)."""
 
@@ -33,6 +34,11 @@ class HandState:
         self.named_suit: str | None = None      # the suit named with the Jack on top (R3.3)
         self.pending: int = 0                   # cards of the pending draw penalty (R5.7)
         self.pending_kind: str | None = None    # rank of the card that made it: "2"/"Joker"
+        self.pending_skip: int = 0              # R5.11: turns the player to act misses
+        #                                         unless they pass the skip on
+        self.skip_rank: str | None = None       # R5.11: the rank that passes it on
+        self.limit: tuple | None = None         # R9.6/R9.9: what the next card must be,
+        #                                         ("at_most", 5), ("follow", card) ...
         self.skips: dict[str, int] = {}         # turns each player still misses (R5.9)
         self.status: str = "waiting"            # "waiting" (no starter), "playing", "over"
         self.winner: str | None = None          # who won the hand (R6.1, R1.5)
@@ -68,6 +74,9 @@ class Snapshot:
         self.named_suit = h.named_suit
         self.pending = h.pending
         self.pending_kind = h.pending_kind
+        self.pending_skip = h.pending_skip
+        self.skip_rank = h.skip_rank
+        self.limit = h.limit
         self.skips = h.skips.copy()
         self.status = h.status
         self.winner = h.winner

@@ -1,17 +1,26 @@
-"""The rule set compiled to tables, once per ``HouseRules`` (RULES.md R8).
+"""The rule set compiled to tables, once per ``HouseRules`` (RULES.md R8, R9).
 
 Everything the engine asks about cards again and again is decided here once,
 indexed by the card's small int id (``Card.id``, ``cards.CARDS``):
 
+- ``effects[id]``: what the card does when played, in order (R5, R9: a tuple of
+  ``effects.Effect``; in free order without the effects on whose turn it is,
+  R8.4); ``rule[id]``: the rule its rulings cite (R9.1: the rule book's R5
+  rule while the rank keeps that meaning, else None: each effect's own).
 - ``action[id]``: the card has an effect under these rules (R8 "Action cards").
-- ``penalty[id]``: a penalty card, a Two or a Joker (R5.7).
-- ``stackers[kind]``: by pending penalty kind (``"2"`` or ``"Joker"``), the
-  cards that may be played on it (R5.7, ``stacking``), a bit mask by id.
+- ``penalty[id]``: the card makes a draw penalty for the next player (R5.7).
+- ``stackers[kind]``: by pending penalty kind (the rank that made it), the
+  cards that may be played on it (R5.7, R9.14), a bit mask by id;
+  ``double``: the ranks that double a penalty their own rank made.
+- ``names[id]``: the card names a suit (R5.4, R9.8).
+- ``finish``: the cards one may go out on (R6.2, R9.15), a mask.
 - ``fits(top, named)``: the cards that may go on ``top`` with suit ``named`` in
-  force (R3.1-R3.3, ``jack_wild``, ``jack_on_jack``), a bit mask by id, built
-  from ``matches`` (the one statement of the rule) the first time it is asked;
-  ``fit_rows[named][top.id]`` is the same mask once built (None before), for
-  the legality API's one lookup per turn.
+  force (R3.1-R3.3, R9.8), a bit mask by id, built from ``matches`` (the one
+  statement of the rule) the first time it is asked; ``fit_rows[named][top.id]``
+  is the same mask once built (None before), for the legality API's one
+  lookup per turn.
+- ``limit(what)``: the cards a ``next_*`` limit or an ``again`` that must follow
+  suit lets through (R9.6, R9.9), built when first asked.
 
 ``tables_for(rules)`` returns the one ``Tables`` of a rule set (compiled on
 first use, then shared by every hand and every simulated game under it).
@@ -20,10 +29,8 @@ first use, then shared by every hand and every simulated game under it).
 from __future__ import annotations
 
 from referee.engine.cards import CARDS, JOKER, RANKS, SUITS, Card
+from referee.engine.effects import RANK_VALUE, classic_rule
 from referee.engine.rules import HouseRules
-
-PENALTY_RANKS = frozenset({"2", JOKER})
-"""The ranks of penalty cards (R5.7)."""
 
 
 def _mask(cards) -> int:
@@ -41,26 +48,55 @@ class Tables:
     """The compiled facts of one rule set (read-only after construction).
 
     Sets of cards are int bit masks by card id (bit ``card.id`` set: the card is
-    in): ``mask >> card.id & 1``.
+    in): ``mask >> card.id & 1``.  ``wild``: the ranks that name a suit and go
+    on any card (R9.8 ``wild``, ``jack_wild``); ``same_rank``: the ranks that
+    name a suit and go on their own rank whatever suit is named (R3.3,
+    ``on_same_rank = "always"``, ``jack_on_jack``).
     """
 
-    __slots__ = ("action", "action_mask", "penalty", "stackers", "fit_rows", "jack_wild",
-                 "jack_on_jack")
+    __slots__ = ("effects", "rule", "action", "action_mask", "penalty", "stackers", "double",
+                 "names", "finish", "draw_after", "fit_rows", "wild", "same_rank", "_limits")
 
     def __init__(self, rules: HouseRules):
-        self.jack_wild, self.jack_on_jack = rules.jack_wild, rules.jack_on_jack
+        by_rank = rules.effects()
+        free = rules.free_order
+        acting = rules.action_ranks()
+        effects: dict[str, tuple] = {}
+        rule: dict[str, str | None] = {}
+        for rank in RANKS + (JOKER,):
+            listed = by_rank.get(rank, ())
+            rule[rank] = classic_rule(rank, listed)
+            effects[rank] = tuple(e for e in listed if not (free and e.turn_effect))
+        self.effects: tuple[tuple, ...] = tuple(effects[c.rank] for c in CARDS)
+        self.rule: tuple[str | None, ...] = tuple(rule[c.rank] for c in CARDS)
         self.action_mask: int = 0
-        for rank in rules.action_ranks():
+        for rank in acting:
             self.action_mask |= _RANK[rank]
         self.action: tuple[bool, ...] = tuple(bool(self.action_mask >> i & 1)
                                               for i in range(len(CARDS)))
-        self.penalty: tuple[bool, ...] = tuple(c.rank in PENALTY_RANKS for c in CARDS)
+        penalty_ranks = rules.penalty_ranks()
+        self.penalty: tuple[bool, ...] = tuple(c.rank in penalty_ranks for c in CARDS)
+        groups = rules.stack_groups()
         self.stackers: dict[str, int] = {
-            kind: _mask(c for c in CARDS if stacks(rules.stacking, c, kind))
-            for kind in PENALTY_RANKS}
+            kind: _mask(c for c in CARDS if stacks(groups, c, kind)) for kind in penalty_ranks}
+        self.double: frozenset[str] = rules.double_ranks()
+        self.wild: frozenset[str] = frozenset(
+            rank for rank, es in by_rank.items() if any(e.kind == "name_suit" and e.wild for e in es))
+        self.same_rank: frozenset[str] = frozenset(
+            rank for rank, es in by_rank.items()
+            if any(e.kind == "name_suit" and e.on_same_rank == "always" for e in es))
+        self.names: tuple[bool, ...] = tuple(
+            any(e.kind == "name_suit" for e in effects[c.rank]) for c in CARDS)
+        mode = rules.finish_mode()
+        blocked = 0
+        for rank in rules.finish_blocked():
+            blocked |= _RANK[rank]
+        self.finish: int = -1 if mode == "allowed" else ~blocked
+        self.draw_after: int = blocked if mode == "draw_after" else 0
         # By named suit (None first), by top card id: the mask, built when first asked.
         self.fit_rows: dict[str | None, list[int | None]] = {
             n: [None] * len(CARDS) for n in _NAMED}
+        self._limits: dict[tuple, int] = {}
 
     def fits(self, top: Card, named: str | None) -> int:
         """The cards that may be played on ``top`` with ``named`` in force (R3.1-R3.3):
@@ -69,48 +105,74 @@ class Tables:
         mask = row[top.id]
         if mask is None:
             mask = row[top.id] = _mask(c for c in CARDS if matches(
-                c, top, named, self.jack_wild, self.jack_on_jack))
+                c, top, named, self.wild, self.same_rank))
+        return mask
+
+    def limit(self, what: tuple) -> int:
+        """The cards a limit lets through (R9.6, R9.9), a mask: ``("at_most", v)``,
+        ``("at_least", v)``, ``("rank", r)`` (each with the Jokers, R3.2), or
+        ``("follow", card)``: the card's suit or its rank (no Joker)."""
+        mask = self._limits.get(what)
+        if mask is None:
+            mask = self._limits[what] = _mask(c for c in CARDS if within(c, what))
         return mask
 
 
-def matches(card: Card, top: Card, named: str | None, jack_wild: bool, jack_on_jack: bool) -> bool:
-    """R3.1-R3.3: may ``card`` be played on ``top`` with ``named`` (a suit or None) in
-    force, under ``jack_wild`` and ``jack_on_jack``?
+def within(card: Card, what: tuple) -> bool:
+    """R9.6, R9.9: does ``card`` meet the limit ``what`` (see ``Tables.limit``)?"""
+    kind, value = what
+    if kind == "follow":
+        return card.rank != JOKER and (card.suit == value.suit or card.rank == value.rank)
+    if card.rank == JOKER:
+        return True
+    if kind == "rank":
+        return card.rank == value
+    own = RANK_VALUE[card.rank]
+    return own <= value if kind == "at_most" else own >= value
+
+
+def matches(card: Card, top: Card, named: str | None, wild: frozenset[str],
+            same_rank: frozenset[str]) -> bool:
+    """R3.1-R3.3, R9.8: may ``card`` be played on ``top`` with ``named`` (a suit or
+    None) in force?  ``wild``: the suit-naming ranks that go on anything
+    (``jack_wild``); ``same_rank``: those that go on their own rank while a suit
+    is named (``jack_on_jack``).
 
     A Joker goes on anything and anything on a Joker (R3.2).  While a suit is
-    named, a card of that suit, or a Jack on the Jack (``jack_on_jack``, which
-    also decides for ``jack_wild`` then: the narrower rule wins).  Otherwise
-    the top card's suit or rank, or a Jack under ``jack_wild``.
+    named, a card of that suit, or a card on its own suit-naming rank
+    (``same_rank``, which also decides for ``wild`` then: the narrower rule
+    wins).  Otherwise the top card's suit or rank, or a ``wild`` rank.
     """
     if card.rank == JOKER or top.rank == JOKER:
         return True
     if named is not None:
         if card.suit == named:
             return True
-        return card.rank == "J" and top.rank == "J" and jack_on_jack
-    if card.rank == "J" and jack_wild:
+        return card.rank == top.rank and card.rank in same_rank
+    if card.rank in wild:
         return True
     return card.suit == top.suit or card.rank == top.rank
 
 
-def stacks(mode: str, card: Card, kind: str) -> bool:
-    """R5.7: may ``card`` be played on a pending penalty of ``kind`` (``"2"``, ``"Joker"``)
-    under ``stacking = mode``?"""
-    if mode == "none" or card.rank not in PENALTY_RANKS:
-        return False
-    if mode == "cumulative":
-        return True
-    return card.rank == kind
+def stacks(groups: tuple[frozenset[str], ...], card: Card, kind: str) -> bool:
+    """R5.7, R9.14: may ``card`` be played on a pending penalty made by rank ``kind``,
+    the stacking ``groups`` in force (``HouseRules.stack_groups``)?"""
+    return any(kind in group and card.rank in group for group in groups)
 
 
 _TABLES: dict[tuple, Tables] = {}
+_BY_RULES: dict[HouseRules, Tables] = {}
 
 
 def tables_for(rules: HouseRules) -> Tables:
     """The compiled ``Tables`` of ``rules``: one per combination of the keys they
-    depend on (which ranks act, what stacks, the Jack's rules), kept."""
-    key = (rules.action_ranks(), rules.stacking, rules.jack_wild, rules.jack_on_jack)
-    found = _TABLES.get(key)
+    depend on (what each rank does, what stacks, going out), kept."""
+    found = _BY_RULES.get(rules)
     if found is None:
-        found = _TABLES[key] = Tables(rules)
+        key = (rules.turn_order, tuple(sorted(rules.effects().items())), rules.stack_groups(),
+               rules.double_ranks(), rules.finish_mode(), rules.finish_blocked())
+        found = _TABLES.get(key)
+        if found is None:
+            found = _TABLES[key] = Tables(rules)
+        _BY_RULES[rules] = found
     return found

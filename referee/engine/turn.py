@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-from referee.engine.cards import Card
+from referee.engine.cards import JOKER as JOKER_RANK, Card
 from referee.engine import actions, goingout, lastcard, order, table
 from referee.engine.events import Blocked, Drew, Played, PlaysOn, Reason, Refusal
 from referee.engine.piles import exhausted, lapse, take
@@ -25,7 +25,14 @@ from referee.engine.state import Snapshot
 # -- matching and the checks of a play (R0.3) ---------------------------------
 
 def match_refusal(h, card: Card) -> Refusal:
-    """The refusal of a card that does not match (R3.1, or R3.3 with a named suit)."""
+    """The refusal of a card that does not match (R3.1, or R3.3 with a named suit;
+    R5.11 facing a skip passed on; R9.6 / R9.9 under a limit)."""
+    if h.pending_skip:
+        return Refusal(Reason.MUST_ANSWER_SKIP, "R5.11", card=card, rank=h.skip_rank,
+                       n=h.pending_skip)
+    if h.limit is not None:
+        rule = "R9.6" if h.limit[0] == "follow" else "R9.9"
+        return Refusal(Reason.LIMIT, rule, card=card, limit=h.limit)
     if h.named_suit is not None:
         return Refusal(Reason.MATCH_NAMED, "R3.3", card=card, suit=h.named_suit,
                        allowed=h.allowed())
@@ -37,10 +44,16 @@ def play_mask(h, count_after: int) -> int:
     discard pile now, a bit mask by card id, the deck checks aside: on a pending
     penalty what stacks on it (R5.7), else what fits the top card with the named
     suit in force (R3.1-R3.3); going out, no action card (R6.2); a Jack taken with
-    a suit named.  What ``check_play`` lets through, asked once for every card."""
+    a suit named; facing a skip passed on, its rank (R5.11); under a limit, what it
+    lets through (R9.6, R9.9).  What ``check_play`` lets through, asked once for
+    every card."""
     t = h.tables
     if h.pending:
-        mask = t.stackers[h.pending_kind]
+        mask = t.stackers.get(h.pending_kind, 0)
+    elif h.pending_skip:
+        mask = t.limit(("rank", h.skip_rank)) & ~t.limit(("rank", JOKER_RANK))
+    elif h.limit is not None:
+        mask = t.limit(h.limit)
     else:
         top = h.discard[-1]
         mask = t.fit_rows[h.named_suit][top.id]
@@ -58,9 +71,9 @@ def opening_mask(h) -> int:
 
 
 def names_suit(h, card: Card, count_after: int) -> bool:
-    """R5.4: a play of ``card`` leaving ``count_after`` cards must name a suit (a Jack,
-    unless it empties the hand)."""
-    return count_after > 0 and card.rank == "J" and h.tables.action[card.id]
+    """R5.4, R9.8: a play of ``card`` leaving ``count_after`` cards must name a suit (a
+    Jack, or a rank with ``name_suit``, unless it empties the hand)."""
+    return count_after > 0 and h.tables.names[card.id]
 
 
 def check_play(h, player: str, card: Card, suit: str | None, count_after: int) -> None:
@@ -94,6 +107,8 @@ def play(h, player: str, card: Card, suit: str | None, ev: list, checked: bool) 
     copies = h.copies
     copies[card] = copies.get(card, 0) + 1
     h.named_suit = None
+    h.limit = None
+    h.pending_skip = 0
     h.penalty_turn = None
     if h.idle:
         h.idle.clear()
@@ -102,15 +117,18 @@ def play(h, player: str, card: Card, suit: str | None, ev: list, checked: bool) 
     if h.last_card:
         lastcard.played(h, player)
     if count_after < 2:
-        if count_after == 0:
+        if count_after == 1:
+            h.last_card[player] = "open"
+        elif not h.tables.draw_after >> card.id & 1:
             goingout.win(h, player, card, ev)
             return
-        h.last_card[player] = "open"
     if h.tables.action[card.id]:
         actions.effect(h, player, card, suit, ev)
-        return
-    ev.append(Played(player, card))
-    order.pass_turn(h, player)
+    else:
+        ev.append(Played(player, card))
+        order.pass_turn(h, player)
+    if count_after == 0:  # R9.15 draw_after: the card stood with its effect; now the draw
+        goingout.draw_after(h, player, card, ev)
 
 
 # -- drawing (R3.4-R3.6) -------------------------------------------------------
@@ -118,6 +136,9 @@ def play(h, player: str, card: Card, suit: str | None, ev: list, checked: bool) 
 def draw(h, player: str, card: Card | None, suit: str | None, ev: list) -> None:
     """``d`` or ``d CARD`` by ``player`` (R3.4, R5.7, R6.2; the refusals in R0.3 order)."""
     r = h.rules
+    if h.pending_skip:
+        raise Refusal(Reason.SKIP_NO_DRAW, "R5.11", name=player, rank=h.skip_rank,
+                      n=h.pending_skip)
     if card is not None:
         told = len(ev)  # (the draw is told before a reshuffle it needs)
         if reshuffles_first(h):
@@ -150,6 +171,7 @@ def draw(h, player: str, card: Card | None, suit: str | None, ev: list) -> None:
         return
     if h.last_card:
         lastcard.typed_draw(h, player)
+    h.limit = None
     if h.pending:
         got = take_penalty(h, player, ev)
         if r.penalty_ends_turn:
@@ -183,6 +205,9 @@ def draw_play_refusal(h, player: str, card: Card | None) -> Refusal | None:
     R3.4, R6.2, R3.6; ``card`` only for the sentence), or None: then the card's own
     checks decide (``check_play``, on a pending penalty once it is taken)."""
     r = h.rules
+    if h.pending_skip:
+        return Refusal(Reason.SKIP_NO_DRAW, "R5.11", name=player, rank=h.skip_rank,
+                       n=h.pending_skip)
     if h.pending and r.penalty_ends_turn:
         return Refusal(Reason.PENDING_DRAW_PLAY, "R5.7", card=card, n=h.pending)
     if not r.draw_then_play:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee import messages
-from referee.engine.cards import JOKER, SUITS, Card
+from referee.engine.cards import JOKER, RANKS, SUITS, Card
 from referee.engine.notation import written
 from referee.engine.tables import matches
 
@@ -67,18 +67,20 @@ class Entry(Phrase):
 class Allowed(Phrase):
     """What may go on the top card now, as a rule (never guessing the hand): R3.1-R3.3."""
 
-    __slots__ = ("top", "named", "jack", "jokers")
+    __slots__ = ("top", "named", "naming", "jokers")
 
-    def __init__(self, top: Card | None, named: str | None, jack_on_jack: bool,
-                 jack_wild: bool, jokers: bool):
+    def __init__(self, top: Card | None, named: str | None, wild: frozenset[str],
+                 same_rank: frozenset[str], jokers: bool):
         self.top, self.named, self.jokers = top, named, jokers
-        # "a Jack" is said when a Jack of another suit goes on top by the matching rule
-        # itself (``tables.matches``: jack_on_jack on a named suit, jack_wild otherwise),
-        # and not already as the top card's rank.
+        # "a Jack" is said of a suit-naming rank whose card of another suit goes on top
+        # by the matching rule itself (``tables.matches``: ``same_rank`` on a named suit,
+        # ``wild`` otherwise), and not already as the top card's rank.
         suit = named or (top.suit if top is not None else None)
-        self.jack = (top is not None and top.rank != JOKER and (named or top.rank != "J")
-                     and any(matches(Card("J", s), top, named, jack_wild, jack_on_jack)
-                             for s in SUITS if s != suit))
+        self.naming = tuple(
+            rank for rank in RANKS if top is not None and top.rank != JOKER
+            and (named or top.rank != rank)
+            and any(matches(Card(rank, s), top, named, wild, same_rank)
+                    for s in SUITS if s != suit))
 
     def text(self) -> str:
         top = self.top
@@ -92,10 +94,9 @@ class Allowed(Phrase):
         else:
             parts.append(t("engine.words.any_suit", suit=suit_word(top.suit)))
             parts.append(t("engine.words.any_rank", rank=rank_word(top.rank)))
-        if self.jack:
-            parts.append(t("engine.words.a_jack"))
+        parts.extend(a_rank(rank) for rank in self.naming)
         if self.jokers:
-            parts.append(t("engine.words.a_joker"))
+            parts.append(a_rank(JOKER))
         return or_list(parts)
 
 
@@ -106,13 +107,27 @@ def or_list(parts: list[str]) -> str:
     return parts[0]
 
 
-_STACK = {"nothing": "engine.words.nothing", "either": "engine.words.two_or_joker",
-          "two": "engine.words.a_two", "joker": "engine.words.a_joker"}
+def a_rank(rank: str) -> str:
+    """One card of ``rank``, as a sentence names it: "a Two", "een Boer" (R9)."""
+    return t(f"engine.words.a.{rank}")
 
 
-def stack_words(stack: str) -> str:
-    """What stacks on a pending penalty (``actions.stack_options``), in words."""
-    return t(_STACK[stack])
+def stack_words(stack: tuple[str, ...]) -> str:
+    """What stacks on a pending penalty (``actions.stack_options``: ranks), in words."""
+    if not stack:
+        return t("engine.words.nothing")
+    return or_list([a_rank(rank) for rank in stack])
+
+
+def limit_words(limit: tuple) -> str:
+    """What a limit on the next card lets through (R9.6, R9.9), in words."""
+    kind, value = limit
+    if kind == "follow":
+        return t("engine.words.limit.follow", suit=suit_word(value.suit),
+                 rank=rank_word(value.rank))
+    if kind == "rank":
+        return t("engine.words.limit.rank", rank=a_rank(value))
+    return t(f"engine.words.limit.{kind}", value=value)
 
 
 _REFUSALS = {
@@ -142,6 +157,11 @@ _REFUSALS = {
     "call_unnamed": "engine.refuse.call_unnamed",
     "fix_count": "engine.refuse.fix_count",
     "fix_play": "engine.refuse.fix_play",
+    "no_skip": "engine.refuse.no_skip",
+    "must_answer_skip": "engine.refuse.must_answer_skip",
+    "skip_no_draw": "engine.refuse.skip_no_draw",
+    "limit": "engine.refuse.limit",
+    "start_suit": "engine.refuse.start_suit",
 }
 
 
@@ -155,25 +175,55 @@ def _refused(e) -> str:
         key = "engine.refuse.owed_none"
     elif reason == "jack_suit":  # the entry to type, in the language's letters
         fields["entry"] = Entry(f"{fields.pop('card')} s")
+    elif reason == "limit" and fields["limit"][0] == "follow":
+        key = "engine.refuse.follow"
+    elif reason == "start_suit":
+        fields["entry"] = Entry(f"start {fields['card']} s")
     if "suit" in fields:
         fields["suit"] = suit_word(fields["suit"])
     if "stack" in fields:
         fields["allowed"] = stack_words(fields.pop("stack"))
+    if "rank" in fields:
+        fields["rank"] = a_rank(fields["rank"])
+    if "limit" in fields:
+        fields["limit"] = limit_words(fields["limit"])
     return t(key, **{k: _show(v) for k, v in fields.items()})
 
 
 def _started(e) -> str:
     card, turn = e.card.pretty(), e.turn or "-"
-    if e.effect == e.PENALTY:
-        return t("engine.start.penalty", card=card, victim=e.victim, n=e.n)
-    if e.effect == e.EIGHT:
-        return t("engine.start.eight", card=card, lost=e.lost, turn=turn)
-    if e.effect == e.ACE:
-        return t("engine.start.ace", card=card, turn=turn)
+    effect = e.effect
+    classic = e.rule == "R2.4"
+    if effect == e.PENALTY:
+        return t("engine.start.penalty" if classic else "engine.start.penalty_table",
+                 card=card, victim=e.victim, n=e.n)
+    if effect == e.EIGHT:
+        if classic and e.n == 1:
+            return t("engine.start.eight", card=card, lost=e.lost, turn=turn)
+        return t("engine.start.skip", card=card, lost=e.lost, turn=turn, n=e.n, rule=e.rule)
+    if effect == e.ACE:
+        if classic:
+            return t("engine.start.ace", card=card, turn=turn)
+        return t("engine.start.reverse", card=card, turn=turn, rule=e.rule)
+    if effect == e.SUIT:
+        return t("engine.start.suit", card=card, name=e.victim, suit=suit_word(e.suit),
+                 turn=turn, rule=e.rule)
+    if effect == e.LIMIT:
+        return t("engine.start.limit", card=card, limit=limit_words(e.limit), turn=turn,
+                 rule=e.rule)
+    if effect == e.DRAWS:
+        if e.victim is None:
+            return t("engine.start.others_draw", card=card, n=e.n, rule=e.rule)
+        return t("engine.start.draws", card=card, victim=e.victim, n=e.n, rule=e.rule)
+    if effect == e.SKIP_PENDING:
+        return t("engine.start.skip_pending", card=card, victim=e.victim,
+                 rank=a_rank(e.card.rank), n=e.n, rule=e.rule)
+    if effect == e.REDRAW:
+        return t("engine.start.redraw", card=card)
     if e.free:
-        return t("engine.start.free_no_effect" if e.effect == e.NO_EFFECT
+        return t("engine.start.free_no_effect" if effect == e.NO_EFFECT
                  else "engine.start.free_plain", card=card)
-    return t("engine.start.no_effect" if e.effect == e.NO_EFFECT else "engine.start",
+    return t("engine.start.no_effect" if effect == e.NO_EFFECT else "engine.start",
              card=card, turn=turn)
 
 
@@ -191,27 +241,74 @@ def _drew(e) -> str | None:
     return t(key, name=e.player, n=e.n, card=_show(e.card))
 
 
+_PENALTY = {"R5.1": "engine.effect.two", "R5.6": "engine.effect.joker"}
+
+
 def _penalty(e) -> str:
-    key = "engine.effect.two" if e.card.rank == "2" else "engine.effect.joker"
-    if e.stack == "nothing":
+    key = _PENALTY.get(e.rule, "engine.effect.penalty")
+    if not e.stack:
         key += "_nostack"
     return t(key, name=e.player, card=e.card.pretty(), victim=e.victim, n=e.n,
-             stack=stack_words(e.stack))
+             stack=stack_words(e.stack), rule=e.rule)
 
 
 def _skipped(e) -> str:
-    if e.rule == "R5.8":
-        key = "engine.effect.king_reverse_skip"
-    else:
+    if e.reversed:
+        key = ("engine.effect.king_reverse_skip" if e.rule == "R5.8"
+               else "engine.effect.reverse_skip")
+    elif e.rule == "R5.3":
         key = "engine.effect.eight_two" if e.two_players else "engine.effect.eight"
-    return t(key, name=e.player, card=e.card.pretty(), lost=e.lost, turn=e.turn or "-")
+    else:
+        key = "engine.effect.skip_two" if e.two_players else "engine.effect.skip"
+    return t(key, name=e.player, card=e.card.pretty(), lost=e.lost, turn=e.turn or "-",
+             rule=e.rule)
 
 
 def _reversed(e) -> str:
     if e.rule == "R5.8":
         return t("engine.effect.king_reverse_free", name=e.player, card=e.card.pretty())
     direction = t("engine.words.clockwise" if e.clockwise else "engine.words.counterclockwise")
-    return t("engine.effect.ace", name=e.player, card=e.card.pretty(), direction=direction)
+    return t("engine.effect.ace" if e.rule == "R5.5" else "engine.effect.reverse",
+             name=e.player, card=e.card.pretty(), direction=direction, rule=e.rule)
+
+
+def _again(e) -> str:
+    if e.rule == "R5.2":
+        return t("engine.effect.seven", name=e.player, card=e.card.pretty())
+    if e.two_players:
+        return t("engine.effect.ace_two" if e.rule == "R5.5" else "engine.effect.again_two",
+                 name=e.player, card=e.card.pretty(), rule=e.rule)
+    if e.follow:
+        return t("engine.effect.again_follow", name=e.player, card=e.card.pretty(),
+                 limit=limit_words(("follow", e.card)), rule=e.rule)
+    return t("engine.effect.again", name=e.player, card=e.card.pretty(), rule=e.rule)
+
+
+def _draws_at_once(e) -> str:
+    if e.rule == "R5.8":
+        return t("engine.effect.king_draw", name=e.player, card=e.card.pretty(),
+                 victim=e.victim)
+    key = "engine.effect.draw_self" if e.victim == e.player else "engine.effect.draw_at_once"
+    return t(key, name=e.player, card=e.card.pretty(), victim=e.victim, n=e.n, rule=e.rule)
+
+
+def _moved(e) -> str:
+    if e.kind == "pass_cards":
+        giver, taker, n = e.moves[0]
+        side = "left" if taker == _after(e.moves, giver) else "right"
+        return t(f"engine.effect.pass_cards_{side}", name=e.player, card=e.card.pretty(),
+                 n=max(n for _, _, n in e.moves), rule=e.rule)
+    giver, taker, _ = e.moves[0]
+    clockwise = taker == _after(e.moves, giver)
+    direction = t("engine.words.clockwise" if clockwise else "engine.words.counterclockwise")
+    return t("engine.effect.rotate", name=e.player, card=e.card.pretty(), direction=direction,
+             rule=e.rule)
+
+
+def _after(moves: tuple, giver: str) -> str:
+    """The seat after ``giver`` clockwise (the order ``moves`` lists the seats in)."""
+    seats = [m[0] for m in moves]
+    return seats[(seats.index(giver) + 1) % len(seats)]
 
 
 _ANNOUNCED = {"in_time": "engine.announce", "late": "engine.announce.late",
@@ -244,17 +341,30 @@ _RENDER = {
     "PenaltyAimed": _penalty,
     "PenaltyAtOnce": lambda e: t("engine.effect.penalty_at_once", name=e.player,
                                  card=e.card.pretty(), victim=e.victim, n=e.n),
-    "PlaysAgain": lambda e: t("engine.effect.seven" if e.rule == "R5.2" else "engine.effect.ace_two",
-                              name=e.player, card=e.card.pretty()),
+    "PlaysAgain": _again,
     "Skipped": _skipped,
     "Reversed": _reversed,
-    "SuitNamed": lambda e: t("engine.effect.jack", name=e.player, card=e.card.pretty(),
-                             suit=suit_word(e.suit)),
-    "KingDraw": lambda e: t("engine.effect.king_draw", name=e.player, card=e.card.pretty(),
-                            victim=e.victim),
-    "SkipTwo": lambda e: t("engine.effect.four", name=e.player, card=e.card.pretty(),
-                           victim=e.victim),
-    "AllDrawOne": lambda e: t("engine.effect.five", name=e.player, card=e.card.pretty()),
+    "SuitNamed": lambda e: t("engine.effect.jack" if e.rule == "R5.4" else
+                             "engine.effect.name_suit", name=e.player, card=e.card.pretty(),
+                             suit=suit_word(e.suit), rule=e.rule),
+    "DrawsAtOnce": _draws_at_once,
+    "SkipMany": lambda e: t("engine.effect.four" if e.rule == "R5.9" else "engine.effect.skip_many",
+                            name=e.player, card=e.card.pretty(), victim=e.victim, n=e.n,
+                            rule=e.rule),
+    "OthersDraw": lambda e: t("engine.effect.five" if e.rule == "R5.10" else
+                              "engine.effect.others_draw", name=e.player, card=e.card.pretty(),
+                              n=e.n, rule=e.rule),
+    "SkipPending": lambda e: t("engine.effect.skip_pending", name=e.player, card=e.card.pretty(),
+                               victim=e.victim, n=e.n, rank=a_rank(e.card.rank)),
+    "SkipPassed": lambda e: t("engine.effect.skip_passed", name=e.player, n=e.n),
+    "LimitSet": lambda e: t("engine.effect.limit", name=e.player, card=e.card.pretty(),
+                            limit=limit_words(e.limit), rule=e.rule),
+    "Shown": lambda e: t("engine.effect.show_others" if e.who is None else
+                         "engine.effect.show_next", name=e.player, card=e.card.pretty(),
+                         who=e.who, rule=e.rule),
+    "CardsMoved": _moved,
+    "DrawAfter": lambda e: t("engine.effect.draw_after", name=e.player, card=e.card.pretty(),
+                             n=e.n),
     "PlaysOn": lambda e: t("engine.effect.penalty_plays_on", name=e.player),
     "Won": lambda e: (t("engine.win", name=e.player) if e.card is None else
                       t("engine.win_on", name=e.player, card=e.card.pretty())),

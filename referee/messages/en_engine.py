@@ -54,6 +54,21 @@ MESSAGES = {
     "engine.refuse.match": "{card} does not match {top}: play {allowed}, or draw (R3.1).",
     "engine.refuse.match_named": (
         "{card} does not follow the named suit, {suit}: play {allowed}, or draw (R3.3)."),
+    "engine.refuse.no_skip": (
+        "There is no skip to sit out: `pass` answers only a skip passed on to {name} (R5.11)."),
+    "engine.refuse.must_answer_skip": {
+        "one": ("{card} cannot be played now: a skip is pending, so play {rank} to pass it "
+                "on, or type `pass` and miss {n} turn (R5.11)."),
+        "other": ("{card} cannot be played now: a skip is pending, so play {rank} to pass it "
+                  "on, or type `pass` and miss {n} turns (R5.11).")},
+    "engine.refuse.skip_no_draw": (
+        "A skip is pending for {name}: play {rank} to pass it on, or type `pass`; there is "
+        "no draw now (R5.11)."),
+    "engine.refuse.limit": "{card} cannot be played now: play {limit}, or draw (R9.9).",
+    "engine.refuse.follow": (
+        "{card} cannot follow: play {limit}, or draw (R9.6)."),
+    "engine.refuse.start_suit": (
+        "The starter {card} names a suit: the dealer types it, like `{entry}` for spades (R9.16)."),
     "engine.refuse.jack_suit": (
         "Name a suit with the Jack, like `{entry}` for spades (R5.4)."),
     "engine.refuse.finish_on_action": (
@@ -95,6 +110,29 @@ MESSAGES = {
         "The starter {card} counts: {lost} misses the turn; {turn} plays first (R2.4)."),
     "engine.start.ace": (
         "The starter {card} counts: play goes counterclockwise and {turn} plays first (R2.4)."),
+    "engine.start.penalty_table": (
+        "The starter {card} counts: {victim} must draw {n} or stack on it (R9.16)."),
+    "engine.start.skip": {
+        "one": "The starter {card} counts: {lost} misses {n} turn; {turn} plays first ({rule}).",
+        "other": "The starter {card} counts: {lost} misses {n} turns; {turn} plays first ({rule})."},
+    "engine.start.reverse": (
+        "The starter {card} counts: play goes counterclockwise and {turn} plays first ({rule})."),
+    "engine.start.suit": (
+        "The starter {card} counts: {name} names {suit}; {turn} plays first ({rule})."),
+    "engine.start.limit": (
+        "The starter {card} counts: the first card must be {limit}; {turn} plays first ({rule})."),
+    "engine.start.draws": {
+        "one": "The starter {card} counts: {victim} draws {n} card ({rule}).",
+        "other": "The starter {card} counts: {victim} draws {n} cards ({rule})."},
+    "engine.start.others_draw": {
+        "one": "The starter {card} counts: everyone but the dealer draws {n} card ({rule}).",
+        "other": "The starter {card} counts: everyone but the dealer draws {n} cards ({rule})."},
+    "engine.start.skip_pending": (
+        "The starter {card} counts: {victim} must play {rank} to pass the skip on, or type "
+        "`pass` ({rule})."),
+    "engine.start.redraw": (
+        "The starter {card} is an action card: it goes back into the draw pile, and the "
+        "dealer turns another (`{ex:start 9h}`) (R9.16)."),
     "engine.play": "{name} plays {card}.",
     "engine.win_on": "{name} goes out on {card} and wins the hand (R6.1).",
     "engine.win": "{name} goes out and wins the hand (R6.1).",
@@ -115,6 +153,58 @@ MESSAGES = {
         "{name} plays {card}: {victim} must draw {n}; nothing stacks here (R5.1, R5.7)."),
     "engine.effect.joker_nostack": (
         "{name} plays {card}: {victim} must draw {n}; nothing stacks here (R5.6, R5.7)."),
+    "engine.effect.penalty": (
+        "{name} plays {card}: {victim} must draw {n} or play {stack} ({rule})."),
+    "engine.effect.penalty_nostack": (
+        "{name} plays {card}: {victim} must draw {n}; nothing stacks here ({rule}, R5.7)."),
+    "engine.effect.again": "{name} plays {card} and plays again ({rule}).",
+    "engine.effect.again_follow": (
+        "{name} plays {card} and plays again: {limit}, or a draw ({rule})."),
+    "engine.effect.again_two": "{name} plays {card}: with two players, {name} plays again ({rule}).",
+    "engine.effect.skip": "{name} plays {card}: {lost} misses the turn; {turn} is next ({rule}).",
+    "engine.effect.skip_two": (
+        "{name} plays {card}: {lost} misses the turn, so {name} plays again ({rule})."),
+    "engine.effect.reverse_skip": (
+        "{name} plays {card}: play reverses and {lost} misses the turn; {turn} is next ({rule})."),
+    "engine.effect.skip_many": "{name} plays {card}: {victim} misses the next {n} turns ({rule}).",
+    "engine.effect.skip_pending": {
+        "one": ("{name} plays {card}: {victim} must play {rank} to pass the skip on, or type "
+                "`pass` and miss {n} turn (R5.11)."),
+        "other": ("{name} plays {card}: {victim} must play {rank} to pass the skip on, or "
+                  "type `pass` and miss {n} turns (R5.11).")},
+    "engine.effect.skip_passed": {
+        "one": "{name} passes and misses {n} turn (R5.11).",
+        "other": "{name} passes and misses {n} turns (R5.11)."},
+    "engine.effect.reverse": "{name} plays {card}: play now goes {direction} ({rule}).",
+    "engine.effect.name_suit": "{name} plays {card} and names {suit} ({rule}).",
+    "engine.effect.draw_at_once": {
+        "one": "{name} plays {card}: {victim} draws {n} card at once ({rule}).",
+        "other": "{name} plays {card}: {victim} draws {n} cards at once ({rule})."},
+    "engine.effect.draw_self": {
+        "one": "{name} plays {card} and draws {n} card ({rule}).",
+        "other": "{name} plays {card} and draws {n} cards ({rule})."},
+    "engine.effect.others_draw": {
+        "one": "{name} plays {card}: every other player draws {n} card ({rule}).",
+        "other": "{name} plays {card}: every other player draws {n} cards ({rule})."},
+    "engine.effect.limit": (
+        "{name} plays {card}: the next card must be {limit}, or the next player draws ({rule})."),
+    "engine.effect.show_next": (
+        "{name} plays {card}: {who} shows their cards to the table ({rule})."),
+    "engine.effect.show_others": (
+        "{name} plays {card}: everyone but {name} shows their cards to the table ({rule})."),
+    "engine.effect.pass_cards_left": {
+        "one": "{name} plays {card}: everyone passes {n} card to the player on their left ({rule}).",
+        "other": "{name} plays {card}: everyone passes {n} cards to the player on their left ({rule})."},
+    "engine.effect.pass_cards_right": {
+        "one": "{name} plays {card}: everyone passes {n} card to the player on their right ({rule}).",
+        "other": "{name} plays {card}: everyone passes {n} cards to the player on their right ({rule})."},
+    "engine.effect.rotate": (
+        "{name} plays {card}: every hand moves one seat on, {direction} ({rule})."),
+    "engine.effect.draw_after": {
+        "one": ("{name} plays {card}, their last card: it stands, and {name} draws {n} card "
+                "and is not out (R9.15)."),
+        "other": ("{name} plays {card}, their last card: it stands, and {name} draws {n} "
+                  "cards and is not out (R9.15).")},
     "engine.effect.seven": "{name} plays {card} and plays again (R5.2).",
     "engine.effect.eight": "{name} plays {card}: {lost} misses the turn; {turn} is next (R5.3).",
     "engine.effect.eight_two": "{name} plays {card}: {lost} misses the turn, so {name} plays again (R5.3).",
@@ -195,6 +285,8 @@ MESSAGES = {
     "engine.summary.named": "Named suit: {suit}.",
     "engine.summary.pending": "{turn} must draw {n} or play {stack}.",
     "engine.summary.pending_nostack": "{turn} must draw {n}.",
+    "engine.summary.skip": "{turn} must play {rank} or `pass`.",
+    "engine.summary.limit": "The next card must be {limit}.",
     "engine.summary.turn": "{turn} is to play.",
     "engine.summary.free": "Anyone may play (snel pesten).",
     "engine.check.usage": "Name a card to check, like `check {ex:7h}`.",
@@ -202,6 +294,7 @@ MESSAGES = {
     "engine.check.illegal": "No: {why} Legal now: {allowed}.",
     "engine.check.pending_draw": {"one": "only `d`, to take the {n} pending card",
                                   "other": "only `d`, to take the {n} pending cards"},
+    "engine.check.skip_options": "{rank}, or `pass`",
     "engine.check.legal_anyone": "Yes: {card} fits the discard pile now, for any player.",
     "engine.check.pending_options": "{stack} on the pending {n}, or `d` to take them",
     "engine.why.nothing": "No ruling yet in this session.",
@@ -211,10 +304,15 @@ MESSAGES = {
     "engine.why.house_rule": " House rule `{key} = {value}` ({rule}).",
     # -- words --------------------------------------------------------------
     "engine.words.nothing": "nothing",
-    "engine.words.two_or_joker": "a Two or a Joker",
-    "engine.words.a_two": "a Two",
-    "engine.words.a_joker": "a Joker",
-    "engine.words.a_jack": "a Jack",
+    "engine.words.a.2": "a Two", "engine.words.a.3": "a Three", "engine.words.a.4": "a Four",
+    "engine.words.a.5": "a Five", "engine.words.a.6": "a Six", "engine.words.a.7": "a Seven",
+    "engine.words.a.8": "an Eight", "engine.words.a.9": "a Nine", "engine.words.a.10": "a Ten",
+    "engine.words.a.J": "a Jack", "engine.words.a.Q": "a Queen", "engine.words.a.K": "a King",
+    "engine.words.a.A": "an Ace", "engine.words.a.Joker": "a Joker",
+    "engine.words.limit.at_most": "a card of at most {value} (any suit) or a Joker",
+    "engine.words.limit.at_least": "a card of at least {value} (any suit) or a Joker",
+    "engine.words.limit.rank": "{rank} or a Joker",
+    "engine.words.limit.follow": "a card of {suit} or another {rank}",
     "engine.words.any_card": "any card",
     "engine.words.any_suit": "any {suit}",
     "engine.words.any_rank": "any {rank}",

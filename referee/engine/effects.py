@@ -1,0 +1,388 @@
+"""The ``[actions]`` vocabulary: what a rank does when played (RULES.md R9).
+
+Each effect is declared once, as an ``EffectKind`` in ``EFFECT_KINDS``: its
+name, its own value (``draw = 2``), its parameters with their types, ranges
+and defaults, the rule id it cites and whether it may be written bare
+(``"again"``).  Reading a house-rule file (``referee.engine.rules``), the rule
+book, ``rules`` and the compiled tables (``referee.engine.tables``) all read
+it from here.
+
+- ``Effect``: one effect with its parameters filled in (immutable).
+- ``parse_effects(value, fail)``: a rank's entry of ``[actions]`` (a string, an
+  inline table, or a list of them) -> a tuple of ``Effect``; ``fail(problem,
+  allowed, **fields)`` raises the caller's error (the file, the line, the key).
+- ``old_key_effects(rules)``: the effects today's keys (``king``, ``four``,
+  ``five``, ``jack_wild``, ``jack_on_jack``, ``joker_penalty``) give each rank
+  (R9.1: they expand into the table).
+- ``classic_rule(rank, effects)``: the R5 rule a rank keeping its rule-book
+  meaning cites, or None (then each effect cites its own R9 rule).
+- ``effect_table(value)``: an ``Effect`` tuple back into what a file writes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from referee.engine.cards import JOKER, RANKS
+from referee.engine.values import Value, set_field
+
+#: The ranks ``[actions]`` may hold, in display order (RULES.md R9.1).
+ACTION_RANKS: tuple[str, ...] = tuple(RANKS) + (JOKER,)
+
+#: The value of each rank for ``next_at_most`` / ``next_at_least`` (R9.9): A = 1,
+#: J = 11, Q = 12, K = 13; a Joker has none (it always goes, R3.2).
+RANK_VALUE: dict[str, int] = {"A": 1, "J": 11, "Q": 12, "K": 13,
+                              **{str(n): n for n in range(2, 11)}}
+
+
+class Param(Value):
+    """One parameter of an effect: ``name`` as a file writes it, ``kind`` (``"int"``,
+    ``"bool"``, ``"enum"``, ``"value"``: 1-13 or a rank but the Joker, ``"rank"``: a
+    rank but the Joker), ``detail`` (``(low, high)`` for an int, the choices for an
+    enum), ``default`` (None: it must be given)."""
+
+    __slots__ = ("name", "kind", "detail", "default")
+    __match_args__ = __slots__
+
+    def __init__(self, name: str, kind: str, detail: Any = None, default: Any = None) -> None:
+        set_field(self, "name", name)
+        set_field(self, "kind", kind)
+        set_field(self, "detail", detail)
+        set_field(self, "default", default)
+
+
+class EffectKind(Value):
+    """One effect of the ``[actions]`` vocabulary (RULES.md R9), declared once.
+
+    ``name``: as a file writes it.  ``value``: the ``Param`` of the effect's own
+    key (``draw = 2``: ``n``), or None for an effect that is only named
+    (``"again"``, ``{ again = true, ... }``).  ``params``: its other parameters.
+    ``rule``: the rule id its rulings cite when the rank does not keep a
+    rule-book meaning (``classic_rule``).  ``bare``: it may be written as a
+    string alone (every parameter then at its default).
+    """
+
+    __slots__ = ("name", "value", "params", "rule", "bare")
+    __match_args__ = __slots__
+
+    def __init__(self, name: str, value: Param | None, params: tuple[Param, ...], rule: str) -> None:
+        set_field(self, "name", name)
+        set_field(self, "value", value)
+        set_field(self, "params", params)
+        set_field(self, "rule", rule)
+        set_field(self, "bare", value is None or value.default is not None)
+
+
+_TO_NEXT = ("next", "self", "previous")
+
+#: The vocabulary of ``[actions]`` (RULES.md R9.2-R9.12), in rule-book order.
+EFFECT_KINDS: tuple[EffectKind, ...] = (
+    EffectKind("none", None, (), "R9.2"),
+    EffectKind("draw", Param("n", "int", (1, 10)),
+               (Param("to", "enum", _TO_NEXT, "next"), Param("at_once", "bool", None, False)),
+               "R9.3"),
+    EffectKind("others_draw", Param("n", "int", (1, 5)), (), "R9.4"),
+    EffectKind("skip", Param("n", "int", (1, 3), 1), (Param("pass_on", "bool", None, False),),
+               "R9.5"),
+    EffectKind("again", None, (Param("follow", "enum", ("any", "same_suit"), "any"),), "R9.6"),
+    EffectKind("reverse", None, (Param("two_players", "enum", ("again", "none"), "again"),),
+               "R9.7"),
+    EffectKind("name_suit", None, (Param("wild", "bool", None, False),
+                                   Param("on_same_rank", "enum", ("always", "named_suit"),
+                                         "always")), "R9.8"),
+    EffectKind("next_at_most", Param("value", "value", (1, 13)), (), "R9.9"),
+    EffectKind("next_at_least", Param("value", "value", (1, 13)), (), "R9.9"),
+    EffectKind("next_rank", Param("rank", "rank"), (), "R9.9"),
+    EffectKind("show", Param("who", "enum", ("next", "others"), "next"), (), "R9.10"),
+    EffectKind("pass_cards", Param("n", "int", (1, 3), 1),
+               (Param("to", "enum", ("left", "right"), "left"),), "R9.11"),
+    EffectKind("rotate_hands", None, (Param("against_play", "bool", None, True),), "R9.12"),
+)
+
+#: Each effect of the vocabulary by name.
+EFFECT_BY_NAME: dict[str, EffectKind] = {kind.name: kind for kind in EFFECT_KINDS}
+
+#: Every parameter name any effect has: the fields of ``Effect``.
+_PARAM_NAMES: tuple[str, ...] = tuple(dict.fromkeys(
+    p.name for kind in EFFECT_KINDS for p in ((kind.value,) if kind.value else ()) + kind.params))
+
+
+class Effect(Value):
+    """One effect with every parameter filled in (RULES.md R9).
+
+    ``kind``: the effect's name (``"draw"``).  The parameters of the vocabulary
+    are fields, None where the effect has no such parameter: ``n`` (cards or
+    turns), ``to`` (``draw``: ``"next"``/``"self"``/``"previous"``; ``pass_cards``:
+    ``"left"``/``"right"``), ``at_once``, ``pass_on``, ``follow``, ``two_players``,
+    ``wild``, ``on_same_rank``, ``value`` (1-13), ``rank``, ``who``,
+    ``against_play``.  ``Effect("draw", n=2)`` fills the defaults of ``to`` and
+    ``at_once``; a parameter the effect does not have is a TypeError.
+    """
+
+    __slots__ = ("kind",) + _PARAM_NAMES
+    __match_args__ = __slots__
+
+    def __init__(self, kind: str, **params: Any) -> None:
+        decl = EFFECT_BY_NAME[kind]
+        own = ((decl.value,) if decl.value else ()) + decl.params
+        names = {p.name for p in own}
+        unknown = params.keys() - names
+        if unknown:
+            raise TypeError(f"the effect {kind!r} has no parameter {sorted(unknown)[0]!r}")
+        set_field(self, "kind", kind)
+        for name in _PARAM_NAMES:
+            set_field(self, name, None)
+        for p in own:
+            set_field(self, p.name, params.get(p.name, p.default))
+
+    @property
+    def pending_draw(self) -> bool:
+        """A draw penalty for the next player, pending and stackable (R5.1, R5.7, R9.3)."""
+        return self.kind == "draw" and self.to == "next" and not self.at_once
+
+    @property
+    def turn_effect(self) -> bool:
+        """An effect on whose turn it is (``again``, ``skip``): void in free order (R8.4)."""
+        return self.kind in ("again", "skip")
+
+    def file_value(self) -> Any:
+        """The effect as a file writes it: a string when every parameter is at its
+        default and the effect may be bare, else an inline table."""
+        decl = EFFECT_BY_NAME[self.kind]
+        changed = {p.name: getattr(self, p.name) for p in decl.params
+                   if getattr(self, p.name) != p.default}
+        own = getattr(self, decl.value.name) if decl.value else True
+        if decl.bare and not changed and (decl.value is None or own == decl.value.default):
+            return self.kind
+        return {self.kind: own, **changed}
+
+
+def effect_table(effects: tuple[Effect, ...]) -> Any:
+    """A rank's effects as ``[actions]`` writes them: one effect, or a list."""
+    if len(effects) == 1:
+        return effects[0].file_value()
+    return [e.file_value() for e in effects]
+
+
+# -- reading a file's entry ----------------------------------------------------
+
+Fail = Callable[..., Exception]
+"""``fail(problem, allowed, **fields)``: the caller's error for a bad entry
+(``problem`` a message key of ``rules.err.*``; ``allowed`` what would be, in words;
+``fields`` for the sentence).  It returns the exception; the parser raises it."""
+
+
+def parse_effects(value: Any, fail: Fail) -> tuple[Effect, ...]:
+    """One rank's entry of ``[actions]`` -> its effects, in order (R9.1).
+
+    ``value``: a string (an effect written bare), an inline table naming one
+    effect and its parameters, or a list of those (applied in order).  Raises
+    what ``fail`` gives for an unknown effect or parameter, a value of the
+    wrong type or out of range, a bare effect that needs a value, a table
+    naming no effect or two, an empty list, or ``"none"`` beside another
+    effect.  Combinations of effects are checked by ``check_combination``.
+    """
+    items = value if isinstance(value, list) else [value]
+    if not items:
+        raise fail("rules.err.effect_empty", "effects")
+    effects = tuple(_parse_one(item, fail) for item in items)
+    if len(effects) > 1 and any(e.kind == "none" for e in effects):
+        raise fail("rules.err.effect_none_beside", "effects")
+    if effects[0].kind == "none":
+        return ()
+    return effects
+
+
+def _parse_one(item: Any, fail: Fail) -> Effect:
+    if isinstance(item, str):
+        decl = EFFECT_BY_NAME.get(item)
+        if decl is None:
+            raise fail("rules.err.effect_unknown", "effects", effect=item,
+                       suggestion=_close(item, EFFECT_BY_NAME))
+        if not decl.bare:
+            raise fail("rules.err.effect_needs_value", "effect_value", effect=item,
+                       param=decl.value.name, example=_example(decl))
+        return Effect(item)
+    if not isinstance(item, dict):
+        raise fail("rules.err.effect_type", "effects", got=type(item).__name__)
+    named = [k for k in item if k in EFFECT_BY_NAME]
+    if len(named) != 1:
+        unknown = next((k for k in item if k not in EFFECT_BY_NAME), None)
+        if not named and unknown is not None:
+            raise fail("rules.err.effect_unknown", "effects", effect=unknown,
+                       suggestion=_close(unknown, EFFECT_BY_NAME))
+        raise fail("rules.err.effect_one", "effects", effects=", ".join(named) or "-")
+    kind = named[0]
+    decl = EFFECT_BY_NAME[kind]
+    params: dict[str, Any] = {}
+    own = item[kind]
+    if decl.value is None:
+        if own is not True:
+            raise fail("rules.err.effect_flag", "true", effect=kind, got=_shown(own))
+    else:
+        params[decl.value.name] = _check_param(decl, decl.value, kind, own, fail)
+    by_name = {p.name: p for p in decl.params}
+    for name, given in item.items():
+        if name == kind:
+            continue
+        param = by_name.get(name)
+        if param is None:
+            raise fail("rules.err.effect_param_unknown", "params", effect=kind, param=name,
+                       params=", ".join(by_name) or "-")
+        params[name] = _check_param(decl, param, name, given, fail)
+    return Effect(kind, **params)
+
+
+def _check_param(decl: EffectKind, param: Param, shown: str, given: Any, fail: Fail) -> Any:
+    kind = param.kind
+    if kind == "int":
+        low, high = param.detail
+        if isinstance(given, bool) or not isinstance(given, int) or not low <= given <= high:
+            raise fail("rules.err.effect_param", "int_range", effect=decl.name, param=shown,
+                       got=_shown(given), low=low, high=high)
+        return given
+    if kind == "bool":
+        if not isinstance(given, bool):
+            raise fail("rules.err.effect_param", "bool", effect=decl.name, param=shown,
+                       got=_shown(given))
+        return given
+    if kind == "enum":
+        if given not in param.detail or not isinstance(given, str):
+            raise fail("rules.err.effect_param", "choices", effect=decl.name, param=shown,
+                       got=_shown(given), choices=param.detail)
+        return given
+    if kind == "value":  # 1-13, or a rank but the Joker
+        if isinstance(given, str) and given.upper() in RANK_VALUE:
+            return RANK_VALUE[given.upper()]
+        if not isinstance(given, bool) and isinstance(given, int) and 1 <= given <= 13:
+            return given
+        raise fail("rules.err.effect_param", "value", effect=decl.name, param=shown,
+                   got=_shown(given))
+    # "rank": a rank but the Joker
+    if isinstance(given, str) and given.upper() in RANK_VALUE:
+        return given.upper()
+    raise fail("rules.err.effect_param", "rank", effect=decl.name, param=shown,
+               got=_shown(given))
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
+
+
+def _example(decl: EffectKind) -> str:
+    sample = {"n": 1, "value": 5, "rank": '"Q"'}.get(decl.value.name, 1)
+    return f"{{ {decl.name} = {sample} }}"
+
+
+def _close(word: str, names) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(str(word).lower(), list(names), n=1, cutoff=0.6)
+    return close[0] if close else ""
+
+
+# -- combinations (R9.13) ------------------------------------------------------
+
+def check_combination(effects: tuple[Effect, ...], free: bool) -> str | None:
+    """The message key of the R9.13 refusal of a rank's list of ``effects``
+    (``free``: turn order is free, R8.4), or None when the list may be played.
+
+    Refused: two effects that each decide who plays next in contradiction
+    (``again`` with a ``skip`` or with a pending draw; a passed-on ``skip``
+    with a pending draw or another skip), two pending draws, two ``again``,
+    two named suits, two ``next_*`` limits or one beside a named suit, and
+    in free order a passed-on skip (nobody's turn to pass it to)."""
+    kinds = [e.kind for e in effects]
+    pending = sum(e.pending_draw for e in effects)
+    skips = [e for e in effects if e.kind == "skip"]
+    limits = sum(k.startswith("next_") for k in kinds)
+    if pending > 1:
+        return "rules.err.combo.two_penalties"
+    if "again" in kinds and (skips or pending):
+        return "rules.err.combo.again_turn"
+    if kinds.count("again") > 1 or kinds.count("name_suit") > 1:
+        return "rules.err.combo.twice"
+    if any(s.pass_on for s in skips) and (pending or len(skips) > 1):
+        return "rules.err.combo.pass_on"
+    if limits > 1 or (limits and "name_suit" in kinds):
+        return "rules.err.combo.limit"
+    if free and any(s.pass_on for s in skips):
+        return "rules.err.combo.pass_on_free"
+    return None
+
+
+# -- today's keys, expanded (R9.1) ---------------------------------------------
+
+def old_key_effects(rules) -> dict[str, tuple[Effect, ...]]:
+    """The effects every rank has under the R8 keys alone (``rules`` a HouseRules):
+    the rule book's R5 cards, with ``king``, ``four``, ``five``, ``jack_wild``,
+    ``jack_on_jack`` and ``joker_penalty`` as set.  Ranks without an effect are
+    left out."""
+    out = {
+        "2": (Effect("draw", n=2),),
+        JOKER: (Effect("draw", n=rules.joker_penalty),),
+        "7": (Effect("again"),),
+        "8": (Effect("skip"),),
+        "J": (Effect("name_suit", wild=rules.jack_wild,
+                     on_same_rank="always" if rules.jack_on_jack else "named_suit"),),
+        "A": (Effect("reverse"),),
+    }
+    king = KING_EFFECTS.get(rules.king)
+    if king:
+        out["K"] = king
+    if rules.four == "skip_two":
+        out["4"] = (Effect("skip", n=2),)
+    if rules.five == "all_draw_one":
+        out["5"] = (Effect("others_draw", n=1),)
+    return out
+
+
+#: ``king = ...`` as effects (R5.8).
+KING_EFFECTS: dict[str, tuple[Effect, ...]] = {
+    "none": (),
+    "draw_one": (Effect("draw", n=1, at_once=True),),
+    "reverse_skip": (Effect("reverse", two_players="none"), Effect("skip")),
+}
+
+#: The rank each old key speaks of (a file setting both is refused, R9.1).
+OLD_KEY_RANK: dict[str, str] = {"king": "K", "four": "4", "five": "5", "jack_wild": "J",
+                                "jack_on_jack": "J", "joker_penalty": JOKER}
+
+
+def classic_rule(rank: str, effects: tuple[Effect, ...]) -> str | None:
+    """The rule-book rule (R5.1-R5.10) a rank keeping that meaning cites, or None.
+
+    A Two drawing 2, a Joker drawing any number, a Seven playing again, an
+    Eight skipping one, a Jack naming a suit (wild or not), an Ace reversing
+    (again with two players), a King as ``king`` allows, a Four skipping two,
+    a Five making the others draw one.
+    """
+    if len(effects) == 2 and rank == "K" and effects == KING_EFFECTS["reverse_skip"]:
+        return "R5.8"
+    if len(effects) != 1:
+        return None
+    e = effects[0]
+    kind = e.kind
+    if rank == "2" and e == Effect("draw", n=2):
+        return "R5.1"
+    if rank == JOKER and kind == "draw" and e.pending_draw:
+        return "R5.6"
+    if rank == "7" and e == Effect("again"):
+        return "R5.2"
+    if rank == "8" and e == Effect("skip"):
+        return "R5.3"
+    if rank == "J" and kind == "name_suit":
+        return "R5.4"
+    if rank == "A" and e == Effect("reverse"):
+        return "R5.5"
+    if rank == "K" and effects == KING_EFFECTS["draw_one"]:
+        return "R5.8"
+    if rank == "4" and e == Effect("skip", n=2):
+        return "R5.9"
+    if rank == "5" and e == Effect("others_draw", n=1):
+        return "R5.10"
+    return None
