@@ -959,7 +959,8 @@ def compare_hand(candidate: Candidate, record: dict, standard: dict,
         if new != (ok, rule, legal) or (state != old_state and {
                 key: state.get(key, _MISSING) for key in old_state} != old_state):
             old = (ok, rule, legal, old_state)
-            new4 = new + ({key: v for key, v in state.items()},)
+            # (compared on the baseline's keys: a key it has not is no difference)
+            new4 = new + ({key: v for key, v in state.items() if key in old_state},)
             decision = explain(rules_table, line, before, old, new4, turns)
             if decision is not None:
                 return "explained", k, decision

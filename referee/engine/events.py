@@ -102,6 +102,7 @@ class Reason(Enum):
     MUST_ANSWER_SKIP = "must_answer_skip"  # R5.11: a skip is pending: its rank or ``pass``
     SKIP_NO_DRAW = "skip_no_draw"          # R5.11: a draw while a skip is pending
     LIMIT = "limit"                        # R9.6 / R9.9: the card the limit asks for
+    NO_SUIT_TO_NAME = "no_suit_to_name"    # R5.4: a suit typed after a card that names none
     START_SUIT = "start_suit"              # R9.16: a starter that names a suit, without one
 
     @property

@@ -214,6 +214,8 @@ class Hand(Dealt):
         done = 0  # the line's actions applied before a refusal
         try:
             actions = line.actions
+            if len(actions) > 1 and type(actions[0]) is Play:
+                actions = self._suit_d(actions)
             actor = self._line_actor(line)  # (checks only: changes nothing)
             if (len(actions) > 1 or type(actions[0]) is not Play) \
                     and self._needs_snapshot(actions, actor):  # (a lone play never does)
@@ -235,6 +237,19 @@ class Hand(Dealt):
         if self.draw_pile == 0:
             turn.check_blocked(self, ev)
         return True, ev, True, actor
+
+    def _suit_d(self, actions: tuple) -> tuple:
+        """R9.8: ``Qh d`` after a card that names a suit under these rules names
+        diamonds (the notation reads a lone ``d`` after a Jack only, R5.4)."""
+        names = self.tables.names
+        out: list = []
+        for action in actions:
+            if (type(action) is Draw and action.card is None and out and type(out[-1]) is Play
+                    and out[-1].suit is None and names[out[-1].card.id]):
+                out[-1] = Play(out[-1].card, "d")
+                continue
+            out.append(action)
+        return tuple(out)
 
     def _needs_snapshot(self, actions: tuple, actor: str | None) -> bool:
         """Whether ``actions`` may change the state and still be refused (R0.3: then

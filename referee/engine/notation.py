@@ -336,9 +336,14 @@ _set_examples(EXAMPLES)
 
 
 def _jack_suit(card: Card, tokens: list[str], i: int) -> tuple[str | None, int]:
-    """After a Jack, a suit token names the suit (a lone ``d`` is diamonds)."""
-    if card.rank == "J" and i < len(tokens):
-        suit = parse_suit(tokens[i])
+    """After a card, a suit token names the suit (R5.4, R9.8: ``Jh s``, ``Qh schoppen``).
+    After a Jack a lone ``d`` is diamonds; after another card it is a draw (which the
+    engine reads as diamonds after a card that names a suit, ``Hand``)."""
+    if i < len(tokens):
+        token = tokens[i]
+        if card.rank != "J" and _word(token.lower()) in DRAW_WORDS:
+            return None, i
+        suit = parse_suit(token)
         if suit is not None:
             return suit, i + 1
     return None, i

@@ -88,8 +88,11 @@ def check_play(h, player: str, card: Card, suit: str | None, count_after: int) -
         if not opening_mask(h) >> card.id & 1:
             raise actions.must_stack_refusal(h, card) if h.pending else match_refusal(h, card)
         raise goingout.finish_refusal(h, player, card)
-    if suit is None and names_suit(h, card, count_after):
-        raise Refusal(Reason.JACK_SUIT, "R5.4", card=card)
+    if suit is None:
+        if names_suit(h, card, count_after):
+            raise Refusal(Reason.JACK_SUIT, h.tables.rule[card.id] or "R9.8", card=card)
+    elif not h.tables.names[card.id]:
+        raise Refusal(Reason.NO_SUIT_TO_NAME, "R5.4", card=card)
 
 
 # -- a card played -------------------------------------------------------------

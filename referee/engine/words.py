@@ -162,6 +162,7 @@ _REFUSALS = {
     "skip_no_draw": "engine.refuse.skip_no_draw",
     "limit": "engine.refuse.limit",
     "start_suit": "engine.refuse.start_suit",
+    "no_suit_to_name": "engine.refuse.no_suit_to_name",
 }
 
 
@@ -174,7 +175,12 @@ def _refused(e) -> str:
     elif reason == "owed_many" and fields["n"] == 0:
         key = "engine.refuse.owed_none"
     elif reason == "jack_suit":  # the entry to type, in the language's letters
-        fields["entry"] = Entry(f"{fields.pop('card')} s")
+        card = fields.pop("card")
+        fields["entry"] = Entry(f"{card} s")
+        if card.rank != "J":
+            key, fields["card"] = "engine.refuse.name_suit", card
+    elif reason == "no_suit_to_name":
+        fields["entry"] = Entry(str(fields["card"]))
     elif reason == "limit" and fields["limit"][0] == "follow":
         key = "engine.refuse.follow"
     elif reason == "start_suit":

@@ -69,6 +69,11 @@ MESSAGES = {
         "{card} cannot follow: play {limit}, or draw (R9.6)."),
     "engine.refuse.start_suit": (
         "The starter {card} names a suit: the dealer types it, like `{entry}` for spades (R9.16)."),
+    "engine.refuse.name_suit": (
+        "{card} names a suit under these house rules: type it after the card, like "
+        "`{entry}` for spades (R9.8)."),
+    "engine.refuse.no_suit_to_name": (
+        "{card} names no suit under these house rules: type the card alone, `{entry}` (R5.4)."),
     "engine.refuse.jack_suit": (
         "Name a suit with the Jack, like `{entry}` for spades (R5.4)."),
     "engine.refuse.finish_on_action": (
