@@ -156,23 +156,27 @@ def test_R5_11_facing_a_skip_only_its_rank_goes_and_no_draw():
 
 
 def test_R5_11_pass_sits_the_skip_out_and_the_turn_moves_on():
-    from referee.engine import actions
     h = hand({"actions": {"8": {"skip": 2, "pass_on": True}}})
     play(h, "start 9h", "8h")
-    ev: list = []
-    actions.pass_skip(h, "Bram", ev)
+    ruling = play(h, "pass")
     assert (h.turn, h.pending_skip, h.skips) == ("Cees", 0, {"Bram": 1})
-    assert "Bram passes and misses 2 turns (R5.11)." in ev[0].text()
+    assert "Bram passes and misses 2 turns (R5.11)." in ruling.text
+    play(h, "5h", "Anna: 5d")          # Bram misses his second turn
+    assert h.turn == "Cees" and h.log[-3] == "pass"
 
 
 def test_R5_11_pass_with_no_skip_pending_is_refused():
-    from referee.engine import actions
-    from referee.engine.events import Refusal
     h = hand({"actions": {"8": {"skip": 1, "pass_on": True}}})
     play(h, "start 9h")
-    with pytest.raises(Refusal) as caught:
-        actions.pass_skip(h, "Anna", [])
-    assert caught.value.event.rule == "R5.11"
+    ruling = refused(h, "pass")
+    assert ruling.rule == "R5.11" and "no skip" in ruling.text
+
+
+def test_R5_11_pass_closes_an_open_last_card_window_and_is_a_blank_turn():
+    h = hand({"deal_size": 2, "actions": {"8": {"skip": 1, "pass_on": True}}})
+    play(h, "start 9h", "8h")            # Anna holds one card, window open
+    play(h, "pass")
+    assert h.last_card["Anna"] == "missed" and "Bram" in h.idle
 
 
 # -- R9.6 again ------------------------------------------------------------------

@@ -52,6 +52,14 @@ def start(h, named: str | None, card: Card, ev: list, suit: str | None = None) -
         ev.append(FreeOrder())
 
 
+def names_suit(h, card: Card) -> bool:
+    """R9.16: the starter ``card`` acts (``[start] mode = "applies"``, its rank in
+    ``ranks``) and names a suit: the dealer types it, ``start Jh s``."""
+    r = h.rules
+    return (h.tables.names[card.id] and h.tables.action[card.id]
+            and r.start_mode() == "applies" and card.rank in r.start_ranks())
+
+
 def _applies(h, card: Card, suit: str | None, ev: list) -> None:
     """R2.4 ``start_card = "applies"``, R9.16 ``[start] mode = "applies"``: the starter
     acts as if the dealer had played it, effect by effect: a penalty or a skip

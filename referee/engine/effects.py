@@ -135,6 +135,10 @@ class Effect(Value):
         for p in own:
             set_field(self, p.name, params.get(p.name, p.default))
 
+    def __reduce__(self) -> tuple:  # (keywords: the parameters the effect has)
+        return (_effect, (self.kind, {name: getattr(self, name) for name in _PARAM_NAMES
+                                      if getattr(self, name) is not None}))
+
     @property
     def pending_draw(self) -> bool:
         """A draw penalty for the next player, pending and stackable (R5.1, R5.7, R9.3)."""
@@ -155,6 +159,11 @@ class Effect(Value):
         if decl.bare and not changed and (decl.value is None or own == decl.value.default):
             return self.kind
         return {self.kind: own, **changed}
+
+
+def _effect(kind: str, params: dict) -> Effect:
+    """Unpickling an ``Effect``."""
+    return Effect(kind, **params)
 
 
 def effect_table(effects: tuple[Effect, ...]) -> Any:

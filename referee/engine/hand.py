@@ -15,12 +15,14 @@ from typing import Iterable
 
 from referee import messages
 from referee.engine.cards import NotationError, parse_suit, try_card
-from referee.engine.notation import Announce, Call, Draw, Fix, Leave, Line, Play, Start, parse_line
+from referee.engine.notation import (
+    Announce, Call, Draw, Fix, Leave, Line, Pass, Play, Start, parse_line,
+)
 from referee.engine.rules import KEY_RULE, HouseRules
 from referee.engine import (
     corrections, deal, goingout, lastcard, legality, order, piles, table, turn,
 )
-from referee.engine.actions import stack_options
+from referee.engine.actions import pass_skip, stack_options
 from referee.engine.dealt import Dealt
 from referee.engine.events import Event, IllegalPlayPenalty, Reason, Refusal, Refused, Said
 from referee.engine.ruling import ReplayError, Ruling, said
@@ -162,7 +164,8 @@ class Hand(Dealt):
         Contract: the hand is being played, ``player`` (default: the player to
         act) is ``legal(player).player``, and the action was taken from that
         ``Legal``: a ``Play`` of a card it ``may_play`` (a Jack with a suit), a
-        ``Draw()``, or a ``Draw(card)`` it ``may_draw_play``.  ``announce``: the
+        ``Draw()`` when it ``draw``s, a ``Draw(card)`` it ``may_draw_play``, or a
+        ``Pass()`` when it ``passes`` (R5.11).  ``announce``: the
         player says "Laatste kaart!" with it.  Nothing is logged (``log``,
         ``undo`` and ``replay`` know only checked entries); no ``Ruling`` is
         made.  Returns the events.  An action outside the contract may leave
@@ -172,10 +175,13 @@ class Hand(Dealt):
             player = self.turn
         ev: list = []
         self.cite = 0
-        if type(action) is Play:
+        kind = type(action)
+        if kind is Play:
             turn.play(self, player, action.card, action.suit, ev, True)
-        else:
+        elif kind is Draw:
             turn.draw(self, player, action.card, action.suit, ev)
+        else:
+            self._act_pass(action, player, ev)
         if announce and self.status == "playing":
             lastcard.announce(self, player, ev)
         if self.draw_pile == 0:
@@ -329,6 +335,15 @@ class Hand(Dealt):
         if self.free or actor != self.turn:
             order.check_turn(self, actor)
         turn.draw(self, actor, action.card, action.suit, ev)
+
+    def _act_pass(self, action: Pass, actor, ev: list) -> None:
+        if self.status != "playing" or self.scored:
+            self.check_status()
+        if self.free or actor != self.turn:
+            order.check_turn(self, actor)
+        if self.last_card:
+            lastcard.typed_draw(self, actor)  # (another player acted: open windows close)
+        pass_skip(self, actor, ev)
 
     def _act_announce(self, action: Announce, actor, ev: list) -> None:
         if self.status != "playing" or self.scored:
@@ -507,7 +522,8 @@ class _LegalNow:
         return self.text
 
 
-_ACTIONS = {Play: Hand._act_play, Draw: Hand._act_draw, Announce: Hand._act_announce,
+_ACTIONS = {Play: Hand._act_play, Draw: Hand._act_draw, Pass: Hand._act_pass,
+            Announce: Hand._act_announce,
             Call: Hand._act_call, Leave: Hand._act_leave, Start: Hand._act_start,
             Fix: Hand._act_fix}
 """Each kind of action (``notation``) -> the ``Hand`` method applying it."""

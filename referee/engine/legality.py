@@ -7,6 +7,7 @@
   disagree with a ruling.
 - ``refusal(h, card, player, suit)`` -> the ``Refused`` event a play of ``card``
   would get (rule id and reason, R0.3 order), or None when it is legal.
+- ``start_names_suit(h, card)``: whether the starter needs a suit named (R9.16).
 - ``may_call(h, target, caller)``: whether a last-card call would be accepted
   (R4.3, R4.4, R8.4); ``blank_turns(h)``: who had a blank turn (R3.9).
 
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from referee.engine.cards import CARDS, Card
 from referee.engine.notation import Call, Line
-from referee.engine import order, table, turn
+from referee.engine import deal, order, table, turn
 from referee.engine.state import Snapshot
 from referee.engine.events import Reason, Refusal, Refused
 
@@ -30,8 +31,10 @@ class Legal:
 
     ``player``: who (None: nobody may act).  ``mask``: the cards (bit ``card.id``)
     whose play passes the penalty, matching and going-out checks (R5.7,
-    R3.1-R3.3, R6.2; a Jack with a suit named): ``turn.play_mask``, what
-    ``turn.check_play`` applies.  ``draw``: a plain ``d`` is open.
+    R3.1-R3.3, R6.2, R5.11, R9.6, R9.9; a Jack with a suit named):
+    ``turn.play_mask``, what ``turn.check_play`` applies.  ``draw``: a plain
+    ``d`` is open; ``passes``: ``pass`` is (a skip passed on is pending, R5.11:
+    then no draw is).
     ``draw_mask``: the cards ``d CARD`` may name (R3.4; R5.7 under
     ``penalty_ends_turn = false``: the penalty taken, then the card played):
     ``turn.draw_play_mask``, what ``turn.draw`` applies, asked when first read.
@@ -39,12 +42,13 @@ class Legal:
     R1.4), which a player holding the real card always passes.
     """
 
-    __slots__ = ("player", "mask", "draw", "_draw_mask", "_hand")
+    __slots__ = ("player", "mask", "draw", "passes", "_draw_mask", "_hand")
 
     def __init__(self, hand, player, mask):
         self._hand, self.player, self.mask = hand, player, mask
-        self.draw = player is not None
-        self._draw_mask = None if player is not None else _NONE
+        self.passes = player is not None and bool(hand.pending_skip)
+        self.draw = player is not None and not self.passes
+        self._draw_mask = None if self.draw else _NONE
 
     @property
     def draw_mask(self) -> int:
@@ -117,6 +121,12 @@ def legal(h, player: str | None = None) -> Legal:
     if who is None:
         return Legal(h, None, _NONE)
     return Legal(h, who, turn.play_mask(h, h.counts[who] - 1))  # (a play: one card fewer)
+
+
+def start_names_suit(h, card: Card) -> bool:
+    """Whether the starter ``card`` needs the suit the dealer names (R9.16: a starter
+    that names a suit under ``[start] mode = "applies"``: ``start Jh s``)."""
+    return deal.names_suit(h, card)
 
 
 def may_call(h, target: str, caller: str | None = None) -> bool:

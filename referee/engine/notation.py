@@ -20,11 +20,12 @@ from referee.engine.values import set_field as _set
 
 DRAW_WORDS = frozenset({"d", "draw", "trek", "pak"})
 ANNOUNCE_WORDS = frozenset({"lk", "last", "laatste", "laatstekaart"})
+PASS_WORDS = frozenset({"pass"})
 QUERY_WORDS = frozenset({"state", "check", "why", "rules", "help", "replay", "?"})
 CONTROL_WORDS = frozenset({"undo", "redo"})
 FIX_WORD = "fix"
 # Words that a player's name must not be (R1.1), besides cards and suits.
-RESERVED_WORDS = (DRAW_WORDS | ANNOUNCE_WORDS | QUERY_WORDS | CONTROL_WORDS
+RESERVED_WORDS = (DRAW_WORDS | ANNOUNCE_WORDS | PASS_WORDS | QUERY_WORDS | CONTROL_WORDS
                   | {"start", "call", "leave", FIX_WORD, "kaart", "card"})
 
 _PREFIX = re.compile(r"^\s*([^\s:]+)\s*:\s*(.*)$", re.S)
@@ -60,6 +61,15 @@ class Draw(_Value):
         if self.card is None:
             return "d"
         return f"d {self.card}" + (f" {self.suit}" if self.suit else "")
+
+
+class Pass(_Value):
+    """``pass``: sit out a skip passed on (R5.11)."""
+
+    __slots__ = ()
+
+    def canonical(self) -> str:
+        return "pass"
 
 
 class Announce(_Value):
@@ -269,6 +279,10 @@ def _parse_actions(tokens: list[str]) -> list:
                 raise NotationError("notation.name_usage", word="call")
             out.append(Call(tokens[i + 1]))
             i += 2
+            continue
+        if low in PASS_WORDS:
+            out.append(Pass())
+            i += 1
             continue
         if low in ANNOUNCE_WORDS:
             i += 1

@@ -42,9 +42,10 @@ from typing import Any, Callable
 from referee import messages
 from referee.engine.cards import CARDS, SUITS, full_deck
 from referee.engine import Hand
-from referee.engine.events import Called, Drew, Reshuffled
+from referee.engine.events import CardsMoved, Called, Drew, Reshuffled
+from referee.engine.legality import start_names_suit
 from referee.engine.tables import tables_for
-from referee.engine.notation import Draw, Line, Play, parse_line
+from referee.engine.notation import Draw, Line, Pass, Play, parse_line
 from referee.engine.rules import HouseRules, check_table_fits
 from referee.series.scoring import card_points
 from referee.simulator.simstats import HandRecord
@@ -390,6 +391,7 @@ class _Table:
         self.plays = [Play(c) for c in CARDS]
         self.drawn_plays = [Draw(c) for c in CARDS]
         self.plain_draw = Draw()
+        self.sit_out = Pass()
         self.free = rules.free_order
         self.fast = fast
         self.record: list[tuple[str, int, list[str]]] | None = None
@@ -489,6 +491,36 @@ class _Table:
                     owed -= self.take(owed_player, owed)
             elif kind is Called and e.outcome == Called.HIT:
                 self.calls += 1
+            elif kind is CardsMoved:
+                self.move(e)
+
+    def move(self, e: CardsMoved) -> None:
+        """Cards change hands as ``e`` says (R9.11, R9.12): for ``pass_cards`` each giver
+        passes that many of their real cards, picked at random; for ``rotate_hands``
+        whole hands move."""
+        if e.kind == "rotate_hands":
+            hands = {giver: self.cards[giver] for giver, _, _ in e.moves}
+            for giver, taker, _ in e.moves:
+                self._hold(taker, hands[giver])
+            return
+        given = {}
+        for giver, _, n in e.moves:
+            cards = self.cards[giver]
+            picked = [cards.pop(int(self.random() * len(cards))) for _ in range(n)]
+            given[giver] = picked
+        for giver, taker, _ in e.moves:
+            self._hold(taker, self.cards[taker] + given[giver])
+
+    def _hold(self, player: str, cards: list[int]) -> None:
+        """``player`` now holds ``cards`` (their count, copies and held mask anew)."""
+        self.cards[player] = cards
+        copies = self.copies[player] = [0] * len(CARDS)
+        held = 0
+        for c in cards:
+            copies[c] += 1
+            held |= 1 << c
+        self.held[player] = held
+        self.count[player] = len(cards)
 
     def problem(self, key: str, **fields: Any) -> None:
         """Describe a refusal or mismatch (the first ``MAX_PROBLEMS`` of a run)."""
@@ -544,7 +576,7 @@ class _Table:
         discard = self.discard
         if (hand.counts == self.count and hand.draw_pile == len(self.draw)
                 and len(hand.discard) == len(discard)
-                and hand.discard[-1] is CARDS[discard[-1]]):
+                and (not discard or hand.discard[-1] is CARDS[discard[-1]])):
             return True
         return self.mismatch()
 
@@ -660,6 +692,12 @@ class _Table:
         card = self.choosers[player](self, player, legal.mask)
         if card >= 0:
             return self.play(player, card, legal)
+        if legal.passes:   # (a skip passed on, and no card of its rank: R5.11)
+            events = self.send(self.sit_out, player, False)
+            if events is None:
+                return False
+            self.follow(events)
+            return self.check()
         return self.draw_turn(player, legal)
 
     def free_step(self) -> bool:
@@ -714,10 +752,24 @@ class _Table:
         """Deal and play hand ``number`` to its end (won, blocked R3.9, or the cap)."""
         self.deal(number, dealer)
         hand = self.hand
-        starter = self.draw.pop()
-        self.discard.append(starter)
-        if not self.enter("start " + self.text[starter]):
-            return
+        while hand.status == "waiting":
+            starter = self.draw.pop()
+            self.discard.append(starter)
+            text = "start " + self.text[starter]
+            if start_names_suit(hand, CARDS[starter]):   # (the dealer names it, R9.16)
+                text += " " + self.bots[dealer].suit(self, self.cards[dealer], starter)
+            self.entries += 1
+            self.last = text
+            if self.record is not None:
+                self.record[-1][2].append(text)
+            events = self.typed(text)
+            if events is None:
+                return
+            if hand.status == "waiting":  # R9.16 redraw: the starter goes back, under the pile
+                self.draw.insert(0, self.discard.pop())
+            self.follow(events)
+            if not self.check():
+                return
         step = self.free_step if self.free else None
         turn = self.turn
         while hand.status == "playing":
