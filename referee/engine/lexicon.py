@@ -1,7 +1,7 @@
 """The table's words in each language: card letters, suit words, entry words.
 
 NOTATION.md "Languages": the English letters and the suit symbols work in every
-language with their English meaning (``7c`` is 7♣ everywhere); the active
+language with their English meaning (``7c`` is 7♣ everywhere); the table's
 language adds its own letters and words, which never collide with an English
 token.  This module is data only: the notation parser and the completion read
 it; nothing here is shown to players (the message catalogs do that).
@@ -14,6 +14,10 @@ for a Joker; ``words`` the entry and command words to their English form
 (``pakken`` -> ``draw``).  ``false_friends`` lists English suit letters that
 start a local word for another suit (``c`` for cœur, copas, cuori): the
 prompt explains once what they mean.
+
+No language is active here: whoever parses or writes passes the ``Lexicon``
+(``lexicon(code)``; English when none is given), so hands in two languages
+can live in one process (a ``Hand`` holds its own).
 """
 
 from __future__ import annotations
@@ -118,71 +122,61 @@ def lexicon(code: str) -> Lexicon:
     return LEXICONS.get(code, ENGLISH)
 
 
-ACTIVE: Lexicon = ENGLISH
-"""The lexicon whose tokens the parser reads besides the English ones."""
+def word(token: str, lex: Lexicon = ENGLISH) -> str:
+    """The English entry word for a word typed (lower case) in language ``lex``:
+    ``pakken`` -> ``draw`` in Dutch; any other token is returned as it is."""
+    return lex.words.get(token, token) if lex is not ENGLISH else token
 
 
-def set_active(code: str) -> None:
-    """Read the tokens of language ``code`` from now on (English ones always)."""
-    global ACTIVE
-    ACTIVE = lexicon(code)
-
-
-def word(token: str) -> str:
-    """The English entry word for a typed word (lower case): ``pakken`` -> ``draw``
-    in Dutch; any other token is returned as it is."""
-    return ACTIVE.words.get(token, token) if ACTIVE is not ENGLISH else token
-
-
-def false_friends(tokens: list[str]) -> list[tuple[str, str]]:
+def false_friends(tokens: list[str], lex: Lexicon = ENGLISH) -> list[tuple[str, str]]:
     """(English suit letter, local suit it may be taken for) for each card token in
-    ``tokens`` whose English suit letter starts another suit's local word: in
+    ``tokens`` whose English suit letter starts another suit's word in language
+    ``lex``: in
     French ``7c`` and ``Vc`` are clubs, though ``c`` starts cœur.  The prompt
     explains such a letter once."""
     found = []
-    friends = ACTIVE.false_friends
+    friends = lex.false_friends
     if not friends:
         return found
     for token in tokens:
         low = token.lower()
         letter = low[-1:]
         rank = low[:-1]
-        if letter in friends and (not rank or rank in _RANK_TOKENS or rank in ACTIVE.ranks):
+        if letter in friends and (not rank or rank in _RANK_TOKENS or rank in lex.ranks):
             found.append((letter, friends[letter]))
     return found
 
 
-def local_suit_letter(suit: str) -> str | None:
-    """The active language's letter for the canonical suit ``suit`` (French ``co``
+def local_suit_letter(suit: str, lex: Lexicon = ENGLISH) -> str | None:
+    """Language ``lex``'s letter for the canonical suit ``suit`` (French ``co``
     for ``h``), or None where it has none (English)."""
-    return next((local for local, canonical in ACTIVE.suits.items() if canonical == suit), None)
+    return next((local for local, canonical in lex.suits.items() if canonical == suit), None)
 
 
-def rank_letter(rank: str) -> str:
-    """The active language's letter for the court card or Ace ``rank`` (``J``,
+def rank_letter(rank: str, lex: Lexicon = ENGLISH) -> str:
+    """Language ``lex``'s letter for the court card or Ace ``rank`` (``J``,
     ``Q``, ``K``, ``A``), upper case: Dutch ``B`` for ``J``; English its own."""
-    return next((local.upper() for local, r in ACTIVE.ranks.items() if r == rank), rank)
+    return next((local.upper() for local, r in lex.ranks.items() if r == rank), rank)
 
 
-def suit_letters() -> str:
-    """The suit letters a player of the active language types, clubs to spades:
+def suit_letters(lex: Lexicon = ENGLISH) -> str:
+    """The suit letters a player of language ``lex`` types, clubs to spades:
     ``c/d/h/s`` in English, Dutch ``k/r/h/s``, French ``tr/ca/co/pi``."""
-    return "/".join(local_suit_letter(s) or s for s in _SUIT_LETTERS)
+    return "/".join(local_suit_letter(s, lex) or s for s in _SUIT_LETTERS)
 
 
 _RANK_TOKENS = frozenset([str(n) for n in range(2, 11)] + ["t", "j", "q", "k", "a"])
 _SUIT_LETTERS = ("c", "d", "h", "s")
 
 
-def local_forms(canonical: str) -> list[str]:
-    """How the active language writes the canonical token ``canonical``, its
+def local_forms(canonical: str, lex: Lexicon = ENGLISH) -> list[str]:
+    """How language ``lex`` writes the canonical token ``canonical``, its
     usual form first (Tab completion offers them): a card (``Jh``: Dutch
     ``Bh``, French ``Vco``), ``Joker`` (Italian ``jolly``), a suit letter
     (``c``: French ``tr``) or an entry or command word (``draw``: Dutch
     ``pak``).  A form may be the English one (Dutch ``7h``, ``start``).  Empty
     in English, for ``lk`` (the call is "Laatste kaart!" in every language) and
     for any other token (a name, a rule id)."""
-    lex = ACTIVE
     low = canonical.lower()
     if lex is ENGLISH or not low or low == "lk":
         return []

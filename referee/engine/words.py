@@ -18,7 +18,7 @@ from typing import Any
 
 from referee import messages
 from referee.engine.cards import JOKER, SUITS, Card
-from referee.engine.notation import written
+from referee.engine.notation import as_read
 from referee.engine.tables import matches
 
 t = messages.t
@@ -52,8 +52,8 @@ class Phrase:
 
 
 class Entry(Phrase):
-    """A logged entry (English notation, as saved) as the active language writes it
-    (``notation.written``): undo and redo tell it so."""
+    """A logged entry (English notation, as saved) as the language of whoever
+    reads it writes it (``notation.as_read``): undo and redo tell it so."""
 
     __slots__ = ("line",)
 
@@ -61,7 +61,7 @@ class Entry(Phrase):
         self.line = line
 
     def text(self) -> str:
-        return written(self.line)
+        return as_read(self.line)
 
 
 class Allowed(Phrase):

@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from referee.engine.lexicon import suit_letters
+from referee.series.spoken import table_lexicon
 from referee.messages import t
 from referee.series.render import dumps, render_state
 
@@ -189,11 +190,11 @@ def command(name: str, *, aliases: tuple[str, ...] = (), args: str = "",
 
 
 def find_command(word: str) -> Command | None:
-    """The command typed as ``word`` (any case), in English or in the active
-    language's words (``lexicon.word``: Dutch ``tussenstand``), or None."""
+    """The command typed as ``word`` (any case), in English or in the words of the
+    language spoken (``lexicon.word``: Dutch ``tussenstand``), or None."""
     from referee.engine.lexicon import word as local_word
     low = word.lower()
-    return _WORDS.get(low) or _WORDS.get(local_word(low))
+    return _WORDS.get(low) or _WORDS.get(local_word(low, table_lexicon()))
 
 
 # ---------------------------------------------------------------------------
@@ -248,13 +249,14 @@ class TableApp:
         from referee.engine import lexicon
         from referee.engine.cards import SUIT_SYMBOLS, try_card
         hints = []
+        lex = table_lexicon()
         for token in text.partition("#")[0].replace(":", " ").replace("=", " ").split():
-            for letter, other in lexicon.false_friends([token]):
+            for letter, other in lexicon.false_friends([token], lex):
                 if letter in self._told:
                     continue
                 self._told.add(letter)
-                card = try_card(token)
-                local = lexicon.local_suit_letter(other) or other
+                card = try_card(token, lex)
+                local = lexicon.local_suit_letter(other, lex) or other
                 hints.append(t("repl.hint.false_friend", token=token, letter=letter,
                                shown=card.pretty() if card else SUIT_SYMBOLS[letter],
                                symbol=SUIT_SYMBOLS[letter], suit=t(f"repl.suit.{letter}"),
@@ -343,7 +345,7 @@ class TableApp:
     # -- the suit of a Jack typed without one (R5.4) ------------------------------
     def _suit_question(self, text: str, ruling) -> Reply:
         who = ruling.actor or self.table.state()["turn"] or "?"
-        question = Question(t("repl.suit.question", name=who, letters=suit_letters()), "suit",
+        question = Question(t("repl.suit.question", name=who, letters=suit_letters(table_lexicon())), "suit",
                             lambda answer: self._suit_answer(text, question, answer))
         return Reply(text, True, "", None, "question", question=question)
 
@@ -352,11 +354,12 @@ class TableApp:
         from referee.interface.complete import with_suit
         if answer is None or not answer.strip():
             return Reply(text, True, t("repl.suit.cancelled", line=text.strip()), None, "cancelled")
-        suit = parse_suit(answer.strip())
+        lex = table_lexicon()
+        suit = parse_suit(answer.strip(), lex)
         if suit is None:
-            return Reply(text, True, t("repl.suit.again", answer=answer.strip(), letters=suit_letters()), None,
+            return Reply(text, True, t("repl.suit.again", answer=answer.strip(), letters=suit_letters(lex)), None,
                          "question", question=question)
-        return self.handle_line(with_suit(text, suit))
+        return self.handle_line(with_suit(text, suit, lex))
 
     # -- the end of a hand ----------------------------------------------------------
     def _end_notes(self) -> list[tuple[str, str]]:
@@ -499,7 +502,7 @@ class TableApp:
             callable=tuple(st["callable"]), announce_due=st["announce_due"],
             named_suit=st["named_suit"], fits=fits, draw_fits=draw_fits, spent=spent_cards(hand),
             jokers=bool(table.rules.jokers), decks=hand.decks, rule_ids=tuple(rule_ids),
-            winner=st["winner"], commands=tuple(COMMANDS.values()))
+            winner=st["winner"], commands=tuple(COMMANDS.values()), lexicon=hand.lexicon)
 
 
 def did_you_mean(word: str) -> str:
@@ -512,7 +515,8 @@ def did_you_mean(word: str) -> str:
     from referee.engine.lexicon import local_forms
     english = [*ENTRY_WORDS, *(w for cmd in COMMANDS.values() for w in (cmd.name, *cmd.aliases)
                                if w.isalpha())]
-    words = dict.fromkeys([*english, *(f for w in english for f in local_forms(w))])
+    lex = table_lexicon()
+    words = dict.fromkeys([*english, *(f for w in english for f in local_forms(w, lex))])
     close = get_close_matches(word.lower(), list(words))
     if not close:
         return ""
@@ -526,7 +530,8 @@ def asks_suit(ruling) -> bool:
 
 def _cards_in(value: str) -> list[str]:
     from referee.engine.cards import try_card
-    return [str(c) for c in map(try_card, value.split()) if c is not None]
+    lex = table_lexicon()
+    return [str(c) for c in (try_card(v, lex) for v in value.split()) if c is not None]
 
 
 # ---------------------------------------------------------------------------
@@ -691,11 +696,11 @@ _ENTRY_ROWS = (("start 9h", "start"), ("7h", "play", "7h 7s 9s", "plays"), ("Jh 
 
 
 def entries_text() -> str:
-    """The notation's entries, one example a row with what it does, in the active
-    language (its examples in its letters: ``notation.written``), then the corrections
+    """The notation's entries, one example a row with what it does, in the language
+    spoken (its examples in its letters: ``notation.as_read``), then the corrections
     (``help`` at the prompt and ``pesten-ref help``)."""
-    from referee.engine.notation import written
-    rows = [[written(cell) if i % 2 == 0 else t(f"repl.help.e.{cell}")
+    from referee.engine.notation import as_read
+    rows = [[as_read(cell) if i % 2 == 0 else t(f"repl.help.e.{cell}")
              for i, cell in enumerate(row)] for row in _ENTRY_ROWS]
     first = max(len(row[0]) for row in rows) + 2
     second = max(len(row[1]) for row in rows if len(row) > 2) + 2
@@ -719,8 +724,9 @@ def help_text() -> str:
     lines = [entries_text(), t("repl.help.commands")]
     lines.extend(f"  {usage:<{width}}  {summary}" for usage, summary in rows)
     local = []
+    lex = table_lexicon()
     for english in ("start", "draw", "call", "leave", *COMMANDS):
-        forms = local_forms(english)
+        forms = local_forms(english, lex)
         if forms and forms[0] != english:  # Dutch says `start` too
             local.append(t("repl.help.local_word", word=forms[0], english=english))
     if local:

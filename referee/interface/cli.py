@@ -104,11 +104,10 @@ def _series_language_at(save: str | None) -> str | None:
 
 
 def speak(code: str) -> None:
-    """Read the table's tokens and show click's own texts ("Usage:", "Options:")
-    in language ``code``: click looks its texts up through gettext's global domain."""
-    from referee.engine import lexicon
+    """Write the messages' examples in the table's letters and show click's own
+    texts ("Usage:", "Options:") in language ``code``: click looks its texts up
+    through gettext's global domain."""
     from referee import messages
-    lexicon.set_active(code)
     if code != "en":
         messages.set_examples(_Examples())
         import gettext
@@ -181,14 +180,14 @@ class _Guard:
 
 class _Examples:
     """Writes the messages' examples (``{ex:Ah Ks 3d}``) in the language's letters
-    (``notation.written``), importing the notation only when a message shows one
+    (``notation.as_read``), importing the notation only when a message shows one
     (``standings`` shows none: start-up)."""
 
     __slots__ = ()
 
     def __format__(self, spec: str) -> str:
-        from referee.engine.notation import written
-        return written(spec)
+        from referee.engine.notation import as_read
+        return as_read(spec)
 
 
 class _Told:
@@ -948,11 +947,13 @@ def _notation_guide() -> str:
     from referee.engine.cards import SUIT_SYMBOLS, SUITS
     from referee.engine.words import rank_word, suit_word
     from referee.engine.lexicon import local_forms, rank_letter
-    courts = ", ".join(t("cli.help.notation.letter", letter=rank_letter(r), name=rank_word(r).lower())
+    from referee.series.spoken import table_lexicon
+    lex = table_lexicon()
+    courts = ", ".join(t("cli.help.notation.letter", letter=rank_letter(r, lex), name=rank_word(r).lower())
                        for r in ("J", "Q", "K", "A"))
-    suits = ", ".join(t("cli.help.notation.letter", letter=(local_forms(s) or [s])[0],
+    suits = ", ".join(t("cli.help.notation.letter", letter=(local_forms(s, lex) or [s])[0],
                         name=f"{SUIT_SYMBOLS[s]} {suit_word(s)}") for s in SUITS)
-    joker = (local_forms("joker") or ["joker"])[0]
+    joker = (local_forms("joker", lex) or ["joker"])[0]
     return "\n\n".join([t("cli.help.notation.head"),
                          t("cli.help.notation.cards", courts=courts, suits=suits, joker=joker),
                          help_text()])

@@ -229,7 +229,7 @@ class AnswerCompleter(Completer):
         word = partial_word(text)
         for w in suggest_answer(text, self.question.kind, self.view, self.question.taken):
             if self.question.kind == "suit":
-                suit = parse_suit(w)
+                suit = parse_suit(w, self.view.lexicon)
                 yield Completion(w, start_position=-len(word),
                                  display=f"{w} {SUIT_SYMBOLS[suit]}",
                                  display_meta=t(f"repl.suit.{suit}"))

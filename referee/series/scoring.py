@@ -38,6 +38,7 @@ from referee.engine.cards import JOKER, RANKS, Card, copies_per_deck, try_card
 from referee.messages import t
 from referee.engine.rules import DEFAULT_POINTS, REQUIRED, HouseRules, RulesError, check_saved
 from referee.engine.values import Record, Value, set_field
+from referee.series.spoken import table_lexicon
 
 __all__ = [
     "ScoreError", "SeriesDataError", "SavedTable", "player_name_problem", "PlayerRecord",
@@ -201,12 +202,13 @@ def player_name_problem(names: list[str], count: bool = True) -> str | None:
     if count and not 2 <= len(names) <= 8:
         return t("cli.new.player_count", n=len(names))
     seen = set()
+    lex = table_lexicon()
     for name in names:
         if not all(ch.isalnum() or ch in "-_'." for ch in name):
             return t("cli.new.bad_name_chars", name=name)
         if not name[0].isalnum():
             return t("cli.new.bad_name_start", name=name)
-        if try_card(name) or parse_suit(name) or name.lower() in RESERVED_WORDS:
+        if try_card(name, lex) or parse_suit(name, lex) or name.lower() in RESERVED_WORDS:
             return t("cli.new.bad_name_word", name=name)
         if name.casefold() in seen:
             return t("cli.new.duplicate", name=name)
@@ -489,10 +491,11 @@ def parse_hand_cards(text: str, player: str | None = None) -> list[Card]:
     player when ``player`` is given.
     """
     cards = []
+    lex = table_lexicon()
     for token in re.split(_SEPARATORS, text.strip()):
         if not token:
             continue
-        card = try_card(token)
+        card = try_card(token, lex)
         if card is None:
             if player is None:
                 raise ScoreError("score.refuse.bad_card", "R7.1", token=token)

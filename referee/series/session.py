@@ -48,6 +48,7 @@ from referee.series.scoring import (
     join_names, player_name_problem, replay_series, score_hand, series_limit,
 )
 from referee.series.store import END, FORMAT, SaveError, SaveFile, os_reason
+from referee.series.spoken import table_lexicon
 
 if TYPE_CHECKING:  # the engine is imported only where a hand is opened (start-up time),
     from referee.engine import Hand, Ruling  # its rules only where one is played
@@ -161,7 +162,7 @@ def _replay_hand(save: SaveFile, rules: HouseRules, n: int, meta: Mapping[str, A
             pass  # (not an end this program wrote: the entries say what it is)
     from referee.engine import Hand, ReplayError
     try:
-        return Hand.replay(rules, players, dealer, n, lines, redo)
+        return Hand.replay(rules, players, dealer, n, lines, redo, table_lexicon())
     except ReplayError as exc:
         raise save.error_at(n, ["entries", exc.index + 1],
                             t("cli.save.no_replay", line=exc.line, reason=exc.reason)) from None
@@ -304,7 +305,7 @@ class Table:
             if hand.status == "waiting":
                 from referee.engine import Hand
                 dealt = hand
-                hand = Hand(dealt.rules, dealt.seats, dealt.dealer, dealt.number)
+                hand = Hand(dealt.rules, dealt.seats, dealt.dealer, dealt.number, table_lexicon())
             else:
                 hand = _replay_hand(self.save, self.rules, hand.number, self.meta, use_end=False)
             hand.scored = self.dealt.scored
@@ -906,13 +907,13 @@ def _changes(old: Series, new: Series, n: int) -> list[Event]:
 
 
 def speak_series_language(data: Mapping[str, Any]) -> None:
-    """Speak the series' own language (``new --lang``, the header's ``display.lang``)
-    and read its table's letters, unless the user asked for a language (NOTATION.md
-    "Languages": ``--lang``, ``$PESTEN_REF_LANG``, the series, the locale)."""
+    """Speak the series' own language (``new --lang``, the header's ``display.lang``),
+    and so read its table's letters (``spoken.table_lexicon``), unless the user
+    asked for a language (NOTATION.md "Languages": ``--lang``, ``$PESTEN_REF_LANG``,
+    the series, the locale)."""
     display = data.get("display")
-    if isinstance(display, dict) and messages.series_language(display.get("lang")):
-        from referee.engine import lexicon
-        lexicon.set_active(messages.language())
+    if isinstance(display, dict):
+        messages.series_language(display.get("lang"))
 
 
 def _read_header(save: SaveFile, against_hands: bool = True
@@ -1177,7 +1178,7 @@ def _left_in(save: SaveFile, n: int, meta: Mapping[str, Any]) -> list[str]:
             continue
         from referee.engine.notation import Leave, parse_line  # (only for a line that may be one)
         try:
-            line = parse_line(str(entry.get("line", "")))
+            line = parse_line(str(entry.get("line", "")), table_lexicon())
         except ValueError:
             continue
         for action in line.actions:

@@ -47,6 +47,7 @@ from referee.engine.tables import tables_for
 from referee.engine.notation import Draw, Line, Play, parse_line
 from referee.engine.rules import HouseRules, check_table_fits
 from referee.series.scoring import card_points
+from referee.series.spoken import table_lexicon
 from referee.simulator.simstats import HandRecord
 
 NAMES = ("Anna", "Bram", "Cees", "Daan", "Eva", "Fien", "Gijs", "Hugo")
@@ -363,7 +364,7 @@ class _Table:
 
     Run-wide: the rules, the bots per seat, the card facts the bots use (from
     the engine's compiled tables), the tallies.  Per hand (``deal``): the
-    engine's ``Hand``, every player's cards, the draw pile (its top is the
+    engine's ``Hand`` (read in ``lexicon``, the language spoken), every player's cards, the draw pile (its top is the
     last item) and the discard pile, the hand's generator and figures.
     """
 
@@ -392,6 +393,7 @@ class _Table:
         self.plain_draw = Draw()
         self.free = rules.free_order
         self.fast = fast
+        self.lexicon = table_lexicon()  # (the bots type English; a hand logs as in the language spoken)
         self.record: list[tuple[str, int, list[str]]] | None = None
         self.pushing = fast   # picks are pushed, not typed (and not recorded as text)
         self.refused = 0
@@ -405,7 +407,7 @@ class _Table:
         rng = random.Random(self.seed * 1_000_003 + number)
         self.random = rng.random
         self.getrandbits = rng.getrandbits
-        self.hand = Hand(self.rules, self.seats, dealer, number)
+        self.hand = Hand(self.rules, self.seats, dealer, number, self.lexicon)
         deck = self.deck[:]
         _shuffle(deck, self.getrandbits)
         size = self.rules.deal_size
