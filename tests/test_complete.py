@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.interface.app import COMMANDS
-from referee.interface.complete import (ALL_CARDS, TableView, describe, partial_word, suggest,
+from referee.interface.complete import (ALL_CARDS, HandView, describe, partial_word, suggest,
                               suggest_answer, with_suit)
 from referee.engine import Hand
 from referee.engine.rules import HouseRules
@@ -20,7 +20,7 @@ REPO = Path(__file__).resolve().parents[1]
 PLAYERS = ("Anna", "Bram", "Cees")
 
 
-def view(**kw) -> TableView:
+def view(**kw) -> HandView:
     """A hand in play, Anna to act on 9c, unless told otherwise; read in the
     language the messages speak (as the prompt's view: ``spoken.table_lexicon``)."""
     from referee.series.spoken import table_lexicon
@@ -28,7 +28,7 @@ def view(**kw) -> TableView:
                 fits=("2c", "3c", "9d", "9h", "Joker"), rule_ids=("R4.1", "R4.2", "R5.1"),
                 commands=tuple(COMMANDS.values()), lexicon=table_lexicon())
     base.update(kw)
-    return TableView(**base)
+    return HandView(**base)
 
 
 # -- commands ---------------------------------------------------------------
@@ -205,7 +205,7 @@ def test_rule_ids_after_rules():
 
 # -- score at the prompt -------------------------------------------------------------
 
-def over(**kw) -> TableView:
+def over(**kw) -> HandView:
     """Hand over: Anna won it."""
     return view(status="over", turn=None, fits=(), winner="Anna", **kw)
 

@@ -1,6 +1,6 @@
 """The table's application layer: one typed line in, one reply out (no terminal).
 
-``TableApp(table).handle_line(text) -> Reply`` is what ``pesten-ref play``
+``SeriesApp(table).handle_line(text) -> Reply`` is what ``pesten-ref play``
 does with every line, at the prompt (``referee.interface.repl``) and in a script
 (``run_script``, for ``play --script`` and stdin) alike.  It knows no
 terminal: the prompt draws the reply, a script prints its text or its JSON
@@ -15,7 +15,7 @@ command is one decorated function here (and its texts in
 ``messages/en_repl.py``).
 
 A line that is no command of this layer goes to the session
-(``Table.handle``: the engine rules on it and the entry is saved).  Where the
+(``OpenSeries.handle``: the engine rules on it and the entry is saved).  Where the
 table must answer a question before a line can take effect (the suit of a
 Jack typed without one, R5.4; the cards left in each hand for ``score``) an
 interactive app (``interactive=True``, the prompt) returns a ``Question``; a
@@ -36,9 +36,9 @@ from referee.messages import t
 from referee.series.render import dumps, render_state
 
 if TYPE_CHECKING:  # imported where a table is open (start-up time of `pesten-ref`)
-    from referee.interface.complete import TableView
+    from referee.interface.complete import HandView
     from referee.series.seat import Seat
-    from referee.series.session import Table
+    from referee.series.session import OpenSeries
 
 # ``pesten-ref`` commands a player may type at the prompt by mistake.
 SHELL_WORDS = frozenset({"new", "play", "simulate", "export", "series", "tournament"})
@@ -64,7 +64,7 @@ class Reply:
     keys); ``question``: what the table must answer before the line can take
     effect (interactive apps only), or None; ``hints``: sentences told once in a
     session on how the line was read (an English suit letter that starts another
-    suit's local word, ``TableApp``), shown after it at the prompt and in a text
+    suit's local word, ``SeriesApp``), shown after it at the prompt and in a text
     script, never in JSON: they change no ruling.
     """
 
@@ -121,7 +121,7 @@ class Question:
 
 class Board(str):
     """Text laid out for the terminal already: a table, a chart, a banner, with
-    SGR colour codes when the app colours (``TableApp.colour``).  The prompt
+    SGR colour codes when the app colours (``SeriesApp.colour``).  The prompt
     prints it as it is, never wrapped; everywhere else it is plain text."""
 
     __slots__ = ()
@@ -146,7 +146,7 @@ class Command:
 
     A command takes the words its ``pesten-ref`` twin takes (``replay 2`` or
     ``replay --hand 2``, ``standings --seats``) and refuses any other
-    (``TableApp.refuse_words``); with ``args`` ``""`` it takes none.
+    (``SeriesApp.refuse_words``); with ``args`` ``""`` it takes none.
     """
 
     __slots__ = ("name", "aliases", "args", "when", "notation", "run")
@@ -201,10 +201,10 @@ def find_command(word: str) -> Command | None:
 # The application
 # ---------------------------------------------------------------------------
 
-class TableApp:
-    """The table's application: ``handle_line`` for every typed line.
+class SeriesApp:
+    """The application around an open series: ``handle_line`` for every typed line.
 
-    ``table``: an open ``session.Table`` (its save file locked by the
+    ``table``: an open ``session.OpenSeries`` (its save file locked by the
     caller); ``interactive``: True at the prompt, where a line that needs an
     answer (a Jack's suit, the cards left for ``score``) returns a Question
     instead of being refused.  ``columns``: for a terminal, what tells its
@@ -226,7 +226,7 @@ class TableApp:
 
     __slots__ = ("table", "interactive", "colour", "columns", "seat", "_told")
 
-    def __init__(self, table: "Table", interactive: bool = False, colour: bool = False,
+    def __init__(self, table: "OpenSeries", interactive: bool = False, colour: bool = False,
                  columns: Callable[[], int] | None = None, seat: "Seat | None" = None) -> None:
         from referee.series.seat import Seat
         self.table = table
@@ -391,7 +391,7 @@ class TableApp:
 
     # -- score ------------------------------------------------------------------------
     def score(self, text: str, winner: str | None, given: dict[str, str]) -> Reply:
-        """Record the hand's result (``Table.score``) -> the reply telling it.
+        """Record the hand's result (``OpenSeries.score``) -> the reply telling it.
 
         Asks for what is missing first when interactive: the winner of a hand
         not refereed, then the cards left for each player still in the hand.
@@ -414,7 +414,7 @@ class TableApp:
 
     def correct(self, text: str, n: int, winner: str | None, given: dict[str, str],
                 by: str | None = None) -> Reply:
-        """``score --hand N``: correct hand ``n``'s result (``Table.correct``; ``by``:
+        """``score --hand N``: correct hand ``n``'s result (``OpenSeries.correct``; ``by``:
         who corrects it) -> the reply telling it, as ``pesten-ref score --hand N``."""
         from referee.series.scoring import corrected_text, points_text
         result, events, replaced = self.table.correct(n, winner, given, by=by)
@@ -485,18 +485,18 @@ class TableApp:
             return Reply(text, False, str(exc), exc.rule, "command")
 
     # -- what completion may know -----------------------------------------------------
-    def view(self, rule_ids: Iterable[str] = ()) -> "TableView":
-        """The TableView of the current hand for completion (public state only, R0.1).
+    def view(self, rule_ids: Iterable[str] = ()) -> "HandView":
+        """The HandView of the current hand for completion (public state only, R0.1).
 
         Who owes "Laatste kaart!" and who can be called are left out unless the
         series shows them (``show calls on``): noticing it is the game.
         """
-        from referee.interface.complete import TableView
+        from referee.interface.complete import HandView
         table = self.table
         hand = table.hand
         st = table.shown_state()
         fits, draw_fits = fits_now(hand)
-        return TableView(
+        return HandView(
             players=tuple(hand.active), status=st["status"], turn=st["turn"],
             free=bool(table.rules.free_order),
             callable=tuple(st["callable"]), announce_due=st["announce_due"],
@@ -539,7 +539,7 @@ def _cards_in(value: str) -> list[str]:
 # ---------------------------------------------------------------------------
 
 @command("state", notation=True)
-def _state(app: TableApp, text: str, arg: str, ruling) -> Reply:
+def _state(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
     return Reply(text, True, ruling.text, ruling.rule, "query", ruling.data,
                  screen=render_state(app.table) if app.interactive else None)
 
@@ -549,7 +549,7 @@ command("why", notation=True)(None)
 
 
 @command("rules", args="rule", notation=True)
-def _rules(app: TableApp, text: str, arg: str, ruling) -> Reply:
+def _rules(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
     """``rules [R5.1 | topic]``, or ``rules --diff A B`` as ``pesten-ref rules --diff``."""
     from referee.series.rulebook import lookup
     words = arg.split()
@@ -568,7 +568,7 @@ def _rules(app: TableApp, text: str, arg: str, ruling) -> Reply:
 
 
 @command("replay", args="hand", notation=True)
-def _replay(app: TableApp, text: str, arg: str, ruling) -> Reply:
+def _replay(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
     """``replay``, ``replay N`` or ``replay --hand N`` (as ``pesten-ref replay --hand N``)."""
     from referee.series.replay import render_replay
     from referee.series.store import SaveError
@@ -592,7 +592,7 @@ def _replay(app: TableApp, text: str, arg: str, ruling) -> Reply:
 
 
 @command("score", args="score", when=("over", "waiting"))
-def _score(app: TableApp, text: str, arg: str, ruling) -> Reply:
+def _score(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
     from referee.series.scoring import parse_score_words
     table = app.table
     words = parse_score_words([arg], table.series.players)
@@ -603,7 +603,7 @@ def _score(app: TableApp, text: str, arg: str, ruling) -> Reply:
     return app.score(text, words.winner, words.given)
 
 
-def _saved_or_told(app: TableApp, text: str, read):
+def _saved_or_told(app: SeriesApp, text: str, read):
     """``read()`` (what ``standings`` or ``history`` reads from the save), or,
     for a save file that no longer reads, the Reply telling it at the prompt
     (play goes on; ``standings`` and ``history`` alike); a script gets the
@@ -618,7 +618,7 @@ def _saved_or_told(app: TableApp, text: str, read):
 
 
 @command("standings", args="seats")
-def _standings(app: TableApp, text: str, arg: str, ruling) -> Reply:
+def _standings(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
     """``standings [--seats]``, as ``pesten-ref standings``; a save file that no
     longer reads is told as ``history`` tells it (``_saved_or_told``)."""
     from referee.series.scoring import render_standings
@@ -634,7 +634,7 @@ def _standings(app: TableApp, text: str, arg: str, ruling) -> Reply:
 
 
 @command("history")
-def _history(app: TableApp, text: str, arg: str, ruling) -> Reply:
+def _history(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
     """``history``: what ``pesten-ref history`` shows (``history.history_of`` laid
     out by ``scoreboard.render_history``): on a terminal with the chart, as wide
     as it is, else the table alone.  A hand file that no longer reads is told
@@ -658,7 +658,7 @@ command("redo", when=("playing", "over"), notation=True)(None)
 
 
 @command("show", args="show")
-def _show(app: TableApp, text: str, arg: str, ruling) -> Reply:
+def _show(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
     table = app.table
     words = arg.lower().split()
     if not words:
@@ -672,7 +672,7 @@ def _show(app: TableApp, text: str, arg: str, ruling) -> Reply:
 
 
 @command("help", aliases=("?",), args="command", notation=True)
-def _help(app: TableApp, text: str, arg: str, ruling) -> Reply:
+def _help(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
     """``help``, or ``help COMMAND``: how that command is typed and what it does."""
     if arg.strip():
         cmd = find_command(arg.strip()) if len(arg.split()) == 1 else None
@@ -684,7 +684,7 @@ def _help(app: TableApp, text: str, arg: str, ruling) -> Reply:
 
 
 @command("quit", aliases=("exit",), when=())  # not offered by Tab: `q` is for Queens
-def _quit(app: TableApp, text: str, arg: str, ruling) -> Reply:
+def _quit(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
     return Reply(text, True, t("repl.quit.done"), None, "leave")
 
 
@@ -738,7 +738,7 @@ def help_text() -> str:
 # Scripts (``play --script`` and stdin)
 # ---------------------------------------------------------------------------
 
-def run_script(table: "Table", lines: Iterable[str], as_json: bool, keep_going: bool,
+def run_script(table: "OpenSeries", lines: Iterable[str], as_json: bool, keep_going: bool,
                write: Callable[[str, bool], None], seat: "Seat | None" = None) -> int:
     """Apply ``lines`` one by one (``play --script`` / stdin) -> exit status.
 
@@ -746,9 +746,9 @@ def run_script(table: "Table", lines: Iterable[str], as_json: bool, keep_going: 
     object per line with ``as_json``); a refusal is also told on stderr with
     the line's number.  Stops at the first refused entry or score (exit 1)
     unless ``keep_going``; ``quit`` ends the script there.  ``seat`` as for
-    ``TableApp``.
+    ``SeriesApp``.
     """
-    app = TableApp(table, seat=seat)
+    app = SeriesApp(table, seat=seat)
     refused = False
     for number, text in enumerate(lines, 1):
         reply = app.handle_line(text)

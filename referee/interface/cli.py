@@ -545,7 +545,7 @@ def play(script, keep_going, as_json, save, table_name):
         from referee.series.seat import Seat
         seat = Seat(save, table_name)
         save = _table_series(save, table_name, play=True)
-        from referee.series.session import Table
+        from referee.series.session import OpenSeries
         from referee.series.store import SaveFile
 
         # The script is read before the series is opened: a script that cannot
@@ -553,7 +553,7 @@ def play(script, keep_going, as_json, save, table_name):
         lines = _script_lines(script) if script is not None else None
         save_file = SaveFile(_save_path(save))
         with save_file.lock():
-            table = Table.open(save_file)
+            table = OpenSeries.open(save_file)
             if table.series.over:
                 _fail(t("cli.play.series_over", winners=", ".join(table.series.winners)), 1)
             notice = table.ensure_dealt()
@@ -602,9 +602,9 @@ def state(as_json, save, table_name):
     """Show the current hand: top card, whose turn, counts."""
     with _Guard():
         save = _table_series(save, table_name)
-        from referee.series.session import Table
+        from referee.series.session import OpenSeries
         from referee.series.store import SaveFile
-        table = Table.open(SaveFile(_save_path(save)))
+        table = OpenSeries.open(SaveFile(_save_path(save)))
         st = table.state()
         if as_json:
             click.echo(_dumps(st))
@@ -764,11 +764,11 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
         from referee.series.scoring import (
             corrected_text, parse_score_words, points_text, render_standings, standings_json,
         )
-        from referee.series.session import Table
+        from referee.series.session import OpenSeries
         from referee.series.store import SaveFile
         save_file = SaveFile(_save_path(save))
         with save_file.lock():
-            table = Table.open(save_file)
+            table = OpenSeries.open(save_file)
             # The one reading of a score's words, as at the prompt (R7.1).
             words = parse_score_words(scores, table.series.players)
             if words.problem or words.bare:
@@ -905,10 +905,10 @@ def replay(hand_no, as_json, save, table_name):
     with _Guard():
         save = _table_series(save, table_name)
         from referee.series.replay import render_replay, replay_rows
-        from referee.series.session import Table
+        from referee.series.session import OpenSeries
         from referee.series.store import SaveFile
         save_file = SaveFile(_save_path(save))
-        table = Table.open(save_file)
+        table = OpenSeries.open(save_file)
         n = hand_no or table.series.hand
         meta = table.hand_log(n)
         if meta is None:

@@ -5,7 +5,7 @@ word being typed, best first; ``partial_word`` says which characters that word
 is; ``describe`` gives the short note shown beside a word in the menu;
 ``suggest_answer`` completes the answer to a question (the cards left for
 ``score``).  ``referee.interface.repl`` wraps them in prompt_toolkit ``Completer`` classes;
-``referee.interface.app`` builds the ``TableView`` of an open table, with the prompt's
+``referee.interface.app`` builds the ``HandView`` of an open table, with the prompt's
 commands from its registry.
 
 The referee sees no hand (RULES R0.1), so neither does completion: "fits now"
@@ -47,8 +47,8 @@ _SYMBOL_TO_LETTER = {"♣": "c", "♦": "d", "♥": "h", "♠": "s",
 
 
 @dataclass(frozen=True)
-class TableView:
-    """What completion may know of the table: public information only (R0.1).
+class HandView:
+    """What completion may know of the hand in play: public information only (R0.1).
 
     ``players``: names still in the hand, in seating order; ``status``:
     ``"waiting" | "playing" | "over" | "scored"``; ``turn``: the player to act
@@ -122,7 +122,7 @@ def partial_word(text_before_cursor: str) -> str:
     return word
 
 
-def suggest(text_before_cursor: str, view: TableView) -> list[str]:
+def suggest(text_before_cursor: str, view: HandView) -> list[str]:
     """Words that may replace the word being typed, best first (canonical forms).
 
     ``text_before_cursor``: the line up to the cursor.  Returns a list of
@@ -150,7 +150,7 @@ def suggest(text_before_cursor: str, view: TableView) -> list[str]:
     return _offer(words, typed, lex)
 
 
-def suggest_answer(text_before_cursor: str, kind: str, view: TableView,
+def suggest_answer(text_before_cursor: str, kind: str, view: HandView,
                    taken: Iterable[str] = ()) -> list[str]:
     """Words for the answer to a question of ``kind`` (``app.Question``).
 
@@ -169,7 +169,7 @@ def suggest_answer(text_before_cursor: str, kind: str, view: TableView,
     return _offer(words, typed, view.lexicon)
 
 
-def describe(word: str, view: TableView) -> str:
+def describe(word: str, view: HandView) -> str:
     """A few words on what ``word`` is, for the completion menu ("" when none):
     a card is shown as it reads (``7♣``, Dutch ``B♥``) and marked when it fits now."""
     lex = view.lexicon
@@ -199,7 +199,7 @@ def describe(word: str, view: TableView) -> str:
     return ""
 
 
-def fits(word: str, view: TableView) -> bool:
+def fits(word: str, view: HandView) -> bool:
     """True when ``word`` (in any language's letters) is a card the rules allow now."""
     card = try_card(word, view.lexicon)
     return card is not None and str(card) in view.fits
@@ -238,7 +238,7 @@ def with_suit(line: str, suit: str, lex: Lexicon = ENGLISH) -> str:
 
 # ---------------------------------------------------------------------------
 
-def _candidates(before: list[str], view: TableView, prefixed: bool, typing: bool) -> list[str]:
+def _candidates(before: list[str], view: HandView, prefixed: bool, typing: bool) -> list[str]:
     """Everything that may come next after the complete tokens ``before``."""
     if not before:
         return _first_words(view, prefixed, typing)
@@ -277,7 +277,7 @@ def _candidates(before: list[str], view: TableView, prefixed: bool, typing: bool
     return []
 
 
-def _command_args(args: str, before: list[str], view: TableView) -> list[str]:
+def _command_args(args: str, before: list[str], view: HandView) -> list[str]:
     """What follows a command's word (``app.Command.args``)."""
     n = len(before)
     if args == "card":
@@ -297,7 +297,7 @@ def _command_args(args: str, before: list[str], view: TableView) -> list[str]:
     return []
 
 
-def _score_words(before: list[str], view: TableView) -> list[str]:
+def _score_words(before: list[str], view: HandView) -> list[str]:
     """After ``score``: ``Name=`` for each player still to be given, the cards in between."""
     if before[-1].lower() == "--winner":
         return list(view.players)
@@ -326,7 +326,7 @@ def _typed_cards(tokens: Iterable[str], lex: Lexicon) -> list[str]:
     return out
 
 
-def _first_words(view: TableView, prefixed: bool, typing: bool) -> list[str]:
+def _first_words(view: HandView, prefixed: bool, typing: bool) -> list[str]:
     names = [] if prefixed else [f"{p}:" for p in view.players]
     # The commands of this status, the most particular first (``score`` when over).
     commands = [c.name for c in sorted((c for c in view.commands if view.status in c.when),
@@ -353,7 +353,7 @@ def _first_words(view: TableView, prefixed: bool, typing: bool) -> list[str]:
     return words + (names if typing else [])
 
 
-def _fix_words(before: list[str], view: TableView) -> list[str]:
+def _fix_words(before: list[str], view: HandView) -> list[str]:
     n = len(before)
     lex = view.lexicon
     if n == 1:
@@ -367,7 +367,7 @@ def _fix_words(before: list[str], view: TableView) -> list[str]:
     return []
 
 
-def _call_targets(view: TableView) -> list[str]:
+def _call_targets(view: HandView) -> list[str]:
     return list(view.callable) + [p for p in view.players if p not in view.callable]
 
 
@@ -380,11 +380,11 @@ def _suits_after(token: str, lex: Lexicon) -> list[str]:
     return list(SUITS) if _is_jack(token, lex) else []
 
 
-def _cards_fit_first(view: TableView) -> list[str]:
+def _cards_fit_first(view: HandView) -> list[str]:
     return list(view.fits) + view.cards()
 
 
-def _cards_matching(view: TableView, typed: list[str], suit: str | None,
+def _cards_matching(view: HandView, typed: list[str], suit: str | None,
                     rank: str | None) -> list[str]:
     """Cards that would match a card just typed in the same line (a Seven's extra turn) first."""
     cards = view.cards(typed)

@@ -41,7 +41,7 @@ from referee.engine.values import Record, Value, set_field
 from referee.series.spoken import table_lexicon
 
 __all__ = [
-    "ScoreError", "SeriesDataError", "SavedTable", "player_name_problem", "PlayerRecord",
+    "ScoreError", "SeriesDataError", "SavedSection", "player_name_problem", "PlayerRecord",
     "Series", "HandFacts", "HandResult",
     "Event", "choose_dealer", "card_points", "parse_hand_cards", "ScoreWords",
     "parse_score_words", "MAX_POINTS", "score_hand", "check_given",
@@ -96,18 +96,19 @@ class SeriesDataError(ValueError):
         super().__init__(self.message)
 
 
-class SavedTable:
-    """One table of a save file as read: each value is checked as it is taken
-    (``rules.check_saved``: the checks and sentences of a house-rule value), a
-    wrong or missing one a SeriesDataError at its key path.  ``where``: the
-    key path of the table in its file."""
+class SavedSection:
+    """One section of a save file as read (a TOML table, ``[rules]``, a hand's
+    header): each value is checked as it is taken (``rules.check_saved``: the
+    checks and sentences of a house-rule value), a wrong or missing one a
+    SeriesDataError at its key path.  ``where``: the key path of the section
+    in its file."""
 
     def __init__(self, table: Mapping[str, Any], where: list[str | int]) -> None:
         self.table = table
         self.where = where
 
     @classmethod
-    def of(cls, value: Any, where: list[str | int], what: str) -> "SavedTable":
+    def of(cls, value: Any, where: list[str | int], what: str) -> "SavedSection":
         """``value`` found at ``where`` (a key path ending in its key or item
         number), checked to be a table of ``what`` (in words)."""
         if not isinstance(value, Mapping):
@@ -130,9 +131,9 @@ class SavedTable:
         return self._check({of: value}, of, kind, detail, REQUIRED, f"{of}[{i}]",
                            self.where + [of, i])
 
-    def table_at(self, key: str, what: str, default: Any = REQUIRED) -> "SavedTable":
+    def table_at(self, key: str, what: str, default: Any = REQUIRED) -> "SavedSection":
         """The table under ``key`` (``what``: what it holds, in words), to read in turn."""
-        return SavedTable(self(key, "table", what, default), self.where + [key])
+        return SavedSection(self(key, "table", what, default), self.where + [key])
 
     def items_at(self, key: str, what: str, default: Any = REQUIRED) -> list[Any]:
         """The list under ``key`` (``what``: what it holds, in words)."""
@@ -347,7 +348,7 @@ class Series(Record):
         a player seated twice or a count of players outside 2 to 8 (R1.1), or
         a negative total or count.
         """
-        table = SavedTable(d, [])
+        table = SavedSection(d, [])
         names = t("score.allowed.names")
         players = [table.item("players", i, p, "text")
                    for i, p in enumerate(table.items_at("players", names), 1)]
@@ -359,7 +360,7 @@ class Series(Record):
         dealer = table("dealer", "enum", seated)
         records: dict[str, PlayerRecord] = {}
         for i, rec in enumerate(table.items_at("records", t("score.allowed.records")), 1):
-            item = SavedTable.of(rec, ["records", i], t("score.allowed.record"))
+            item = SavedSection.of(rec, ["records", i], t("score.allowed.record"))
             name = item("name", "text")
             if name not in players:
                 raise SeriesDataError(t("score.bad.unknown_record", name=name), ["records", i])
@@ -709,7 +710,7 @@ class HandResult(Record):
         ``where``: the key path of ``d`` in its file (``["result"]``), for the
         errors.  Raises SeriesDataError naming the key at fault.
         """
-        table = SavedTable.of(d, list(where or ["result"]), t("score.allowed.result"))
+        table = SavedSection.of(d, list(where or ["result"]), t("score.allowed.result"))
         points = table.table_at("points", t("score.allowed.points"), {})
         cards = table.table_at("cards", t("score.allowed.cards"), {})
         winner = table("winner", "text", None, None)
