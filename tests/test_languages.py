@@ -230,3 +230,41 @@ def test_two_hands_in_two_languages_read_each_its_own_in_one_process():
     assert dutch.apply_line("check Bh").data == {"legal": True, "card": "Jh"}   # boer
     assert french.apply_line("check Bh").data == {"legal": False}   # no card in French
     assert [h.lexicon.code for h in (dutch, french, english)] == ["nl", "fr", "en"]
+
+
+def _local_words() -> dict[str, str]:
+    """Every word a language other than English spells for the table (suit words,
+    Jokers, entry and command words, the card after the call, the rule book's
+    search synonyms) -> its language, without those English spells alike
+    (``start``, ``score``, ``joker``; French ``points``, Dutch ``jokers``)."""
+    english = {"joker", "jokers", "card", "points"} | {
+        e for lex in lexicon.LEXICONS.values() for e in lex.words.values()}
+    found = {}
+    for code, lex in lexicon.LEXICONS.items():
+        for word in (*lex.suit_names, *lex.jokers, *lex.words, lex.card_word, *lex.synonyms):
+            if len(word) >= 3 and word not in english:
+                found[word] = code
+    return found
+
+
+def test_a_languages_words_are_spelled_in_the_lexicon_only():
+    """Each language's card, suit and entry words are declared once, in
+    ``referee/engine/lexicon.py``: no other module of the program spells one as a
+    value of its own (its docstrings and comments may name them)."""
+    import ast
+    from pathlib import Path
+    words = _local_words()
+    root = Path(lexicon.__file__).resolve().parents[1]
+    spelled = []
+    for path in sorted(root.rglob("*.py")):
+        if path.name == "lexicon.py" or "messages" in path.relative_to(root).parts:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                    and id(node) not in docstrings:
+                for token in {node.value.strip().lower(), *node.value.lower().split(", ")}:
+                    if token in words:
+                        spelled.append(f"{path.relative_to(root)}:{node.lineno} {token!r} ({words[token]})")
+    assert spelled == []

@@ -7,19 +7,22 @@ A card is a small immutable value. ``parse_card`` is lenient (``7H``, ``7♥``,
 
 from __future__ import annotations
 
-from referee.engine.lexicon import ENGLISH, Lexicon
+from referee.engine.lexicon import ENGLISH, EVERYWHERE, Lexicon
 
 SUITS = ("c", "d", "h", "s")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 JOKER = "Joker"
 SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
+# The suits as every language reads them: English, the symbols, and Pesten's
+# own Dutch words (``lexicon.EVERYWHERE``).
 _SUIT_WORDS = {
-    "c": "c", "♣": "c", "clubs": "c", "club": "c", "klaveren": "c", "klaver": "c",
-    "d": "d", "♦": "d", "diamonds": "d", "diamond": "d", "ruiten": "d", "ruit": "d",
-    "h": "h", "♥": "h", "hearts": "h", "heart": "h", "harten": "h", "hart": "h",
-    "s": "s", "♠": "s", "spades": "s", "spade": "s", "schoppen": "s", "schop": "s",
+    "c": "c", "♣": "c", "clubs": "c", "club": "c",
+    "d": "d", "♦": "d", "diamonds": "d", "diamond": "d",
+    "h": "h", "♥": "h", "hearts": "h", "heart": "h",
+    "s": "s", "♠": "s", "spades": "s", "spade": "s",
     "♧": "c", "♢": "d", "♡": "h", "♤": "s",
+    **EVERYWHERE.suit_names,
 }
 # Only the one-character forms may follow a rank inside a card token.
 _SUIT_CHARS = {"c": "c", "d": "d", "h": "h", "s": "s", "♣": "c", "♦": "d", "♥": "h",

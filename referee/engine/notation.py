@@ -12,7 +12,8 @@ import re
 import unicodedata
 
 from referee.engine.cards import Card, NotationError, parse_suit, try_card
-from referee.engine.lexicon import ENGLISH, Lexicon, lexicon as _lexicon
+from referee.engine.lexicon import CARD_WORDS, ENGLISH, EVERYWHERE, SHARED_CARD_WORDS, Lexicon
+from referee.engine.lexicon import lexicon as _lexicon
 from referee.engine.lexicon import local_forms as _local_forms
 from referee.messages import language as _language
 from referee.messages import set_examples as _set_examples
@@ -20,14 +21,16 @@ from referee.engine.lexicon import word as _word
 from referee.engine.values import Value as _Value
 from referee.engine.values import set_field as _set
 
-DRAW_WORDS = frozenset({"d", "draw", "trek", "pak"})
-ANNOUNCE_WORDS = frozenset({"lk", "last", "laatste", "laatstekaart"})
+# The English words, and Pesten's own that every language reads (``trek``, ``pak``,
+# ``laatste``: ``lexicon.EVERYWHERE``).
+DRAW_WORDS = frozenset({"d", "draw", *(w for w, e in EVERYWHERE.shared.items() if e == "draw")})
+ANNOUNCE_WORDS = frozenset({"lk", "last", *(w for w, e in EVERYWHERE.shared.items() if e == "lk")})
 QUERY_WORDS = frozenset({"state", "check", "why", "rules", "help", "replay", "?"})
 CONTROL_WORDS = frozenset({"undo", "redo"})
 FIX_WORD = "fix"
 # Words that a player's name must not be (R1.1), besides cards and suits.
 RESERVED_WORDS = (DRAW_WORDS | ANNOUNCE_WORDS | QUERY_WORDS | CONTROL_WORDS
-                  | {"start", "call", "leave", FIX_WORD, "kaart", "card"})
+                  | {"start", "call", "leave", FIX_WORD} | SHARED_CARD_WORDS)
 
 _PREFIX = re.compile(r"^\s*([^\s:]+)\s*:\s*(.*)$", re.S)
 
@@ -273,7 +276,7 @@ def _parse_actions(tokens: list[str], lex: Lexicon) -> list:
             continue
         if low in ANNOUNCE_WORDS:
             i += 1
-            if i < n and tokens[i].lower() in ("kaart", "card", "carte", "carta"):
+            if i < n and tokens[i].lower() in CARD_WORDS:
                 i += 1
             out.append(Announce())
             continue

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from referee.engine.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, parse_suit, try_card
-from referee.engine.lexicon import ENGLISH, Lexicon, local_forms, word as _english_word
+from referee.engine.lexicon import ENGLISH, SHARED_CARD_WORDS, Lexicon, local_forms, word as _english_word
 from referee.messages import t
 from referee.engine.notation import ANNOUNCE_WORDS, DRAW_WORDS
 
@@ -269,7 +269,7 @@ def _candidates(before: list[str], view: HandView, prefixed: bool, typing: bool)
         return ["lk"] + _cards_matching(view, typed, suit, None)
     if prev in DRAW_WORDS:  # ``d CARD``: the cards it may name now (after other plays: any)
         return list(view.draw_fits) if n == 1 else view.cards(typed)
-    if prev in ANNOUNCE_WORDS or prev in ("kaart", "card"):
+    if prev in ANNOUNCE_WORDS or prev in SHARED_CARD_WORDS:
         return ["call"] if view.callable else []
     card = try_card(before[-1], lex)
     if card is not None:
