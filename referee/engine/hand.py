@@ -24,7 +24,7 @@ from referee.engine.lexicon import ENGLISH, Lexicon
 from referee.engine.events import Event, IllegalPlayPenalty, Reason, Refusal, Refused, Said
 from referee.engine.ruling import ReplayError, Ruling, said
 from referee.engine.state import Snapshot
-from referee.engine.tables import tables_for
+from referee.engine.compiled import tables_for
 from referee.engine.words import Allowed, Entry, stack_words, suit_word
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from referee import messages
 from referee.engine.cards import JOKER, SUITS, Card
 from referee.engine.notation import as_read
-from referee.engine.tables import matches
+from referee.engine.compiled import matches
 
 t = messages.t
 

@@ -43,7 +43,7 @@ from referee import messages
 from referee.engine.cards import CARDS, SUITS, full_deck
 from referee.engine import Hand
 from referee.engine.events import Called, Drew, Reshuffled
-from referee.engine.tables import tables_for
+from referee.engine.compiled import tables_for
 from referee.engine.notation import Draw, Line, Play, parse_line
 from referee.engine.rules import HouseRules, check_table_fits
 from referee.series.scoring import card_points
