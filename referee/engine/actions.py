@@ -3,10 +3,10 @@
 - R5 preamble: a penalty aimed at a player who must miss the turn ... ``aim_penalty``
 - R5.1 Two, R5.6 Joker (stacking amounts) ........................ ``effect``, ``aim_penalty``
 - R5.2 Seven, R5.3 Eight, R5.4 Jack, R5.5 Ace .................... ``effect``
-- R5.7 facing a penalty: what stacks (``tables.stacks``) ........ ``must_stack_refusal``
+- R5.7 facing a penalty: what stacks (``compiled.stacks``) ........ ``must_stack_refusal``
 - R5.8 King ........................................................ ``king``
 - R5.9 Four, R5.10 Five ............................................ ``effect``
-- R8.4: in free order Seven, Eight and Four are no action cards (``tables``)
+- R8.4: in free order Seven, Eight and Four are no action cards (``compiled``)
 """
 
 from __future__ import annotations

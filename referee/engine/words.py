@@ -73,7 +73,7 @@ class Allowed(Phrase):
                  jack_wild: bool, jokers: bool):
         self.top, self.named, self.jokers = top, named, jokers
         # "a Jack" is said when a Jack of another suit goes on top by the matching rule
-        # itself (``tables.matches``: jack_on_jack on a named suit, jack_wild otherwise),
+        # itself (``compiled.matches``: jack_on_jack on a named suit, jack_wild otherwise),
         # and not already as the top card's rank.
         suit = named or (top.suit if top is not None else None)
         self.jack = (top is not None and top.rank != JOKER and (named or top.rank != "J")
