@@ -7,9 +7,9 @@ Builds two series in a temporary folder with the real session layer: one of
 ``bench/make_big_series.py`` writes them; the current hand is a real hand from
 ``examples/hand-standard-3.txt``).  Then, for each series, in alternation:
 
-- save: ``Table.handle(line)`` for every entry of the example hand (parse, rule
+- save: ``OpenSeries.handle(line)`` for every entry of the example hand (parse, rule
   and the durable save of the hand's file, fsync included), per entry;
-- open: ``Table.open`` (series file + current hand file, replayed);
+- open: ``OpenSeries.open`` (series file + current hand file, replayed);
 - standings: ``session.read_standings`` + ``scoring.standings_json``.
 
 Prints p50/p99 in ms for each, and on its last line the worst ratio of the
@@ -33,7 +33,7 @@ sys.path.insert(0, str(REPO / "bench"))
 
 from make_big_series import _rules as big_rules, hand_dict  # noqa: E402
 from referee.series.scoring import HandResult, replay_series, standings_json  # noqa: E402
-from referee.series.session import Table, read_standings  # noqa: E402
+from referee.series.session import OpenSeries, read_standings  # noqa: E402
 from referee.series.store import SaveFile, render  # noqa: E402
 
 PLAYERS = ["Anna", "Bram", "Cees"]
@@ -51,7 +51,7 @@ def build(folder: Path, hands: int) -> SaveFile:
     add up to (no total reaches the limit: ``make_big_series.LIMIT``)."""
     folder.mkdir(parents=True)
     save = SaveFile(folder / "pesten.toml")
-    table = Table.create(save, PLAYERS, big_rules(), "Anna")
+    table = OpenSeries.create(save, PLAYERS, big_rules(), "Anna")
     if hands > 1:
         rng = random.Random(7)
         results = []
@@ -60,7 +60,7 @@ def build(folder: Path, hands: int) -> SaveFile:
             results.append(HandResult.from_dict(data["result"]))
             save.hand_path(n).write_text(render(data), encoding="utf-8")
         table.series, _ = replay_series(PLAYERS, table.rules, "Anna", results)
-        table.meta = Table._new_hand_meta(table.series)
+        table.meta = OpenSeries._new_hand_meta(table.series)
         table.save_all()
     return save
 
@@ -72,7 +72,7 @@ def pct(samples: list[float]) -> tuple[float, float]:
 
 def measure(save: SaveFile, lines: list[str], out: dict) -> None:
     with save.lock():
-        table = Table.open(save)
+        table = OpenSeries.open(save)
         # Undo to the start so every round replays the same hand.
         while table.hand.log:
             table.handle("undo")
@@ -81,7 +81,7 @@ def measure(save: SaveFile, lines: list[str], out: dict) -> None:
             table.handle(line)
             out["save"].append(time.perf_counter() - t0)
         t0 = time.perf_counter()
-        Table.open(save)
+        OpenSeries.open(save)
         out["open"].append(time.perf_counter() - t0)
     t0 = time.perf_counter()
     series, started = read_standings(save)

@@ -3,7 +3,7 @@
     python bench/bench_repl.py [--rounds 5]
 
 Replays ``examples/hand-standard-3.txt`` through the same calls the REPL makes
-for each typed line (``TableApp.handle_line``: parse, rule, save with fsync; then the
+for each typed line (``SeriesApp.handle_line``: parse, rule, save with fsync; then the
 redraw: the completer's table view, the prompt and the bottom toolbar), on a
 series in a temporary folder.  Prints p50/p99 in ms for each part and, on its
 last line, the whole per-entry latency.
@@ -22,10 +22,10 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from referee.interface.app import TableApp  # noqa: E402
+from referee.interface.app import SeriesApp  # noqa: E402
 from referee.interface.repl import prompt_parts, toolbar_parts  # noqa: E402
 from referee.series.presets import load_rules  # noqa: E402
-from referee.series.session import Table  # noqa: E402
+from referee.series.session import OpenSeries  # noqa: E402
 from referee.series.store import SaveFile  # noqa: E402
 
 EXAMPLE = REPO / "examples" / "hand-standard-3.txt"
@@ -47,8 +47,8 @@ def main(argv: list[str] | None = None) -> int:
         for r in range(opts.rounds):
             save = SaveFile(Path(tmp) / f"s{r}.toml")
             with save.lock():
-                table = Table.create(save, ["Anna", "Bram", "Cees"], load_rules("standard"), "Cees")
-                app = TableApp(table, interactive=True)
+                table = OpenSeries.create(save, ["Anna", "Bram", "Cees"], load_rules("standard"), "Cees")
+                app = SeriesApp(table, interactive=True)
                 for line in lines:
                     t0 = time.perf_counter()
                     app.handle_line(line)

@@ -275,7 +275,7 @@ def counts(save: SaveFile) -> tuple[int, int]:
 def series_child(folder: Path, seed: int) -> int:
     """The writer of ``--series``: score, correct, start anew and reopen, until killed."""
     from referee.series.scoring import ScoreError
-    from referee.series.session import Table, start_series, switch_series
+    from referee.series.session import OpenSeries, start_series, switch_series
 
     rng = random.Random(seed)
     save = SaveFile(folder / "pesten.toml")
@@ -283,7 +283,7 @@ def series_child(folder: Path, seed: int) -> int:
     with save.lock():
         if not save.exists():
             start_series(save, SERIES_PLAYERS, rules, "Anna")
-        table = Table.open(save)  # finishes what a killed writer left
+        table = OpenSeries.open(save)  # finishes what a killed writer left
         print("ready", *counts(save), flush=True)
         while True:
             op = rng.random()
@@ -305,7 +305,7 @@ def series_child(folder: Path, seed: int) -> int:
                 active = table.series.active_players()
                 winner = rng.choice(active)
                 table.score(winner, {p: rng.randint(0, 30) for p in active if p != winner})
-            table = Table.open(save)
+            table = OpenSeries.open(save)
             print(*counts(save), flush=True)
 
 
@@ -313,12 +313,12 @@ def check_series(folder: Path, confirmed: tuple[int, int], report: Report, run: 
     """Check a series folder after a kill; returns the counts found on disk."""
     from referee.series.history import history_of
     from referee.series.scoring import HandResult, replay_series, standings_json
-    from referee.series.session import Table, read_history
+    from referee.series.session import OpenSeries, read_history
 
     save = SaveFile(folder / "pesten.toml")
     problems = report.problems
     try:
-        table = Table.open(save)  # recovers: moves finished, header settled
+        table = OpenSeries.open(save)  # recovers: moves finished, header settled
     except SaveError as exc:
         problems.append(f"run {run}: the series does not open: {exc}")
         return confirmed
@@ -408,7 +408,7 @@ def _tournament_setup(folder: Path) -> None:
     child to bring in as a sync tool's copy or through a laptop's folder to import."""
     import shutil
 
-    from referee.series.session import Table
+    from referee.series.session import OpenSeries
     from referee.tournament.bracket import Tournament
     from referee.tournament.files import TournamentFiles
     files = TournamentFiles(folder / "cup.toml")
@@ -416,10 +416,10 @@ def _tournament_setup(folder: Path) -> None:
     files.write(tour)
     for i, winner in enumerate(TOURNAMENT_PLAYERS):
         save = files.open_table(tour, "1")
-        Table.open(save).score(winner, {p: 10 + i for p in TOURNAMENT_PLAYERS if p != winner})
+        OpenSeries.open(save).score(winner, {p: 10 + i for p in TOURNAMENT_PLAYERS if p != winner})
         shutil.move(files.table_dir(1, "1"), folder / "versions" / f"v{i}")
     save = files.open_table(tour, "1")
-    Table.open(save).score("Anna", {p: 5 for p in TOURNAMENT_PLAYERS if p != "Anna"})
+    OpenSeries.open(save).score("Anna", {p: 5 for p in TOURNAMENT_PLAYERS if p != "Anna"})
 
 
 def _versions_on_disk(folder: Path) -> int:

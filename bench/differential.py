@@ -526,10 +526,17 @@ class _OldPackage:
         where = Path(referee.__file__).resolve()
         if tree.resolve() not in where.parents:
             raise SystemExit(f"the baseline's referee did not import from {tree} ({where})")
-        from referee.simulator import simulate
-        from referee.engine.cards import deck_size
-        from referee.engine import Hand
-        from referee.series.presets import rules_from_table
+        try:  # the baseline's layout: its folders, or (before they were made) flat
+            from referee.simulator import simulate
+        except ModuleNotFoundError:
+            from referee import simulate  # type: ignore[no-redef]
+            from referee.cards import deck_size  # type: ignore[no-redef]
+            from referee.engine import Hand  # type: ignore[no-redef]
+            from referee.rules import rules_from_table  # type: ignore[no-redef]
+        else:
+            from referee.engine.cards import deck_size
+            from referee.engine import Hand
+            from referee.series.presets import rules_from_table
 
         self.NAMES = simulate.NAMES
         self.Hand = Hand

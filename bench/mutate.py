@@ -49,7 +49,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 COPIED = ("referee", "house_rules", "tests", "bench", "pyproject.toml")
 
-TABLES = "referee/engine/tables.py"
+TABLES = "referee/engine/compiled.py"
 ACTIONS = "referee/engine/actions.py"
 ORDER = "referee/engine/order.py"
 TURN = "referee/engine/turn.py"

@@ -253,8 +253,9 @@ def test_R9_8_qh_d_names_diamonds_after_a_suit_naming_rank_and_7h_d_still_draws(
 def test_R5_4_a_suit_after_a_card_that_names_none_is_refused():
     h = hand({})
     play(h, "start 9h")
-    ruling = refused(h, "7h s")
-    assert ruling.rule == "R5.4" and "`7h`" in ruling.text
+    for line in ("7h s", "7h spades"):
+        ruling = refused(h, line)
+        assert ruling.rule == "R5.4" and "`7h`" in ruling.text
 
 
 def test_R9_8_a_suit_naming_rank_must_name_one():

@@ -19,12 +19,12 @@ import pytest
 from conftest import cli  # noqa: E402
 from referee.interface import app as app_module
 from referee import messages
-from referee.interface.app import COMMANDS, TableApp, find_command, help_text
+from referee.interface.app import COMMANDS, SeriesApp, find_command, help_text
 from referee.series.scoring import parse_score_words
 from referee.interface.complete import suggest
 from referee.engine.notation import CONTROL_WORDS, QUERY_WORDS
 from referee.series.presets import load_rules
-from referee.series.session import Table
+from referee.series.session import OpenSeries
 from referee.series.store import SaveFile
 
 PLAYERS = ["Anna", "Bram", "Cees"]
@@ -33,20 +33,20 @@ WON = ("start 9h", "fix count Anna 1", "fix count Bram 3", "fix count Cees 1", "
 
 
 @pytest.fixture
-def table(tmp_path) -> Table:
-    return Table.create(SaveFile(tmp_path / "p.toml"), PLAYERS, load_rules("standard"), "Cees")
+def table(tmp_path) -> OpenSeries:
+    return OpenSeries.create(SaveFile(tmp_path / "p.toml"), PLAYERS, load_rules("standard"), "Cees")
 
 
-def reopened(table: Table) -> Table:
-    return Table.open(SaveFile(table.save.path))
+def reopened(table: OpenSeries) -> OpenSeries:
+    return OpenSeries.open(SaveFile(table.save.path))
 
 
-def result_of(table: Table, hand: int = 1) -> dict | None:
+def result_of(table: OpenSeries, hand: int = 1) -> dict | None:
     return SaveFile(table.save.path).read_hand(hand).get("result")
 
 
-def won(table: Table, interactive: bool = False) -> TableApp:
-    app = TableApp(table, interactive)
+def won(table: OpenSeries, interactive: bool = False) -> SeriesApp:
+    app = SeriesApp(table, interactive)
     for line in WON:
         assert app.handle_line(line).ok, line
     return app
@@ -55,14 +55,14 @@ def won(table: Table, interactive: bool = False) -> TableApp:
 # -- one line in, one reply out --------------------------------------------------
 
 def test_an_entry_is_ruled_on_and_saved(table):
-    reply = TableApp(table).handle_line("start 9h")
+    reply = SeriesApp(table).handle_line("start 9h")
     assert (reply.ok, reply.kind, reply.rule) == (True, "entry", "R2.3")
     assert "9♥" in reply.text
     assert [e["line"] for e in reopened(table).meta["entries"]] == ["start 9h"]
 
 
 def test_a_refused_entry_changes_nothing(table):
-    app = TableApp(table)
+    app = SeriesApp(table)
     app.handle_line("start 9h")
     reply = app.handle_line("4c")
     assert (reply.ok, reply.rule, reply.refused) == (False, "R3.1", True)
@@ -70,14 +70,14 @@ def test_a_refused_entry_changes_nothing(table):
 
 
 def test_blank_and_comment_lines_give_a_blank_reply(table):
-    app = TableApp(table)
+    app = SeriesApp(table)
     assert app.handle_line("   ").kind == "blank"
     assert app.handle_line("# a note").kind == "blank"
     assert app.answer("") is None
 
 
 def test_the_json_answer_is_the_notation_one(table):
-    app = TableApp(table)
+    app = SeriesApp(table)
     app.handle_line("start 9h")
     out = app.answer("check 4c")
     assert set(out) == {"input", "ok", "ruling", "rule", "legal", "state"}
@@ -86,7 +86,7 @@ def test_the_json_answer_is_the_notation_one(table):
 
 
 def test_state_shows_a_table_at_the_prompt_and_the_summary_in_json(table):
-    app = TableApp(table, interactive=True)
+    app = SeriesApp(table, interactive=True)
     app.handle_line("start 9h")
     reply = app.handle_line("state")
     assert reply.kind == "query" and reply.ok
@@ -95,12 +95,12 @@ def test_state_shows_a_table_at_the_prompt_and_the_summary_in_json(table):
 
 
 def test_a_query_is_never_refused(table):
-    reply = TableApp(table).handle_line("check")
+    reply = SeriesApp(table).handle_line("check")
     assert reply.kind == "query" and not reply.refused
 
 
 def test_a_pesten_ref_command_typed_at_the_prompt_runs_when_it_is_a_prompt_command(table):
-    app = TableApp(table)
+    app = SeriesApp(table)
     assert "Place" in app.handle_line("pesten-ref standings").text
     assert app.handle_line("pesten-ref replay").kind == "query"
     hint = app.handle_line("pesten-ref new --players A,B")
@@ -108,8 +108,8 @@ def test_a_pesten_ref_command_typed_at_the_prompt_runs_when_it_is_a_prompt_comma
 
 
 def test_quit_leaves(table):
-    assert TableApp(table).handle_line("quit").kind == "leave"
-    assert TableApp(table).handle_line("EXIT").kind == "leave"
+    assert SeriesApp(table).handle_line("quit").kind == "leave"
+    assert SeriesApp(table).handle_line("EXIT").kind == "leave"
 
 
 # -- the registry -------------------------------------------------------------------
@@ -142,9 +142,9 @@ def test_a_command_added_in_one_place_is_in_help_completion_and_handle_line(tabl
         return app_module.Reply(text, True, "tallied", None, "query")
 
     assert "count the cards" in app_module.help_text()
-    view = TableApp(table).view()
+    view = SeriesApp(table).view()
     assert "tally" in suggest("ta", view)
-    assert TableApp(table).handle_line("tally").text == "tallied"
+    assert SeriesApp(table).handle_line("tally").text == "tallied"
 
 
 # -- score words ------------------------------------------------------------------------
@@ -206,7 +206,7 @@ def test_the_prompt_asks_for_each_player_left_out(table):
 
 
 def test_the_prompt_asks_who_won_a_hand_not_refereed(table):
-    reply = TableApp(table, interactive=True).handle_line("score")
+    reply = SeriesApp(table, interactive=True).handle_line("score")
     assert reply.question.kind == "player"
     reply = reply.question.answer("bram")
     reply = reply.question.answer("12").question.answer("30")
@@ -222,15 +222,15 @@ def test_a_refused_score_records_nothing(table):
 
 
 def test_history_before_any_score(table):
-    assert "No hand" in TableApp(table).handle_line("history").text
+    assert "No hand" in SeriesApp(table).handle_line("history").text
 
 
 # -- the suit question ----------------------------------------------------------------------
 
 def test_a_jack_without_a_suit_asks_at_the_prompt_and_is_refused_in_a_script(table):
-    TableApp(table).handle_line("start 9h")
-    assert TableApp(table).handle_line("Jh").rule == "R5.4"
-    reply = TableApp(table, interactive=True).handle_line("Jh")
+    SeriesApp(table).handle_line("start 9h")
+    assert SeriesApp(table).handle_line("Jh").rule == "R5.4"
+    reply = SeriesApp(table, interactive=True).handle_line("Jh")
     assert reply.question.kind == "suit" and "Anna" in reply.question.prompt
     again = reply.question.answer("x")
     assert again.question is reply.question and "'x' is not a suit" in again.text
@@ -242,7 +242,7 @@ def test_a_jack_without_a_suit_asks_at_the_prompt_and_is_refused_in_a_script(tab
 # -- show calls -----------------------------------------------------------------------------
 
 def test_the_view_hides_calls_unless_the_series_shows_them(table):
-    app = TableApp(table, interactive=True)
+    app = SeriesApp(table, interactive=True)
     for line in ("start 9h", "fix count Anna 2", "9c", "9d"):
         assert app.handle_line(line).ok
     assert app.view().callable == () and "can be called!" not in app.handle_line("state").screen
@@ -411,7 +411,7 @@ def result_of_file(save: Path) -> dict:
 # -- completion from the engine's legality API ----------------------------------------------
 
 def test_with_a_two_pending_tab_offers_what_stacks_and_draw(table):
-    app = TableApp(table)
+    app = SeriesApp(table)
     for line in ("start 9h", "2h"):
         assert app.handle_line(line).ok
     view = app.view()
@@ -423,7 +423,7 @@ def test_with_a_two_pending_tab_offers_what_stacks_and_draw(table):
 
 
 def test_the_cards_tab_offers_are_those_check_calls_legal(table):
-    app = TableApp(table)
+    app = SeriesApp(table)
     for line in ("start 9h", "9c", "Jc s"):
         assert app.handle_line(line).ok
     view = app.view()
@@ -434,16 +434,13 @@ def test_the_cards_tab_offers_are_those_check_calls_legal(table):
 
 
 def test_help_lists_the_languages_own_words_beside_the_english_ones():
-    from referee.engine import lexicon
     from referee import messages
     from referee.interface.app import help_text
     assert "`stand` (state)" not in help_text()
     messages.set_language("nl")
-    lexicon.set_active("nl")
     try:
         last = help_text().splitlines()[-1]
         assert last.startswith("Hetzelfde in Nederlandse woorden: `pak` (draw), `betrap` (call)")
         assert "`stand` (state)" in last and "`hulp` (help)" in last and "(start)" not in last
     finally:
         messages.set_language("en", chosen=False)
-        lexicon.set_active("en")

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.interface.app import COMMANDS
-from referee.interface.complete import (ALL_CARDS, TableView, describe, partial_word, suggest,
+from referee.interface.complete import (ALL_CARDS, HandView, describe, partial_word, suggest,
                               suggest_answer, with_suit)
 from referee.engine import Hand
 from referee.engine.rules import HouseRules
@@ -20,13 +20,15 @@ REPO = Path(__file__).resolve().parents[1]
 PLAYERS = ("Anna", "Bram", "Cees")
 
 
-def view(**kw) -> TableView:
-    """A hand in play, Anna to act on 9c, unless told otherwise."""
+def view(**kw) -> HandView:
+    """A hand in play, Anna to act on 9c, unless told otherwise; read in the
+    language the messages speak (as the prompt's view: ``spoken.table_lexicon``)."""
+    from referee.series.spoken import table_lexicon
     base = dict(players=PLAYERS, status="playing", turn="Anna",
                 fits=("2c", "3c", "9d", "9h", "Joker"), rule_ids=("R4.1", "R4.2", "R5.1"),
-                commands=tuple(COMMANDS.values()))
+                commands=tuple(COMMANDS.values()), lexicon=table_lexicon())
     base.update(kw)
-    return TableView(**base)
+    return HandView(**base)
 
 
 # -- commands ---------------------------------------------------------------
@@ -203,7 +205,7 @@ def test_rule_ids_after_rules():
 
 # -- score at the prompt -------------------------------------------------------------
 
-def over(**kw) -> TableView:
+def over(**kw) -> HandView:
     """Hand over: Anna won it."""
     return view(status="over", turn=None, fits=(), winner="Anna", **kw)
 
@@ -317,15 +319,12 @@ def test_R5_7_with_a_two_pending_tab_offers_the_twos_and_draw():
 
 @pytest.fixture
 def speak():
-    from referee.engine import lexicon
     from referee import messages
 
     def use(code):
         messages.set_language(code)
-        lexicon.set_active(code)
     yield use
     messages.set_language("en", chosen=False)
-    lexicon.set_active("en")
 
 
 def test_tab_alone_offers_the_cards_and_words_in_dutch(speak):
@@ -338,7 +337,8 @@ def test_tab_alone_offers_the_cards_and_words_in_dutch(speak):
 
 def _cards(words):
     from referee.engine.cards import try_card
-    return [w for w in words if try_card(w) is not None]
+    from referee.series.spoken import table_lexicon
+    return [w for w in words if try_card(w, table_lexicon()) is not None]
 
 
 def test_a_dutch_letter_completes_the_dutch_cards_and_an_english_one_the_english(speak):
@@ -390,9 +390,10 @@ def test_every_card_offered_in_a_language_reads_as_the_card_meant(speak, code):
     from referee.engine.cards import try_card
     speak(code)
     v = view(fits=())
+    lex = v.lexicon
     offered = [w for letter in "0123456789" + "BVHADRFKJQ"
                for w in suggest(letter, v)] + suggest("", view(fits=ALL_CARDS))
-    cards = [w for w in offered if try_card(w) is not None]
-    assert {str(try_card(w)) for w in cards} == {*ALL_CARDS, "Joker"}
+    cards = [w for w in offered if try_card(w, lex) is not None]
+    assert {str(try_card(w, lex)) for w in cards} == {*ALL_CARDS, "Joker"}
     for w in cards:
-        assert describe(w, v) == try_card(w).pretty()
+        assert describe(w, v) == try_card(w, lex).pretty()

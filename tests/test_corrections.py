@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from conftest import cli
 from referee.series.presets import load_rules
 from referee.series.scoring import HandResult, ScoreError, replay_series, standings_json
-from referee.series.session import Table, read_history
+from referee.series.session import OpenSeries, read_history
 from referee.series.store import SaveFile
 
 ABCD = ["Anna", "Bram", "Cees", "Dirk"]
@@ -282,7 +282,7 @@ def test_scores_and_corrections_give_the_standings_of_the_corrected_results_from
     rules = load_rules("standard").with_series(mode="elimination", limit=50)
     with tempfile.TemporaryDirectory() as tmp:
         save = SaveFile(Path(tmp) / "a" / "pesten.toml")
-        table = Table.create(save, PLAYERS3, rules, "Anna")
+        table = OpenSeries.create(save, PLAYERS3, rules, "Anna")
         for op in plan:
             before = standings_json(table.series, False)
             try:
@@ -292,23 +292,23 @@ def test_scores_and_corrections_give_the_standings_of_the_corrected_results_from
                     table.score(winner, _given(PLAYERS3, active, winner, op[2]))
                 else:
                     n = op[1]
-                    table = Table.open(save)
+                    table = OpenSeries.open(save)
                     if n > table.series.hands_scored:
                         continue
                     players = [str(p) for p in save.read_hand(n)["players"]]
                     winner = players[op[2] % len(players)]
                     table.correct(n, winner, _given(PLAYERS3, players, winner, op[3]))
             except ScoreError:
-                table = Table.open(save)
+                table = OpenSeries.open(save)
                 assert standings_json(table.series, False) == before  # a refusal changes nothing
-            table = Table.open(save)
+            table = OpenSeries.open(save)
         # The corrected results, scored from scratch in a fresh series.
         header, hands = read_history(save)
         results = [HandResult.from_dict(h["result"]) for h in hands if "result" in h]
-        fresh = Table.create(SaveFile(Path(tmp) / "b" / "pesten.toml"), PLAYERS3, rules, "Anna")
+        fresh = OpenSeries.create(SaveFile(Path(tmp) / "b" / "pesten.toml"), PLAYERS3, rules, "Anna")
         for r in results:
             fresh.score(r.winner, {p: v for p, v in r.points.items() if p != r.winner})
-        got = standings_json(Table.open(save).series, False)
+        got = standings_json(OpenSeries.open(save).series, False)
         assert got == standings_json(fresh.series, False)
         pure, _ = replay_series(PLAYERS3, rules, "Anna", results)
         assert got == standings_json(pure, False)
@@ -316,7 +316,7 @@ def test_scores_and_corrections_give_the_standings_of_the_corrected_results_from
 
 
 def state_of(save: SaveFile) -> tuple:
-    table = Table.open(save)
+    table = OpenSeries.open(save)
     st_ = table.state()
     return st_["hand"], st_["dealer"], st_["status"], tuple(st_["counts"])
 

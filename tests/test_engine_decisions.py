@@ -299,7 +299,7 @@ def test_push_unchecked_gives_the_checked_paths_state_and_events(preset):
 @pytest.mark.parametrize("stacking", ["same", "cumulative", "none"])
 def test_R3_1_compiled_tables_agree_with_the_rules(jack_wild, jack_on_jack, stacking):
     """The masks of ``Tables`` hold exactly the cards ``matches`` / ``stacks`` allow."""
-    from referee.engine.tables import Tables, matches, stacks
+    from referee.engine.compiled import Tables, matches, stacks
     rules = HouseRules(jack_wild=jack_wild, jack_on_jack=jack_on_jack, stacking=stacking)
     tables = Tables(rules)
     for top in CARDS:

@@ -1,6 +1,6 @@
 """An independent oracle of the rules, checked against the engine entry by entry.
 
-The engine states each rule once (``tables.matches``, ``tables.stacks``,
+The engine states each rule once (``compiled.matches``, ``compiled.stacks``,
 ``actions.effect``, ``order``, ``goingout``, ``lastcard``, ``turn``), and its
 other tests compare it with itself where it compiles a rule into a table.
 This file states the rules a second time, in a different shape and knowing

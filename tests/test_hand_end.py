@@ -18,7 +18,7 @@ from hypothesis import given, settings, strategies as st
 from referee.engine import Hand
 from referee.engine.dealt import Dealt
 from referee.series.presets import load_rules
-from referee.series.session import END, Table, _facts
+from referee.series.session import END, OpenSeries, _facts
 from referee.simulator.simulate import record
 from referee.series.store import SaveFile
 
@@ -89,7 +89,7 @@ def test_an_end_hand_edited_is_not_believed(tmp_path):
     edited = text.replace(f"\n{loser} = {data[END]['counts'][loser]}\n", f"\n{loser} = 0\n")
     assert edited != text
     path.write_text(edited, encoding="utf-8")
-    table = Table.open(SaveFile(save))
+    table = OpenSeries.open(SaveFile(save))
     assert type(table.dealt) is Hand   # (replayed)
     assert table.facts().counts[loser] == data[END]["counts"][loser]
 
@@ -113,16 +113,16 @@ def test_an_edited_entry_of_a_hand_over_is_reported_with_its_line(tmp_path):
 
 def test_another_rule_set_or_version_replays_the_entries(tmp_path, monkeypatch):
     save, _ = refereed(tmp_path)
-    assert type(Table.open(SaveFile(save)).dealt) is Dealt
+    assert type(OpenSeries.open(SaveFile(save)).dealt) is Dealt
     import referee
     monkeypatch.setattr(referee, "__version__", "0.0.0-other")
-    assert type(Table.open(SaveFile(save)).dealt) is Hand
+    assert type(OpenSeries.open(SaveFile(save)).dealt) is Hand
 
 
 def test_undo_after_the_end_replays_the_entries_and_drops_the_end(tmp_path):
     """R0.2: the hand opened from its ``end`` is replayed when an entry is undone."""
     save, _ = refereed(tmp_path)
-    table = Table.open(SaveFile(save))
+    table = OpenSeries.open(SaveFile(save))
     assert type(table.dealt) is Dealt and table.started
     over = table.state()
     ruling = table.handle("undo")

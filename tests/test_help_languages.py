@@ -89,7 +89,6 @@ def test_a_second_command_line_in_one_process_speaks_its_own_language():
     active then; the help page reads it again in the language of its own line."""
     from click.testing import CliRunner
 
-    from referee.engine import lexicon
     from referee import messages
     from referee.interface.cli import main
     runner = CliRunner()
@@ -100,7 +99,6 @@ def test_a_second_command_line_in_one_process_speaks_its_own_language():
         assert "Toon de huidige ronde" in dutch
     finally:
         messages.set_language("en", chosen=False)
-        lexicon.set_active("en")
         os.environ.pop("LANGUAGE", None)
 
 

@@ -48,10 +48,9 @@ def _local(line, lex):
 
 def _run(header, lines, language):
     messages.set_language(language)
-    lexicon.set_active(language)
     try:
         rules = rules_from_table(header["rules_table"], header["rules"])
-        hand = Hand(rules, header["players"], header["dealer"], 1)
+        hand = Hand(rules, header["players"], header["dealer"], 1, lexicon.lexicon(language))
         answers = []
         for text in lines:
             ruling = hand.apply_line(text)
@@ -59,7 +58,6 @@ def _run(header, lines, language):
         return answers, list(hand.log)
     finally:
         messages.set_language("en")
-        lexicon.set_active("en")
 
 
 @pytest.mark.parametrize("language", ["nl", "fr", "it", "pt"])

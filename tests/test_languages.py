@@ -29,45 +29,37 @@ ENGLISH_TOKENS = ([f"{r}{s}" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "
                   + ["joker", "jo", "*"])
 
 
-@pytest.fixture
-def speak():
-    def use(code):
-        lexicon.set_active(code)
-    yield use
-    lexicon.set_active("en")
-
-
 @pytest.mark.parametrize("code", LOCAL)
-def test_every_letter_of_the_table_reads_in_its_language(speak, code):
-    speak(code)
+def test_every_letter_of_the_table_reads_in_its_language(code):
+    lex = lexicon.lexicon(code)
     courts, suits, joker, suit_words = TABLE[code]
     for (letter, rank), (suit_letter, suit) in itertools.product(
             zip(courts, ["J", "Q", "K", "A"]), zip(suits, SUITS)):
         for token in (letter + suit_letter, (letter + suit_letter).upper()):
-            assert try_card(token) is Card(rank, suit), token
+            assert try_card(token, lex) is Card(rank, suit), token
     for number in ["2", "7", "10"]:
         for suit_letter, suit in zip(suits, SUITS):
-            assert try_card(number + suit_letter) is Card(number, suit)
-    assert try_card(joker) is JOKER_CARD
+            assert try_card(number + suit_letter, lex) is Card(number, suit)
+    assert try_card(joker, lex) is JOKER_CARD
     for word, suit in zip(suit_words, SUITS):
-        assert parse_suit(word) == suit
+        assert parse_suit(word, lex) == suit
     for suit_letter, suit in zip(suits, SUITS):
-        assert parse_suit(suit_letter) == suit
+        assert parse_suit(suit_letter, lex) == suit
 
 
 @pytest.mark.parametrize("code", LOCAL)
-def test_english_letters_keep_their_meaning_in_every_language(speak, code):
+def test_english_letters_keep_their_meaning_in_every_language(code):
     english = {token: try_card(token) for token in ENGLISH_TOKENS}
     english_suits = {t: parse_suit(t) for t in ["c", "d", "h", "s", "clubs", "spades"]}
-    speak(code)
+    lex = lexicon.lexicon(code)
     for token, card in english.items():
-        assert card is not None and try_card(token) is card, token
+        assert card is not None and try_card(token, lex) is card, token
     for token, suit in english_suits.items():
-        assert parse_suit(token) == suit
+        assert parse_suit(token, lex) == suit
 
 
 @pytest.mark.parametrize("code", LOCAL)
-def test_no_local_token_is_an_english_token_with_another_meaning(speak, code):
+def test_no_local_token_is_an_english_token_with_another_meaning(code):
     lex = lexicon.lexicon(code)
     local = set(lex.ranks) | set(lex.suits) | set(lex.suit_words) | set(lex.jokers) | set(lex.words)
     english_words = {"d", "draw", "lk", "last", "call", "leave", "undo", "redo", "start",
@@ -80,21 +72,21 @@ def test_no_local_token_is_an_english_token_with_another_meaning(speak, code):
             pytest.fail(f"{code}: {token!r} reads as the English card {card}")
 
 
-def test_dutch_lines_read_as_the_table_types_them(speak):
-    speak("nl")
-    line = parse_line("Bh k")
+def test_dutch_lines_read_as_the_table_types_them():
+    nl = lexicon.lexicon("nl")
+    line = parse_line("Bh k", nl)
     assert line.actions == (Play(Card("J", "h"), "c"),)
-    assert parse_line("Hs").actions == (Play(Card("K", "s")),)
-    assert parse_line("pakken").actions == (Draw(),)
-    assert parse_line("pak 5h").actions == (Draw(Card("5", "h")),)
-    assert parse_line("4h laatste").canonical() == "4h lk"
+    assert parse_line("Hs", nl).actions == (Play(Card("K", "s")),)
+    assert parse_line("pakken", nl).actions == (Draw(),)
+    assert parse_line("pak 5h", nl).actions == (Draw(Card("5", "h")),)
+    assert parse_line("4h laatste", nl).canonical() == "4h lk"
 
 
-def test_french_lines_read_as_the_table_types_them(speak):
-    speak("fr")
-    assert parse_line("Vco pi").actions == (Play(Card("J", "h"), "s"),)
-    assert parse_line("pioche").actions == (Draw(),)
-    assert parse_line("Vco pi").canonical() == "Jh s"
+def test_french_lines_read_as_the_table_types_them():
+    fr = lexicon.lexicon("fr")
+    assert parse_line("Vco pi", fr).actions == (Play(Card("J", "h"), "s"),)
+    assert parse_line("pioche", fr).actions == (Draw(),)
+    assert parse_line("Vco pi", fr).canonical() == "Jh s"
 
 
 def test_local_letters_are_not_read_outside_their_language():
@@ -102,12 +94,11 @@ def test_local_letters_are_not_read_outside_their_language():
     assert try_card("Vco") is None
 
 
-def test_a_false_friend_letter_is_noticed_for_the_one_time_hint(speak):
-    speak("fr")
-    assert lexicon.false_friends(["7c"]) == [("c", "h")]
-    assert lexicon.false_friends(["7co", "7h"]) == []
-    speak("nl")
-    assert lexicon.false_friends(["7c"]) == []
+def test_a_false_friend_letter_is_noticed_for_the_one_time_hint():
+    fr = lexicon.lexicon("fr")
+    assert lexicon.false_friends(["7c"], fr) == [("c", "h")]
+    assert lexicon.false_friends(["7co", "7h"], fr) == []
+    assert lexicon.false_friends(["7c"], lexicon.lexicon("nl")) == []
 
 
 def test_a_notation_error_is_told_in_the_active_language_catalog():
@@ -195,11 +186,10 @@ def test_the_hint_says_how_to_type_the_local_suit(tmp_path):
             "Pour ♥ cœur, tapez `co`\u00a0: `Vco`.") in told
 
 
-def test_a_local_rank_with_an_english_suit_letter_is_a_false_friend(speak):
-    speak("pt")
-    assert lexicon.false_friends(["Vc", "Dc", "Rc", "c"]) == [("c", "h")] * 4
-    assert lexicon.local_suit_letter("h") == "co"
-    speak("en")
+def test_a_local_rank_with_an_english_suit_letter_is_a_false_friend():
+    pt = lexicon.lexicon("pt")
+    assert lexicon.false_friends(["Vc", "Dc", "Rc", "c"], pt) == [("c", "h")] * 4
+    assert lexicon.local_suit_letter("h", pt) == "co"
     assert lexicon.local_suit_letter("h") is None
 
 
@@ -222,3 +212,59 @@ def test_a_mistake_found_before_the_series_is_opened_is_told_in_its_language(tmp
     assert "kan niet gelezen worden" in run(save, "play", "--script",
                                             str(tmp_path / "none.txt"), code=2).stderr
     assert "should read NAME=" in run(save, "score", "Anna", "--lang", "en", code=2).stderr
+
+
+def test_two_hands_in_two_languages_read_each_its_own_in_one_process():
+    """NOTATION.md "Languages": the language is the hand's, not the process's —
+    a Dutch and a French table side by side each read their own letters."""
+    from referee.engine import Hand
+    from referee.engine.rules import HouseRules
+    players = ["Anna", "Bram", "Cees"]
+    dutch = Hand(HouseRules(), players, "Anna", 1, lexicon.lexicon("nl"))
+    french = Hand(HouseRules(), players, "Anna", 1, lexicon.lexicon("fr"))
+    english = Hand(HouseRules(), players, "Anna", 1)
+    assert dutch.apply_line("start Hh").ok      # heer: the King
+    assert french.apply_line("start Rco").ok    # roi de cœur
+    assert not english.apply_line("start Hh").ok
+    assert dutch.log == french.log == ["start Kh"]
+    assert dutch.apply_line("check Bh").data == {"legal": True, "card": "Jh"}   # boer
+    assert french.apply_line("check Bh").data == {"legal": False}   # no card in French
+    assert [h.lexicon.code for h in (dutch, french, english)] == ["nl", "fr", "en"]
+
+
+def _local_words() -> dict[str, str]:
+    """Every word a language other than English spells for the table (suit words,
+    Jokers, entry and command words, the card after the call, the rule book's
+    search synonyms) -> its language, without those English spells alike
+    (``start``, ``score``, ``joker``; French ``points``, Dutch ``jokers``)."""
+    english = {"joker", "jokers", "card", "points"} | {
+        e for lex in lexicon.LEXICONS.values() for e in lex.words.values()}
+    found = {}
+    for code, lex in lexicon.LEXICONS.items():
+        for word in (*lex.suit_names, *lex.jokers, *lex.words, lex.card_word, *lex.synonyms):
+            if len(word) >= 3 and word not in english:
+                found[word] = code
+    return found
+
+
+def test_a_languages_words_are_spelled_in_the_lexicon_only():
+    """Each language's card, suit and entry words are declared once, in
+    ``referee/engine/lexicon.py``: no other module of the program spells one as a
+    value of its own (its docstrings and comments may name them)."""
+    import ast
+    from pathlib import Path
+    words = _local_words()
+    root = Path(lexicon.__file__).resolve().parents[1]
+    spelled = []
+    for path in sorted(root.rglob("*.py")):
+        if path.name == "lexicon.py" or "messages" in path.relative_to(root).parts:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                    and id(node) not in docstrings:
+                for token in {node.value.strip().lower(), *node.value.lower().split(", ")}:
+                    if token in words:
+                        spelled.append(f"{path.relative_to(root)}:{node.lineno} {token!r} ({words[token]})")
+    assert spelled == []

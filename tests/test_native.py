@@ -28,12 +28,12 @@ def _help_words() -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("code", LOCAL)
 def test_every_word_the_help_offers_is_read_at_the_prompt(speak, table, code):
-    from referee.interface.app import TableApp
+    from referee.interface.app import SeriesApp
     speak(code)
     offered = _help_words()
     assert {english for _, english in offered} >= {"score", "standings", "history", "state",
                                                    "undo", "help"}
-    app = TableApp(table, interactive=True)
+    app = SeriesApp(table, interactive=True)
     app.handle_line("start 9h")
     for word, english in offered:
         if english in ("call", "leave"):
@@ -56,8 +56,8 @@ def test_the_local_words_for_score_standings_history_work_in_a_script(speak, tab
                         lambda text, err: out.append(text))
     assert status == 0, out
     # Between hands `score` in the language's word records the hand.
-    from referee.interface.app import TableApp
-    app = TableApp(table)
+    from referee.interface.app import SeriesApp
+    app = SeriesApp(table)
     app.handle_line("Bram: d")
     reply = app.handle_line(words["score"] + " Anna=3")
     assert reply.kind == "command"  # read as `score` (refused here: the hand is being played)
@@ -130,9 +130,9 @@ JACK = {"nl": "Bh s", "fr": "Vco pi", "it": "Fcu pi", "pt": "Vco es"}
 
 @pytest.mark.parametrize("code", LOCAL)
 def test_the_suit_question_offers_the_languages_letters_R5_4(speak, table, code):
-    from referee.interface.app import TableApp
+    from referee.interface.app import SeriesApp
     speak(code)
-    app = TableApp(table, interactive=True)
+    app = SeriesApp(table, interactive=True)
     app.handle_line("start 9h")
     app.handle_line("Anna: 9c")
     question = app.handle_line("Jc").question
@@ -146,12 +146,12 @@ def test_the_suit_question_offers_the_languages_letters_R5_4(speak, table, code)
 
 @pytest.mark.parametrize("code", LOCAL)
 def test_help_and_the_score_question_give_examples_in_the_languages_letters(speak, table, code):
-    from referee.interface.app import TableApp, help_text
+    from referee.interface.app import SeriesApp, help_text
     speak(code)
     text = help_text()
     assert EXAMPLE[code] in text and JACK[code] in text
     assert "Ah Ks 3d" not in text and "Jh s" not in text
-    app = TableApp(table, interactive=True)
+    app = SeriesApp(table, interactive=True)
     winner = app.handle_line("score").question       # a hand played without the referee
     cards = winner.answer("Anna").question
     assert cards.kind == "cards" and EXAMPLE[code] in cards.prompt

@@ -2,7 +2,7 @@
 
 Every test runs on a series saved in a temporary folder, with the history in a
 temporary state directory, and checks what the hand and the save file hold
-afterwards (reopened with ``Table.open``), not only what was printed.
+afterwards (reopened with ``OpenSeries.open``), not only what was printed.
 """
 
 from __future__ import annotations
@@ -17,27 +17,27 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from referee.interface.app import TableApp
-from referee.interface.repl import TableCompleter, history_path, prompt_parts, run_repl, toolbar_parts
+from referee.interface.app import SeriesApp
+from referee.interface.repl import LineCompleter, history_path, prompt_parts, run_repl, toolbar_parts
 from referee.series.presets import load_rules
-from referee.series.session import Table
+from referee.series.session import OpenSeries
 from referee.series.store import SaveError, SaveFile
 
 CTRL_C, CTRL_D = "\x03", "\x04"
 
 
 @pytest.fixture
-def table(tmp_path, monkeypatch) -> Table:
+def table(tmp_path, monkeypatch) -> OpenSeries:
     """A fresh standard series (Anna, Bram, Cees; Cees deals) saved in tmp_path."""
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "100")
-    return Table.create(SaveFile(tmp_path / "p.toml"), ["Anna", "Bram", "Cees"],
+    return OpenSeries.create(SaveFile(tmp_path / "p.toml"), ["Anna", "Bram", "Cees"],
                         load_rules("standard"), "Cees")
 
 
-def drive(table: Table, keys: str, **kw) -> int:
+def drive(table: OpenSeries, keys: str, **kw) -> int:
     """Type ``keys`` at run_repl (ending with Ctrl-D unless they already do)."""
     if not keys.endswith(CTRL_D):
         keys += CTRL_D
@@ -52,12 +52,12 @@ def printed(capsys) -> str:
     return " ".join(capsys.readouterr().out.split())
 
 
-def saved_lines(table: Table) -> list[str]:
-    reopened = Table.open(SaveFile(table.save.path))
+def saved_lines(table: OpenSeries) -> list[str]:
+    reopened = OpenSeries.open(SaveFile(table.save.path))
     return [e["line"] for e in reopened.meta["entries"]]
 
 
-def result_of(table: Table, hand: int = 1) -> dict | None:
+def result_of(table: OpenSeries, hand: int = 1) -> dict | None:
     """The result saved in hand ``hand``'s file, or None."""
     return SaveFile(table.save.path).read_hand(hand).get("result")
 
@@ -77,7 +77,7 @@ def test_entries_refusal_and_the_suit_question(table, capsys, tmp_path):
     assert st["counts"] == {"Anna": 6, "Bram": 6, "Cees": 7}
     # The save file holds the three entries that took effect, the Jack with its suit.
     assert saved_lines(table) == ["start 9h", "9c", "Jc s"]
-    reopened = Table.open(SaveFile(tmp_path / "p.toml"))
+    reopened = OpenSeries.open(SaveFile(tmp_path / "p.toml"))
     assert reopened.state() == st
     assert "✗ K♦ does not match 9♣" in out
     assert "Bram plays J♣ and names spades (R5.4)." in out
@@ -181,7 +181,7 @@ def test_the_end_of_the_hand_names_the_winner_and_how_to_score(table, capsys):
     assert "Hand 1 is over: Anna won it. Score it here" in out
     assert "score Bram=… Cees=…" in out
     assert "record its result with `score` at the prompt" in out
-    assert Table.open(SaveFile(table.save.path)).state()["winner"] == "Anna"
+    assert OpenSeries.open(SaveFile(table.save.path)).state()["winner"] == "Anna"
 
 
 # -- score, standings and history at the prompt ----------------------------------------
@@ -193,7 +193,7 @@ def test_score_on_one_line_without_quotes_deals_the_next_hand(table, capsys):
     drive(table, WON + "score Bram=Ah Ks 3d Cees=7\nstandings\nhistory\n")
     out = printed(capsys)
     assert "Hand 1 scored: Anna 0, Bram 28, Cees 7." in out
-    reopened = Table.open(SaveFile(table.save.path))
+    reopened = OpenSeries.open(SaveFile(table.save.path))
     assert result_of(table)["points"] == {"Anna": 0, "Bram": 28, "Cees": 7}
     assert result_of(table)["cards"]["Bram"] == ["Ah", "Ks", "3d"]
     assert reopened.state()["hand"] == 2 and reopened.state()["status"] == "waiting"
@@ -208,7 +208,7 @@ def test_score_alone_asks_for_each_player_in_turn(table, capsys):
     out = printed(capsys)
     assert "✗ 'Kx' given for Bram is not a card (R7.1)." in out  # asked again, nothing lost
     assert result_of(table)["points"] == {"Anna": 0, "Bram": 28, "Cees": 7}
-    assert Table.open(SaveFile(table.save.path)).state()["hand"] == 2
+    assert OpenSeries.open(SaveFile(table.save.path)).state()["hand"] == 2
 
 
 def test_score_asks_only_for_those_not_given(table, capsys):
@@ -220,7 +220,7 @@ def test_enter_alone_at_a_score_question_records_nothing(table, capsys):
     drive(table, WON + "score\nAh Ks 3d\n\n")
     out = printed(capsys)
     assert "Not scored: nothing was recorded." in out
-    reopened = Table.open(SaveFile(table.save.path))
+    reopened = OpenSeries.open(SaveFile(table.save.path))
     assert result_of(table) is None and reopened.state()["status"] == "over"
 
 
@@ -228,7 +228,7 @@ def test_a_refused_score_is_told_and_changes_nothing(table, capsys):
     drive(table, WON + "score Bram=Ah Ks Cees=7\n")  # Bram holds 3 cards (R7.2)
     out = printed(capsys)
     assert "✗" in out and "R7.2" in out
-    reopened = Table.open(SaveFile(table.save.path))
+    reopened = OpenSeries.open(SaveFile(table.save.path))
     assert result_of(table) is None and reopened.state()["status"] == "over"
 
 
@@ -249,13 +249,13 @@ def test_show_calls_is_kept_in_the_series(table, capsys):
         assert table.handle(line).ok, line
     assert "call!" not in text_of(toolbar_parts(table))
     drive(table, "show calls on\n")
-    reopened = Table.open(SaveFile(table.save.path))
+    reopened = OpenSeries.open(SaveFile(table.save.path))
     assert reopened.show_calls is True
     assert "Anna 1 call!" in text_of(toolbar_parts(reopened))
     assert tomllib.loads(table.save.path.read_text())["display"] == {"show_calls": True}
     drive(reopened, "show calls off\nshow\n")
     assert "Calls are hidden" in printed(capsys)
-    assert Table.open(SaveFile(table.save.path)).show_calls is False
+    assert OpenSeries.open(SaveFile(table.save.path)).show_calls is False
 
 
 # -- history trouble is a warning, never a crash --------------------------------------
@@ -341,7 +341,7 @@ def test_the_prompt_names_who_is_to_act(table):
 
 
 def test_the_prompt_in_snel_pesten(tmp_path):
-    fast = Table.create(SaveFile(tmp_path / "f.toml"), ["Anna", "Bram", "Cees"],
+    fast = OpenSeries.create(SaveFile(tmp_path / "f.toml"), ["Anna", "Bram", "Cees"],
                         load_rules("fast"), "Cees")
     fast.handle("start 9h")
     assert text_of(prompt_parts(fast)) == "snel> "
@@ -363,7 +363,7 @@ def test_the_toolbar_shows_the_public_state(table):
 
 
 def test_the_toolbar_wraps_instead_of_cutting_off(tmp_path):
-    wide = Table.create(SaveFile(tmp_path / "w.toml"),
+    wide = OpenSeries.create(SaveFile(tmp_path / "w.toml"),
                         ["Annabel", "Bramwell", "Ceesje", "Dirkjan", "Evelien", "Fenneke"],
                         load_rules("fast"), "Fenneke")
     for line in ("start 9h", "Annabel: Ah", "Bramwell: Jh c", "Evelien: 2c"):
@@ -414,7 +414,7 @@ def test_every_prompt_text_with_a_count_has_plural_forms():
 
 def test_completer_offers_names_cards_and_suits(table):
     table.handle("start 9h")
-    completer = TableCompleter(lambda: TableApp(table).view())
+    completer = LineCompleter(lambda: SeriesApp(table).view())
 
     def offered(text):
         return [(c.text, c.start_position)
@@ -435,7 +435,7 @@ def test_completer_offers_names_cards_and_suits(table):
 def test_completer_offers_names_and_cards_for_score(table):
     for line in WON.strip().split("\n"):
         assert table.handle(line).ok, line
-    completer = TableCompleter(lambda: TableApp(table).view())
+    completer = LineCompleter(lambda: SeriesApp(table).view())
 
     def offered(text):
         return [(c.text, c.start_position)
@@ -452,11 +452,11 @@ def test_the_answer_completer_offers_the_cards_left(table):
     from referee.interface.repl import AnswerCompleter
     table.handle("start 9h")
     question = Question("Cards left for Bram? ", "cards", lambda answer: None, taken=("Ks",))
-    completer = AnswerCompleter(question, TableApp(table).view())
+    completer = AnswerCompleter(question, SeriesApp(table).view())
     words = [c.text for c in completer.get_completions(Document("Ah K"), CompleteEvent())]
     assert words == ["Kc", "Kd", "Kh"]  # Ks is given to another player already
     suit = AnswerCompleter(Question("Which suit? ", "suit", lambda a: None),
-                           TableApp(table).view())
+                           SeriesApp(table).view())
     assert [c.display_meta_text for c in suit.get_completions(Document(""), CompleteEvent())] \
         == ["clubs", "diamonds", "hearts", "spades"]
 
@@ -478,7 +478,7 @@ def test_score_at_the_prompt_shows_who_is_out_and_the_series_winner_with_final_s
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "100")
     rules = load_rules("standard").with_series(mode="elimination", limit=15)
-    table = Table.create(SaveFile(tmp_path / "p.toml"), ["Anna", "Bram", "Cees"], rules, "Cees")
+    table = OpenSeries.create(SaveFile(tmp_path / "p.toml"), ["Anna", "Bram", "Cees"], rules, "Cees")
     drive(table, WON + "score Bram=Ah Ks 3d Cees=20\n")
     out = capsys.readouterr().out
     lines = out.splitlines()
@@ -493,7 +493,7 @@ def test_score_at_the_prompt_shows_who_is_out_and_the_series_winner_with_final_s
         lines.index("║ 3.  Bram  28 points  0 hands won  out    ║")
     assert out.index("╝") < out.index("The series is over.")  # then the standings, as after `score`
     assert result_of(table)["points"] == {"Anna": 0, "Bram": 28, "Cees": 20}
-    assert Table.open(SaveFile(tmp_path / "p.toml")).series.winners == ["Anna"]
+    assert OpenSeries.open(SaveFile(tmp_path / "p.toml")).series.winners == ["Anna"]
 
 
 def test_history_at_the_prompt_is_what_pesten_ref_history_shows_with_its_chart(table, capsys):
@@ -513,15 +513,15 @@ def test_history_at_the_prompt_is_what_pesten_ref_history_shows_with_its_chart(t
 
 def test_the_prompt_colours_the_scoreboard_only_when_the_interface_says_so(table):
     import re
-    app = TableApp(table, interactive=True, colour=True, columns=lambda: 90)
+    app = SeriesApp(table, interactive=True, colour=True, columns=lambda: 90)
     for line in WON.splitlines():
         app.handle_line(line)
     scored = app.handle_line("score Bram=Ah Ks 3d Cees=7")
     assert "\x1b[" in scored.screen and "\x1b" not in scored.text  # scripts get the plain text
     shown = app.handle_line("history")
     assert re.sub(r"\x1b\[[0-9;]*m", "", shown.screen) == \
-        TableApp(table, interactive=True, columns=lambda: 90).handle_line("history").screen
-    plain = TableApp(table, interactive=True).handle_line("history")
+        SeriesApp(table, interactive=True, columns=lambda: 90).handle_line("history").screen
+    plain = SeriesApp(table, interactive=True).handle_line("history")
     assert plain.screen is None and "\x1b" not in plain.text and "Running totals" not in plain.text
 
 
@@ -573,7 +573,7 @@ SEVEN = "Anna,Bram,Cees,Daan,Eva,Fien,Gijs"  # seed 1: Table 1 Eva, Daan, Bram, 
 
 
 def _tournament_table(tmp_path, monkeypatch, name: str):
-    """A tournament of seven (seed 1) at tmp_path/t.toml; -> (the table's Table, its Seat)."""
+    """A tournament of seven (seed 1) at tmp_path/t.toml; -> (the table's OpenSeries, its Seat)."""
     from conftest import cli
     from referee.series.seat import Seat
     from referee.tournament.files import TournamentFiles
@@ -587,7 +587,7 @@ def _tournament_table(tmp_path, monkeypatch, name: str):
     files = TournamentFiles("t.toml")
     tour = files.load()
     save = files.table_save(tour.current.number, tour.current.table(name).name)
-    return Table.open(save), Seat("t.toml", name)
+    return OpenSeries.open(save), Seat("t.toml", name)
 
 
 def test_R8_6_a_round_table_scored_at_the_prompt_tells_who_goes_through_and_what_is_next(
@@ -640,8 +640,8 @@ def test_R8_6_the_final_scored_at_the_prompt_names_the_champion(tmp_path, monkey
 
 def test_the_toolbar_after_the_last_hand_of_a_series_offers_no_score(tmp_path, monkeypatch):
     rules = load_rules("standard").with_series(mode="elimination", limit=15)
-    table = Table.create(SaveFile(tmp_path / "p.toml"), ["Anna", "Bram", "Cees"], rules, "Cees")
-    app = TableApp(table, interactive=True)
+    table = OpenSeries.create(SaveFile(tmp_path / "p.toml"), ["Anna", "Bram", "Cees"], rules, "Cees")
+    app = SeriesApp(table, interactive=True)
     for line in WON.splitlines():
         app.handle_line(line)
     assert "Score it here" in text_of(toolbar_parts(table))
@@ -661,11 +661,11 @@ def test_hints_name_the_save_and_the_table_in_use(tmp_path, monkeypatch, capsys)
     out = cli("q.toml", "play", input=WON).stdout
     assert "wins the hand (R6.1).\nScore it with `pesten-ref score --save q.toml`." in out
     assert "Score it with `pesten-ref score` " not in out  # (the engine's ruling names no option)
-    table = Table.open(SaveFile(tmp_path / "q.toml"))
+    table = OpenSeries.open(SaveFile(tmp_path / "q.toml"))
     drive(table, "", seat=Seat("q.toml"))
     assert "`pesten-ref score --save q.toml`, then `pesten-ref play --save q.toml` deals" in printed(capsys)
     cli("q.toml", "score", "Bram=Ah Ks 3d", "Cees=7")
-    drive(Table.open(SaveFile(tmp_path / "q.toml")), "", seat=Seat("q.toml"))
+    drive(OpenSeries.open(SaveFile(tmp_path / "q.toml")), "", seat=Seat("q.toml"))
     assert "`pesten-ref play --save q.toml` carries on from here." in printed(capsys)
     cli("t.toml", "tournament", "new", "--players", SEVEN, "--seed", "1")
     out = cli("t.toml", "play", "--table", "2", input="start 9h\nfix count Anna 1\n9c\n").stdout
@@ -760,7 +760,7 @@ def test_R3_7_a_line_that_goes_on_after_a_draw_passed_the_turn_says_so(table, ca
 def test_R5_7_why_names_the_stacking_house_rule_that_let_a_two_on_a_joker(tmp_path, capsys,
                                                                            monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
-    table = Table.create(SaveFile(tmp_path / "c.toml"), ["Anna", "Bram", "Cees"],
+    table = OpenSeries.create(SaveFile(tmp_path / "c.toml"), ["Anna", "Bram", "Cees"],
                          load_rules("cumulative"), "Cees")
     drive(table, "start 9h\nJo\n2h\nwhy\n", history=False)
     out = printed(capsys)

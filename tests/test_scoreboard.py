@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from referee.series.scoreboard import (MIN_WIDTH, PLAYER_MARKS, colour_wanted, render_banner, render_chart,
-                                render_history, render_table)
+                                render_history, render_grid)
 from referee.series.scoring import Event, places_of
 
 HERE = Path(__file__).resolve().parent
@@ -68,7 +68,7 @@ def test_plain_history_has_no_escape_codes():
 # ---------------------------------------------------------------------------
 
 def test_every_hand_has_one_row_with_dealer_winner_points_and_totals():
-    text = render_table(load_history())
+    text = render_grid(load_history())
     lines = text.splitlines()
     assert lines[0].split() == ["Anna", "Bram", "Cees", "Dörte"]
     row7 = next(line for line in lines if line.split()[0] == "7")
@@ -79,13 +79,13 @@ def test_every_hand_has_one_row_with_dealer_winner_points_and_totals():
 
 
 def test_a_player_out_shows_a_dash_for_points_in_later_hands():
-    lines = render_table(load_history()).splitlines()
+    lines = render_grid(load_history()).splitlines()
     row8 = next(line for line in lines if line.split()[0] == "8")
     assert row8.split()[-2:] == ["-", "106"]
 
 
 def test_a_corrected_hand_is_marked_and_its_correction_told_below():
-    text = render_table(load_history())
+    text = render_grid(load_history())
     assert any(line.split()[0] == "3*" and line.endswith("corrected") for line in text.splitlines())
     assert "* Hand 3 corrected on 2024-01-05 21:14 UTC: Anna 12 -> 14." in text
 
@@ -94,7 +94,7 @@ def test_a_hand_corrected_twice_says_so():
     history = load_history()
     corr = history["hands"][2]["corrections"][0]
     history["hands"][2]["corrections"].append({**corr, "at": "2024-01-06T10:00:00+00:00"})
-    text = render_table(history)
+    text = render_grid(history)
     assert "corrected 2 times" in text
     assert "* Hand 3 corrected on 2024-01-06 10:00 UTC" in text
 
@@ -102,7 +102,7 @@ def test_a_hand_corrected_twice_says_so():
 def test_a_blocked_hand_shows_blocked_as_its_winner():
     history = load_history()
     history["hands"][1].update(winner=None, blocked=True)
-    row2 = next(line for line in render_table(history).splitlines() if line.split()[0] == "2")
+    row2 = next(line for line in render_grid(history).splitlines() if line.split()[0] == "2")
     assert row2.split()[2] == "blocked"
 
 
@@ -122,7 +122,7 @@ def test_the_summary_line_counts_hands_with_the_plural_form():
 def test_wide_names_keep_the_columns_aligned():
     history = load_history()
     history = json.loads(json.dumps(history).replace("Dörte", "Bartholomeus"))
-    lines = render_table(history).splitlines()
+    lines = render_grid(history).splitlines()
     header = lines[1]
     row = next(line for line in lines if line.split()[0] == "1")
     # The totals of the last player end in the same column as their header.
@@ -131,14 +131,14 @@ def test_wide_names_keep_the_columns_aligned():
 
 def test_on_a_narrow_terminal_each_player_keeps_the_running_total_only():
     history = load_history()
-    wide = render_table(history, width=200).splitlines()
-    narrow = render_table(history, width=60).splitlines()
-    assert wide == render_table(history).splitlines()
+    wide = render_grid(history, width=200).splitlines()
+    narrow = render_grid(history, width=60).splitlines()
+    assert wide == render_grid(history).splitlines()
     assert narrow[1].split() == ["Hand", "Dealer", "Winner", "total", "total", "total", "total",
                                  "Notes"]
     assert narrow[8].split() == ["7", "Cees", "Anna", "40", "64", "76", "106", "Dörte", "out"]
     assert max(len(line) for line in narrow[:14]) <= 60
-    assert render_table(history, colour=True, width=60) != render_table(history, width=60)
+    assert render_grid(history, colour=True, width=60) != render_grid(history, width=60)
 
 
 # ---------------------------------------------------------------------------

@@ -70,7 +70,7 @@ def test_a_series_header_that_still_lists_every_hand_is_migrated_on_the_next_wri
 def test_standings_and_history_settle_a_header_behind_its_results(tmp_path):
     """A score cut short after the hand's result was written, before the header
     (the save order of ``session``): ``standings`` and ``history`` count the
-    result, as ``Table.open`` settles it, and the header is saved settled."""
+    result, as ``OpenSeries.open`` settles it, and the header is saved settled."""
     import shutil
     import tomllib
 

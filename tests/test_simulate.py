@@ -114,7 +114,7 @@ def test_piles_running_out_reshuffle_and_exhaust_like_the_engine(monkeypatch):
     follows them with the real cards; the engine's picture must still match.
     """
     seen = {"forgiven": 0, "reshuffled": 0}
-    original = sim_module._Table.follow
+    original = sim_module._Run.follow
 
     def counting(self, events, skip_drawn=False):
         for e in events:
@@ -122,7 +122,7 @@ def test_piles_running_out_reshuffle_and_exhaust_like_the_engine(monkeypatch):
             seen["reshuffled"] += type(e) is Reshuffled
         return original(self, events, skip_drawn)
 
-    monkeypatch.setattr(sim_module._Table, "follow", counting)
+    monkeypatch.setattr(sim_module._Run, "follow", counting)
     report = simulate(rules_for("hard"), 5, 30, seed=3)
     assert seen["forgiven"] > 0 and seen["reshuffled"] > 0
     assert report.refused_entries == 0, report.problems
@@ -144,7 +144,7 @@ def test_dealer_left_neighbour_share_is_a_share_of_hands():
 
 def test_a_refused_entry_is_counted_and_described(monkeypatch):
     """A bot bug (here: a Jack typed without a suit) shows in the report, not as a crash."""
-    original = sim_module._Table.typed
+    original = sim_module._Run.typed
 
     def broken(self, text):
         words = text.split(" ")
@@ -154,7 +154,7 @@ def test_a_refused_entry_is_counted_and_described(monkeypatch):
                 break
         return original(self, " ".join(words))
 
-    monkeypatch.setattr(sim_module._Table, "typed", broken)
+    monkeypatch.setattr(sim_module._Run, "typed", broken)
     report = simulate(rules_for("standard"), 3, 40, seed=1, fast=False)
     assert report.refused_entries > 0
     assert report.problems and "R5.4" in report.problems[0]
@@ -166,12 +166,12 @@ def test_a_refused_entry_is_counted_and_described(monkeypatch):
 
 def test_a_mismatch_is_counted(monkeypatch):
     """When the real cards and the engine disagree, the report says so."""
-    original = sim_module._Table.take
+    original = sim_module._Run.take
 
     def lose_a_card(self, player, n):
         return original(self, player, n - 1 if n > 1 else n)  # one card short on a penalty
 
-    monkeypatch.setattr(sim_module._Table, "take", lose_a_card)
+    monkeypatch.setattr(sim_module._Run, "take", lose_a_card)
     report = simulate(rules_for("standard"), 3, 20, seed=1)
     assert report.mismatches > 0
     assert "count was off" in report.problems[0]
@@ -180,7 +180,7 @@ def test_a_mismatch_is_counted(monkeypatch):
 def test_a_card_lost_without_the_count_knowing_is_a_mismatch_of_that_hand(monkeypatch):
     """The check at the end of each hand compares the counts used after every entry
     with the cards the players really hold."""
-    original = sim_module._Table.check_hand
+    original = sim_module._Run.check_hand
     lost_in = []
 
     def lose_a_card(self):
@@ -190,7 +190,7 @@ def test_a_card_lost_without_the_count_knowing_is_a_mismatch_of_that_hand(monkey
             lost_in.append(self.hand.number)
         return original(self)
 
-    monkeypatch.setattr(sim_module._Table, "check_hand", lose_a_card)
+    monkeypatch.setattr(sim_module._Run, "check_hand", lose_a_card)
     report = simulate(rules_for("standard"), 3, 5, seed=1)
     assert lost_in == [3]
     assert report.mismatches == 1 and report.refused_entries == 0

@@ -17,7 +17,7 @@ from hypothesis import given, settings, strategies as st
 from referee.engine import Hand
 from referee.engine.dealt import Dealt
 from referee.engine.rules import HouseRules
-from referee.series.session import Table
+from referee.series.session import OpenSeries
 from referee.series.store import SaveFile
 
 REPO = Path(__file__).resolve().parents[1]
@@ -108,18 +108,18 @@ def test_a_dealt_hand_answers_as_the_hand_does(players, data, jokers, free):
 
 def test_the_first_entry_makes_the_hand_from_the_deal(tmp_path):
     save = new_series(tmp_path)
-    table = Table.open(SaveFile(save))
+    table = OpenSeries.open(SaveFile(save))
     assert type(table.dealt) is Dealt and not table.started
     ruling = table.handle("start 9h")
     assert ruling.ok and type(table.dealt) is Hand and table.dealt is table.hand
     assert table.started and table.state()["turn"] == "Bram"
-    again = Table.open(SaveFile(save))
+    again = OpenSeries.open(SaveFile(save))
     assert type(again.dealt) is Hand and again.state() == table.state()
     assert [e["line"] for e in SaveFile(save).read_hand(1)["entries"]] == ["start 9h"]
 
 
 def test_a_query_makes_the_hand_and_keeps_it_dealt(tmp_path):
-    table = Table.open(SaveFile(new_series(tmp_path)))
+    table = OpenSeries.open(SaveFile(new_series(tmp_path)))
     before = table.state()
     assert table.handle("check 9h").ok
     assert type(table.dealt) is Hand and table.state() == before and not table.started

@@ -34,7 +34,7 @@ Map from rule ids to code (RULES.md):
 - R1.5 leaving .................. ``table.leave``
 - R2.2 deal size ................ ``state.HandState.reset`` (fit: ``rules.check_table_fits``)
 - R2.3-R2.5 starter ............. ``deal.start`` (who plays first: ``Dealt.first_player``)
-- R3.1-R3.3 matching ............ ``tables.matches`` (compiled to ``Tables.fits``),
+- R3.1-R3.3 matching ............ ``compiled.matches`` (compiled to ``Tables.fits``),
   ``turn.match_refusal``
 - R3.4 draw (then play) ......... ``turn.draw``
 - R3.5 / R3.6 reshuffle, exhausted ``piles.take``, ``piles.exhausted``
@@ -43,7 +43,7 @@ Map from rule ids to code (RULES.md):
 - R3.9 blocked hand ............. ``turn.check_blocked`` (``idle``, ``penalty_turn``)
 - R4 last card .................. ``lastcard`` (R4.5 the lapse: ``piles.lapse``)
 - R5 action cards ............... ``actions.effect``, ``actions.king``,
-  ``actions.aim_penalty``; R5.7 stacking ``tables.stacks``, ``actions.must_stack_refusal``,
+  ``actions.aim_penalty``; R5.7 stacking ``compiled.stacks``, ``actions.must_stack_refusal``,
   ``turn.take_penalty``
 - R6.1 / R6.2 going out ......... ``goingout``
 - R8.4 free turn order .......... ``order`` (no turn), ``Tables`` (no Seven/Eight/Four)
@@ -65,7 +65,7 @@ __all__ = ["Hand", "Ruling", "ReplayError", "Event", "Reason", "Refused", "Refus
 
 def __getattr__(name: str):
     """The package's names, each imported when first asked for (PEP 562), so that
-    importing a light module of the engine (``dealt``, ``state``, ``tables``)
+    importing a light module of the engine (``dealt``, ``state``, ``compiled``)
     does not load the rule modules under ``hand``."""
     if name == "Hand":
         from referee.engine.hand import Hand as value

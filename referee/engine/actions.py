@@ -14,8 +14,8 @@ then passes the turn once (R9.13).  One function per effect of the vocabulary:
 - R9.9 a limit on the next card .............................. ``_limit``
 - R9.10 show, R9.11 pass cards, R9.12 rotate hands .......... ``_show``, ``_move``
 - R5 preamble: a penalty aimed at a player who must miss the turn ... ``aim_penalty``
-- R5.7 facing a penalty: what stacks (``tables.stackers``) ... ``must_stack_refusal``
-- R8.4: in free order the effects on the turn do nothing (``tables``)
+- R5.7 facing a penalty: what stacks (``compiled.stackers``) ... ``must_stack_refusal``
+- R8.4: in free order the effects on the turn do nothing (``compiled``)
 """
 
 from __future__ import annotations

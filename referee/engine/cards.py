@@ -7,19 +7,22 @@ A card is a small immutable value. ``parse_card`` is lenient (``7H``, ``7♥``,
 
 from __future__ import annotations
 
-from referee.engine import lexicon as _lexicon
+from referee.engine.lexicon import ENGLISH, EVERYWHERE, Lexicon
 
 SUITS = ("c", "d", "h", "s")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 JOKER = "Joker"
 SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
+# The suits as every language reads them: English, the symbols, and Pesten's
+# own Dutch words (``lexicon.EVERYWHERE``).
 _SUIT_WORDS = {
-    "c": "c", "♣": "c", "clubs": "c", "club": "c", "klaveren": "c", "klaver": "c",
-    "d": "d", "♦": "d", "diamonds": "d", "diamond": "d", "ruiten": "d", "ruit": "d",
-    "h": "h", "♥": "h", "hearts": "h", "heart": "h", "harten": "h", "hart": "h",
-    "s": "s", "♠": "s", "spades": "s", "spade": "s", "schoppen": "s", "schop": "s",
+    "c": "c", "♣": "c", "clubs": "c", "club": "c",
+    "d": "d", "♦": "d", "diamonds": "d", "diamond": "d",
+    "h": "h", "♥": "h", "hearts": "h", "heart": "h",
+    "s": "s", "♠": "s", "spades": "s", "spade": "s",
     "♧": "c", "♢": "d", "♡": "h", "♤": "s",
+    **EVERYWHERE.suit_names,
 }
 # Only the one-character forms may follow a rank inside a card token.
 _SUIT_CHARS = {"c": "c", "d": "d", "h": "h", "s": "s", "♣": "c", "♦": "d", "♥": "h",
@@ -138,33 +141,37 @@ CARDS: tuple[Card, ...] = tuple([Card(r, s) for r in RANKS for s in SUITS] + [Ca
 JOKER_CARD = CARDS[JOKER_ID]
 
 
-def parse_suit(token: str) -> str | None:
+def parse_suit(token: str, lex: Lexicon = ENGLISH) -> str | None:
     """A suit token (``s``, ``♠``, ``spades``, ``schoppen``) -> ``"s"``; None if not a suit.
 
-    Besides the English words and the symbols, the active language's suit
-    letters and words are read (``referee.engine.lexicon``: French ``pi``, ``pique``).
+    Besides the English words and the symbols, the suit letters and words of
+    language ``lex`` are read (``referee.engine.lexicon``: French ``pi``, ``pique``).
     """
     t = token.strip().lower()
     suit = _SUIT_WORDS.get(t)
-    if suit is None and _lexicon.ACTIVE is not _lexicon.ENGLISH:
-        suit = _lexicon.ACTIVE.suit_words.get(t)
+    if suit is None and lex is not ENGLISH:
+        suit = lex.suit_words.get(t)
     return suit
 
 
-def parse_card(token: str) -> Card:
-    """One card token -> Card.
+def parse_card(token: str, lex: Lexicon = ENGLISH) -> Card:
+    """One card token -> Card, read in language ``lex`` (``try_card``).
 
     Accepts ``7h``, ``7H``, ``7♥``, ``10s``, ``Ts``, ``joker``/``jo``/``*``.
     Raises NotationError when the token is not a card.
     """
-    card = try_card(token)
+    card = try_card(token, lex)
     if card is None:
         raise NotationError("notation.not_card", token=token)
     return card
 
 
-def try_card(token: str) -> Card | None:
-    """Like ``parse_card`` but returns None for a token that is not a card."""
+def try_card(token: str, lex: Lexicon = ENGLISH) -> Card | None:
+    """Like ``parse_card`` but returns None for a token that is not a card.
+
+    The English letters are read in every language; ``lex`` (a
+    ``referee.engine.lexicon.Lexicon``, English by default) adds its own
+    (Dutch ``Bh``, French ``Vco``)."""
     t = token.strip().lower()
     if not t:
         return None
@@ -173,14 +180,14 @@ def try_card(token: str) -> Card | None:
     suit = _SUIT_CHARS.get(t[-1])
     rank = _RANK_WORDS.get(t[:-1]) if suit is not None else None
     if rank is None:
-        # English letters keep their meaning in every language; the active
+        # English letters keep their meaning in every language; the table's
         # language only adds its own (NOTATION.md "Languages").
-        return None if _lexicon.ACTIVE is _lexicon.ENGLISH else _local_card(t, _lexicon.ACTIVE)
+        return None if lex is ENGLISH else _local_card(t, lex)
     return Card(rank, suit)
 
 
-def _local_card(t: str, lex: "_lexicon.Lexicon") -> Card | None:
-    """A card token in the active language's letters (Dutch ``Bh``, French ``Vco``)."""
+def _local_card(t: str, lex: Lexicon) -> Card | None:
+    """A card token in language ``lex``'s letters (Dutch ``Bh``, French ``Vco``)."""
     if t in lex.jokers:
         return JOKER_CARD
     for cut in (2, 1):

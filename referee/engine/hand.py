@@ -9,8 +9,6 @@ ones did (R0.3), and the refusal's own effects follow (R0.4).
 
 from __future__ import annotations
 
-from referee.engine import lexicon as _lexicon
-
 from typing import Iterable
 
 from referee import messages
@@ -24,10 +22,11 @@ from referee.engine import (
 )
 from referee.engine.actions import pass_skip, stack_options
 from referee.engine.dealt import Dealt
+from referee.engine.lexicon import ENGLISH, Lexicon
 from referee.engine.events import Event, IllegalPlayPenalty, Reason, Refusal, Refused, Said
 from referee.engine.ruling import ReplayError, Ruling, said
 from referee.engine.state import Snapshot
-from referee.engine.tables import tables_for
+from referee.engine.compiled import tables_for
 from referee.engine.words import Allowed, Entry, a_rank, limit_words, stack_words, suit_word
 
 
@@ -36,7 +35,10 @@ class Hand(Dealt):
 
     Construct with the rule set, the players in the hand in seating order
     (clockwise, R1.2), the dealer and the hand's number.  The hand starts dealt
-    and ``waiting`` for its starter (R2.2, R2.3).  ``apply_line(text)`` rules on
+    and ``waiting`` for its starter (R2.2, R2.3).  ``lexicon``: the language
+    (``referee.engine.lexicon.Lexicon``, English by default) whose letters and
+    words its lines are read in, besides the English ones; the log keeps them
+    in English (NOTATION.md "Languages").  ``apply_line(text)`` rules on
     one typed line and returns a ``Ruling``; ``state()`` gives the NOTATION.md
     state object; ``legal(player)`` what may be played now.  ``log`` holds the
     lines that took effect, ``redo_stack`` what ``redo`` can put back.  The deal
@@ -44,10 +46,12 @@ class Hand(Dealt):
     ``first_player``, ``decks`` ...) are ``Dealt``'s, inherited.
     """
 
-    __slots__ = ("tables", "log", "redo_stack", "last_ruling", "cite")
+    __slots__ = ("tables", "log", "redo_stack", "last_ruling", "cite", "lexicon")
 
-    def __init__(self, rules: HouseRules, players: Iterable[str], dealer: str, number: int = 1):
+    def __init__(self, rules: HouseRules, players: Iterable[str], dealer: str, number: int = 1,
+                 lexicon: Lexicon = ENGLISH):
         super().__init__(rules, players, dealer, number)  # the deal (R1.3, R2.2)
+        self.lexicon = lexicon                 # the language its lines are read in
         self.tables = tables_for(rules)        # the rule set compiled (what fits, stacks, acts)
         self.log: list[str] = []               # the lines that took effect
         self.redo_stack: list[str] = []        # what ``redo`` can put back
@@ -57,13 +61,13 @@ class Hand(Dealt):
     # -- replaying ------------------------------------------------------------
     @classmethod
     def replay(cls, rules: HouseRules, players: Iterable[str], dealer: str, number: int,
-               log: Iterable[str], redo: Iterable[str] = ()) -> "Hand":
-        """Rebuild a hand from its log (and redo stack).
+               log: Iterable[str], redo: Iterable[str] = (), lexicon: Lexicon = ENGLISH) -> "Hand":
+        """Rebuild a hand from its log (and redo stack), read in ``lexicon``.
 
         Raises ``ReplayError`` for the first logged line that no longer takes
         effect (a hand-edited save file).
         """
-        hand = cls(rules, players, dealer, number)
+        hand = cls(rules, players, dealer, number, lexicon)
         for i, line in enumerate(log):
             ruling = hand._apply_entry_text(line)
             if not ruling.logged:
@@ -90,7 +94,7 @@ class Hand(Dealt):
         effects of R0.4, which are logged.
         """
         try:
-            line = parse_line(text)
+            line = parse_line(text, self.lexicon)
         except NotationError as exc:
             return said(None, "engine.notation", {"error": str(exc)}, ok=False, kind="error")
         if line.kind == "blank":
@@ -104,7 +108,7 @@ class Hand(Dealt):
         else:
             ruling = self._apply_entry(line)
             if ruling.logged:
-                self.log.append(_logged_text(line))
+                self.log.append(_logged_text(line, self.lexicon))
                 self.redo_stack.clear()
         self.last_ruling = ruling
         return ruling
@@ -196,7 +200,7 @@ class Hand(Dealt):
     # -- line application -------------------------------------------------------
     def _apply_entry_text(self, text: str) -> Ruling:
         try:
-            line = parse_line(text)
+            line = parse_line(text, self.lexicon)
         except NotationError as exc:
             return said(None, "engine.notation", {"error": str(exc)}, ok=False, kind="error")
         if line.kind != "entry":
@@ -442,11 +446,11 @@ class Hand(Dealt):
     def check(self, arg: str, player: str | None = None) -> Ruling:
         """``check CARD``: would ``CARD`` be legal now for the player to act? Changes nothing."""
         tokens = arg.split()
-        card = try_card(tokens[0]) if tokens else None
+        card = try_card(tokens[0], self.lexicon) if tokens else None
         if card is None:
             return said(None, "engine.check.usage", kind="query", query="check",
                         data={"legal": False})
-        suit = parse_suit(tokens[1]) if len(tokens) > 1 else None
+        suit = parse_suit(tokens[1], self.lexicon) if len(tokens) > 1 else None
         refused = legality.refusal(self, card, player, suit)
         if refused is not None:
             return said(refused.rule, "engine.check.illegal",
@@ -537,10 +541,11 @@ def _toml_value(value) -> str:
     return str(value)
 
 
-def _logged_text(line: Line) -> str:
-    """The text a line is logged (and saved) as: as typed in English notation;
-    typed in another language's letters or words, its canonical English form,
-    so that a hand reads back the same in any language (NOTATION.md "Languages")."""
-    if _lexicon.ACTIVE is _lexicon.ENGLISH:
+def _logged_text(line: Line, lexicon: Lexicon) -> str:
+    """The text a line read in ``lexicon`` is logged (and saved) as: as typed in
+    English notation; typed in another language's letters or words, its
+    canonical English form, so that a hand reads back the same in any language
+    (NOTATION.md "Languages")."""
+    if lexicon is ENGLISH:
         return line.text.strip()
     return line.canonical()

@@ -1,7 +1,7 @@
 """The table's words in each language: card letters, suit words, entry words.
 
 NOTATION.md "Languages": the English letters and the suit symbols work in every
-language with their English meaning (``7c`` is 7♣ everywhere); the active
+language with their English meaning (``7c`` is 7♣ everywhere); the table's
 language adds its own letters and words, which never collide with an English
 token.  This module is data only: the notation parser and the completion read
 it; nothing here is shown to players (the message catalogs do that).
@@ -13,7 +13,18 @@ whole words naming a suit after a Jack (``Jh schoppen``); ``jokers`` the words
 for a Joker; ``words`` the entry and command words to their English form
 (``pakken`` -> ``draw``).  ``false_friends`` lists English suit letters that
 start a local word for another suit (``c`` for cœur, copas, cuori): the
-prompt explains once what they mean.
+prompt explains once what they mean.  ``topics``, ``synonyms`` and
+``stopwords`` are what ``rules WORDS`` searches the rule book with besides its
+English words (rule id -> phrases; a word -> its English ones; words left out).
+
+This is the one place a language's words are spelled (``tests/test_language_words.py``
+checks that no other module does): Pesten's own Dutch words that every
+language reads (``EVERYWHERE``: the suits after a Jack, ``trek``/``pak``,
+"Laatste kaart!") are read from the Dutch lexicon too.
+
+No language is active here: whoever parses or writes passes the ``Lexicon``
+(``lexicon(code)``; English when none is given), so hands in two languages
+can live in one process (a ``Hand`` holds its own).
 """
 
 from __future__ import annotations
@@ -24,22 +35,123 @@ from typing import Mapping
 class Lexicon:
     """The local tokens of one language (all lower case)."""
 
-    __slots__ = ("code", "ranks", "suits", "suit_words", "jokers", "words", "false_friends")
+    __slots__ = ("code", "ranks", "suits", "suit_names", "suit_words", "jokers", "words",
+                 "false_friends", "card_word", "shared", "topics", "synonyms", "stopwords")
 
     def __init__(self, code: str, *, ranks: Mapping[str, str] = {}, suits: Mapping[str, str] = {},
                  suit_words: Mapping[str, str] = {}, jokers: tuple[str, ...] = (),
-                 words: Mapping[str, str] = {}, false_friends: Mapping[str, str] = {}) -> None:
+                 words: Mapping[str, str] = {}, false_friends: Mapping[str, str] = {},
+                 card_word: str = "", shared: tuple[str, ...] = (), topics: Mapping[str, str] = {},
+                 synonyms: Mapping[str, tuple[str, ...]] = {}, stopwords: str = "") -> None:
         self.code = code
         self.ranks = dict(ranks)
         self.suits = dict(suits)
+        self.suit_names = dict(suit_words)        # the whole words only
         self.suit_words = {**suits, **suit_words}
         self.jokers = frozenset(jokers)
         self.words = dict(words)
         # English letter -> the local suit a reader might take it for.
         self.false_friends = dict(false_friends)
+        # The word for "card" that may follow the call (``lk kaart``), in every language.
+        self.card_word = card_word
+        # Of ``words``, those every language reads (``EVERYWHERE``: Pesten's own).
+        self.shared = {w: self.words[w] for w in shared}
+        self.topics = dict(topics)
+        self.synonyms = dict(synonyms)
+        self.stopwords = frozenset(stopwords.split())
 
 
-ENGLISH = Lexicon("en")
+# The rule book's search words in Dutch (``rules WORDS``, read in every language).
+NL_TOPICS: dict[str, str] = {
+    "R0.1": "scheidsrechter, zichtbaar, informatie",
+    "R0.2": "correctie, fout, vergissing",
+    "R0.3": "weigering, geweigerd",
+    "R0.4": "weigering, geweigerd",
+    "R1.1": "spelers, naam, namen, aantal spelers",
+    "R1.2": "plaats, zitplaats, volgorde, richting, met de klok mee",
+    "R1.3": "kaartspel, spel kaarten, twee spellen",
+    "R1.4": "dubbel, kopie",
+    "R1.5": "vertrekken, weggaan, stoppen, opgeven",
+    "R2.1": "gever, deler, delen",
+    "R2.2": "delen, aantal kaarten",
+    "R2.3": "startkaart, eerste kaart, trekstapel, aflegstapel, pot",
+    "R2.4": "startkaart, eerste kaart",
+    "R2.5": "eerste speler, wie begint, beginnen",
+    "R3.1": "kleur, zelfde kleur, waarde, opleggen",
+    "R3.3": "kleur vragen, kleur kiezen, kleur bepalen, gevraagde kleur, boer",
+    "R3.4": "kan niet, trekken, pakken, kaart pakken, passen",
+    "R3.5": "schudden, opnieuw schudden, stapel leeg, trekstapel leeg",
+    "R3.6": "geen kaarten meer",
+    "R3.7": "beurt, niet aan de beurt, aan de beurt",
+    "R3.8": "verkeerde kaart, fout, straf",
+    "R3.9": "geblokkeerd, vast",
+    "R4.1": "laatste kaart, melden, zeggen",
+    "R4.2": "laatste kaart, te laat, op tijd, te vroeg",
+    "R4.3": "laatste kaart, roepen, vergeten, straf",
+    "R4.4": "laatste kaart, onterecht",
+    "R4.5": "laatste kaart, verlopen",
+    "R5.1": "twee, pesten, strafkaart, pestkaart",
+    "R5.2": "zeven, nog een keer, kleven, pestkaart",
+    "R5.3": "acht, overslaan, wachten, pestkaart",
+    "R5.4": "boer, kleur kiezen, kleur vragen, pestkaart",
+    "R5.5": "aas, omdraaien, richting, andersom, pestkaart",
+    "R5.6": "strafkaart, pestkaart",
+    "R5.7": "stapelen, opstapelen, doorgeven, straf",
+    "R5.8": "heer, koning, pestkaart",
+    "R5.9": "vier, overslaan, pestkaart",
+    "R5.10": "vijf, iedereen pakt, pestkaart",
+    "R6.1": "winnen, winnaar, uitgaan",
+    "R6.2": "uitgaan, pestkaart, laatste kaart pestkaart",
+    "R7.1": "punten, tellen, strafpunten",
+    "R7.2": "controle",
+    "R7.3": "totaal, optellen",
+    "R7.4": "afvallen, uitgeschakeld, limiet, honderd",
+    "R7.5": "rondes, aantal rondes, potjes",
+    "R7.6": "gezellig, voor de lol, overwinningen",
+    "R8.1": "standaard, huisregels",
+    "R8.2": "gezinspesten, gezin, kinderen, huisregels",
+    "R8.3": "hard pesten, hardpesten, huisregels",
+    "R8.4": "snel, snel pesten, vrij, huisregels",
+    "R8.5": "cumulatief, stapelen, huisregels",
+    "R8.6": "toernooi, wedstrijd",
+}
+NL_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "boer": ("jack",),
+    "vrouw": ("queen",),
+    "heer": ("king",),
+    "koning": ("king",),
+    "aas": ("ace",),
+    "twee": ("two",),
+    "drie": ("three",),
+    "vier": ("four",),
+    "vijf": ("five",),
+    "zes": ("six",),
+    "zeven": ("seven",),
+    "acht": ("eight",),
+    "negen": ("nine",),
+    "tien": ("ten",),
+    "schudden": ("shuffle", "reshuffle"),
+    "stapelen": ("stack",),
+    "trekken": ("draw",),
+    "pakken": ("draw",),
+    "beurt": ("turn",),
+    "richting": ("direction",),
+    "punten": ("points",),
+    "spelers": ("players",),
+    "speler": ("player",),
+    "kaart": ("card",),
+    "kaarten": ("cards",),
+    "kleur": ("suit",),
+    "straf": ("penalty",),
+    "winnen": ("win",),
+    "delen": ("deal",),
+    "gever": ("dealer",),
+    "stapel": ("pile",),
+    "laatste": ("last",),
+    "jokers": ("joker",),
+}
+
+ENGLISH = Lexicon("en", card_word="card")
 
 LEXICONS: dict[str, Lexicon] = {
     "en": ENGLISH,
@@ -50,6 +162,11 @@ LEXICONS: dict[str, Lexicon] = {
         suit_words={"klaveren": "c", "klaver": "c", "ruiten": "d", "ruit": "d",
                     "harten": "h", "hart": "h", "schoppen": "s", "schop": "s"},
         jokers=("joker",),
+        card_word="kaart",
+        shared=("pak", "trek", "laatste", "laatstekaart"),
+        topics=NL_TOPICS,
+        synonyms=NL_SYNONYMS,
+        stopwords="de het een van op wat hoe als met en voor mag ik je regel regels bij er die dat wanneer moet kan welke over",
         words={"pak": "draw", "pakken": "draw", "trek": "draw", "trekken": "draw",
                "betrap": "call", "betrappen": "call", "weg": "leave", "vertrek": "leave",
                "terug": "undo", "ongedaan": "undo", "opnieuw": "redo", "herhaal": "redo",
@@ -67,6 +184,7 @@ LEXICONS: dict[str, Lexicon] = {
         suit_words={"trèfle": "c", "trefle": "c", "carreau": "d", "cœur": "h", "coeur": "h",
                     "pique": "s"},
         jokers=("joker",),
+        card_word="carte",
         words={"pioche": "draw", "piocher": "draw",
                "appel": "call", "appeler": "call", "signale": "call", "signaler": "call",
                "part": "leave", "partir": "leave",
@@ -83,6 +201,7 @@ LEXICONS: dict[str, Lexicon] = {
         suits={"fi": "c", "qu": "d", "cu": "h", "pi": "s"},
         suit_words={"fiori": "c", "quadri": "d", "cuori": "h", "picche": "s"},
         jokers=("jolly",),
+        card_word="carta",
         words={"pesca": "draw", "pescare": "draw",
                "chiama": "call", "contesta": "call", "esce": "leave", "esci": "leave",
                "lascia": "leave",
@@ -99,6 +218,7 @@ LEXICONS: dict[str, Lexicon] = {
         suits={"pa": "c", "ou": "d", "co": "h", "es": "s"},
         suit_words={"paus": "c", "ouros": "d", "copas": "h", "espadas": "s"},
         jokers=("coringa", "curinga"),
+        card_word="carta",
         words={"compra": "draw", "comprar": "draw",
                "cobra": "call", "cobrar": "call", "chama": "call", "chamar": "call", "sai": "leave", "sair": "leave",
                "desfaz": "undo", "desfazer": "undo", "refaz": "redo", "refazer": "redo",
@@ -118,71 +238,72 @@ def lexicon(code: str) -> Lexicon:
     return LEXICONS.get(code, ENGLISH)
 
 
-ACTIVE: Lexicon = ENGLISH
-"""The lexicon whose tokens the parser reads besides the English ones."""
+EVERYWHERE = LEXICONS["nl"]
+"""Pesten's own language, some of whose words every language reads (NOTATION.md
+"Languages"): its suit words after a Jack (``Jh schoppen``), ``trek``/``pak``
+and "Laatste kaart!" (``laatste``, ``laatstekaart``)."""
+
+CARD_WORDS = frozenset(lex.card_word for lex in LEXICONS.values())
+SHARED_CARD_WORDS = frozenset((ENGLISH.card_word, EVERYWHERE.card_word))
+"""The word for "card" no player's name may be (R1.1): English's and Pesten's own."""
+"""The word for "card" after the call, in any language (``lk kaart``, ``lk carte``)."""
 
 
-def set_active(code: str) -> None:
-    """Read the tokens of language ``code`` from now on (English ones always)."""
-    global ACTIVE
-    ACTIVE = lexicon(code)
+def word(token: str, lex: Lexicon = ENGLISH) -> str:
+    """The English entry word for a word typed (lower case) in language ``lex``:
+    ``pakken`` -> ``draw`` in Dutch; any other token is returned as it is."""
+    return lex.words.get(token, token) if lex is not ENGLISH else token
 
 
-def word(token: str) -> str:
-    """The English entry word for a typed word (lower case): ``pakken`` -> ``draw``
-    in Dutch; any other token is returned as it is."""
-    return ACTIVE.words.get(token, token) if ACTIVE is not ENGLISH else token
-
-
-def false_friends(tokens: list[str]) -> list[tuple[str, str]]:
+def false_friends(tokens: list[str], lex: Lexicon = ENGLISH) -> list[tuple[str, str]]:
     """(English suit letter, local suit it may be taken for) for each card token in
-    ``tokens`` whose English suit letter starts another suit's local word: in
+    ``tokens`` whose English suit letter starts another suit's word in language
+    ``lex``: in
     French ``7c`` and ``Vc`` are clubs, though ``c`` starts cœur.  The prompt
     explains such a letter once."""
     found = []
-    friends = ACTIVE.false_friends
+    friends = lex.false_friends
     if not friends:
         return found
     for token in tokens:
         low = token.lower()
         letter = low[-1:]
         rank = low[:-1]
-        if letter in friends and (not rank or rank in _RANK_TOKENS or rank in ACTIVE.ranks):
+        if letter in friends and (not rank or rank in _RANK_TOKENS or rank in lex.ranks):
             found.append((letter, friends[letter]))
     return found
 
 
-def local_suit_letter(suit: str) -> str | None:
-    """The active language's letter for the canonical suit ``suit`` (French ``co``
+def local_suit_letter(suit: str, lex: Lexicon = ENGLISH) -> str | None:
+    """Language ``lex``'s letter for the canonical suit ``suit`` (French ``co``
     for ``h``), or None where it has none (English)."""
-    return next((local for local, canonical in ACTIVE.suits.items() if canonical == suit), None)
+    return next((local for local, canonical in lex.suits.items() if canonical == suit), None)
 
 
-def rank_letter(rank: str) -> str:
-    """The active language's letter for the court card or Ace ``rank`` (``J``,
+def rank_letter(rank: str, lex: Lexicon = ENGLISH) -> str:
+    """Language ``lex``'s letter for the court card or Ace ``rank`` (``J``,
     ``Q``, ``K``, ``A``), upper case: Dutch ``B`` for ``J``; English its own."""
-    return next((local.upper() for local, r in ACTIVE.ranks.items() if r == rank), rank)
+    return next((local.upper() for local, r in lex.ranks.items() if r == rank), rank)
 
 
-def suit_letters() -> str:
-    """The suit letters a player of the active language types, clubs to spades:
+def suit_letters(lex: Lexicon = ENGLISH) -> str:
+    """The suit letters a player of language ``lex`` types, clubs to spades:
     ``c/d/h/s`` in English, Dutch ``k/r/h/s``, French ``tr/ca/co/pi``."""
-    return "/".join(local_suit_letter(s) or s for s in _SUIT_LETTERS)
+    return "/".join(local_suit_letter(s, lex) or s for s in _SUIT_LETTERS)
 
 
 _RANK_TOKENS = frozenset([str(n) for n in range(2, 11)] + ["t", "j", "q", "k", "a"])
 _SUIT_LETTERS = ("c", "d", "h", "s")
 
 
-def local_forms(canonical: str) -> list[str]:
-    """How the active language writes the canonical token ``canonical``, its
+def local_forms(canonical: str, lex: Lexicon = ENGLISH) -> list[str]:
+    """How language ``lex`` writes the canonical token ``canonical``, its
     usual form first (Tab completion offers them): a card (``Jh``: Dutch
     ``Bh``, French ``Vco``), ``Joker`` (Italian ``jolly``), a suit letter
     (``c``: French ``tr``) or an entry or command word (``draw``: Dutch
     ``pak``).  A form may be the English one (Dutch ``7h``, ``start``).  Empty
     in English, for ``lk`` (the call is "Laatste kaart!" in every language) and
     for any other token (a name, a rule id)."""
-    lex = ACTIVE
     low = canonical.lower()
     if lex is ENGLISH or not low or low == "lk":
         return []

@@ -12,21 +12,26 @@ import re
 import unicodedata
 
 from referee.engine.cards import Card, NotationError, parse_suit, try_card
+from referee.engine.lexicon import CARD_WORDS, ENGLISH, EVERYWHERE, SHARED_CARD_WORDS, Lexicon
+from referee.engine.lexicon import lexicon as _lexicon
 from referee.engine.lexicon import local_forms as _local_forms
+from referee.messages import language as _language
 from referee.messages import set_examples as _set_examples
 from referee.engine.lexicon import word as _word
 from referee.engine.values import Value as _Value
 from referee.engine.values import set_field as _set
 
-DRAW_WORDS = frozenset({"d", "draw", "trek", "pak"})
-ANNOUNCE_WORDS = frozenset({"lk", "last", "laatste", "laatstekaart"})
+# The English words, and Pesten's own that every language reads (``trek``, ``pak``,
+# ``laatste``: ``lexicon.EVERYWHERE``).
+DRAW_WORDS = frozenset({"d", "draw", *(w for w, e in EVERYWHERE.shared.items() if e == "draw")})
+ANNOUNCE_WORDS = frozenset({"lk", "last", *(w for w, e in EVERYWHERE.shared.items() if e == "lk")})
 PASS_WORDS = frozenset({"pass"})
 QUERY_WORDS = frozenset({"state", "check", "why", "rules", "help", "replay", "?"})
 CONTROL_WORDS = frozenset({"undo", "redo"})
 FIX_WORD = "fix"
 # Words that a player's name must not be (R1.1), besides cards and suits.
 RESERVED_WORDS = (DRAW_WORDS | ANNOUNCE_WORDS | PASS_WORDS | QUERY_WORDS | CONTROL_WORDS
-                  | {"start", "call", "leave", FIX_WORD, "kaart", "card"})
+                  | {"start", "call", "leave", FIX_WORD} | SHARED_CARD_WORDS)
 
 _PREFIX = re.compile(r"^\s*([^\s:]+)\s*:\s*(.*)$", re.S)
 
@@ -193,8 +198,10 @@ def _strip_comment(text: str) -> str:
     return text if i < 0 else text[:i]
 
 
-def parse_line(text: str) -> Line:
-    """Parse one line of table notation.
+def parse_line(text: str, lex: Lexicon = ENGLISH) -> Line:
+    """Parse one line of table notation, read in language ``lex`` (a
+    ``referee.engine.lexicon.Lexicon``; its letters and words besides the
+    English ones, which every language reads: NOTATION.md "Languages").
 
     Returns a ``Line``; raises ``NotationError`` (a ``ValueError``) with a short
     message naming the token that does not read as notation.
@@ -209,7 +216,7 @@ def parse_line(text: str) -> Line:
         if not body:
             raise NotationError("notation.nothing_after", player=player)
     tokens = body.split()
-    first = _word(tokens[0].lower())
+    first = _word(tokens[0].lower(), lex)
     if first in CONTROL_WORDS:
         if len(tokens) > 1:
             raise NotationError("notation.alone", word=tokens[0])
@@ -220,10 +227,10 @@ def parse_line(text: str) -> Line:
     if first == "start":
         if len(tokens) not in (2, 3):
             raise NotationError("notation.start_usage")
-        card = try_card(tokens[1])
+        card = try_card(tokens[1], lex)
         if card is None:
             raise NotationError("notation.not_card", token=tokens[1])
-        suit = parse_suit(tokens[2]) if len(tokens) == 3 else None
+        suit = parse_suit(tokens[2], lex) if len(tokens) == 3 else None
         return Line("entry", player, (Start(card, suit),), text=text)
     if first in ("call", "leave"):
         if len(tokens) != 2:
@@ -231,14 +238,14 @@ def parse_line(text: str) -> Line:
         action = Call(tokens[1]) if first == "call" else Leave(tokens[1])
         return Line("entry", player, (action,), text=text)
     if first == FIX_WORD:
-        return Line("entry", player, (_parse_fix(tokens),), text=text)
-    return Line("entry", player, tuple(_parse_actions(tokens)), text=text)
+        return Line("entry", player, (_parse_fix(tokens, lex),), text=text)
+    return Line("entry", player, tuple(_parse_actions(tokens, lex)), text=text)
 
 
-def _parse_fix(tokens: list[str]) -> Fix:
+def _parse_fix(tokens: list[str], lex: Lexicon) -> Fix:
     if len(tokens) < 4:
         raise NotationError("notation.fix_incomplete", text=" ".join(tokens))
-    what, target = _word(tokens[1].lower()), tokens[2]
+    what, target = _word(tokens[1].lower(), lex), tokens[2]
     if what in ("draw", "count"):
         if len(tokens) > 4:
             raise NotationError("notation.fix_extra", token=tokens[4])
@@ -246,32 +253,32 @@ def _parse_fix(tokens: list[str]) -> Fix:
             raise NotationError("notation.fix_number", token=tokens[3])
         return Fix(what, target, int(tokens[3]))
     if what == "play":
-        card = try_card(tokens[3])
+        card = try_card(tokens[3], lex)
         if card is None:
             raise NotationError("notation.fix_card", token=tokens[3])
         if len(tokens) > 5:
             raise NotationError("notation.fix_extra", token=tokens[5])
-        suit = parse_suit(tokens[4]) if len(tokens) == 5 else None
+        suit = parse_suit(tokens[4], lex) if len(tokens) == 5 else None
         if len(tokens) == 5 and (suit is None or card.rank != "J"):
             raise NotationError("notation.fix_suit", token=tokens[4])
         return Fix("play", target, 0, card, suit)
     raise NotationError("notation.fix_what", token=tokens[1])
 
 
-def _parse_actions(tokens: list[str]) -> list:
+def _parse_actions(tokens: list[str], lex: Lexicon) -> list:
     out: list = []
     i, n = 0, len(tokens)
     while i < n:
         tok = tokens[i]
-        low = _word(tok.lower())
+        low = _word(tok.lower(), lex)
         if low in DRAW_WORDS:
-            card = try_card(tokens[i + 1]) if i + 1 < n else None
+            card = try_card(tokens[i + 1], lex) if i + 1 < n else None
             if card is None:
                 out.append(Draw())
                 i += 1
                 continue
             i += 2
-            suit, i = _jack_suit(card, tokens, i)
+            suit, i = _jack_suit(card, tokens, i, lex)
             out.append(Draw(card, suit))
             continue
         if low == "call" and out:
@@ -286,28 +293,28 @@ def _parse_actions(tokens: list[str]) -> list:
             continue
         if low in ANNOUNCE_WORDS:
             i += 1
-            if i < n and tokens[i].lower() in ("kaart", "card", "carte", "carta"):
+            if i < n and tokens[i].lower() in CARD_WORDS:
                 i += 1
             out.append(Announce())
             continue
-        card = try_card(tok)
+        card = try_card(tok, lex)
         if card is None:
-            if parse_suit(tok):
+            if parse_suit(tok, lex):
                 raise NotationError("notation.suit_alone", token=tok)
             raise NotationError("notation.unknown", token=tok)
         i += 1
-        suit, i = _jack_suit(card, tokens, i)
+        suit, i = _jack_suit(card, tokens, i, lex)
         out.append(Play(card, suit))
     return out
 
 
-# The English words of an entry that the active language may write its own way.
+# The English words of an entry that a language may write its own way.
 _ENTRY_WORDS = {"d": "draw", "draw": "draw", "call": "call", "leave": "leave", "start": "start"}
 _SEPARATORS = re.compile(r"(\s+|[=:,|]|`)")
 
 
-def written(text: str) -> str:
-    """An entry (or an example of one) in English notation as the active language
+def written(text: str, lex: Lexicon = ENGLISH) -> str:
+    """An entry (or an example of one) in English notation as language ``lex``
     writes it: each card in its letters (Dutch ``Hh`` for ``Kh``, French ``Vco pi``
     for ``Jh s``), the suit named after a Jack, and the entry words ``d``, ``call``,
     ``leave``, ``start`` by its own word (Dutch ``pak``).  Names, numbers and
@@ -320,44 +327,50 @@ def written(text: str) -> str:
             out.append(token)
             continue
         low = token.lower()
-        suit = parse_suit(token) if jack else None
+        suit = parse_suit(token, lex) if jack else None
         jack = False
         if suit is not None:
-            forms = _local_forms(suit)
+            forms = _local_forms(suit, lex)
         elif low in _ENTRY_WORDS:
-            forms = _local_forms(_ENTRY_WORDS[low])
+            forms = _local_forms(_ENTRY_WORDS[low], lex)
         else:
-            card = try_card(token)
-            forms = _local_forms(str(card)) if card is not None else []
+            card = try_card(token, lex)
+            forms = _local_forms(str(card), lex) if card is not None else []
             jack = card is not None and card.rank == "J"
         out.append(forms[0] if forms else token)
     return "".join(out)
 
 
+def as_read(text: str) -> str:
+    """``written`` in the language the messages speak now (``messages.language()``):
+    an entry shown to whoever reads it (undo's sentence, a message's example)."""
+    return written(text, _lexicon(_language()))
+
+
 class Examples:
     """Fills a message's example placeholders, ``{ex:Ah Ks 3d}``, with the
-    example written in the active language's letters (``written``); given to
-    ``messages.set_examples`` when this module is imported."""
+    example written in the letters of the language the messages speak
+    (``as_read``); given to ``messages.set_examples`` when this module is imported."""
 
     __slots__ = ()
 
     def __format__(self, spec: str) -> str:
-        return written(spec)
+        return as_read(spec)
 
 
 EXAMPLES = Examples()
 _set_examples(EXAMPLES)
 
 
-def _jack_suit(card: Card, tokens: list[str], i: int) -> tuple[str | None, int]:
+def _jack_suit(card: Card, tokens: list[str], i: int, lex: Lexicon) -> tuple[str | None, int]:
     """After a card, a suit token names the suit (R5.4, R9.8: ``Jh s``, ``Qh schoppen``).
     After a Jack a lone ``d`` is diamonds; after another card it is a draw (which the
     engine reads as diamonds after a card that names a suit, ``Hand``)."""
     if i < len(tokens):
         token = tokens[i]
-        if card.rank != "J" and _word(token.lower()) in DRAW_WORDS:
+        if card.rank != "J" and _word(token.lower(), lex) in DRAW_WORDS:
             return None, i
-        suit = parse_suit(token)
+        suit = parse_suit(token, lex)
         if suit is not None:
             return suit, i + 1
     return None, i

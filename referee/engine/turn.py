@@ -3,7 +3,7 @@
 - R0.3 checks of a card, in order .. ``check_play`` (deck R1.3/R1.4, penalty R5.7,
   matching R3.1-R3.3, a Jack's suit R5.4, finishing R6.2); what it lets through for
   every card at once: ``play_mask`` (the legality API's, ``legality.legal``)
-- R3.1-R3.3 matching ............... ``tables.matches`` (compiled), ``match_refusal``
+- R3.1-R3.3 matching ............... ``compiled.matches`` (compiled), ``match_refusal``
 - R3.4 draw, draw-and-play ......... ``draw`` (the checks of ``d CARD`` that do not
   depend on the card: ``draw_play_refusal``; for every card at once: ``draw_play_mask``)
 - R3.5 / R3.6 reshuffle, exhausted . ``piles.take``, ``piles.exhausted``

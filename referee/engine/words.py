@@ -18,8 +18,8 @@ from typing import Any
 
 from referee import messages
 from referee.engine.cards import JOKER, RANKS, SUITS, Card
-from referee.engine.notation import written
-from referee.engine.tables import matches
+from referee.engine.notation import as_read
+from referee.engine.compiled import matches
 
 t = messages.t
 
@@ -52,8 +52,8 @@ class Phrase:
 
 
 class Entry(Phrase):
-    """A logged entry (English notation, as saved) as the active language writes it
-    (``notation.written``): undo and redo tell it so."""
+    """A logged entry (English notation, as saved) as the language of whoever
+    reads it writes it (``notation.as_read``): undo and redo tell it so."""
 
     __slots__ = ("line",)
 
@@ -61,7 +61,7 @@ class Entry(Phrase):
         self.line = line
 
     def text(self) -> str:
-        return written(self.line)
+        return as_read(self.line)
 
 
 class Allowed(Phrase):
@@ -73,7 +73,7 @@ class Allowed(Phrase):
                  same_rank: frozenset[str], jokers: bool):
         self.top, self.named, self.jokers = top, named, jokers
         # "a Jack" is said of a suit-naming rank whose card of another suit goes on top
-        # by the matching rule itself (``tables.matches``: ``same_rank`` on a named suit,
+        # by the matching rule itself (``compiled.matches``: ``same_rank`` on a named suit,
         # ``wild`` otherwise), and not already as the top card's rank.
         suit = named or (top.suit if top is not None else None)
         self.naming = tuple(

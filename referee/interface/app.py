@@ -1,6 +1,6 @@
 """The table's application layer: one typed line in, one reply out (no terminal).
 
-``TableApp(table).handle_line(text) -> Reply`` is what ``pesten-ref play``
+``SeriesApp(table).handle_line(text) -> Reply`` is what ``pesten-ref play``
 does with every line, at the prompt (``referee.interface.repl``) and in a script
 (``run_script``, for ``play --script`` and stdin) alike.  It knows no
 terminal: the prompt draws the reply, a script prints its text or its JSON
@@ -15,7 +15,7 @@ command is one decorated function here (and its texts in
 ``messages/en_repl.py``).
 
 A line that is no command of this layer goes to the session
-(``Table.handle``: the engine rules on it and the entry is saved).  Where the
+(``OpenSeries.handle``: the engine rules on it and the entry is saved).  Where the
 table must answer a question before a line can take effect (the suit of a
 Jack typed without one, R5.4; the cards left in each hand for ``score``) an
 interactive app (``interactive=True``, the prompt) returns a ``Question``; a
@@ -31,13 +31,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from referee.engine.lexicon import suit_letters
+from referee.series.spoken import table_lexicon
 from referee.messages import t
 from referee.series.render import dumps, render_state
 
 if TYPE_CHECKING:  # imported where a table is open (start-up time of `pesten-ref`)
-    from referee.interface.complete import TableView
+    from referee.interface.complete import HandView
     from referee.series.seat import Seat
-    from referee.series.session import Table
+    from referee.series.session import OpenSeries
 
 # ``pesten-ref`` commands a player may type at the prompt by mistake.
 SHELL_WORDS = frozenset({"new", "play", "simulate", "export", "series", "tournament"})
@@ -63,7 +64,7 @@ class Reply:
     keys); ``question``: what the table must answer before the line can take
     effect (interactive apps only), or None; ``hints``: sentences told once in a
     session on how the line was read (an English suit letter that starts another
-    suit's local word, ``TableApp``), shown after it at the prompt and in a text
+    suit's local word, ``SeriesApp``), shown after it at the prompt and in a text
     script, never in JSON: they change no ruling.
     """
 
@@ -120,7 +121,7 @@ class Question:
 
 class Board(str):
     """Text laid out for the terminal already: a table, a chart, a banner, with
-    SGR colour codes when the app colours (``TableApp.colour``).  The prompt
+    SGR colour codes when the app colours (``SeriesApp.colour``).  The prompt
     prints it as it is, never wrapped; everywhere else it is plain text."""
 
     __slots__ = ()
@@ -145,7 +146,7 @@ class Command:
 
     A command takes the words its ``pesten-ref`` twin takes (``replay 2`` or
     ``replay --hand 2``, ``standings --seats``) and refuses any other
-    (``TableApp.refuse_words``); with ``args`` ``""`` it takes none.
+    (``SeriesApp.refuse_words``); with ``args`` ``""`` it takes none.
     """
 
     __slots__ = ("name", "aliases", "args", "when", "notation", "run")
@@ -189,21 +190,21 @@ def command(name: str, *, aliases: tuple[str, ...] = (), args: str = "",
 
 
 def find_command(word: str) -> Command | None:
-    """The command typed as ``word`` (any case), in English or in the active
-    language's words (``lexicon.word``: Dutch ``tussenstand``), or None."""
+    """The command typed as ``word`` (any case), in English or in the words of the
+    language spoken (``lexicon.word``: Dutch ``tussenstand``), or None."""
     from referee.engine.lexicon import word as local_word
     low = word.lower()
-    return _WORDS.get(low) or _WORDS.get(local_word(low))
+    return _WORDS.get(low) or _WORDS.get(local_word(low, table_lexicon()))
 
 
 # ---------------------------------------------------------------------------
 # The application
 # ---------------------------------------------------------------------------
 
-class TableApp:
-    """The table's application: ``handle_line`` for every typed line.
+class SeriesApp:
+    """The application around an open series: ``handle_line`` for every typed line.
 
-    ``table``: an open ``session.Table`` (its save file locked by the
+    ``table``: an open ``session.OpenSeries`` (its save file locked by the
     caller); ``interactive``: True at the prompt, where a line that needs an
     answer (a Jack's suit, the cards left for ``score``) returns a Question
     instead of being refused.  ``columns``: for a terminal, what tells its
@@ -225,7 +226,7 @@ class TableApp:
 
     __slots__ = ("table", "interactive", "colour", "columns", "seat", "_told")
 
-    def __init__(self, table: "Table", interactive: bool = False, colour: bool = False,
+    def __init__(self, table: "OpenSeries", interactive: bool = False, colour: bool = False,
                  columns: Callable[[], int] | None = None, seat: "Seat | None" = None) -> None:
         from referee.series.seat import Seat
         self.table = table
@@ -248,13 +249,14 @@ class TableApp:
         from referee.engine import lexicon
         from referee.engine.cards import SUIT_SYMBOLS, try_card
         hints = []
+        lex = table_lexicon()
         for token in text.partition("#")[0].replace(":", " ").replace("=", " ").split():
-            for letter, other in lexicon.false_friends([token]):
+            for letter, other in lexicon.false_friends([token], lex):
                 if letter in self._told:
                     continue
                 self._told.add(letter)
-                card = try_card(token)
-                local = lexicon.local_suit_letter(other) or other
+                card = try_card(token, lex)
+                local = lexicon.local_suit_letter(other, lex) or other
                 hints.append(t("repl.hint.false_friend", token=token, letter=letter,
                                shown=card.pretty() if card else SUIT_SYMBOLS[letter],
                                symbol=SUIT_SYMBOLS[letter], suit=t(f"repl.suit.{letter}"),
@@ -343,7 +345,7 @@ class TableApp:
     # -- the suit of a Jack typed without one (R5.4) ------------------------------
     def _suit_question(self, text: str, ruling) -> Reply:
         who = ruling.actor or self.table.state()["turn"] or "?"
-        question = Question(t("repl.suit.question", name=who, letters=suit_letters()), "suit",
+        question = Question(t("repl.suit.question", name=who, letters=suit_letters(table_lexicon())), "suit",
                             lambda answer: self._suit_answer(text, question, answer))
         return Reply(text, True, "", None, "question", question=question)
 
@@ -352,11 +354,12 @@ class TableApp:
         from referee.interface.complete import with_suit
         if answer is None or not answer.strip():
             return Reply(text, True, t("repl.suit.cancelled", line=text.strip()), None, "cancelled")
-        suit = parse_suit(answer.strip())
+        lex = table_lexicon()
+        suit = parse_suit(answer.strip(), lex)
         if suit is None:
-            return Reply(text, True, t("repl.suit.again", answer=answer.strip(), letters=suit_letters()), None,
+            return Reply(text, True, t("repl.suit.again", answer=answer.strip(), letters=suit_letters(lex)), None,
                          "question", question=question)
-        return self.handle_line(with_suit(text, suit))
+        return self.handle_line(with_suit(text, suit, lex))
 
     # -- the end of a hand ----------------------------------------------------------
     def _end_notes(self) -> list[tuple[str, str]]:
@@ -388,7 +391,7 @@ class TableApp:
 
     # -- score ------------------------------------------------------------------------
     def score(self, text: str, winner: str | None, given: dict[str, str]) -> Reply:
-        """Record the hand's result (``Table.score``) -> the reply telling it.
+        """Record the hand's result (``OpenSeries.score``) -> the reply telling it.
 
         Asks for what is missing first when interactive: the winner of a hand
         not refereed, then the cards left for each player still in the hand.
@@ -411,7 +414,7 @@ class TableApp:
 
     def correct(self, text: str, n: int, winner: str | None, given: dict[str, str],
                 by: str | None = None) -> Reply:
-        """``score --hand N``: correct hand ``n``'s result (``Table.correct``; ``by``:
+        """``score --hand N``: correct hand ``n``'s result (``OpenSeries.correct``; ``by``:
         who corrects it) -> the reply telling it, as ``pesten-ref score --hand N``."""
         from referee.series.scoring import corrected_text, points_text
         result, events, replaced = self.table.correct(n, winner, given, by=by)
@@ -482,24 +485,24 @@ class TableApp:
             return Reply(text, False, str(exc), exc.rule, "command")
 
     # -- what completion may know -----------------------------------------------------
-    def view(self, rule_ids: Iterable[str] = ()) -> "TableView":
-        """The TableView of the current hand for completion (public state only, R0.1).
+    def view(self, rule_ids: Iterable[str] = ()) -> "HandView":
+        """The HandView of the current hand for completion (public state only, R0.1).
 
         Who owes "Laatste kaart!" and who can be called are left out unless the
         series shows them (``show calls on``): noticing it is the game.
         """
-        from referee.interface.complete import TableView
+        from referee.interface.complete import HandView
         table = self.table
         hand = table.hand
         st = table.shown_state()
         fits, draw_fits = fits_now(hand)
-        return TableView(
+        return HandView(
             players=tuple(hand.active), status=st["status"], turn=st["turn"],
             free=bool(table.rules.free_order),
             callable=tuple(st["callable"]), announce_due=st["announce_due"],
             named_suit=st["named_suit"], fits=fits, draw_fits=draw_fits, spent=spent_cards(hand),
             jokers=bool(table.rules.jokers), decks=hand.decks, rule_ids=tuple(rule_ids),
-            winner=st["winner"], commands=tuple(COMMANDS.values()))
+            winner=st["winner"], commands=tuple(COMMANDS.values()), lexicon=hand.lexicon)
 
 
 def did_you_mean(word: str) -> str:
@@ -512,7 +515,8 @@ def did_you_mean(word: str) -> str:
     from referee.engine.lexicon import local_forms
     english = [*ENTRY_WORDS, *(w for cmd in COMMANDS.values() for w in (cmd.name, *cmd.aliases)
                                if w.isalpha())]
-    words = dict.fromkeys([*english, *(f for w in english for f in local_forms(w))])
+    lex = table_lexicon()
+    words = dict.fromkeys([*english, *(f for w in english for f in local_forms(w, lex))])
     close = get_close_matches(word.lower(), list(words))
     if not close:
         return ""
@@ -526,7 +530,8 @@ def asks_suit(ruling) -> bool:
 
 def _cards_in(value: str) -> list[str]:
     from referee.engine.cards import try_card
-    return [str(c) for c in map(try_card, value.split()) if c is not None]
+    lex = table_lexicon()
+    return [str(c) for c in (try_card(v, lex) for v in value.split()) if c is not None]
 
 
 # ---------------------------------------------------------------------------
@@ -534,7 +539,7 @@ def _cards_in(value: str) -> list[str]:
 # ---------------------------------------------------------------------------
 
 @command("state", notation=True)
-def _state(app: TableApp, text: str, arg: str, ruling) -> Reply:
+def _state(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
     return Reply(text, True, ruling.text, ruling.rule, "query", ruling.data,
                  screen=render_state(app.table) if app.interactive else None)
 
@@ -544,7 +549,7 @@ command("why", notation=True)(None)
 
 
 @command("rules", args="rule", notation=True)
-def _rules(app: TableApp, text: str, arg: str, ruling) -> Reply:
+def _rules(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
     """``rules [R5.1 | topic]``, or ``rules --diff A B`` as ``pesten-ref rules --diff``."""
     from referee.series.rulebook import lookup
     words = arg.split()
@@ -563,7 +568,7 @@ def _rules(app: TableApp, text: str, arg: str, ruling) -> Reply:
 
 
 @command("replay", args="hand", notation=True)
-def _replay(app: TableApp, text: str, arg: str, ruling) -> Reply:
+def _replay(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
     """``replay``, ``replay N`` or ``replay --hand N`` (as ``pesten-ref replay --hand N``)."""
     from referee.series.replay import render_replay
     from referee.series.store import SaveError
@@ -587,7 +592,7 @@ def _replay(app: TableApp, text: str, arg: str, ruling) -> Reply:
 
 
 @command("score", args="score", when=("over", "waiting"))
-def _score(app: TableApp, text: str, arg: str, ruling) -> Reply:
+def _score(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
     from referee.series.scoring import parse_score_words
     table = app.table
     words = parse_score_words([arg], table.series.players)
@@ -598,7 +603,7 @@ def _score(app: TableApp, text: str, arg: str, ruling) -> Reply:
     return app.score(text, words.winner, words.given)
 
 
-def _saved_or_told(app: TableApp, text: str, read):
+def _saved_or_told(app: SeriesApp, text: str, read):
     """``read()`` (what ``standings`` or ``history`` reads from the save), or,
     for a save file that no longer reads, the Reply telling it at the prompt
     (play goes on; ``standings`` and ``history`` alike); a script gets the
@@ -613,7 +618,7 @@ def _saved_or_told(app: TableApp, text: str, read):
 
 
 @command("standings", args="seats")
-def _standings(app: TableApp, text: str, arg: str, ruling) -> Reply:
+def _standings(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
     """``standings [--seats]``, as ``pesten-ref standings``; a save file that no
     longer reads is told as ``history`` tells it (``_saved_or_told``)."""
     from referee.series.scoring import render_standings
@@ -629,7 +634,7 @@ def _standings(app: TableApp, text: str, arg: str, ruling) -> Reply:
 
 
 @command("history")
-def _history(app: TableApp, text: str, arg: str, ruling) -> Reply:
+def _history(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
     """``history``: what ``pesten-ref history`` shows (``history.history_of`` laid
     out by ``scoreboard.render_history``): on a terminal with the chart, as wide
     as it is, else the table alone.  A hand file that no longer reads is told
@@ -653,7 +658,7 @@ command("redo", when=("playing", "over"), notation=True)(None)
 
 
 @command("show", args="show")
-def _show(app: TableApp, text: str, arg: str, ruling) -> Reply:
+def _show(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
     table = app.table
     words = arg.lower().split()
     if not words:
@@ -667,7 +672,7 @@ def _show(app: TableApp, text: str, arg: str, ruling) -> Reply:
 
 
 @command("help", aliases=("?",), args="command", notation=True)
-def _help(app: TableApp, text: str, arg: str, ruling) -> Reply:
+def _help(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
     """``help``, or ``help COMMAND``: how that command is typed and what it does."""
     if arg.strip():
         cmd = find_command(arg.strip()) if len(arg.split()) == 1 else None
@@ -679,7 +684,7 @@ def _help(app: TableApp, text: str, arg: str, ruling) -> Reply:
 
 
 @command("quit", aliases=("exit",), when=())  # not offered by Tab: `q` is for Queens
-def _quit(app: TableApp, text: str, arg: str, ruling) -> Reply:
+def _quit(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
     return Reply(text, True, t("repl.quit.done"), None, "leave")
 
 
@@ -691,11 +696,11 @@ _ENTRY_ROWS = (("start 9h", "start"), ("7h", "play", "7h 7s 9s", "plays"), ("Jh 
 
 
 def entries_text() -> str:
-    """The notation's entries, one example a row with what it does, in the active
-    language (its examples in its letters: ``notation.written``), then the corrections
+    """The notation's entries, one example a row with what it does, in the language
+    spoken (its examples in its letters: ``notation.as_read``), then the corrections
     (``help`` at the prompt and ``pesten-ref help``)."""
-    from referee.engine.notation import written
-    rows = [[written(cell) if i % 2 == 0 else t(f"repl.help.e.{cell}")
+    from referee.engine.notation import as_read
+    rows = [[as_read(cell) if i % 2 == 0 else t(f"repl.help.e.{cell}")
              for i, cell in enumerate(row)] for row in _ENTRY_ROWS]
     first = max(len(row[0]) for row in rows) + 2
     second = max(len(row[1]) for row in rows if len(row) > 2) + 2
@@ -719,8 +724,9 @@ def help_text() -> str:
     lines = [entries_text(), t("repl.help.commands")]
     lines.extend(f"  {usage:<{width}}  {summary}" for usage, summary in rows)
     local = []
+    lex = table_lexicon()
     for english in ("start", "draw", "call", "leave", *COMMANDS):
-        forms = local_forms(english)
+        forms = local_forms(english, lex)
         if forms and forms[0] != english:  # Dutch says `start` too
             local.append(t("repl.help.local_word", word=forms[0], english=english))
     if local:
@@ -732,7 +738,7 @@ def help_text() -> str:
 # Scripts (``play --script`` and stdin)
 # ---------------------------------------------------------------------------
 
-def run_script(table: "Table", lines: Iterable[str], as_json: bool, keep_going: bool,
+def run_script(table: "OpenSeries", lines: Iterable[str], as_json: bool, keep_going: bool,
                write: Callable[[str, bool], None], seat: "Seat | None" = None) -> int:
     """Apply ``lines`` one by one (``play --script`` / stdin) -> exit status.
 
@@ -740,9 +746,9 @@ def run_script(table: "Table", lines: Iterable[str], as_json: bool, keep_going: 
     object per line with ``as_json``); a refusal is also told on stderr with
     the line's number.  Stops at the first refused entry or score (exit 1)
     unless ``keep_going``; ``quit`` ends the script there.  ``seat`` as for
-    ``TableApp``.
+    ``SeriesApp``.
     """
-    app = TableApp(table, seat=seat)
+    app = SeriesApp(table, seat=seat)
     refused = False
     for number, text in enumerate(lines, 1):
         reply = app.handle_line(text)

@@ -104,11 +104,10 @@ def _series_language_at(save: str | None) -> str | None:
 
 
 def speak(code: str) -> None:
-    """Read the table's tokens and show click's own texts ("Usage:", "Options:")
-    in language ``code``: click looks its texts up through gettext's global domain."""
-    from referee.engine import lexicon
+    """Write the messages' examples in the table's letters and show click's own
+    texts ("Usage:", "Options:") in language ``code``: click looks its texts up
+    through gettext's global domain."""
     from referee import messages
-    lexicon.set_active(code)
     if code != "en":
         messages.set_examples(_Examples())
         import gettext
@@ -181,14 +180,14 @@ class _Guard:
 
 class _Examples:
     """Writes the messages' examples (``{ex:Ah Ks 3d}``) in the language's letters
-    (``notation.written``), importing the notation only when a message shows one
+    (``notation.as_read``), importing the notation only when a message shows one
     (``standings`` shows none: start-up)."""
 
     __slots__ = ()
 
     def __format__(self, spec: str) -> str:
-        from referee.engine.notation import written
-        return written(spec)
+        from referee.engine.notation import as_read
+        return as_read(spec)
 
 
 class _Told:
@@ -546,7 +545,7 @@ def play(script, keep_going, as_json, save, table_name):
         from referee.series.seat import Seat
         seat = Seat(save, table_name)
         save = _table_series(save, table_name, play=True)
-        from referee.series.session import Table
+        from referee.series.session import OpenSeries
         from referee.series.store import SaveFile
 
         # The script is read before the series is opened: a script that cannot
@@ -554,7 +553,7 @@ def play(script, keep_going, as_json, save, table_name):
         lines = _script_lines(script) if script is not None else None
         save_file = SaveFile(_save_path(save))
         with save_file.lock():
-            table = Table.open(save_file)
+            table = OpenSeries.open(save_file)
             if table.series.over:
                 _fail(t("cli.play.series_over", winners=", ".join(table.series.winners)), 1)
             notice = table.ensure_dealt()
@@ -603,9 +602,9 @@ def state(as_json, save, table_name):
     """Show the current hand: top card, whose turn, counts."""
     with _Guard():
         save = _table_series(save, table_name)
-        from referee.series.session import Table
+        from referee.series.session import OpenSeries
         from referee.series.store import SaveFile
-        table = Table.open(SaveFile(_save_path(save)))
+        table = OpenSeries.open(SaveFile(_save_path(save)))
         st = table.state()
         if as_json:
             click.echo(_dumps(st))
@@ -765,11 +764,11 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
         from referee.series.scoring import (
             corrected_text, parse_score_words, points_text, render_standings, standings_json,
         )
-        from referee.series.session import Table
+        from referee.series.session import OpenSeries
         from referee.series.store import SaveFile
         save_file = SaveFile(_save_path(save))
         with save_file.lock():
-            table = Table.open(save_file)
+            table = OpenSeries.open(save_file)
             # The one reading of a score's words, as at the prompt (R7.1).
             words = parse_score_words(scores, table.series.players)
             if words.problem or words.bare:
@@ -906,10 +905,10 @@ def replay(hand_no, as_json, save, table_name):
     with _Guard():
         save = _table_series(save, table_name)
         from referee.series.replay import render_replay, replay_rows
-        from referee.series.session import Table
+        from referee.series.session import OpenSeries
         from referee.series.store import SaveFile
         save_file = SaveFile(_save_path(save))
-        table = Table.open(save_file)
+        table = OpenSeries.open(save_file)
         n = hand_no or table.series.hand
         meta = table.hand_log(n)
         if meta is None:
@@ -948,11 +947,13 @@ def _notation_guide() -> str:
     from referee.engine.cards import SUIT_SYMBOLS, SUITS
     from referee.engine.words import rank_word, suit_word
     from referee.engine.lexicon import local_forms, rank_letter
-    courts = ", ".join(t("cli.help.notation.letter", letter=rank_letter(r), name=rank_word(r).lower())
+    from referee.series.spoken import table_lexicon
+    lex = table_lexicon()
+    courts = ", ".join(t("cli.help.notation.letter", letter=rank_letter(r, lex), name=rank_word(r).lower())
                        for r in ("J", "Q", "K", "A"))
-    suits = ", ".join(t("cli.help.notation.letter", letter=(local_forms(s) or [s])[0],
+    suits = ", ".join(t("cli.help.notation.letter", letter=(local_forms(s, lex) or [s])[0],
                         name=f"{SUIT_SYMBOLS[s]} {suit_word(s)}") for s in SUITS)
-    joker = (local_forms("joker") or ["joker"])[0]
+    joker = (local_forms("joker", lex) or ["joker"])[0]
     return "\n\n".join([t("cli.help.notation.head"),
                          t("cli.help.notation.cards", courts=courts, suits=suits, joker=joker),
                          help_text()])

@@ -5,7 +5,7 @@ word being typed, best first; ``partial_word`` says which characters that word
 is; ``describe`` gives the short note shown beside a word in the menu;
 ``suggest_answer`` completes the answer to a question (the cards left for
 ``score``).  ``referee.interface.repl`` wraps them in prompt_toolkit ``Completer`` classes;
-``referee.interface.app`` builds the ``TableView`` of an open table, with the prompt's
+``referee.interface.app`` builds the ``HandView`` of an open table, with the prompt's
 commands from its registry.
 
 The referee sees no hand (RULES R0.1), so neither does completion: "fits now"
@@ -14,8 +14,8 @@ Cards whose every copy already lies in the discard pile (R1.4) are left out.
 
 Completion speaks the table's language (NOTATION.md "Languages"): the cards,
 the suits after a Jack and the entry and command words are offered in the
-active language's letters and words (Dutch ``Bh``, ``pak``; French ``Vco``,
-``pioche``), from ``referee.engine.lexicon``; the English forms are still completed
+letters and words of the view's ``lexicon`` (the hand's: Dutch ``Bh``, ``pak``;
+French ``Vco``, ``pioche``), from ``referee.engine.lexicon``; the English forms are still completed
 once begun (``7c`` is clubs everywhere), and every card's note in the menu
 shows the card it is (``7♣``), so a letter that starts another suit's local
 word reads plain.
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from referee.engine.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, parse_suit, try_card
-from referee.engine.lexicon import local_forms, word as _english_word
+from referee.engine.lexicon import ENGLISH, SHARED_CARD_WORDS, Lexicon, local_forms, word as _english_word
 from referee.messages import t
 from referee.engine.notation import ANNOUNCE_WORDS, DRAW_WORDS
 
@@ -47,8 +47,8 @@ _SYMBOL_TO_LETTER = {"♣": "c", "♦": "d", "♥": "h", "♠": "s",
 
 
 @dataclass(frozen=True)
-class TableView:
-    """What completion may know of the table: public information only (R0.1).
+class HandView:
+    """What completion may know of the hand in play: public information only (R0.1).
 
     ``players``: names still in the hand, in seating order; ``status``:
     ``"waiting" | "playing" | "over" | "scored"``; ``turn``: the player to act
@@ -63,7 +63,8 @@ class TableView:
     ``decks``: decks in play (R1.3); ``rule_ids``: rule ids for ``rules R…``;
     ``winner``: the hand's winner or None; ``commands``: the prompt's commands
     (``app.Command``: ``name``, ``aliases``, ``args``, ``when``, ``summary()``),
-    in the order of their registry.
+    in the order of their registry; ``lexicon``: the language the table's lines
+    are read in (``referee.engine.lexicon.Lexicon``), whose forms are offered.
     """
 
     players: tuple[str, ...]
@@ -81,6 +82,7 @@ class TableView:
     rule_ids: tuple[str, ...] = ()
     winner: str | None = None
     commands: tuple[Any, ...] = ()
+    lexicon: Lexicon = ENGLISH
 
     def command(self, word: str) -> Any:
         """The command typed as ``word`` (name or alias, any case), or None."""
@@ -120,7 +122,7 @@ def partial_word(text_before_cursor: str) -> str:
     return word
 
 
-def suggest(text_before_cursor: str, view: TableView) -> list[str]:
+def suggest(text_before_cursor: str, view: HandView) -> list[str]:
     """Words that may replace the word being typed, best first (canonical forms).
 
     ``text_before_cursor``: the line up to the cursor.  Returns a list of
@@ -140,14 +142,15 @@ def suggest(text_before_cursor: str, view: TableView) -> list[str]:
         tokens.append(typed[:len(typed) - len(s.group(2))])  # ``Bram=A``: ``Bram=``, then ``A``
         typed = s.group(2)
     words = _candidates(tokens, view, prefixed, bool(typed))
-    if typed and (not tokens or (len(tokens) == 1 and _word(tokens[0]) in DRAW_WORDS)):
+    lex = view.lexicon
+    if typed and (not tokens or (len(tokens) == 1 and _word(tokens[0], lex) in DRAW_WORDS)):
         # Tab alone offers the legal cards only; once a card is begun, the legal
         # ones come first, then any other that may still turn up (it will be ruled on).
-        words = words + view.cards(_typed_cards(tokens))
-    return _offer(words, typed)
+        words = words + view.cards(_typed_cards(tokens, lex))
+    return _offer(words, typed, lex)
 
 
-def suggest_answer(text_before_cursor: str, kind: str, view: TableView,
+def suggest_answer(text_before_cursor: str, kind: str, view: HandView,
                    taken: Iterable[str] = ()) -> list[str]:
     """Words for the answer to a question of ``kind`` (``app.Question``).
 
@@ -158,18 +161,19 @@ def suggest_answer(text_before_cursor: str, kind: str, view: TableView,
     tokens = text_before_cursor.split()
     typed = "" if not text_before_cursor or text_before_cursor[-1].isspace() else tokens.pop()
     if kind == "cards":
-        words = view.cards([*taken, *_typed_cards(tokens)])
+        words = view.cards([*taken, *_typed_cards(tokens, view.lexicon)])
     elif kind == "player":
         words = list(view.players) if not tokens else []
     else:
         words = list(SUITS) if not tokens else []
-    return _offer(words, typed)
+    return _offer(words, typed, view.lexicon)
 
 
-def describe(word: str, view: TableView) -> str:
+def describe(word: str, view: HandView) -> str:
     """A few words on what ``word`` is, for the completion menu ("" when none):
     a card is shown as it reads (``7♣``, Dutch ``B♥``) and marked when it fits now."""
-    low = _word(word)
+    lex = view.lexicon
+    low = _word(word, lex)
     if word.endswith(":") and word[:-1] in view.players:
         return t("repl.meta.player", name=word[:-1])
     if word.endswith("=") and word[:-1] in view.players:
@@ -185,24 +189,25 @@ def describe(word: str, view: TableView) -> str:
         return t("repl.meta.winner")
     if re.fullmatch(r"R\d+(\.\d+)?", word):
         return t("repl.meta.rule", rule=word)
-    card = try_card(word)
+    card = try_card(word, lex)
     if card is not None:
         shown = card.pretty()
         return t("repl.meta.card_fits", card=shown) if str(card) in view.fits else shown
-    suit = parse_suit(word)
+    suit = parse_suit(word, lex)
     if suit is not None:
         return t("repl.meta.suit", symbol=SUIT_SYMBOLS[suit], suit=t(f"repl.suit.{suit}"))
     return ""
 
 
-def fits(word: str, view: TableView) -> bool:
+def fits(word: str, view: HandView) -> bool:
     """True when ``word`` (in any language's letters) is a card the rules allow now."""
-    card = try_card(word)
+    card = try_card(word, view.lexicon)
     return card is not None and str(card) in view.fits
 
 
-def with_suit(line: str, suit: str) -> str:
-    """``line`` with ``suit`` named right after its first Jack that names none (R5.4).
+def with_suit(line: str, suit: str, lex: Lexicon = ENGLISH) -> str:
+    """``line`` (read in language ``lex``) with ``suit`` named right after its
+    first Jack that names none (R5.4).
 
     ``Jh`` -> ``Jh s``; ``Anna: 7h Jh lk`` -> ``Anna: 7h Jh s lk``.  A line
     without such a Jack gets the suit at its end.  A ``#`` comment is kept.
@@ -215,13 +220,13 @@ def with_suit(line: str, suit: str) -> str:
         code = m.group(2)
     tokens = code.split()
     for i, tok in enumerate(tokens):
-        card = try_card(tok)
+        card = try_card(tok, lex)
         if card is None or card.rank != "J":
             continue
         if i > 0 and tokens[i - 1].lower() == "start":
             continue
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-        if nxt is not None and parse_suit(nxt) is not None:
+        if nxt is not None and parse_suit(nxt, lex) is not None:
             continue
         tokens.insert(i + 1, suit)
         break
@@ -233,12 +238,13 @@ def with_suit(line: str, suit: str) -> str:
 
 # ---------------------------------------------------------------------------
 
-def _candidates(before: list[str], view: TableView, prefixed: bool, typing: bool) -> list[str]:
+def _candidates(before: list[str], view: HandView, prefixed: bool, typing: bool) -> list[str]:
     """Everything that may come next after the complete tokens ``before``."""
     if not before:
         return _first_words(view, prefixed, typing)
-    first = _word(before[0])
-    prev = _word(before[-1])
+    lex = view.lexicon
+    first = _word(before[0], lex)
+    prev = _word(before[-1], lex)
     n = len(before)
     cmd = view.command(first)
     if cmd is not None:
@@ -253,29 +259,29 @@ def _candidates(before: list[str], view: TableView, prefixed: bool, typing: bool
         return _call_targets(view)
     if first == "call":
         return []
-    typed = _typed_cards(before)
-    suits = _suits_after(before[-1])
+    typed = _typed_cards(before, lex)
+    suits = _suits_after(before[-1], lex)
     if suits:
         return suits
-    suit = parse_suit(before[-1])
-    if suit is not None and n >= 2 and _is_jack(before[-2]):
+    suit = parse_suit(before[-1], lex)
+    if suit is not None and n >= 2 and _is_jack(before[-2], lex):
         # ``Jh d``: the Jack named diamonds (a lone ``d`` after a Jack is a suit).
         return ["lk"] + _cards_matching(view, typed, suit, None)
     if prev in DRAW_WORDS:  # ``d CARD``: the cards it may name now (after other plays: any)
         return list(view.draw_fits) if n == 1 else view.cards(typed)
-    if prev in ANNOUNCE_WORDS or prev in ("kaart", "card"):
+    if prev in ANNOUNCE_WORDS or prev in SHARED_CARD_WORDS:
         return ["call"] if view.callable else []
-    card = try_card(before[-1])
+    card = try_card(before[-1], lex)
     if card is not None:
         return ["lk"] + _cards_matching(view, typed, card.suit, card.rank)
     return []
 
 
-def _command_args(args: str, before: list[str], view: TableView) -> list[str]:
+def _command_args(args: str, before: list[str], view: HandView) -> list[str]:
     """What follows a command's word (``app.Command.args``)."""
     n = len(before)
     if args == "card":
-        return _cards_fit_first(view) if n == 1 else _suits_after(before[-1])
+        return _cards_fit_first(view) if n == 1 else _suits_after(before[-1], view.lexicon)
     if args == "rule":
         return list(view.rule_ids) if n == 1 else []
     if args == "score":
@@ -283,7 +289,7 @@ def _command_args(args: str, before: list[str], view: TableView) -> list[str]:
     if args == "show":
         if n == 1:
             return list(SHOW_WORDS)
-        return ["on", "off"] if n == 2 and _word(before[1]) in SHOW_WORDS else []
+        return ["on", "off"] if n == 2 and _word(before[1], view.lexicon) in SHOW_WORDS else []
     if args in _OPTION_OF and n == 1:  # ``replay --hand``, ``standings --seats``
         return [_OPTION_OF[args]]
     if args == "command" and n == 1:
@@ -291,7 +297,7 @@ def _command_args(args: str, before: list[str], view: TableView) -> list[str]:
     return []
 
 
-def _score_words(before: list[str], view: TableView) -> list[str]:
+def _score_words(before: list[str], view: HandView) -> list[str]:
     """After ``score``: ``Name=`` for each player still to be given, the cards in between."""
     if before[-1].lower() == "--winner":
         return list(view.players)
@@ -304,23 +310,23 @@ def _score_words(before: list[str], view: TableView) -> list[str]:
     names = [f"{p}=" for p in view.players if p != view.winner and p not in given]
     if len(before) == 1:
         return names + (["--winner"] if view.status == "waiting" else [])
-    cards = view.cards(_typed_cards(before))
+    cards = view.cards(_typed_cards(before, view.lexicon))
     if before[-1].endswith("="):
         return cards
     return names + cards
 
 
-def _typed_cards(tokens: Iterable[str]) -> list[str]:
+def _typed_cards(tokens: Iterable[str], lex: Lexicon) -> list[str]:
     """Canonical cards among ``tokens`` (``Bram=Ah`` counts its card)."""
     out = []
     for token in tokens:
-        card = try_card(token.rpartition("=")[2])
+        card = try_card(token.rpartition("=")[2], lex)
         if card is not None:
             out.append(str(card))
     return out
 
 
-def _first_words(view: TableView, prefixed: bool, typing: bool) -> list[str]:
+def _first_words(view: HandView, prefixed: bool, typing: bool) -> list[str]:
     names = [] if prefixed else [f"{p}:" for p in view.players]
     # The commands of this status, the most particular first (``score`` when over).
     commands = [c.name for c in sorted((c for c in view.commands if view.status in c.when),
@@ -347,37 +353,38 @@ def _first_words(view: TableView, prefixed: bool, typing: bool) -> list[str]:
     return words + (names if typing else [])
 
 
-def _fix_words(before: list[str], view: TableView) -> list[str]:
+def _fix_words(before: list[str], view: HandView) -> list[str]:
     n = len(before)
+    lex = view.lexicon
     if n == 1:
         return list(FIX_KINDS)
     if n == 2:
-        return list(view.players) if _word(before[1]) in FIX_KINDS else []
-    if n == 3 and _word(before[1]) == "play":
+        return list(view.players) if _word(before[1], lex) in FIX_KINDS else []
+    if n == 3 and _word(before[1], lex) == "play":
         return view.cards()
-    if n == 4 and _word(before[1]) == "play":
-        return _suits_after(before[3])
+    if n == 4 and _word(before[1], lex) == "play":
+        return _suits_after(before[3], lex)
     return []
 
 
-def _call_targets(view: TableView) -> list[str]:
+def _call_targets(view: HandView) -> list[str]:
     return list(view.callable) + [p for p in view.players if p not in view.callable]
 
 
-def _is_jack(token: str) -> bool:
-    card = try_card(token)
+def _is_jack(token: str, lex: Lexicon) -> bool:
+    card = try_card(token, lex)
     return card is not None and card.rank == "J"
 
 
-def _suits_after(token: str) -> list[str]:
-    return list(SUITS) if _is_jack(token) else []
+def _suits_after(token: str, lex: Lexicon) -> list[str]:
+    return list(SUITS) if _is_jack(token, lex) else []
 
 
-def _cards_fit_first(view: TableView) -> list[str]:
+def _cards_fit_first(view: HandView) -> list[str]:
     return list(view.fits) + view.cards()
 
 
-def _cards_matching(view: TableView, typed: list[str], suit: str | None,
+def _cards_matching(view: HandView, typed: list[str], suit: str | None,
                     rank: str | None) -> list[str]:
     """Cards that would match a card just typed in the same line (a Seven's extra turn) first."""
     cards = view.cards(typed)
@@ -398,16 +405,17 @@ def _normalise(typed: str) -> str:
     return low
 
 
-def _word(token: str) -> str:
-    """A typed word in English (lower case): Dutch ``pak`` -> ``draw``; others as typed."""
-    return _english_word(token.lower())
+def _word(token: str, lex: Lexicon) -> str:
+    """A word typed in language ``lex`` in English (lower case): Dutch ``pak`` ->
+    ``draw``; others as typed."""
+    return _english_word(token.lower(), lex)
 
 
-def _offer(words: list[str], typed: str) -> list[str]:
+def _offer(words: list[str], typed: str, lex: Lexicon) -> list[str]:
     """The canonical ``words`` as the table writes them, those starting with ``typed``
     (case-insensitive), no repeats.
 
-    Tab alone offers each word in the active language's usual form (Dutch
+    Tab alone offers each word in the usual form of language ``lex`` (Dutch
     ``Bh`` for ``Jh``); once something is typed, the first local form it begins
     (one per word: French ``vérifie``, not also ``verifie``), else the English
     form if it begins that (``7c`` in French: 7♣), with the card spellings
@@ -418,7 +426,7 @@ def _offer(words: list[str], typed: str) -> list[str]:
     seen: set[str] = set()
     out = []
     for w in words:
-        forms = [w if f.lower() == w.lower() else f for f in local_forms(w)]
+        forms = [w if f.lower() == w.lower() else f for f in local_forms(w, lex)]
         if not typed:
             chosen = forms[:1] or [w]
         else:

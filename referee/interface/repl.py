@@ -2,7 +2,7 @@
 
 The only module that imports prompt_toolkit; ``referee.interface.cli`` imports it when
 ``play`` runs at a terminal.  Each typed line goes to
-``app.TableApp.handle_line`` (the same path as ``play --script``), so the
+``app.SeriesApp.handle_line`` (the same path as ``play --script``), so the
 session saves after every entry and the REPL holds no state of its own beyond
 the prompt: it draws the reply and asks the reply's question, if any.
 
@@ -30,10 +30,10 @@ from prompt_toolkit.output import create_output
 from prompt_toolkit.shortcuts import CompleteStyle, print_formatted_text
 from prompt_toolkit.styles import Style
 
-from referee.interface.app import Board, Question, Reply, TableApp
+from referee.interface.app import Board, Question, Reply, SeriesApp
 from referee.engine.cards import SUIT_SYMBOLS, parse_suit, try_card
 from referee.interface.complete import (
-    TableView, describe, fits, partial_word, suggest, suggest_answer,
+    HandView, describe, fits, partial_word, suggest, suggest_answer,
 )
 from referee.messages import t
 
@@ -196,11 +196,11 @@ def _flow(chunks: list[list[tuple[str, str]]], sep: str, width: int) -> list[tup
     return out
 
 
-class TableCompleter(Completer):
+class LineCompleter(Completer):
     """prompt_toolkit Completer around ``complete.suggest``; the view is rebuilt
     by ``refresh()`` after every line (the state changes only then)."""
 
-    def __init__(self, view_of: Callable[[], TableView]):
+    def __init__(self, view_of: Callable[[], HandView]):
         self._view_of = view_of
         self.view = view_of()
 
@@ -221,7 +221,7 @@ class TableCompleter(Completer):
 class AnswerCompleter(Completer):
     """Completion of the answer to a Question (``complete.suggest_answer``)."""
 
-    def __init__(self, question: Question, view: TableView):
+    def __init__(self, question: Question, view: HandView):
         self.question, self.view = question, view
 
     def get_completions(self, document, complete_event):
@@ -229,7 +229,7 @@ class AnswerCompleter(Completer):
         word = partial_word(text)
         for w in suggest_answer(text, self.question.kind, self.view, self.question.taken):
             if self.question.kind == "suit":
-                suit = parse_suit(w)
+                suit = parse_suit(w, self.view.lexicon)
                 yield Completion(w, start_position=-len(word),
                                  display=f"{w} {SUIT_SYMBOLS[suit]}",
                                  display_meta=t(f"repl.suit.{suit}"))
@@ -297,7 +297,7 @@ def _columns() -> int:
     return get_app().output.get_size().columns
 
 
-def _ask(question: Question, view: TableView, asking: PromptSession) -> str | None:
+def _ask(question: Question, view: HandView, asking: PromptSession) -> str | None:
     """Ask ``question`` at the prompt of the questions (``asking``, whose history holds
     the earlier answers: Up and Down recall them); -> the answer, or None when taken back."""
     try:
@@ -328,7 +328,7 @@ def _show(reply: Reply, screen: "_Screen") -> None:
 def run_repl(table, *, history: Path | None | bool = True, stream=None, seat=None) -> int:
     """Referee ``table``'s current hand at the keyboard until Ctrl-D; -> exit status.
 
-    ``table``: an open ``session.Table`` (its save file locked by the caller).
+    ``table``: an open ``session.OpenSeries`` (its save file locked by the caller).
     ``history``: True for the user's history file (``history_path()``), a Path
     for another file, or False/None for none.  ``stream``: where rulings are
     printed (default ``sys.stdout``).  ``seat``: where the series is played
@@ -345,12 +345,12 @@ def run_repl(table, *, history: Path | None | bool = True, stream=None, seat=Non
         history = history_path()
     hist = open_history(Path(history), screen.say) if history else InMemoryHistory()
     from referee.series.scoreboard import colour_wanted
-    app = TableApp(table, interactive=True, seat=seat,
+    app = SeriesApp(table, interactive=True, seat=seat,
                    colour=colour_wanted(os.environ, screen.stream.isatty()), columns=screen.width)
     ids = tuple(rule_ids())
     asking: PromptSession = PromptSession(  # the answers to questions: cards left, a suit
         history=InMemoryHistory(), style=STYLE, complete_while_typing=False)
-    completer = TableCompleter(lambda: app.view(ids))
+    completer = LineCompleter(lambda: app.view(ids))
     session: PromptSession = PromptSession(
         history=hist, completer=completer, complete_while_typing=False,
         bottom_toolbar=lambda: toolbar_parts(table, _columns()), style=STYLE,

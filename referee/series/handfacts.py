@@ -36,10 +36,12 @@ def biggest_draw(rules: Any, meta: Mapping[str, Any]) -> dict[str, Any] | None:
     if not entries or not isinstance(entries, list):
         return None
     from referee.engine import Hand
+    from referee.series.spoken import table_lexicon
 
     try:
         number = int(meta.get("hand", 1))
-        hand = Hand(rules, [str(p) for p in meta["players"]], str(meta["dealer"]), number)
+        hand = Hand(rules, [str(p) for p in meta["players"]], str(meta["dealer"]), number,
+                    table_lexicon())
     except (KeyError, TypeError, ValueError):
         return None
     best: dict[str, Any] | None = None

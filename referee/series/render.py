@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from referee.messages import t
 
 if TYPE_CHECKING:
-    from referee.series.session import Table
+    from referee.series.session import OpenSeries
 
 
 def dumps(obj: Any) -> str:
@@ -20,7 +20,7 @@ def dumps(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), default=str)
 
 
-def render_state(table: "Table") -> str:
+def render_state(table: "OpenSeries") -> str:
     """A few aligned lines on the current hand for a terminal (``state``).
 
     Who may still announce and who can be called are marked only when the

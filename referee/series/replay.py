@@ -12,8 +12,9 @@ from typing import Any, Mapping
 from referee.engine.cards import try_card
 from referee.engine import Hand
 from referee.messages import t, when
-from referee.engine.notation import NotationError, parse_line, written
+from referee.engine.notation import NotationError, as_read, parse_line
 from referee.engine.rules import HouseRules
+from referee.series.spoken import table_lexicon
 
 
 def replayed(rules: HouseRules, meta: Mapping[str, Any], number: int) -> tuple[Hand, list[dict]]:
@@ -22,7 +23,8 @@ def replayed(rules: HouseRules, meta: Mapping[str, Any], number: int) -> tuple[H
     ``hand`` is the engine Hand after the last entry (its log holds each
     logged entry once, as the engine appends it); ``rows`` as ``replay_rows``.
     """
-    hand = Hand(rules, [str(p) for p in meta["players"]], str(meta["dealer"]), number)
+    hand = Hand(rules, [str(p) for p in meta["players"]], str(meta["dealer"]), number,
+                table_lexicon())
     rows = []
     for i, entry in enumerate(meta.get("entries", []), 1):
         line = str(entry["line"])
@@ -49,7 +51,7 @@ def replay_rows(rules: HouseRules, meta: Mapping[str, Any], number: int) -> list
 def _is_correction(line: str) -> bool:
     """True when the logged ``line`` reads as a ``fix ...`` entry (R0.2)."""
     try:
-        return parse_line(line).is_correction()
+        return parse_line(line, table_lexicon()).is_correction()
     except NotationError:
         return False
 
@@ -122,7 +124,7 @@ def render_rows(rows: list[dict], number: int) -> str:
         st = row["state"]
         mark = t("cli.replay.correction") if row["correction"] else (
             "" if row["ok"] else t("cli.replay.refused"))
-        line = written(row["input"])
+        line = as_read(row["input"])
         who = row["by"]
         if who and not line.lower().startswith(who.lower() + ":"):
             line = f"{who}: {line}"

@@ -18,6 +18,7 @@ import textwrap
 from pathlib import Path
 from typing import Any, Callable
 
+from referee.engine.lexicon import LEXICONS
 from referee.messages import catalog, t
 from referee.engine.rules import (
     HOUSE_KEYS, KEY_BY_NAME, PRESET_RULE, PRESETS, HouseRules, RulesError, resolve_preset,
@@ -452,79 +453,73 @@ def render_diff(a: HouseRules, b: HouseRules) -> str:
 # topics
 # ---------------------------------------------------------------------------
 
-# Extra search words per rule, English and Dutch (lower case; phrases allowed).
+# Extra search words per rule in English (lower case; phrases allowed); each
+# language's own are its lexicon's ``topics`` (Dutch: ``lexicon.EVERYWHERE``).
 _TOPICS: dict[str, str] = {
-    "R0.1": "referee knows, public, hidden, see, information, scheidsrechter, zichtbaar, informatie",
-    "R0.2": "correction, mistake, wrong, missed entry, correctie, fout, vergissing",
-    "R0.3": "refusal, refused, cite, which rule, weigering, geweigerd",
-    "R0.4": "refusal, refused, nothing changes, weigering, geweigerd",
-    "R1.1": "players, names, name, how many players, spelers, naam, namen, aantal spelers",
-    "R1.2": "seating, seats, clockwise, order, direction, plaats, zitplaats, volgorde, richting, met de klok mee",
-    "R1.3": "deck, decks, 52, 54, 104, 108, two decks, jokers, kaartspel, spel kaarten, twee spellen",
-    "R1.4": "card identity, copies, duplicate, mis-entry, typo, dubbel, kopie",
-    "R1.5": "leave, leaving, quit, stop, vertrekken, weggaan, stoppen, opgeven",
-    "R2.1": "dealer, deal, who deals, gever, deler, delen",
-    "R2.2": "deal size, cards each, how many cards, delen, aantal kaarten",
-    "R2.3": "starter, start card, first card, draw pile, discard pile, startkaart, eerste kaart, trekstapel, aflegstapel, pot",
-    "R2.4": "starter, start card, action starter, startkaart, eerste kaart",
-    "R2.5": "first player, who starts, begins, eerste speler, wie begint, beginnen",
-    "R3.1": "matching, match, suit, rank, same suit, kleur, zelfde kleur, waarde, opleggen",
+    "R0.1": "referee knows, public, hidden, see, information",
+    "R0.2": "correction, mistake, wrong, missed entry",
+    "R0.3": "refusal, refused, cite, which rule",
+    "R0.4": "refusal, refused, nothing changes",
+    "R1.1": "players, names, name, how many players",
+    "R1.2": "seating, seats, clockwise, order, direction",
+    "R1.3": "deck, decks, 52, 54, 104, 108, two decks, jokers",
+    "R1.4": "card identity, copies, duplicate, mis-entry, typo",
+    "R1.5": "leave, leaving, quit, stop",
+    "R2.1": "dealer, deal, who deals",
+    "R2.2": "deal size, cards each, how many cards",
+    "R2.3": "starter, start card, first card, draw pile, discard pile",
+    "R2.4": "starter, start card, action starter",
+    "R2.5": "first player, who starts, begins",
+    "R3.1": "matching, match, suit, rank, same suit",
     "R3.2": "joker, wild",
-    "R3.3": "named suit, ask suit, choose suit, jack, kleur vragen, kleur kiezen, kleur bepalen, gevraagde kleur, boer",
-    "R3.4": "cannot play, can't play, draw, drawing, draw one, pass, kan niet, trekken, pakken, kaart pakken, passen",
-    "R3.5": "reshuffle, shuffle, empty draw pile, schudden, opnieuw schudden, stapel leeg, trekstapel leeg",
-    "R3.6": "nothing left to draw, exhausted, no cards left, forgiven, geen kaarten meer",
-    "R3.7": "out of turn, whose turn, turn, beurt, niet aan de beurt, aan de beurt",
-    "R3.8": "illegal play, wrong card, invalid, penalty, verkeerde kaart, fout, straf",
-    "R3.9": "blocked, stuck, no winner, geblokkeerd, vast",
-    "R4.1": "laatste kaart, last card, announce, lk, one card, melden, zeggen",
-    "R4.2": "laatste kaart, last card, window, in time, too early, te laat, op tijd, te vroeg",
-    "R4.3": "laatste kaart, last card, call, forgot, forgotten, penalty, roepen, vergeten, straf",
-    "R4.4": "laatste kaart, last card, false call, wrong call, void call, call yourself, onterecht",
-    "R4.5": "laatste kaart, last card, lapse, expires, verlopen",
-    "R5.1": "two, 2, twee, draw two, penalty, stack, pesten, strafkaart, pestkaart",
-    "R5.2": "seven, 7, zeven, play again, extra turn, nog een keer, kleven, pestkaart",
-    "R5.3": "eight, 8, acht, skip, miss a turn, overslaan, wachten, pestkaart",
-    "R5.4": "jack, boer, name suit, choose suit, kleur kiezen, kleur vragen, pestkaart",
-    "R5.5": "ace, aas, reverse, direction, omdraaien, richting, andersom, pestkaart",
-    "R5.6": "joker, penalty, stack, double, strafkaart, pestkaart",
-    "R5.7": "stack, stacking, stapelen, opstapelen, doorgeven, penalty, pending, cumulative, straf",
-    "R5.8": "king, heer, koning, k, draw one, reverse skip, pestkaart",
-    "R5.9": "four, 4, vier, skip two, miss two turns, overslaan, pestkaart",
-    "R5.10": "five, 5, vijf, all draw, everyone draws, iedereen pakt, pestkaart",
-    "R6.1": "win, winner, going out, empty hand, winnen, winnaar, uitgaan",
-    "R6.2": "finish, going out, action card, uitgaan, pestkaart, laatste kaart pestkaart",
-    "R7.1": "points, score, scoring, count, punten, tellen, strafpunten",
-    "R7.2": "consistency, check score, controle",
-    "R7.3": "running total, total, totaal, optellen",
-    "R7.4": "elimination, limit, 100, eliminated, afvallen, uitgeschakeld, limiet, honderd",
-    "R7.5": "fixed hands, number of hands, rounds, rondes, aantal rondes, potjes",
-    "R7.6": "casual, wins, just for fun, gezellig, voor de lol, overwinningen",
-    "R8.1": "standard, standaard, default, variant, house rules, huisregels",
-    "R8.2": "family, gezinspesten, gezin, kids, children, kinderen, variant, huisregels",
-    "R8.3": "hard, hard pesten, hardpesten, variant, huisregels",
-    "R8.4": "fast, snel, snel pesten, free, free order, vrij, variant, huisregels",
-    "R8.5": "cumulative, cumulatief, stack, stapelen, variant, huisregels",
-    "R8.6": "tournament, toernooi, competition, wedstrijd, variant",
+    "R3.3": "named suit, ask suit, choose suit, jack",
+    "R3.4": "cannot play, can't play, draw, drawing, draw one, pass",
+    "R3.5": "reshuffle, shuffle, empty draw pile",
+    "R3.6": "nothing left to draw, exhausted, no cards left, forgiven",
+    "R3.7": "out of turn, whose turn, turn",
+    "R3.8": "illegal play, wrong card, invalid, penalty",
+    "R3.9": "blocked, stuck, no winner",
+    "R4.1": "last card, announce, lk, one card",
+    "R4.2": "last card, window, in time, too early",
+    "R4.3": "last card, call, forgot, forgotten, penalty",
+    "R4.4": "last card, false call, wrong call, void call, call yourself",
+    "R4.5": "last card, lapse, expires",
+    "R5.1": "two, 2, draw two, penalty, stack",
+    "R5.2": "seven, 7, play again, extra turn",
+    "R5.3": "eight, 8, skip, miss a turn",
+    "R5.4": "jack, name suit, choose suit",
+    "R5.5": "ace, reverse, direction",
+    "R5.6": "joker, penalty, stack, double",
+    "R5.7": "stack, stacking, penalty, pending, cumulative",
+    "R5.8": "king, k, draw one, reverse skip",
+    "R5.9": "four, 4, skip two, miss two turns",
+    "R5.10": "five, 5, all draw, everyone draws",
+    "R6.1": "win, winner, going out, empty hand",
+    "R6.2": "finish, going out, action card",
+    "R7.1": "points, score, scoring, count",
+    "R7.2": "consistency, check score",
+    "R7.3": "running total, total",
+    "R7.4": "elimination, limit, 100, eliminated",
+    "R7.5": "fixed hands, number of hands, rounds",
+    "R7.6": "casual, wins, just for fun",
+    "R8.1": "standard, default, variant, house rules",
+    "R8.2": "family, kids, children, variant",
+    "R8.3": "hard, variant",
+    "R8.4": "fast, free, free order, variant",
+    "R8.5": "cumulative, stack, variant",
+    "R8.6": "tournament, competition, variant",
 }
 
-# Dutch (and other) words read as their English counterparts in the texts.
+# Words read as their English counterparts in the texts (each language's own:
+# its lexicon's ``synonyms``).
 _SYNONYMS: dict[str, tuple[str, ...]] = {
-    "boer": ("jack",), "vrouw": ("queen",), "heer": ("king",), "koning": ("king",),
-    "aas": ("ace",), "twee": ("two",), "drie": ("three",), "vier": ("four",),
-    "vijf": ("five",), "zes": ("six",), "zeven": ("seven",), "acht": ("eight",),
-    "negen": ("nine",), "tien": ("ten",), "2": ("two",), "4": ("four",), "5": ("five",),
-    "7": ("seven",), "8": ("eight",), "schudden": ("shuffle", "reshuffle"),
-    "stapelen": ("stack",), "trekken": ("draw",), "pakken": ("draw",), "beurt": ("turn",),
-    "richting": ("direction",), "punten": ("points",), "spelers": ("players",),
-    "speler": ("player",), "kaart": ("card",), "kaarten": ("cards",), "kleur": ("suit",),
-    "straf": ("penalty",), "winnen": ("win",), "delen": ("deal",), "gever": ("dealer",),
-    "stapel": ("pile",), "laatste": ("last",), "jokers": ("joker",),
+    "2": ("two",), "4": ("four",), "5": ("five",), "7": ("seven",), "8": ("eight",),
+    **{word: english for lex in LEXICONS.values() for word, english in lex.synonyms.items()},
 }
 _STOPWORDS = frozenset((
     "the a an of on in to is are what how when with and or for do does i you can may "
-    "rule rules happens about if my it at by be de het een van op wat hoe als met en "
-    "voor mag ik je regel regels bij er die dat wanneer moet kan welke over").split())
+    "rule rules happens about if my it at by be").split()).union(
+        *(lex.stopwords for lex in LEXICONS.values()))
 _SUFFIXES = ("s", "es", "ing", "ed", "e")
 
 
@@ -543,7 +538,9 @@ def _index() -> dict[str, tuple[str, str, set[str], set[str]]]:
         sets = [_STANDARD] + [load_rules(p) for p in ("family", "hard", "fast", "cumulative")]
         index = {}
         for rid in rule_ids():
-            head = " | ".join(_norm(part) for part in (rule_title(rid) + "," + _TOPICS.get(rid, "")).split(","))
+            topics = ",".join(filter(None, [_TOPICS.get(rid, ""),
+                                            *(lex.topics.get(rid, "") for lex in LEXICONS.values())]))
+            head = " | ".join(_norm(part) for part in (rule_title(rid) + "," + topics).split(","))
             body = " | ".join(_norm(rule_text(rid, r)) for r in sets)
             index[rid] = (head, body, set(head.split()) - {"|"}, set(body.split()) - {"|"})
         _index_cache[key] = index

@@ -28,7 +28,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from referee.messages import t, when
 from referee.series.scoring import pad_cell, text_width, join_names
 
-__all__ = ["colour_wanted", "render_history", "render_table", "render_chart", "correction_text",
+__all__ = ["colour_wanted", "render_history", "render_grid", "render_chart", "correction_text",
            "render_banner", "render_final_standings", "ranked_places", "first_out",
            "chart_values", "nice_top", "PLAYER_MARKS", "PLAYER_COLOURS"]
 
@@ -98,32 +98,32 @@ def chart_values(history: Mapping[str, Any]) -> tuple[str, list[list[int]]]:
 # The table of hands
 # ---------------------------------------------------------------------------
 
-def render_table(history: Mapping[str, Any], colour: bool = False,
+def render_grid(history: Mapping[str, Any], colour: bool = False,
                  width: int | None = None) -> str:
-    """Every scored hand as an aligned table: hand, dealer, winner, then each
+    """Every scored hand as an aligned grid: hand, dealer, winner, then each
     player's points and running total, then notes (who went out, corrected).
 
     A corrected hand's number carries a mark, and a line per correction follows
-    the table (when, and each player's old and new points).  A player not in a
+    the grid (when, and each player's old and new points).  A player not in a
     hand (out, or left) shows ``-`` for points.  When ``width`` is given and
-    the table would be wider, each player keeps only the running total (many
+    the grid would be wider, each player keeps only the running total (many
     players on a narrow terminal).  No trailing newline.
     """
     hands = history.get("hands", [])
     if not hands:
         return t("board.empty")
-    text = _table(history, colour, True)
+    text = _grid(history, colour, True)
     if width is not None and colour:
-        plain = _table(history, False, True)
+        plain = _grid(history, False, True)
     else:
         plain = text
     table_lines = plain.splitlines()[:2 + len(hands)]  # not the correction sentences
     if width is not None and max(text_width(line) for line in table_lines) > width:
-        text = _table(history, colour, False)
+        text = _grid(history, colour, False)
     return text
 
 
-def _table(history: Mapping[str, Any], colour: bool, with_points: bool) -> str:
+def _grid(history: Mapping[str, Any], colour: bool, with_points: bool) -> str:
     players = list(history.get("players", []))
     hands = history.get("hands", [])
     out_at = first_out(hands)
@@ -400,7 +400,7 @@ def render_history(history: Mapping[str, Any], width: int = 80, colour: bool = F
     ``NO_COLOR``; see ``colour_wanted``).  No trailing newline.
     """
     hands = history.get("hands", [])
-    parts = [render_table(history, colour, width)]
+    parts = [render_grid(history, colour, width)]
     if hands:
         if history.get("mode") == "elimination" and history.get("limit"):
             parts.append(t("board.summary_limit", n=len(hands), limit=history["limit"]))

@@ -38,9 +38,10 @@ from referee.engine.cards import JOKER, RANKS, Card, copies_per_deck, try_card
 from referee.messages import t
 from referee.engine.rules import DEFAULT_POINTS, REQUIRED, HouseRules, RulesError, check_saved
 from referee.engine.values import Record, Value, set_field
+from referee.series.spoken import table_lexicon
 
 __all__ = [
-    "ScoreError", "SeriesDataError", "SavedTable", "player_name_problem", "PlayerRecord",
+    "ScoreError", "SeriesDataError", "SavedSection", "player_name_problem", "PlayerRecord",
     "Series", "HandFacts", "HandResult",
     "Event", "choose_dealer", "card_points", "parse_hand_cards", "ScoreWords",
     "parse_score_words", "MAX_POINTS", "score_hand", "check_given",
@@ -95,18 +96,19 @@ class SeriesDataError(ValueError):
         super().__init__(self.message)
 
 
-class SavedTable:
-    """One table of a save file as read: each value is checked as it is taken
-    (``rules.check_saved``: the checks and sentences of a house-rule value), a
-    wrong or missing one a SeriesDataError at its key path.  ``where``: the
-    key path of the table in its file."""
+class SavedSection:
+    """One section of a save file as read (a TOML table, ``[rules]``, a hand's
+    header): each value is checked as it is taken (``rules.check_saved``: the
+    checks and sentences of a house-rule value), a wrong or missing one a
+    SeriesDataError at its key path.  ``where``: the key path of the section
+    in its file."""
 
     def __init__(self, table: Mapping[str, Any], where: list[str | int]) -> None:
         self.table = table
         self.where = where
 
     @classmethod
-    def of(cls, value: Any, where: list[str | int], what: str) -> "SavedTable":
+    def of(cls, value: Any, where: list[str | int], what: str) -> "SavedSection":
         """``value`` found at ``where`` (a key path ending in its key or item
         number), checked to be a table of ``what`` (in words)."""
         if not isinstance(value, Mapping):
@@ -129,9 +131,9 @@ class SavedTable:
         return self._check({of: value}, of, kind, detail, REQUIRED, f"{of}[{i}]",
                            self.where + [of, i])
 
-    def table_at(self, key: str, what: str, default: Any = REQUIRED) -> "SavedTable":
+    def table_at(self, key: str, what: str, default: Any = REQUIRED) -> "SavedSection":
         """The table under ``key`` (``what``: what it holds, in words), to read in turn."""
-        return SavedTable(self(key, "table", what, default), self.where + [key])
+        return SavedSection(self(key, "table", what, default), self.where + [key])
 
     def items_at(self, key: str, what: str, default: Any = REQUIRED) -> list[Any]:
         """The list under ``key`` (``what``: what it holds, in words)."""
@@ -201,12 +203,13 @@ def player_name_problem(names: list[str], count: bool = True) -> str | None:
     if count and not 2 <= len(names) <= 8:
         return t("cli.new.player_count", n=len(names))
     seen = set()
+    lex = table_lexicon()
     for name in names:
         if not all(ch.isalnum() or ch in "-_'." for ch in name):
             return t("cli.new.bad_name_chars", name=name)
         if not name[0].isalnum():
             return t("cli.new.bad_name_start", name=name)
-        if try_card(name) or parse_suit(name) or name.lower() in RESERVED_WORDS:
+        if try_card(name, lex) or parse_suit(name, lex) or name.lower() in RESERVED_WORDS:
             return t("cli.new.bad_name_word", name=name)
         if name.casefold() in seen:
             return t("cli.new.duplicate", name=name)
@@ -345,7 +348,7 @@ class Series(Record):
         a player seated twice or a count of players outside 2 to 8 (R1.1), or
         a negative total or count.
         """
-        table = SavedTable(d, [])
+        table = SavedSection(d, [])
         names = t("score.allowed.names")
         players = [table.item("players", i, p, "text")
                    for i, p in enumerate(table.items_at("players", names), 1)]
@@ -357,7 +360,7 @@ class Series(Record):
         dealer = table("dealer", "enum", seated)
         records: dict[str, PlayerRecord] = {}
         for i, rec in enumerate(table.items_at("records", t("score.allowed.records")), 1):
-            item = SavedTable.of(rec, ["records", i], t("score.allowed.record"))
+            item = SavedSection.of(rec, ["records", i], t("score.allowed.record"))
             name = item("name", "text")
             if name not in players:
                 raise SeriesDataError(t("score.bad.unknown_record", name=name), ["records", i])
@@ -489,10 +492,11 @@ def parse_hand_cards(text: str, player: str | None = None) -> list[Card]:
     player when ``player`` is given.
     """
     cards = []
+    lex = table_lexicon()
     for token in re.split(_SEPARATORS, text.strip()):
         if not token:
             continue
-        card = try_card(token)
+        card = try_card(token, lex)
         if card is None:
             if player is None:
                 raise ScoreError("score.refuse.bad_card", "R7.1", token=token)
@@ -706,7 +710,7 @@ class HandResult(Record):
         ``where``: the key path of ``d`` in its file (``["result"]``), for the
         errors.  Raises SeriesDataError naming the key at fault.
         """
-        table = SavedTable.of(d, list(where or ["result"]), t("score.allowed.result"))
+        table = SavedSection.of(d, list(where or ["result"]), t("score.allowed.result"))
         points = table.table_at("points", t("score.allowed.points"), {})
         cards = table.table_at("cards", t("score.allowed.cards"), {})
         winner = table("winner", "text", None, None)

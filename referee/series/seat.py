@@ -8,7 +8,7 @@ a tournament's table, once its series is over, what the tournament makes of
 it: who goes through and who is out (R8.6), or the champion after the final,
 and that ``pesten-ref tournament next`` comes next, never "the series".
 
-``pesten-ref score --table`` and the table prompt (``app.TableApp``) both
+``pesten-ref score --table`` and the table prompt (``app.SeriesApp``) both
 ask a Seat, so the command line and the prompt say the same.
 """
 

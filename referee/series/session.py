@@ -20,7 +20,7 @@ a correction marks the header ``settling``, writes the hand, then settles the
 header again from every result.  So after a crash at any moment the header is
 either up to date or visibly behind (``settling``, or a result the header has
 not counted), and the next command settles it from the results
-(``Table.open``).  Kept series: see ``start_series``, ``switch_series`` and
+(``OpenSeries.open``).  Kept series: see ``start_series``, ``switch_series`` and
 ``kept_series``.
 
 Everything read back is checked as ``new`` checks what it is given (the rules,
@@ -44,10 +44,11 @@ from referee import messages
 from referee.engine.rules import HouseRules, RulesError, check_table_fits, toml_value
 from referee.series.presets import rules_from_saved
 from referee.series.scoring import (
-    Event, HandFacts, HandResult, SavedTable, ScoreError, Series, SeriesDataError, apply_result,
+    Event, HandFacts, HandResult, SavedSection, ScoreError, Series, SeriesDataError, apply_result,
     join_names, player_name_problem, replay_series, score_hand, series_limit,
 )
 from referee.series.store import END, FORMAT, SaveError, SaveFile, os_reason
+from referee.series.spoken import table_lexicon
 
 if TYPE_CHECKING:  # the engine is imported only where a hand is opened (start-up time),
     from referee.engine import Hand, Ruling  # its rules only where one is played
@@ -136,15 +137,15 @@ def _replay_hand(save: SaveFile, rules: HouseRules, n: int, meta: Mapping[str, A
     """Hand ``n`` replayed from its saved ``meta``; SaveError naming the entry that fails.
 
     A hand with no entry and nothing to redo is only dealt: its ``Dealt``,
-    without the engine's rule modules (``Table.hand`` makes the ``Hand`` when
+    without the engine's rule modules (``OpenSeries.hand`` makes the ``Hand`` when
     one is needed).  So is a hand over whose saved ``end`` names its entries
-    (``END``; unless not ``use_end``): ``Dealt.ended``, which ``Table.hand``
+    (``END``; unless not ``use_end``): ``Dealt.ended``, which ``OpenSeries.hand``
     replays when asked for the ``Hand``.  Any other is the ``Hand`` its log
     replays to.
     """
     players = _players_of(save, n, meta)
     try:
-        dealer = SavedTable(meta, [])("dealer", "enum", tuple(players))
+        dealer = SavedSection(meta, [])("dealer", "enum", tuple(players))
     except SeriesDataError as exc:
         raise save.error_at(n, exc.where, exc.message) from None
     lines, redo = ([str(e["line"]) for e in _log_of(save, n, meta, key)]
@@ -161,7 +162,7 @@ def _replay_hand(save: SaveFile, rules: HouseRules, n: int, meta: Mapping[str, A
             pass  # (not an end this program wrote: the entries say what it is)
     from referee.engine import Hand, ReplayError
     try:
-        return Hand.replay(rules, players, dealer, n, lines, redo)
+        return Hand.replay(rules, players, dealer, n, lines, redo, table_lexicon())
     except ReplayError as exc:
         raise save.error_at(n, ["entries", exc.index + 1],
                             t("cli.save.no_replay", line=exc.line, reason=exc.reason)) from None
@@ -230,9 +231,9 @@ def _check_corrections(save: SaveFile, n: int, meta: Mapping[str, Any]) -> None:
     table whose ``old`` and ``new`` hold whole numbers by name; SaveError with
     the line of the value at fault."""
     try:
-        head = SavedTable(meta, [])
+        head = SavedSection(meta, [])
         for i, item in enumerate(head.items_at("corrections", t("score.allowed.corrections"), []), 1):
-            correction = SavedTable.of(item, ["corrections", i], t("score.allowed.correction"))
+            correction = SavedSection.of(item, ["corrections", i], t("score.allowed.correction"))
             correction("by", "text", None, None)
             for key in ("old", "new"):
                 points = correction.table_at(key, t("score.allowed.points"), {})
@@ -257,7 +258,7 @@ def _result_of(save: SaveFile, n: int, meta: Mapping[str, Any]) -> HandResult:
     return result
 
 
-class Table:
+class OpenSeries:
     """One series opened from its save file, with the current hand replayed.
 
     ``save``: the SaveFile; ``series``: the Series (standings, dealer, hand
@@ -268,7 +269,8 @@ class Table:
     (``started`` time, entry times); ``display``: the series' display settings
     (``[display]`` in the series file: ``show_calls``), which change no
     ruling.  Methods raise SaveError for save-file trouble and ScoreError for
-    refused scores.
+    refused scores.  (The table is where its players sit, R8.6: a tournament's
+    table plays one such series.)
     """
 
     __slots__ = ("save", "series", "rules", "dealt", "meta", "created", "series_id", "display")
@@ -304,7 +306,7 @@ class Table:
             if hand.status == "waiting":
                 from referee.engine import Hand
                 dealt = hand
-                hand = Hand(dealt.rules, dealt.seats, dealt.dealer, dealt.number)
+                hand = Hand(dealt.rules, dealt.seats, dealt.dealer, dealt.number, table_lexicon())
             else:
                 hand = _replay_hand(self.save, self.rules, hand.number, self.meta, use_end=False)
             hand.scored = self.dealt.scored
@@ -322,7 +324,7 @@ class Table:
 
     # -- opening and creating -------------------------------------------
     @classmethod
-    def open(cls, save: SaveFile) -> "Table":
+    def open(cls, save: SaveFile) -> "OpenSeries":
         """Read the series file and the current hand's file, replaying its log.
 
         Finishes first what a killed command left half done: moves of kept
@@ -369,7 +371,7 @@ class Table:
 
     @classmethod
     def create(cls, save: SaveFile, players: list[str], rules: HouseRules, dealer: str,
-               series_id: int | None = None, display: Mapping[str, Any] | None = None) -> "Table":
+               series_id: int | None = None, display: Mapping[str, Any] | None = None) -> "OpenSeries":
         """A new series at hand 1, dealt and waiting for its starter; saved at once
         (the folder is made if needed).  ``series_id``: its id among the series
         kept beside it (``start_series`` chooses it)."""
@@ -851,9 +853,9 @@ def _log_of(save: SaveFile, n: int, meta: Mapping[str, Any], key: str) -> list[M
     to be a table with its ``line`` as text; SaveError at the line of one that
     is not."""
     try:
-        log = SavedTable(meta, []).items_at(key, t("cli.save.allowed.entries"), [])
+        log = SavedSection(meta, []).items_at(key, t("cli.save.allowed.entries"), [])
         for i, entry in enumerate(log, 1):
-            SavedTable.of(entry, [key, i], t("cli.save.allowed.entry"))("line", "text")
+            SavedSection.of(entry, [key, i], t("cli.save.allowed.entry"))("line", "text")
     except SeriesDataError as exc:
         raise save.error_at(n, exc.where, exc.message) from None
     return log
@@ -862,7 +864,7 @@ def _log_of(save: SaveFile, n: int, meta: Mapping[str, Any], key: str) -> list[M
 def _players_of(save: SaveFile, n: int, meta: Mapping[str, Any]) -> list[str]:
     """The players hand ``n``'s file seats, each checked to be a name (text)."""
     try:
-        head = SavedTable(meta, [])
+        head = SavedSection(meta, [])
         return [head.item("players", i, p, "text")
                 for i, p in enumerate(head.items_at("players", t("score.allowed.names")), 1)]
     except SeriesDataError as exc:
@@ -872,7 +874,7 @@ def _players_of(save: SaveFile, n: int, meta: Mapping[str, Any]) -> list[str]:
 def _dealer_of(save: SaveFile, n: int, meta: Mapping[str, Any], series: Series) -> str:
     """The dealer hand ``n``'s file names, checked to be a seated player."""
     try:
-        return SavedTable(meta, [])("dealer", "enum", tuple(series.players))
+        return SavedSection(meta, [])("dealer", "enum", tuple(series.players))
     except SeriesDataError as exc:
         raise save.error_at(n, exc.where, exc.message) from None
 
@@ -906,13 +908,13 @@ def _changes(old: Series, new: Series, n: int) -> list[Event]:
 
 
 def speak_series_language(data: Mapping[str, Any]) -> None:
-    """Speak the series' own language (``new --lang``, the header's ``display.lang``)
-    and read its table's letters, unless the user asked for a language (NOTATION.md
-    "Languages": ``--lang``, ``$PESTEN_REF_LANG``, the series, the locale)."""
+    """Speak the series' own language (``new --lang``, the header's ``display.lang``),
+    and so read its table's letters (``spoken.table_lexicon``), unless the user
+    asked for a language (NOTATION.md "Languages": ``--lang``, ``$PESTEN_REF_LANG``,
+    the series, the locale)."""
     display = data.get("display")
-    if isinstance(display, dict) and messages.series_language(display.get("lang")):
-        from referee.engine import lexicon
-        lexicon.set_active(messages.language())
+    if isinstance(display, dict):
+        messages.series_language(display.get("lang"))
 
 
 def _read_header(save: SaveFile, against_hands: bool = True
@@ -921,7 +923,7 @@ def _read_header(save: SaveFile, against_hands: bool = True
     while that hand is not scored (else None), speaking the series' language.
 
     Finishes first what a killed command left half done (``SaveFile.recover``,
-    and a header behind its hands' results, which ``Table.open`` settles and
+    and a header behind its hands' results, which ``OpenSeries.open`` settles and
     saves), so what it returns is up to date; else checks the header against
     its hands (``_check_against_hands``; unless not ``against_hands``: the
     caller does, with the hands it reads).  Raises SaveError, also for a
@@ -939,7 +941,7 @@ def _read_header(save: SaveFile, against_hands: bool = True
     save.recover()
     data, rules, series, current = read()
     if _behind(data, series, current):
-        Table.open(save)
+        OpenSeries.open(save)
         data, rules, series, current = read()
     elif against_hands:
         _check_header(save, data, series, rules, current)
@@ -949,7 +951,7 @@ def _read_header(save: SaveFile, against_hands: bool = True
 def read_standings(save: SaveFile) -> tuple[Series, bool]:
     """The series for ``standings``: the series file only, plus whether the
     current hand has started (its file's entries), without replaying anything
-    (unless the header has to be settled first after a crash: ``Table.open``).
+    (unless the header has to be settled first after a crash: ``OpenSeries.open``).
 
     Returns (series, current_hand_started).  Raises SaveError.
     """
@@ -1043,13 +1045,13 @@ def _set_aside(save: SaveFile) -> tuple[list[tuple[SaveFile, SaveFile]], int | N
 
 
 def start_series(save: SaveFile, players: list[str], rules: HouseRules, dealer: str,
-                 force: bool = False, lang: str | None = None) -> tuple[Table, int | None]:
+                 force: bool = False, lang: str | None = None) -> tuple[OpenSeries, int | None]:
     """Start a new series at ``save``, keeping the one there (NOTATION "Commands").
 
     The new series is built beside it (``SaveFile.staging``), then in one
     crash-safe step (``SaveFile.move_series``) the old series goes to the
     archive as ``series-NNNN`` and the new one takes its place.  Returns the
-    new Table and the id the old series is kept under (None when there was
+    new OpenSeries and the id the old series is kept under (None when there was
     none).  Raises SeriesExists (exit 2) when the series there has no winner
     yet and ``force`` is not given, SaveError / SaveBusy for file trouble.
     The folder of ``save`` is made if needed (the data directory, first time).
@@ -1074,20 +1076,20 @@ def start_series(save: SaveFile, players: list[str], rules: HouseRules, dealer: 
         moves, kept = _set_aside(save)
         new_id = max([*save.archived_ids(), kept or 0]) + 1
         staging = save.staging()
-        Table.create(staging, players, rules, dealer, new_id,
+        OpenSeries.create(staging, players, rules, dealer, new_id,
                      {"lang": lang} if lang else None)
         save.move_series([*moves, (staging, save)])
-    return Table.open(save), kept
+    return OpenSeries.open(save), kept
 
 
 class SeriesExists(SaveError):
     """``new`` onto a series that is not over, without ``--force`` (exit 2)."""
 
 
-def switch_series(save: SaveFile, series_id: int) -> tuple[Table, int | None]:
+def switch_series(save: SaveFile, series_id: int) -> tuple[OpenSeries, int | None]:
     """Reopen kept series ``series_id`` at ``save``: the series there is kept in
     the archive in its place (crash-safe, as ``start_series``).  Returns the
-    Table now at ``save`` and the id the other series is kept under (None if
+    OpenSeries now at ``save`` and the id the other series is kept under (None if
     there was none, or ``series_id`` is already the one at ``save``).  Raises
     SaveError when there is no such kept series or it no longer reads (nothing
     is then moved).
@@ -1098,14 +1100,14 @@ def switch_series(save: SaveFile, series_id: int) -> tuple[Table, int | None]:
         if not target.exists():
             current = save.read_series() if save.exists() else None
             if current is not None and current.get("id") == series_id:
-                return Table.open(save), None
+                return OpenSeries.open(save), None
             raise SaveError(t("cli.series.no_such", id=series_id,
                               ids=", ".join(str(i) for i in _all_ids(save)) or "-"),
                             file=target.path)
         _series_from(target, target.read_series())  # a kept series that no longer reads stays put
         moves, kept = _set_aside(save)
         save.move_series([*moves, (target, save)])
-    return Table.open(save), kept
+    return OpenSeries.open(save), kept
 
 
 def _all_ids(save: SaveFile) -> list[int]:
@@ -1177,7 +1179,7 @@ def _left_in(save: SaveFile, n: int, meta: Mapping[str, Any]) -> list[str]:
             continue
         from referee.engine.notation import Leave, parse_line  # (only for a line that may be one)
         try:
-            line = parse_line(str(entry.get("line", "")))
+            line = parse_line(str(entry.get("line", "")), table_lexicon())
         except ValueError:
             continue
         for action in line.actions:

@@ -44,10 +44,11 @@ from referee.engine.cards import CARDS, SUITS, full_deck
 from referee.engine import Hand
 from referee.engine.events import CardsMoved, Called, Drew, Reshuffled
 from referee.engine.legality import start_names_suit
-from referee.engine.tables import tables_for
+from referee.engine.compiled import tables_for
 from referee.engine.notation import Draw, Line, Pass, Play, parse_line
 from referee.engine.rules import HouseRules, check_table_fits
 from referee.series.scoring import card_points
+from referee.series.spoken import table_lexicon
 from referee.simulator.simstats import HandRecord
 
 NAMES = ("Anna", "Bram", "Cees", "Daan", "Eva", "Fien", "Gijs", "Hugo")
@@ -269,7 +270,7 @@ class RandomBot:
 
     skilled = False
 
-    def choose(self, table: "_Table", player: str, mask: int) -> int:
+    def choose(self, table: "_Run", player: str, mask: int) -> int:
         """The card id to play among the cards ``player`` holds that the engine's legal
         ``mask`` (bit ``card id``) allows, at random, or -1 to draw."""
         m = mask & table.held[player]
@@ -277,11 +278,11 @@ class RandomBot:
             return -1
         return _random_bit(m, table.random)
 
-    def play_drawn(self, table: "_Table", player: str, card: int) -> bool:
+    def play_drawn(self, table: "_Run", player: str, card: int) -> bool:
         """Whether to play a just-drawn ``card`` that may be played (R3.4): always."""
         return True
 
-    def suit(self, table: "_Table", held: list[int], card: int) -> str:
+    def suit(self, table: "_Run", held: list[int], card: int) -> str:
         """The suit to name with the Jack ``card`` (R5.4): the one held most (the first of
         ``SUITS`` on a tie), the Jack's own when only Jokers are left."""
         tally = [0, 0, 0, 0]
@@ -292,7 +293,7 @@ class RandomBot:
         most = max(tally)
         return SUITS[tally.index(most)] if most else CARDS[card].suit
 
-    def announces(self, table: "_Table") -> bool:
+    def announces(self, table: "_Run") -> bool:
         """Whether the bot says "Laatste kaart!" with the play that leaves it one card."""
         return table.random() < ANNOUNCE_RATE
 
@@ -315,7 +316,7 @@ class SheetBot(RandomBot):
     def __init__(self, forget: float = FORGET_RATE):
         self.forget = forget
 
-    def choose(self, table: "_Table", player: str, mask: int) -> int:
+    def choose(self, table: "_Run", player: str, mask: int) -> int:
         options = table.options(player, mask)
         held = table.cards[player]
         if not options:
@@ -346,7 +347,7 @@ class SheetBot(RandomBot):
 
         return max(options, key=worth)
 
-    def announces(self, table: "_Table") -> bool:
+    def announces(self, table: "_Run") -> bool:
         return table.random() >= self.forget
 
 
@@ -357,15 +358,16 @@ class SheetBot(RandomBot):
 # Speed matters here (the issue asks for 1.5 times the rate of a well-known
 # card-game engine): the real cards are the engine's small card ids, two
 # decks simply holding an id twice; the engine's compiled masks (bits by card id)
-# say what is legal; one ``_Table`` serves every hand of a run.
+# say what is legal; one ``_Run`` serves every hand of a run.
 
-class _Table:
+class _Run:
     """The real cards and the bots of one run, dealing and playing hand after hand.
 
     Run-wide: the rules, the bots per seat, the card facts the bots use (from
-    the engine's compiled tables), the tallies.  Per hand (``deal``): the
-    engine's ``Hand``, every player's cards, the draw pile (its top is the
-    last item) and the discard pile, the hand's generator and figures.
+    the engine's compiled rule facts), the tallies.  Per hand (``deal``): the
+    engine's ``Hand`` (read in ``lexicon``, the language spoken), every
+    player's cards, the draw pile (its top is the last item) and the discard
+    pile, the hand's generator and figures.
     """
 
     def __init__(self, rules: HouseRules, players: int, seed: int, fast: bool,
@@ -394,6 +396,7 @@ class _Table:
         self.sit_out = Pass()
         self.free = rules.free_order
         self.fast = fast
+        self.lexicon = table_lexicon()  # (the bots type English; a hand logs as in the language spoken)
         self.record: list[tuple[str, int, list[str]]] | None = None
         self.pushing = fast   # picks are pushed, not typed (and not recorded as text)
         self.refused = 0
@@ -407,7 +410,7 @@ class _Table:
         rng = random.Random(self.seed * 1_000_003 + number)
         self.random = rng.random
         self.getrandbits = rng.getrandbits
-        self.hand = Hand(self.rules, self.seats, dealer, number)
+        self.hand = Hand(self.rules, self.seats, dealer, number, self.lexicon)
         deck = self.deck[:]
         _shuffle(deck, self.getrandbits)
         size = self.rules.deal_size
@@ -839,7 +842,7 @@ def record(rules: HouseRules, players: int, hands: int,
     ``simulate``.
     """
     _check(rules, players, hands)
-    table = _Table(rules, players, run_seed(seed), True)
+    table = _Run(rules, players, run_seed(seed), True)
     table.record = []
     table.pushing = False  # (typed, so that every entry is also checked)
     out = []
@@ -876,7 +879,7 @@ def simulate(rules: HouseRules, players: int, hands: int, seed: int | None = Non
     """
     _check(rules, players, hands)
     seed = run_seed(seed)
-    table = _Table(rules, players, seed, fast, bots, forget)
+    table = _Run(rules, players, seed, fast, bots, forget)
     seats = table.seats
     every = max(1, hands // 100)
     entries = 0

@@ -293,13 +293,13 @@ class TournamentFiles:
 
     def _deal(self, save: SaveFile, folder: str, tour: Tournament, rnd: Round, name: str,
               players: list[str], dealer: str) -> None:
-        from referee.series.session import Table
+        from referee.series.session import OpenSeries
         from referee.series.store import render
         ticket = {"format": 1, "kind": "tournament-table", "tournament": tour.id,
                   "round": rnd.number, "table": name, "players": players}
         _write_atomic(os.path.join(folder, _TICKET), render(ticket).encode("utf-8"))
         dealer = dealer if dealer in players else players[0]
-        Table.create(save, players, table_rules(rnd.final), dealer)
+        OpenSeries.create(save, players, table_rules(rnd.final), dealer)
 
     # -- settling a conflict -----------------------------------------------------
     def version_path(self, conflict: Conflict, given: str) -> str:
@@ -1005,14 +1005,14 @@ def _check_reads_back(path: str, text: str, data: dict[str, Any]) -> None:
 def _settle_from_hands(series: str) -> None:
     """Settle a table's series header again from its hands' results (the hands are
     the record): the header marked ``settling`` and the series opened, which settles it."""
-    from referee.series.session import Table
+    from referee.series.session import OpenSeries
     save = SaveFile(series)
     with save.lock():
         data = save.read_series()
         if not data.get("settling"):
             data["settling"] = 1
             save.write_series(data)
-        Table.open(save)
+        OpenSeries.open(save)
 
 
 def _correct(series: str, result: list[str]) -> None:
@@ -1021,7 +1021,7 @@ def _correct(series: str, result: list[str]) -> None:
     it changes nothing.  TournamentError when the table refuses it (its reason,
     with the rule id)."""
     from referee.series.scoring import ScoreError
-    from referee.series.session import Table
+    from referee.series.session import OpenSeries
     winner = result[0] or None
     points = {p: int(v) for p, v in (x.split("=", 1) for x in result[1].split(";") if x)}
     # The header kept disagrees with the hand (that is the conflict): it is settled
@@ -1029,7 +1029,7 @@ def _correct(series: str, result: list[str]) -> None:
     _settle_from_hands(series)
     save = SaveFile(series)
     with save.lock():
-        table = Table.open(save)
+        table = OpenSeries.open(save)
         try:
             table.correct(1, winner, {p: v for p, v in points.items() if p != winner})
         except ScoreError as exc:
