@@ -624,7 +624,7 @@ class Candidate:
     ``data["legal"]``, and ``hand.state()``.  Adapt ``answer`` here if the ruling's
     shape changes; the rest of the comparison does not touch the engine."""
 
-    def __init__(self) -> None:
+    def __init__(self, as_actions: bool = False) -> None:
         from referee.engine import Hand
         from referee.engine.rules import HouseRules
         from referee.series.presets import rules_from_table
@@ -632,16 +632,21 @@ class Candidate:
         self.Hand = Hand
         self.HouseRules = HouseRules
         self.rules_from_table = rules_from_table
+        self.as_actions = as_actions
         self._rules: dict[str, tuple[Any, bool]] = {}
 
     def rules(self, table: dict, name: str) -> tuple[Any, bool]:
         """The rule set of ``table``, and whether the candidate's validation accepted it
-        (a refused table is built unvalidated, to compare the engine all the same)."""
+        (a refused table is built unvalidated, to compare the engine all the same).
+        ``as_actions``: the table written as the ``[actions]``, ``[stacking]``,
+        ``[finish]`` and ``[start]`` tables today's keys expand to (R9.1)."""
         key = json.dumps(table, sort_keys=True) + name
         got = self._rules.get(key)
         if got is None:
             try:
                 got = (self.rules_from_table(table, name), True)
+                if self.as_actions:
+                    got = (self.rules_from_table(actions_form(table, got[0]), name), True)
             except ValueError:
                 got = (self.HouseRules().replace(**table, name=name), False)
             self._rules[key] = got
@@ -655,6 +660,36 @@ class Candidate:
         """``(ok, rule, legal)`` of a ruling (``legal``: a ``check`` query's, else None)."""
         data = getattr(ruling, "data", None)
         return bool(ruling.ok), ruling.rule, (data.get("legal") if data else None)
+
+
+#: Today's keys that expand into the R9 tables (``actions_form`` writes them there).
+_EXPANDED = ("king", "four", "five", "jack_wild", "jack_on_jack", "joker_penalty", "joker_stack",
+             "stacking", "finish_on_action", "finish_on_action_draw", "start_card")
+
+
+def actions_form(table: dict, rules: Any) -> dict:
+    """``table`` (a rule table of today's keys, ``rules`` what it reads as) written as
+    the tables those keys expand to (RULES.md R9.1): every rank with an effect in
+    ``[actions]``, the stacking groups and doubles in ``[stacking]``, ``[finish]``,
+    ``[start]``.  A Joker penalty outside ``draw``'s range (0, or more than 10)
+    stays ``joker_penalty``; a double of no stacking group is left out (it never acts)."""
+    from referee.engine.effects import effect_table
+
+    out = {k: v for k, v in table.items() if k not in _EXPANDED}
+    keep_joker = not 1 <= rules.joker_penalty <= 10
+    if keep_joker:
+        out["joker_penalty"] = rules.joker_penalty
+    out["actions"] = {rank: effect_table(effects) for rank, effects in rules.effects().items()
+                      if not (rank == "Joker" and keep_joker)}
+    groups = rules.stack_groups()
+    grouped = set().union(*groups)
+    out["stacking"] = {"groups": [sorted(g) for g in groups],
+                       "double": sorted(r for r in rules.double_ranks() if r in grouped)}
+    out["finish"] = {"mode": rules.finish_mode(), "draw": rules.finish_draw()}
+    out["start"] = {"mode": rules.start_mode()}
+    if rules.start_mode() == "applies":
+        out["start"]["ranks"] = sorted(rules.start_ranks())
+    return out
 
 
 _PREFIX = re.compile(r"^\s*([^\s:#]+)\s*:\s*(.*)$")
@@ -981,9 +1016,11 @@ def compare_hand(candidate: Candidate, record: dict, standard: dict,
     return "same", len(lines), None
 
 
-def compare_file(path: Path, show: int = 5, failures_dir: Path | None = None) -> Result:
-    """Compare every hand recorded in ``path`` with the ``referee`` importable now."""
-    candidate = Candidate()
+def compare_file(path: Path, show: int = 5, failures_dir: Path | None = None,
+                 as_actions: bool = False) -> Result:
+    """Compare every hand recorded in ``path`` with the ``referee`` importable now
+    (``as_actions``: its rule tables written as the R9 tables, ``actions_form``)."""
+    candidate = Candidate(as_actions)
     result = Result()
     header: dict = {}
     for record in _read(path):
@@ -1087,13 +1124,16 @@ def cmd_compare(args: argparse.Namespace) -> int:
         for k in range(0, len(files), args.jobs):
             outs = _run_jobs([[sys.executable, str(Path(__file__).resolve()), "_compare",
                                "--tree", str(tree), "--data", str(f), "--show", str(args.show),
-                               "--failures", str(fdir)] for f in files[k:k + args.jobs]])
+                               "--failures", str(fdir)] + (["--as-actions"] if args.as_actions
+                                                          else [])
+                              for f in files[k:k + args.jobs]])
             for out in outs:
                 result.merge(json.loads(out))
     finally:
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)
-    print(f"compare: {label}")
+    print(f"compare: {label}" + (", the rule tables written as [actions] (R9.1)"
+                                  if args.as_actions else ""))
     print(result.report(args.show))
     print(f"compare: {time.perf_counter() - started:.1f} s")
     return 1 if result.unexplained else 0
@@ -1119,6 +1159,9 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--show", type=int, default=5, help="unexplained differences shown")
         p.add_argument("--failures", default=str(FAILURES),
                        help="folder for the whole failing hands (emptied first)")
+        p.add_argument("--as-actions", dest="as_actions", action="store_true",
+                       help="write every rule table as the [actions] tables today's keys "
+                            "expand to (RULES.md R9.1), then compare")
 
     p = sub.add_parser("record", help="record the baseline's answers")
     record_options(p)
@@ -1139,6 +1182,7 @@ def main(argv: list[str] | None = None) -> int:
     for name in ("--tree", "--data", "--failures"):
         p.add_argument(name, required=True)
     p.add_argument("--show", type=int, default=5)
+    p.add_argument("--as-actions", dest="as_actions", action="store_true")
 
     args = parser.parse_args(argv)
     if args.command == "record":
@@ -1161,7 +1205,7 @@ def main(argv: list[str] | None = None) -> int:
     where = Path(referee.__file__).resolve()
     if tree.resolve() not in where.parents:
         raise SystemExit(f"the candidate's referee did not import from {tree} ({where})")
-    result = compare_file(Path(args.data), args.show, Path(args.failures))
+    result = compare_file(Path(args.data), args.show, Path(args.failures), args.as_actions)
     print(json.dumps(result.to_json()))
     return 0
 

@@ -385,7 +385,7 @@ def test_R9_16_a_jack_starter_the_dealer_names_the_suit():
     h = hand({"start": {"mode": "applies"}})
     assert refused(h, "start Jh").rule == "R9.16"
     ruling = play(h, "start Jh s")
-    assert h.named_suit == "s" and h.turn == "Anna" and ruling.rule == "R9.16"
+    assert h.named_suit == "s" and h.turn == "Anna" and ruling.rule == "R2.4"
     assert h.log[-1] == "start Jh s"
 
 

@@ -191,3 +191,21 @@ def test_a_penalty_turn_explains_a_blocked_hand_only_after_it_drew_nothing():
     turns.update("9h", took, {**took, "top": "9h", "discard_pile": 3})  # a card played
     assert differential.explain(rules, "d", took, (True, "R3.4", None, blocked),
                                 (True, "R3.4", None, took), turns) is None
+
+
+def test_R9_1_every_recorded_ruling_is_the_same_with_the_rules_written_as_the_actions_table():
+    """Today's keys and the [actions], [stacking], [finish] and [start] tables they
+    expand to (``actions_form``) rule the same, entry by entry (RULES.md R9.1)."""
+    result = differential.compare_file(FIXTURE, show=3, as_actions=True)
+    assert result.hands == 311
+    assert result.unexplained == 0, result.report(3)
+    assert result.identical == differential.compare_file(FIXTURE, show=3).identical
+
+
+def test_R9_1_the_actions_form_sets_no_old_key_that_expands():
+    record = next(r for r in differential._read(FIXTURE) if "lines" in r)
+    candidate = differential.Candidate()
+    rules, _ = candidate.rules(record["rules"], record["name"])
+    form = differential.actions_form(record["rules"], rules)
+    assert not set(differential._EXPANDED) & set(form) - {"stacking", "joker_penalty"}
+    assert isinstance(form["stacking"], dict) and form["actions"]

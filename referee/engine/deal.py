@@ -67,9 +67,9 @@ def _applies(h, card: Card, suit: str | None, ev: list) -> None:
     limit, draws at once.  ``again``, ``show`` and card moves do nothing."""
     r = h.rules
     dealer, first = h.dealer, h.first_player()
-    old = "mode" not in r.start
-    rule, house = ("R2.4", ("start_card", "applies")) if old else (
-        "R9.16", ("start.mode", "applies"))
+    # (R2.4 is the rule of an action starter; the house rule says which table set it)
+    rule = "R2.4"
+    house = ("start_card", "applies") if "mode" not in r.start else ("start.mode", "applies")
     told = len(ev)
     for e in h.tables.effects[card.id]:
         kind = e.kind

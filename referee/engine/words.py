@@ -199,18 +199,16 @@ def _refused(e) -> str:
 def _started(e) -> str:
     card, turn = e.card.pretty(), e.turn or "-"
     effect = e.effect
-    classic = e.rule == "R2.4"
-    if effect == e.PENALTY:
-        return t("engine.start.penalty" if classic else "engine.start.penalty_table",
-                 card=card, victim=e.victim, n=e.n)
+    if effect == e.PENALTY:  # (the sentence names the house rule that made it count)
+        key = ("engine.start.penalty" if e.house and e.house[0] == "start_card"
+               else "engine.start.penalty_table")
+        return t(key, card=card, victim=e.victim, n=e.n)
     if effect == e.EIGHT:
-        if classic and e.n == 1:
+        if e.n == 1:
             return t("engine.start.eight", card=card, lost=e.lost, turn=turn)
         return t("engine.start.skip", card=card, lost=e.lost, turn=turn, n=e.n, rule=e.rule)
     if effect == e.ACE:
-        if classic:
-            return t("engine.start.ace", card=card, turn=turn)
-        return t("engine.start.reverse", card=card, turn=turn, rule=e.rule)
+        return t("engine.start.ace", card=card, turn=turn)
     if effect == e.SUIT:
         return t("engine.start.suit", card=card, name=e.victim, suit=suit_word(e.suit),
                  turn=turn, rule=e.rule)

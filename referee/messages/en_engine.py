@@ -116,12 +116,11 @@ MESSAGES = {
     "engine.start.ace": (
         "The starter {card} counts: play goes counterclockwise and {turn} plays first (R2.4)."),
     "engine.start.penalty_table": (
-        "The starter {card} counts: {victim} must draw {n} or stack on it (R9.16)."),
+        "The starter {card} counts: {victim} must draw {n} or stack on it (R2.4, "
+        "start.mode = \"applies\")."),
     "engine.start.skip": {
         "one": "The starter {card} counts: {lost} misses {n} turn; {turn} plays first ({rule}).",
         "other": "The starter {card} counts: {lost} misses {n} turns; {turn} plays first ({rule})."},
-    "engine.start.reverse": (
-        "The starter {card} counts: play goes counterclockwise and {turn} plays first ({rule})."),
     "engine.start.suit": (
         "The starter {card} counts: {name} names {suit}; {turn} plays first ({rule})."),
     "engine.start.limit": (
