@@ -8,7 +8,10 @@ engine package, or of a condition the legality API asks of the checked path: a
 file, a piece of its text that must occur exactly once, and the text put in its
 place.  Each rule lives in one place, so one edit breaks it for every caller:
 the rulings, the legality API (``Hand.legal``) and the simulator's bots, which
-hold no rule of their own.  Covered: matching (R3.1-R3.3, ``jack_wild``,
+hold no rule of their own.  Covered: the actions table (R9, R5.11: passing a
+skip on, several skips, limits, following suit, draws to the previous player,
+card moves and the duties after them, draw_after, the redrawn starter, the
+stacking groups, the rule a rank cites, free order), matching (R3.1-R3.3, ``jack_wild``,
 ``jack_on_jack``), stacking (R5.7) and the penalty's arithmetic (R5.1, R5.6,
 Joker doubling), the next seat, turns to miss, Sevens, Eights, Aces, Kings,
 Fours and Fives (R1.2, R5.2-R5.10, the R5 preamble), going out (R6.2) and the
@@ -83,43 +86,43 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "        if card.suit == named:\n",
         "        if card.suit == named or card.suit == top.suit:\n"),
     "match-jack-wild": (
-        "matches: a Jack goes on anything whatever jack_wild says (R5.4, R8)",
+        "matches: a suit-naming card goes on anything whatever wild / jack_wild says (R5.4, R9.8)",
         TABLES,
-        "    if card.rank == \"J\" and jack_wild:\n",
-        "    if card.rank == \"J\":\n"),
+        "    if card.rank in wild:\n",
+        "    if card.rank in same_rank or card.rank in wild:\n"),
     "match-jack-on-jack": (
-        "matches: a Jack on a Jack while a suit is named whatever jack_on_jack says (R3.3, R8)",
+        "matches: a Jack on a Jack while a suit is named whatever jack_on_jack says (R3.3, R9.8)",
         TABLES,
-        "        return card.rank == \"J\" and top.rank == \"J\" and jack_on_jack\n",
-        "        return card.rank == \"J\" and top.rank == \"J\"\n"),
+        "        return card.rank == top.rank and card.rank in same_rank\n",
+        "        return card.rank == top.rank and card.rank == \"J\"\n"),
     # -- stacking (R5.7) ------------------------------------------------------
     "stack-cumulative": (
-        "stacks: stacking = \"cumulative\" is taken as \"same\" (R5.7)",
-        TABLES,
-        "    if mode == \"cumulative\":\n        return True\n    return card.rank == kind\n",
-        "    return card.rank == kind\n"),
+        "stack_groups: stacking = \"cumulative\" is taken as \"same\" (R5.7, R9.14)",
+        "referee/engine/rules.py",
+        "        if mode == \"cumulative\":\n            return (frozenset(ranks),)\n",
+        "        if False:\n            return (frozenset(ranks),)\n"),
     "stack-none": (
-        "stacks: stacking = \"none\" is taken as \"same\" (R5.7)",
-        TABLES,
-        "    if mode == \"none\" or card.rank not in PENALTY_RANKS:\n",
-        "    if card.rank not in PENALTY_RANKS:\n"),
+        "stack_groups: stacking = \"none\" is taken as \"same\" (R5.7, R9.14)",
+        "referee/engine/rules.py",
+        "        if mode == \"none\" or not ranks:\n",
+        "        if not ranks:\n"),
     "stack-two-adds": (
-        "effect: a Two on a pending penalty starts it again at 2 instead of adding 2 (R5.1)",
+        "effect: a penalty card on a pending penalty starts it again instead of adding (R5.1)",
         ACTIONS,
-        "            h.pending += 2\n",
-        "            h.pending = 2\n"),
+        "            h.pending += e.n\n",
+        "            h.pending = e.n\n"),
     # -- Joker doubling (R5.6, R5.7) ------------------------------------------
     "joker-double": (
         "effect: a Joker on a Joker adds joker_penalty under joker_stack = \"double\" (R5.6)",
         ACTIONS,
         "            h.pending *= 2\n",
-        "            h.pending += r.joker_penalty\n"),
+        "            h.pending += e.n\n"),
     "joker-double-on-two": (
         "effect: under joker_stack = \"double\" a Joker on a Two doubles too "
         "(R5.7: only a Joker on a Joker)",
         ACTIONS,
-        " and r.joker_stack == \"double\" and h.pending_kind == JOKER:\n",
-        " and r.joker_stack == \"double\":\n"),
+        " in h.tables.double and h.pending_kind == card.rank:\n",
+        " in h.tables.double:\n"),
     # -- the next seat, skips, reverse (R1.2, R5.2-R5.10, the R5 preamble) ----
     "next-seat": (
         "next_seat ignores the direction of play (penalties, Fours, Kings, Fives aim clockwise)",
@@ -132,10 +135,10 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "    i = (seats.index(player) + h.direction) % n\n",
         "    i = (seats.index(player) + 1) % n\n"),
     "pass-lose-next": (
-        "pass_turn: an Eight or a King's skip no longer costs the next seat its turn (R5.3)",
-        ORDER,
-        "    if lose_next:\n        i = (i + h.direction) % n\n",
-        "    if lose_next:\n        pass\n"),
+        "_skip: an Eight or a King's skip no longer costs the next seat its turn (R5.3, R9.5)",
+        ACTIONS,
+        "    h.skips[victim] = h.skips.get(victim, 0) + e.n\n",
+        "    h.skips[victim] = h.skips.get(victim, 0) + e.n - 1\n"),
     "pass-one-skip": (
         "pass_turn: only the first seat with turns to miss is passed (R5.9)",
         ORDER,
@@ -147,35 +150,35 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "    left = h.skips.get(player, 0) - 1\n",
         "    left = h.skips.get(player, 0)\n"),
     "seven-passes": (
-        "effect: a Seven passes the turn instead of playing again (R5.2)",
+        "effect: a Seven (an again) passes the turn instead of playing again (R5.2, R9.6)",
         ACTIONS,
-        "        h.turn = player\n        ev.append(PlaysAgain(player, card, \"R5.2\"))\n",
-        "        order.pass_turn(h, player)\n        ev.append(PlaysAgain(player, card, \"R5.2\"))\n"),
+        "    elif plan.again:\n        h.turn = player\n",
+        "    elif plan.again:\n        order.pass_turn(h, player)\n"),
     "ace-no-reverse": (
-        "effect: an Ace no longer reverses the direction (R5.5)",
+        "effect: an Ace (a reverse) no longer reverses the direction (R5.5, R9.7)",
         ACTIONS,
-        "    elif rank == \"A\":\n        h.direction = -h.direction\n",
-        "    elif rank == \"A\":\n        h.direction = h.direction\n"),
+        "def _reverse(h, player, card, suit, e, rule, plan, ev) -> None:\n    h.direction = -h.direction\n",
+        "def _reverse(h, player, card, suit, e, rule, plan, ev) -> None:\n    pass\n"),
     "ace-two-players": (
         "effect: an Ace between two players passes the turn (R5.5: plays again)",
         ACTIONS,
-        "        if len(h.active) == 2 and not h.free:\n",
-        "        if False:\n"),
+        "    if len(h.active) == 2 and not h.free and e.two_players == \"again\":\n",
+        "    if False:\n"),
     "king-no-reverse": (
-        "king: reverse_skip does not reverse (R5.8)",
-        ACTIONS,
-        "        return\n    h.direction = -h.direction\n",
-        "        return\n"),
+        "KING_EFFECTS: reverse_skip does not reverse (R5.8)",
+        "referee/engine/effects.py",
+        "    \"reverse_skip\": (Effect(\"reverse\", two_players=\"none\"), Effect(\"skip\")),\n",
+        "    \"reverse_skip\": (Effect(\"skip\"),),\n"),
     "four-skips-one": (
-        "effect: a Four makes the next player miss one turn, not two (R5.9)",
-        ACTIONS,
-        "        h.skips[victim] = h.skips.get(victim, 0) + 2\n",
-        "        h.skips[victim] = h.skips.get(victim, 0) + 1\n"),
+        "old_key_effects: a Four makes the next player miss one turn, not two (R5.9)",
+        "referee/engine/effects.py",
+        "        out[\"4\"] = (Effect(\"skip\", n=2),)\n",
+        "        out[\"4\"] = (Effect(\"skip\", n=1),)\n"),
     "five-misses-one": (
-        "effect: a Five makes every other player but one draw (R5.10)",
+        "effect: a Five (others_draw) makes every other player but one draw (R5.10, R9.4)",
         ACTIONS,
-        "        for _ in range(len(h.active) - 1):\n",
-        "        for _ in range(len(h.active) - 2):\n"),
+        "    for _ in range(len(h.active) - 1):\n",
+        "    for _ in range(len(h.active) - 2):\n"),
     "penalty-at-once": (
         "aim_penalty: a penalty on a player who must miss the turn waits (R5 preamble)",
         ACTIONS,
@@ -184,9 +187,9 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     # -- going out (R6.2) -----------------------------------------------------
     "finish-on-action": (
         "finishers: a player may go out on an action card whatever finish_on_action says (R6.2)",
-        GOINGOUT,
-        "    return _EVERY_CARD if h.rules.finish_on_action else ~h.tables.action_mask\n",
-        "    return _EVERY_CARD\n"),
+        TABLES,
+        "        self.finish: int = -1 if mode == \"allowed\" else ~blocked\n",
+        "        self.finish: int = -1\n"),
     "owed-not-kept": (
         "owe_draw: the refusal of R6.2 owes no draw (R0.4)",
         GOINGOUT,
@@ -257,8 +260,8 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "jack-suit": (
         "names_suit: a Jack that empties the hand must name a suit (R5.4)",
         TURN,
-        "    return count_after > 0 and card.rank == \"J\" and h.tables.action[card.id]\n",
-        "    return card.rank == \"J\" and h.tables.action[card.id]\n"),
+        "    return count_after > 0 and h.tables.names[card.id]\n",
+        "    return h.tables.names[card.id]\n"),
     "play-mask-last": (
         "play_mask: going out on an action card asked of every play (R6.2)",
         TURN,
@@ -336,6 +339,77 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         LEGALITY,
         "        return player if (not h.pending or player == h.turn) else None\n",
         "        return player\n"),
+    # -- the actions table (R9, R5.11) ------------------------------------------
+    "skip-pending-any-card": (
+        "play_mask: facing a skip passed on any matching card goes (R5.11)",
+        TURN,
+        "    elif h.pending_skip:\n        mask = t.limit((\"rank\", h.skip_rank))",
+        "    elif False:\n        mask = t.limit((\"rank\", h.skip_rank))"),
+    "pass-misses-one": (
+        "pass_skip: a pass misses one turn whatever the skip holds (R5.11)",
+        ACTIONS,
+        "    if n > 1:\n        h.skips[player] = h.skips.get(player, 0) + n - 1\n",
+        "    if False:\n        h.skips[player] = h.skips.get(player, 0) + n - 1\n"),
+    "skips-same-victim": (
+        "_skip: two skips of one play fall on the same player (R9.5: the next players in turn)",
+        ACTIONS,
+        "    victim = order.next_seat(h, plan.victim or player)\n",
+        "    victim = order.next_seat(h, player)\n"),
+    "limit-lasts": (
+        "play: a limit on the next card stays after a card is played (R9.9)",
+        TURN,
+        "    h.limit = None\n    h.pending_skip = 0\n",
+        "    h.pending_skip = 0\n"),
+    "limit-at-most-inclusive": (
+        "within: next_at_most lets through only lower values (R9.9: at most)",
+        TABLES,
+        "    return own <= value if kind == \"at_most\" else own >= value\n",
+        "    return own < value if kind == \"at_most\" else own >= value\n"),
+    "follow-joker": (
+        "within: a Joker follows an again that must follow suit (R9.6)",
+        TABLES,
+        "        return card.rank != JOKER and (card.suit == value.suit or card.rank == value.rank)\n",
+        "        return card.rank == JOKER or card.suit == value.suit or card.rank == value.rank\n"),
+    "draw-previous-is-next": (
+        "_draw: to = \"previous\" draws the next player (R9.3)",
+        ACTIONS,
+        "        victim = order.previous_seat(h, player)\n",
+        "        victim = order.next_seat(h, player)\n"),
+    "rotate-with-play": (
+        "_move: hands rotate with the play when against_play (R9.12)",
+        ACTIONS,
+        "        step = -h.direction if e.against_play else h.direction\n",
+        "        step = h.direction\n"),
+    "moved-no-duty": (
+        "effects: after cards change hands nobody owes Laatste kaart (R9.18)",
+        ACTIONS,
+        "    if plan.moved:\n        _duties_anew(h)\n",
+        "    if False:\n        _duties_anew(h)\n"),
+    "draw-after-wins": (
+        "play: under finish.mode = \"draw_after\" the player goes out (R9.15)",
+        TABLES,
+        "        self.draw_after: int = blocked if mode == \"draw_after\" else 0\n",
+        "        self.draw_after: int = 0\n"),
+    "redraw-applies": (
+        "start: a starter under start.mode = \"redraw\" stays (R9.16)",
+        "referee/engine/deal.py",
+        "    if counts and mode == \"redraw\":",
+        "    if False:"),
+    "stack-groups-any": (
+        "stacks: a penalty rank stacks on any penalty (R9.14: its own group only)",
+        TABLES,
+        "    return any(kind in group and card.rank in group for group in groups)\n",
+        "    return any(card.rank in group for group in groups)\n"),
+    "classic-rule-generic": (
+        "classic_rule: a Seven that plays again cites the effect's R9.6, not R5.2 (R9.1)",
+        "referee/engine/effects.py",
+        "    if rank == \"7\" and e == Effect(\"again\"):\n        return \"R5.2\"\n",
+        "    if False:\n        return \"R5.2\"\n"),
+    "free-again-acts": (
+        "Tables: in free order an again still keeps the turn's card an action card (R9.17)",
+        "referee/engine/rules.py",
+        "                         if not free or any(not e.turn_effect for e in effects))\n",
+        "                         if True)\n"),
     # -- the simulator's speed code: its shuffle (not a rule) ------------------
     "shuffle-modulo": (
         "_shuffle: an index out of range folded back with % instead of drawn again "
@@ -350,7 +424,8 @@ Left out as equivalent (no entry can tell them apart): ``close_windows`` closing
 actor's own window too (its own play drops the duty, and a draw after a play always
 brings a card, so the duty lapses, R4.5), and ``call`` hitting a missed announcement
 whatever the count (a count that changes ends the duty, R4.5, so "missed" means one
-card)."""
+card); and a skip passed on adding up (R5.11): ``play`` clears the pending skip before
+the card's effects, so the skip set again is the card's own either way."""
 
 OWN_TESTS = {"shuffle-modulo": ["tests/test_simulate.py::test_shuffle_is_random_shuffle"]}
 """Mutations outside the engine package, judged by the one test that pins that code
@@ -358,7 +433,7 @@ instead of the engine's (the simulator's ``_shuffle`` claims to be ``random.shuf
 
 ENGINE_TESTS = ("tests/test_engine_rules.py", "tests/test_engine_oracle.py",
                 "tests/test_engine_legality.py", "tests/test_engine_decisions.py",
-                "tests/test_house_keys.py")
+                "tests/test_house_keys.py", "tests/test_actions_table.py")
 """The engine's own tests (the rule-by-rule tests first: ``pytest -x`` stops at the first
 failure, and most mutations fail there)."""
 

@@ -129,6 +129,13 @@ def test_R9_5_skip_two_the_next_player_misses_two_turns():
     assert h.turn == "Cees"
 
 
+def test_R9_5_two_skips_in_one_play_fall_on_the_next_two_players():
+    h = hand({"actions": {"Q": ["skip", "skip"]}})
+    ruling = play(h, "start 9h", "Qh")
+    assert h.turn == "Anna" and h.skips == {}
+    assert "Bram misses the turn" in ruling.text and "Cees misses the turn" in ruling.text
+
+
 def test_R9_5_skip_three_with_two_players_the_player_plays_on():
     h = hand({"actions": {"9": {"skip": 3}}}, ["Anna", "Bram"], "Bram")
     play(h, "start 9h", "9s")
@@ -151,6 +158,7 @@ def test_R5_11_facing_a_skip_only_its_rank_goes_and_no_draw():
     play(h, "start 9h", "8h")
     ruling = refused(h, "9c")
     assert ruling.rule == "R5.11" and "an Eight" in ruling.text
+    assert refused(h, "5h").rule == "R5.11"       # (it matches the Eight, all the same)
     assert refused(h, "d").rule == "R5.11"
     assert refused(h, "d 8c").rule == "R5.11"
 
@@ -268,12 +276,13 @@ def test_R9_8_a_suit_naming_rank_must_name_one():
 # -- R9.9 limits -------------------------------------------------------------
 
 def test_R9_9_next_at_most_any_suit_or_a_joker_or_a_draw():
-    h = hand({"actions": {"5": {"next_at_most": 5}}})
-    ruling = play(h, "start 9h", "9s", "5s")
-    assert ruling.rule == "R9.9" and h.state()["limit"] == {"at_most": 5}
+    h = hand({"actions": {"K": {"next_at_most": 4}}})
+    ruling = play(h, "start 9h", "Kh")
+    assert ruling.rule == "R9.9" and h.state()["limit"] == {"at_most": 4}
     assert refused(h, "Js").rule == "R9.9"
-    play(h, "3d")                       # any suit
-    assert h.limit is None and h.turn == "Anna"
+    assert refused(h, "5h").rule == "R9.9"
+    play(h, "4d")                       # any suit, and 4 is at most 4
+    assert h.limit is None and h.turn == "Cees"
 
 
 def test_R9_9_the_limit_binds_d_card_and_a_draw_lifts_it():

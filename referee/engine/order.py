@@ -3,9 +3,8 @@
 - ``next_seat``: the next seat in the current direction among the players
   still in the hand ("the next player" of R5 is always this seat);
   ``previous_seat`` the one before (R9.3 ``to = "previous"``).
-- ``pass_turn``: the turn moves on, using up turns to miss (R5.9) and losing
-  the next one for an Eight or a King's skip (R5.3, R5.8).  In free order
-  there is no turn (R8.4).
+- ``pass_turn``: the turn moves on, using up turns to miss (R5.3, R5.9, R9.5).
+  In free order there is no turn (R8.4).
 - ``use_skip``: one turn to miss used (R5.9).
 - ``check_turn``: R3.7, whose turn it is (in free order: nobody may act over
   someone else's pending penalty).
@@ -39,12 +38,11 @@ def use_skip(h, player: str) -> None:
         h.skips.pop(player, None)
 
 
-def pass_turn(h, player: str, lose_next: bool = False) -> None:
+def pass_turn(h, player: str) -> None:
     """Pass the turn on from ``player`` (R1.2, R5.3, R5.9; none in free order, R8.4).
 
-    ``lose_next``: the next seat loses this turn (an Eight, a King's skip),
-    which uses none of its skips.  Every other seat the turn reaches with
-    skips left uses one and is passed.
+    Every seat the turn reaches with turns to miss left (an Eight's, a Four's,
+    any skip's: ``actions``) uses one and is passed.
     """
     if h.free:
         h.turn = None
@@ -52,8 +50,6 @@ def pass_turn(h, player: str, lose_next: bool = False) -> None:
     seats = h.active
     n = len(seats)
     i = (seats.index(player) + h.direction) % n
-    if lose_next:
-        i = (i + h.direction) % n
     skips = h.skips
     if skips:
         while skips.get(seats[i], 0) > 0:  # (skips run out: each pass uses one)
