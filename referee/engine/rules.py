@@ -354,6 +354,10 @@ class HouseRules(Value):
         out: dict[str, Any] = {}
         for key in KEYS:
             value = getattr(self, key)
+            if key in _OVERLAP_GIVEN_WAY and any(
+                    isinstance(table := getattr(self, section), Mapping) and sub in table
+                    for section, sub in _OVERLAP_GIVEN_WAY[key]):
+                continue  # (the table decides it: the key would only contradict it, R9.1)
             if key == "actions":
                 out[key] = {rank: _plain(effect_table(effects) if effects else "none")
                             for rank, effects in value.items()}
@@ -409,7 +413,8 @@ class HouseRules(Value):
         given = {k: v for k, v in (("mode", mode), ("limit", limit), ("hands", hands)) if v is not None}
         src = Source(file=None, name=self.name, where_key="rules.where.options")
         checked = _check_subtable("series", given, src)
-        merged = self.to_table()
+        merged = {key: dict(v) if isinstance(v, Mapping) else v
+                  for key, v in zip(_FIELDS, self._fields()) if key != "name"}
         merged["series"] = {**merged["series"], **checked}
         return finish_rules(merged, src, self.name)
 
@@ -914,6 +919,11 @@ _OVERLAPS: tuple[tuple[str, tuple[str, str]], ...] = (
 )
 
 
+_OVERLAP_GIVEN_WAY: dict[str, list[tuple[str, str]]] = {}
+for _old, _where in _OVERLAPS:
+    _OVERLAP_GIVEN_WAY.setdefault(_old, []).append(_where)
+
+
 def _check_overlap(own: Mapping[str, Any], src: Source) -> None:
     """R9.1: one file may not set today's key and the table entry that decides the
     same thing; the error names both, with their lines."""
@@ -921,9 +931,11 @@ def _check_overlap(own: Mapping[str, Any], src: Source) -> None:
         table = own.get(section)
         if old in own and isinstance(table, Mapping) and sub in table:
             shown = f"{section}.{sub}"
-            raise src.error("rules.err.overlap", key=shown, line=src.line_of(section, sub),
+            other_line = src.line_of(old)
+            raise src.error("rules.err.overlap" if other_line else "rules.err.overlap_here",
+                            key=shown, line=src.line_of(section, sub),
                             allowed=t("rules.allowed.one_of", first=old, second=shown),
-                            other=old, other_line=src.line_of(old) or "?")
+                            other=old, other_line=other_line)
 
 
 def _unknown_in_section(src: Source, section: str, sub: str, line: int | None,

@@ -59,6 +59,7 @@ MESSAGES: dict[str, str] = {
     "rules.err.effect_empty": "`{key}` is an empty list; give at least one effect, or \"none\". Use {allowed}.",
     "rules.err.effect_none_beside": "`{key}`: \"none\" cannot stand beside other effects. Use {allowed}.",
     "rules.err.overlap": "`{key}` and `{other}` (line {other_line}) both decide this; keep {allowed} (R9.1).",
+    "rules.err.overlap_here": "`{key}` and `{other}` both decide this; keep {allowed} (R9.1).",
     "rules.err.combo.two_penalties": "`{key}`: one card makes one draw penalty for the next player; keep one `draw` for the next player in the list (R9.13).",
     "rules.err.combo.again_turn": "`{key}`: \"again\" keeps the turn, but a skip or a penalty for the next player passes it; they cannot stand on one rank (R9.13).",
     "rules.err.combo.twice": "`{key}`: \"again\" and \"name_suit\" may each stand once in a rank's list (R9.13).",
