@@ -25,10 +25,11 @@ RULES_MD_IDS = [
     "R2.1", "R2.2", "R2.3", "R2.4", "R2.5",
     "R3.1", "R3.2", "R3.3", "R3.4", "R3.5", "R3.6", "R3.7", "R3.8", "R3.9",
     "R4.1", "R4.2", "R4.3", "R4.4", "R4.5",
-    "R5.1", "R5.2", "R5.3", "R5.4", "R5.5", "R5.6", "R5.7", "R5.8", "R5.9", "R5.10",
+    "R5.1", "R5.2", "R5.3", "R5.4", "R5.5", "R5.6", "R5.7", "R5.8", "R5.9", "R5.10", "R5.11",
     "R6.1", "R6.2",
     "R7.1", "R7.2", "R7.3", "R7.4", "R7.5", "R7.6",
     "R8.1", "R8.2", "R8.3", "R8.4", "R8.5", "R8.6",
+    *(f"R9.{n}" for n in range(1, 19)),
 ]
 STANDARD = HouseRules()
 
@@ -62,9 +63,11 @@ def test_titles_are_the_short_titles_of_rules_md():
 
 def test_unknown_ids_raise_key_error():
     with pytest.raises(KeyError):
-        rule_text("R9.1", STANDARD)
+        rule_text("R9.19", STANDARD)
     with pytest.raises(KeyError):
-        rule_title("R5.11")
+        rule_title("R5.12")
+    with pytest.raises(KeyError):
+        rule_title("R10")
     with pytest.raises(KeyError):
         rule_text("joker", STANDARD)
 
@@ -154,7 +157,7 @@ def test_the_variant_in_force_is_marked():
 def test_rulebook_shows_every_rule_grouped_by_section(preset):
     text = render_rulebook(load_rules(preset))
     assert header_ids(text) == RULES_MD_IDS
-    for section in ("R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8"):
+    for section in ("R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9"):
         assert re.search(rf"^{section} \S", text, flags=re.M)
     assert f"Rule set: {rulebook.PRESET_RULE[preset]} {preset}" in text
     assert all(len(line) <= 80 for line in text.splitlines())
@@ -238,13 +241,13 @@ def test_lookup_a_rule_uses_the_rules_in_force():
 
 def test_lookup_a_section():
     text = lookup("r5", STANDARD)
-    assert header_ids(text) == [f"R5.{n}" for n in range(1, 11)]
+    assert header_ids(text) == [f"R5.{n}" for n in range(1, 12)]
     assert text.startswith("R5 Action cards")
 
 
 def test_lookup_an_unknown_rule_suggests_rules():
-    text = lookup("R9.9", STANDARD)
-    assert "no rule R9.9" in text and "`rules`" in text
+    text = lookup("R9.99", STANDARD)
+    assert "no rule R9.99" in text and "`rules`" in text
 
 
 @pytest.mark.parametrize("what, preset", [("hard", "hard"), ("gezinspesten", "family"),

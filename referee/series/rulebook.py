@@ -1,6 +1,6 @@
 """The rule book for players: RULES.md in plain language, with the values in force.
 
-Every rule id of RULES.md (``R0.1`` ... ``R8.6``) has a short title and a
+Every rule id of RULES.md (``R0.1`` ... ``R9.18``) has a short title and a
 text; texts come from the message layer (``rules.book.*`` in
 ``messages/en_rules.py``) and are filled with the house rules in force, so
 ``rule_text("R5.6", family)`` says a Joker costs 3 cards.  Where a house rule
@@ -19,10 +19,12 @@ from pathlib import Path
 from typing import Any, Callable
 
 from referee.messages import catalog, t
+from referee.engine.effects import ACTION_RANKS, EFFECT_BY_NAME, Effect, classic_rule
 from referee.engine.rules import (
     HOUSE_KEYS, KEY_BY_NAME, PRESET_RULE, PRESETS, HouseRules, RulesError, resolve_preset,
     toml_value,
 )
+from referee.engine.words import a_rank, limit_words
 from referee.series.presets import find_rules_file, load_rules
 
 #: Sections of the rule book and their rule ids, in book order (RULES.md).
@@ -32,10 +34,12 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("R2", ("R2.1", "R2.2", "R2.3", "R2.4", "R2.5")),
     ("R3", ("R3.1", "R3.2", "R3.3", "R3.4", "R3.5", "R3.6", "R3.7", "R3.8", "R3.9")),
     ("R4", ("R4.1", "R4.2", "R4.3", "R4.4", "R4.5")),
-    ("R5", ("R5.1", "R5.2", "R5.3", "R5.4", "R5.5", "R5.6", "R5.7", "R5.8", "R5.9", "R5.10")),
+    ("R5", ("R5.1", "R5.2", "R5.3", "R5.4", "R5.5", "R5.6", "R5.7", "R5.8", "R5.9", "R5.10",
+            "R5.11")),
     ("R6", ("R6.1", "R6.2")),
     ("R7", ("R7.1", "R7.2", "R7.3", "R7.4", "R7.5", "R7.6")),
     ("R8", ("R8.1", "R8.2", "R8.3", "R8.4", "R8.5", "R8.6")),
+    ("R9", tuple(f"R9.{n}" for n in range(1, 19))),
 )
 _SECTION_OF = {rid: sec for sec, ids in SECTIONS for rid in ids}
 _SECTION_IDS = tuple(sec for sec, _ in SECTIONS)
@@ -50,12 +54,12 @@ _INDENT = "    "
 # ---------------------------------------------------------------------------
 
 def rule_ids() -> list[str]:
-    """Every rule id of the book in order: ``["R0.1", ..., "R8.6"]`` (no section ids)."""
+    """Every rule id of the book in order: ``["R0.1", ..., "R9.18"]`` (no section ids)."""
     return [rid for _, ids in SECTIONS for rid in ids]
 
 
 def section_ids() -> list[str]:
-    """The section ids ``["R0", ..., "R8"]``."""
+    """The section ids ``["R0", ..., "R9"]``."""
     return list(_SECTION_IDS)
 
 
@@ -141,6 +145,17 @@ def _r1_4(r: HouseRules) -> str:
 
 def _r2_2(r: HouseRules) -> str:
     return t(_key("R2.2", "standard")) if r.deal_size == 7 else t(_key("R2.2"), deal_size=r.deal_size, n=r.deal_size)
+
+
+def _r2_4(r: HouseRules) -> str:
+    """R2.4 under ``start_card``, or R9.16's table when ``[start]`` decides otherwise."""
+    mode = r.start_mode()
+    if mode == "no_effect" or (mode == "applies" and r.start_ranks() == _CLASSIC_START & r.action_ranks()):
+        return t(f"{KEY_BY_NAME['start_card'].text}.{mode}")
+    return t(_key("R2.4", "table"))
+
+
+_CLASSIC_START = frozenset(("2", "Joker", "8", "A"))
 
 
 def _r3_1(r: HouseRules) -> str:
@@ -250,6 +265,50 @@ def _r7_6(r: HouseRules) -> str:
     return t(_key("R7.6")) + _mode_sentence(r, "casual")
 
 
+def _ranks_words(ranks) -> str:
+    """Rank names in table order, joined: "Two, Seven, Jack"."""
+    return ", ".join(_rank(x) for x in ACTION_RANKS if x in ranks)
+
+
+def _r9_1(r: HouseRules) -> str:
+    ranks = r.action_ranks()
+    in_force = (t(_key("R9.1", "ranks"), action_ranks=_ranks_words(ranks)) if ranks
+                else t(_key("R9.1", "no_ranks")))
+    return t(_key("R9.1")) + " " + in_force
+
+
+def _r9_14(r: HouseRules) -> str:
+    groups = [g for g in r.stack_groups() if g]
+    if groups:
+        shown = " / ".join(_ranks_words(g) for g in groups)
+        in_force = t(_key("R9.14", "groups"), groups=shown)
+    else:
+        in_force = t(_key("R9.14", "no_groups"))
+    double = r.double_ranks()
+    if double:
+        in_force += " " + t(_key("R9.14", "double"), ranks=_ranks_words(double))
+    return t(_key("R9.14")) + " " + in_force
+
+
+def _r9_15(r: HouseRules) -> str:
+    mode, blocked = r.finish_mode(), r.finish_blocked()
+    if mode == "allowed" or not blocked:
+        in_force = t(_key("R9.15", "allowed"))
+    else:
+        in_force = t(_key("R9.15", mode), blocked=_ranks_words(blocked),
+                     finish_cards=_cards(r.finish_draw()))
+    return t(_key("R9.15")) + " " + in_force
+
+
+def _r9_16(r: HouseRules) -> str:
+    mode, ranks = r.start_mode(), r.start_ranks()
+    if mode == "no_effect" or not ranks:
+        in_force = t(_key("R9.16", "no_effect"))
+    else:
+        in_force = t(_key("R9.16", mode), ranks=_ranks_words(ranks))
+    return t(_key("R9.16")) + " " + in_force
+
+
 def _by_flag(rid: str, flag: Callable[[HouseRules], str | None]) -> Callable[[HouseRules], str]:
     def build(r: HouseRules) -> str:
         variant = flag(r)
@@ -274,7 +333,7 @@ _BUILDERS: dict[str, Callable[[HouseRules], str]] = {
     "R1.3": _r1_3,
     "R1.4": _r1_4,
     "R2.2": _r2_2,
-    "R2.4": _by_value("start_card"),
+    "R2.4": _r2_4,
     "R2.5": _by_flag("R2.5", lambda r: "applies" if r.start_card == "applies" else None),
     "R3.1": _r3_1,
     "R3.2": _by_flag("R3.2", lambda r: None if r.jokers else "no_jokers"),
@@ -300,6 +359,10 @@ _BUILDERS: dict[str, Callable[[HouseRules], str]] = {
     "R7.4": _r7_4,
     "R7.5": _r7_5,
     "R7.6": _r7_6,
+    "R9.1": _r9_1,
+    "R9.14": _r9_14,
+    "R9.15": _r9_15,
+    "R9.16": _r9_16,
 }
 
 
@@ -310,9 +373,11 @@ def _marks(rid: str, rules: HouseRules) -> list[str]:
     mine = dict(rules.flat_items())
     keys = [key.shown for key in HOUSE_KEYS if rid in key.marks]
     keys += [key.shown for key in HOUSE_KEYS
-             if key.by_value and rid not in key.marks and key.rule_for(mine[key.shown]) == rid]
-    return [t("rules.book.mark", key=k, value=toml_value(mine[k]), standard=toml_value(standard[k]))
-            for k in keys if mine[k] != standard[k] or type(mine[k]) is not type(standard[k])]
+             if key.by_value and rid not in key.marks and key.rule_for(mine.get(key.shown)) == rid]
+    return [t("rules.book.mark", key=k, value=toml_value(mine.get(k)),
+              standard=toml_value(standard.get(k)))
+            for k in keys if mine.get(k) != standard.get(k)
+            or type(mine.get(k)) is not type(standard.get(k))]
 
 
 def rule_text(rule_id: str, rules: HouseRules) -> str:
@@ -342,7 +407,7 @@ def section_intro(section_id: str, rules: HouseRules) -> str | None:
     if key not in catalog():
         return None
     if sid == "R8":
-        order = ("2", "7", "8", "J", "A", "Joker", "K", "4", "5")
+        order = dict.fromkeys(("2", "7", "8", "J", "A", "Joker", "K", "4", "5") + ACTION_RANKS)
         ranks = [_rank(x) for x in order if x in rules.action_ranks()]
         return t(key, action_ranks=", ".join(ranks))
     return t(key)
@@ -407,10 +472,68 @@ def render_differences(rules: HouseRules) -> str:
     return "\n".join(lines)
 
 
+#: The variant of an effect's sentence in ``rules.view.effect.KIND[.VARIANT]``, from
+#: its parameters (effects.EFFECT_KINDS); an effect not listed has one sentence.
+_EFFECT_VARIANT: dict[str, Callable[[Effect], str]] = {
+    "draw": lambda e: "next" if e.pending_draw else "at_once" if e.to == "next" else e.to,
+    "skip": lambda e: "pass_on" if e.pass_on else "turns",
+    "again": lambda e: e.follow,
+    "reverse": lambda e: e.two_players,
+    "name_suit": lambda e: ("wild_" if e.wild else "") + e.on_same_rank,
+    "show": lambda e: e.who,
+    "pass_cards": lambda e: e.to,
+    "rotate_hands": lambda e: "against" if e.against_play else "with",
+}
+
+
+def effect_words(rank: str, effect: Effect, rule: str, free: bool = False) -> str:
+    """One effect of a card of ``rank`` in words, citing ``rule`` (R9): "the same
+    player plays again (R9.6)".  ``free``: turn order is free, where an effect on
+    whose turn it is does nothing (R9.17)."""
+    if free and effect.turn_effect:
+        return t("rules.view.effect.free_void", rule="R9.17")
+    variant = _EFFECT_VARIANT.get(effect.kind)
+    key = f"rules.view.effect.{effect.kind}" + (f".{variant(effect)}" if variant else "")
+    limit = None
+    if effect.kind.startswith("next_"):
+        kind = effect.kind[len("next_"):]
+        limit = limit_words((kind, effect.rank if kind == "rank" else effect.value))
+    return t(key, n=effect.n if effect.n is not None else 1, rule=rule, limit=limit,
+             card=a_rank(rank))
+
+
+def rank_effects_words(rank: str, effects: tuple[Effect, ...], free: bool = False) -> str:
+    """What a card of ``rank`` does, its effects in order (R9.13), each citing its rule:
+    the R5 rule a rank keeping its rule-book meaning cites, else the effect's own
+    (R9.1); a skip passed on cites R5.11."""
+    classic = classic_rule(rank, effects)
+    parts = [effect_words(rank, e, "R5.11" if e.kind == "skip" and e.pass_on
+                          else classic or EFFECT_BY_NAME[e.kind].rule, free)
+             for e in effects]
+    return t("rules.view.effect.then").join(parts)
+
+
+def render_actions(rules: HouseRules) -> str:
+    """The section "What each card does here": one line per rank with an effect under
+    ``rules`` (``HouseRules.effects``, R9.1), in rank order: "King: the same player
+    plays again (R9.6)"."""
+    table = rules.effects()
+    lines = [t("rules.view.actions_title")]
+    for rank in ACTION_RANKS:
+        if rank in table:
+            lines.append(_INDENT + t("rules.view.actions_line", rank=_rank(rank),
+                                     effects=rank_effects_words(rank, table[rank],
+                                                                rules.free_order)))
+    if len(lines) == 1:
+        lines.append(_INDENT + t("rules.view.actions_none"))
+    return "\n".join(lines)
+
+
 def render_rulebook(rules: HouseRules) -> str:
     """The whole rule book in force: a header naming the rule set and its R8 variant,
-    every section with its rules (ids shown), then the house rules that differ
-    from standard (``key = value``, the standard value and the rule id it changes).
+    every section with its rules (ids shown), what each card does at this table
+    (``render_actions``), then the house rules that differ from standard
+    (``key = value``, the standard value and the rule id it changes).
     """
     if rules.name in PRESETS:
         intro = t("rules.view.set_preset", name=rules.name, variant=_variant_label(rules.name))
@@ -419,6 +542,7 @@ def render_rulebook(rules: HouseRules) -> str:
                   variant=_variant_label(closest_preset(rules)))
     parts = [t("rules.view.book_title"), intro]
     parts += [render_section(sid, rules) for sid in _SECTION_IDS]
+    parts.append(render_actions(rules))
     parts.append(render_differences(rules))
     return "\n\n".join(parts) + "\n"
 
@@ -492,6 +616,7 @@ _TOPICS: dict[str, str] = {
     "R5.8": "king, heer, koning, k, draw one, reverse skip, pestkaart",
     "R5.9": "four, 4, vier, skip two, miss two turns, overslaan, pestkaart",
     "R5.10": "five, 5, vijf, all draw, everyone draws, iedereen pakt, pestkaart",
+    "R5.11": "pass, pass on, skip, doorgeven, overslaan, passen, acht, eight",
     "R6.1": "win, winner, going out, empty hand, winnen, winnaar, uitgaan",
     "R6.2": "finish, going out, action card, uitgaan, pestkaart, laatste kaart pestkaart",
     "R7.1": "points, score, scoring, count, punten, tellen, strafpunten",
@@ -506,6 +631,24 @@ _TOPICS: dict[str, str] = {
     "R8.4": "fast, snel, snel pesten, free, free order, vrij, variant, huisregels",
     "R8.5": "cumulative, cumulatief, stack, stapelen, variant, huisregels",
     "R8.6": "tournament, toernooi, competition, wedstrijd, variant",
+    "R9.1": "actions, action table, effect, effects, huisregels, pestkaarten, which card does what",
+    "R9.2": "none, no effect, plain card, geen effect",
+    "R9.3": "draw, penalty, draw at once, self, previous, pakken, strafkaart",
+    "R9.4": "others draw, everyone draws, iedereen pakt, allemaal pakken",
+    "R9.5": "skip, miss a turn, overslaan, beurt overslaan",
+    "R9.6": "again, play again, heer nog een keer, nog een keer, same suit",
+    "R9.7": "reverse, direction, omdraaien, richting, andersom",
+    "R9.8": "name suit, wild, kleur kiezen, kleur vragen",
+    "R9.9": "at most, at least, lower, higher, next card, limit, hoger, lager, maximaal",
+    "R9.10": "show, show cards, tien zien, laten zien, kaarten laten zien",
+    "R9.11": "pass cards, give cards, left, right, kaart doorgeven, links, rechts",
+    "R9.12": "rotate, wasmachine, washing machine, hands move, handen doorschuiven",
+    "R9.13": "list, several effects, combination, combinatie",
+    "R9.14": "stacking groups, double, stapelen, verdubbelen",
+    "R9.15": "finish, going out, blocked, draw after, uitgaan, afgaan",
+    "R9.16": "starter, start card, redraw, startkaart, opnieuw",
+    "R9.17": "free, fast, snel pesten, vrij",
+    "R9.18": "pass cards, rotate, laatste kaart, last card, duty",
 }
 
 # Dutch (and other) words read as their English counterparts in the texts.
