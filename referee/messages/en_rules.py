@@ -804,7 +804,7 @@ MESSAGES: dict[str, str] = {
         "whose last card was of its own rank, doubles the pending amount; otherwise it "
         "adds its own draw."
     ),
-    "rules.book.text.R9.14.groups": "Here these stack on each other: {groups}.",
+    "rules.book.text.R9.14.groups": "Here the groups are: {groups}.",
     "rules.book.text.R9.14.no_groups": "Here nothing stacks.",
     "rules.book.text.R9.14.double": "Doubling here: {ranks}.",
     "rules.book.title.R9.15": "Going out",
@@ -832,8 +832,8 @@ MESSAGES: dict[str, str] = {
         "into the draw pile and the dealer turns another, entered with a second `start`."
     ),
     "rules.book.text.R9.16.no_effect": "Here an action starter does nothing.",
-    "rules.book.text.R9.16.applies": "Here a starter counts when it is one of: {ranks}.",
-    "rules.book.text.R9.16.redraw": "Here a starter that is one of {ranks} goes back, and another is turned.",
+    "rules.book.text.R9.16.applies": "Here a starter counts when it is: {ranks}.",
+    "rules.book.text.R9.16.redraw": "Here a starter goes back, and another is turned, when it is: {ranks}.",
     "rules.book.title.R9.17": "Free turn order",
     "rules.book.text.R9.17": (
         "With `turn_order = \"free\"` (R8.4), `again` and `skip` do nothing, so a rank "

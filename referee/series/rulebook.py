@@ -280,7 +280,7 @@ def _r9_1(r: HouseRules) -> str:
 def _r9_14(r: HouseRules) -> str:
     groups = [g for g in r.stack_groups() if g]
     if groups:
-        shown = " / ".join(_ranks_words(g) for g in groups)
+        shown = ", ".join(f"({_ranks_words(g)})" for g in groups)
         in_force = t(_key("R9.14", "groups"), groups=shown)
     else:
         in_force = t(_key("R9.14", "no_groups"))
@@ -420,10 +420,12 @@ def section_intro(section_id: str, rules: HouseRules) -> str | None:
 _NBSP = "\u00a0"
 
 
-def _wrap(text: str, indent: str = _INDENT) -> str:
-    """Wrap to the screen width without breaking inside a `code span`."""
+def _wrap(text: str, indent: str = _INDENT, subsequent: str | None = None) -> str:
+    """Wrap to the screen width without breaking inside a `code span`; the lines after
+    the first are indented by ``subsequent`` (default: as the first)."""
     glued = re.sub(r"`[^`]*`", lambda m: m.group(0).replace(" ", _NBSP), text)
-    wrapped = textwrap.fill(glued, width=_WIDTH, initial_indent=indent, subsequent_indent=indent,
+    wrapped = textwrap.fill(glued, width=_WIDTH, initial_indent=indent,
+                            subsequent_indent=indent if subsequent is None else subsequent,
                             break_long_words=False, break_on_hyphens=False)
     return wrapped.replace(_NBSP, " ")
 
@@ -521,9 +523,9 @@ def render_actions(rules: HouseRules) -> str:
     lines = [t("rules.view.actions_title")]
     for rank in ACTION_RANKS:
         if rank in table:
-            lines.append(_INDENT + t("rules.view.actions_line", rank=_rank(rank),
-                                     effects=rank_effects_words(rank, table[rank],
-                                                                rules.free_order)))
+            line = t("rules.view.actions_line", rank=_rank(rank),
+                     effects=rank_effects_words(rank, table[rank], rules.free_order))
+            lines.append(_wrap(line, _INDENT, 2 * _INDENT))
     if len(lines) == 1:
         lines.append(_INDENT + t("rules.view.actions_none"))
     return "\n".join(lines)
