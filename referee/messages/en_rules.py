@@ -157,12 +157,10 @@ MESSAGES: dict[str, str] = {
     "rules.view.effect.others_draw": {
         "one": "every other player draws {n} card at once ({rule})",
         "other": "every other player draws {n} cards at once ({rule})"},
-    "rules.view.effect.skip.turns": {
-        "one": "the next player misses a turn ({rule})",
-        "other": "the next player misses {n} turns ({rule})"},
-    "rules.view.effect.skip.pass_on": {
-        "one": "the next player misses a turn, or passes it on with {card} ({rule})",
-        "other": "the next player misses {n} turns, or passes them on with {card} ({rule})"},
+    "rules.view.effect.skip.turn": "the next player misses a turn ({rule})",
+    "rules.view.effect.skip.turns": "the next player misses {n} turns ({rule})",
+    "rules.view.effect.skip.pass_on_turn": "the next player misses a turn, or passes it on with {card} ({rule})",
+    "rules.view.effect.skip.pass_on_turns": "the next player misses {n} turns, or passes them on with {card} ({rule})",
     "rules.view.effect.again.any": "the same player plays again ({rule})",
     "rules.view.effect.again.same_suit": "the same player plays again, in the same suit or rank ({rule})",
     "rules.view.effect.reverse.again": "play reverses; with two players, the same player plays again ({rule})",

@@ -478,7 +478,7 @@ def render_differences(rules: HouseRules) -> str:
 #: its parameters (effects.EFFECT_KINDS); an effect not listed has one sentence.
 _EFFECT_VARIANT: dict[str, Callable[[Effect], str]] = {
     "draw": lambda e: "next" if e.pending_draw else "at_once" if e.to == "next" else e.to,
-    "skip": lambda e: "pass_on" if e.pass_on else "turns",
+    "skip": lambda e: ("pass_on_" if e.pass_on else "") + ("turn" if e.n == 1 else "turns"),
     "again": lambda e: e.follow,
     "reverse": lambda e: e.two_players,
     "name_suit": lambda e: ("wild_" if e.wild else "") + e.on_same_rank,
@@ -525,7 +525,7 @@ def render_actions(rules: HouseRules) -> str:
         if rank in table:
             line = t("rules.view.actions_line", rank=_rank(rank),
                      effects=rank_effects_words(rank, table[rank], rules.free_order))
-            lines.append(_wrap(line, _INDENT, 2 * _INDENT))
+            lines.append(_wrap(line[:1].upper() + line[1:], _INDENT, 2 * _INDENT))
     if len(lines) == 1:
         lines.append(_INDENT + t("rules.view.actions_none"))
     return "\n".join(lines)
