@@ -469,3 +469,27 @@ def test_R9_14_to_R9_16_state_the_tables_in_force(tmp_path):
     assert "another is turned, when it is: Jack." in rule_text("R9.16", ours)
     assert "Doubling here: Joker." in rule_text("R9.14", ours)
     assert "`[start]` table: see R9.16" in rule_text("R2.4", ours)
+
+
+def test_R9_1_a_card_rule_of_R5_says_what_the_actions_table_gives_its_rank(tmp_path):
+    (tmp_path / "familie.toml").write_text(FAMILY_FILE + '"5" = "none"\nJoker = { draw = 3 }\n',
+                                            encoding="utf-8")
+    ours = load_rules(str(tmp_path / "familie.toml"))
+    assert rule_text("R5.8", ours).startswith(
+        "At this table the `[actions]` table gives the King another meaning: the same player "
+        "plays again (R9.6).")
+    assert "or passes it on with an Eight (R5.11)" in rule_text("R5.3", ours)
+    assert rule_text("R5.10", ours).startswith("At this table the Five has no effect")
+    assert "The next player draws 3 cards" in rule_text("R5.6", ours)   # still R5.6, with 3
+    assert rule_text("R5.2", ours) == rule_text("R5.2", STANDARD)       # the Seven is as ever
+
+
+def test_R9_14_the_stacking_rules_read_the_groups_in_force(tmp_path):
+    (tmp_path / "ours.toml").write_text('[stacking]\ngroups = [["2"]]\n', encoding="utf-8")
+    ours = load_rules(str(tmp_path / "ours.toml"))
+    assert "set by `[stacking] groups` (R9.14)" in rule_text("R5.7", ours)
+    assert "unless they play a card of its stacking group (R9.14)" in rule_text("R5.1", ours)
+    (tmp_path / "ours.toml").write_text('[stacking]\ngroups = [["2", "Joker"]]\n', encoding="utf-8")
+    assert "2 + 5 + 2 = 9" in rule_text("R5.7", load_rules(str(tmp_path / "ours.toml")))
+    (tmp_path / "ours.toml").write_text('[stacking]\ngroups = []\n', encoding="utf-8")
+    assert "Nothing stacks" in rule_text("R5.7", load_rules(str(tmp_path / "ours.toml")))

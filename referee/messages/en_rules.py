@@ -482,6 +482,7 @@ MESSAGES: dict[str, str] = {
     ),
     "rules.book.text.R5.1.same": "a Two",
     "rules.book.text.R5.1.cumulative": "a Two or a Joker",
+    "rules.book.text.R5.1.groups": "a card of its stacking group (R9.14)",
     "rules.book.text.after.ends": "loses the turn",
     "rules.book.text.after.plays": "then plays their turn as usual",
     "rules.book.title.R5.2": "Seven",
@@ -536,6 +537,7 @@ MESSAGES: dict[str, str] = {
     ),
     "rules.book.text.R5.6.same": "a Joker",
     "rules.book.text.R5.6.cumulative": "a Joker or a Two",
+    "rules.book.text.R5.6.groups": "a card of its stacking group (R9.14)",
     "rules.book.text.R5.6.add": (
         "Joker penalties add up: {j1}, {j2}, {j3}, {j4} ..."
     ),
@@ -562,6 +564,7 @@ MESSAGES: dict[str, str] = {
         "pending amount: 2, Joker, Joker = (2 + {joker_penalty}) x 2 = {double_example}."
     ),
     "rules.book.text.R5.7.none": "Nothing stacks: you take the penalty.",
+    "rules.book.text.R5.7.groups": "What stacks on what is set by `[stacking] groups` (R9.14).",
     "rules.book.title.R5.8": "King (house rule)",
     "rules.book.text.R5.8.none": "A King has no effect at this table; some families give it one (see R8).",
     "rules.book.text.R5.8.draw_one": (
@@ -595,6 +598,8 @@ MESSAGES: dict[str, str] = {
         "run out)."
     ),
 
+    "rules.book.text.R5.table": "At this table the `[actions]` table gives the {card} another meaning: {effects}.",
+    "rules.book.text.R5.table_none": "At this table the {card} has no effect (`[actions]`, R9.2).",
     "rules.book.title.R5.11": "Passing a skip on",
     "rules.book.text.R5.11": (
         "Where a card's skip may be passed on (`pass_on = true`, R9.5), the skip waits "

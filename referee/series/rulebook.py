@@ -180,36 +180,83 @@ def _r4_4(r: HouseRules) -> str:
     return t(_key("R4.4"), false_call_sentence=sentence)
 
 
+def _stacking(r: HouseRules) -> str:
+    """What stacks, in words of ``stacking`` (R5.7, R9.14): ``"none"``, ``"same"`` (each
+    penalty rank on its own), ``"cumulative"`` (all together), or ``"groups"`` for
+    any other ``[stacking] groups``."""
+    groups, penalty = r.stack_groups(), r.penalty_ranks()
+    if not groups:
+        return "none"
+    if frozenset().union(*groups) != penalty:
+        return "groups"
+    if all(len(g) == 1 for g in groups):
+        return "same"
+    return "cumulative" if len(groups) == 1 else "groups"
+
+
+def _joker_stack(r: HouseRules) -> str:
+    return "double" if "Joker" in r.double_ranks() else "add"
+
+
+def _joker_penalty(r: HouseRules) -> int:
+    """The Joker's draw penalty in force (R5.6): its ``[actions]`` draw, else ``joker_penalty``."""
+    return next((e.n for e in r.effects().get("Joker", ()) if e.pending_draw), r.joker_penalty)
+
+
 def _r5_1(r: HouseRules) -> str:
-    if r.stacking == "none":
+    stacking = _stacking(r)
+    if stacking == "none":
         return t(_key("R5.1", "none"), after_penalty=_after_penalty(r))
-    card = "cumulative" if r.stacking == "cumulative" and r.jokers else "same"
+    card = "same" if stacking == "cumulative" and not r.jokers else stacking
     return t(_key("R5.1"), after_penalty=_after_penalty(r), two_stack=t(_key("R5.1", card)))
 
 
 def _r5_6(r: HouseRules) -> str:
-    p = r.joker_penalty
+    p = _joker_penalty(r)
+    stacking, joker_stack = _stacking(r), _joker_stack(r)
     prefix = "" if r.jokers else t(_key("R5.6", "no_jokers"))
-    if r.stacking == "none":
+    if stacking == "none":
         return prefix + t(_key("R5.6", "none"), joker_cards=_cards(p), after_penalty=_after_penalty(r))
-    steps = [p, 2 * p, 3 * p, 4 * p] if r.joker_stack == "add" else [p, 2 * p, 4 * p, 8 * p]
-    stack_sentence = t(_key("R5.6", r.joker_stack), j1=steps[0], j2=steps[1], j3=steps[2], j4=steps[3])
-    card = t(_key("R5.6", "cumulative" if r.stacking == "cumulative" else "same"))
+    steps = [p, 2 * p, 3 * p, 4 * p] if joker_stack == "add" else [p, 2 * p, 4 * p, 8 * p]
+    stack_sentence = t(_key("R5.6", joker_stack), j1=steps[0], j2=steps[1], j3=steps[2], j4=steps[3])
+    card = t(_key("R5.6", stacking))
     return prefix + t(_key("R5.6"), joker_cards=_cards(p), after_penalty=_after_penalty(r),
                       joker_stack_card=card, joker_stack_sentence=stack_sentence)
 
 
 def _r5_7(r: HouseRules) -> str:
     take = t(_key("R5.7", "take_ends" if r.penalty_ends_turn else "take_plays"))
-    p = r.joker_penalty
-    if r.stacking == "none":
-        stack = t(_key("R5.7", "none"))
-    elif r.stacking == "same":
+    p = _joker_penalty(r)
+    stacking = _stacking(r)
+    if stacking in ("none", "groups"):
+        stack = t(_key("R5.7", stacking))
+    elif stacking == "same":
         stack = t(_key("R5.7", "same" if r.jokers else "same_no_jokers"))
     else:
-        stack = t(_key("R5.7", f"cumulative_{r.joker_stack}"), joker_penalty=p,
+        stack = t(_key("R5.7", f"cumulative_{_joker_stack(r)}"), joker_penalty=p,
                   sum_example=4 + p, double_example=(2 + p) * 2)
     return t(_key("R5.7"), take_sentence=take, stack_sentence=stack)
+
+
+#: The rank each card rule of R5 speaks of: where ``[actions]`` gives that rank
+#: another meaning, the rule says what the table gives it (R9.1).
+_R5_RANK = {"R5.1": "2", "R5.2": "7", "R5.3": "8", "R5.4": "J", "R5.5": "A", "R5.6": "Joker",
+            "R5.8": "K", "R5.9": "4", "R5.10": "5"}
+
+
+def _r5_from_table(rid: str, r: HouseRules) -> str | None:
+    """The text of a card rule of R5 whose rank ``[actions]`` sets to another meaning
+    than the rule's (R9.1): what the table gives the rank; None otherwise."""
+    rank = _R5_RANK.get(rid)
+    if rank is None or rank not in r.actions:
+        return None
+    effects = r.actions[rank]
+    if not effects:
+        return t(_key("R5", "table_none"), card=_rank(rank))
+    if classic_rule(rank, effects) == rid:
+        return None
+    return t(_key("R5", "table"), card=_rank(rank),
+             effects=rank_effects_words(rank, effects, r.free_order))
 
 
 def _r5_8(r: HouseRules) -> str:
@@ -393,7 +440,7 @@ def rule_text(rule_id: str, rules: HouseRules) -> str:
     if rid in _SECTION_IDS:
         raise KeyError(rule_id)
     build = _BUILDERS.get(rid)
-    text = build(rules) if build else t(_key(rid))
+    text = _r5_from_table(rid, rules) or (build(rules) if build else t(_key(rid)))
     extra = _marks(rid, rules)
     if rid.startswith("R8.") and PRESET_RULE.get(rules.name) == rid:
         extra.append(t("rules.book.in_force"))
