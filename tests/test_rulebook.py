@@ -493,3 +493,10 @@ def test_R9_14_the_stacking_rules_read_the_groups_in_force(tmp_path):
     assert "2 + 5 + 2 = 9" in rule_text("R5.7", load_rules(str(tmp_path / "ours.toml")))
     (tmp_path / "ours.toml").write_text('[stacking]\ngroups = []\n', encoding="utf-8")
     assert "Nothing stacks" in rule_text("R5.7", load_rules(str(tmp_path / "ours.toml")))
+
+
+def test_R9_15_R6_2_under_draw_after_says_the_card_stands_and_the_player_draws(tmp_path):
+    (tmp_path / "ours.toml").write_text('[finish]\nmode = "draw_after"\ndraw = 2\n', encoding="utf-8")
+    text = rule_text("R6.2", load_rules(str(tmp_path / "ours.toml")))
+    assert "the card stands with its effect, then you draw 2 cards" in text
+    assert "the card stands" not in rule_text("R6.2", STANDARD)

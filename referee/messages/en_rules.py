@@ -622,6 +622,10 @@ MESSAGES: dict[str, str] = {
         "the pending penalty, which replaces the owed draw."
     ),
     "rules.book.text.R6.2.one_card": " (then R3.4 applies)",
+    "rules.book.text.R6.2.draw_after": (
+        "Going out on an action card (R8 lists them) does not end the hand here: the card "
+        "stands with its effect, then you draw {finish_cards} and play goes on (R9.15)."
+    ),
     "rules.book.text.R6.2.allowed": (
         "You may go out on an action card: the hand ends at once and the card has no "
         "effect."

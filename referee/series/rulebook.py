@@ -274,9 +274,11 @@ def _r5_9(r: HouseRules) -> str:
 
 
 def _r6_2(r: HouseRules) -> str:
-    if r.finish_on_action:
+    mode, n = r.finish_mode(), r.finish_draw()
+    if mode == "allowed":
         return t(_key("R6.2", "allowed"))
-    n = r.finish_on_action_draw
+    if mode == "draw_after":
+        return t(_key("R6.2", "draw_after"), finish_cards=_cards(n))
     note = t(_key("R6.2", "one_card")) if n == 1 else ""
     return t(_key("R6.2"), finish_cards=_cards(n), one_card_note=note)
 
@@ -381,7 +383,8 @@ _BUILDERS: dict[str, Callable[[HouseRules], str]] = {
     "R1.4": _r1_4,
     "R2.2": _r2_2,
     "R2.4": _r2_4,
-    "R2.5": _by_flag("R2.5", lambda r: "applies" if r.start_card == "applies" else None),
+    "R2.5": _by_flag("R2.5", lambda r: "applies" if r.start_mode() == "applies"
+                     and "A" in r.start_ranks() else None),
     "R3.1": _r3_1,
     "R3.2": _by_flag("R3.2", lambda r: None if r.jokers else "no_jokers"),
     "R3.3": _r3_3,
