@@ -319,11 +319,16 @@ def _ranks_words(ranks) -> str:
     return ", ".join(_rank(x) for x in ACTION_RANKS if x in ranks)
 
 
+def _here(rid: str, variant: str, **fields: Any) -> str:
+    """A rule's text, then the sentence (its ``variant``) saying what holds here."""
+    return t(_key(rid)) + " " + t(_key(rid, variant), **fields)
+
+
 def _r9_1(r: HouseRules) -> str:
     ranks = r.action_ranks()
-    in_force = (t(_key("R9.1", "ranks"), action_ranks=_ranks_words(ranks)) if ranks
-                else t(_key("R9.1", "no_ranks")))
-    return t(_key("R9.1")) + " " + in_force
+    if not ranks:
+        return _here("R9.1", "no_ranks")
+    return _here("R9.1", "ranks", action_ranks=_ranks_words(ranks))
 
 
 def _r9_14(r: HouseRules) -> str:
@@ -342,20 +347,14 @@ def _r9_14(r: HouseRules) -> str:
 def _r9_15(r: HouseRules) -> str:
     mode, blocked = r.finish_mode(), r.finish_blocked()
     if mode == "allowed" or not blocked:
-        in_force = t(_key("R9.15", "allowed"))
-    else:
-        in_force = t(_key("R9.15", mode), blocked=_ranks_words(blocked),
-                     finish_cards=_cards(r.finish_draw()))
-    return t(_key("R9.15")) + " " + in_force
+        mode = "allowed"
+    return _here("R9.15", mode, blocked=_ranks_words(blocked),
+                 finish_cards=_cards(r.finish_draw()))
 
 
 def _r9_16(r: HouseRules) -> str:
     mode, ranks = r.start_mode(), r.start_ranks()
-    if mode == "no_effect" or not ranks:
-        in_force = t(_key("R9.16", "no_effect"))
-    else:
-        in_force = t(_key("R9.16", mode), ranks=_ranks_words(ranks))
-    return t(_key("R9.16")) + " " + in_force
+    return _here("R9.16", "no_effect" if not ranks else mode, ranks=_ranks_words(ranks))
 
 
 def _by_flag(rid: str, flag: Callable[[HouseRules], str | None]) -> Callable[[HouseRules], str]:
