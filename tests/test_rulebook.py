@@ -488,6 +488,10 @@ def test_R9_14_the_stacking_rules_read_the_groups_in_force(tmp_path):
     (tmp_path / "ours.toml").write_text('[stacking]\ngroups = [["2"]]\n', encoding="utf-8")
     ours = load_rules(str(tmp_path / "ours.toml"))
     assert "set by `[stacking] groups` (R9.14)" in rule_text("R5.7", ours)
+    assert "`stacking.groups = [[\"2\"]]`" in rule_text("R5.7", ours)
+    assert "`stacking = -`" not in rule_text("R5.7", ours)          # the table stands for it
+    differ = render_rulebook(ours).split("House rules that differ from standard")[1]
+    assert "stacking.groups" in differ and "stacking = " not in differ
     assert "unless they play a card of its stacking group (R9.14)" in rule_text("R5.1", ours)
     (tmp_path / "ours.toml").write_text('[stacking]\ngroups = [["2", "Joker"]]\n', encoding="utf-8")
     assert "2 + 5 + 2 = 9" in rule_text("R5.7", load_rules(str(tmp_path / "ours.toml")))

@@ -425,8 +425,15 @@ def _marks(rid: str, rules: HouseRules) -> list[str]:
              if key.by_value and rid not in key.marks and key.rule_for(mine.get(key.shown)) == rid]
     return [t("rules.book.mark", key=k, value=toml_value(mine.get(k)),
               standard=toml_value(standard.get(k)))
-            for k in keys if mine.get(k) != standard.get(k)
-            or type(mine.get(k)) is not type(standard.get(k))]
+            for k in keys if (mine.get(k) != standard.get(k)
+                              or type(mine.get(k)) is not type(standard.get(k)))
+            and not _as_table(k, mine)]
+
+
+def _as_table(key: str, items: dict) -> bool:
+    """True when today's word ``key`` gave way to its table (``stacking`` as a
+    ``[stacking]`` table, R9.14): the table's own keys carry the marks."""
+    return key not in items and any(k.startswith(key + ".") for k in items)
 
 
 def rule_text(rule_id: str, rules: HouseRules) -> str:
@@ -514,7 +521,8 @@ def closest_preset(rules: HouseRules) -> str:
 def render_differences(rules: HouseRules) -> str:
     """The section "House rules that differ from standard": ``key = value`` lines with the rule each changes."""
     lines = [t("rules.view.differ_title")]
-    diffs = _STANDARD.differences(rules)
+    mine = dict(rules.flat_items())
+    diffs = [d for d in _STANDARD.differences(rules) if not _as_table(d[0], mine)]
     if not diffs:
         lines.append(_INDENT + t("rules.view.differ_none"))
     for key, standard, value in diffs:
