@@ -41,8 +41,8 @@ def json_error(result) -> dict:
 # ---------------------------------------------------------------------------
 
 def test_rules_an_unknown_rule_id_is_exit_2_with_a_sentence(save):
-    result = cli(save, "rules", "R9.9", code=2)
-    assert "There is no rule R9.9" in result.stderr and "`rules R5.1`" in result.stderr
+    result = cli(save, "rules", "R9.99", code=2)
+    assert "There is no rule R9.99" in result.stderr and "`rules R5.1`" in result.stderr
     assert result.stdout == ""
 
 
@@ -72,8 +72,8 @@ def test_rules_that_exist_still_answer_with_exit_0(save, what):
 
 def test_rules_r9_9_at_the_table_is_still_a_query_that_answers(save):
     new3(save)
-    [obj] = jlines(cli(save, "play", "--json", input="rules R9.9\n"))
-    assert obj["ok"] is True and "There is no rule R9.9" in obj["ruling"]
+    [obj] = jlines(cli(save, "play", "--json", input="rules R9.99\n"))
+    assert obj["ok"] is True and "There is no rule R9.99" in obj["ruling"]
 
 
 # ---------------------------------------------------------------------------

@@ -25,10 +25,11 @@ RULES_MD_IDS = [
     "R2.1", "R2.2", "R2.3", "R2.4", "R2.5",
     "R3.1", "R3.2", "R3.3", "R3.4", "R3.5", "R3.6", "R3.7", "R3.8", "R3.9",
     "R4.1", "R4.2", "R4.3", "R4.4", "R4.5",
-    "R5.1", "R5.2", "R5.3", "R5.4", "R5.5", "R5.6", "R5.7", "R5.8", "R5.9", "R5.10",
+    "R5.1", "R5.2", "R5.3", "R5.4", "R5.5", "R5.6", "R5.7", "R5.8", "R5.9", "R5.10", "R5.11",
     "R6.1", "R6.2",
     "R7.1", "R7.2", "R7.3", "R7.4", "R7.5", "R7.6",
     "R8.1", "R8.2", "R8.3", "R8.4", "R8.5", "R8.6",
+    *(f"R9.{n}" for n in range(1, 19)),
 ]
 STANDARD = HouseRules()
 
@@ -62,9 +63,11 @@ def test_titles_are_the_short_titles_of_rules_md():
 
 def test_unknown_ids_raise_key_error():
     with pytest.raises(KeyError):
-        rule_text("R9.1", STANDARD)
+        rule_text("R9.19", STANDARD)
     with pytest.raises(KeyError):
-        rule_title("R5.11")
+        rule_title("R5.12")
+    with pytest.raises(KeyError):
+        rule_title("R10")
     with pytest.raises(KeyError):
         rule_text("joker", STANDARD)
 
@@ -154,7 +157,7 @@ def test_the_variant_in_force_is_marked():
 def test_rulebook_shows_every_rule_grouped_by_section(preset):
     text = render_rulebook(load_rules(preset))
     assert header_ids(text) == RULES_MD_IDS
-    for section in ("R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8"):
+    for section in ("R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9"):
         assert re.search(rf"^{section} \S", text, flags=re.M)
     assert f"Rule set: {rulebook.PRESET_RULE[preset]} {preset}" in text
     assert all(len(line) <= 80 for line in text.splitlines())
@@ -238,13 +241,13 @@ def test_lookup_a_rule_uses_the_rules_in_force():
 
 def test_lookup_a_section():
     text = lookup("r5", STANDARD)
-    assert header_ids(text) == [f"R5.{n}" for n in range(1, 11)]
+    assert header_ids(text) == [f"R5.{n}" for n in range(1, 12)]
     assert text.startswith("R5 Action cards")
 
 
 def test_lookup_an_unknown_rule_suggests_rules():
-    text = lookup("R9.9", STANDARD)
-    assert "no rule R9.9" in text and "`rules`" in text
+    text = lookup("R9.99", STANDARD)
+    assert "no rule R9.99" in text and "`rules`" in text
 
 
 @pytest.mark.parametrize("what, preset", [("hard", "hard"), ("gezinspesten", "family"),
@@ -361,3 +364,143 @@ def test_rulebook_does_not_import_terminal_libraries():
     out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True,
                          env={"PYTHONPATH": str(root), "PATH": ""}, check=True)
     assert out.stdout.strip() == "False"
+
+
+# ---------------------------------------------------------------------------
+# R9: the actions table in force, in words (``rules``)
+# ---------------------------------------------------------------------------
+
+def actions_shown(text: str) -> list[str]:
+    """The lines of "What each card does here", unwrapped (one per rank)."""
+    block = text.split("What each card does here\n", 1)[1].split("\n\n", 1)[0]
+    lines: list[str] = []
+    for line in block.splitlines():
+        if line.startswith("        "):
+            lines[-1] += " " + line.strip()
+        else:
+            lines.append(line.strip())
+    return lines
+
+
+FAMILY_FILE = '# Onze huisregels\nextends = "standard"\n\n[actions]\nK = "again"\n' \
+              '"8" = { skip = 1, pass_on = true }\n'
+
+
+def test_R9_1_rules_lists_what_each_card_does_under_standard():
+    from conftest import cli
+
+    assert actions_shown(cli(None, "rules", "standard").stdout) == [
+        "Two: the next player draws 2 cards or stacks on it (R5.1)",
+        "Seven: the same player plays again (R5.2)",
+        "Eight: the next player misses a turn (R5.3)",
+        "Jack: the player names a suit (R5.4)",
+        "Ace: play reverses; with two players, the same player plays again (R5.5)",
+        "Joker: the next player draws 5 cards or stacks on it (R5.6)",
+    ]
+
+
+def test_R9_1_rules_lists_what_each_card_does_under_hard():
+    from conftest import cli
+
+    shown = actions_shown(cli(None, "rules", "hard").stdout)
+    assert "Four: the next player misses 2 turns (R5.9)" in shown
+    assert "Five: every other player draws 1 card at once (R5.10)" in shown
+    assert "King: play reverses (R5.8), then the next player misses a turn (R5.8)" in shown
+    assert len(shown) == 9
+
+
+def test_R9_6_R5_11_rules_of_a_family_file_with_a_king_again_and_an_eight_passed_on(tmp_path):
+    from conftest import cli
+
+    (tmp_path / "familie.toml").write_text(FAMILY_FILE, encoding="utf-8")
+    text = cli(None, "rules", str(tmp_path / "familie.toml")).stdout
+    shown = actions_shown(text)
+    assert "King: the same player plays again (R9.6)" in shown
+    assert "Eight: the next player misses a turn, or passes it on with an Eight (R5.11)" in shown
+    assert "Seven: the same player plays again (R5.2)" in shown
+    assert len(shown) == 7
+    tail = text.split("House rules that differ from standard")[1]
+    assert 'actions.K = "again"' in tail and "changes R9.1" in tail
+    assert "Ranks with an effect here: Two, Seven, Eight, Jack, King, Ace, Joker." in " ".join(
+        rule_text("R9.1", load_rules(str(tmp_path / "familie.toml"))).split())
+    assert all(len(line) <= 80 for line in text.splitlines())
+
+
+@pytest.mark.parametrize("entry, words", [
+    ('"3" = { draw = 2, to = "self" }', "Three: the player draws 2 cards and the turn passes (R9.3)"),
+    ('"3" = { draw = 1, to = "previous" }', "Three: the previous player draws 1 card at once (R9.3)"),
+    ('"3" = { others_draw = 1 }', "Three: every other player draws 1 card at once (R9.4)"),
+    ('"5" = { next_at_most = 5 }',
+     "Five: the next card must be a card of at most 5 (any suit) or a Joker (R9.9)"),
+    ('"10" = "show"', "Ten: the next player shows their cards (R9.10)"),
+    ('"10" = { pass_cards = 1, to = "right" }', "Ten: everyone passes 1 card to the right (R9.11)"),
+    ('Q = "rotate_hands"',
+     "Queen: every hand moves one seat against the direction of play (R9.12)"),
+    ('K = [{ reverse = true, two_players = "none" }, { skip = 2 }]',
+     "King: play reverses (R9.7), then the next player misses 2 turns (R9.5)"),
+    ('"9" = { again = true, follow = "same_suit" }',
+     "Nine: the same player plays again, in the same suit or rank (R9.6)"),
+    ('A = { name_suit = true, wild = true }',
+     "Ace: goes on any card, and the player names a suit (R9.8)"),
+])
+def test_R9_each_effect_is_told_in_words_citing_its_rule(entry, words, tmp_path):
+    (tmp_path / "ours.toml").write_text(f"[actions]\n{entry}\n", encoding="utf-8")
+    text = render_rulebook(load_rules(str(tmp_path / "ours.toml")))
+    assert words in actions_shown(text)
+
+
+def test_R9_17_in_free_order_the_turn_effects_do_nothing():
+    shown = actions_shown(render_rulebook(load_rules("fast")))
+    assert "Seven: nothing in free turn order (R9.17)" in shown
+    assert "Eight: nothing in free turn order (R9.17)" in shown
+
+
+def test_R9_14_to_R9_16_state_the_tables_in_force(tmp_path):
+    assert "Here the groups are: (Two), (Joker)." in rule_text("R9.14", STANDARD)
+    assert "Here nothing stacks." in rule_text("R9.14", load_rules("family"))
+    assert "(Two, Joker)" in rule_text("R9.14", load_rules("cumulative"))
+    assert "Here you may not go out on: Two, Seven" in rule_text("R9.15", STANDARD)
+    assert "Here an action starter does nothing." in rule_text("R9.16", STANDARD)
+    (tmp_path / "ours.toml").write_text(
+        '[finish]\nmode = "draw_after"\ndraw = 3\n[start]\nmode = "redraw"\nranks = ["J"]\n'
+        '[stacking]\ngroups = [["2", "Joker"]]\ndouble = ["Joker"]\n', encoding="utf-8")
+    ours = load_rules(str(tmp_path / "ours.toml"))
+    assert "then you draw 3 cards and are not out" in rule_text("R9.15", ours)
+    assert "another is turned, when it is: Jack." in rule_text("R9.16", ours)
+    assert "Doubling here: Joker." in rule_text("R9.14", ours)
+    assert "`[start]` table: see R9.16" in rule_text("R2.4", ours)
+
+
+def test_R9_1_a_card_rule_of_R5_says_what_the_actions_table_gives_its_rank(tmp_path):
+    (tmp_path / "familie.toml").write_text(FAMILY_FILE + '"5" = "none"\nJoker = { draw = 3 }\n',
+                                            encoding="utf-8")
+    ours = load_rules(str(tmp_path / "familie.toml"))
+    assert rule_text("R5.8", ours).startswith(
+        "At this table the `[actions]` table gives the King another meaning: the same player "
+        "plays again (R9.6).")
+    assert "or passes it on with an Eight (R5.11)" in rule_text("R5.3", ours)
+    assert rule_text("R5.10", ours).startswith("At this table the Five has no effect")
+    assert "The next player draws 3 cards" in rule_text("R5.6", ours)   # still R5.6, with 3
+    assert rule_text("R5.2", ours) == rule_text("R5.2", STANDARD)       # the Seven is as ever
+
+
+def test_R9_14_the_stacking_rules_read_the_groups_in_force(tmp_path):
+    (tmp_path / "ours.toml").write_text('[stacking]\ngroups = [["2"]]\n', encoding="utf-8")
+    ours = load_rules(str(tmp_path / "ours.toml"))
+    assert "set by `[stacking] groups` (R9.14)" in rule_text("R5.7", ours)
+    assert "`stacking.groups = [[\"2\"]]`" in rule_text("R5.7", ours)
+    assert "`stacking = -`" not in rule_text("R5.7", ours)          # the table stands for it
+    differ = render_rulebook(ours).split("House rules that differ from standard")[1]
+    assert "stacking.groups" in differ and "stacking = " not in differ
+    assert "unless they play a card of its stacking group (R9.14)" in rule_text("R5.1", ours)
+    (tmp_path / "ours.toml").write_text('[stacking]\ngroups = [["2", "Joker"]]\n', encoding="utf-8")
+    assert "2 + 5 + 2 = 9" in rule_text("R5.7", load_rules(str(tmp_path / "ours.toml")))
+    (tmp_path / "ours.toml").write_text('[stacking]\ngroups = []\n', encoding="utf-8")
+    assert "Nothing stacks" in rule_text("R5.7", load_rules(str(tmp_path / "ours.toml")))
+
+
+def test_R9_15_R6_2_under_draw_after_says_the_card_stands_and_the_player_draws(tmp_path):
+    (tmp_path / "ours.toml").write_text('[finish]\nmode = "draw_after"\ndraw = 2\n', encoding="utf-8")
+    text = rule_text("R6.2", load_rules(str(tmp_path / "ours.toml")))
+    assert "the card stands with its effect, then you draw 2 cards" in text
+    assert "the card stands" not in rule_text("R6.2", STANDARD)

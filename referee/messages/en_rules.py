@@ -4,13 +4,14 @@ Keys:
 
 - ``rules.where.*``, ``rules.err.*``, ``rules.allowed.*``, ``rules.type.*``:
   the pieces of a ``RulesError`` message (``referee.engine.rules``).
-- ``rules.book.section.<R0..R8>`` and ``rules.book.intro.<R5|R8>``: section
+- ``rules.book.section.<R0..R9>`` and ``rules.book.intro.<R5|R8>``: section
   titles and introductions of the rule book.
 - ``rules.book.title.<id>`` and ``rules.book.text.<id>[.<variant>]``: one
   rule in plain language (``referee.series.rulebook``).  Variant suffixes name the
   house-rule value the text is for (``rules.book.text.R5.8.draw_one``).
 - ``rules.view.*``: the frames around rules: rule book header, differences,
-  side-by-side comparison, topic search.
+  side-by-side comparison, topic search; ``rules.view.effect.<kind>[.<variant>]``:
+  one effect of ``[actions]`` in words, for the table in force (R9).
 
 Templates are ``str.format`` strings; none contains a literal brace.
 """
@@ -133,10 +134,55 @@ MESSAGES: dict[str, str] = {
     "rules.view.diff_col_key": "key",
     "rules.view.diff_col_rule": "rule",
     "rules.view.topic_title": "Rules about \"{what}\":",
-    "rules.view.not_found": "Nothing in the rules matches \"{what}\". Type `rules` for the whole rule book, `rules R5` for a section (R0 to R8), or `rules R5.1` for one rule.",
-    "rules.view.no_such_rule": "There is no rule {what}. Type `rules` for the whole rule book, `rules R5` for a section (R0 to R8), or `rules R5.1` for one rule.",
+    "rules.view.not_found": "Nothing in the rules matches \"{what}\". Type `rules` for the whole rule book, `rules R5` for a section (R0 to R9), or `rules R5.1` for one rule.",
+    "rules.view.no_such_rule": "There is no rule {what}. Type `rules` for the whole rule book, `rules R5` for a section (R0 to R9), or `rules R5.1` for one rule.",
     "rules.view.no_such_file": "There is no house-rule file \"{what}\". Type `rules` for the rules in force, or give a preset: {presets}.",
     "rules.view.bad_file": "{error}",
+    "rules.view.actions_title": "What each card does here",
+    "rules.view.actions_line": "{rank}: {effects}",
+    "rules.view.actions_none": "No card has an effect: every card is a plain card (R9.2).",
+    "rules.view.effect.then": ", then ",
+    "rules.view.effect.free_void": "nothing in free turn order ({rule})",
+    "rules.view.effect.draw.next": {
+        "one": "the next player draws {n} card or stacks on it ({rule})",
+        "other": "the next player draws {n} cards or stacks on it ({rule})"},
+    "rules.view.effect.draw.at_once": {
+        "one": "the next player draws {n} card at once, then plays their turn ({rule})",
+        "other": "the next player draws {n} cards at once, then plays their turn ({rule})"},
+    "rules.view.effect.draw.self": {
+        "one": "the player draws {n} card and the turn passes ({rule})",
+        "other": "the player draws {n} cards and the turn passes ({rule})"},
+    "rules.view.effect.draw.previous": {
+        "one": "the previous player draws {n} card at once ({rule})",
+        "other": "the previous player draws {n} cards at once ({rule})"},
+    "rules.view.effect.others_draw": {
+        "one": "every other player draws {n} card at once ({rule})",
+        "other": "every other player draws {n} cards at once ({rule})"},
+    "rules.view.effect.skip.turn": "the next player misses a turn ({rule})",
+    "rules.view.effect.skip.turns": "the next player misses {n} turns ({rule})",
+    "rules.view.effect.skip.pass_on_turn": "the next player misses a turn, or passes it on with {card} ({rule})",
+    "rules.view.effect.skip.pass_on_turns": "the next player misses {n} turns, or passes them on with {card} ({rule})",
+    "rules.view.effect.again.any": "the same player plays again ({rule})",
+    "rules.view.effect.again.same_suit": "the same player plays again, in the same suit or rank ({rule})",
+    "rules.view.effect.reverse.again": "play reverses; with two players, the same player plays again ({rule})",
+    "rules.view.effect.reverse.none": "play reverses ({rule})",
+    "rules.view.effect.name_suit.always": "the player names a suit ({rule})",
+    "rules.view.effect.name_suit.named_suit": "the player names a suit; on a named suit, only in that suit ({rule})",
+    "rules.view.effect.name_suit.wild_always": "goes on any card, and the player names a suit ({rule})",
+    "rules.view.effect.name_suit.wild_named_suit": "goes on any card, and the player names a suit; on a named suit, only in that suit ({rule})",
+    "rules.view.effect.next_at_most": "the next card must be {limit} ({rule})",
+    "rules.view.effect.next_at_least": "the next card must be {limit} ({rule})",
+    "rules.view.effect.next_rank": "the next card must be {limit} ({rule})",
+    "rules.view.effect.show.next": "the next player shows their cards ({rule})",
+    "rules.view.effect.show.others": "every other player shows their cards ({rule})",
+    "rules.view.effect.pass_cards.left": {
+        "one": "everyone passes {n} card to the left ({rule})",
+        "other": "everyone passes {n} cards to the left ({rule})"},
+    "rules.view.effect.pass_cards.right": {
+        "one": "everyone passes {n} card to the right ({rule})",
+        "other": "everyone passes {n} cards to the right ({rule})"},
+    "rules.view.effect.rotate_hands.against": "every hand moves one seat against the direction of play ({rule})",
+    "rules.view.effect.rotate_hands.with": "every hand moves one seat in the direction of play ({rule})",
     "rules.book.mark": "[House rule: `{key} = {value}`; standard {standard}.]",
     "rules.book.in_force": "This is the rule set in force.",
     "rules.book.cards_one": "1 card",
@@ -167,6 +213,7 @@ MESSAGES: dict[str, str] = {
     "rules.book.section.R6": "Going out",
     "rules.book.section.R7": "Scoring",
     "rules.book.section.R8": "House rules and variants",
+    "rules.book.section.R9": "The actions table",
     "rules.book.intro.R5": (
         "\"The next player\" always means the next seat in the current direction, even "
         "when that player has turns to miss (R5.9). A draw penalty aimed at a player who "
@@ -284,6 +331,10 @@ MESSAGES: dict[str, str] = {
         "An action card as starter does nothing: no penalty, no skip, no reversal, no "
         "named suit. A Jack as starter is matched by its own suit or rank; on a Joker as "
         "starter any card may be played."
+    ),
+    "rules.book.text.R2.4.table": (
+        "What an action card as starter does is set in the house rules' `[start]` table: "
+        "see R9.16."
     ),
     "rules.book.text.R2.4.applies": (
         "An action card as starter counts: a Two or a Joker is a penalty for the first "
@@ -432,6 +483,7 @@ MESSAGES: dict[str, str] = {
     ),
     "rules.book.text.R5.1.same": "a Two",
     "rules.book.text.R5.1.cumulative": "a Two or a Joker",
+    "rules.book.text.R5.1.groups": "a card of its stacking group (R9.14)",
     "rules.book.text.after.ends": "loses the turn",
     "rules.book.text.after.plays": "then plays their turn as usual",
     "rules.book.title.R5.2": "Seven",
@@ -486,6 +538,7 @@ MESSAGES: dict[str, str] = {
     ),
     "rules.book.text.R5.6.same": "a Joker",
     "rules.book.text.R5.6.cumulative": "a Joker or a Two",
+    "rules.book.text.R5.6.groups": "a card of its stacking group (R9.14)",
     "rules.book.text.R5.6.add": (
         "Joker penalties add up: {j1}, {j2}, {j3}, {j4} ..."
     ),
@@ -512,6 +565,7 @@ MESSAGES: dict[str, str] = {
         "pending amount: 2, Joker, Joker = (2 + {joker_penalty}) x 2 = {double_example}."
     ),
     "rules.book.text.R5.7.none": "Nothing stacks: you take the penalty.",
+    "rules.book.text.R5.7.groups": "What stacks on what is set by `[stacking] groups` (R9.14).",
     "rules.book.title.R5.8": "King (house rule)",
     "rules.book.text.R5.8.none": "A King has no effect at this table; some families give it one (see R8).",
     "rules.book.text.R5.8.draw_one": (
@@ -545,6 +599,18 @@ MESSAGES: dict[str, str] = {
         "run out)."
     ),
 
+    "rules.book.text.R5.table": "At this table the `[actions]` table gives the {card} another meaning: {effects}.",
+    "rules.book.text.R5.table_none": "At this table the {card} has no effect (`[actions]`, R9.2).",
+    "rules.book.title.R5.11": "Passing a skip on",
+    "rules.book.text.R5.11": (
+        "Where a card's skip may be passed on (`pass_on = true`, R9.5), the skip waits "
+        "for the next player. They either play a card of the same rank, and the same skip "
+        "passes on to the player after them (skips do not add up), or type `pass` and "
+        "miss the turns it holds, this one included. A draw is refused while a skip "
+        "waits; `pass` counts as a blank turn for R3.9 and closes an open last-card "
+        "window as a draw does; `pass` with no skip waiting is refused."
+    ),
+
     # --- R6 ------------------------------------------------------------------
     "rules.book.title.R6.1": "Win",
     "rules.book.text.R6.1": "The first player to empty their hand wins the hand, and the hand ends.",
@@ -557,6 +623,10 @@ MESSAGES: dict[str, str] = {
         "the pending penalty, which replaces the owed draw."
     ),
     "rules.book.text.R6.2.one_card": " (then R3.4 applies)",
+    "rules.book.text.R6.2.draw_after": (
+        "Going out on an action card (R8 lists them) does not end the hand here: the card "
+        "stands with its effect, then you draw {finish_cards} and play goes on (R9.15)."
+    ),
     "rules.book.text.R6.2.allowed": (
         "You may go out on an action card: the hand ends at once and the card has no "
         "effect."
@@ -638,5 +708,151 @@ MESSAGES: dict[str, str] = {
         "lower total so far, then a drawn lot) fill the next round's seats, about half "
         "of each table going through, until two remain. The final is a two-player "
         "elimination series to 100 points."
+    ),
+
+    # --- R9 ------------------------------------------------------------------
+    "rules.book.title.R9.1": "The table",
+    "rules.book.text.R9.1": (
+        "The `[actions]` table of a house-rule file gives a rank (\"2\" to \"10\", \"J\", "
+        "\"Q\", \"K\", \"A\", \"Joker\") one effect, an effect with its values "
+        "(`\"4\"` with `skip = 2`), or a list of effects applied in order. A rank left "
+        "out does what the other house rules say (`king`, `four`, `five`, `jack_wild` "
+        "... are short ways of writing entries of the table); a file may not set both a "
+        "key and the entry it stands for. A rank that keeps its meaning in this book "
+        "cites its R5 rule; any other effect cites its own rule in this section."
+    ),
+    "rules.book.text.R9.1.ranks": "Ranks with an effect here: {action_ranks}.",
+    "rules.book.text.R9.1.no_ranks": "Here no rank has an effect.",
+    "rules.book.title.R9.2": "none",
+    "rules.book.text.R9.2": "`\"none\"`: no effect. The card is a plain card, not an action card (R2.4, R6.2).",
+    "rules.book.title.R9.3": "draw",
+    "rules.book.text.R9.3": (
+        "`draw = N` (1 to 10): a draw penalty for the next player, which waits and "
+        "stacks as `[stacking]` says (R5.7, R9.14). With `at_once = true` the next player "
+        "draws at once (the referee applies it) and then plays their turn; it never "
+        "stacks. With `to = \"self\"` the player draws at once and the turn passes; with "
+        "`to = \"previous\"` the player before them in the direction of play draws at "
+        "once (with two players, the other player)."
+    ),
+    "rules.book.title.R9.4": "others_draw",
+    "rules.book.text.R9.4": (
+        "`others_draw = N` (1 to 5): every other player draws N cards at once, one "
+        "after another from the next seat on; when the piles run out, R3.6 forgives what "
+        "is missing. It never waits."
+    ),
+    "rules.book.title.R9.5": "skip",
+    "rules.book.text.R9.5": (
+        "`skip = N` (1 to 3; `\"skip\"` alone is 1): the next player misses N turns "
+        "(counted as in R5.9). Several skips in one play fall on the next players in "
+        "turn, never on the player, so with two players the other player misses them "
+        "all. With `pass_on = true` the skip may be passed on (R5.11)."
+    ),
+    "rules.book.title.R9.6": "again",
+    "rules.book.text.R9.6": (
+        "`\"again\"`: the same player plays again at once, as in R5.2 (a matching card or "
+        "a draw). With `follow = \"same_suit\"` the next card must be of the same suit "
+        "or rank; a Joker does not follow, nor a wild Jack of another suit. A draw ends "
+        "the turn as usual."
+    ),
+    "rules.book.title.R9.7": "reverse",
+    "rules.book.text.R9.7": (
+        "`\"reverse\"`: the direction of play reverses (R5.5). With two players the "
+        "player plays again (`two_players = \"again\"`), or nothing else happens "
+        "(`two_players = \"none\"`)."
+    ),
+    "rules.book.title.R9.8": "name_suit",
+    "rules.book.text.R9.8": (
+        "`\"name_suit\"`: the player names a suit (R5.4, R3.3); any rank may do it. With "
+        "`wild = true` the card goes on any card. With `on_same_rank = \"always\"` it goes "
+        "on its own rank whatever suit is named; with `\"named_suit\"` only in the named "
+        "suit. A card that empties the hand names nothing."
+    ),
+    "rules.book.title.R9.9": "Limits on the next card",
+    "rules.book.text.R9.9": (
+        "`next_at_most = V`, `next_at_least = V` and `next_rank = R` (V from "
+        "1 to 13 or a rank: A = 1, J = 11, Q = 12, K = 13): the next turn, whoever's it "
+        "is after the skips, must be a card of at most V, of at least V or of rank R (any "
+        "suit), or a Joker, or a draw. A wild Jack counts as 11. The limit binds `d CARD` "
+        "too and ends with the next card played or draw taken; in free turn order it "
+        "binds everyone until someone plays or draws."
+    ),
+    "rules.book.title.R9.10": "show",
+    "rules.book.text.R9.10": (
+        "`\"show\"`: the referee tells the table that the next player (or, with "
+        "`show = \"others\"`, every other player) shows their cards. Nothing else "
+        "changes: the referee never sees a hand (R0.1)."
+    ),
+    "rules.book.title.R9.11": "pass_cards",
+    "rules.book.text.R9.11": (
+        "`pass_cards = N` (1 to 3; `\"pass_cards\"` alone is 1): every player passes "
+        "N cards to their left-hand neighbour (the next seat clockwise), or to the right "
+        "with `to = \"right\"`. A player holding fewer passes what they hold."
+    ),
+    "rules.book.title.R9.12": "rotate_hands",
+    "rules.book.text.R9.12": (
+        "`\"rotate_hands\"`: every hand moves one seat against the direction of play "
+        "(with it: `against_play = false`). The counts move with the hands."
+    ),
+    "rules.book.title.R9.13": "Lists",
+    "rules.book.text.R9.13": (
+        "The effects of a list apply in order, and the turn passes once, after all of "
+        "them. A file is refused that gives one rank two draw penalties for the next "
+        "player, `again` beside a skip or a penalty for the next player, `again` or "
+        "`name_suit` twice, a skip passed on beside another skip or a penalty, or two "
+        "limits on the next card (or one beside `name_suit`). A reverse followed by a "
+        "skip is told in one sentence: \"play reverses and Bram misses the turn\"."
+    ),
+    "rules.book.title.R9.14": "Stacking",
+    "rules.book.text.R9.14": (
+        "`[stacking] groups` lists groups of penalty ranks that stack on each other "
+        "(`[[\"2\"], [\"Joker\"]]` is `stacking = \"same\"`, `[[\"2\", \"Joker\"]]` is "
+        "`\"cumulative\"`, `[]` is `\"none\"`). A rank in a group must make a draw penalty "
+        "for the next player, and stands in one group only; nothing stacks on a penalty "
+        "rank in no group. `double` lists ranks (in a group) whose card, on a penalty "
+        "whose last card was of its own rank, doubles the pending amount; otherwise it "
+        "adds its own draw."
+    ),
+    "rules.book.text.R9.14.groups": "Here the groups are: {groups}.",
+    "rules.book.text.R9.14.no_groups": "Here nothing stacks.",
+    "rules.book.text.R9.14.double": "Doubling here: {ranks}.",
+    "rules.book.title.R9.15": "Going out",
+    "rules.book.text.R9.15": (
+        "`[finish] blocked` names the cards one may not simply go out on: `\"actions\"` "
+        "(every rank with an effect, the default) or a list of ranks. `mode = \"refuse\"` "
+        "is R6.2; with `\"draw_after\"` the card stands with its effect (a Two's penalty "
+        "still waits for the next player), then the player draws `draw` cards (1 to 10) "
+        "and is not out, owing \"Laatste kaart!\" if they then hold one card; with "
+        "`\"allowed\"` one may go out on them. Under `refuse`, `draw` (0 to 10) is the "
+        "draw owed after R6.2."
+    ),
+    "rules.book.text.R9.15.refuse": "Here you may not go out on: {blocked}; instead your next draw takes {finish_cards}.",
+    "rules.book.text.R9.15.draw_after": "Here going out on {blocked} stands, then you draw {finish_cards} and are not out.",
+    "rules.book.text.R9.15.allowed": "Here you may go out on any card.",
+    "rules.book.title.R9.16": "Action starter",
+    "rules.book.text.R9.16": (
+        "`[start] mode` says what an action starter does: `\"no_effect\"` (R2.4), "
+        "`\"applies\"` or `\"redraw\"`; `ranks` lists the ranks it holds for (every rank "
+        "with an effect unless given). Under `applies` the starter acts as if the dealer "
+        "had played it: a penalty or a skip is for the first player, a reverse makes play "
+        "go counterclockwise, the dealer names the suit with the starter (`{ex:start Jh s}`), "
+        "a limit binds the first card, and draws fall as if the dealer had played; "
+        "`again`, `show` and card moves do nothing. Under `redraw` the starter goes back "
+        "into the draw pile and the dealer turns another, entered with a second `start`."
+    ),
+    "rules.book.text.R9.16.no_effect": "Here an action starter does nothing.",
+    "rules.book.text.R9.16.applies": "Here a starter counts when it is: {ranks}.",
+    "rules.book.text.R9.16.redraw": "Here a starter goes back, and another is turned, when it is: {ranks}.",
+    "rules.book.title.R9.17": "Free turn order",
+    "rules.book.text.R9.17": (
+        "With `turn_order = \"free\"` (R8.4), `again` and `skip` do nothing, so a rank "
+        "with only those is no action card; a skip passed on is refused when the file is "
+        "read; a limit on the next card binds everyone; every other effect works as with "
+        "seated turns."
+    ),
+    "rules.book.title.R9.18": "Cards changing hands",
+    "rules.book.text.R9.18": (
+        "After `pass_cards` or `rotate_hands`, every player holding one card owes "
+        "\"Laatste kaart!\" as if they had just come down to one (R4.1); every other "
+        "duty to announce and chance to call lapses (R4.5)."
     ),
 }

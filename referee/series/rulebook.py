@@ -1,6 +1,6 @@
 """The rule book for players: RULES.md in plain language, with the values in force.
 
-Every rule id of RULES.md (``R0.1`` ... ``R8.6``) has a short title and a
+Every rule id of RULES.md (``R0.1`` ... ``R9.18``) has a short title and a
 text; texts come from the message layer (``rules.book.*`` in
 ``messages/en_rules.py``) and are filled with the house rules in force, so
 ``rule_text("R5.6", family)`` says a Joker costs 3 cards.  Where a house rule
@@ -20,10 +20,12 @@ from typing import Any, Callable
 
 from referee.engine.lexicon import LEXICONS
 from referee.messages import catalog, t
+from referee.engine.effects import ACTION_RANKS, EFFECT_BY_NAME, Effect, classic_rule
 from referee.engine.rules import (
     HOUSE_KEYS, KEY_BY_NAME, PRESET_RULE, PRESETS, HouseRules, RulesError, resolve_preset,
     toml_value,
 )
+from referee.engine.words import a_rank, limit_words
 from referee.series.presets import find_rules_file, load_rules
 
 #: Sections of the rule book and their rule ids, in book order (RULES.md).
@@ -33,10 +35,12 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("R2", ("R2.1", "R2.2", "R2.3", "R2.4", "R2.5")),
     ("R3", ("R3.1", "R3.2", "R3.3", "R3.4", "R3.5", "R3.6", "R3.7", "R3.8", "R3.9")),
     ("R4", ("R4.1", "R4.2", "R4.3", "R4.4", "R4.5")),
-    ("R5", ("R5.1", "R5.2", "R5.3", "R5.4", "R5.5", "R5.6", "R5.7", "R5.8", "R5.9", "R5.10")),
+    ("R5", ("R5.1", "R5.2", "R5.3", "R5.4", "R5.5", "R5.6", "R5.7", "R5.8", "R5.9", "R5.10",
+            "R5.11")),
     ("R6", ("R6.1", "R6.2")),
     ("R7", ("R7.1", "R7.2", "R7.3", "R7.4", "R7.5", "R7.6")),
     ("R8", ("R8.1", "R8.2", "R8.3", "R8.4", "R8.5", "R8.6")),
+    ("R9", tuple(f"R9.{n}" for n in range(1, 19))),
 )
 _SECTION_OF = {rid: sec for sec, ids in SECTIONS for rid in ids}
 _SECTION_IDS = tuple(sec for sec, _ in SECTIONS)
@@ -51,12 +55,12 @@ _INDENT = "    "
 # ---------------------------------------------------------------------------
 
 def rule_ids() -> list[str]:
-    """Every rule id of the book in order: ``["R0.1", ..., "R8.6"]`` (no section ids)."""
+    """Every rule id of the book in order: ``["R0.1", ..., "R9.18"]`` (no section ids)."""
     return [rid for _, ids in SECTIONS for rid in ids]
 
 
 def section_ids() -> list[str]:
-    """The section ids ``["R0", ..., "R8"]``."""
+    """The section ids ``["R0", ..., "R9"]``."""
     return list(_SECTION_IDS)
 
 
@@ -144,6 +148,17 @@ def _r2_2(r: HouseRules) -> str:
     return t(_key("R2.2", "standard")) if r.deal_size == 7 else t(_key("R2.2"), deal_size=r.deal_size, n=r.deal_size)
 
 
+def _r2_4(r: HouseRules) -> str:
+    """R2.4 under ``start_card``, or R9.16's table when ``[start]`` decides otherwise."""
+    mode = r.start_mode()
+    if mode == "no_effect" or (mode == "applies" and r.start_ranks() == _CLASSIC_START & r.action_ranks()):
+        return t(f"{KEY_BY_NAME['start_card'].text}.{mode}")
+    return t(_key("R2.4", "table"))
+
+
+_CLASSIC_START = frozenset(("2", "Joker", "8", "A"))
+
+
 def _r3_1(r: HouseRules) -> str:
     return t(_key("R3.1")) + (t(_key("R3.1", "jack_wild")) if r.jack_wild else "")
 
@@ -166,36 +181,83 @@ def _r4_4(r: HouseRules) -> str:
     return t(_key("R4.4"), false_call_sentence=sentence)
 
 
+def _stacking(r: HouseRules) -> str:
+    """What stacks, in words of ``stacking`` (R5.7, R9.14): ``"none"``, ``"same"`` (each
+    penalty rank on its own), ``"cumulative"`` (all together), or ``"groups"`` for
+    any other ``[stacking] groups``."""
+    groups, penalty = r.stack_groups(), r.penalty_ranks()
+    if not groups:
+        return "none"
+    if frozenset().union(*groups) != penalty:
+        return "groups"
+    if all(len(g) == 1 for g in groups):
+        return "same"
+    return "cumulative" if len(groups) == 1 else "groups"
+
+
+def _joker_stack(r: HouseRules) -> str:
+    return "double" if "Joker" in r.double_ranks() else "add"
+
+
+def _joker_penalty(r: HouseRules) -> int:
+    """The Joker's draw penalty in force (R5.6): its ``[actions]`` draw, else ``joker_penalty``."""
+    return next((e.n for e in r.effects().get("Joker", ()) if e.pending_draw), r.joker_penalty)
+
+
 def _r5_1(r: HouseRules) -> str:
-    if r.stacking == "none":
+    stacking = _stacking(r)
+    if stacking == "none":
         return t(_key("R5.1", "none"), after_penalty=_after_penalty(r))
-    card = "cumulative" if r.stacking == "cumulative" and r.jokers else "same"
+    card = "same" if stacking == "cumulative" and not r.jokers else stacking
     return t(_key("R5.1"), after_penalty=_after_penalty(r), two_stack=t(_key("R5.1", card)))
 
 
 def _r5_6(r: HouseRules) -> str:
-    p = r.joker_penalty
+    p = _joker_penalty(r)
+    stacking, joker_stack = _stacking(r), _joker_stack(r)
     prefix = "" if r.jokers else t(_key("R5.6", "no_jokers"))
-    if r.stacking == "none":
+    if stacking == "none":
         return prefix + t(_key("R5.6", "none"), joker_cards=_cards(p), after_penalty=_after_penalty(r))
-    steps = [p, 2 * p, 3 * p, 4 * p] if r.joker_stack == "add" else [p, 2 * p, 4 * p, 8 * p]
-    stack_sentence = t(_key("R5.6", r.joker_stack), j1=steps[0], j2=steps[1], j3=steps[2], j4=steps[3])
-    card = t(_key("R5.6", "cumulative" if r.stacking == "cumulative" else "same"))
+    steps = [p, 2 * p, 3 * p, 4 * p] if joker_stack == "add" else [p, 2 * p, 4 * p, 8 * p]
+    stack_sentence = t(_key("R5.6", joker_stack), j1=steps[0], j2=steps[1], j3=steps[2], j4=steps[3])
+    card = t(_key("R5.6", stacking))
     return prefix + t(_key("R5.6"), joker_cards=_cards(p), after_penalty=_after_penalty(r),
                       joker_stack_card=card, joker_stack_sentence=stack_sentence)
 
 
 def _r5_7(r: HouseRules) -> str:
     take = t(_key("R5.7", "take_ends" if r.penalty_ends_turn else "take_plays"))
-    p = r.joker_penalty
-    if r.stacking == "none":
-        stack = t(_key("R5.7", "none"))
-    elif r.stacking == "same":
+    p = _joker_penalty(r)
+    stacking = _stacking(r)
+    if stacking in ("none", "groups"):
+        stack = t(_key("R5.7", stacking))
+    elif stacking == "same":
         stack = t(_key("R5.7", "same" if r.jokers else "same_no_jokers"))
     else:
-        stack = t(_key("R5.7", f"cumulative_{r.joker_stack}"), joker_penalty=p,
+        stack = t(_key("R5.7", f"cumulative_{_joker_stack(r)}"), joker_penalty=p,
                   sum_example=4 + p, double_example=(2 + p) * 2)
     return t(_key("R5.7"), take_sentence=take, stack_sentence=stack)
+
+
+#: The rank each card rule of R5 speaks of: where ``[actions]`` gives that rank
+#: another meaning, the rule says what the table gives it (R9.1).
+_R5_RANK = {"R5.1": "2", "R5.2": "7", "R5.3": "8", "R5.4": "J", "R5.5": "A", "R5.6": "Joker",
+            "R5.8": "K", "R5.9": "4", "R5.10": "5"}
+
+
+def _r5_from_table(rid: str, r: HouseRules) -> str | None:
+    """The text of a card rule of R5 whose rank ``[actions]`` sets to another meaning
+    than the rule's (R9.1): what the table gives the rank; None otherwise."""
+    rank = _R5_RANK.get(rid)
+    if rank is None or rank not in r.actions:
+        return None
+    effects = r.actions[rank]
+    if not effects:
+        return t(_key("R5", "table_none"), card=_rank(rank))
+    if classic_rule(rank, effects) == rid:
+        return None
+    return t(_key("R5", "table"), card=_rank(rank),
+             effects=rank_effects_words(rank, effects, r.free_order))
 
 
 def _r5_8(r: HouseRules) -> str:
@@ -213,9 +275,11 @@ def _r5_9(r: HouseRules) -> str:
 
 
 def _r6_2(r: HouseRules) -> str:
-    if r.finish_on_action:
+    mode, n = r.finish_mode(), r.finish_draw()
+    if mode == "allowed":
         return t(_key("R6.2", "allowed"))
-    n = r.finish_on_action_draw
+    if mode == "draw_after":
+        return t(_key("R6.2", "draw_after"), finish_cards=_cards(n))
     note = t(_key("R6.2", "one_card")) if n == 1 else ""
     return t(_key("R6.2"), finish_cards=_cards(n), one_card_note=note)
 
@@ -251,6 +315,49 @@ def _r7_6(r: HouseRules) -> str:
     return t(_key("R7.6")) + _mode_sentence(r, "casual")
 
 
+def _ranks_words(ranks) -> str:
+    """Rank names in table order, joined: "Two, Seven, Jack"."""
+    return ", ".join(_rank(x) for x in ACTION_RANKS if x in ranks)
+
+
+def _here(rid: str, variant: str, **fields: Any) -> str:
+    """A rule's text, then the sentence (its ``variant``) saying what holds here."""
+    return t(_key(rid)) + " " + t(_key(rid, variant), **fields)
+
+
+def _r9_1(r: HouseRules) -> str:
+    ranks = r.action_ranks()
+    if not ranks:
+        return _here("R9.1", "no_ranks")
+    return _here("R9.1", "ranks", action_ranks=_ranks_words(ranks))
+
+
+def _r9_14(r: HouseRules) -> str:
+    groups = [g for g in r.stack_groups() if g]
+    if groups:
+        shown = ", ".join(f"({_ranks_words(g)})" for g in groups)
+        in_force = t(_key("R9.14", "groups"), groups=shown)
+    else:
+        in_force = t(_key("R9.14", "no_groups"))
+    double = r.double_ranks()
+    if double:
+        in_force += " " + t(_key("R9.14", "double"), ranks=_ranks_words(double))
+    return t(_key("R9.14")) + " " + in_force
+
+
+def _r9_15(r: HouseRules) -> str:
+    mode, blocked = r.finish_mode(), r.finish_blocked()
+    if mode == "allowed" or not blocked:
+        mode = "allowed"
+    return _here("R9.15", mode, blocked=_ranks_words(blocked),
+                 finish_cards=_cards(r.finish_draw()))
+
+
+def _r9_16(r: HouseRules) -> str:
+    mode, ranks = r.start_mode(), r.start_ranks()
+    return _here("R9.16", "no_effect" if not ranks else mode, ranks=_ranks_words(ranks))
+
+
 def _by_flag(rid: str, flag: Callable[[HouseRules], str | None]) -> Callable[[HouseRules], str]:
     def build(r: HouseRules) -> str:
         variant = flag(r)
@@ -275,8 +382,9 @@ _BUILDERS: dict[str, Callable[[HouseRules], str]] = {
     "R1.3": _r1_3,
     "R1.4": _r1_4,
     "R2.2": _r2_2,
-    "R2.4": _by_value("start_card"),
-    "R2.5": _by_flag("R2.5", lambda r: "applies" if r.start_card == "applies" else None),
+    "R2.4": _r2_4,
+    "R2.5": _by_flag("R2.5", lambda r: "applies" if r.start_mode() == "applies"
+                     and "A" in r.start_ranks() else None),
     "R3.1": _r3_1,
     "R3.2": _by_flag("R3.2", lambda r: None if r.jokers else "no_jokers"),
     "R3.3": _r3_3,
@@ -301,6 +409,10 @@ _BUILDERS: dict[str, Callable[[HouseRules], str]] = {
     "R7.4": _r7_4,
     "R7.5": _r7_5,
     "R7.6": _r7_6,
+    "R9.1": _r9_1,
+    "R9.14": _r9_14,
+    "R9.15": _r9_15,
+    "R9.16": _r9_16,
 }
 
 
@@ -311,9 +423,18 @@ def _marks(rid: str, rules: HouseRules) -> list[str]:
     mine = dict(rules.flat_items())
     keys = [key.shown for key in HOUSE_KEYS if rid in key.marks]
     keys += [key.shown for key in HOUSE_KEYS
-             if key.by_value and rid not in key.marks and key.rule_for(mine[key.shown]) == rid]
-    return [t("rules.book.mark", key=k, value=toml_value(mine[k]), standard=toml_value(standard[k]))
-            for k in keys if mine[k] != standard[k] or type(mine[k]) is not type(standard[k])]
+             if key.by_value and rid not in key.marks and key.rule_for(mine.get(key.shown)) == rid]
+    return [t("rules.book.mark", key=k, value=toml_value(mine.get(k)),
+              standard=toml_value(standard.get(k)))
+            for k in keys if (mine.get(k) != standard.get(k)
+                              or type(mine.get(k)) is not type(standard.get(k)))
+            and not _as_table(k, mine)]
+
+
+def _as_table(key: str, items: dict) -> bool:
+    """True when today's word ``key`` gave way to its table (``stacking`` as a
+    ``[stacking]`` table, R9.14): the table's own keys carry the marks."""
+    return key not in items and any(k.startswith(key + ".") for k in items)
 
 
 def rule_text(rule_id: str, rules: HouseRules) -> str:
@@ -329,7 +450,7 @@ def rule_text(rule_id: str, rules: HouseRules) -> str:
     if rid in _SECTION_IDS:
         raise KeyError(rule_id)
     build = _BUILDERS.get(rid)
-    text = build(rules) if build else t(_key(rid))
+    text = _r5_from_table(rid, rules) or (build(rules) if build else t(_key(rid)))
     extra = _marks(rid, rules)
     if rid.startswith("R8.") and PRESET_RULE.get(rules.name) == rid:
         extra.append(t("rules.book.in_force"))
@@ -343,7 +464,7 @@ def section_intro(section_id: str, rules: HouseRules) -> str | None:
     if key not in catalog():
         return None
     if sid == "R8":
-        order = ("2", "7", "8", "J", "A", "Joker", "K", "4", "5")
+        order = dict.fromkeys(("2", "7", "8", "J", "A", "Joker", "K", "4", "5") + ACTION_RANKS)
         ranks = [_rank(x) for x in order if x in rules.action_ranks()]
         return t(key, action_ranks=", ".join(ranks))
     return t(key)
@@ -356,10 +477,12 @@ def section_intro(section_id: str, rules: HouseRules) -> str | None:
 _NBSP = "\u00a0"
 
 
-def _wrap(text: str, indent: str = _INDENT) -> str:
-    """Wrap to the screen width without breaking inside a `code span`."""
+def _wrap(text: str, indent: str = _INDENT, subsequent: str | None = None) -> str:
+    """Wrap to the screen width without breaking inside a `code span`; the lines after
+    the first are indented by ``subsequent`` (default: as the first)."""
     glued = re.sub(r"`[^`]*`", lambda m: m.group(0).replace(" ", _NBSP), text)
-    wrapped = textwrap.fill(glued, width=_WIDTH, initial_indent=indent, subsequent_indent=indent,
+    wrapped = textwrap.fill(glued, width=_WIDTH, initial_indent=indent,
+                            subsequent_indent=indent if subsequent is None else subsequent,
                             break_long_words=False, break_on_hyphens=False)
     return wrapped.replace(_NBSP, " ")
 
@@ -399,7 +522,8 @@ def closest_preset(rules: HouseRules) -> str:
 def render_differences(rules: HouseRules) -> str:
     """The section "House rules that differ from standard": ``key = value`` lines with the rule each changes."""
     lines = [t("rules.view.differ_title")]
-    diffs = _STANDARD.differences(rules)
+    mine = dict(rules.flat_items())
+    diffs = [d for d in _STANDARD.differences(rules) if not _as_table(d[0], mine)]
     if not diffs:
         lines.append(_INDENT + t("rules.view.differ_none"))
     for key, standard, value in diffs:
@@ -408,10 +532,68 @@ def render_differences(rules: HouseRules) -> str:
     return "\n".join(lines)
 
 
+#: The variant of an effect's sentence in ``rules.view.effect.KIND[.VARIANT]``, from
+#: its parameters (effects.EFFECT_KINDS); an effect not listed has one sentence.
+_EFFECT_VARIANT: dict[str, Callable[[Effect], str]] = {
+    "draw": lambda e: "next" if e.pending_draw else "at_once" if e.to == "next" else e.to,
+    "skip": lambda e: ("pass_on_" if e.pass_on else "") + ("turn" if e.n == 1 else "turns"),
+    "again": lambda e: e.follow,
+    "reverse": lambda e: e.two_players,
+    "name_suit": lambda e: ("wild_" if e.wild else "") + e.on_same_rank,
+    "show": lambda e: e.who,
+    "pass_cards": lambda e: e.to,
+    "rotate_hands": lambda e: "against" if e.against_play else "with",
+}
+
+
+def effect_words(rank: str, effect: Effect, rule: str, free: bool = False) -> str:
+    """One effect of a card of ``rank`` in words, citing ``rule`` (R9): "the same
+    player plays again (R9.6)".  ``free``: turn order is free, where an effect on
+    whose turn it is does nothing (R9.17)."""
+    if free and effect.turn_effect:
+        return t("rules.view.effect.free_void", rule="R9.17")
+    variant = _EFFECT_VARIANT.get(effect.kind)
+    key = f"rules.view.effect.{effect.kind}" + (f".{variant(effect)}" if variant else "")
+    limit = None
+    if effect.kind.startswith("next_"):
+        kind = effect.kind[len("next_"):]
+        limit = limit_words((kind, effect.rank if kind == "rank" else effect.value))
+    return t(key, n=effect.n if effect.n is not None else 1, rule=rule, limit=limit,
+             card=a_rank(rank))
+
+
+def rank_effects_words(rank: str, effects: tuple[Effect, ...], free: bool = False) -> str:
+    """What a card of ``rank`` does, its effects in order (R9.13), each citing its rule:
+    the R5 rule a rank keeping its rule-book meaning cites, else the effect's own
+    (R9.1); a skip passed on cites R5.11."""
+    classic = classic_rule(rank, effects)
+    parts = [effect_words(rank, e, "R5.11" if e.kind == "skip" and e.pass_on
+                          else classic or EFFECT_BY_NAME[e.kind].rule, free)
+             for e in effects]
+    return t("rules.view.effect.then").join(parts)
+
+
+def render_actions(rules: HouseRules) -> str:
+    """The section "What each card does here": one line per rank with an effect under
+    ``rules`` (``HouseRules.effects``, R9.1), in rank order: "King: the same player
+    plays again (R9.6)"."""
+    table = rules.effects()
+    lines = [t("rules.view.actions_title")]
+    for rank in ACTION_RANKS:
+        if rank in table:
+            line = t("rules.view.actions_line", rank=_rank(rank),
+                     effects=rank_effects_words(rank, table[rank], rules.free_order))
+            lines.append(_wrap(line[:1].upper() + line[1:], _INDENT, 2 * _INDENT))
+    if len(lines) == 1:
+        lines.append(_INDENT + t("rules.view.actions_none"))
+    return "\n".join(lines)
+
+
 def render_rulebook(rules: HouseRules) -> str:
     """The whole rule book in force: a header naming the rule set and its R8 variant,
-    every section with its rules (ids shown), then the house rules that differ
-    from standard (``key = value``, the standard value and the rule id it changes).
+    every section with its rules (ids shown), what each card does at this table
+    (``render_actions``), then the house rules that differ from standard
+    (``key = value``, the standard value and the rule id it changes).
     """
     if rules.name in PRESETS:
         intro = t("rules.view.set_preset", name=rules.name, variant=_variant_label(rules.name))
@@ -420,6 +602,7 @@ def render_rulebook(rules: HouseRules) -> str:
                   variant=_variant_label(closest_preset(rules)))
     parts = [t("rules.view.book_title"), intro]
     parts += [render_section(sid, rules) for sid in _SECTION_IDS]
+    parts.append(render_actions(rules))
     parts.append(render_differences(rules))
     return "\n\n".join(parts) + "\n"
 
@@ -494,6 +677,7 @@ _TOPICS: dict[str, str] = {
     "R5.8": "king, k, draw one, reverse skip",
     "R5.9": "four, 4, skip two, miss two turns",
     "R5.10": "five, 5, all draw, everyone draws",
+    "R5.11": "pass, pass on, skip, eight",
     "R6.1": "win, winner, going out, empty hand",
     "R6.2": "finish, going out, action card",
     "R7.1": "points, score, scoring, count",
@@ -508,6 +692,24 @@ _TOPICS: dict[str, str] = {
     "R8.4": "fast, free, free order, variant",
     "R8.5": "cumulative, stack, variant",
     "R8.6": "tournament, competition, variant",
+    "R9.1": "actions, action table, effect, effects, which card does what",
+    "R9.2": "none, no effect, plain card",
+    "R9.3": "draw, penalty, draw at once, self, previous",
+    "R9.4": "others draw, everyone draws",
+    "R9.5": "skip, miss a turn",
+    "R9.6": "again, play again, same suit",
+    "R9.7": "reverse, direction",
+    "R9.8": "name suit, wild",
+    "R9.9": "at most, at least, lower, higher, next card, limit",
+    "R9.10": "show, show cards",
+    "R9.11": "pass cards, give cards, left, right",
+    "R9.12": "rotate, washing machine, hands move",
+    "R9.13": "list, several effects, combination",
+    "R9.14": "stacking groups, double",
+    "R9.15": "finish, going out, blocked, draw after",
+    "R9.16": "starter, start card, redraw",
+    "R9.17": "free, fast",
+    "R9.18": "pass cards, rotate, last card, duty",
 }
 
 # Words read as their English counterparts in the texts (each language's own:
