@@ -123,3 +123,42 @@ def test_a_query_makes_the_hand_and_keeps_it_dealt(tmp_path):
     before = table.state()
     assert table.handle("check 9h").ok
     assert type(table.dealt) is Hand and table.state() == before and not table.started
+
+
+# -- the commands are built when asked for ------------------------------------------
+
+_BUILT = """
+import sys
+from referee.interface.cli import main
+try:
+    main(sys.argv[1:], prog_name="pesten-ref")
+except SystemExit:
+    pass
+print("BUILT", " ".join(sorted(main.commands)), file=sys.stderr)
+"""
+
+
+def built_commands(args: list[str], cwd: Path) -> list[str]:
+    """The commands ``pesten-ref ARGS`` builds (click objects, options and all)."""
+    done = subprocess.run([sys.executable, "-c", _BUILT, *args], cwd=cwd,
+                          capture_output=True, text=True, env=ENV)
+    line = [x for x in done.stderr.splitlines() if x.startswith("BUILT")][-1]
+    return line.split()[1:]
+
+
+def test_score_and_standings_build_only_their_own_command(tmp_path):
+    save = new_series(tmp_path)
+    assert built_commands(["standings", "--save", str(save)], tmp_path) == ["standings"]
+    assert built_commands(["score", "--save", str(save), "--winner", "Anna", "Bram=7h",
+                           "Cees=Kd"], tmp_path) == ["score"]
+
+
+def test_the_command_list_shows_every_command_built_or_not(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "referee.interface.cli", "--help"], cwd=tmp_path,
+                          capture_output=True, text=True, env=ENV)
+    listed = done.stdout.partition("Commands:")[2].split()
+    names = ["export", "help", "history", "new", "play", "replay", "rules", "score",
+             "series", "simulate", "standings", "state"]
+    for name in names + ["tournament"]:
+        assert name in listed
+    assert built_commands(["--help"], tmp_path) == names  # (tournament: its own builder)

@@ -256,14 +256,44 @@ class _Argument(_Named, click.Argument):
         self._metavar_key = metavar_key
 
 
-def _option(*decls: str, **attrs: Any):
-    """``click.option`` with ``help`` (and ``metavar_key``) given as message keys."""
-    return click.option(*decls, cls=_Option, **attrs)
+class _Declared:
+    """A command's parameter as declared (``@_option(...)``), built into its click
+    object only when its command is (``_Group.command``): a command line builds
+    the options of the one command it runs (start-up of ``score``), not of all."""
+
+    __slots__ = ("cls", "decls", "attrs")
+
+    def __init__(self, cls: type, decls: tuple[str, ...], attrs: dict[str, Any]) -> None:
+        self.cls, self.decls, self.attrs = cls, decls, attrs
+
+    def __call__(self, f):
+        """Declare the parameter on the command function ``f`` (as click's decorators do)."""
+        f.__dict__.setdefault("__click_params__", []).append(self)
+        return f
+
+    def build(self) -> click.Parameter:
+        """A new click parameter of this declaration."""
+        return self.cls(self.decls, **self.attrs)
 
 
-def _argument(*decls: str, **attrs: Any):
-    """``click.argument`` with ``metavar_key`` given as a message key."""
-    return click.argument(*decls, cls=_Argument, **attrs)
+def _built(f):
+    """The command function ``f`` with its declared parameters (``_Declared``) built,
+    for click's command and group decorators."""
+    f.__click_params__ = [p.build() if type(p) is _Declared else p
+                          for p in f.__dict__.get("__click_params__", ())]
+    return f
+
+
+def _option(*decls: str, **attrs: Any) -> _Declared:
+    """``click.option`` with ``help`` (and ``metavar_key``) given as message keys,
+    built with its command (``_Declared``)."""
+    return _Declared(_Option, decls, attrs)
+
+
+def _argument(*decls: str, **attrs: Any) -> _Declared:
+    """``click.argument`` with ``metavar_key`` given as a message key, built with its
+    command (``_Declared``)."""
+    return _Declared(_Argument, decls, attrs)
 
 
 class _Formatter(click.HelpFormatter):
@@ -322,6 +352,13 @@ class _Group(_ToldCommand, click.Group):
 
     command_class = _Command
     group_class = type
+
+    def command(self, *args: Any, **kwargs: Any):
+        """click's ``group.command(...)``, the command's declared parameters
+        (``_Declared``) built first."""
+        decorator = super().command(*args, **kwargs)
+
+        return lambda f: decorator(_built(f))
 
     @property
     def subcommand_metavar(self) -> str:
@@ -417,16 +454,36 @@ def _table_series(save: str | None, table_name: str | None, play: bool = False) 
 
 
 class _Commands(_Main):
-    """The command group, with ``tournament`` loaded only when it is asked for
-    (start-up: ``score`` after every hand builds none of its options)."""
+    """The command group, whose commands are built when asked for (click's "lazily
+    loading subcommands"): ``main.command(...)`` declares a command, and
+    ``get_command`` builds it, its options with it, the first time its name is
+    read; ``tournament`` is built by ``_tournament_commands``.  So ``score`` after
+    every hand builds its own options and no other command's (start-up)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._declared: dict[str, tuple[tuple, dict, Any]] = {}
+
+    def command(self, *args: Any, **kwargs: Any):
+        """Declare a command (``@main.command("name", help=...)``; the name is the
+        function's when not given), built by ``get_command``."""
+        def declare(f):
+            name = args[0] if args else f.__name__.lower().replace("_", "-")
+            self._declared[name] = (args, kwargs, f)
+            return f
+        return declare
 
     def get_command(self, ctx, name):
         if name == "tournament":
             return _tournament_commands()
+        declared = self._declared.pop(name, None)
+        if declared is not None:
+            args, kwargs, f = declared
+            super().command(*args, **kwargs)(f)
         return super().get_command(ctx, name)
 
     def list_commands(self, ctx):
-        return sorted([*super().list_commands(ctx), "tournament"])
+        return sorted([*super().list_commands(ctx), *self._declared, "tournament"])
 
 
 def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
@@ -441,6 +498,7 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
 
 @click.group(cls=_Commands, help="help.main",
              context_settings={"help_option_names": ["-h", "--help"]})
+@_built
 @_option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
          help="help.option.version")
 # Read (and taken out of the command line) before click parses it (_take_language);
@@ -1259,6 +1317,7 @@ def _tournament_commands() -> click.Group:
                                help="help.tournament.save")
 
     @click.group(cls=_Group, help="help.tournament")
+    @_built
     def tournament() -> None:
         """A knockout tournament across several tables (R8.6)."""
 
