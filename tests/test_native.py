@@ -63,6 +63,22 @@ def test_the_local_words_for_score_standings_history_work_in_a_script(speak, tab
     assert reply.kind == "command"  # read as `score` (refused here: the hand is being played)
 
 
+@pytest.mark.parametrize("code", LOCAL)
+def test_a_mistyped_command_is_answered_with_the_languages_own_word(speak, table, capsys, code):
+    """At the prompt, "did you mean" names the word the help offers (French `points`),
+    not the English one, for a mistyped English word and for a mistyped local one."""
+    speak(code)
+    words = {english: word for word, english in _help_words()}
+    local = words["standings"]
+    typo = local[:-2] + local[-1] + local[-2]  # two letters swapped: classemetn
+    drive(table, f"scroe\n{typo}\n")
+    out = " ".join(capsys.readouterr().out.split())
+    suggested = re.findall(r"`([^`]+)`", out)
+    assert words["score"] in suggested and local in suggested
+    assert "score" not in suggested and "standings" not in suggested
+    assert saved_lines(table) == []
+
+
 # -- every card a player reads is in the language's letters (point 2) ------------------
 
 KING_OF_HEARTS = {"nl": "Hh", "fr": "Rco", "it": "Rcu", "pt": "Rco"}

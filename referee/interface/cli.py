@@ -476,11 +476,16 @@ class _Commands(_Main):
     def get_command(self, ctx, name):
         if name == "tournament":
             return _tournament_commands()
-        declared = self._declared.pop(name, None)
-        if declared is not None:
-            args, kwargs, f = declared
-            super().command(*args, **kwargs)(f)
+        if name in self._declared:
+            self._build(name)
+        elif name not in self.commands:  # a typo: click's "Did you mean" reads every command
+            for declared in list(self._declared):
+                self._build(declared)
         return super().get_command(ctx, name)
+
+    def _build(self, name: str) -> None:
+        args, kwargs, f = self._declared.pop(name)
+        super().command(*args, **kwargs)(f)
 
     def list_commands(self, ctx):
         return sorted([*super().list_commands(ctx), *self._declared, "tournament"])
