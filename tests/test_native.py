@@ -137,6 +137,32 @@ def test_click_errors_beside_a_series_speak_its_language(tmp_path, code):
     assert option.returncode == 2 and "No such option" not in option.stderr
 
 
+@pytest.mark.parametrize("code", LOCAL)
+def test_a_tournament_keeps_its_language_as_a_series_does_R8_6(tmp_path, code):
+    """``tournament new --lang CODE``: its other commands, click's errors about them,
+    and its tables' series speak that language without --lang; --lang still comes
+    first (NOTATION.md "Languages")."""
+    cup = str(tmp_path / "cup.toml")
+    made = _cli(tmp_path, "tournament", "new", "--lang", code, "--players",
+                "Anna,Bram,Cees,Daan,Eva", "--seed", "3", "--save", cup)
+    assert made.returncode == 0, made.stderr
+
+    def same_as(*args: str) -> tuple[str, str, str]:
+        """(as run, with --lang CODE, with --lang en): the output of ``args``."""
+        return tuple(_cli(tmp_path, *lang, *args).stdout
+                     for lang in ((), ("--lang", code), ("--lang", "en")))
+
+    for args in (("tournament", "show", "--save", cup), ("state", "--table", "1", "--save", cup)):
+        shown, local, english = same_as(*args)
+        assert shown == local != english, args
+    table_series = next((tmp_path / "cup.tables").glob("*/series.toml"))
+    shown, local, english = same_as("state", "--save", str(table_series))
+    assert shown == local != english
+    typo = _cli(tmp_path, "tournament", "sohw", "--save", cup)
+    assert typo.returncode == 2 and "sohw" in typo.stderr
+    assert "No such command" not in typo.stderr and "Usage:" not in typo.stderr
+
+
 # -- the suit question and the examples in the language's letters (point 4) -------------
 
 LETTERS = {"nl": "(k/r/h/s)", "fr": "(tr/ca/co/pi)", "it": "(fi/qu/cu/pi)", "pt": "(pa/ou/co/es)"}

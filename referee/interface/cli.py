@@ -65,7 +65,7 @@ def _take_language(args: list[str], wants_json: bool) -> list[str]:
             code = messages.language_code(value)
             if code is None or value.lower() != code:
                 if messages.chosen_language() is None:
-                    messages.series_language(_series_language_at(_save_in(args)))
+                    messages.series_language(_series_language_at(args))
                     speak(messages.language())
                 message = t("cli.lang.unknown", value=value, codes=", ".join(messages.LANGUAGES))
                 if wants_json:
@@ -78,7 +78,7 @@ def _take_language(args: list[str], wants_json: bool) -> list[str]:
     elif messages.chosen_language() is None:
         # Before click reads the command line: its own errors ("No such command")
         # and every refusal before the series is opened speak the series' language.
-        messages.series_language(_series_language_at(_save_in(args)))
+        messages.series_language(_series_language_at(args))
     speak(messages.language())
     return args
 
@@ -95,11 +95,20 @@ def _save_in(args: list[str]) -> str | None:
     return save
 
 
-def _series_language_at(save: str | None) -> str | None:
-    """The own language (``new --lang``) of the series at ``save`` (as
-    ``store.resolve_save`` finds it), or None: no such series or none kept
-    (``store.series_language``: a quick look, the file is read later)."""
+def _series_language_at(args: list[str]) -> str | None:
+    """The own language of the file the command line ``args`` works on, or None:
+    no such file or none kept (``store.series_language``: a quick look, the file
+    is read later).  The file is the series' (``new --lang``; ``--save`` as
+    ``store.resolve_save`` finds it), or for a ``tournament`` command and a
+    ``--table`` the tournament's (``tournament new --lang``; ``--save``, else
+    ``tournament.toml``)."""
     from referee.series.store import resolve_save, series_language
+    save = _save_in(args)
+    words = _options(args)
+    command = next((arg for arg in words if not arg.startswith("-")), None)
+    if command == "tournament" or any(w == "--table" or w.startswith("--table=") for w in words):
+        from referee.tournament.files import DEFAULT_TOURNAMENT
+        return series_language(save or DEFAULT_TOURNAMENT)
     return series_language(resolve_save(save))
 
 
@@ -1228,6 +1237,7 @@ def _tournament_new(players: str | None, players_file: str | None, seed: int | N
         if os.path.exists(files.tables_dir):
             _fail(t("tour.refuse.tables_exist", folder=files.tables_dir), 2)
         tour = Tournament.new(names, seed, secrets.token_hex(4))
+        files.display = {"lang": _LANG_OPTION[0]} if _LANG_OPTION[0] else None
         files.write(tour)
     click.echo(t("tour.new.started", n=len(names), seed=seed, file=files.path))
     for line in _drawn_lines(tour):

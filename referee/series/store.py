@@ -163,12 +163,14 @@ def resolve_save(given: str | os.PathLike[str] | None = None) -> str:
     return os.path.join(data_dir(), "series.toml")
 
 
-_DISPLAY_LANG = re.compile(r'^\[display\][^\[]*?^lang\s*=\s*"([^"\n]*)"', re.M | re.S)
+_DISPLAY_LANG = re.compile(r'^\[display\][^\[]*?^lang\s*=\s*"([^"\n]*)"'
+                           r'|^display\s*=\s*\{[^}\n]*?\blang\s*=\s*"([^"\n]*)"', re.M | re.S)
 
 
 def series_language(path: str) -> str | None:
-    """The own language (``new --lang``: ``[display] lang``) of the series file at
-    ``path``, or None (no file, none kept).  A quick look at the text, without
+    """The own language (``new --lang``: ``[display] lang``; a tournament file's
+    ``display = { lang = ... }``) of the series or tournament file at ``path``,
+    or None (no file, none kept).  A quick look at the text, without
     parsing the TOML, so that every command can speak the series' language before
     it reads its command line (the file itself is read, and checked, later)."""
     try:
@@ -177,7 +179,7 @@ def series_language(path: str) -> str | None:
     except OSError:
         return None
     found = _DISPLAY_LANG.search(text)
-    return found.group(1) if found else None
+    return (found.group(1) or found.group(2)) if found else None
 
 
 # --------------------------------------------------------------------------- errors
