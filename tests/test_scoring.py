@@ -537,6 +537,23 @@ def test_render_standings_aligned_with_wide_names():
     assert "Elimination: a total over 20 points is out." in lines
 
 
+def test_text_width_counts_every_character_as_the_unicode_tables_do():
+    """The columns of text beyond ASCII (Latin-1 and its extensions read without
+    ``unicodedata``; start-up of ``standings`` in French) are Unicode's own."""
+    import unicodedata
+    from referee.series.scoring import text_width
+
+    def columns(ch: str) -> int:
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+            return 0
+        return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    for code in range(0x20, 0x3100):
+        ch = chr(code)
+        assert text_width(f"é{ch}") == 1 + columns(ch), hex(code)
+    assert text_width("Dern. donne") == 11 and text_width("Avant élim.") == 11
+    assert text_width("Zoë\u00ad") == 3 and text_width("e\u0301") == 1
+
+
 def test_render_standings_casual_and_winner():
     s = series(mode="casual", hands=1)
     play_hand(s, "Cees", {})

@@ -43,6 +43,17 @@ def imported(args: list[str], cwd: Path) -> tuple[set[str], str]:
     return {m for m in modules if m.split(".")[0] == "referee"}, done.stdout
 
 
+def modules_of(args: list[str], cwd: Path, lang: str | None = None) -> set[str]:
+    """Every module (the standard library's too) ``pesten-ref ARGS`` imports, in
+    language ``lang`` ($PESTEN_REF_LANG; English when None)."""
+    env = dict(ENV, PESTEN_REF_LANG=lang) if lang else ENV
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "referee.interface.cli", *args],
+                          cwd=cwd, capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return {line.split("|")[-1].strip() for line in done.stderr.splitlines()
+            if line.startswith("import time:") and "|" in line}
+
+
 def new_series(where: Path) -> Path:
     save = where / "pesten.toml"
     imported(["new", "--players", "Anna,Bram,Cees", "--dealer", "Anna", "--save", str(save)],
@@ -162,3 +173,15 @@ def test_the_command_list_shows_every_command_built_or_not(tmp_path):
     for name in names + ["tournament"]:
         assert name in listed
     assert built_commands(["--help"], tmp_path) == names  # (tournament: its own builder)
+
+
+@pytest.mark.parametrize("code", ["en", "nl", "fr", "it", "pt"])
+def test_standings_and_score_in_every_language_import_what_they_use(tmp_path, code):
+    """``shlex`` only for a sentence naming the series' options, ``unicodedata`` only
+    for text beyond Latin-1's extensions (a heading with an accent is not)."""
+    save = new_series(tmp_path)
+    standings = modules_of(["standings", "--save", str(save)], tmp_path, code)
+    assert {"shlex", "unicodedata"} & standings == set()
+    score = modules_of(["score", "--save", str(save), "--winner", "Anna", "Bram=7h 8h",
+                        "Cees=Kd"], tmp_path, code)
+    assert "shlex" not in score and "prompt_toolkit" not in score

@@ -1251,11 +1251,16 @@ def standings_json(series: Series, current_hand_started: bool) -> dict[str, Any]
     return out
 
 
+_FIRST_COMBINING = "\u0300"
+"""Below it every character takes one column, but the soft hyphen (format, none)."""
+_SOFT_HYPHEN = "\u00ad"
+
+
 def text_width(text: str) -> int:
     """Columns a string takes on a terminal (wide characters 2, combining marks 0)."""
-    if text.isascii():
-        return len(text)
-    import unicodedata  # only for names beyond ASCII (start-up time)
+    if text.isascii() or (max(text) < _FIRST_COMBINING and _SOFT_HYPHEN not in text):
+        return len(text)  # (Latin letters with accents: French, Portuguese headings)
+    import unicodedata  # only for text beyond Latin-1 and its extensions (start-up time)
 
     width = 0
     for ch in text:
