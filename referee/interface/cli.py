@@ -327,6 +327,19 @@ class _ToldCommand(_Told):
     _options_key = "help.metavar.options"
     context_class = _Context
 
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        """click's ``--help`` option, made in gettext's default domain: click asks
+        for its English text when it makes it, and in click's domain (``speak``)
+        that would read click's catalog on every command line (start-up); the
+        text shown is the message's (``format_help``)."""
+        import gettext
+        domain = gettext.textdomain()
+        gettext.textdomain("messages")
+        try:
+            return super().get_help_option(ctx)
+        finally:
+            gettext.textdomain(domain)
+
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         option = self.get_help_option(ctx)
         if option is not None:
