@@ -186,4 +186,4 @@ def test_standings_and_score_in_every_language_import_what_they_use(tmp_path, co
     assert "copy" not in standings  # (gettext copies click's catalog once it reads it)
     score = modules_of(["score", "--save", str(save), "--winner", "Anna", "Bram=7h 8h",
                         "Cees=Kd"], tmp_path, code)
-    assert {"shlex", "copy", "prompt_toolkit"} & score == set()
+    assert {"shlex", "copy", "unicodedata", "prompt_toolkit"} & score == set()
