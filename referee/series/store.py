@@ -163,23 +163,52 @@ def resolve_save(given: str | os.PathLike[str] | None = None) -> str:
     return os.path.join(data_dir(), "series.toml")
 
 
-_DISPLAY_LANG = re.compile(r'^\[display\][^\[]*?^lang\s*=\s*"([^"\n]*)"'
-                           r'|^display\s*=\s*\{[^}\n]*?\blang\s*=\s*"([^"\n]*)"', re.M | re.S)
-
-
 def series_language(path: str) -> str | None:
     """The own language (``new --lang``: ``[display] lang``; a tournament file's
     ``display = { lang = ... }``) of the series or tournament file at ``path``,
-    or None (no file, none kept).  A quick look at the text, without
-    parsing the TOML, so that every command can speak the series' language before
-    it reads its command line (the file itself is read, and checked, later)."""
+    or None (no file, none kept).  A quick look at the text, without parsing the
+    TOML, so that every command can speak the series' language before it reads
+    its command line (the file itself is read, and checked, later)."""
     try:
         with open(path, "rb") as fp:
             text = fp.read(65536).decode("utf-8", "replace")
     except OSError:
         return None
-    found = _DISPLAY_LANG.search(text)
-    return (found.group(1) or found.group(2)) if found else None
+    return _display_lang(text)
+
+
+def _display_lang(text: str) -> str | None:
+    """The ``lang`` of the display settings in the TOML ``text`` (a ``[display]``
+    table, or ``display = { ... }`` at the top), read line by line without a
+    parser or a pattern (start-up of every command); None when there is none or
+    it is not a plain string."""
+    section = None
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("["):
+            section = line
+            continue
+        key, equals, value = line.partition("=")
+        if not equals:
+            continue
+        key = key.strip()
+        if section == "[display]" and key == "lang":
+            return _quoted(value)
+        if section is None and key == "display" and value.lstrip().startswith("{"):
+            for item in value.strip()[1:].rstrip("}").split(","):
+                name, _, inner = item.partition("=")
+                if name.strip() == "lang":
+                    return _quoted(inner)
+    return None
+
+
+def _quoted(value: str) -> str | None:
+    """The text of the basic string (without escapes) that ``value`` begins with, or None."""
+    value = value.strip()
+    end = value.find('"', 1)
+    if not value.startswith('"') or end < 0 or "\\" in value[:end]:
+        return None
+    return value[1:end]
 
 
 # --------------------------------------------------------------------------- errors
