@@ -107,10 +107,10 @@ FORMAT = 1
 
 # Patterns as text, compiled on first use (``re`` caches them): reading a save
 # file needs none of them, and start-up time counts.
-_NEEDS_ESCAPE = r'[\x00-\x08\x0a-\x1f\x7f"\\]'
 _HAND_FILE = r"hand-(\d+)\.toml"
 _ARCHIVED_FILE = r"series-(\d+)\.toml"
-_BARE_KEY = r"[A-Za-z0-9_-]+"
+_BARE_KEY = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+"""The characters of a bare TOML key (read without a pattern: start-up of ``score``)."""
 _DECODE_AT = r"(?s)^(?P<what>.*?)\s*\(at line (?P<line>\d+), column (?P<col>\d+)\)\s*$"
 _DECODE_END = r"(?s)^(?P<what>.*?)\s*\(at end of document\)\s*$"
 _O_BINARY = getattr(os, "O_BINARY", 0)
@@ -289,14 +289,14 @@ class SaveBusy(SaveError):
 @lru_cache(maxsize=1024)
 def toml_key(key: str) -> str:
     """``key`` as TOML writes it: bare when it can be, else a quoted basic string."""
-    if re.fullmatch(_BARE_KEY, key):
+    if key and _BARE_KEY.issuperset(key):
         return key
     return _string(key)
 
 
 def _string(value: str) -> str:
     """A TOML basic string, escaped as tomli_w escapes it."""
-    if re.search(_NEEDS_ESCAPE, value):
+    if not value.isprintable() or '"' in value or "\\" in value:  # (the quick test first)
         value = value.translate(_ESCAPES)
     return f'"{value}"'
 
