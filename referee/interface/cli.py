@@ -379,7 +379,6 @@ class _Group(_ToldCommand, click.Group):
         """click's ``group.command(...)``, the command's declared parameters
         (``_Declared``) built first."""
         decorator = super().command(*args, **kwargs)
-
         return lambda f: decorator(_built(f))
 
     @property
@@ -487,8 +486,9 @@ class _Commands(_Main):
         self._declared: dict[str, tuple[tuple, dict, Any]] = {}
 
     def command(self, *args: Any, **kwargs: Any):
-        """Declare a command (``@main.command("name", help=...)``; the name is the
-        function's when not given), built by ``get_command``."""
+        """Declare a command (``@main.command("name", help=...)``, with parentheses;
+        the name is the function's when not given), built by ``get_command``; the
+        decorated function stays a plain function."""
         def declare(f):
             name = args[0] if args else f.__name__.lower().replace("_", "-")
             self._declared[name] = (args, kwargs, f)
