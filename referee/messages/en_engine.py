@@ -108,9 +108,7 @@ MESSAGES = {
     "engine.out_on_last": "{name} goes out on {card} in place {place} (R6.3).",
     "engine.out_last": "{name} is out in place {place} (R6.3).",
     "engine.moves_on.penalty": "The penalty of {n} aimed at {name} moves on to {to} (R6.3).",
-    "engine.moves_on.skips": {
-        "one": "The turn {name} still had to miss moves on to {to} (R6.3).",
-        "other": "The {n} turns {name} still had to miss move on to {to} (R6.3)."},
+    "engine.moves_on.skips": "The turns {name} still had to miss ({n}) move on to {to} (R6.3).",
     "engine.last_holder": (
         "Only {name} still holds cards: the hand is over. {winner} went out first and wins "
         "it (R6.3)."),

@@ -212,7 +212,7 @@ MESSAGES: dict[str, str] = {
         "Three standard decks of 52 cards{joker_part}, shuffled together: {three_decks} "
         "cards, whatever the number of players."
     ),
-    "rules.book.text.R1.3.jokers": {"one": " plus 1 Joker", "other": " plus {n} Jokers"},
+    "rules.book.text.R1.3.jokers": {"one": " plus {n} Joker", "other": " plus {n} Jokers"},
     "rules.book.text.R1.3.no_jokers": ", without Jokers",
     "rules.book.title.R1.4": "Card identity",
     "rules.book.text.R1.4": (
@@ -220,7 +220,7 @@ MESSAGES: dict[str, str] = {
         "fewer copies of it lie in the discard pile than there are decks; an entry that "
         "breaks this is refused as a probable typing mistake."
     ),
-    "rules.book.text.R1.4.per_deck": {"one": " (a Joker once)", "other": " ({n} Jokers per deck)"},
+    "rules.book.text.R1.4.per_deck": {"one": " ({n} Joker per deck)", "other": " ({n} Jokers per deck)"},
     "rules.book.text.R1.4.jokers": " In a game without Jokers, a Joker is refused under R1.3.",
     "rules.book.text.R1.4.no_jokers": " This game has no Jokers, so a Joker is refused under R1.3.",
     "rules.book.title.R1.5": "Leaving",
