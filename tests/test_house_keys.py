@@ -84,6 +84,16 @@ def test_decks_three_R1_4_allows_three_copies():
     refused(three, "9h", "R1.4")
 
 
+def test_hand_end_last_holder_plays_on_until_one_holds_cards():
+    std = make_hand(HouseRules(deal_size=1), lines=["start 9h", "9s"])
+    last = make_hand(HouseRules(deal_size=1, hand_end="last_holder"), lines=["start 9h", "9s"])
+    check(std, status="over", winner="Anna", places=[])
+    check(last, status="playing", winner=None, places=["Anna"], turn="Bram")
+    r = last.apply_line("9d")
+    assert ("hand_end", "last_holder") in house(r)
+    check(last, status="over", winner="Anna", places=["Anna", "Bram"], counts={"Cees": 1})
+
+
 def test_decks_two_with_three_players():
     std = make_hand(STANDARD, lines=["start 9h"])
     two = make_hand(HouseRules(decks=2), lines=["start 9h"])
