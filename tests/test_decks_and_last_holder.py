@@ -341,3 +341,31 @@ def test_R6_3_R1_3_simulate_runs_the_rule_sets_with_no_mismatch(tmp_path, text):
                   "--hands", "300", "--seed", "5", "--jobs", "1", "--json", save=False)
     report = json.loads(done.stdout)
     assert (report["mismatches"], report["refused_entries"]) == (0, 0)
+
+
+def test_R6_3_the_prompt_tells_each_step_and_asks_only_the_last_holder(tmp_path, monkeypatch,
+                                                                        capsys):
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from referee.interface.repl import run_repl
+    from referee.series.session import Table
+    from referee.series.store import SaveFile
+
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "100")
+    table = Table.create(SaveFile(tmp_path / "p.toml"), ["Anna", "Bram", "Cees"],
+                         LAST.replace(deal_size=1, name="ours"), "Cees")
+    with create_pipe_input() as pipe:
+        pipe.send_text("start 9h\n9s\n9d\nscore\nKd\n\x04")
+        with create_app_session(input=pipe, output=DummyOutput()):
+            run_repl(table)
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Anna goes out on 9♠ and is out in place 1; the hand goes on (R6.3)." in out
+    assert "Only Cees still holds cards: the hand is over." in out
+    assert "score Cees=…" in out and "Bram=…" not in out
+    result = SaveFile(tmp_path / "p.toml").read_hand(1)["result"]
+    assert (result["winner"], result["points"]) == ("Anna", {"Anna": 0, "Bram": 0, "Cees": 10})
