@@ -263,6 +263,15 @@ def test_R6_3_turns_to_miss_of_a_player_who_went_out_move_on():
     assert (st["places"], st["skips"], st["turn"]) == (["Bram"], {"Cees": 1}, "Cees")
 
 
+def test_R6_3_a_player_leaving_after_someone_went_out_leaves_the_last_holder():
+    hand = make_hand(LAST.replace(deal_size=1), lines=["start 9h", "9s"])
+    r = hand.apply_line("leave Bram")
+    assert r.ok and "Only Cees still holds cards: the hand is over." in r.text
+    st = hand.state()
+    assert (st["status"], st["winner"], st["places"], st["counts"]) == (
+        "over", "Anna", ["Anna"], {"Cees": 1})
+
+
 def test_R6_3_undo_puts_a_player_back_in_the_hand():
     hand = make_hand(LAST.replace(deal_size=1), lines=["start 9h", "9s"])
     play(hand, "undo")
