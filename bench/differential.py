@@ -331,7 +331,8 @@ def _noisy_table_class(sim: Any) -> type:
                     if not self.noise(self.noise_entry(kind)):
                         return
                     continue
-                if hand.last_card and "missed" in hand.last_card.values():
+                duties = hand.last_card if hasattr(hand, "last_card") else hand.lk
+                if duties and "missed" in duties.values():
                     if not self.maybe_call():
                         return
                     if hand.status != "playing":
@@ -441,11 +442,18 @@ def _noisy_table_class(sim: Any) -> type:
             if kind == "illegal":
                 # A card that does not fit, a penalty card that does not stack on the
                 # pending penalty, a Jack on a named suit: held (mostly) or not.
-                tables, cards = hand.tables, sim.CARDS
-                fit = tables.fits(cards[self.discard[-1]], hand.named_suit)
                 rank = self.rank
-                suit = [c.suit for c in cards]
-                stack = tables.stackers[hand.pending_kind] if hand.pending else 0
+                if hasattr(self, "fits"):  # (a simulator that kept its own fit tables)
+                    row = self.fits(self.discard[-1], hand.named_suit)[1]
+                    suit = self.suit
+                    fit = sum(1 << c for c, ok in enumerate(row) if ok)
+                    stack = (sum(1 << c for c, ok in enumerate(self.stackers[hand.pending_kind])
+                                 if ok) if hand.pending else 0)
+                else:  # (the engine's compiled tables: masks by card id)
+                    tables, cards = hand.tables, sim.CARDS
+                    fit = tables.fits(cards[self.discard[-1]], hand.named_suit)
+                    suit = [c.suit for c in cards]
+                    stack = tables.stackers[hand.pending_kind] if hand.pending else 0
                 tempting = [c for c in range(len(rank)) if not fit >> c & 1
                             or (hand.pending and rank[c] in ("2", "Joker")
                                 and not stack >> c & 1)
@@ -987,7 +995,8 @@ def compare_hand(candidate: Candidate, record: dict, standard: dict,
         if new != (ok, rule, legal) or (state != old_state and {
                 key: state.get(key, _MISSING) for key in old_state} != old_state):
             old = (ok, rule, legal, old_state)
-            new4 = new + ({key: v for key, v in state.items()},)
+            # (keys the baseline's state() has not are not compared: ``extra_keys``)
+            new4 = new + ({key: v for key, v in state.items() if key in old_state},)
             decision = explain(rules_table, line, before, old, new4, turns)
             if decision is not None:
                 return "explained", k, decision

@@ -657,7 +657,7 @@ class HandFacts(Record):
         return cls(status=status, players=list(hand.seats), left=list(hand.left),
                    winner=hand.winner, blocked=bool(hand.blocked), counts=dict(hand.counts),
                    discard=list(hand.discard), decks=int(hand.decks),
-                   refereed=hand.status != "waiting", out=list(hand.places))
+                   refereed=hand.status != "waiting", out=list(getattr(hand, "places", ())))
 
     @classmethod
     def unrefereed(cls, series: Series, decks: int | None = None) -> "HandFacts":
