@@ -283,6 +283,8 @@ def test_R6_3_in_free_order_the_hand_goes_on_too():
     play(hand, "Bram: 9s")
     assert hand.state()["places"] == ["Bram"] and hand.state()["status"] == "playing"
     refused(hand, "Bram: d", "R6.3")
+    r = hand.apply_line("Bram: check 9d")          # (a query: asked, not refused)
+    assert (r.ok, r.rule, r.data["legal"]) == (True, "R6.3", False)
     play(hand, "Cees: 9d")
     assert (hand.state()["status"], hand.state()["winner"]) == ("over", "Bram")
 
