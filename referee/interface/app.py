@@ -786,9 +786,8 @@ def run_script(table: "OpenSeries", lines: Iterable[str], as_json: bool, keep_go
 
 def spent_cards(hand) -> frozenset[str]:
     """Cards (canonical) with every copy in the discard pile: no one can hold them (R1.4)."""
-    from referee.engine.cards import copies_per_deck
-    return frozenset(str(c) for c, n in hand.copies.items()
-                     if n >= hand.decks * copies_per_deck(c))
+    from referee.engine.table import copies_allowed
+    return frozenset(str(c) for c, n in hand.copies.items() if n >= copies_allowed(hand, c))
 
 
 def legal_now(hand):

@@ -638,18 +638,19 @@ class HandFacts(Record):
     without a winner (R3.9); ``counts``: name -> cards held, for players still
     in the hand; ``discard``: cards lying in the discard pile; ``decks``: decks
     in play (R1.3); ``refereed``: False when the hand was played without the
-    referee (it never left ``waiting``).
+    referee (it never left ``waiting``); ``out``: who went out, in order, under
+    ``hand_end = "last_holder"`` (R6.3; they score 0).
     """
 
     __slots__ = ("status", "players", "left", "winner", "blocked", "counts", "discard", "decks",
-                 "refereed")
+                 "refereed", "out")
     __match_args__ = __slots__
 
     def __init__(self, status: str, players: list[str] | None = None,
                  left: list[str] | None = None, winner: str | None = None,
                  blocked: bool = False, counts: dict[str, int] | None = None,
                  discard: list[Card] | None = None, decks: int = 1,
-                 refereed: bool = True) -> None:
+                 refereed: bool = True, out: list[str] | None = None) -> None:
         self.status = status
         self.players = [] if players is None else players
         self.left = [] if left is None else left
@@ -659,20 +660,21 @@ class HandFacts(Record):
         self.discard = [] if discard is None else discard
         self.decks = decks
         self.refereed = refereed
+        self.out = [] if out is None else out
 
     @classmethod
     def from_hand(cls, hand: Any) -> "HandFacts":
         """Facts from an engine hand (``referee.engine.Hand``, read duck-typed).
 
         Uses its ``status``, ``scored``, ``seats``, ``left``, ``winner``,
-        ``blocked``, ``counts``, ``discard`` and ``decks``; a hand still
+        ``blocked``, ``counts``, ``discard``, ``decks`` and ``places``; a hand still
         ``waiting`` counts as not refereed.
         """
         status = "scored" if getattr(hand, "scored", False) else hand.status
         return cls(status=status, players=list(hand.seats), left=list(hand.left),
                    winner=hand.winner, blocked=bool(hand.blocked), counts=dict(hand.counts),
                    discard=list(hand.discard), decks=int(hand.decks),
-                   refereed=hand.status != "waiting")
+                   refereed=hand.status != "waiting", out=list(getattr(hand, "places", ())))
 
     @classmethod
     def unrefereed(cls, series: Series, decks: int | None = None) -> "HandFacts":
@@ -774,7 +776,8 @@ def score_hand(series: Series, facts: HandFacts, winner: str | None,
       is not a card (R7.1), a Joker without jokers (R1.3), a negative total (R7.1);
       for a refereed hand a number of cards other than the referee's count, or a
       total no such number of cards can make (R7.2); more copies of a card across
-      the given hands and the discard pile than the decks hold (R7.2, Joker 2 per deck).
+      the given hands and the discard pile than the decks hold (R7.2; a Joker
+      ``jokers_per_deck`` per deck).
 
     A blocked hand (R3.9) has no winner and everyone still in the hand scores.
     In casual mode (R7.6) only the winner is needed; scores given for others are
@@ -796,12 +799,18 @@ def score_hand(series: Series, facts: HandFacts, winner: str | None,
     hand_winner = _hand_winner(series, facts, refereed, blocked, winner_c)
     if hand_winner is not None and hand_winner in given_c:
         _check_winner_scores_nothing(hand_winner, given_c.pop(hand_winner), series.hand)
-    scorers = [p for p in in_hand if p != hand_winner]
+    out = [p for p in in_hand if p in facts.out and p != hand_winner] if refereed else []
+    for name in out:  # R6.3: who went out scores 0, as the winner does
+        if name in given_c:
+            _check_winner_scores_nothing(name, given_c.pop(name), series.hand, out=True)
+    scorers = [p for p in in_hand if p != hand_winner and p not in out]
     if series.mode != "casual":
         _refuse_missing(scorers, given_c)
 
     points, cards, held = _read_scores(series, facts, [p for p in scorers if p in given_c], given_c)
-    _check_copies(held, facts.discard if refereed else [], max(1, int(facts.decks)))
+    _check_copies(held, facts.discard if refereed else [], max(1, int(facts.decks)),
+                  series.rules.jokers_per_deck)
+    points.update(dict.fromkeys(out, 0))
     return HandResult(hand=series.hand, winner=hand_winner, blocked=blocked,
                       points=_in_seating_order(series, hand_winner, points), cards=cards, left=left)
 
@@ -875,10 +884,12 @@ def _hand_winner(series: Series, facts: HandFacts, refereed: bool, blocked: bool
     return winner
 
 
-def _check_winner_scores_nothing(winner: str, value: Any, hand: int) -> None:
-    """R7.1: a score given for the winner is 0 (or no cards)."""
+def _check_winner_scores_nothing(winner: str, value: Any, hand: int, out: bool = False) -> None:
+    """R7.1: a score given for the winner (``out``: for a player who went out
+    under ``hand_end = "last_holder"``, R6.3) is 0 (or no cards)."""
     if _given_value(value, winner) not in (0, []):
-        raise ScoreError("score.refuse.winner_cards", "R7.1", player=winner, hand=hand)
+        key, rule = ("score.refuse.out_cards", "R6.3") if out else ("score.refuse.winner_cards", "R7.1")
+        raise ScoreError(key, rule, player=winner, hand=hand)
 
 
 def _refuse_missing(scorers: list[str], given: Mapping[str, Any]) -> None:
@@ -942,8 +953,10 @@ def check_given(series: Series, facts: HandFacts, name: str, value: Any) -> int 
     return value
 
 
-def _check_copies(held: dict[str, list[Card]], discard: list[Card], decks: int) -> None:
-    """R7.2 / R1.4: no card more often in the given hands plus discard pile than the decks hold."""
+def _check_copies(held: dict[str, list[Card]], discard: list[Card], decks: int,
+                  jokers: int) -> None:
+    """R7.2 / R1.4: no card more often in the given hands plus discard pile than the
+    ``decks`` decks of ``jokers`` Jokers each hold."""
     in_discard = Counter(discard)
     holders: dict[Card, list[str]] = {}
     for name, cards in held.items():
@@ -951,7 +964,7 @@ def _check_copies(held: dict[str, list[Card]], discard: list[Card], decks: int) 
             holders.setdefault(card, []).append(name)
     for name, cards in held.items():  # first offender in seating order
         for card in cards:
-            copies = decks * copies_per_deck(card)
+            copies = decks * copies_per_deck(card, jokers)
             given = len(holders[card])
             if in_discard[card] + given <= copies:
                 continue
