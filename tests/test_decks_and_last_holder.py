@@ -361,14 +361,14 @@ def test_R6_3_the_prompt_tells_each_step_and_asks_only_the_last_holder(tmp_path,
     from prompt_toolkit.output import DummyOutput
 
     from referee.interface.repl import run_repl
-    from referee.series.session import Table
+    from referee.series.session import OpenSeries
     from referee.series.store import SaveFile
 
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "100")
-    table = Table.create(SaveFile(tmp_path / "p.toml"), ["Anna", "Bram", "Cees"],
+    table = OpenSeries.create(SaveFile(tmp_path / "p.toml"), ["Anna", "Bram", "Cees"],
                          LAST.replace(deal_size=1, name="ours"), "Cees")
     with create_pipe_input() as pipe:
         pipe.send_text("start 9h\n9s\n9d\nscore\nKd\n\x04")
