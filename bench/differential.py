@@ -280,6 +280,24 @@ def _noisy_table_class(sim: Any) -> type:
                     return False
             return True
 
+        def typed(self, text: str) -> list | None:  # the bots' entries (``_Table.typed``)
+            self.entries -= 1  # (``send`` and ``aside`` counted the entry already)
+            ruling = self.enter(text)
+            if not ruling.ok:
+                self.stop = "bot entry refused"
+                self.stopped = True
+                return None
+            return ruling.events
+
+        def check(self) -> bool:  # (after noise the real cards may be behind: deal again)
+            if self.picture_ok():
+                return True
+            self.resynced += 1
+            if not self.resync():
+                self.stop = "resync failed"
+                return False
+            return True
+
         def picture_ok(self) -> bool:
             hand, discard = self.hand, self.discard
             return (hand.counts == self.count and hand.draw_pile == len(self.draw)
@@ -313,7 +331,8 @@ def _noisy_table_class(sim: Any) -> type:
                     if not self.noise(self.noise_entry(kind)):
                         return
                     continue
-                if hand.lk and "missed" in hand.lk.values():
+                duties = hand.last_card if hasattr(hand, "last_card") else hand.lk
+                if duties and "missed" in duties.values():
                     if not self.maybe_call():
                         return
                     if hand.status != "playing":
@@ -378,6 +397,13 @@ def _noisy_table_class(sim: Any) -> type:
                 rest.insert(self.nrng.randrange(len(rest) + 1), c)
             self.cards, self.draw, self.discard = cards, rest, discard
             self.count = {p: len(c) for p, c in cards.items()}
+            if hasattr(self, "held"):  # (a simulator that keeps each hand as counts and bits)
+                kinds = len(sim.CARDS)
+                self.copies = {p: [0] * kinds for p in cards}
+                for p, held in cards.items():
+                    for c in held:
+                        self.copies[p][c] += 1
+                self.held = {p: sum(1 << c for c in set(held)) for p, held in cards.items()}
             return self.picture_ok()
 
         # -- noise ----------------------------------------------------------
@@ -416,11 +442,21 @@ def _noisy_table_class(sim: Any) -> type:
             if kind == "illegal":
                 # A card that does not fit, a penalty card that does not stack on the
                 # pending penalty, a Jack on a named suit: held (mostly) or not.
-                fit = self.fits(self.discard[-1], hand.named_suit)[1]
-                rank, suit = self.rank, self.suit
-                tempting = [c for c in range(len(rank)) if not fit[c]
+                rank = self.rank
+                if hasattr(self, "fits"):  # (a simulator that kept its own fit tables)
+                    row = self.fits(self.discard[-1], hand.named_suit)[1]
+                    suit = self.suit
+                    fit = sum(1 << c for c, ok in enumerate(row) if ok)
+                    stack = (sum(1 << c for c, ok in enumerate(self.stackers[hand.pending_kind])
+                                 if ok) if hand.pending else 0)
+                else:  # (the engine's compiled tables: masks by card id)
+                    tables, cards = hand.tables, sim.CARDS
+                    fit = tables.fits(cards[self.discard[-1]], hand.named_suit)
+                    suit = [c.suit for c in cards]
+                    stack = tables.stackers[hand.pending_kind] if hand.pending else 0
+                tempting = [c for c in range(len(rank)) if not fit >> c & 1
                             or (hand.pending and rank[c] in ("2", "Joker")
-                                and not self.stackers[hand.pending_kind][c])
+                                and not stack >> c & 1)
                             or (hand.named_suit and rank[c] == "J"
                                 and suit[c] != hand.named_suit)]
                 if hand.named_suit and r.random() < 0.4:  # (mostly a Jack on a Jack)
@@ -1001,7 +1037,7 @@ def compare_hand(candidate: Candidate, record: dict, standard: dict,
         if new != (ok, rule, legal) or (state != old_state and {
                 key: state.get(key, _MISSING) for key in old_state} != old_state):
             old = (ok, rule, legal, old_state)
-            # (compared on the baseline's keys: a key it has not is no difference)
+            # (keys the baseline's state() has not are not compared: ``extra_keys``)
             new4 = new + ({key: v for key, v in state.items() if key in old_state},)
             decision = explain(rules_table, line, before, old, new4, turns)
             if decision is not None:

@@ -136,11 +136,11 @@ def test_new_rules_presets_and_aliases(save, spec, name):
     rules = tomllib.loads(save.read_text(encoding="utf-8"))["rules"]
     assert rules["name"] == name
     expected = {
-        "family": {"jokers": False, "stacking": "none", "joker_penalty": 3},
+        "family": {"jokers_per_deck": 0, "stacking": "none", "joker_penalty": 3},
         "hard": {"four": "skip_two", "five": "all_draw_one", "king": "reverse_skip"},
         "fast": {"turn_order": "free"},
         "cumulative": {"stacking": "cumulative"},
-        "standard": {"jokers": True, "stacking": "same", "turn_order": "seated"},
+        "standard": {"jokers_per_deck": 2, "stacking": "same", "turn_order": "seated"},
     }.get(name, {})
     for key, value in expected.items():
         assert rules[key] == value, key
@@ -628,7 +628,7 @@ def test_rules_diff_two_presets(save):
     lines = {line.split()[0]: line.split()[1:] for line in out.splitlines() if line.strip()}
     assert lines["stacking"][:2] == ['"none"', '"same"']
     assert lines["four"][:2] == ['"none"', '"skip_two"']
-    assert lines["jokers"][:2] == ["false", "true"]
+    assert lines["jokers_per_deck"][:2] == ["0", "2"]
     assert "deal_size" not in lines          # only what differs
 
 

@@ -59,9 +59,40 @@ def test_jokers_false():
     r = std.apply_line("Joker")
     assert (r.ok, r.rule) == (True, "R5.6")
     r = refused(fam, "Joker", "R1.3")
-    assert ("jokers", False) in house(r)
+    assert ("jokers_per_deck", 0) in house(r)
     refused(fam, "start Joker", "R2.3")
     refused(make_hand(HouseRules(jokers=False)), "start Joker", "R1.3")
+
+
+def test_jokers_per_deck_three_R1_4_allows_three_jokers_per_deck():
+    three = make_hand(HouseRules(jokers_per_deck=3), lines=["start 9h"])
+    one = make_hand(HouseRules(jokers_per_deck=1), lines=["start 9h"])
+    assert (three.deck_total, one.deck_total) == (55, 53)
+    check(three, draw_pile=55 - 21 - 1)
+    for line in ("Joker", "Joker", "Joker"):       # Anna, Bram, Cees stack (R5.6)
+        assert three.apply_line(line).ok
+    check(three, pending_draw=15, turn="Anna")
+    refused(three, "Joker", "R1.4")                 # a fourth: one deck holds three
+    assert one.apply_line("Joker").ok
+    refused(one, "Joker", "R1.4")                   # a second: one deck holds one
+
+
+def test_decks_three_R1_4_allows_three_copies():
+    three = make_hand(HouseRules(decks=3), lines=["start 9h"])
+    assert three.deck_total == 162
+    check(three, draw_pile=162 - 21 - 1)
+    play(three, "9h", "9h")                         # the other two decks' 9h
+    refused(three, "9h", "R1.4")
+
+
+def test_hand_end_last_holder_plays_on_until_one_holds_cards():
+    std = make_hand(HouseRules(deal_size=1), lines=["start 9h", "9s"])
+    last = make_hand(HouseRules(deal_size=1, hand_end="last_holder"), lines=["start 9h", "9s"])
+    check(std, status="over", winner="Anna", places=[])
+    check(last, status="playing", winner=None, places=["Anna"], turn="Bram")
+    r = last.apply_line("9d")
+    assert ("hand_end", "last_holder") in house(r)
+    check(last, status="over", winner="Anna", places=["Anna", "Bram"], counts={"Cees": 1})
 
 
 def test_decks_two_with_three_players():

@@ -38,7 +38,7 @@ def out_of_range(key: Key) -> tuple[object, list[str]]:
     if key.kind == "bool":
         return "yes", ["true", "false"]
     if key.kind == "decks":
-        return 3, ['"auto"', "1", "2"]
+        return 4, ['"auto"', "1", "3"]
     if key.kind == "effects":
         return "nonsense", ["draw", "again", "skip"]
     if key.kind == "ranks":

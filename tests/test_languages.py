@@ -140,6 +140,27 @@ def test_new_lang_keeps_the_series_language_and_reads_its_card_letters(tmp_path)
     assert "J♣" in english.stdout and "B♣" not in english.stdout
 
 
+def test_a_hand_edited_display_table_keeps_the_series_language(tmp_path):
+    """The quick look before the command line is read finds ``[display] lang`` wherever
+    the table stands and however it is spaced, and a tournament's inline
+    ``display = { lang = ... }``; a ``lang`` of another table is not the series'."""
+    save = tmp_path / "p.toml"
+    run(save, "new", "--lang", "nl", "--players", "Anna,Bram,Cees", "--dealer", "Anna")
+    text = save.read_text(encoding="utf-8")
+    assert '[display]\nlang = "nl"' in text
+    edited = text.replace('[display]\nlang = "nl"',
+                          '[display]\nshow_calls = true\n  lang="fr"   # French, for Mamie')
+    save.write_text(edited, encoding="utf-8")
+    assert "Distribue ensuite" in run(save, "standings").stdout
+    from referee.series.store import series_language
+    for body, lang in (('format = 1\ndisplay = { lang = "it" }\n', "it"),
+                       ('format = 1\ndisplay = {show_calls = true, lang="pt"}\n', "pt"),
+                       ('format = 1\n[rules]\nlang = "nl"\n', None),
+                       ('format = 1\n[display]\nlang = 3\n', None)):
+        (tmp_path / "x.toml").write_text(body, encoding="utf-8")
+        assert series_language(str(tmp_path / "x.toml")) == lang, body
+
+
 def test_an_unknown_language_is_bad_usage(tmp_path):
     result = run(tmp_path / "p.toml", "standings", "--lang", "xx", code=2)
     assert "--lang takes one of en, nl, fr, it, pt" in result.stderr

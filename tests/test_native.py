@@ -63,6 +63,22 @@ def test_the_local_words_for_score_standings_history_work_in_a_script(speak, tab
     assert reply.kind == "command"  # read as `score` (refused here: the hand is being played)
 
 
+@pytest.mark.parametrize("code", LOCAL)
+def test_a_mistyped_command_is_answered_with_the_languages_own_word(speak, table, capsys, code):
+    """At the prompt, "did you mean" names the word the help offers (French `points`),
+    not the English one, for a mistyped English word and for a mistyped local one."""
+    speak(code)
+    words = {english: word for word, english in _help_words()}
+    local = words["standings"]
+    typo = local[:-2] + local[-1] + local[-2]  # two letters swapped: classemetn
+    drive(table, f"scroe\n{typo}\n")
+    out = " ".join(capsys.readouterr().out.split())
+    suggested = re.findall(r"`([^`]+)`", out)
+    assert words["score"] in suggested and local in suggested
+    assert "score" not in suggested and "standings" not in suggested
+    assert saved_lines(table) == []
+
+
 # -- every card a player reads is in the language's letters (point 2) ------------------
 
 KING_OF_HEARTS = {"nl": "Hh", "fr": "Rco", "it": "Rcu", "pt": "Rco"}
@@ -119,6 +135,32 @@ def test_click_errors_beside_a_series_speak_its_language(tmp_path, code):
     assert "is not a language" not in bad.stderr and "xx" in bad.stderr
     option = _cli(tmp_path, "standings", "--foo")
     assert option.returncode == 2 and "No such option" not in option.stderr
+
+
+@pytest.mark.parametrize("code", LOCAL)
+def test_a_tournament_keeps_its_language_as_a_series_does_R8_6(tmp_path, code):
+    """``tournament new --lang CODE``: its other commands, click's errors about them,
+    and its tables' series speak that language without --lang; --lang still comes
+    first (NOTATION.md "Languages")."""
+    cup = str(tmp_path / "cup.toml")
+    made = _cli(tmp_path, "tournament", "new", "--lang", code, "--players",
+                "Anna,Bram,Cees,Daan,Eva", "--seed", "3", "--save", cup)
+    assert made.returncode == 0, made.stderr
+
+    def same_as(*args: str) -> tuple[str, str, str]:
+        """(as run, with --lang CODE, with --lang en): the output of ``args``."""
+        return tuple(_cli(tmp_path, *lang, *args).stdout
+                     for lang in ((), ("--lang", code), ("--lang", "en")))
+
+    for args in (("tournament", "show", "--save", cup), ("state", "--table", "1", "--save", cup)):
+        shown, local, english = same_as(*args)
+        assert shown == local != english, args
+    table_series = next((tmp_path / "cup.tables").glob("*/series.toml"))
+    shown, local, english = same_as("state", "--save", str(table_series))
+    assert shown == local != english
+    typo = _cli(tmp_path, "tournament", "sohw", "--save", cup)
+    assert typo.returncode == 2 and "sohw" in typo.stderr
+    assert "No such command" not in typo.stderr and "Usage:" not in typo.stderr
 
 
 # -- the suit question and the examples in the language's letters (point 4) -------------

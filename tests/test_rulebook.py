@@ -26,7 +26,7 @@ RULES_MD_IDS = [
     "R3.1", "R3.2", "R3.3", "R3.4", "R3.5", "R3.6", "R3.7", "R3.8", "R3.9",
     "R4.1", "R4.2", "R4.3", "R4.4", "R4.5",
     "R5.1", "R5.2", "R5.3", "R5.4", "R5.5", "R5.6", "R5.7", "R5.8", "R5.9", "R5.10", "R5.11",
-    "R6.1", "R6.2",
+    "R6.1", "R6.2", "R6.3",
     "R7.1", "R7.2", "R7.3", "R7.4", "R7.5", "R7.6",
     "R8.1", "R8.2", "R8.3", "R8.4", "R8.5", "R8.6",
     *(f"R9.{n}" for n in range(1, 19)),
@@ -94,7 +94,7 @@ def test_joker_stack_double():
 def test_family_joker_text_says_there_are_no_jokers_and_costs_three():
     text = rule_text("R5.6", load_rules("family"))
     assert "without Jokers" in text and "3 cards" in text
-    assert "`jokers = false`" in text
+    assert "`jokers_per_deck = 0`" in text
 
 
 @pytest.mark.parametrize("key, value, rule_id, expected", [
@@ -116,7 +116,13 @@ def test_family_joker_text_says_there_are_no_jokers_and_costs_three():
     ("stacking", "none", "R5.7", "Nothing stacks"),
     ("stacking", "cumulative", "R5.7", "2 + 5 + 2 = 9"),
     ("decks", 2, "R1.3", "Two standard decks"),
-    ("jokers", False, "R1.3", "without Jokers"),
+    ("jokers_per_deck", 0, "R1.3", "without Jokers"),
+    ("jokers_per_deck", 3, "R1.3", "plus 3 Jokers: 55 cards"),
+    ("jokers_per_deck", 1, "R1.4", "(1 Joker per deck)"),
+    ("decks", 3, "R1.3", "Three standard decks of 52 cards plus 2 Jokers, shuffled together: 162"),
+    ("hand_end", "last_holder", "R6.3", "is out and placed"),
+    ("hand_end", "last_holder", "R6.1", "the hand goes on until one player still holds cards"),
+    ("hand_end", "last_holder", "R7.1", "only the last holder scores"),
 ])
 def test_rule_text_reflects_a_changed_house_rule(key, value, rule_id, expected):
     before = rule_text(rule_id, STANDARD)
@@ -166,7 +172,7 @@ def test_rulebook_shows_every_rule_grouped_by_section(preset):
 def test_rulebook_lists_the_house_rules_that_differ_from_standard():
     text = render_rulebook(load_rules("family"))
     tail = text.split("House rules that differ from standard")[1]
-    assert "jokers = false" in tail and "R1.3" in tail
+    assert "jokers_per_deck = 0" in tail and "R1.3" in tail
     assert "joker_penalty = 3" in tail and "R5.6" in tail
     assert 'stacking = "none"' in tail and "R5.7" in tail
     assert "deal_size" not in tail
@@ -296,9 +302,9 @@ def test_render_diff_family_against_hard():
     lines = text.splitlines()
     assert "family" in lines[0] and "hard" in lines[0]
     rows = {line.split()[0]: line.split() for line in lines[2:]}
-    assert set(rows) == {"jokers", "joker_penalty", "stacking", "king", "four", "five"}
+    assert set(rows) == {"jokers_per_deck", "joker_penalty", "stacking", "king", "four", "five"}
     assert rows["stacking"] == ["stacking", '"none"', '"same"', "R5.7"]
-    assert rows["jokers"] == ["jokers", "false", "true", "R1.3"]
+    assert rows["jokers_per_deck"] == ["jokers_per_deck", "0", "2", "R1.3"]
     assert rows["king"] == ["king", '"none"', '"reverse_skip"', "R5.8"]
     assert rows["four"][-1] == "R5.9" and rows["five"][-1] == "R5.10"
     # Aligned columns: the column header and every row start each column at the same place.
@@ -326,8 +332,8 @@ def test_render_diff_shows_keys_inside_tables():
 # ---------------------------------------------------------------------------
 
 _choices = st.fixed_dictionaries({
-    "deal_size": st.integers(2, 15), "jokers": st.booleans(),
-    "decks": st.sampled_from(["auto", 1, 2]), "joker_penalty": st.integers(0, 9),
+    "deal_size": st.integers(2, 15), "jokers_per_deck": st.integers(0, 4),
+    "decks": st.sampled_from(["auto", 1, 2, 3]), "joker_penalty": st.integers(0, 9),
     "joker_stack": st.sampled_from(["add", "double"]),
     "stacking": st.sampled_from(["same", "cumulative", "none"]),
     "last_card_penalty": st.integers(0, 4), "false_call_penalty": st.integers(0, 3),
@@ -340,6 +346,7 @@ _choices = st.fixed_dictionaries({
     "four": st.sampled_from(["none", "skip_two"]),
     "five": st.sampled_from(["none", "all_draw_one"]),
     "turn_order": st.sampled_from(["seated", "free"]),
+    "hand_end": st.sampled_from(["first_out", "last_holder"]),
 })
 
 

@@ -12,7 +12,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.engine import rules as rules_mod
-from referee.engine.cards import deck_size
 from referee.messages import en_rules
 from referee.engine.rules import (
     ALIASES, KEYS, PRESETS, SPARSE, HouseRules, RulesError, check_table_fits, resolve_preset,
@@ -26,19 +25,19 @@ STANDARD_POINTS = {"A": 15, "Joker": 20, "K": 10, "Q": 10, "J": 10, "2": 2, "3":
 # What RULES.md R8 says each preset changes from standard.
 PRESET_CHANGES = {
     "standard": {},
-    "family": {"jokers": False, "joker_penalty": 3, "stacking": "none"},
+    "family": {"jokers_per_deck": 0, "joker_penalty": 3, "stacking": "none"},
     "hard": {"four": "skip_two", "five": "all_draw_one", "king": "reverse_skip"},
     "fast": {"turn_order": "free"},
     "cumulative": {"stacking": "cumulative"},
     "tournament": {},
 }
 STANDARD_VALUES = {
-    "deal_size": 7, "jokers": True, "decks": "auto", "joker_penalty": 5, "joker_stack": "add",
+    "deal_size": 7, "jokers_per_deck": 2, "decks": "auto", "joker_penalty": 5, "joker_stack": "add",
     "stacking": "same", "last_card_penalty": 2, "false_call_penalty": 0,
     "illegal_play_penalty": 0, "finish_on_action": False, "jack_wild": False,
     "jack_on_jack": True, "penalty_ends_turn": True, "draw_then_play": True,
     "start_card": "no_effect", "finish_on_action_draw": 1, "king": "none", "four": "none",
-    "five": "none", "turn_order": "seated",
+    "five": "none", "turn_order": "seated", "hand_end": "first_out",
 }
 
 
@@ -361,7 +360,7 @@ def test_bool_is_not_a_whole_number_inside_tables(tmp_path):
     ("four", "skip_one", ('"none"', '"skip_two"')),
     ("five", "draw", ('"none"', '"all_draw_one"')),
     ("turn_order", "fast", ('"seated"', '"free"')),
-    ("decks", "two", ('"auto"', "1", "2")),
+    ("decks", "two", ('"auto"', "1", "3")),
 ])
 def test_bad_enum_values_name_the_allowed_values(tmp_path, key, bad, allowed):
     err = error_for(tmp_path, f'deal_size = 7\n{key} = "{bad}"\n')
@@ -425,11 +424,11 @@ def test_R2_2_deal_and_starter_must_fit_the_decks(players, deal, fits):
         assert info.value.key in ("deal_size", "decks")
 
 
-@pytest.mark.parametrize("value", [0, 3, -1])
-def test_decks_must_be_1_or_2(tmp_path, value):
+@pytest.mark.parametrize("value", [0, 4, -1])
+def test_R1_3_decks_must_be_auto_or_1_to_3(tmp_path, value):
     err = error_for(tmp_path, f"decks = {value}\n")
     assert_names(err, file=str(tmp_path / "ours.toml"), line=1, key="decks",
-                 allowed_bits=('"auto"', "1 or 2"))
+                 allowed_bits=('"auto"', "from 1 to 3"))
 
 
 def test_R6_2_finish_on_action_draw_may_be_zero_not_negative(tmp_path):
@@ -533,7 +532,7 @@ def test_rules_from_a_table_validates_the_same_way():
 def test_differences_lists_keys_in_r8_order():
     family, hard = load_rules("family"), load_rules("hard")
     assert family.differences(hard) == [
-        ("jokers", False, True), ("joker_penalty", 3, 5), ("stacking", "none", "same"),
+        ("jokers_per_deck", 0, 2), ("joker_penalty", 3, 5), ("stacking", "none", "same"),
         ("king", "none", "reverse_skip"), ("four", "none", "skip_two"),
         ("five", "none", "all_draw_one"),
     ]
@@ -594,12 +593,21 @@ def test_family_without_jokers_counts_52_per_deck():
     assert "52" in str(info.value)
 
 
-def test_two_decks_that_still_do_not_fit_suggest_a_smaller_deal():
-    rules = load_rules("standard").replace(decks=2, deal_size=15)
-    with pytest.raises(RulesError) as info:       # 8 x 15 + 1 = 121 > 108
+def test_R1_3_three_decks_that_still_do_not_fit_suggest_a_smaller_deal():
+    rules = load_rules("standard").replace(decks=3, deal_size=21)
+    with pytest.raises(RulesError) as info:       # 8 x 21 + 1 = 169 > 162
         check_table_fits(rules, 8)
     assert info.value.key == "deal_size"
-    assert "at most 13" in str(info.value)
+    assert "at most 20" in str(info.value) and "decks =" not in str(info.value)
+
+
+def test_R1_3_two_decks_that_do_not_fit_suggest_three():
+    rules = load_rules("standard").replace(decks=2, deal_size=15)
+    with pytest.raises(RulesError) as info:       # 8 x 15 + 1 = 121 > 108, <= 162
+        check_table_fits(rules, 8)
+    assert info.value.key == "decks"
+    assert "`decks = 3`" in str(info.value) and "at most 13" in str(info.value)
+    check_table_fits(rules.replace(decks=3), 8)
 
 
 @pytest.mark.parametrize("players", [0, 1, 9, 12, True, "4"])
@@ -612,11 +620,11 @@ def test_two_to_eight_players(players):
 
 @settings(max_examples=200, deadline=None)
 @given(players=st.integers(2, 8), deal=st.integers(2, 15),
-       decks=st.sampled_from(["auto", 1, 2]), jokers=st.booleans())
+       decks=st.sampled_from(["auto", 1, 2, 3]), jokers=st.integers(0, 4))
 def test_table_fits_exactly_when_the_deal_and_starter_fit_the_deck(players, deal, decks, jokers):
-    rules = HouseRules().replace(deal_size=deal, decks=decks, jokers=jokers)
+    rules = HouseRules().replace(deal_size=deal, decks=decks, jokers_per_deck=jokers)
     expected_decks = (2 if players >= 6 else 1) if decks == "auto" else decks
-    fits = players * deal + 1 <= deck_size(expected_decks, jokers)
+    fits = players * deal + 1 <= expected_decks * (52 + jokers)
     if fits:
         check_table_fits(rules, players)
     else:
@@ -634,8 +642,8 @@ _enum = {key.name: key.detail for key in rules_mod.HOUSE_KEYS
          if key.kind == "enum" and key.section is None}
 valid_tables = st.fixed_dictionaries({}, optional={
     "deal_size": st.integers(2, 15),
-    "jokers": st.booleans(),
-    "decks": st.sampled_from(["auto", 1, 2]),
+    "jokers_per_deck": st.integers(0, 4),
+    "decks": st.sampled_from(["auto", 1, 2, 3]),
     "joker_penalty": st.integers(0, 20),
     "last_card_penalty": st.integers(0, 5),
     "finish_on_action": st.booleans(),

@@ -537,6 +537,41 @@ def test_render_standings_aligned_with_wide_names():
     assert "Elimination: a total over 20 points is out." in lines
 
 
+def test_text_width_counts_every_character_as_the_unicode_tables_do():
+    """The columns of text beyond ASCII (Latin-1 and its extensions read without
+    ``unicodedata``; start-up of ``standings`` in French) are Unicode's own."""
+    import unicodedata
+    from referee.series.scoring import text_width
+
+    def columns(ch: str) -> int:
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+            return 0
+        return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    for code in range(0x20, 0x3100):
+        ch = chr(code)
+        assert text_width(f"é{ch}") == 1 + columns(ch), hex(code)
+    assert text_width("Dern. donne") == 11 and text_width("Avant élim.") == 11
+    assert text_width("Zoë\u00ad") == 3 and text_width("e\u0301") == 1
+
+
+_WORD_CHARS = "Anna=:;, \t\n\x1c\u00a0\u2003+-07٣ßé5hJoker"
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=_WORD_CHARS, max_size=12))
+def test_a_scores_words_read_as_their_patterns_say_R7_1(word):
+    """A score's words are read with str methods (start-up); they read as the
+    patterns they stand for: ``NAME=...``/``NAME:...``, a signed integer, the
+    separators of cards (blanks, commas, semicolons)."""
+    import re
+    from referee.series.scoring import _integer, _name_value
+    m = re.match(r"^([^=:\s]+)[=:](.*)$", word)
+    assert _name_value(word) == ((m.group(1), m.group(2)) if m else None)
+    assert _integer(word.strip()) == bool(re.fullmatch(r"[+-]?\d+", word.strip()))
+    assert word.replace(",", " ").replace(";", " ").split() == [
+        x for x in re.split(r"[\s,;]+", word.strip()) if x]
+
+
 def test_render_standings_casual_and_winner():
     s = series(mode="casual", hands=1)
     play_hand(s, "Cees", {})

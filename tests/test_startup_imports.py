@@ -43,6 +43,17 @@ def imported(args: list[str], cwd: Path) -> tuple[set[str], str]:
     return {m for m in modules if m.split(".")[0] == "referee"}, done.stdout
 
 
+def modules_of(args: list[str], cwd: Path, lang: str | None = None) -> set[str]:
+    """Every module (the standard library's too) ``pesten-ref ARGS`` imports, in
+    language ``lang`` ($PESTEN_REF_LANG; English when None)."""
+    env = dict(ENV, PESTEN_REF_LANG=lang) if lang else ENV
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "referee.interface.cli", *args],
+                          cwd=cwd, capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return {line.split("|")[-1].strip() for line in done.stderr.splitlines()
+            if line.startswith("import time:") and "|" in line}
+
+
 def new_series(where: Path) -> Path:
     save = where / "pesten.toml"
     imported(["new", "--players", "Anna,Bram,Cees", "--dealer", "Anna", "--save", str(save)],
@@ -123,3 +134,56 @@ def test_a_query_makes_the_hand_and_keeps_it_dealt(tmp_path):
     before = table.state()
     assert table.handle("check 9h").ok
     assert type(table.dealt) is Hand and table.state() == before and not table.started
+
+
+# -- the commands are built when asked for ------------------------------------------
+
+_BUILT = """
+import sys
+from referee.interface.cli import main
+try:
+    main(sys.argv[1:], prog_name="pesten-ref")
+except SystemExit:
+    pass
+print("BUILT", " ".join(sorted(main.commands)), file=sys.stderr)
+"""
+
+
+def built_commands(args: list[str], cwd: Path) -> list[str]:
+    """The commands ``pesten-ref ARGS`` builds (click objects, options and all)."""
+    done = subprocess.run([sys.executable, "-c", _BUILT, *args], cwd=cwd,
+                          capture_output=True, text=True, env=ENV)
+    line = [x for x in done.stderr.splitlines() if x.startswith("BUILT")][-1]
+    return line.split()[1:]
+
+
+def test_score_and_standings_build_only_their_own_command(tmp_path):
+    save = new_series(tmp_path)
+    assert built_commands(["standings", "--save", str(save)], tmp_path) == ["standings"]
+    assert built_commands(["score", "--save", str(save), "--winner", "Anna", "Bram=7h",
+                           "Cees=Kd"], tmp_path) == ["score"]
+
+
+def test_the_command_list_shows_every_command_built_or_not(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "referee.interface.cli", "--help"], cwd=tmp_path,
+                          capture_output=True, text=True, env=ENV)
+    listed = done.stdout.partition("Commands:")[2].split()
+    names = ["export", "help", "history", "new", "play", "replay", "rules", "score",
+             "series", "simulate", "standings", "state"]
+    for name in names + ["tournament"]:
+        assert name in listed
+    assert built_commands(["--help"], tmp_path) == names  # (tournament: its own builder)
+
+
+@pytest.mark.parametrize("code", ["en", "nl", "fr", "it", "pt"])
+def test_standings_and_score_in_every_language_import_what_they_use(tmp_path, code):
+    """``shlex`` only for a sentence naming the series' options, ``unicodedata`` only
+    for text beyond Latin-1's extensions (a heading with an accent is not), click's
+    catalog only when click speaks (its ``--help`` option is made without it)."""
+    save = new_series(tmp_path)
+    standings = modules_of(["standings", "--save", str(save)], tmp_path, code)
+    assert {"shlex", "unicodedata"} & standings == set()
+    assert "copy" not in standings  # (gettext copies click's catalog once it reads it)
+    score = modules_of(["score", "--save", str(save), "--winner", "Anna", "Bram=7h 8h",
+                        "Cees=Kd"], tmp_path, code)
+    assert {"shlex", "copy", "unicodedata", "prompt_toolkit"} & score == set()

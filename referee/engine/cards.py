@@ -203,19 +203,18 @@ def _local_card(t: str, lex: Lexicon) -> Card | None:
     return None
 
 
-def full_deck(jokers: bool = True) -> list[Card]:
-    """One deck: 52 cards, plus 2 Jokers when ``jokers`` (R1.3)."""
+def full_deck(jokers: int = 2) -> list[Card]:
+    """One deck: 52 cards plus ``jokers`` Jokers (R1.3, ``jokers_per_deck``)."""
     cards = [Card(r, s) for s in SUITS for r in RANKS]
-    if jokers:
-        cards += [JOKER_CARD, JOKER_CARD]
+    cards += [JOKER_CARD] * int(jokers)
     return cards
 
 
-def deck_size(decks: int, jokers: bool) -> int:
-    """Cards in play: 54 or 52 per deck (R1.3)."""
-    return decks * (54 if jokers else 52)
+def deck_size(decks: int, jokers: int) -> int:
+    """Cards in play: ``decks`` decks of 52 cards plus ``jokers`` Jokers each (R1.3)."""
+    return decks * (52 + int(jokers))
 
 
-def copies_per_deck(card: Card) -> int:
-    """How many of this card one deck holds: 1, or 2 for a Joker (R1.4)."""
-    return 2 if card.rank == JOKER else 1
+def copies_per_deck(card: Card, jokers: int = 2) -> int:
+    """How many of this card one deck holds: 1, or ``jokers`` for a Joker (R1.3, R1.4)."""
+    return int(jokers) if card.rank == JOKER else 1

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from referee.engine import piles, table
+from referee.engine import goingout, piles, table
 from referee.engine.events import Drew, Fixed, Reason, Refusal, Reshuffled, Won
 
 
@@ -50,6 +50,10 @@ def fix(h, what: str, target: str, amount: int, card, suit, ev: list) -> None:
 
 
 def _won(h, target: str, card, ev: list) -> None:
-    """R6.1 after a correction: the hand ends (a pending penalty stays as it was)."""
+    """R6.1 after a correction: the hand ends (a pending penalty stays as it was);
+    under ``hand_end = "last_holder"`` the player is out instead (R6.3)."""
+    if h.rules.last_holder:
+        goingout.go_out(h, target, card, ev)
+        return
     h.status, h.winner, h.turn = "over", target, None
     ev.append(Won(target, card))

@@ -45,7 +45,7 @@ class Dealt(HandState):
             raise ValueError(f"dealer {dealer!r} is not in the hand")
         self.dealer = dealer
         self.decks = rules.deck_count(len(self.seats))         # decks in play (R1.3)
-        self.deck_total = deck_size(self.decks, rules.jokers)  # cards in play
+        self.deck_total = deck_size(self.decks, rules.jokers_per_deck)  # cards in play
         self.free = rules.free_order           # snel pesten (R8.4)
         self._lower = {p.lower(): p for p in self.seats}
         self.scored = False                    # the hand's result is recorded (R7)
@@ -61,8 +61,9 @@ class Dealt(HandState):
         Keys: ``counts`` (name -> cards held, players still in the hand),
         ``draw_pile`` (cards), ``discard`` (the discard pile's cards as text,
         top card last), ``direction`` (1 or -1), ``pending`` (cards), ``left``
-        (who left, R1.5), ``blocked``, ``corrections`` (R0.2), and ``winner``
-        and ``named_suit`` when set.  Raises ValueError for a hand not over.
+        (who left, R1.5), ``blocked``, ``corrections`` (R0.2), and ``winner``,
+        ``named_suit`` and ``places`` (who went out, in order, R6.3) when set.
+        Raises ValueError for a hand not over.
         """
         if self.status != "over":
             raise ValueError(f"hand {self.number} is not over")
@@ -80,6 +81,8 @@ class Dealt(HandState):
             end["winner"] = self.winner
         if self.named_suit is not None:
             end["named_suit"] = self.named_suit
+        if self.places:
+            end["places"] = list(self.places)
         return end
 
     @classmethod
@@ -97,12 +100,14 @@ class Dealt(HandState):
         hand = cls(rules, players, dealer, number)
         try:
             left = [str(p) for p in end["left"]]
-            active = [p for p in hand.seats if p not in left]
+            places = [str(p) for p in end.get("places", [])]
+            active = [p for p in hand.seats if p not in left and p not in places]
             counts = {str(p): n for p, n in end["counts"].items()}
             winner = end.get("winner")
             discard = [parse_card(c) for c in str(end["discard"]).split()]
             fields = (end["draw_pile"], end["pending"], end["corrections"])
-            ok = (list(counts) == active and len(left) + len(active) == len(hand.seats)
+            ok = (list(counts) == active
+                  and len(left) + len(active) + len(places) == len(hand.seats)
                   and all(type(n) is int and n >= 0 for n in (*counts.values(), *fields))
                   and end["direction"] in (1, -1) and type(end["blocked"]) is bool
                   and discard and (winner is None or winner in hand.seats)
@@ -111,7 +116,7 @@ class Dealt(HandState):
             raise ValueError(f"not the end of a hand: {exc}") from None
         if not ok:
             raise ValueError("not the end of a hand")
-        hand.active, hand.left, hand.counts = active, left, counts
+        hand.active, hand.left, hand.counts, hand.places = active, left, counts, places
         hand.draw_pile, hand.pending, hand.corrections = fields
         hand.discard = discard
         hand.copies = dict(Counter(discard))
@@ -145,6 +150,7 @@ class Dealt(HandState):
             "announce_due": self.announce_due if playing else None,
             "callable": self.callable if playing else [],
             "winner": self.winner,
+            "places": list(self.places),
         }
 
     @property

@@ -74,6 +74,8 @@ class Reason(Enum):
 
     UNKNOWN_PLAYER = "unknown_player"      # R1.1
     LEFT = "left"                          # R1.5
+    OUT = "out"                            # R6.3: a player who went out (only calls)
+    CALL_OUT = "call_out"                  # R6.3: a call on a player who went out
     FREE_NO_PLAYER = "free_no_player"      # R8.4
     WAITING = "waiting"                    # R2.3: no starter yet
     OVER = "over"                          # R6.1
@@ -541,6 +543,43 @@ class DrawAfter(Event):
 
     def __init__(self, player, card, n):
         self.player, self.card, self.n = player, card, n
+
+
+class WentOut(Event):
+    """``player`` emptied their hand (on ``card``, or None after a correction) and is
+    out in ``place`` (1 = first out); the hand goes on unless ``last`` (one player
+    still holds cards: ``LastHolder`` follows) (R6.3, ``hand_end = "last_holder"``)."""
+
+    __slots__ = ("player", "card", "place", "last")
+    rule = "R6.3"
+    house = ("hand_end", "last_holder")
+    acts = True
+
+    def __init__(self, player, card, place, last=False):
+        self.player, self.card, self.place, self.last = player, card, place, last
+
+
+class MovesOn(Event):
+    """What was aimed at ``player``, who just went out, moves on to ``to`` (R6.3):
+    ``what`` is ``"penalty"`` (``n`` cards pending) or ``"skips"`` (``n`` turns to miss)."""
+
+    __slots__ = ("what", "player", "to", "n")
+    rule = "R6.3"
+
+    def __init__(self, what, player, to, n):
+        self.what, self.player, self.to, self.n = what, player, to, n
+
+
+class LastHolder(Event):
+    """Only ``player`` still holds cards: the hand is over; ``winner`` went out first
+    and wins it (R6.3)."""
+
+    __slots__ = ("player", "winner")
+    rule = "R6.3"
+    tells_turn = True
+
+    def __init__(self, player, winner):
+        self.player, self.winner = player, winner
 
 
 class OwedDraw(Event):

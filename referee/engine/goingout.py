@@ -1,18 +1,24 @@
-"""R6 Going out: the win, and the refusal to go out on an action card.
+"""R6 Going out: the win, the refusal to go out on an action card, playing on.
 
-- R6.1 win ......................... ``win`` (the hand ends; also ``corrections``)
+- R6.1 win ......................... ``win`` (the hand ends), through ``go_out``
+  (also ``corrections``)
 - R9.15 the card stands, then a draw . ``draw_after``
 - R6.2 not on an action card ........ ``finishers`` (the cards one may go out on),
   ``finish_refusal`` (the refusal), ``owe_draw``
   (its effect, R0.4: the next ``d`` takes ``finish_on_action_draw`` cards, drawn
   in ``turn.draw``)
+- R6.3 playing on until one holds cards (``hand_end = "last_holder"``) ... ``go_out``
+  (the player is out and placed; what was aimed at them moves on), ``last_holder``
+  (the hand's end), ``check_not_out`` (what a player who is out may still do)
 """
 
 from __future__ import annotations
 
 from referee.engine.cards import Card
-from referee.engine import piles
-from referee.engine.events import DrawAfter, OwedDraw, Reason, Refusal, Won
+from referee.engine import order, piles
+from referee.engine.events import (
+    DrawAfter, LastHolder, MovesOn, OwedDraw, Reason, Refusal, WentOut, Won,
+)
 
 
 def finishers(h) -> int:
@@ -53,3 +59,54 @@ def win(h, player: str, card: Card | None, ev: list) -> None:
     h.status, h.winner, h.turn = "over", player, None
     h.pending, h.pending_kind = 0, None
     ev.append(Won(player, card))
+
+
+def go_out(h, player: str, card: Card | None, ev: list) -> None:
+    """``player`` emptied their hand (on ``card``; None after a correction).
+
+    ``hand_end = "first_out"``: they win and the hand ends (R6.1).  Under
+    ``"last_holder"`` (R6.3) they are out, placed in the order out, and leave
+    the seating (not the table, R1.5): a penalty pending for them or turns they
+    still had to miss move on to the next seat, whose turn it is if it was
+    theirs; when one player still holds cards the hand ends (``last_holder``).
+    The card has no effect either way (R6.2).
+    """
+    if not h.rules.last_holder:
+        win(h, player, card, ev)
+        return
+    h.places.append(player)
+    ev.append(WentOut(player, card, len(h.places), last=len(h.active) == 2))
+    nxt = order.next_seat(h, player)
+    was_turn = h.turn == player
+    skips = h.skips.pop(player, 0)
+    h.active.remove(player)
+    del h.counts[player]
+    h.last_card.pop(player, None)
+    h.owed.pop(player, None)
+    h.idle.discard(player)
+    if h.penalty_turn == player:
+        h.penalty_turn = None
+    if len(h.active) == 1:
+        last_holder(h, ev)
+        return
+    if skips:
+        h.skips[nxt] = h.skips.get(nxt, 0) + skips
+        ev.append(MovesOn("skips", player, nxt, skips))
+    if was_turn and h.pending:  # (only a finishing penalty card, finish_on_action = true)
+        h.turn = nxt
+        ev.append(MovesOn("penalty", player, nxt, h.pending))
+    elif was_turn:
+        order.resume_at(h, nxt)
+
+
+def last_holder(h, ev: list) -> None:
+    """R6.3: one player still holds cards: the hand is over, the first out wins it."""
+    h.status, h.winner, h.turn = "over", h.places[0], None
+    h.pending, h.pending_kind = 0, None
+    ev.append(LastHolder(h.active[0], h.winner))
+
+
+def check_not_out(h, player: str | None, calling: bool = False) -> None:
+    """R6.3: a player who went out makes no entry but a call (``calling``); raises Refusal."""
+    if player is not None and h.places and player in h.places and not calling:
+        raise Refusal(Reason.OUT, "R6.3", name=player, place=h.places.index(player) + 1)

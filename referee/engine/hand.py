@@ -301,6 +301,12 @@ class Hand(Dealt):
             self.check_status()
         if named is not None and named in self.left:
             raise Refusal(Reason.LEFT, "R1.5", name=named)
+        if self.places:  # R6.3: who went out only calls, and is not called
+            goingout.check_not_out(self, named, calling=kind is Call)
+            if kind is not Call:
+                goingout.check_not_out(self, self.player(getattr(first, "target", "") or ""))
+            elif self.player(first.target) in self.places:
+                raise Refusal(Reason.CALL_OUT, "R6.3", name=self.player(first.target))
         if kind is Leave or kind is Fix:
             return named
         if kind is Call:

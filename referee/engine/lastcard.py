@@ -76,7 +76,8 @@ def call(h, caller: str | None, target: str, ev: list) -> None:
     outcome = (Called.VOID_ANNOUNCED if state == "announced" else
                Called.VOID_CALLED if state == "called" else Called.VOID_COUNT)
     ev.append(Called(target, outcome, n=h.counts.get(target, 0), rule="R4.4"))
-    if caller is not None and r.false_call_penalty > 0:
+    if caller is not None and r.false_call_penalty > 0 and caller in h.counts:
+        # (a caller who went out holds no cards and stays out, R6.3)
         n = r.false_call_penalty
         ev.append(FalseCall(caller, n))
         piles.applied_draw(h, caller, n, ev)

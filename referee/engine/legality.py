@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from referee.engine.cards import CARDS, Card
 from referee.engine.notation import Call, Line
-from referee.engine import deal, order, table, turn
+from referee.engine import deal, goingout, order, table, turn
 from referee.engine.state import Snapshot
 from referee.engine.events import Reason, Refusal, Refused
 
@@ -163,6 +163,7 @@ def refusal(h, card: Card, player: str | None = None, suit: str | None = None) -
                 raise Refusal(Reason.UNKNOWN_PLAYER, "R1.1", name=player)
             if who in h.left:
                 raise Refusal(Reason.LEFT, "R1.5", name=who)
+            goingout.check_not_out(h, who)   # (R6.3: who went out plays no more)
         elif not h.free or h.pending:
             who = h.turn
         if who is not None:

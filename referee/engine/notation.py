@@ -9,7 +9,6 @@ the entry in the form the save file and ``replay`` show.
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from referee.engine.cards import Card, NotationError, parse_suit, try_card
 from referee.engine.lexicon import CARD_WORDS, ENGLISH, EVERYWHERE, SHARED_CARD_WORDS, Lexicon
@@ -206,6 +205,7 @@ def parse_line(text: str, lex: Lexicon = ENGLISH) -> Line:
     Returns a ``Line``; raises ``NotationError`` (a ``ValueError``) with a short
     message naming the token that does not read as notation.
     """
+    import unicodedata  # (not for ``written``: the examples of score's sentences, start-up)
     body = unicodedata.normalize("NFC", _strip_comment(text)).strip()
     if not body:
         return Line("blank", text=text)

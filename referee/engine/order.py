@@ -6,6 +6,7 @@
 - ``pass_turn``: the turn moves on, using up turns to miss (R5.3, R5.9, R9.5).
   In free order there is no turn (R8.4).
 - ``use_skip``: one turn to miss used (R5.9).
+- ``resume_at``: the turn goes to the seat after a player who left or went out.
 - ``check_turn``: R3.7, whose turn it is (in free order: nobody may act over
   someone else's pending penalty).
 """
@@ -56,6 +57,19 @@ def pass_turn(h, player: str) -> None:
             use_skip(h, seats[i])
             i = (i + h.direction) % n
     h.turn = seats[i]
+
+
+def resume_at(h, seat: str) -> None:
+    """The turn goes to ``seat``, the seat after a player who left or went out
+    (R1.5, R6.3): a turn of theirs to miss is used and the turn passes on as in
+    ``pass_turn`` (R5.9); in free order there is no turn (R8.4)."""
+    if h.free:
+        h.turn = None
+    elif h.skips.get(seat, 0) > 0:
+        use_skip(h, seat)
+        pass_turn(h, seat)
+    else:
+        h.turn = seat
 
 
 def check_turn(h, player: str | None) -> None:

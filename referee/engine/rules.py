@@ -55,7 +55,7 @@ class Key(Value):
         section: the table it is written in (``"points"``, ``"series"``), or None
             for a top-level key.
         kind: its type, as validation checks it: ``"int"``, ``"bool"``, ``"enum"``,
-            ``"decks"`` (``"auto"``, 1 or 2), ``"effects"`` (a rank's entry of
+            ``"decks"`` (``"auto"``, or 1 to ``MAX_DECKS``), ``"effects"`` (a rank's entry of
             ``[actions]``, ``effects.parse_effects``), ``"ranks"`` (a list of ranks),
             ``"groups"`` (a list of lists of ranks), ``"blocked"`` (``"actions"`` or
             a list of ranks).
@@ -118,6 +118,8 @@ _STANDARD_POINTS = {"A": 15, "K": 10, "Q": 10, "J": 10, "Joker": 20,
 POINT_RANKS: tuple[str, ...] = tuple(_STANDARD_POINTS)
 #: The modes of ``series.mode`` (R7.4-R7.6).
 SERIES_MODES: tuple[str, ...] = ("elimination", "hands", "casual")
+#: Decks shuffled together at most (R1.3, ``decks``).
+MAX_DECKS = 3
 #: Range of ``deal_size`` (R2.2): any whole number from 1; whether the deck(s) hold the
 #: deal and the starter is checked per table (``check_table_fits``).
 DEAL_SIZE_RANGE = (1, None)
@@ -127,7 +129,7 @@ DEAL_SIZE_RANGE = (1, None)
 #: marks and ``rules --diff`` all read it.
 HOUSE_KEYS: tuple[Key, ...] = (
     Key("deal_size", "int", DEAL_SIZE_RANGE, 7, "R2.2"),
-    Key("jokers", "bool", None, True, "R1.3", marks=("R1.3", "R3.2", "R5.6")),
+    Key("jokers_per_deck", "int", (0, 4), 2, "R1.3", marks=("R1.3", "R1.4", "R3.2", "R5.6")),
     Key("decks", "decks", None, "auto", "R1.3"),
     Key("joker_penalty", "int", (0, None), 5, "R5.6"),
     Key("joker_stack", "enum", ("add", "double"), "add", "R5.6", marks=("R5.6", "R5.7")),
@@ -149,6 +151,8 @@ HOUSE_KEYS: tuple[Key, ...] = (
     Key("five", "enum", ("none", "all_draw_one"), "none", "R5.10"),
     Key("turn_order", "enum", ("seated", "free"), "seated", "R8.4",
         marks=("R3.7", "R5.2", "R5.3", "R8.4")),
+    Key("hand_end", "enum", ("first_out", "last_holder"), "first_out", "R6.3",
+        marks=("R6.1", "R6.3", "R7.1")),
     *(Key(rank, "int", (0, None), points, "R7.1", section="points")
       for rank, points in _STANDARD_POINTS.items()),
     Key("mode", "enum", SERIES_MODES, "elimination", "R7.4", section="series", marks=(),
@@ -167,6 +171,15 @@ HOUSE_KEYS: tuple[Key, ...] = (
         marks=("R2.4", "R9.16")),
     Key("ranks", "ranks", None, None, "R9.16", section="start", marks=("R2.4", "R9.16")),
 )
+
+#: Keys of earlier versions a file may still write, each expanding into a declared
+#: key (R8): ``name -> (Key, the declared key's name, {value: its value})``.  A file
+#: that sets both is refused (``_expand_old_keys``).  ``jokers = true`` is
+#: ``jokers_per_deck = 2``, ``false`` is 0 (R1.3).
+OLD_KEYS: Mapping[str, tuple[Key, str, Mapping[Any, Any]]] = MappingProxyType({
+    "jokers": (Key("jokers", "bool", None, True, "R1.3"), "jokers_per_deck",
+               MappingProxyType({True: 2, False: 0})),
+})
 
 #: Each declared key by its dotted name (``Key.shown``).
 KEY_BY_NAME: Mapping[str, Key] = MappingProxyType({key.shown: key for key in HOUSE_KEYS})
@@ -226,6 +239,9 @@ class HouseRules(Value):
     __match_args__ = __slots__
 
     def __init__(self, **values: Any) -> None:
+        for old, (_key, into, expand) in OLD_KEYS.items():  # ``jokers=False``: 0 per deck
+            if old in values:
+                values[into] = expand[values.pop(old)]
         unknown = values.keys() - _FIELDS.keys()
         if unknown:
             raise TypeError(f"HouseRules has no field {sorted(unknown)[0]!r}")
@@ -233,9 +249,14 @@ class HouseRules(Value):
             set_field(self, key, values.get(key, default))
 
     def replace(self, **changes: Any) -> "HouseRules":
-        """A copy with ``changes`` (field -> value); TypeError for an unknown field.
-        Values are not checked: ``load_rules`` and ``rules_from_table`` check them."""
-        return HouseRules(**{**dict(zip(_FIELDS, self._fields())), **changes})
+        """A copy with ``changes`` (field -> value, or an old key such as ``jokers``);
+        TypeError for an unknown field.  Values are not checked: ``load_rules`` and
+        ``rules_from_table`` check them."""
+        fields = dict(zip(_FIELDS, self._fields()))
+        for old, (_key, into, _expand) in OLD_KEYS.items():
+            if old in changes:
+                fields.pop(into)
+        return HouseRules(**{**fields, **changes})
 
     def __hash__(self) -> int:  # the tables are read-only mappings
         return hash(tuple(tuple(sorted(v.items())) if isinstance(v, Mapping) else v
@@ -252,6 +273,17 @@ class HouseRules(Value):
         if self.decks == "auto":
             return 2 if players >= 6 else 1
         return int(self.decks)
+
+    @property
+    def jokers(self) -> bool:
+        """True when the deck holds Jokers (R1.3: ``jokers_per_deck`` above 0)."""
+        return self.jokers_per_deck > 0
+
+    @property
+    def last_holder(self) -> bool:
+        """True under ``hand_end = "last_holder"``: the hand goes on until one player
+        holds cards (R6.3)."""
+        return self.hand_end == "last_holder"
 
     @property
     def free_order(self) -> bool:
@@ -674,7 +706,7 @@ def _allowed_text(kind: str, detail: Any) -> str:
     if kind == "enum":
         return t("rules.allowed.choices", choices=_join_or([toml_value(c) for c in detail]))
     if kind == "decks":
-        return t("rules.allowed.decks")
+        return t("rules.allowed.decks", most=MAX_DECKS)
     if kind == "text":
         return t("rules.allowed.text")
     if kind == "list":
@@ -737,7 +769,7 @@ def _check_value(src: Source, shown_key: str, path: tuple[str, ...], value: Any,
                 raise bad_value()
         elif isinstance(value, bool) or not isinstance(value, int):
             raise wrong_type()
-        elif value not in (1, 2):
+        elif not 1 <= value <= MAX_DECKS:
             raise bad_value()
     elif kind == "effects":
         return _check_effects(src, shown_key, path, value)
@@ -876,6 +908,8 @@ def _check_table(table: Mapping[str, Any], src: Source) -> dict[str, Any]:
             out[key] = _check_subtable(key, value, src)
         elif key in _TOP:
             out[key] = _check_key(src, _TOP[key], value)
+        elif key in OLD_KEYS:
+            out[key] = _check_key(src, OLD_KEYS[key][0], value)
         else:
             line = src.line_of(key)
             if isinstance(value, Mapping):
@@ -887,7 +921,25 @@ def _check_table(table: Mapping[str, Any], src: Source) -> dict[str, Any]:
             raise src.error("rules.err.unknown_key", key=key, line=line,
                             allowed=", ".join(top_keys), suggestion=_suggest(key, top_keys))
     _check_overlap(out, src)
-    return out
+    return _expand_old_keys(out, src)
+
+
+def _expand_old_keys(table: dict[str, Any], src: Source) -> dict[str, Any]:
+    """``table`` (one file's own keys, checked) with each old key (``OLD_KEYS``)
+    replaced by the declared key it expands into (``jokers = false`` ->
+    ``jokers_per_deck = 0``, R1.3).  A file that sets both says the same thing
+    twice: RulesError naming both keys and both lines (``key`` is the old one)."""
+    for old, (_key, into, expand) in OLD_KEYS.items():
+        if old not in table:
+            continue
+        if into in table:
+            raise src.error("rules.err.both_keys", key=old, line=src.line_of(old),
+                            allowed=t("rules.allowed.one_of", old=old, new=into),
+                            new=into, new_line=src.line_of(into) or "?",
+                            old_value=toml_value(table[old]),
+                            new_value=toml_value(expand[table[old]]))
+        table[into] = expand[table.pop(old)]
+    return table
 
 
 _TABLE_WHAT = {"points": "rules.allowed.table_points", "series": "rules.allowed.table_series",
@@ -934,7 +986,7 @@ def _check_overlap(own: Mapping[str, Any], src: Source) -> None:
             other_line = src.line_of(old)
             raise src.error("rules.err.overlap" if other_line else "rules.err.overlap_here",
                             key=shown, line=src.line_of(section, sub),
-                            allowed=t("rules.allowed.one_of", first=old, second=shown),
+                            allowed=t("rules.allowed.one_of", old=old, new=shown),
                             other=old, other_line=other_line)
 
 
@@ -1096,10 +1148,11 @@ def check_table_fits(rules: HouseRules, players: int) -> None:
 
     ``players`` must be 2 to 8, and the dealt cards plus the starter must fit
     the deck in play: ``players * deal_size + 1`` cards at most
-    ``deck_size(rules.deck_count(players), rules.jokers)`` (``decks = "auto"``
-    gives 2 decks from 6 players).  Returns None; raises RulesError (``file``
-    is the rule set's name, ``key`` is ``"players"``, ``"decks"`` or
-    ``"deal_size"``).
+    ``deck_size(rules.deck_count(players), rules.jokers_per_deck)`` (``decks =
+    "auto"`` gives 2 decks from 6 players; 1 to ``MAX_DECKS`` decks otherwise).
+    Returns None; raises RulesError (``file`` is the rule set's name, ``key`` is
+    ``"players"``, ``"decks"`` or ``"deal_size"``; ``allowed`` names the fewest
+    decks that would hold the deal, when there are such, and the largest deal).
     """
     src = Source(file=rules.name, name=rules.name, where_key="rules.where.table_fit")
     if isinstance(players, bool) or not isinstance(players, int) or not (
@@ -1107,18 +1160,19 @@ def check_table_fits(rules: HouseRules, players: int) -> None:
         raise src.error("rules.err.players", key="players", got=players,
                         allowed=t("rules.allowed.players"))
     decks = rules.deck_count(players)
-    have = deck_size(decks, rules.jokers)
+    have = deck_size(decks, rules.jokers_per_deck)
     need = players * rules.deal_size + 1
     if need <= have:
         return
     options: list[str] = []
-    key = "deal_size"
-    if decks < 2:
-        key = "decks" if rules.decks != "auto" else "deal_size"
-        if players * rules.deal_size + 1 <= deck_size(2, rules.jokers):
-            options.append(t("rules.allowed.more_decks_auto" if rules.decks == 1 and players >= 6
-                             else "rules.allowed.more_decks"))
-            key = "decks"
+    key = "decks" if decks < 2 and rules.decks != "auto" else "deal_size"
+    enough = next((n for n in range(decks + 1, MAX_DECKS + 1)
+                   if need <= deck_size(n, rules.jokers_per_deck)), None)
+    if enough is not None:
+        auto = enough == 2 and rules.decks == 1 and players >= 6
+        options.append(t("rules.allowed.more_decks_auto" if auto else "rules.allowed.more_decks",
+                         n=enough))
+        key = "decks"
     most = (have - 1) // players
     options.append(t("rules.allowed.smaller_deal", most=most))
     allowed = _join_or(options)

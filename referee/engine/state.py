@@ -12,7 +12,7 @@ from referee.engine.cards import Card
 MUTABLE = ("active", "left", "counts", "draw_pile", "discard", "copies", "direction",
            "turn", "named_suit", "pending", "pending_kind", "pending_skip", "skip_rank",
            "limit", "skips", "status", "winner",
-           "blocked", "last_card", "owed", "idle", "penalty_turn", "corrections")
+           "blocked", "last_card", "owed", "idle", "penalty_turn", "corrections", "places")
 """The fields an entry may change (``Snapshot`` copies them all)."""
 
 
@@ -51,6 +51,7 @@ class HandState:
         self.penalty_turn: str | None = None    # R3.9/R5.7: whose turn began with a penalty
         #                                         that brought cards (penalty_ends_turn = false)
         self.corrections: int = 0               # corrections entered (R0.2)
+        self.places: list[str] = []             # R6.3: who went out, in order (last_holder)
 
 
 class Snapshot:
@@ -86,6 +87,7 @@ class Snapshot:
         self.idle = h.idle.copy()
         self.penalty_turn = h.penalty_turn
         self.corrections = h.corrections
+        self.places = h.places.copy()
 
     def restore(self, h: HandState) -> None:
         """Put the copied fields back into ``h`` (the snapshot is used up)."""

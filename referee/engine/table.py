@@ -9,13 +9,13 @@
 from __future__ import annotations
 
 from referee.engine.cards import JOKER, Card, copies_per_deck
-from referee.engine import order
+from referee.engine import goingout, order
 from referee.engine.events import LastPlayerWins, Left, NextToPlay, PenaltyLapses, Reason, Refusal
 
 
 def copies_allowed(h, card: Card) -> int:
     """How many copies of ``card`` the decks in play hold (R1.3, R1.4)."""
-    return h.decks * copies_per_deck(card)
+    return h.decks * copies_per_deck(card, h.rules.jokers_per_deck)
 
 
 def in_deck(h, card: Card, copies: dict | None = None) -> bool:
@@ -30,7 +30,7 @@ def in_deck(h, card: Card, copies: dict | None = None) -> bool:
 def check_deck(h, card: Card) -> None:
     """R1.3 (no Jokers in this game) and R1.4 (no more copies than the decks hold)."""
     if card.rank == JOKER and not h.rules.jokers:
-        raise Refusal(Reason.NO_JOKERS, "R1.3", house=("jokers", False))
+        raise Refusal(Reason.NO_JOKERS, "R1.3", house=("jokers_per_deck", 0))
     if not in_deck(h, card):
         raise Refusal(Reason.IDENTITY, "R1.4", card=card, alt=_mis_entry_hint(h, card))
 
@@ -68,18 +68,15 @@ def leave(h, target: str, ev: list) -> None:
     if facing:
         h.pending, h.pending_kind = 0, None
         ev.append(PenaltyLapses(target))
+    if len(h.active) == 1 and h.places:  # the last holder (R6.3)
+        goingout.last_holder(h, ev)
+        return
     if len(h.active) == 1:
         h.status, h.winner, h.turn = "over", h.active[0], None
         h.pending, h.pending_kind = 0, None
         ev.append(LastPlayerWins(h.winner))
         return
     if was_turn:
-        if h.free:
-            h.turn = None
-        elif h.skips.get(nxt, 0) > 0:
-            order.use_skip(h, nxt)
-            order.pass_turn(h, nxt)
-        else:
-            h.turn = nxt
+        order.resume_at(h, nxt)
         if h.turn:
             ev.append(NextToPlay(h.turn, "R1.5"))

@@ -10,7 +10,7 @@
 - R3.8 illegal play ................ ``Hand._refusal_effect`` (the one effect of a refusal)
 - R3.9 blocked hand ................ ``check_blocked``
 - R5.7 ``d CARD`` on a penalty ...... ``draw`` (taken, then an ordinary play)
-- a card put on the discard pile ... ``play`` (then R6.1 ``goingout.win`` or R5 ``actions.effect``)
+- a card put on the discard pile ... ``play`` (then R6.1/R6.3 ``goingout.go_out`` or R5 ``actions.effect``)
 """
 
 from __future__ import annotations
@@ -123,7 +123,7 @@ def play(h, player: str, card: Card, suit: str | None, ev: list, checked: bool) 
         if count_after == 1:
             h.last_card[player] = "open"
         elif not h.tables.draw_after >> card.id & 1:
-            goingout.win(h, player, card, ev)
+            goingout.go_out(h, player, card, ev)
             return
     if h.tables.action[card.id]:
         actions.effect(h, player, card, suit, ev)

@@ -133,6 +133,8 @@ def limit_words(limit: tuple) -> str:
 _REFUSALS = {
     "unknown_player": "engine.refuse.unknown_player",
     "left": "engine.refuse.left",
+    "out": "engine.refuse.out",
+    "call_out": "engine.refuse.call_out",
     "free_no_player": "engine.refuse.free_no_player",
     "waiting": "engine.refuse.waiting",
     "over": "engine.refuse.over",
@@ -372,6 +374,11 @@ _RENDER = {
     "PlaysOn": lambda e: t("engine.effect.penalty_plays_on", name=e.player),
     "Won": lambda e: (t("engine.win", name=e.player) if e.card is None else
                       t("engine.win_on", name=e.player, card=e.card.pretty())),
+    "WentOut": lambda e: t(("engine.out" if e.card is None else "engine.out_on")
+                           + ("_last" if e.last else ""),
+                           name=e.player, card=e.card.pretty() if e.card else "", place=e.place),
+    "MovesOn": lambda e: t("engine.moves_on." + e.what, name=e.player, to=e.to, n=e.n),
+    "LastHolder": lambda e: t("engine.last_holder", name=e.player, winner=e.winner),
     "OwedDraw": lambda e: t("engine.effect.owed_draw" if e.n else "engine.effect.owed_none",
                             name=e.player, n=e.n),
     "Left": lambda e: t("engine.leave", name=e.player, n=e.n),

@@ -509,15 +509,22 @@ def did_you_mean(word: str) -> str:
     """For a first word that is no entry or command: the sentence naming the words
     it is close to (``scroe``: "Did you mean `score`?"), found as click finds a
     mistyped command (``difflib.get_close_matches``), among the entry words and
-    the commands in English and in the table's language; "" when none is close."""
+    the commands in English and in the table's language; "" when none is close.
+    A word is suggested as the table's language writes it (French ``scroe``:
+    `points`), as its help offers it."""
     from difflib import get_close_matches
     from referee.interface.complete import ENTRY_WORDS
     from referee.engine.lexicon import local_forms
     english = [*ENTRY_WORDS, *(w for cmd in COMMANDS.values() for w in (cmd.name, *cmd.aliases)
                                if w.isalpha())]
     lex = table_lexicon()
-    words = dict.fromkeys([*english, *(f for w in english for f in local_forms(w, lex))])
-    close = get_close_matches(word.lower(), list(words))
+    shown: dict[str, str] = {}  # a word it may be close to -> the word suggested
+    for w in english:
+        forms = local_forms(w, lex)
+        shown.setdefault(w, forms[0] if forms else w)
+        for form in forms:
+            shown.setdefault(form, form)
+    close = list(dict.fromkeys(shown[w] for w in get_close_matches(word.lower(), list(shown))))
     if not close:
         return ""
     return t("repl.did_you_mean", n=len(close), words=", ".join(f"`{w}`" for w in close))
@@ -779,9 +786,8 @@ def run_script(table: "OpenSeries", lines: Iterable[str], as_json: bool, keep_go
 
 def spent_cards(hand) -> frozenset[str]:
     """Cards (canonical) with every copy in the discard pile: no one can hold them (R1.4)."""
-    from referee.engine.cards import copies_per_deck
-    return frozenset(str(c) for c, n in hand.copies.items()
-                     if n >= hand.decks * copies_per_deck(c))
+    from referee.engine.table import copies_allowed
+    return frozenset(str(c) for c, n in hand.copies.items() if n >= copies_allowed(hand, c))
 
 
 def legal_now(hand):

@@ -65,7 +65,7 @@ def _take_language(args: list[str], wants_json: bool) -> list[str]:
             code = messages.language_code(value)
             if code is None or value.lower() != code:
                 if messages.chosen_language() is None:
-                    messages.series_language(_series_language_at(_save_in(args)))
+                    messages.series_language(_series_language_at(args))
                     speak(messages.language())
                 message = t("cli.lang.unknown", value=value, codes=", ".join(messages.LANGUAGES))
                 if wants_json:
@@ -78,7 +78,7 @@ def _take_language(args: list[str], wants_json: bool) -> list[str]:
     elif messages.chosen_language() is None:
         # Before click reads the command line: its own errors ("No such command")
         # and every refusal before the series is opened speak the series' language.
-        messages.series_language(_series_language_at(_save_in(args)))
+        messages.series_language(_series_language_at(args))
     speak(messages.language())
     return args
 
@@ -95,11 +95,20 @@ def _save_in(args: list[str]) -> str | None:
     return save
 
 
-def _series_language_at(save: str | None) -> str | None:
-    """The own language (``new --lang``) of the series at ``save`` (as
-    ``store.resolve_save`` finds it), or None: no such series or none kept
-    (``store.series_language``: a quick look, the file is read later)."""
+def _series_language_at(args: list[str]) -> str | None:
+    """The own language of the file the command line ``args`` works on, or None:
+    no such file or none kept (``store.series_language``: a quick look, the file
+    is read later).  The file is the series' (``new --lang``; ``--save`` as
+    ``store.resolve_save`` finds it), or for a ``tournament`` command and a
+    ``--table`` the tournament's (``tournament new --lang``; ``--save``, else
+    ``tournament.toml``)."""
     from referee.series.store import resolve_save, series_language
+    save = _save_in(args)
+    words = _options(args)
+    command = next((arg for arg in words if not arg.startswith("-")), None)
+    if command == "tournament" or any(w == "--table" or w.startswith("--table=") for w in words):
+        from referee.tournament.files import DEFAULT_TOURNAMENT
+        return series_language(save or DEFAULT_TOURNAMENT)
     return series_language(resolve_save(save))
 
 
@@ -255,14 +264,44 @@ class _Argument(_Named, click.Argument):
         self._metavar_key = metavar_key
 
 
-def _option(*decls: str, **attrs: Any):
-    """``click.option`` with ``help`` (and ``metavar_key``) given as message keys."""
-    return click.option(*decls, cls=_Option, **attrs)
+class _Declared:
+    """A command's parameter as declared (``@_option(...)``), built into its click
+    object only when its command is (``_Group.command``): a command line builds
+    the options of the one command it runs (start-up of ``score``), not of all."""
+
+    __slots__ = ("cls", "decls", "attrs")
+
+    def __init__(self, cls: type, decls: tuple[str, ...], attrs: dict[str, Any]) -> None:
+        self.cls, self.decls, self.attrs = cls, decls, attrs
+
+    def __call__(self, f):
+        """Declare the parameter on the command function ``f`` (as click's decorators do)."""
+        f.__dict__.setdefault("__click_params__", []).append(self)
+        return f
+
+    def build(self) -> click.Parameter:
+        """A new click parameter of this declaration."""
+        return self.cls(self.decls, **self.attrs)
 
 
-def _argument(*decls: str, **attrs: Any):
-    """``click.argument`` with ``metavar_key`` given as a message key."""
-    return click.argument(*decls, cls=_Argument, **attrs)
+def _built(f):
+    """The command function ``f`` with its declared parameters (``_Declared``) built,
+    for click's command and group decorators."""
+    f.__click_params__ = [p.build() if type(p) is _Declared else p
+                          for p in f.__dict__.get("__click_params__", ())]
+    return f
+
+
+def _option(*decls: str, **attrs: Any) -> _Declared:
+    """``click.option`` with ``help`` (and ``metavar_key``) given as message keys,
+    built with its command (``_Declared``)."""
+    return _Declared(_Option, decls, attrs)
+
+
+def _argument(*decls: str, **attrs: Any) -> _Declared:
+    """``click.argument`` with ``metavar_key`` given as a message key, built with its
+    command (``_Declared``)."""
+    return _Declared(_Argument, decls, attrs)
 
 
 class _Formatter(click.HelpFormatter):
@@ -286,6 +325,19 @@ class _ToldCommand(_Told):
 
     _options_key = "help.metavar.options"
     context_class = _Context
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        """click's ``--help`` option, made in gettext's default domain: click asks
+        for its English text when it makes it, and in click's domain (``speak``)
+        that would read click's catalog on every command line (start-up); the
+        text shown is the message's (``format_help``)."""
+        import gettext
+        domain = gettext.textdomain()
+        gettext.textdomain("messages")
+        try:
+            return super().get_help_option(ctx)
+        finally:
+            gettext.textdomain(domain)
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         option = self.get_help_option(ctx)
@@ -321,6 +373,12 @@ class _Group(_ToldCommand, click.Group):
 
     command_class = _Command
     group_class = type
+
+    def command(self, *args: Any, **kwargs: Any):
+        """click's ``group.command(...)``, the command's declared parameters
+        (``_Declared``) built first."""
+        decorator = super().command(*args, **kwargs)
+        return lambda f: decorator(_built(f))
 
     @property
     def subcommand_metavar(self) -> str:
@@ -416,16 +474,42 @@ def _table_series(save: str | None, table_name: str | None, play: bool = False) 
 
 
 class _Commands(_Main):
-    """The command group, with ``tournament`` loaded only when it is asked for
-    (start-up: ``score`` after every hand builds none of its options)."""
+    """The command group, whose commands are built when asked for (click's "lazily
+    loading subcommands"): ``main.command(...)`` declares a command, and
+    ``get_command`` builds it, its options with it, the first time its name is
+    read; ``tournament`` is built by ``_tournament_commands``.  So ``score`` after
+    every hand builds its own options and no other command's (start-up)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._declared: dict[str, tuple[tuple, dict, Any]] = {}
+
+    def command(self, *args: Any, **kwargs: Any):
+        """Declare a command (``@main.command("name", help=...)``, with parentheses;
+        the name is the function's when not given), built by ``get_command``; the
+        decorated function stays a plain function."""
+        def declare(f):
+            name = args[0] if args else f.__name__.lower().replace("_", "-")
+            self._declared[name] = (args, kwargs, f)
+            return f
+        return declare
 
     def get_command(self, ctx, name):
         if name == "tournament":
             return _tournament_commands()
+        if name in self._declared:
+            self._build(name)
+        elif name not in self.commands:  # a typo: click's "Did you mean" reads every command
+            for declared in list(self._declared):
+                self._build(declared)
         return super().get_command(ctx, name)
 
+    def _build(self, name: str) -> None:
+        args, kwargs, f = self._declared.pop(name)
+        super().command(*args, **kwargs)(f)
+
     def list_commands(self, ctx):
-        return sorted([*super().list_commands(ctx), "tournament"])
+        return sorted([*super().list_commands(ctx), *self._declared, "tournament"])
 
 
 def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
@@ -440,6 +524,7 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
 
 @click.group(cls=_Commands, help="help.main",
              context_settings={"help_option_names": ["-h", "--help"]})
+@_built
 @_option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
          help="help.option.version")
 # Read (and taken out of the command line) before click parses it (_take_language);
@@ -1166,6 +1251,7 @@ def _tournament_new(players: str | None, players_file: str | None, seed: int | N
         if os.path.exists(files.tables_dir):
             _fail(t("tour.refuse.tables_exist", folder=files.tables_dir), 2)
         tour = Tournament.new(names, seed, secrets.token_hex(4))
+        files.display = {"lang": _LANG_OPTION[0]} if _LANG_OPTION[0] else None
         files.write(tour)
     click.echo(t("tour.new.started", n=len(names), seed=seed, file=files.path))
     for line in _drawn_lines(tour):
@@ -1260,6 +1346,7 @@ def _tournament_commands() -> click.Group:
                                help="help.tournament.save")
 
     @click.group(cls=_Group, help="help.tournament")
+    @_built
     def tournament() -> None:
         """A knockout tournament across several tables (R8.6)."""
 

@@ -19,6 +19,10 @@ MESSAGES = {
     # -- refusals -----------------------------------------------------------
     "engine.refuse.unknown_player": "There is no player called {name} at this table (R1.1).",
     "engine.refuse.left": "{name} has left the table and takes no part in this hand (R1.5).",
+    "engine.refuse.out": (
+        "{name} is out of this hand in place {place}: they may still call others, nothing "
+        "else (R6.3)."),
+    "engine.refuse.call_out": "{name} is out of this hand and holds no cards, so cannot be called (R6.3).",
     "engine.refuse.free_no_player": (
         "In snel pesten every entry names its player, like `{ex:Anna: 7h}` (R8.4)."),
     "engine.refuse.waiting": (
@@ -31,7 +35,7 @@ MESSAGES = {
                                   "is refused: it is {turn}'s turn, not {name}'s (R3.7). Nothing of the line was entered."),
     "engine.refuse.free_pending": (
         "{turn} must first draw {n} or stack on the penalty; nobody else may play now (R3.7)."),
-    "engine.refuse.no_jokers": "This game is played without Jokers (R1.3, jokers = false).",
+    "engine.refuse.no_jokers": "This game is played without Jokers (R1.3, jokers_per_deck = 0).",
     "engine.refuse.identity": (
         "Every {card} in the deck is already on the discard pile; check what was played (R1.4)."),
     "engine.refuse.identity_hint": (
@@ -141,6 +145,15 @@ MESSAGES = {
     "engine.win_on": "{name} goes out on {card} and wins the hand (R6.1).",
     "engine.win": "{name} goes out and wins the hand (R6.1).",
     "engine.win_last": "{name} is the last player in the hand and wins it (R1.5).",
+    "engine.out_on": "{name} goes out on {card} and is out in place {place}; the hand goes on (R6.3).",
+    "engine.out": "{name} is out in place {place}; the hand goes on (R6.3).",
+    "engine.out_on_last": "{name} goes out on {card} in place {place} (R6.3).",
+    "engine.out_last": "{name} is out in place {place} (R6.3).",
+    "engine.moves_on.penalty": "The penalty of {n} aimed at {name} moves on to {to} (R6.3).",
+    "engine.moves_on.skips": "The turns {name} still had to miss ({n}) move on to {to} (R6.3).",
+    "engine.last_holder": (
+        "Only {name} still holds cards: the hand is over. {winner} went out first and wins "
+        "it (R6.3)."),
     "engine.blocked": (
         "The hand is blocked: nothing is left to draw and nobody can play. It ends without "
         "a winner and everyone scores the cards they hold (R3.9)."),

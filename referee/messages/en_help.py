@@ -23,7 +23,7 @@ MESSAGES = {
         "exists, else your current series in $XDG_DATA_HOME/pesten-ref)."),
     "help.option.lang": (
         "The language to speak: en, nl, fr, it or pt (any command takes it; with `new` "
-        "it becomes the series' own)."),
+        "it becomes the series' own, with `tournament new` the tournament's)."),
     "help.option.json": "One compact JSON object per answer.",
     "help.option.table": (
         "A table of the tournament's current round (1, 2, ... or final); --save is then "

@@ -49,6 +49,7 @@ MESSAGES: dict[str, str] = {
     "rules.err.extends_cycle": "`extends` goes round in a circle ({chain}). Let one file start from a preset instead.",
     "rules.err.series_hands": "with `series.mode = \"hands\"` the series needs `series.hands` of at least 1 (it is {got}); use {allowed}.",
     "rules.err.players": "a table has 2 to 8 players, not {got} (R1.1). Use {allowed}.",
+    "rules.err.both_keys": "`{key} = {old_value}` and `{new}` (line {new_line}) set the same thing (`{key} = {old_value}` is `{new} = {new_value}`); keep one of them: {allowed}.",
     "rules.err.deck": "{players} players with {deal} cards each, plus the starter, need {need} cards, but {decks_hold} {have} (R1.3). Use {allowed}.",
     "rules.err.effect_unknown": "`{key}`: there is no effect \"{effect}\"{suggestion} Use {allowed}.",
     "rules.err.effect_needs_value": "`{key}`: \"{effect}\" needs its {param}; use {allowed}.",
@@ -59,8 +60,8 @@ MESSAGES: dict[str, str] = {
     "rules.err.effect_param": "`{key}`: `{param} = {got}` is not allowed for \"{effect}\"; use {allowed}.",
     "rules.err.effect_empty": "`{key}` is an empty list; give at least one effect, or \"none\". Use {allowed}.",
     "rules.err.effect_none_beside": "`{key}`: \"none\" cannot stand beside other effects. Use {allowed}.",
-    "rules.err.overlap": "`{key}` and `{other}` (line {other_line}) both decide this; keep {allowed} (R9.1).",
-    "rules.err.overlap_here": "`{key}` and `{other}` both decide this; keep {allowed} (R9.1).",
+    "rules.err.overlap": "`{key}` and `{other}` (line {other_line}) both decide this; keep one of them: {allowed} (R9.1).",
+    "rules.err.overlap_here": "`{key}` and `{other}` both decide this; keep one of them: {allowed} (R9.1).",
     "rules.err.combo.two_penalties": "`{key}`: one card makes one draw penalty for the next player; keep one `draw` for the next player in the list (R9.13).",
     "rules.err.combo.again_turn": "`{key}`: \"again\" keeps the turn, but a skip or a penalty for the next player passes it; they cannot stand on one rank (R9.13).",
     "rules.err.combo.twice": "`{key}`: \"again\" and \"name_suit\" may each stand once in a rank's list (R9.13).",
@@ -83,15 +84,16 @@ MESSAGES: dict[str, str] = {
     "rules.allowed.bool": "true or false",
     "rules.allowed.text": "text in quotes",
     "rules.allowed.choices": "{choices}",
-    "rules.allowed.decks": "\"auto\", 1 or 2",
+    "rules.allowed.decks": "\"auto\" or a whole number from 1 to {most}",
     "rules.allowed.ranks": "A, K, Q, J, Joker, 2, 3, 4, 5, 6, 7, 8, 9, 10",
     "rules.allowed.series_keys": "mode, limit, hands",
     "rules.allowed.tables": "[points], [series], [actions], [stacking], [finish], [start]",
     "rules.allowed.presets": "a preset ({presets}) or the path of a .toml file",
     "rules.allowed.extends": "a preset ({presets}) or the path of a .toml file, relative to the file that extends it",
     "rules.allowed.players": "2 to 8 players",
-    "rules.allowed.more_decks": "`decks = 2`",
-    "rules.allowed.more_decks_auto": "`decks = 2` (or \"auto\")",
+    "rules.allowed.more_decks": "`decks = {n}`",
+    "rules.allowed.more_decks_auto": "`decks = {n}` (or \"auto\")",
+    "rules.allowed.one_of": "`{old}` or `{new}`, not both",
     "rules.allowed.smaller_deal": "`deal_size` of at most {most}",
     "rules.allowed.effects": "an effect ({effects}), an inline table naming one effect with its values, or a list of them",
     "rules.allowed.effect_value": "a value, such as `{example}`",
@@ -100,7 +102,6 @@ MESSAGES: dict[str, str] = {
     "rules.allowed.rank_list": "a list of ranks, such as `[\"2\", \"Joker\"]`",
     "rules.allowed.groups": "a list of groups of ranks, such as `[[\"2\"], [\"Joker\"]]`",
     "rules.allowed.blocked": "\"actions\" or a list of ranks, such as `[\"2\", \"Joker\"]`",
-    "rules.allowed.one_of": "one of them: `{first}` or `{second}`",
     "rules.allowed.combination": "the effects of one rank that go together",
     "rules.allowed.table_actions": "rank = effect",
     "rules.allowed.table_keys": "its keys ({keys})",
@@ -291,14 +292,19 @@ MESSAGES: dict[str, str] = {
         "Two standard decks of 52 cards{joker_part}, shuffled together: {two_decks} "
         "cards, whatever the number of players."
     ),
-    "rules.book.text.R1.3.jokers": " plus 2 Jokers",
+    "rules.book.text.R1.3.fixed_three": (
+        "Three standard decks of 52 cards{joker_part}, shuffled together: {three_decks} "
+        "cards, whatever the number of players."
+    ),
+    "rules.book.text.R1.3.jokers": {"one": " plus {n} Joker", "other": " plus {n} Jokers"},
     "rules.book.text.R1.3.no_jokers": ", without Jokers",
     "rules.book.title.R1.4": "Card identity",
     "rules.book.text.R1.4": (
-        "Each card exists once per deck (a Joker twice). A card may only be played while "
+        "Each card exists once per deck{jokers}. A card may only be played while "
         "fewer copies of it lie in the discard pile than there are decks; an entry that "
         "breaks this is refused as a probable typing mistake."
     ),
+    "rules.book.text.R1.4.per_deck": {"one": " ({n} Joker per deck)", "other": " ({n} Jokers per deck)"},
     "rules.book.text.R1.4.jokers": " In a game without Jokers, a Joker is refused under R1.3.",
     "rules.book.text.R1.4.no_jokers": " This game has no Jokers, so a Joker is refused under R1.3.",
     "rules.book.title.R1.5": "Leaving",
@@ -614,6 +620,10 @@ MESSAGES: dict[str, str] = {
     # --- R6 ------------------------------------------------------------------
     "rules.book.title.R6.1": "Win",
     "rules.book.text.R6.1": "The first player to empty their hand wins the hand, and the hand ends.",
+    "rules.book.text.R6.1.last_holder": (
+        "The first player to empty their hand wins the hand; the hand goes on until one "
+        "player still holds cards (R6.3)."
+    ),
     "rules.book.title.R6.2": "Not on an action card",
     "rules.book.text.R6.2": (
         "You may not go out on an action card (R8 lists them). Such a play is refused and "
@@ -632,6 +642,21 @@ MESSAGES: dict[str, str] = {
         "effect."
     ),
 
+    "rules.book.title.R6.3": "Playing on until one holds cards",
+    "rules.book.text.R6.3.first_out": (
+        "The hand ends when the first player goes out (R6.1); with `hand_end = "
+        "\"last_holder\"` it would go on until one player still holds cards."
+    ),
+    "rules.book.text.R6.3.last_holder": (
+        "A player who empties their hand is out and placed (first out, place 1, and so "
+        "on); their seat is skipped, and the hand goes on until one player still holds "
+        "cards. The first out wins the hand; only the last holder scores (R7.1). R6.2 "
+        "holds for everyone going out. A player who is out may still call others for a "
+        "forgotten \"Laatste kaart!\" but cannot be called, and makes no other entry. A "
+        "penalty or turns to miss aimed at a player who just went out move on to the "
+        "next seat."
+    ),
+
     # --- R7 ------------------------------------------------------------------
     "rules.book.title.R7.1": "Points",
     "rules.book.text.R7.1": (
@@ -639,6 +664,10 @@ MESSAGES: dict[str, str] = {
         "{points_list}."
     ),
     "rules.book.text.R7.1.numbers": "2 to 10 their number",
+    "rules.book.text.R7.1.last_holder": (
+        " Here the hand goes on until one player holds cards (R6.3): everyone who went "
+        "out scores 0, and only the last holder scores their cards."
+    ),
     "rules.book.text.R7.1.rank_points": "{rank} {points}",
     "rules.book.title.R7.2": "Consistency",
     "rules.book.text.R7.2": (

@@ -37,6 +37,7 @@ MESSAGES = {
     "score.refuse.winner_disagrees": "The referee has {winner} as the winner of hand {hand}, not {given}",
     "score.refuse.blocked_winner": "Hand {hand} was blocked and has no winner, so {given} cannot be given as its winner",
     "score.refuse.winner_cards": "{player} won hand {hand} and scores 0, so no cards or points can be given for {player}",
+    "score.refuse.out_cards": "{player} went out in hand {hand} and scores 0, so no cards or points can be given for {player}",
 
     # -- refusals: who is in the hand ---------------------------------------
     "score.refuse.left": "{player} left the table during hand {hand} and does not score it",

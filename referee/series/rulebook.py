@@ -37,7 +37,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("R4", ("R4.1", "R4.2", "R4.3", "R4.4", "R4.5")),
     ("R5", ("R5.1", "R5.2", "R5.3", "R5.4", "R5.5", "R5.6", "R5.7", "R5.8", "R5.9", "R5.10",
             "R5.11")),
-    ("R6", ("R6.1", "R6.2")),
+    ("R6", ("R6.1", "R6.2", "R6.3")),
     ("R7", ("R7.1", "R7.2", "R7.3", "R7.4", "R7.5", "R7.6")),
     ("R8", ("R8.1", "R8.2", "R8.3", "R8.4", "R8.5", "R8.6")),
     ("R9", tuple(f"R9.{n}" for n in range(1, 19))),
@@ -134,14 +134,18 @@ def _r1_2(r: HouseRules) -> str:
 
 
 def _r1_3(r: HouseRules) -> str:
-    per_deck = 54 if r.jokers else 52
-    part = t(_key("R1.3", "jokers" if r.jokers else "no_jokers"))
-    variant = {"auto": "auto", 1: "fixed_one", 2: "fixed_two"}[r.decks]
-    return t(_key("R1.3", variant), joker_part=part, one_deck=per_deck, two_decks=2 * per_deck)
+    jokers = r.jokers_per_deck
+    per_deck = 52 + jokers
+    part = t(_key("R1.3", "jokers"), n=jokers) if jokers else t(_key("R1.3", "no_jokers"))
+    variant = {"auto": "auto", 1: "fixed_one", 2: "fixed_two", 3: "fixed_three"}[r.decks]
+    return t(_key("R1.3", variant), joker_part=part, one_deck=per_deck, two_decks=2 * per_deck,
+             three_decks=3 * per_deck)
 
 
 def _r1_4(r: HouseRules) -> str:
-    return t(_key("R1.4")) + t(_key("R1.4", "jokers" if r.jokers else "no_jokers"))
+    jokers = t(_key("R1.4", "per_deck"), n=r.jokers_per_deck) if r.jokers else ""
+    return (t(_key("R1.4"), jokers=jokers)
+            + t(_key("R1.4", "jokers" if r.jokers else "no_jokers")))
 
 
 def _r2_2(r: HouseRules) -> str:
@@ -292,7 +296,8 @@ def _r7_1(r: HouseRules) -> str:
         parts.append(t(_key("R7.1", "numbers")))
     else:
         parts += [t(_key("R7.1", "rank_points"), rank=_rank(n), points=r.points[n]) for n in numbers]
-    return t(_key("R7.1"), points_list=", ".join(parts))
+    out_note = t(_key("R7.1", "last_holder")) if r.last_holder else ""
+    return t(_key("R7.1"), points_list=", ".join(parts)) + out_note
 
 
 def _mode_sentence(r: HouseRules, mode: str) -> str:
@@ -404,7 +409,9 @@ _BUILDERS: dict[str, Callable[[HouseRules], str]] = {
     "R5.8": _r5_8,
     "R5.9": _r5_9,
     "R5.10": _by_value("five"),
+    "R6.1": _by_flag("R6.1", lambda r: "last_holder" if r.last_holder else None),
     "R6.2": _r6_2,
+    "R6.3": _by_value("hand_end"),
     "R7.1": _r7_1,
     "R7.4": _r7_4,
     "R7.5": _r7_5,
@@ -645,7 +652,7 @@ _TOPICS: dict[str, str] = {
     "R0.4": "refusal, refused, nothing changes",
     "R1.1": "players, names, name, how many players",
     "R1.2": "seating, seats, clockwise, order, direction",
-    "R1.3": "deck, decks, 52, 54, 104, 108, two decks, jokers",
+    "R1.3": "deck, decks, 52, 54, 104, 108, 162, two decks, three decks, jokers, jokers per deck",
     "R1.4": "card identity, copies, duplicate, mis-entry, typo",
     "R1.5": "leave, leaving, quit, stop",
     "R2.1": "dealer, deal, who deals",
@@ -680,6 +687,7 @@ _TOPICS: dict[str, str] = {
     "R5.11": "pass, pass on, skip, eight",
     "R6.1": "win, winner, going out, empty hand",
     "R6.2": "finish, going out, action card",
+    "R6.3": "last holder, play on, places, place, out, loser",
     "R7.1": "points, score, scoring, count",
     "R7.2": "consistency, check score",
     "R7.3": "running total, total",

@@ -30,7 +30,6 @@ or two plain sentences ending in the rule id, and whose ``rule`` is that id.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from typing import Any, Iterable, Mapping
 
@@ -53,9 +52,24 @@ __all__ = [
 
 MODES = ("elimination", "hands", "casual")
 # Patterns compiled on first use (``re`` caches them): only ``score`` needs them.
-_INT_RE = r"[+-]?\d+"
-_SEPARATORS = r"[\s,;]+"
-_NAME_VALUE = r"^([^=:\s]+)[=:](.*)$"  # a ``score`` word ``NAME=...`` or ``NAME:...``
+# A score's words are read with str methods, not patterns: compiling one costs
+# about 0.1 ms at every start of ``score`` (bench/bench_startup.py).
+
+
+def _integer(text: str) -> bool:
+    """True for an optional sign and decimal digits (``-3``, ``+12``, ``07``)."""
+    digits = text[1:] if text[:1] in ("+", "-") else text
+    return digits.isdecimal()
+
+
+def _name_value(word: str) -> tuple[str, str] | None:
+    """A ``score`` word ``NAME=...`` or ``NAME:...`` as (name, rest): the name up to
+    the first ``=`` or ``:``, not empty and without a blank; else None."""
+    cut = min([i for i in (word.find("="), word.find(":")) if i >= 0], default=-1)
+    if cut <= 0 or any(ch.isspace() for ch in word[:cut]):
+        return None
+    rest = word[cut + 1:].removesuffix("\n")
+    return None if "\n" in rest else (word[:cut], rest)
 
 
 # ---------------------------------------------------------------------------
@@ -493,7 +507,7 @@ def parse_hand_cards(text: str, player: str | None = None) -> list[Card]:
     """
     cards = []
     lex = table_lexicon()
-    for token in re.split(_SEPARATORS, text.strip()):
+    for token in text.replace(",", " ").replace(";", " ").split():
         if not token:
             continue
         card = try_card(token, lex)
@@ -574,8 +588,7 @@ def parse_score_words(words: Iterable[str], players: Iterable[str]) -> ScoreWord
             continue
         if word == "=" and current is not None:
             continue
-        m = re.match(_NAME_VALUE, word)
-        name, rest = (m.group(1), m.group(2)) if m else (None, "")
+        name, rest = _name_value(word) or (None, "")
         if name is None and word.rstrip("=:").casefold() in seated:
             name, rest = word.rstrip("=:"), ""
         if name is not None:
@@ -625,18 +638,19 @@ class HandFacts(Record):
     without a winner (R3.9); ``counts``: name -> cards held, for players still
     in the hand; ``discard``: cards lying in the discard pile; ``decks``: decks
     in play (R1.3); ``refereed``: False when the hand was played without the
-    referee (it never left ``waiting``).
+    referee (it never left ``waiting``); ``out``: who went out, in order, under
+    ``hand_end = "last_holder"`` (R6.3; they score 0).
     """
 
     __slots__ = ("status", "players", "left", "winner", "blocked", "counts", "discard", "decks",
-                 "refereed")
+                 "refereed", "out")
     __match_args__ = __slots__
 
     def __init__(self, status: str, players: list[str] | None = None,
                  left: list[str] | None = None, winner: str | None = None,
                  blocked: bool = False, counts: dict[str, int] | None = None,
                  discard: list[Card] | None = None, decks: int = 1,
-                 refereed: bool = True) -> None:
+                 refereed: bool = True, out: list[str] | None = None) -> None:
         self.status = status
         self.players = [] if players is None else players
         self.left = [] if left is None else left
@@ -646,20 +660,21 @@ class HandFacts(Record):
         self.discard = [] if discard is None else discard
         self.decks = decks
         self.refereed = refereed
+        self.out = [] if out is None else out
 
     @classmethod
     def from_hand(cls, hand: Any) -> "HandFacts":
         """Facts from an engine hand (``referee.engine.Hand``, read duck-typed).
 
         Uses its ``status``, ``scored``, ``seats``, ``left``, ``winner``,
-        ``blocked``, ``counts``, ``discard`` and ``decks``; a hand still
+        ``blocked``, ``counts``, ``discard``, ``decks`` and ``places``; a hand still
         ``waiting`` counts as not refereed.
         """
         status = "scored" if getattr(hand, "scored", False) else hand.status
         return cls(status=status, players=list(hand.seats), left=list(hand.left),
                    winner=hand.winner, blocked=bool(hand.blocked), counts=dict(hand.counts),
                    discard=list(hand.discard), decks=int(hand.decks),
-                   refereed=hand.status != "waiting")
+                   refereed=hand.status != "waiting", out=list(getattr(hand, "places", ())))
 
     @classmethod
     def unrefereed(cls, series: Series, decks: int | None = None) -> "HandFacts":
@@ -730,7 +745,7 @@ def _given_value(value: Any, player: str) -> int | list[Card]:
         raise ScoreError("score.refuse.bad_card_for", "R7.1", token=str(value), player=player)
     if isinstance(value, int):
         total = value
-    elif isinstance(value, str) and re.fullmatch(_INT_RE, value.strip()):
+    elif isinstance(value, str) and _integer(value.strip()):
         total = int(value.strip())
     elif isinstance(value, (list, tuple)):
         return parse_hand_cards(" ".join(str(v) for v in value), player)
@@ -761,7 +776,8 @@ def score_hand(series: Series, facts: HandFacts, winner: str | None,
       is not a card (R7.1), a Joker without jokers (R1.3), a negative total (R7.1);
       for a refereed hand a number of cards other than the referee's count, or a
       total no such number of cards can make (R7.2); more copies of a card across
-      the given hands and the discard pile than the decks hold (R7.2, Joker 2 per deck).
+      the given hands and the discard pile than the decks hold (R7.2; a Joker
+      ``jokers_per_deck`` per deck).
 
     A blocked hand (R3.9) has no winner and everyone still in the hand scores.
     In casual mode (R7.6) only the winner is needed; scores given for others are
@@ -783,12 +799,18 @@ def score_hand(series: Series, facts: HandFacts, winner: str | None,
     hand_winner = _hand_winner(series, facts, refereed, blocked, winner_c)
     if hand_winner is not None and hand_winner in given_c:
         _check_winner_scores_nothing(hand_winner, given_c.pop(hand_winner), series.hand)
-    scorers = [p for p in in_hand if p != hand_winner]
+    out = [p for p in in_hand if p in facts.out and p != hand_winner] if refereed else []
+    for name in out:  # R6.3: who went out scores 0, as the winner does
+        if name in given_c:
+            _check_winner_scores_nothing(name, given_c.pop(name), series.hand, out=True)
+    scorers = [p for p in in_hand if p != hand_winner and p not in out]
     if series.mode != "casual":
         _refuse_missing(scorers, given_c)
 
     points, cards, held = _read_scores(series, facts, [p for p in scorers if p in given_c], given_c)
-    _check_copies(held, facts.discard if refereed else [], max(1, int(facts.decks)))
+    _check_copies(held, facts.discard if refereed else [], max(1, int(facts.decks)),
+                  series.rules.jokers_per_deck)
+    points.update(dict.fromkeys(out, 0))
     return HandResult(hand=series.hand, winner=hand_winner, blocked=blocked,
                       points=_in_seating_order(series, hand_winner, points), cards=cards, left=left)
 
@@ -862,10 +884,12 @@ def _hand_winner(series: Series, facts: HandFacts, refereed: bool, blocked: bool
     return winner
 
 
-def _check_winner_scores_nothing(winner: str, value: Any, hand: int) -> None:
-    """R7.1: a score given for the winner is 0 (or no cards)."""
+def _check_winner_scores_nothing(winner: str, value: Any, hand: int, out: bool = False) -> None:
+    """R7.1: a score given for the winner (``out``: for a player who went out
+    under ``hand_end = "last_holder"``, R6.3) is 0 (or no cards)."""
     if _given_value(value, winner) not in (0, []):
-        raise ScoreError("score.refuse.winner_cards", "R7.1", player=winner, hand=hand)
+        key, rule = ("score.refuse.out_cards", "R6.3") if out else ("score.refuse.winner_cards", "R7.1")
+        raise ScoreError(key, rule, player=winner, hand=hand)
 
 
 def _refuse_missing(scorers: list[str], given: Mapping[str, Any]) -> None:
@@ -929,8 +953,10 @@ def check_given(series: Series, facts: HandFacts, name: str, value: Any) -> int 
     return value
 
 
-def _check_copies(held: dict[str, list[Card]], discard: list[Card], decks: int) -> None:
-    """R7.2 / R1.4: no card more often in the given hands plus discard pile than the decks hold."""
+def _check_copies(held: dict[str, list[Card]], discard: list[Card], decks: int,
+                  jokers: int) -> None:
+    """R7.2 / R1.4: no card more often in the given hands plus discard pile than the
+    ``decks`` decks of ``jokers`` Jokers each hold."""
     in_discard = Counter(discard)
     holders: dict[Card, list[str]] = {}
     for name, cards in held.items():
@@ -938,7 +964,7 @@ def _check_copies(held: dict[str, list[Card]], discard: list[Card], decks: int) 
             holders.setdefault(card, []).append(name)
     for name, cards in held.items():  # first offender in seating order
         for card in cards:
-            copies = decks * copies_per_deck(card)
+            copies = decks * copies_per_deck(card, jokers)
             given = len(holders[card])
             if in_discard[card] + given <= copies:
                 continue
@@ -1255,11 +1281,16 @@ def standings_json(series: Series, current_hand_started: bool) -> dict[str, Any]
     return out
 
 
+_FIRST_COMBINING = "\u0300"
+"""Below it every character takes one column, but the soft hyphen (format, none)."""
+_SOFT_HYPHEN = "\u00ad"
+
+
 def text_width(text: str) -> int:
     """Columns a string takes on a terminal (wide characters 2, combining marks 0)."""
-    if text.isascii():
-        return len(text)
-    import unicodedata  # only for names beyond ASCII (start-up time)
+    if text.isascii() or (max(text) < _FIRST_COMBINING and _SOFT_HYPHEN not in text):
+        return len(text)  # (Latin letters with accents: French, Portuguese headings)
+    import unicodedata  # only for text beyond Latin-1 and its extensions (start-up time)
 
     width = 0
     for ch in text:

@@ -14,7 +14,6 @@ ask a Seat, so the command line and the prompt say the same.
 
 from __future__ import annotations
 
-import shlex
 from typing import Any, Iterable
 
 from referee.messages import t
@@ -71,11 +70,15 @@ class Seat(Value):
     def options(self) -> str:
         """The options naming this series on a command line, each after a blank:
         ``" --table 3 --save cup.toml"``, ``" --save q.toml"``, or ``""``."""
+        import shlex  # (only for a sentence that names the series: start-up)
         table = f" --table {shlex.quote(self.table.strip())}" if self.table is not None else ""
         return table + self._save_option()
 
     def _save_option(self) -> str:
-        return f" --save {shlex.quote(self.save)}" if self.save is not None else ""
+        if self.save is None:
+            return ""
+        import shlex
+        return f" --save {shlex.quote(self.save)}"
 
     def ending(self, series: Any, events: Iterable[Any]) -> Ending:
         """What the table is told after a score that gave ``events`` (``series``

@@ -107,10 +107,10 @@ FORMAT = 1
 
 # Patterns as text, compiled on first use (``re`` caches them): reading a save
 # file needs none of them, and start-up time counts.
-_NEEDS_ESCAPE = r'[\x00-\x08\x0a-\x1f\x7f"\\]'
 _HAND_FILE = r"hand-(\d+)\.toml"
 _ARCHIVED_FILE = r"series-(\d+)\.toml"
-_BARE_KEY = r"[A-Za-z0-9_-]+"
+_BARE_KEY = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+"""The characters of a bare TOML key (read without a pattern: start-up of ``score``)."""
 _DECODE_AT = r"(?s)^(?P<what>.*?)\s*\(at line (?P<line>\d+), column (?P<col>\d+)\)\s*$"
 _DECODE_END = r"(?s)^(?P<what>.*?)\s*\(at end of document\)\s*$"
 _O_BINARY = getattr(os, "O_BINARY", 0)
@@ -163,21 +163,52 @@ def resolve_save(given: str | os.PathLike[str] | None = None) -> str:
     return os.path.join(data_dir(), "series.toml")
 
 
-_DISPLAY_LANG = re.compile(r'^\[display\][^\[]*?^lang\s*=\s*"([^"\n]*)"', re.M | re.S)
-
-
 def series_language(path: str) -> str | None:
-    """The own language (``new --lang``: ``[display] lang``) of the series file at
-    ``path``, or None (no file, none kept).  A quick look at the text, without
-    parsing the TOML, so that every command can speak the series' language before
-    it reads its command line (the file itself is read, and checked, later)."""
+    """The own language (``new --lang``: ``[display] lang``; a tournament file's
+    ``display = { lang = ... }``) of the series or tournament file at ``path``,
+    or None (no file, none kept).  A quick look at the text, without parsing the
+    TOML, so that every command can speak the series' language before it reads
+    its command line (the file itself is read, and checked, later)."""
     try:
         with open(path, "rb") as fp:
             text = fp.read(65536).decode("utf-8", "replace")
     except OSError:
         return None
-    found = _DISPLAY_LANG.search(text)
-    return found.group(1) if found else None
+    return _display_lang(text)
+
+
+def _display_lang(text: str) -> str | None:
+    """The ``lang`` of the display settings in the TOML ``text`` (a ``[display]``
+    table, or ``display = { ... }`` at the top), read line by line without a
+    parser or a pattern (start-up of every command); None when there is none or
+    it is not a plain string."""
+    section = None
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("["):
+            section = line
+            continue
+        key, equals, value = line.partition("=")
+        if not equals:
+            continue
+        key = key.strip()
+        if section == "[display]" and key == "lang":
+            return _quoted(value)
+        if section is None and key == "display" and value.lstrip().startswith("{"):
+            for item in value.strip()[1:].rstrip("}").split(","):
+                name, _, inner = item.partition("=")
+                if name.strip() == "lang":
+                    return _quoted(inner)
+    return None
+
+
+def _quoted(value: str) -> str | None:
+    """The text of the basic string (without escapes) that ``value`` begins with, or None."""
+    value = value.strip()
+    end = value.find('"', 1)
+    if not value.startswith('"') or end < 0 or "\\" in value[:end]:
+        return None
+    return value[1:end]
 
 
 # --------------------------------------------------------------------------- errors
@@ -258,14 +289,14 @@ class SaveBusy(SaveError):
 @lru_cache(maxsize=1024)
 def toml_key(key: str) -> str:
     """``key`` as TOML writes it: bare when it can be, else a quoted basic string."""
-    if re.fullmatch(_BARE_KEY, key):
+    if key and _BARE_KEY.issuperset(key):
         return key
     return _string(key)
 
 
 def _string(value: str) -> str:
     """A TOML basic string, escaped as tomli_w escapes it."""
-    if re.search(_NEEDS_ESCAPE, value):
+    if not value.isprintable() or '"' in value or "\\" in value:  # (the quick test first)
         value = value.translate(_ESCAPES)
     return f'"{value}"'
 

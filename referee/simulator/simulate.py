@@ -42,7 +42,7 @@ from typing import Any, Callable
 from referee import messages
 from referee.engine.cards import CARDS, SUITS, full_deck
 from referee.engine import Hand
-from referee.engine.events import CardsMoved, Called, Drew, Reshuffled
+from referee.engine.events import CardsMoved, Called, Drew, Reshuffled, WentOut
 from referee.engine.legality import start_names_suit
 from referee.engine.compiled import tables_for
 from referee.engine.notation import Draw, Line, Pass, Play, parse_line
@@ -388,7 +388,7 @@ class _Run:
         self.rank = [c.rank for c in CARDS]
         self.text = [str(c) for c in CARDS]
         self.points = [card_points(c, rules) for c in CARDS]
-        self.deck = [c.id for c in full_deck(rules.jokers)] * rules.deck_count(players)
+        self.deck = [c.id for c in full_deck(rules.jokers_per_deck)] * rules.deck_count(players)
         # The actions a bot may send, made once (they are immutable values).
         self.plays = [Play(c) for c in CARDS]
         self.drawn_plays = [Draw(c) for c in CARDS]
@@ -494,6 +494,8 @@ class _Run:
                     owed -= self.take(owed_player, owed)
             elif kind is Called and e.outcome == Called.HIT:
                 self.calls += 1
+            elif kind is WentOut:  # out of the hand, which goes on (R6.3)
+                del self.count[e.player]
             elif kind is CardsMoved:
                 self.move(e)
 
@@ -596,14 +598,15 @@ class _Run:
     def check_hand(self) -> None:
         """At the end of a hand (won, blocked or capped): the counts the picture check
         used (``count``) must be the cards each player really holds, and so the
-        engine's counts; a difference is a mismatch of this hand."""
+        engine's counts (a player out of the hand, R6.3, holds none and has no
+        count); a difference is a mismatch of this hand."""
         count, counts = self.count, self.hand.counts
         for p, cards in self.cards.items():
             copies = [0] * len(CARDS)
             for c in cards:
                 copies[c] += 1
             held = sum(1 << c for c in set(cards))
-            if (count[p] != len(cards) or counts.get(p) != len(cards)
+            if (count.get(p, 0) != len(cards) or counts.get(p, 0) != len(cards)
                     or copies != self.copies[p] or held != self.held[p]):
                 self.mismatch()
                 return
@@ -802,7 +805,7 @@ class _Run:
                 skilled = self.bots[hand.winner].skilled
             points = self.points
             for p, cards in self.cards.items():
-                if p != hand.winner:
+                if p != hand.winner and p not in hand.places:  # (who went out scores 0, R6.3)
                     losers += 1
                     loser_points += sum(points[c] for c in cards)
         return HandRecord(turns=self.entries - 1 - self.asides, winner=winner,

@@ -85,6 +85,9 @@ class TournamentFiles:
         self.tables_dir = os.path.join(self.base, stem + ".tables")
         self.kept_dir = os.path.join(self.base, stem + ".kept")
         self.created: Any = None  # the tournament's creation time, once loaded
+        # Its display settings, once loaded or given: its own language (``tournament new
+        # --lang``: ``display.lang``), which its commands and its tables' series speak.
+        self.display: dict[str, Any] | None = None
 
     def rel(self, path: str) -> str:
         """``path`` as a tournament file records it: relative to its folder, ``/``-separated."""
@@ -107,6 +110,10 @@ class TournamentFiles:
         if data.get("kind") != KIND:
             raise SaveError(t("tour.file.not_tournament", file=self.path), file=self.path)
         self.created = data.get("created")
+        display = data.get("display")
+        self.display = display if isinstance(display, dict) else None
+        from referee.series.session import speak_series_language
+        speak_series_language(data)
         try:
             return Tournament.from_dict(data)
         except TournamentError as exc:
@@ -127,6 +134,8 @@ class TournamentFiles:
         data: dict[str, Any] = {"kind": KIND}
         data["created"] = self.created or utcnow()
         data["updated"] = utcnow()
+        if self.display:
+            data["display"] = dict(self.display)
         data.update(tour.to_dict())
         text = render_tournament(data)
         _check_reads_back(self.path, text, data)
@@ -299,7 +308,9 @@ class TournamentFiles:
                   "round": rnd.number, "table": name, "players": players}
         _write_atomic(os.path.join(folder, _TICKET), render(ticket).encode("utf-8"))
         dealer = dealer if dealer in players else players[0]
-        OpenSeries.create(save, players, table_rules(rnd.final), dealer)
+        lang = (self.display or {}).get("lang")
+        OpenSeries.create(save, players, table_rules(rnd.final), dealer,
+                     display={"lang": lang} if lang else None)
 
     # -- settling a conflict -----------------------------------------------------
     def version_path(self, conflict: Conflict, given: str) -> str:
@@ -996,8 +1007,9 @@ def _check_reads_back(path: str, text: str, data: dict[str, Any]) -> None:
     except (tomllib.TOMLDecodeError, TournamentError) as exc:
         what = exc.message if isinstance(exc, TournamentError) else str(exc)
         raise SaveError(t("tour.file.would_not_read", file=path, what=what), file=path) from None
-    want = clean_for_toml({k: v for k, v in data.items() if k not in ("kind", "created", "updated")}, [])
-    if clean_for_toml(again, []) != want:
+    kept = ("kind", "created", "updated", "display")  # (not the bracket's: read by load)
+    want = clean_for_toml({k: v for k, v in data.items() if k not in kept}, [])
+    if clean_for_toml(again, []) != want or back.get("display") != data.get("display"):
         raise SaveError(t("tour.file.would_not_read", file=path, what=t("tour.file.differs")),
                         file=path)
 
