@@ -11,7 +11,8 @@ from referee.engine.cards import Card
 
 MUTABLE = ("active", "left", "counts", "draw_pile", "discard", "copies", "direction",
            "turn", "named_suit", "pending", "pending_kind", "skips", "status", "winner",
-           "blocked", "last_card", "owed", "idle", "penalty_turn", "corrections")
+           "blocked", "last_card", "owed", "idle", "penalty_turn", "corrections",
+           "pending_skip")
 """The fields an entry may change (``Snapshot`` copies them all)."""
 
 
@@ -45,6 +46,8 @@ class HandState:
         self.penalty_turn: str | None = None    # R3.9/R5.7: whose turn began with a penalty
         #                                         that brought cards (penalty_ends_turn = false)
         self.corrections: int = 0               # corrections entered (R0.2)
+        self.pending_skip: int = 0              # R5.11: turns of a skip passed on, pending
+        #                                         against the player to act (0: none)
 
 
 class Snapshot:
@@ -77,6 +80,7 @@ class Snapshot:
         self.idle = h.idle.copy()
         self.penalty_turn = h.penalty_turn
         self.corrections = h.corrections
+        self.pending_skip = h.pending_skip
 
     def restore(self, h: HandState) -> None:
         """Put the copied fields back into ``h`` (the snapshot is used up)."""
