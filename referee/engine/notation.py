@@ -13,6 +13,7 @@ import unicodedata
 
 from referee.engine.cards import Card, NotationError, parse_suit, try_card
 from referee.engine.lexicon import local_forms as _local_forms
+from referee.engine.lexicon import words_for as _words_for
 from referee.messages import set_examples as _set_examples
 from referee.engine.lexicon import word as _word
 from referee.engine.values import Value as _Value
@@ -23,27 +24,45 @@ ANNOUNCE_WORDS = frozenset({"lk", "last", "laatste", "laatstekaart"})
 QUERY_WORDS = frozenset({"state", "check", "why", "rules", "help", "replay", "?"})
 CONTROL_WORDS = frozenset({"undo", "redo"})
 FIX_WORD = "fix"
-# Words that a player's name must not be (R1.1), besides cards and suits.
+PASS_WORD = "pass"
+MORE = "+"
+"""Joins the cards of one play of several cards (R3.10): ``8h+8s``."""
+# Words that a player's name must not be (R1.1), besides cards and suits: the
+# English entry words, and ``pass`` in every language (a name typed alone reads
+# as no entry, R5.11).
 RESERVED_WORDS = (DRAW_WORDS | ANNOUNCE_WORDS | QUERY_WORDS | CONTROL_WORDS
-                  | {"start", "call", "leave", FIX_WORD, "kaart", "card"})
+                  | {"start", "call", "leave", FIX_WORD, "kaart", "card"}
+                  | _words_for(PASS_WORD))
 
 _PREFIX = re.compile(r"^\s*([^\s:]+)\s*:\s*(.*)$", re.S)
+_AROUND_MORE = re.compile(r"\s*\+\s*")  # (``8h + 8s`` is read as ``8h+8s``)
 
 
 
 
 class Play(_Value):
-    """Play ``card``; ``suit`` is the suit named with a Jack (R5.4), else None."""
+    """Play ``card``; ``suit`` is the suit named with a Jack (R5.4), else None.
 
-    __slots__ = ("card", "suit")
+    ``more``: the further cards of a play of several cards of one rank, put down
+    after ``card`` in order (``8h+8s``, R3.10), else ``()``; the suit is named
+    after the last of them (``Jh+Js c``).  ``cards`` is the whole play."""
+
+    __slots__ = ("card", "suit", "more")
     __match_args__ = __slots__
 
-    def __init__(self, card: Card, suit: str | None = None):
+    def __init__(self, card: Card, suit: str | None = None, more: tuple[Card, ...] = ()):
         _set(self, "card", card)
         _set(self, "suit", suit)
+        _set(self, "more", tuple(more))
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of the play, in the order put down (one, or more with ``+``)."""
+        return (self.card, *self.more)
 
     def canonical(self) -> str:
-        return f"{self.card} {self.suit}" if self.suit else str(self.card)
+        cards = MORE.join(str(c) for c in self.cards) if self.more else str(self.card)
+        return f"{cards} {self.suit}" if self.suit else cards
 
 
 class Draw(_Value):
@@ -69,6 +88,15 @@ class Announce(_Value):
 
     def canonical(self) -> str:
         return "lk"
+
+
+class Pass(_Value):
+    """A skip passed on is sat out: ``pass`` (R5.11)."""
+
+    __slots__ = ()
+
+    def canonical(self) -> str:
+        return PASS_WORD
 
 
 class Call(_Value):
@@ -136,7 +164,7 @@ class Fix(_Value):
         return f"fix {self.what} {self.target} {self.amount}"
 
 
-Action = Play | Draw | Announce | Call | Leave | Start | Fix
+Action = Play | Draw | Announce | Pass | Call | Leave | Start | Fix
 
 
 class Line(_Value):
@@ -196,7 +224,7 @@ def parse_line(text: str) -> Line:
         player, body = m.group(1), m.group(2).strip()
         if not body:
             raise NotationError("notation.nothing_after", player=player)
-    tokens = body.split()
+    tokens = _AROUND_MORE.sub(MORE, body).split()
     first = _word(tokens[0].lower())
     if first in CONTROL_WORDS:
         if len(tokens) > 1:
@@ -253,6 +281,8 @@ def _parse_actions(tokens: list[str]) -> list:
         low = _word(tok.lower())
         if low in DRAW_WORDS:
             card = try_card(tokens[i + 1]) if i + 1 < n else None
+            if card is None and i + 1 < n and MORE in tokens[i + 1]:
+                raise NotationError("notation.draw_one_card", token=tokens[i + 1])
             if card is None:
                 out.append(Draw())
                 i += 1
@@ -267,11 +297,19 @@ def _parse_actions(tokens: list[str]) -> list:
             out.append(Call(tokens[i + 1]))
             i += 2
             continue
+        if low == PASS_WORD:
+            out.append(Pass())
+            i += 1
+            continue
         if low in ANNOUNCE_WORDS:
             i += 1
             if i < n and tokens[i].lower() in ("kaart", "card", "carte", "carta"):
                 i += 1
             out.append(Announce())
+            continue
+        if MORE in tok:
+            out.append(_together(tok, tokens, i + 1))
+            i += 2 if out[-1].suit else 1
             continue
         card = try_card(tok)
         if card is None:
@@ -284,9 +322,23 @@ def _parse_actions(tokens: list[str]) -> list:
     return out
 
 
+def _together(tok: str, tokens: list[str], i: int) -> Play:
+    """``8h+8s`` (R3.10): the cards joined by ``+``, each read as a card; after a
+    Jack last, a suit token at ``tokens[i]`` names the suit."""
+    cards = []
+    for part in tok.split(MORE):
+        card = try_card(part) if part else None
+        if card is None:
+            raise NotationError("notation.more_card", token=tok, part=part)
+        cards.append(card)
+    suit, _ = _jack_suit(cards[-1], tokens, i)
+    return Play(cards[0], suit, tuple(cards[1:]))
+
+
 # The English words of an entry that the active language may write its own way.
-_ENTRY_WORDS = {"d": "draw", "draw": "draw", "call": "call", "leave": "leave", "start": "start"}
-_SEPARATORS = re.compile(r"(\s+|[=:,|]|`)")
+_ENTRY_WORDS = {"d": "draw", "draw": "draw", "call": "call", "leave": "leave", "start": "start",
+                PASS_WORD: PASS_WORD}
+_SEPARATORS = re.compile(r"(\s+|[=:,|+]|`)")
 
 
 def written(text: str) -> str:
