@@ -6,6 +6,7 @@
 - R5.7 facing a penalty: what stacks (``tables.stacks``) ........ ``must_stack_refusal``
 - R5.8 King ........................................................ ``king``
 - R5.9 Four, R5.10 Five ............................................ ``effect``
+- R5.11 a skip passed on, sat out with ``pass`` ..................... ``pass_skip``
 - R8.4: in free order Seven, Eight and Four are no action cards (``tables``)
 """
 
@@ -128,3 +129,11 @@ def aim_penalty(h, player: str, card: Card, rule: str, ev: list, stacked: bool =
     house = ("stacking", h.rules.stacking) if stacked or h.rules.stacking == "none" else None
     ev.append(PenaltyAimed(player, card, victim=target, n=h.pending,
                            stack=stack_options(h), rule=rule, house=house))
+
+
+def pass_skip(h, player: str, ev: list) -> None:
+    """R5.11: ``player`` types ``pass`` to sit out the skip passed on to them
+    (``h.pending_skip``, turns).  Raises ``Refusal`` (NO_SKIP, R5.11) when no
+    skip is pending."""
+    if not h.pending_skip:
+        raise Refusal(Reason.NO_SKIP, "R5.11", name=player)

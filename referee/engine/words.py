@@ -131,6 +131,8 @@ _REFUSALS = {
     "must_stack": "engine.refuse.must_stack",
     "must_draw": "engine.refuse.must_draw",
     "pending_draw_play": "engine.refuse.pending_draw_play",
+    "no_doubles": "engine.refuse.no_doubles",
+    "double_rank": "engine.refuse.double_rank",
     "match": "engine.refuse.match",
     "match_named": "engine.refuse.match_named",
     "jack_suit": "engine.refuse.jack_suit",
@@ -138,6 +140,7 @@ _REFUSALS = {
     "no_draw_then_play": "engine.refuse.no_draw_then_play",
     "owed_many": "engine.refuse.owed_many",
     "nothing_to_draw": "engine.refuse.nothing_to_draw",
+    "no_skip": "engine.refuse.no_skip",
     "call_self": "engine.refuse.call_self",
     "call_unnamed": "engine.refuse.call_unnamed",
     "fix_count": "engine.refuse.fix_count",
@@ -154,7 +157,8 @@ def _refused(e) -> str:
     elif reason == "owed_many" and fields["n"] == 0:
         key = "engine.refuse.owed_none"
     elif reason == "jack_suit":  # the entry to type, in the language's letters
-        fields["entry"] = Entry(f"{fields.pop('card')} s")
+        card, play = fields.pop("card"), fields.pop("play", None)  # (play: ``Jh+Js``)
+        fields["entry"] = Entry(f"{play or card} s")
     if "suit" in fields:
         fields["suit"] = suit_word(fields["suit"])
     if "stack" in fields:
