@@ -23,9 +23,9 @@ RULES_MD_IDS = [
     "R0.1", "R0.2", "R0.3", "R0.4",
     "R1.1", "R1.2", "R1.3", "R1.4", "R1.5",
     "R2.1", "R2.2", "R2.3", "R2.4", "R2.5",
-    "R3.1", "R3.2", "R3.3", "R3.4", "R3.5", "R3.6", "R3.7", "R3.8", "R3.9",
+    "R3.1", "R3.2", "R3.3", "R3.4", "R3.5", "R3.6", "R3.7", "R3.8", "R3.9", "R3.10",
     "R4.1", "R4.2", "R4.3", "R4.4", "R4.5",
-    "R5.1", "R5.2", "R5.3", "R5.4", "R5.5", "R5.6", "R5.7", "R5.8", "R5.9", "R5.10",
+    "R5.1", "R5.2", "R5.3", "R5.4", "R5.5", "R5.6", "R5.7", "R5.8", "R5.9", "R5.10", "R5.11",
     "R6.1", "R6.2",
     "R7.1", "R7.2", "R7.3", "R7.4", "R7.5", "R7.6",
     "R8.1", "R8.2", "R8.3", "R8.4", "R8.5", "R8.6",
@@ -64,7 +64,7 @@ def test_unknown_ids_raise_key_error():
     with pytest.raises(KeyError):
         rule_text("R9.1", STANDARD)
     with pytest.raises(KeyError):
-        rule_title("R5.11")
+        rule_title("R5.12")
     with pytest.raises(KeyError):
         rule_text("joker", STANDARD)
 
@@ -238,7 +238,7 @@ def test_lookup_a_rule_uses_the_rules_in_force():
 
 def test_lookup_a_section():
     text = lookup("r5", STANDARD)
-    assert header_ids(text) == [f"R5.{n}" for n in range(1, 11)]
+    assert header_ids(text) == [f"R5.{n}" for n in range(1, 12)]
     assert text.startswith("R5 Action cards")
 
 
