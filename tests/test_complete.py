@@ -348,7 +348,7 @@ def test_a_dutch_letter_completes_the_dutch_cards_and_an_english_one_the_english
     assert "betrap" in suggest("B", v)  # call
     assert _cards(suggest("J", v)) == ["Jc", "Jd", "Jh", "Js", "Joker"]
     assert _cards(suggest("H", v)) == ["Hk", "Hr", "Hh", "Hs"]  # heer: the Kings
-    assert suggest("pa", v) == ["pak"]
+    assert suggest("pa", v) == ["pak", "pas"]  # draw, pass (R5.11)
     assert suggest("pakk", v) == ["pakken"]
     assert suggest("dr", v) == ["draw"]  # English words still complete
 

@@ -449,6 +449,14 @@ def test_five_all_draw_one():
     check(hand, counts={"Anna": 6, "Bram": 8, "Cees": 8}, turn="Bram", draw_pile=30)
 
 
+def test_multi_play_same_rank():
+    std = make_hand(STANDARD, lines=["start 9h"])
+    r = refused(std, "9c+9s", "R3.10")
+    assert ("multi_play", "none") in house(r)
+    hand = make_hand(HouseRules(multi_play="same_rank"), lines=["start 9h", "9c+9s"])
+    check(hand, counts={"Anna": 5, "Bram": 7, "Cees": 7}, turn="Bram", top="9s")
+
+
 FAST = HouseRules(turn_order="free")
 
 

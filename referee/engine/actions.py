@@ -16,6 +16,7 @@ then passes the turn once (R9.13).  One function per effect of the vocabulary:
 - R5 preamble: a penalty aimed at a player who must miss the turn ... ``aim_penalty``
 - R5.7 facing a penalty: what stacks (``compiled.stackers``) ... ``must_stack_refusal``
 - R8.4: in free order the effects on the turn do nothing (``compiled``)
+- R5.11 a skip passed on, sat out with ``pass`` ..................... ``pass_skip``
 """
 
 from __future__ import annotations

@@ -89,6 +89,8 @@ class Reason(Enum):
     MUST_STACK = "must_stack"              # R5.7
     MUST_DRAW = "must_draw"                # R5.7, stacking = "none"
     PENDING_DRAW_PLAY = "pending_draw_play"  # R5.7: ``d CARD`` on a penalty
+    NO_DOUBLES = "no_doubles"              # R3.10: multi_play = "none"
+    DOUBLE_RANK = "double_rank"            # R3.10: a further card of another rank
     MATCH = "match"                        # R3.1
     MATCH_NAMED = "match_named"            # R3.3
     JACK_SUIT = "jack_suit"                # R5.4: a Jack without a suit
@@ -96,11 +98,11 @@ class Reason(Enum):
     NO_DRAW_THEN_PLAY = "no_draw_then_play"  # R3.4
     OWED_MANY = "owed_many"                # R6.2
     NOTHING_TO_DRAW = "nothing_to_draw"    # R3.6
+    NO_SKIP = "no_skip"                    # R5.11: ``pass`` with no skip pending
     CALL_SELF = "call_self"                # R4.4
     CALL_UNNAMED = "call_unnamed"          # R4.4
     FIX_COUNT = "fix_count"                # R0.2
     FIX_PLAY = "fix_play"                  # R0.2
-    NO_SKIP = "no_skip"                    # R5.11: ``pass`` with no skip pending
     MUST_ANSWER_SKIP = "must_answer_skip"  # R5.11: a skip is pending: its rank or ``pass``
     SKIP_NO_DRAW = "skip_no_draw"          # R5.11: a draw while a skip is pending
     LIMIT = "limit"                        # R9.6 / R9.9: the card the limit asks for

@@ -18,7 +18,7 @@ from referee.engine.notation import (
 )
 from referee.engine.rules import KEY_RULE, HouseRules
 from referee.engine import (
-    corrections, deal, goingout, lastcard, legality, order, piles, table, turn,
+    actions, corrections, deal, goingout, lastcard, legality, order, piles, table, turn,
 )
 from referee.engine.actions import pass_skip, stack_options
 from referee.engine.dealt import Dealt
@@ -167,9 +167,10 @@ class Hand(Dealt):
         The unchecked fast path (as python-chess's ``push`` beside ``push_san``).
         Contract: the hand is being played, ``player`` (default: the player to
         act) is ``legal(player).player``, and the action was taken from that
-        ``Legal``: a ``Play`` of a card it ``may_play`` (a Jack with a suit), a
-        ``Draw()`` when it ``draw``s, a ``Draw(card)`` it ``may_draw_play``, or a
-        ``Pass()`` when it ``passes`` (R5.11).  ``announce``: the
+        ``Legal``: a ``Play`` of a card it ``may_play`` (a Jack with a suit), of
+        cards it ``may_double`` (R3.10), a ``Draw()`` when it ``draw``s, a
+        ``Draw(card)`` it ``may_draw_play``, or a ``Pass()`` when it ``passes``
+        (R5.11).  ``announce``: the
         player says "Laatste kaart!" with it.  Nothing is logged (``log``,
         ``undo`` and ``replay`` know only checked entries); no ``Ruling`` is
         made.  Returns the events.  An action outside the contract may leave
@@ -181,7 +182,10 @@ class Hand(Dealt):
         self.cite = 0
         kind = type(action)
         if kind is Play:
-            turn.play(self, player, action.card, action.suit, ev, True)
+            if action.more:
+                turn.play_together(self, player, action.cards, action.suit, ev, True)
+            else:
+                turn.play(self, player, action.card, action.suit, ev, True)
         elif kind is Draw:
             turn.draw(self, player, action.card, action.suit, ev)
         else:
@@ -270,7 +274,8 @@ class Hand(Dealt):
         takes a penalty (R5.7) before its card is checked.  Of several actions
         a later one may be refused after an earlier one took effect, except
         "Laatste kaart!" after a play or draw that cannot end the hand (it is
-        refused only once the hand is over, R6.1): the commonest line of two.
+        refused only once the hand is over, R6.1; a play of several cards, R3.10,
+        may end it from as many cards): the commonest line of two.
         """
         first = actions[0]
         kind = type(first)
@@ -279,7 +284,8 @@ class Hand(Dealt):
         if len(actions) == 1:
             return kind is Fix
         return not (len(actions) == 2 and type(actions[1]) is Announce
-                    and (kind is Draw or (kind is Play and self.counts.get(actor, 0) > 1)))
+                    and (kind is Draw or (kind is Play
+                                          and self.counts.get(actor, 0) > 1 + len(first.more))))
 
     def _line_actor(self, line: Line) -> str | None:
         """Who the line belongs to (NOTATION "Who an entry belongs to"), checked per R0.3."""
@@ -337,6 +343,9 @@ class Hand(Dealt):
             self.check_status()
         if self.free or actor != self.turn:
             order.check_turn(self, actor)
+        if action.more:
+            turn.play_together(self, actor, action.cards, action.suit, ev, False)
+            return
         turn.play(self, actor, action.card, action.suit, ev, False)
 
     def _act_draw(self, action: Draw, actor, ev: list) -> None:

@@ -17,6 +17,8 @@ bots all ask here.
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from referee.engine.cards import CARDS, Card
 from referee.engine.notation import Call, Line
 from referee.engine import deal, goingout, order, table, turn
@@ -39,7 +41,9 @@ class Legal:
     ``penalty_ends_turn = false``: the penalty taken, then the card played):
     ``turn.draw_play_mask``, what ``turn.draw`` applies, asked when first read.
     ``may_play(card)`` / ``may_draw_play(card)`` add the deck checks (R1.3,
-    R1.4), which a player holding the real card always passes.
+    R1.4), which a player holding the real card always passes.  ``doubles``:
+    several cards of one rank may go down as one play (R3.10); ``may_double(first,
+    more)`` whether those may now.
     """
 
     __slots__ = ("player", "mask", "draw", "passes", "_draw_mask", "_hand")
@@ -68,13 +72,30 @@ class Legal:
         copies = {h.discard[-1]: 1} if turn.reshuffles_first(h) else h.copies  # (R3.5 first)
         return bool(self.draw_mask >> card.id & 1) and table.in_deck(h, card, copies)
 
-    def names_suit(self, card: Card, drawn: bool = False) -> bool:
+    def names_suit(self, card: Card, drawn: bool = False, played: int = 1) -> bool:
         """Whether a play of ``card`` by ``player`` must name a suit (R5.4: a Jack,
         unless it empties the hand); ``drawn``: typed as ``d CARD`` (one card drawn
-        first, not on a pending penalty)."""
+        first, not on a pending penalty); ``played``: the cards the play puts down
+        (``Jh+Js``: 2, R3.10)."""
         h = self._hand
         held = h.counts[self.player]
-        return turn.names_suit(h, card, held if drawn else held - 1)
+        return turn.names_suit(h, card, held + 1 - played if drawn else held - played)
+
+    @property
+    def doubles(self) -> bool:
+        """Whether ``player`` may put several cards of one rank down as one play at
+        this table (R3.10, ``multi_play``): whether ``may_double`` can be true."""
+        return self.player is not None and turn.doubles_open(self._hand)
+
+    def may_double(self, first: Card, more: Sequence[Card], suit: str | None = None) -> bool:
+        """Whether ``player`` may play ``first`` with ``more`` after it as one play now
+        (``8h+8s``, R3.10): the checks the referee applies (``turn.together_refusal``),
+        the deck checks included.  A Jack is taken with ``suit`` named (default hearts)."""
+        if self.player is None or not more:
+            return False
+        if suit is None and first.rank == "J":
+            suit = "h"
+        return turn.together_refusal(self._hand, self.player, (first, *more), suit) is None
 
     @property
     def draw_plays_drawn_card(self) -> bool:

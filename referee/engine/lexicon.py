@@ -195,6 +195,7 @@ LEXICONS: dict[str, Lexicon] = {
                "punten": "score", "telling": "score", "score": "score",
                "tussenstand": "standings", "verloop": "replay", "geschiedenis": "history",
                "start": "start", "begin": "start",
+               "pas": "pass", "passen": "pass",
                "laatste": "lk", "laatstekaart": "lk"},
     ),
     "fr": Lexicon(
@@ -212,7 +213,8 @@ LEXICONS: dict[str, Lexicon] = {
                "état": "state", "etat": "state", "pourquoi": "why", "règles": "rules",
                "regles": "rules", "aide": "help", "vérifie": "check", "verifie": "check",
                "points": "score", "classement": "standings", "historique": "history",
-               "début": "start", "debut": "start", "dernière": "lk", "derniere": "lk"},
+               "début": "start", "debut": "start", "passe": "pass", "passer": "pass",
+               "dernière": "lk", "derniere": "lk"},
         false_friends={"c": "h"},
     ),
     "it": Lexicon(
@@ -229,7 +231,7 @@ LEXICONS: dict[str, Lexicon] = {
                "stato": "state", "perché": "why", "perche": "why", "regole": "rules",
                "aiuto": "help", "verifica": "check", "punti": "score",
                "classifica": "standings", "storico": "history", "inizio": "start",
-               "ultima": "lk"},
+               "passo": "pass", "ultima": "lk"},
         false_friends={"c": "h"},
     ),
     "pt": Lexicon(
@@ -247,7 +249,8 @@ LEXICONS: dict[str, Lexicon] = {
                "verifica": "check", "verificar": "check",
                "pontos": "score", "classificação": "standings", "classificacao": "standings",
                "histórico": "history", "historico": "history", "início": "start",
-               "inicio": "start", "última": "lk", "ultima": "lk"},
+               "inicio": "start", "passo": "pass", "passar": "pass",
+               "última": "lk", "ultima": "lk"},
         false_friends={"c": "h"},
     ),
 }
@@ -273,6 +276,15 @@ def word(token: str, lex: Lexicon = ENGLISH) -> str:
     """The English entry word for a word typed (lower case) in language ``lex``:
     ``pakken`` -> ``draw`` in Dutch; any other token is returned as it is."""
     return lex.words.get(token, token) if lex is not ENGLISH else token
+
+
+def words_for(canonical: str) -> frozenset[str]:
+    """The English entry word ``canonical`` and its local words in every language
+    (lower case): what a player's name may not be (R1.1), whichever language the
+    series is played in (``pass``: ``pas``, ``passe``, ``passo`` ...)."""
+    return frozenset({canonical, *(local for lex in LEXICONS.values()
+                                   for local, english in lex.words.items()
+                                   if english == canonical)})
 
 
 def false_friends(tokens: list[str], lex: Lexicon = ENGLISH) -> list[tuple[str, str]]:

@@ -15,6 +15,7 @@ from referee.engine.lexicon import CARD_WORDS, ENGLISH, EVERYWHERE, SHARED_CARD_
 from referee.engine.lexicon import lexicon as _lexicon
 from referee.engine.lexicon import local_forms as _local_forms
 from referee.messages import language as _language
+from referee.engine.lexicon import words_for as _words_for
 from referee.messages import set_examples as _set_examples
 from referee.engine.lexicon import word as _word
 from referee.engine.values import Value as _Value
@@ -24,31 +25,48 @@ from referee.engine.values import set_field as _set
 # ``laatste``: ``lexicon.EVERYWHERE``).
 DRAW_WORDS = frozenset({"d", "draw", *(w for w, e in EVERYWHERE.shared.items() if e == "draw")})
 ANNOUNCE_WORDS = frozenset({"lk", "last", *(w for w, e in EVERYWHERE.shared.items() if e == "lk")})
-PASS_WORDS = frozenset({"pass"})
 QUERY_WORDS = frozenset({"state", "check", "why", "rules", "help", "replay", "?"})
 CONTROL_WORDS = frozenset({"undo", "redo"})
 FIX_WORD = "fix"
-# Words that a player's name must not be (R1.1), besides cards and suits.
-RESERVED_WORDS = (DRAW_WORDS | ANNOUNCE_WORDS | PASS_WORDS | QUERY_WORDS | CONTROL_WORDS
-                  | {"start", "call", "leave", FIX_WORD} | SHARED_CARD_WORDS)
+PASS_WORD = "pass"
+MORE = "+"
+"""Joins the cards of one play of several cards (R3.10): ``8h+8s``."""
+# Words that a player's name must not be (R1.1), besides cards and suits: the
+# English entry words, and ``pass`` in every language (a name typed alone reads
+# as no entry, R5.11).
+RESERVED_WORDS = (DRAW_WORDS | ANNOUNCE_WORDS | QUERY_WORDS | CONTROL_WORDS
+                  | {"start", "call", "leave", FIX_WORD} | SHARED_CARD_WORDS
+                  | _words_for(PASS_WORD))
 
 _PREFIX = re.compile(r"^\s*([^\s:]+)\s*:\s*(.*)$", re.S)
+_AROUND_MORE = re.compile(r"\s*\+\s*")  # (``8h + 8s`` is read as ``8h+8s``)
 
 
 
 
 class Play(_Value):
-    """Play ``card``; ``suit`` is the suit named with a Jack (R5.4), else None."""
+    """Play ``card``; ``suit`` is the suit named with a Jack (R5.4), else None.
 
-    __slots__ = ("card", "suit")
+    ``more``: the further cards of a play of several cards of one rank, put down
+    after ``card`` in order (``8h+8s``, R3.10), else ``()``; the suit is named
+    after the last of them (``Jh+Js c``).  ``cards`` is the whole play."""
+
+    __slots__ = ("card", "suit", "more")
     __match_args__ = __slots__
 
-    def __init__(self, card: Card, suit: str | None = None):
+    def __init__(self, card: Card, suit: str | None = None, more: tuple[Card, ...] = ()):
         _set(self, "card", card)
         _set(self, "suit", suit)
+        _set(self, "more", tuple(more))
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of the play, in the order put down (one, or more with ``+``)."""
+        return (self.card, *self.more)
 
     def canonical(self) -> str:
-        return f"{self.card} {self.suit}" if self.suit else str(self.card)
+        cards = MORE.join(str(c) for c in self.cards) if self.more else str(self.card)
+        return f"{cards} {self.suit}" if self.suit else cards
 
 
 class Draw(_Value):
@@ -67,15 +85,6 @@ class Draw(_Value):
         return f"d {self.card}" + (f" {self.suit}" if self.suit else "")
 
 
-class Pass(_Value):
-    """``pass``: sit out a skip passed on (R5.11)."""
-
-    __slots__ = ()
-
-    def canonical(self) -> str:
-        return "pass"
-
-
 class Announce(_Value):
     """"Laatste kaart!" (R4.1)."""
 
@@ -83,6 +92,15 @@ class Announce(_Value):
 
     def canonical(self) -> str:
         return "lk"
+
+
+class Pass(_Value):
+    """A skip passed on is sat out: ``pass`` (R5.11)."""
+
+    __slots__ = ()
+
+    def canonical(self) -> str:
+        return PASS_WORD
 
 
 class Call(_Value):
@@ -152,7 +170,7 @@ class Fix(_Value):
         return f"fix {self.what} {self.target} {self.amount}"
 
 
-Action = Play | Draw | Announce | Call | Leave | Start | Fix
+Action = Play | Draw | Announce | Pass | Call | Leave | Start | Fix
 
 
 class Line(_Value):
@@ -215,7 +233,7 @@ def parse_line(text: str, lex: Lexicon = ENGLISH) -> Line:
         player, body = m.group(1), m.group(2).strip()
         if not body:
             raise NotationError("notation.nothing_after", player=player)
-    tokens = body.split()
+    tokens = _AROUND_MORE.sub(MORE, body).split()
     first = _word(tokens[0].lower(), lex)
     if first in CONTROL_WORDS:
         if len(tokens) > 1:
@@ -273,6 +291,8 @@ def _parse_actions(tokens: list[str], lex: Lexicon) -> list:
         low = _word(tok.lower(), lex)
         if low in DRAW_WORDS:
             card = try_card(tokens[i + 1], lex) if i + 1 < n else None
+            if card is None and i + 1 < n and MORE in tokens[i + 1]:
+                raise NotationError("notation.draw_one_card", token=tokens[i + 1])
             if card is None:
                 out.append(Draw())
                 i += 1
@@ -287,7 +307,7 @@ def _parse_actions(tokens: list[str], lex: Lexicon) -> list:
             out.append(Call(tokens[i + 1]))
             i += 2
             continue
-        if low in PASS_WORDS:
+        if low == PASS_WORD:
             out.append(Pass())
             i += 1
             continue
@@ -296,6 +316,10 @@ def _parse_actions(tokens: list[str], lex: Lexicon) -> list:
             if i < n and tokens[i].lower() in CARD_WORDS:
                 i += 1
             out.append(Announce())
+            continue
+        if MORE in tok:
+            out.append(_together(tok, tokens, i + 1, lex))
+            i += 2 if out[-1].suit else 1
             continue
         card = try_card(tok, lex)
         if card is None:
@@ -308,9 +332,23 @@ def _parse_actions(tokens: list[str], lex: Lexicon) -> list:
     return out
 
 
+def _together(tok: str, tokens: list[str], i: int, lex: Lexicon) -> Play:
+    """``8h+8s`` (R3.10): the cards joined by ``+``, each read as a card; after the
+    last, a suit token at ``tokens[i]`` names the suit (R5.4, R9.8)."""
+    cards = []
+    for part in tok.split(MORE):
+        card = try_card(part, lex) if part else None
+        if card is None:
+            raise NotationError("notation.more_card", token=tok, part=part)
+        cards.append(card)
+    suit, _ = _jack_suit(cards[-1], tokens, i, lex)
+    return Play(cards[0], suit, tuple(cards[1:]))
+
+
 # The English words of an entry that a language may write its own way.
-_ENTRY_WORDS = {"d": "draw", "draw": "draw", "call": "call", "leave": "leave", "start": "start"}
-_SEPARATORS = re.compile(r"(\s+|[=:,|]|`)")
+_ENTRY_WORDS = {"d": "draw", "draw": "draw", "call": "call", "leave": "leave", "start": "start",
+                PASS_WORD: PASS_WORD}
+_SEPARATORS = re.compile(r"(\s+|[=:,|+]|`)")
 
 
 def written(text: str, lex: Lexicon = ENGLISH) -> str:

@@ -149,6 +149,7 @@ HOUSE_KEYS: tuple[Key, ...] = (
     Key("king", "enum", ("none", "draw_one", "reverse_skip"), "none", "R5.8"),
     Key("four", "enum", ("none", "skip_two"), "none", "R5.9"),
     Key("five", "enum", ("none", "all_draw_one"), "none", "R5.10"),
+    Key("multi_play", "enum", ("none", "same_rank"), "none", "R3.10"),
     Key("turn_order", "enum", ("seated", "free"), "seated", "R8.4",
         marks=("R3.7", "R5.2", "R5.3", "R8.4")),
     Key("hand_end", "enum", ("first_out", "last_holder"), "first_out", "R6.3",

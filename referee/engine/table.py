@@ -27,11 +27,12 @@ def in_deck(h, card: Card, copies: dict | None = None) -> bool:
     return (h.copies if copies is None else copies).get(card, 0) < copies_allowed(h, card)
 
 
-def check_deck(h, card: Card) -> None:
-    """R1.3 (no Jokers in this game) and R1.4 (no more copies than the decks hold)."""
+def check_deck(h, card: Card, copies: dict | None = None) -> None:
+    """R1.3 (no Jokers in this game) and R1.4 (no more copies than the decks hold, on
+    a discard pile holding ``copies``: default the hand's)."""
     if card.rank == JOKER and not h.rules.jokers:
         raise Refusal(Reason.NO_JOKERS, "R1.3", house=("jokers_per_deck", 0))
-    if not in_deck(h, card):
+    if not in_deck(h, card, copies):
         raise Refusal(Reason.IDENTITY, "R1.4", card=card, alt=_mis_entry_hint(h, card))
 
 

@@ -11,6 +11,8 @@
 - R3.9 blocked hand ................ ``check_blocked``
 - R5.7 ``d CARD`` on a penalty ...... ``draw`` (taken, then an ordinary play)
 - a card put on the discard pile ... ``play`` (then R6.1/R6.3 ``goingout.go_out`` or R5 ``actions.effect``)
+- R3.10 several cards of one rank .. ``together_refusal`` (its checks), ``play_together``
+  (each card as ``play`` plays one)
 """
 
 from __future__ import annotations
@@ -132,6 +134,84 @@ def play(h, player: str, card: Card, suit: str | None, ev: list, checked: bool) 
         order.pass_turn(h, player)
     if count_after == 0:  # R9.15 draw_after: the card stood with its effect; now the draw
         goingout.draw_after(h, player, card, ev)
+
+
+# -- several cards of one rank as one play (R3.10) ------------------------------
+
+def doubles_open(h) -> bool:
+    """R3.10: whether several cards of one rank may go down as one play here
+    (``multi_play = "same_rank"``)."""
+    return h.rules.multi_play != "none"
+
+
+def together_refusal(h, player: str, cards: tuple[Card, ...], suit: str | None) -> Refusal | None:
+    """Why ``player`` may not put ``cards`` (two or more, in order) down as one play now,
+    or None; in R0.3 order: doubles at this table and one rank (R3.10), the deck for
+    each card with the play's earlier cards counted (R1.3, R1.4), then every check of
+    the first card (``check_play``: R5.7, R3.1-R3.3, R5.4) with the hand as the whole
+    play leaves it (R6.2).  The one statement of what a double needs (``play_together``,
+    ``Legal.may_double``)."""
+    first = cards[0]
+    if not doubles_open(h):
+        return Refusal(Reason.NO_DOUBLES, "R3.10", house=("multi_play", h.rules.multi_play))
+    for card in cards[1:]:
+        if card.rank != first.rank:
+            return Refusal(Reason.DOUBLE_RANK, "R3.10", card=card, first=first)
+    copies = dict(h.copies)
+    try:
+        for card in cards:
+            table.check_deck(h, card, copies)
+            copies[card] = copies.get(card, 0) + 1
+        check_play(h, player, first, suit, h.counts[player] - len(cards))
+    except Refusal as refused:
+        if refused.event.reason is Reason.JACK_SUIT:  # (the entry to type is the whole play)
+            refused.event.fields["play"] = "+".join(map(str, cards))
+        return refused
+    return None
+
+
+def play_together(h, player: str, cards: tuple[Card, ...], suit: str | None, ev: list,
+                  checked: bool) -> None:
+    """R3.10: ``player`` puts ``cards`` down as one play (the checks of
+    ``together_refusal`` unless ``checked``).  Each card is played in order as
+    ``play`` plays one, with its effect; the suit named goes with every Jack, so
+    the last names it.  The seats an earlier card's effect passed over (an
+    Eight's lost turn, a Four's skip) are left out of the next card's "next
+    player", unless only ``player`` would be left: two Eights skip two players,
+    two Fours give two players their skips; a Two, a Seven, an Ace, a Jack pass
+    over nobody, so two Twos add up on one player.  The hand after the whole play
+    decides R4 and R6.2 (the card emptying the hand is the last)."""
+    if not checked:
+        refused = together_refusal(h, player, cards, suit)
+        if refused is not None:
+            raise refused
+    seats = h.active
+    passed: set[str] = set()
+    for card in cards:
+        if passed and len(passed) < len(seats) - 1:
+            h.active = [p for p in seats if p not in passed]
+        try:
+            play(h, player, card, suit, ev, True)
+        finally:
+            h.active = seats
+        if h.status != "playing":
+            return
+        passed = _passed_over(h, player, seats)
+
+
+def _passed_over(h, player: str, seats: list[str]) -> set[str]:
+    """The seats strictly between ``player`` and the player to act, in the direction
+    of play (none in free order, R8.4, or when ``player`` is to act again)."""
+    turn = h.turn
+    if turn is None or turn == player:
+        return set()
+    n, step = len(seats), h.direction
+    i = (seats.index(player) + step) % n
+    out = set()
+    while seats[i] != turn and seats[i] != player:
+        out.add(seats[i])
+        i = (i + step) % n
+    return out
 
 
 # -- drawing (R3.4-R3.6) -------------------------------------------------------

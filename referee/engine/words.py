@@ -148,6 +148,8 @@ _REFUSALS = {
     "must_stack": "engine.refuse.must_stack",
     "must_draw": "engine.refuse.must_draw",
     "pending_draw_play": "engine.refuse.pending_draw_play",
+    "no_doubles": "engine.refuse.no_doubles",
+    "double_rank": "engine.refuse.double_rank",
     "match": "engine.refuse.match",
     "match_named": "engine.refuse.match_named",
     "jack_suit": "engine.refuse.jack_suit",
@@ -155,11 +157,11 @@ _REFUSALS = {
     "no_draw_then_play": "engine.refuse.no_draw_then_play",
     "owed_many": "engine.refuse.owed_many",
     "nothing_to_draw": "engine.refuse.nothing_to_draw",
+    "no_skip": "engine.refuse.no_skip",
     "call_self": "engine.refuse.call_self",
     "call_unnamed": "engine.refuse.call_unnamed",
     "fix_count": "engine.refuse.fix_count",
     "fix_play": "engine.refuse.fix_play",
-    "no_skip": "engine.refuse.no_skip",
     "must_answer_skip": "engine.refuse.must_answer_skip",
     "skip_no_draw": "engine.refuse.skip_no_draw",
     "limit": "engine.refuse.limit",
@@ -177,8 +179,8 @@ def _refused(e) -> str:
     elif reason == "owed_many" and fields["n"] == 0:
         key = "engine.refuse.owed_none"
     elif reason == "jack_suit":  # the entry to type, in the language's letters
-        card = fields.pop("card")
-        fields["entry"] = Entry(f"{card} s")
+        card, play = fields.pop("card"), fields.pop("play", None)  # (play: ``Jh+Js``)
+        fields["entry"] = Entry(f"{play or card} s")
         if card.rank != "J":
             key, fields["card"] = "engine.refuse.name_suit", card
     elif reason == "no_suit_to_name":

@@ -497,6 +497,7 @@ class SeriesApp:
         st = table.shown_state()
         fits, draw_fits = fits_now(hand)
         return HandView(
+            together=together_now(hand, fits), skip_pending=bool(hand.pending_skip),
             players=tuple(hand.active), status=st["status"], turn=st["turn"],
             free=bool(table.rules.free_order),
             callable=tuple(st["callable"]), announce_due=st["announce_due"],
@@ -698,6 +699,7 @@ def _quit(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
 # The notation's entries in ``help``: (example, what it does[, example, what it does]),
 # each example in English notation, shown in the language's letters and words.
 _ENTRY_ROWS = (("start 9h", "start"), ("7h", "play", "7h 7s 9s", "plays"), ("Jh s", "jack"),
+               ("8h+8s", "together", "Jh+Js c", "together_jack"), ("pass", "pass"),
                ("d", "draw", "d 5h", "draw_play"), ("lk", "announce", "4h lk", "play_announce"),
                ("call Anna", "call"), ("leave Anna", "leave"), ("Anna: 7h", "player"))
 
@@ -732,7 +734,7 @@ def help_text() -> str:
     lines.extend(f"  {usage:<{width}}  {summary}" for usage, summary in rows)
     local = []
     lex = table_lexicon()
-    for english in ("start", "draw", "call", "leave", *COMMANDS):
+    for english in ("start", "draw", "call", "leave", "pass", *COMMANDS):
         forms = local_forms(english, lex)
         if forms and forms[0] != english:  # Dutch says `start` too
             local.append(t("repl.help.local_word", word=forms[0], english=english))
@@ -802,6 +804,23 @@ def legal_now(hand):
             return None
         who = max(hand.active, key=lambda p: hand.counts.get(p, 0))
     return hand.legal(who)
+
+
+def together_now(hand, fits: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """For each card of ``fits`` (canonical), the cards that may follow it after ``+``
+    in one play now (R3.10; the legality API's ``Legal.may_double``); empty where
+    doubles are not played."""
+    from referee.engine.cards import CARDS, parse_card
+    legal = legal_now(hand)
+    if legal is None or not legal.doubles:
+        return {}
+    out = {}
+    for text in fits:
+        first = parse_card(text)
+        follow = tuple(str(c) for c in CARDS if legal.may_double(first, (c,)))
+        if follow:
+            out[text] = follow
+    return out
 
 
 def fits_now(hand) -> tuple[tuple[str, ...], tuple[str, ...]]:

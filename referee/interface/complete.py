@@ -25,16 +25,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from referee.engine.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, parse_suit, try_card
 from referee.engine.lexicon import ENGLISH, SHARED_CARD_WORDS, Lexicon, local_forms, word as _english_word
 from referee.messages import t
-from referee.engine.notation import ANNOUNCE_WORDS, DRAW_WORDS
+from referee.engine.notation import ANNOUNCE_WORDS, DRAW_WORDS, MORE
 
 # The entry words completion offers, in canonical spelling (NOTATION.md "Entries");
 # the commands (queries, undo, score, ...) come with the view, from ``app.COMMANDS``.
-ENTRY_WORDS = ("start", "draw", "lk", "call", "leave", "fix")
+ENTRY_WORDS = ("start", "draw", "pass", "lk", "call", "leave", "fix")
 FIX_KINDS = ("draw", "count", "play")
 SHOW_WORDS = ("calls",)
 _OPTION_OF = {"hand": "--hand", "seats": "--seats"}  # a command's option (``Command.args``)
@@ -65,6 +65,10 @@ class HandView:
     (``app.Command``: ``name``, ``aliases``, ``args``, ``when``, ``summary()``),
     in the order of their registry; ``lexicon``: the language the table's lines
     are read in (``referee.engine.lexicon.Lexicon``), whose forms are offered.
+    ``together``: for each card of ``fits``
+    that may start a play of several cards (R3.10), the cards that may follow it
+    after ``+`` (the legality API's ``Legal.may_double``); ``skip_pending``: a skip
+    is pending against the player to act, which ``pass`` sits out (R5.11).
     """
 
     players: tuple[str, ...]
@@ -83,6 +87,8 @@ class HandView:
     winner: str | None = None
     commands: tuple[Any, ...] = ()
     lexicon: Lexicon = ENGLISH
+    together: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    skip_pending: bool = False
 
     def command(self, word: str) -> Any:
         """The command typed as ``word`` (name or alias, any case), or None."""
@@ -141,6 +147,8 @@ def suggest(text_before_cursor: str, view: HandView) -> list[str]:
     if s and tokens and not typed.startswith("-"):
         tokens.append(typed[:len(typed) - len(s.group(2))])  # ``Bram=A``: ``Bram=``, then ``A``
         typed = s.group(2)
+    if MORE in typed:  # ``8h+8``: the cards that may follow in one play (R3.10)
+        return _together(typed, view)
     words = _candidates(tokens, view, prefixed, bool(typed))
     lex = view.lexicon
     if typed and (not tokens or (len(tokens) == 1 and _word(tokens[0], lex) in DRAW_WORDS)):
@@ -148,6 +156,20 @@ def suggest(text_before_cursor: str, view: HandView) -> list[str]:
         # ones come first, then any other that may still turn up (it will be ruled on).
         words = words + view.cards(_typed_cards(tokens, lex))
     return _offer(words, typed, lex)
+
+
+def _together(typed: str, view: HandView) -> list[str]:
+    """``8h+8`` -> ``8h+8s``, ``8h+8d`` ...: the word with its last card completed
+    by the cards that may follow the first one in one play (``HandView.together``),
+    those already in the word left out (one deck)."""
+    head, _, part = typed.rpartition(MORE)
+    cards = [try_card(c, view.lexicon) for c in head.split(MORE)]
+    if None in cards:
+        return []
+    given = [str(c) for c in cards]
+    gone = set(given) if view.decks == 1 else set()
+    follow = [c for c in view.together.get(given[0], ()) if c not in gone]
+    return [head + MORE + w for w in _offer(follow, part)]
 
 
 def suggest_answer(text_before_cursor: str, kind: str, view: HandView,
@@ -189,6 +211,10 @@ def describe(word: str, view: HandView) -> str:
         return t("repl.meta.winner")
     if re.fullmatch(r"R\d+(\.\d+)?", word):
         return t("repl.meta.rule", rule=word)
+    if MORE in word:
+        cards = [try_card(part, lex) for part in word.split(MORE)]
+        if None not in cards:
+            return t("repl.meta.together", cards=" ".join(c.pretty() for c in cards))
     card = try_card(word, lex)
     if card is not None:
         shown = card.pretty()
@@ -220,7 +246,7 @@ def with_suit(line: str, suit: str, lex: Lexicon = ENGLISH) -> str:
         code = m.group(2)
     tokens = code.split()
     for i, tok in enumerate(tokens):
-        card = try_card(tok, lex)
+        card = try_card(tok.rpartition(MORE)[2], lex)  # (of cards played together, the last: R3.10)
         if card is None or card.rank != "J":
             continue
         if i > 0 and tokens[i - 1].lower() == "start":
@@ -271,7 +297,7 @@ def _candidates(before: list[str], view: HandView, prefixed: bool, typing: bool)
         return list(view.draw_fits) if n == 1 else view.cards(typed)
     if prev in ANNOUNCE_WORDS or prev in SHARED_CARD_WORDS:
         return ["call"] if view.callable else []
-    card = try_card(before[-1], lex)
+    card = _last_card(before[-1], lex)
     if card is not None:
         return ["lk"] + _cards_matching(view, typed, card.suit, card.rank)
     return []
@@ -317,12 +343,13 @@ def _score_words(before: list[str], view: HandView) -> list[str]:
 
 
 def _typed_cards(tokens: Iterable[str], lex: Lexicon) -> list[str]:
-    """Canonical cards among ``tokens`` (``Bram=Ah`` counts its card)."""
+    """Canonical cards among ``tokens`` (``Bram=Ah`` counts its card, ``8h+8s`` both)."""
     out = []
     for token in tokens:
-        card = try_card(token.rpartition("=")[2], lex)
-        if card is not None:
-            out.append(str(card))
+        for part in token.rpartition("=")[2].split(MORE):
+            card = try_card(part, lex)
+            if card is not None:
+                out.append(str(card))
     return out
 
 
@@ -335,12 +362,12 @@ def _first_words(view: HandView, prefixed: bool, typing: bool) -> list[str]:
         words = ["start"] + commands
     elif view.status == "playing":
         # The legal plays only (every card once one is begun: ``suggest``).
-        words = list(view.fits) + ["draw"]
+        words = (["pass"] if view.skip_pending else []) + list(view.fits) + ["draw"]
         if view.announce_due:
             words.append("lk")
         if view.callable:
             words.append("call")
-        words += commands + ["leave", "fix"]
+        words += commands + ["leave", "fix"] + ([] if view.skip_pending else ["pass"])
         if not view.announce_due:
             words.append("lk")
         if not view.callable:
@@ -371,8 +398,14 @@ def _call_targets(view: HandView) -> list[str]:
     return list(view.callable) + [p for p in view.players if p not in view.callable]
 
 
+def _last_card(token: str, lex: Lexicon):
+    """The card a token ends on: itself, or of cards played together the last
+    (``8h+8s``: 8♠, R3.10); None for any other token."""
+    return try_card(token.rpartition(MORE)[2], lex)
+
+
 def _is_jack(token: str, lex: Lexicon) -> bool:
-    card = try_card(token, lex)
+    card = _last_card(token, lex)
     return card is not None and card.rank == "J"
 
 

@@ -53,6 +53,9 @@ MESSAGES = {
     "cli.new.bad_dealer": "The dealer {dealer} is not one of the players ({players}).",
     "cli.new.player_count": "Pesten takes 2 to 8 players, not {n} (R1.1).",
     "cli.new.bad_name_chars": "'{name}' is not a valid name: use letters, digits and - _ ' . only (R1.1).",
+    "cli.new.bad_name_plus": (
+        "'{name}' is not a valid name: `+` joins cards played together (R3.10); use "
+        "letters, digits and - _ ' . only (R1.1)."),
     "cli.new.bad_name_word": "'{name}' reads as a card, a suit or a command word; choose another name, like '{name}.' (R1.1).",
     "cli.new.bad_name_start": "'{name}' must start with a letter or a digit (R1.1).",
     "cli.new.duplicate": "{name} is seated twice; names must differ (R1.1).",

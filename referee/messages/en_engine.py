@@ -55,11 +55,15 @@ MESSAGES = {
                 "{card} cannot be played with it (R5.7)."),
         "other": ("With {n} cards to draw pending, a draw takes the whole penalty and the "
                   "turn ends; {card} cannot be played with it (R5.7).")},
+    "engine.refuse.no_doubles": (
+        "Doubles are not played at this table: put your cards down one at a time, each in "
+        "its own turn (R3.10)."),
+    "engine.refuse.double_rank": (
+        "Only cards of one rank go down together: {card} is not of the rank of {first} "
+        "(R3.10)."),
     "engine.refuse.match": "{card} does not match {top}: play {allowed}, or draw (R3.1).",
     "engine.refuse.match_named": (
         "{card} does not follow the named suit, {suit}: play {allowed}, or draw (R3.3)."),
-    "engine.refuse.no_skip": (
-        "There is no skip to sit out: `pass` answers only a skip passed on to {name} (R5.11)."),
     "engine.refuse.must_answer_skip": {
         "one": ("{card} cannot be played now: a skip is pending, so play {rank} to pass it "
                 "on, or type `pass` and miss {n} turn (R5.11)."),
@@ -97,6 +101,8 @@ MESSAGES = {
     "engine.refuse.nothing_to_draw": (
         "There is no card left to draw: the draw pile is empty and the discard pile holds "
         "only its top card (R3.6)."),
+    "engine.refuse.no_skip": (
+        "There is no skip to pass: `pass` only sits out a skip passed on to {name} (R5.11)."),
     "engine.refuse.call_self": "{name} cannot call themself (R4.4).",
     "engine.refuse.call_unnamed": (
         "A call must name its caller, like `Bram: call Anna`, because a false call costs "

@@ -26,6 +26,11 @@ MESSAGES = {
     "notation.fix_what": (
         "'{token}' is not a correction; corrections read: {ex:fix draw Anna 2} | {ex:fix count Anna 5} | "
         "{ex:fix play Anna 7h}"),
+    "notation.more_card": (
+        "'{part}' in '{token}' is not a card; cards played together read {ex:8h+8s}"),
+    "notation.draw_one_card": (
+        "'d' plays the one card drawn, not several ('{token}'): type {ex:d 8h}, or the cards "
+        "without 'd'"),
     "notation.suit_alone": "a suit ('{token}') is named only right after a Jack",
     "notation.unknown": "'{token}' is not a card or an entry word",
 }

@@ -250,7 +250,9 @@ MESSAGES: dict[str, str] = {
         "in this order: an unknown player (R1.1); the state of the hand (R2.3 before the "
         "starter, R6.1 after the end); a player who left (R1.5); an entry without a "
         "player in free turn order (R8.4); whose turn it is (R3.7, also for playing over "
-        "someone else's pending penalty in free order); the deck (R1.3, R1.4); a pending "
+        "someone else's pending penalty in free order); a play of several cards where "
+        "doubles are not played, or with a card of another rank (R3.10); `pass` with no "
+        "skip pending (R5.11); the deck (R1.3, R1.4; each card of a play of several); a pending "
         "penalty (R5.7); a draw-and-play that is not allowed (R3.4); a `d CARD` after an "
         "R6.2 refusal when the owed draw is not exactly one card (R6.2); nothing left to "
         "draw for a `d CARD` (R3.6); matching (R3.1, R3.3); a Jack without a suit (R5.4); "
@@ -437,6 +439,21 @@ MESSAGES: dict[str, str] = {
         "The hand is blocked when the piles are exhausted (R3.6) and every player has "
         "made a draw that brought nothing since a card was last played. The hand then "
         "ends without a winner, and everyone scores the cards they hold."
+    ),
+    "rules.book.title.R3.10": "Several cards at once (house rule)",
+    "rules.book.text.R3.10.none": (
+        "One card per play: doubles are not played at this table, and a play of several "
+        "cards (`{ex:8h+8s}`) is refused. Some families play them (`multi_play = \"same_rank\"`)."
+    ),
+    "rules.book.text.R3.10.same_rank": (
+        "You may put several cards of one rank down as one play, joined by `+` (`{ex:8h+8s}`; "
+        "`{ex:Jh+Js c}` names the suit after the last Jack). The first card must be playable on "
+        "its own; the others must be of its rank, in any suit. The cards go down in the "
+        "order typed, the last one on top, and each card's effect applies in turn: two Twos "
+        "make 4 to draw, two Eights make the next two players each miss a turn, two Aces "
+        "reverse twice, two Sevens let you play again once. Whether you must say \"Laatste "
+        "kaart!\" (R4) and whether you may go out (R6.2) depend on your hand after the "
+        "whole play. `d CARD` plays only the one card drawn."
     ),
 
     # --- R4 ------------------------------------------------------------------

@@ -213,12 +213,14 @@ def player_name_problem(names: list[str], count: bool = True) -> str | None:
     """R1.1: 2-8 unique names of letters, digits and - _ ' . that read as no card or word
     (``count=False``: any number of them, for a tournament)."""
     from referee.engine.cards import parse_suit
-    from referee.engine.notation import RESERVED_WORDS  # (not at start-up: only `new` and an edit)
+    from referee.engine.notation import MORE, RESERVED_WORDS  # (not at start-up: only `new` and an edit)
     if count and not 2 <= len(names) <= 8:
         return t("cli.new.player_count", n=len(names))
     seen = set()
     lex = table_lexicon()
     for name in names:
+        if MORE in name:
+            return t("cli.new.bad_name_plus", name=name)
         if not all(ch.isalnum() or ch in "-_'." for ch in name):
             return t("cli.new.bad_name_chars", name=name)
         if not name[0].isalnum():

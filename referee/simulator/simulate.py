@@ -66,6 +66,10 @@ ANNOUNCE_ALONE_RATE = 0.25
 CALL_RATE = 0.5
 """Chance, at each entry while someone is callable, that an opponent calls them (R4.3)."""
 
+DOUBLE_RATE = 0.7
+"""Chance that a bot holding more cards of the rank it plays puts them down with it,
+where the rules allow a play of several cards (R3.10, ``multi_play``)."""
+
 MAX_ENTRIES = 10_000
 """Safety cap: a hand still going after this many entries is stopped and counted as capped."""
 
@@ -628,25 +632,49 @@ class _Run:
         (each id once, lowest first)."""
         return _bits(mask & self.held[player])
 
-    def play(self, player: str, card: int, legal, drawn: bool = False) -> bool:
+    def together(self, player: str, card: int, legal) -> list[int]:
+        """The further cards of ``card``'s rank that ``player`` puts down with it as one
+        play (R3.10), as many as the engine allows (``Legal.may_double``), or none: only
+        where the rules allow it, and then not always (``DOUBLE_RATE``)."""
+        rank = self.rank[card]
+        cards = self.cards[player]
+        more = [c for c in cards if self.rank[c] == rank]
+        more.remove(card)
+        if not more or self.random() >= DOUBLE_RATE:
+            return []
+        first = CARDS[card]
+        while more and not legal.may_double(first, [CARDS[c] for c in more]):
+            more.pop()
+        return more
+
+    def play(self, player: str, card: int, legal, drawn: bool = False,
+             more: list[int] | tuple = ()) -> bool:
         """``player`` plays ``card``, legal by the engine's ``legal`` (a ``Legal``), as a
         person would type it.
 
         ``drawn``: the card was just drawn and is played at once (``d 5h``,
-        R3.4).  A suit is named when the engine says the card needs one
-        (``Legal.names_suit``: a Jack, unless it empties the hand, R5.4); a play
-        leaving one card is announced unless the bot forgets (R4.1), with the
-        play (``7h lk``) or on a line of its own right after it (``lk``).
+        R3.4).  ``more``: cards of its rank put down after it as one play
+        (``8h+8s``, R3.10).  A suit is named when the engine says the play
+        needs one (``Legal.names_suit``: a Jack, unless it empties the hand,
+        R5.4); a play leaving one card is announced unless the bot forgets
+        (R4.1), with the play (``7h lk``) or on a line of its own right after
+        it (``lk``).
         """
         cards = self.cards[player]
-        if not drawn:
-            cards.remove(card)
-            copies = self.copies[player]
-            copies[card] -= 1
-            if not copies[card]:
-                self.held[player] ^= 1 << card
+        copies = self.copies[player]
+        for c in (card, *more) if not drawn else ():
+            cards.remove(c)
+            copies[c] -= 1
+            if not copies[c]:
+                self.held[player] ^= 1 << c
         left = self.count[player] = len(cards)
         self.discard.append(card)
+        if more:
+            self.discard += more
+            needs_suit = legal.names_suit(CARDS[card], played=1 + len(more))
+            suit = self.bots[player].suit(self, cards, more[-1]) if needs_suit else None
+            return self.played(player, Play(CARDS[card], suit, tuple(CARDS[c] for c in more)),
+                               left, drawn)
         needs_suit = legal.names_suit(CARDS[card], drawn)
         if left > 1 and not drawn and not needs_suit:
             # The commonest entry: no suit to name, nothing to announce.
@@ -655,18 +683,24 @@ class _Run:
                 return False
             self.follow(events)
             return self.check()
+        suit = self.bots[player].suit(self, cards, card) if needs_suit else None
+        if suit is not None:
+            action = Draw(CARDS[card], suit) if drawn else Play(CARDS[card], suit)
+        else:
+            action = self.drawn_plays[card] if drawn else self.plays[card]
+        return self.played(player, action, left, drawn)
+
+    def played(self, player: str, action: Any, left: int, drawn: bool) -> bool:
+        """Send the play ``action`` (the real cards already moved; ``left`` held after
+        it), announcing "Laatste kaart!" with it or alone unless the bot forgets (R4.1),
+        and follow and check its events."""
         bot = self.bots[player]
-        suit = bot.suit(self, cards, card) if needs_suit else None
         announce = alone = False
         if left == 1 and bot.announces(self):
             if self.random() < ANNOUNCE_ALONE_RATE:
                 alone = True
             else:
                 announce = True
-        if suit is not None:
-            action = Draw(CARDS[card], suit) if drawn else Play(CARDS[card], suit)
-        else:
-            action = self.drawn_plays[card] if drawn else self.plays[card]
         events = self.send(action, player, announce)
         if events is None:
             return False
@@ -697,7 +731,8 @@ class _Run:
         legal = self.hand.legal(player)   # (the player to act: its one lookup)
         card = self.choosers[player](self, player, legal.mask)
         if card >= 0:
-            return self.play(player, card, legal)
+            return self.play(player, card, legal, False,
+                             self.together(player, card, legal) if legal.doubles else ())
         if legal.passes:   # (a skip passed on, and no card of its rank: R5.11)
             events = self.send(self.sit_out, player, False)
             if events is None:
@@ -717,7 +752,8 @@ class _Run:
             legal = hand.legal(p)
             card = self.choosers[p](self, p, legal.mask)
             if card >= 0:
-                return self.play(p, card, legal)
+                return self.play(p, card, legal, False,
+                                 self.together(p, card, legal) if legal.doubles else ())
         blank = hand.blank_turns()   # (R3.9: draw first who has not had a blank turn)
         fresh = [p for p in order if p not in blank]
         player = (fresh or order)[0]
