@@ -15,6 +15,8 @@ from referee.engine.notation import Pass, Play, parse_line
 from referee.engine.rules import HouseRules
 from referee.engine.state import Snapshot
 from tests.test_complete import speak  # noqa: F401  (the fixture: a language for one test)
+from referee.engine import Hand
+from referee.engine.lexicon import lexicon
 from tests.test_repl import drive, printed, saved_lines, table  # noqa: F401
 
 DOUBLES = HouseRules(multi_play="same_rank")
@@ -55,17 +57,15 @@ def test_R5_11_pass_is_an_entry_word_in_every_language(speak):
     assert parse_line("pass").actions == (Pass(),)
     assert parse_line("Anna: pass").canonical() == "Anna: pass"
     for code, word in (("nl", "pas"), ("fr", "passe"), ("it", "passo"), ("pt", "passo")):
-        speak(code)
-        line = parse_line(f"Anna: {word}")
+        lex = lexicon(code)
+        line = parse_line(f"Anna: {word}", lex)
         assert line.actions == (Pass(),) and line.canonical() == "Anna: pass", code
-        assert parse_line("pass").actions == (Pass(),)  # the English word everywhere
+        assert parse_line("pass", lex).actions == (Pass(),)  # the English word everywhere
 
 
 def test_R3_10_dutch_and_french_cards_join_with_plus(speak):
-    speak("nl")
-    assert parse_line("Bh+Bs k").canonical() == "Jh+Js c"
-    speak("fr")
-    assert parse_line("Vco+Vpi tr").canonical() == "Jh+Js c"
+    assert parse_line("Bh+Bs k", lexicon("nl")).canonical() == "Jh+Js c"
+    assert parse_line("Vco+Vpi tr", lexicon("fr")).canonical() == "Jh+Js c"
 
 
 # -- refused where doubles are not played, and the checks of a double --------------
@@ -194,9 +194,8 @@ def test_R3_10_going_out_on_a_double_of_plain_cards_wins():
 # -- the log: undo, redo, replay; the unchecked path ------------------------------------
 
 def test_R3_10_a_double_is_one_entry_of_the_log(speak):
-    hand = doubles_hand("8c")
-    play(hand, "8h+8s")
-    speak("nl")
+    hand = Hand(DOUBLES, FOUR, FOUR[-1], lexicon=lexicon("nl"))
+    play(hand, "start 8c", "8h+8s")
     play(hand, "Bs+Bh k")                  # logged in canonical English
     assert hand.log == ["start 8c", "8h+8s", "Js+Jh c"]
     after = hand.state()
@@ -240,24 +239,24 @@ def test_R5_11_pass_with_no_skip_pending_is_refused():
 def doubles_table(tmp_path, monkeypatch):
     """A fresh series playing doubles (Anna, Bram, Cees; Cees deals) saved in tmp_path."""
     from referee.series.presets import load_rules
-    from referee.series.session import Table
+    from referee.series.session import OpenSeries
     from referee.series.store import SaveFile
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     monkeypatch.setenv("NO_COLOR", "1")
     rules = tmp_path / "dubbel.toml"
     rules.write_text('extends = "standard"\nmulti_play = "same_rank"\n', encoding="utf-8")
-    return Table.create(SaveFile(tmp_path / "p.toml"), ["Anna", "Bram", "Cees"],
+    return OpenSeries.create(SaveFile(tmp_path / "p.toml"), ["Anna", "Bram", "Cees"],
                         load_rules(str(rules)), "Cees")
 
 
 def test_R3_10_tab_completes_the_cards_that_may_follow_a_plus(table, doubles_table):
-    from referee.interface.app import TableApp
+    from referee.interface.app import SeriesApp
     from referee.interface.complete import suggest
-    app = TableApp(table)
+    app = SeriesApp(table)
     app.handle_line("start 8c")
     assert suggest("8h+", app.view()) == []                # standard: no doubles
-    app = TableApp(doubles_table)
+    app = SeriesApp(doubles_table)
     app.handle_line("start 8c")
     view = app.view()
     assert suggest("8h+", view) == ["8h+8d", "8h+8s"]     # 8♣ is the starter
@@ -274,8 +273,8 @@ def test_R5_11_tab_offers_pass_first_when_a_skip_is_pending():
 
 
 def test_R3_10_the_bots_play_doubles_with_no_mismatch():
-    from referee.simulator.simulate import _Table
-    table = _Table(DOUBLES.replace(four="skip_two", five="all_draw_one", king="reverse_skip"),
+    from referee.simulator.simulate import _Run
+    table = _Run(DOUBLES.replace(four="skip_two", five="all_draw_one", king="reverse_skip"),
                    4, 7, fast=False)
     table.record = []
     for number in range(1, 41):
@@ -377,10 +376,9 @@ def test_R3_10_a_line_is_atomic_when_a_double_ends_the_hand_before_its_lk():
 
 @pytest.mark.parametrize("code", ["en", "nl", "fr", "it", "pt"])
 def test_R5_11_the_local_pass_words_read_as_nothing_else(speak, code):
-    from referee.engine import lexicon
     from referee.engine.cards import parse_suit, try_card
-    speak(code)
-    words = [w for w, english in lexicon.ACTIVE.words.items() if english == "pass"] or ["pass"]
+    lex = lexicon(code)
+    words = [w for w, english in lex.words.items() if english == "pass"] or ["pass"]
     for word in words:
-        assert try_card(word) is None and parse_suit(word) is None, word
-        assert parse_line(word).actions == (Pass(),), word
+        assert try_card(word, lex) is None and parse_suit(word, lex) is None, word
+        assert parse_line(word, lex).actions == (Pass(),), word

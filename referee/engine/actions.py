@@ -64,20 +64,10 @@ def effect(h, player: str, card: Card, suit: str | None, ev: list) -> None:
     """The effects of the action card ``card`` just played by ``player``, in order
     (R5, R9.13); then the turn passes once: to the player again, to a
     penalty's victim, or on past the players skipped."""
-    effects(h, player, (card,), suit, ev)
-
-
-def effects(h, player: str, cards: tuple[Card, ...], suit: str | None, ev: list) -> None:
-    """The effects of ``cards`` just played together by ``player``, card by card and
-    each card's in order (R9.13; R3.10 doubles: two Eights skip two players), the
-    suit named with the last; then the turn passes once (see ``effect``)."""
     plan = _Plan()
-    tables = h.tables
-    for card in cards:
-        classic = tables.rule[card.id]
-        for e in tables.effects[card.id]:
-            _APPLY[e.kind](h, player, card, suit, e, classic or EFFECT_BY_NAME[e.kind].rule,
-                           plan, ev)
+    classic = h.tables.rule[card.id]
+    for e in h.tables.effects[card.id]:
+        _APPLY[e.kind](h, player, card, suit, e, classic or EFFECT_BY_NAME[e.kind].rule, plan, ev)
     if plan.aimed:
         pass
     elif plan.again:

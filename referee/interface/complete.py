@@ -169,7 +169,7 @@ def _together(typed: str, view: HandView) -> list[str]:
     given = [str(c) for c in cards]
     gone = set(given) if view.decks == 1 else set()
     follow = [c for c in view.together.get(given[0], ()) if c not in gone]
-    return [head + MORE + w for w in _offer(follow, part)]
+    return [head + MORE + w for w in _offer(follow, part, view.lexicon)]
 
 
 def suggest_answer(text_before_cursor: str, kind: str, view: HandView,
