@@ -435,3 +435,29 @@ def test_R9_the_state_shows_no_skip_and_no_limit_by_default():
     play(h, "start 9h")
     state = h.state()
     assert state["pending_skip"] == 0 and state["limit"] is None
+
+
+def test_R9_10_show_next_names_the_next_player():
+    h = hand({"actions": {"10": "show"}})
+    ruling = play(h, "start 9h", "10h")
+    assert "Bram shows their cards to the table (R9.10)." in ruling.text
+
+
+def test_R9_11_pass_cards_to_the_right_and_a_player_with_fewer_passes_what_they_hold():
+    h = hand({"deal_size": 2, "actions": {"10": {"pass_cards": 2, "to": "right"}}})
+    ruling = play(h, "start 9h", "10h")    # Anna 1 card: passes 1, gets 2 from Bram
+    assert h.counts == {"Anna": 2, "Bram": 2, "Cees": 1}
+    assert "to the player on their right" in ruling.text
+
+
+def test_R9_12_rotate_hands_with_the_play():
+    h = hand({"actions": {"Q": {"rotate_hands": True, "against_play": False}}})
+    play(h, "start 9h", "9s", "Qs")         # Bram 6; hands move with the play
+    assert h.counts == {"Anna": 7, "Bram": 6, "Cees": 6}    # Anna's to Bram, Bram's to Cees
+
+
+def test_R9_8_on_same_rank_named_suit_a_queen_on_a_queen_only_in_the_named_suit():
+    h = hand({"actions": {"Q": {"name_suit": True, "on_same_rank": "named_suit"}}})
+    play(h, "start 9h", "Qh s")
+    assert refused(h, "Qc h").rule == "R3.3"
+    play(h, "Qs d")

@@ -689,6 +689,8 @@ class Source:
 # -- checking values ----------------------------------------------------------
 
 def _join_or(items: list[str]) -> str:
+    if not items:
+        return "[]"
     if len(items) == 1:
         return items[0]
     return ", ".join(items[:-1]) + f" {t('rules.word.or')} " + items[-1]
@@ -1064,7 +1066,7 @@ def _check_actions(rules: HouseRules, src: Source) -> None:
         for rank in group:
             if rank not in penalty:
                 raise error("rules.err.stack_rank", ("stacking", "groups"),
-                            _join_or(sorted(penalty, key=ACTION_RANKS.index)) or "[]", rank=rank)
+                            _join_or(sorted(penalty, key=ACTION_RANKS.index)), rank=rank)
             if rank in seen:
                 raise error("rules.err.stack_twice", ("stacking", "groups"),
                             t("rules.allowed.groups"), rank=rank)
@@ -1073,7 +1075,7 @@ def _check_actions(rules: HouseRules, src: Source) -> None:
     for rank in table.get("double", ()):
         if rank not in grouped:
             raise error("rules.err.double_rank", ("stacking", "double"),
-                        _join_or(sorted(grouped, key=ACTION_RANKS.index)) or "[]", rank=rank)
+                        _join_or(sorted(grouped, key=ACTION_RANKS.index)), rank=rank)
     if rules.finish_mode() == "draw_after" and rules.finish_draw() < 1:
         raise error("rules.err.finish_draw_after", ("finish", "draw"),
                     t("rules.allowed.int_range", low=1, high=10), got=rules.finish_draw())

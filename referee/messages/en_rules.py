@@ -52,7 +52,7 @@ MESSAGES: dict[str, str] = {
     "rules.err.both_keys": "`{key} = {old_value}` and `{new}` (line {new_line}) set the same thing (`{key} = {old_value}` is `{new} = {new_value}`); keep one of them: {allowed}.",
     "rules.err.deck": "{players} players with {deal} cards each, plus the starter, need {need} cards, but {decks_hold} {have} (R1.3). Use {allowed}.",
     "rules.err.effect_unknown": "`{key}`: there is no effect \"{effect}\"{suggestion} Use {allowed}.",
-    "rules.err.effect_needs_value": "`{key}`: \"{effect}\" needs its {param}; use {allowed}.",
+    "rules.err.effect_needs_value": "`{key}`: \"{effect}\" needs a value; use {allowed}.",
     "rules.err.effect_type": "`{key}` must be {allowed}, not {got}.",
     "rules.err.effect_one": "`{key}`: one inline table names one effect (here: {effects}); write several as a list, such as `[\"reverse\", \"skip\"]`.",
     "rules.err.effect_flag": "`{key}`: write `{effect} = true`, not {got}, and its parameters beside it.",
