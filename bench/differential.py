@@ -64,6 +64,9 @@ The differences a decision explains (RULES.md, issue 11):
   front of the line's) and cited it (R3.4), the candidate tells them in the
   order they happen and cites the first, the penalty (R5.7).  No rule
   decision: the order of a ruling's events (issue 11, rulings as events).
+- ``free_king_reverse_turn`` (R8.4, R9.17): in free order a King under
+  ``reverse_skip`` reverses and, as an Ace does, leaves nobody to act; the
+  baseline left ``turn`` as a penalty of 0 cards (``joker_penalty = 0``) had set it.
 
 ``deal_size`` 1 or above 15 and ``finish_on_action_draw = 0`` (R2.2, R8) are
 in the recorded rule tables too (the baseline's engine plays them; its
@@ -102,9 +105,11 @@ DECISIONS = {
     "jack_on_jack_over_jack_wild": "R3.3 jack_on_jack = false wins over jack_wild = true",
     "starter_cites_r23": "R2.4 only an action starter under the rules in force cites R2.4",
     "penalty_then_draw_in_order": "R5.7 d d on a pending penalty: the penalty told and cited first",
+    "free_king_reverse_turn": "R8.4/R9.17 in free order a King's reverse leaves nobody to act",
 }
-"""The rule decisions of issue 11 that may change a ruling: name -> what it is (the
-last is no rule decision but the baseline's sentence order, see ``explain``)."""
+"""The rule decisions that may change a ruling: name -> what it is (issue 11's; the
+``penalty_then_draw_in_order`` is no rule decision but the baseline's sentence order,
+see ``explain``; ``free_king_reverse_turn``: the actions table's, R9.17)."""
 
 # ---------------------------------------------------------------------------
 # Recording (runs inside the baseline tree: ``python -S``, the old ``referee``)
@@ -837,6 +842,15 @@ def explain(rules: dict, line: str, before: dict, old: tuple, new: tuple,
     if (turns is not None and turns.seen and _blocked(old[3])
             and new[3].get("status") == "playing"):
         return "penalty_turn_not_blank"
+    # R9.17: in free order a King under reverse_skip reverses and, like an Ace, leaves
+    # nobody to act (``turn`` None); the baseline left the turn as it was (set by a
+    # penalty of 0 cards, joker_penalty = 0), the only difference.
+    if (rules["turn_order"] == "free" and rules["king"] == "reverse_skip"
+            and any(_CARD.match(t) and _rank(t) == "k" for t in tokens)
+            and (old[0], old[1]) == (new[0], new[1]) and new[3].get("turn") is None
+            and {k: v for k, v in old[3].items() if k != "turn"}
+            == {k: v for k, v in new[3].items() if k != "turn" and k in old[3]}):
+        return "free_king_reverse_turn"
     # "d d" on a pending penalty: the same state; the baseline cited the second draw
     # (R3.4, its sentence put first), the candidate the penalty taken first (R5.7).
     if (tokens[:2] in (["d", "d"], ["d", "draw"], ["draw", "d"], ["draw", "draw"])

@@ -108,7 +108,7 @@ def _applies(h, card: Card, suit: str | None, ev: list) -> None:
                 piles.applied_draw(h, p, e.n, ev)
     if len(ev) == told:  # (nothing of it acts at the start)
         ev.append(Started(card, Started.NO_EFFECT, free=h.free, turn=h.turn, rule=rule))
-    if h.pending or h.pending_skip:
+    if h.pending_kind or h.pending_skip:  # (a penalty aimed, even of 0 cards: its victim acts)
         h.turn = first
     elif not h.free:
         order.pass_turn(h, dealer)
