@@ -338,28 +338,27 @@ class Hand(Dealt):
 
     # One function per kind of action, in ``_ACTIONS`` (below the class): the
     # checks of R0.3 that belong to the action, then its effect.
-    def _act_play(self, action: Play, actor, ev: list) -> None:
+    def _check_acting(self, actor) -> None:
+        """R0.3's checks of a play, a draw or a ``pass``: the hand is being played
+        (R2.3, R6.1) and it is ``actor``'s turn (R3.7, R8.4)."""
         if self.status != "playing" or self.scored:
             self.check_status()
         if self.free or actor != self.turn:
             order.check_turn(self, actor)
+
+    def _act_play(self, action: Play, actor, ev: list) -> None:
+        self._check_acting(actor)
         if action.more:
             turn.play_together(self, actor, action.cards, action.suit, ev, False)
             return
         turn.play(self, actor, action.card, action.suit, ev, False)
 
     def _act_draw(self, action: Draw, actor, ev: list) -> None:
-        if self.status != "playing" or self.scored:
-            self.check_status()
-        if self.free or actor != self.turn:
-            order.check_turn(self, actor)
+        self._check_acting(actor)
         turn.draw(self, actor, action.card, action.suit, ev)
 
     def _act_pass(self, action: Pass, actor, ev: list) -> None:
-        if self.status != "playing" or self.scored:
-            self.check_status()
-        if self.free or actor != self.turn:
-            order.check_turn(self, actor)
+        self._check_acting(actor)
         if self.last_card:
             lastcard.typed_draw(self, actor)  # (another player acted: open windows close)
         pass_skip(self, actor, ev)

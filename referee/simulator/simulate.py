@@ -764,14 +764,19 @@ class _Run:
         self.asides += 1
         return self.enter(text)
 
-    def enter(self, text: str) -> bool:
-        """Type one entry through the checked path, move the cards by its events
-        and check the picture; False when it was refused or the picture differs."""
+    def entry(self, text: str) -> list | None:
+        """Type one entry through the checked path, counted and recorded: its events,
+        or None when it was refused (``typed``)."""
         self.entries += 1
         self.last = text
         if self.record is not None:
             self.record[-1][2].append(text)
-        events = self.typed(text)
+        return self.typed(text)
+
+    def enter(self, text: str) -> bool:
+        """Type one entry through the checked path, move the cards by its events
+        and check the picture; False when it was refused or the picture differs."""
+        events = self.entry(text)
         if events is None:
             return False
         self.follow(events)
@@ -800,11 +805,7 @@ class _Run:
             text = "start " + self.text[starter]
             if start_names_suit(hand, CARDS[starter]):   # (the dealer names it, R9.16)
                 text += " " + self.bots[dealer].suit(self, self.cards[dealer], starter)
-            self.entries += 1
-            self.last = text
-            if self.record is not None:
-                self.record[-1][2].append(text)
-            events = self.typed(text)
+            events = self.entry(text)
             if events is None:
                 return
             if hand.status == "waiting":  # R9.16 redraw: the starter goes back, under the pile
