@@ -22,8 +22,7 @@ then passes the turn once (R9.13).  One function per effect of the vocabulary:
 from __future__ import annotations
 
 from referee.engine.cards import Card
-from referee.engine.cards import CARDS
-from referee.engine.effects import EFFECT_BY_NAME, effect_table
+from referee.engine.effects import effect_table
 from referee.engine import order, piles
 from referee.engine.events import (
     CardsMoved, DrawsAtOnce, LimitSet, OthersDraw, PenaltyAimed, PenaltyAtOnce, PlaysAgain,
@@ -34,8 +33,7 @@ from referee.engine.events import (
 def stack_options(h) -> tuple[str, ...]:
     """The ranks that stack on the pending penalty (R5.7, R9.14), in rank order;
     ``()`` when nothing does."""
-    mask = h.tables.stackers.get(h.pending_kind, 0)
-    return tuple(dict.fromkeys(c.rank for c in CARDS if mask >> c.id & 1))
+    return h.tables.stack_ranks.get(h.pending_kind, ())
 
 
 def must_stack_refusal(h, card: Card) -> Refusal:
@@ -65,9 +63,8 @@ def effect(h, player: str, card: Card, suit: str | None, ev: list) -> None:
     (R5, R9.13); then the turn passes once: to the player again, to a
     penalty's victim, or on past the players skipped."""
     plan = _Plan()
-    classic = h.tables.rule[card.id]
-    for e in h.tables.effects[card.id]:
-        _APPLY[e.kind](h, player, card, suit, e, classic or EFFECT_BY_NAME[e.kind].rule, plan, ev)
+    for e, rule in h.tables.steps[card.id]:
+        _APPLY[e.kind](h, player, card, suit, e, rule, plan, ev)
     if plan.aimed:
         pass
     elif plan.again:

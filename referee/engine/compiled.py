@@ -6,11 +6,13 @@ indexed by the card's small int id (``Card.id``, ``cards.CARDS``):
 - ``effects[id]``: what the card does when played, in order (R5, R9: a tuple of
   ``effects.Effect``; in free order without the effects on whose turn it is,
   R8.4); ``rule[id]``: the rule its rulings cite (R9.1: the rule book's R5
-  rule while the rank keeps that meaning, else None: each effect's own).
+  rule while the rank keeps that meaning, else None: each effect's own);
+  ``steps[id]``: each effect with the rule its ruling cites.
 - ``action[id]``: the card has an effect under these rules (R8 "Action cards").
 - ``penalty[id]``: the card makes a draw penalty for the next player (R5.7).
 - ``stackers[kind]``: by pending penalty kind (the rank that made it), the
-  cards that may be played on it (R5.7, R9.14), a bit mask by id;
+  cards that may be played on it (R5.7, R9.14), a bit mask by id (``stack_ranks``:
+  their ranks, in rank order);
   ``double``: the ranks that double a penalty their own rank made.
 - ``names[id]``: the card names a suit (R5.4, R9.8).
 - ``finish``: the cards one may go out on (R6.2, R9.15), a mask.
@@ -29,7 +31,7 @@ first use, then shared by every hand and every simulated game under it).
 from __future__ import annotations
 
 from referee.engine.cards import CARDS, JOKER, RANKS, SUITS, Card
-from referee.engine.effects import RANK_VALUE, classic_rule
+from referee.engine.effects import EFFECT_BY_NAME, RANK_VALUE, classic_rule
 from referee.engine.rules import HouseRules
 
 
@@ -54,8 +56,9 @@ class Tables:
     ``on_same_rank = "always"``, ``jack_on_jack``).
     """
 
-    __slots__ = ("effects", "rule", "action", "action_mask", "penalty", "stackers", "double",
-                 "names", "finish", "draw_after", "fit_rows", "wild", "same_rank", "_limits")
+    __slots__ = ("effects", "rule", "steps", "action", "action_mask", "penalty", "stackers", "stack_ranks",
+                 "double", "names", "finish", "draw_after", "fit_rows", "wild", "same_rank",
+                 "_limits")
 
     def __init__(self, rules: HouseRules):
         by_rank = rules.effects()
@@ -69,6 +72,10 @@ class Tables:
             effects[rank] = tuple(e for e in listed if not (free and e.turn_effect))
         self.effects: tuple[tuple, ...] = tuple(effects[c.rank] for c in CARDS)
         self.rule: tuple[str | None, ...] = tuple(rule[c.rank] for c in CARDS)
+        # (each effect with the rule its ruling cites, for ``actions.effect``)
+        self.steps: tuple[tuple, ...] = tuple(
+            tuple((e, rule[c.rank] or EFFECT_BY_NAME[e.kind].rule) for e in effects[c.rank])
+            for c in CARDS)
         self.action_mask: int = 0
         for rank in acting:
             self.action_mask |= _RANK[rank]
@@ -79,6 +86,9 @@ class Tables:
         groups = rules.stack_groups()
         self.stackers: dict[str, int] = {
             kind: _mask(c for c in CARDS if stacks(groups, c, kind)) for kind in penalty_ranks}
+        self.stack_ranks: dict[str, tuple[str, ...]] = {  # (the same, as ranks: for words)
+            kind: tuple(dict.fromkeys(c.rank for c in CARDS if mask >> c.id & 1))
+            for kind, mask in self.stackers.items()}
         self.double: frozenset[str] = rules.double_ranks()
         self.wild: frozenset[str] = frozenset(
             rank for rank, es in by_rank.items() if any(e.kind == "name_suit" and e.wild for e in es))
