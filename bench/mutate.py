@@ -319,10 +319,10 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "    return (h.copies if copies is None else copies).get(card, 0) < copies_allowed(h, card)\n",
         "    return (h.copies if copies is None else copies).get(card, 0) <= copies_allowed(h, card)\n"),
     "deck-jokers": (
-        "in_deck: a Joker in a game without Jokers (R1.3)",
-        TABLE,
-        "    if card.rank == JOKER and not h.rules.jokers:\n        return False\n",
-        "    if False:\n        return False\n"),
+        "copies_per_deck: a deck holds 2 Jokers whatever jokers_per_deck says (R1.3, R1.4)",
+        "referee/engine/cards.py",
+        "    return int(jokers) if card.rank == JOKER else 1\n",
+        "    return 2 if card.rank == JOKER else 1\n"),
     # -- the legality API's own conditions -------------------------------------
     "legal-count": (
         "legal: the play mask asked for the cards held, not those left after the play (R6.2)",

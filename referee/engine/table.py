@@ -20,10 +20,8 @@ def copies_allowed(h, card: Card) -> int:
 
 def in_deck(h, card: Card, copies: dict | None = None) -> bool:
     """Whether one more ``card`` can go on a discard pile holding ``copies`` (default:
-    the hand's) without breaking R1.3 (no Jokers in this game) or R1.4 (no more
-    copies than the decks hold): what ``check_deck`` refuses."""
-    if card.rank == JOKER and not h.rules.jokers:
-        return False
+    the hand's) without breaking R1.4 (no more copies than the decks hold) or R1.3
+    (no Jokers in this game: its decks hold none): what ``check_deck`` refuses."""
     return (h.copies if copies is None else copies).get(card, 0) < copies_allowed(h, card)
 
 
