@@ -20,8 +20,8 @@ MESSAGES = {
         "The player on the dealer's left won {rate:.1%} of the hands "
         "(an equal share would be {fair:.1%})."),
     "sim.render.penalty": (
-        "Penalties (Twos and Jokers taken, forgotten last cards, and Kings and Fives where "
-        "they count) made players draw {cards:.1f} cards per hand."),
+        "Penalties (draw penalties taken, the draws the cards' effects make, and forgotten "
+        "last cards) made players draw {cards:.1f} cards per hand."),
     "sim.render.loser_points": (
         "At the end of a hand each loser held {points:.1f} points on average."),
     "sim.render.blocked": (

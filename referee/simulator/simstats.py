@@ -367,8 +367,8 @@ class HandRecord(NamedTuple):
     ``winner``: the winner's seat counted clockwise from the dealer (1 = the
     dealer's left-hand neighbour, who starts (R2.5); 0 = the dealer), -1 when
     nobody won (blocked, or stopped); ``blocked``: the hand ended blocked
-    (R3.9); ``penalty_cards``: cards drawn through penalties (Twos and Jokers
-    taken, last-card calls, Kings and Fives, R3.8); ``largest_pickup``: the most
+    (R3.9); ``penalty_cards``: cards drawn through penalties (draw penalties
+    taken, last-card calls, the draws effects apply, R3.8); ``largest_pickup``: the most
     cards one player drew through one penalty; ``loser_points`` and ``losers``:
     the points (R7.1) held at the end by the players who did not win, and how
     many they were (everyone in a blocked hand; 0 and 0 for a stopped hand);

@@ -139,8 +139,8 @@ class SimReport:
     (the turns plus the starter, lone "Laatste kaart!" lines and calls);
     ``dealer_left_wins_rate`` the share of hands (0..1) won by
     the dealer's left-hand neighbour, the player who starts (R2.5);
-    ``avg_penalty_cards`` the cards drawn per hand because of a penalty (Twos
-    and Jokers taken, last-card calls, Kings and Fives, R3.8); ``avg_loser_points``
+    ``avg_penalty_cards`` the cards drawn per hand because of a penalty (draw
+    penalties taken, last-card calls, the draws effects apply, R3.8); ``avg_loser_points``
     the points (``rules.points``, R7.1) each player but the winner held at the
     end, averaged over those players (everyone in a blocked hand);
     ``blocked_rate`` the share of hands (0..1) that ended blocked (R3.9);
