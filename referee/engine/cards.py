@@ -12,6 +12,8 @@ from referee.engine.lexicon import ENGLISH, EVERYWHERE, Lexicon
 SUITS = ("c", "d", "h", "s")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 JOKER = "Joker"
+#: Every rank, the Joker last: what ``[actions]`` and ``[points]`` may name (R7.1, R9.1).
+ALL_RANKS: tuple[str, ...] = RANKS + (JOKER,)
 SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
 # The suits as every language reads them: English, the symbols, and Pesten's

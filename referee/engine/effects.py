@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from referee.engine.cards import JOKER, RANKS
+from referee.engine.cards import ALL_RANKS, JOKER
 from referee.engine.values import Value, set_field
 
 #: The ranks ``[actions]`` may hold, in display order (RULES.md R9.1).
-ACTION_RANKS: tuple[str, ...] = tuple(RANKS) + (JOKER,)
+ACTION_RANKS: tuple[str, ...] = ALL_RANKS
 
 #: The value of each rank for ``next_at_most`` / ``next_at_least`` (R9.9): A = 1,
 #: J = 11, Q = 12, K = 13; a Joker has none (it always goes, R3.2).
@@ -356,11 +356,6 @@ KING_EFFECTS: dict[str, tuple[Effect, ...]] = {
     "draw_one": (Effect("draw", n=1, at_once=True),),
     "reverse_skip": (Effect("reverse", two_players="none"), Effect("skip")),
 }
-
-#: The rank each old key speaks of (a file setting both is refused, R9.1).
-OLD_KEY_RANK: dict[str, str] = {"king": "K", "four": "4", "five": "5", "jack_wild": "J",
-                                "jack_on_jack": "J", "joker_penalty": JOKER}
-
 
 def classic_rule(rank: str, effects: tuple[Effect, ...]) -> str | None:
     """The rule-book rule (R5.1-R5.10) a rank keeping that meaning cites, or None.

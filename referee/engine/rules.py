@@ -35,16 +35,18 @@ import tomllib
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from referee.engine.cards import JOKER, deck_size
-from referee.engine.effects import (
-    ACTION_RANKS, EFFECT_KINDS, OLD_KEY_RANK, Effect, check_combination, effect_table,
-    old_key_effects, parse_effects,
-)
+from referee.engine.cards import ALL_RANKS as ACTION_RANKS, JOKER, deck_size
 from referee.messages import t
 from referee.engine.values import Value, set_field
 
-if TYPE_CHECKING:  # a type only: the engine reads no file
-    from pathlib import Path
+if TYPE_CHECKING:  # types only: the engine reads no file; effects are imported when used
+    from pathlib import Path                       # (``score`` and ``standings`` start-up)
+    from referee.engine.effects import Effect
+
+#: The rank each of today's keys speaks of: a file setting both is refused (R9.1).
+OLD_KEY_RANK: Mapping[str, str] = MappingProxyType({
+    "king": "K", "four": "4", "five": "5", "jack_wild": "J", "jack_on_jack": "J",
+    "joker_penalty": JOKER})
 
 class Key(Value):
     """One house-rule key (RULES.md R8), declared once: everything the program knows of it.
@@ -295,6 +297,7 @@ class HouseRules(Value):
         """What each rank does when played (R9.1): ``[actions]`` where the file set the
         rank, else what today's keys say (``effects.old_key_effects``); ranks
         without an effect are left out.  A dict of rank -> effects in order."""
+        from referee.engine.effects import old_key_effects
         table = old_key_effects(self)
         for rank, effects in self.actions.items():
             if effects:
@@ -392,8 +395,7 @@ class HouseRules(Value):
                     for section, sub in _OVERLAP_GIVEN_WAY[key]):
                 continue  # (the table decides it: the key would only contradict it, R9.1)
             if key == "actions":
-                out[key] = {rank: _plain(effect_table(effects) if effects else "none")
-                            for rank, effects in value.items()}
+                out[key] = {rank: _plain(_file_effects(effects)) for rank, effects in value.items()}
             elif isinstance(value, Mapping):
                 out[key] = {k: _plain(v) for k, v in value.items()}
             else:
@@ -418,7 +420,7 @@ class HouseRules(Value):
             if isinstance(table, Mapping) and key.name in table:
                 value = table[key.name]
                 if key.section == "actions":
-                    value = effect_table(value) if value else "none"
+                    value = _file_effects(value)
                 out.append((key.shown, _plain(value)))
         return out
 
@@ -459,6 +461,14 @@ def _rules_from_fields(fields: dict[str, Any]) -> HouseRules:
     """Unpickling a HouseRules: its tables read-only again."""
     return HouseRules(**{k: MappingProxyType(v) if isinstance(v, dict) else v
                          for k, v in fields.items()})
+
+
+def _file_effects(effects: tuple) -> Any:
+    """A rank's effects as ``[actions]`` writes them (``"none"`` for none, R9.1)."""
+    if not effects:
+        return "none"
+    from referee.engine.effects import effect_table  # (only for a table that sets a rank)
+    return effect_table(effects)
 
 
 def _plain(value: Any) -> Any:
@@ -717,7 +727,7 @@ def _allowed_text(kind: str, detail: Any) -> str:
     if kind == "table":
         return t("rules.allowed.table", what=detail)
     if kind == "effects":
-        return t("rules.allowed.effects", effects=", ".join(k.name for k in EFFECT_KINDS))
+        return _EFFECT_ALLOWED["effects"]({})
     if kind == "ranks":
         return t("rules.allowed.rank_list")
     if kind == "groups":
@@ -805,8 +815,7 @@ def _rank_name(text: str) -> str | None:
 
 
 _EFFECT_ALLOWED = {
-    "effects": lambda f: t("rules.allowed.effects",
-                           effects=", ".join(k.name for k in EFFECT_KINDS)),
+    "effects": lambda f: t("rules.allowed.effects", effects=", ".join(_effect_names())),
     "effect_value": lambda f: t("rules.allowed.effect_value", example=f["example"]),
     "true": lambda f: "true",
     "params": lambda f: f["params"],
@@ -816,6 +825,11 @@ _EFFECT_ALLOWED = {
     "value": lambda f: t("rules.allowed.effect_rank_value"),
     "rank": lambda f: t("rules.allowed.effect_rank"),
 }
+
+
+def _effect_names() -> list[str]:
+    from referee.engine.effects import EFFECT_KINDS
+    return [kind.name for kind in EFFECT_KINDS]
 
 
 def _check_effects(src: Source, shown_key: str, path: tuple[str, ...], value: Any) -> tuple:
@@ -834,6 +848,7 @@ def _check_effects(src: Source, shown_key: str, path: tuple[str, ...], value: An
     if isinstance(value, (bool, int, float)) or not isinstance(value, (str, list, Mapping)):
         raise src.error("rules.err.type", key=shown_key, line=src.line_of(*path),
                         allowed=_allowed_text("effects", None), got=_describe(value))
+    from referee.engine.effects import parse_effects
     return parse_effects(dict(value) if isinstance(value, Mapping) else
                          [dict(v) if isinstance(v, Mapping) else v for v in value]
                          if isinstance(value, list) else value, fail)
@@ -1054,13 +1069,18 @@ def _check_actions(rules: HouseRules, src: Source) -> None:
         return src.error(problem, key=".".join(path), line=src.line_of(*path),
                          allowed=allowed, **fields)
 
-    free = rules.free_order
-    for rank, effects in rules.actions.items():
-        problem = check_combination(effects, free)
-        if problem is not None:
-            raise error(problem, ("actions", rank), t("rules.allowed.combination"), rank=rank)
-    penalty = rules.penalty_ranks()
+    if rules.actions:
+        from referee.engine.effects import check_combination
+        free = rules.free_order
+        for rank, effects in rules.actions.items():
+            problem = check_combination(effects, free)
+            if problem is not None:
+                raise error(problem, ("actions", rank), t("rules.allowed.combination"),
+                            rank=rank)
     table = rules.stacking if isinstance(rules.stacking, Mapping) else {}
+    # (the ranks' effects are asked only of a table that sets them: a saved series of
+    # today's keys reads without the effects module, ``score`` start-up)
+    penalty = rules.penalty_ranks() if table.get("groups") else frozenset()
     seen: set[str] = set()
     for group in table.get("groups", ()):
         for rank in group:
@@ -1071,7 +1091,7 @@ def _check_actions(rules: HouseRules, src: Source) -> None:
                 raise error("rules.err.stack_twice", ("stacking", "groups"),
                             t("rules.allowed.groups"), rank=rank)
             seen.add(rank)
-    grouped = frozenset().union(*rules.stack_groups())
+    grouped = frozenset().union(*rules.stack_groups()) if table.get("double") else frozenset()
     for rank in table.get("double", ()):
         if rank not in grouped:
             raise error("rules.err.double_rank", ("stacking", "double"),
