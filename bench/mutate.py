@@ -391,10 +391,10 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "        self.draw_after: int = blocked if mode == \"draw_after\" else 0\n",
         "        self.draw_after: int = 0\n"),
     "redraw-applies": (
-        "start: a starter under start.mode = \"redraw\" stays (R9.16)",
-        "referee/engine/deal.py",
-        "    if counts and mode == \"redraw\":",
-        "    if False:"),
+        "Tables: a starter under start.mode = \"redraw\" stays (R9.16)",
+        TABLES,
+        "        self.start_redraw: int = starters if start == \"redraw\" else 0\n",
+        "        self.start_redraw: int = 0\n"),
     "stack-groups-any": (
         "stacks: a penalty rank stacks on any penalty (R9.14: its own group only)",
         TABLES,

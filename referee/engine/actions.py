@@ -22,7 +22,6 @@ then passes the turn once (R9.13).  One function per effect of the vocabulary:
 from __future__ import annotations
 
 from referee.engine.cards import Card
-from referee.engine.effects import effect_table
 from referee.engine import order, piles
 from referee.engine.events import (
     CardsMoved, DrawsAtOnce, LimitSet, OthersDraw, PenaltyAimed, PenaltyAtOnce, PlaysAgain,
@@ -94,12 +93,12 @@ def _draw(h, player, card, suit, e, rule, plan, ev) -> None:
         victim = order.previous_seat(h, player)
     else:
         victim = order.next_seat(h, player)
-    ev.append(DrawsAtOnce(player, card, victim=victim, n=e.n, rule=rule, house=_house(h, card)))
+    ev.append(DrawsAtOnce(player, card, victim=victim, n=e.n, rule=rule, house=h.tables.house[card.id]))
     piles.applied_draw(h, victim, e.n, ev)
 
 
 def _others_draw(h, player, card, suit, e, rule, plan, ev) -> None:
-    ev.append(OthersDraw(player, card, n=e.n, rule=rule, house=_house(h, card)))
+    ev.append(OthersDraw(player, card, n=e.n, rule=rule, house=h.tables.house[card.id]))
     p = player
     for _ in range(len(h.active) - 1):
         p = order.next_seat(h, p)
@@ -119,11 +118,11 @@ def _skip(h, player, card, suit, e, rule, plan, ev) -> None:
     h.skips[victim] = h.skips.get(victim, 0) + e.n
     if e.n == 1:
         event = Skipped(player, card, lost=victim, turn=None, two_players=len(h.active) == 2,
-                        rule=rule, house=_house(h, card),
+                        rule=rule, house=h.tables.house[card.id],
                         reversed=plan.reversed_at is not None)
         plan.skip_events.append(event)
     else:
-        event = SkipMany(player, card, victim=victim, n=e.n, rule=rule, house=_house(h, card))
+        event = SkipMany(player, card, victim=victim, n=e.n, rule=rule, house=h.tables.house[card.id])
     if plan.reversed_at is not None:  # "play reverses and Bram misses the turn": one sentence
         ev[plan.reversed_at] = event
         plan.reversed_at = None
@@ -161,7 +160,7 @@ def _reverse(h, player, card, suit, e, rule, plan, ev) -> None:
         return
     plan.reversed_at = len(ev)
     ev.append(Reversed(player, card, clockwise=h.direction == 1, rule=rule,
-                       house=_house(h, card)))
+                       house=h.tables.house[card.id]))
 
 
 def _name_suit(h, player, card, suit, e, rule, plan, ev) -> None:
@@ -221,18 +220,6 @@ _APPLY = {"none": _none, "draw": _draw, "others_draw": _others_draw, "skip": _sk
           "show": _show, "pass_cards": _move, "rotate_hands": _move}
 """Each effect of the vocabulary (``effects.EFFECT_KINDS``) -> the function applying it."""
 
-
-def _house(h, card: Card) -> tuple | None:
-    """The house rule that gave ``card`` its effect, for ``why``: today's key
-    (``("king", "draw_one")``) or the ``[actions]`` entry (``("actions.K", ...)``)."""
-    rank = card.rank
-    if rank in h.rules.actions:
-        return (f"actions.{rank}", effect_table(h.rules.actions[rank]))
-    key = _OLD_KEY.get(rank)
-    return (key, getattr(h.rules, key)) if key else None
-
-
-_OLD_KEY = {"K": "king", "4": "four", "5": "five"}
 
 
 def aim_penalty(h, player: str, card: Card, rule: str, ev: list, stacked: bool = False) -> None:

@@ -16,6 +16,9 @@ indexed by the card's small int id (``Card.id``, ``cards.CARDS``):
   ``double``: the ranks that double a penalty their own rank made.
 - ``names[id]``: the card names a suit (R5.4, R9.8).
 - ``finish``: the cards one may go out on (R6.2, R9.15), a mask.
+- ``start_applies`` / ``start_redraw``: the starters that act, or go back into the
+  draw pile (R2.4, R9.16), masks; ``house[id]``: the house rule that gives the
+  card its effect, for ``why`` (``house_of``).
 - ``fits(top, named)``: the cards that may go on ``top`` with suit ``named`` in
   force (R3.1-R3.3, R9.8), a bit mask by id, built from ``matches`` (the one
   statement of the rule) the first time it is asked; ``fit_rows[named][top.id]``
@@ -57,8 +60,8 @@ class Tables:
     """
 
     __slots__ = ("effects", "rule", "steps", "action", "action_mask", "penalty", "stackers", "stack_ranks",
-                 "double", "names", "finish", "draw_after", "fit_rows", "wild", "same_rank",
-                 "_limits")
+                 "double", "names", "finish", "draw_after", "start_applies", "start_redraw",
+                 "house", "fit_rows", "wild", "same_rank", "_limits")
 
     def __init__(self, rules: HouseRules):
         by_rank = rules.effects()
@@ -103,6 +106,17 @@ class Tables:
             blocked |= _RANK[rank]
         self.finish: int = -1 if mode == "allowed" else ~blocked
         self.draw_after: int = blocked if mode == "draw_after" else 0
+        # R2.4 / R9.16: the starters that act as if the dealer had played them, and
+        # those that go back into the draw pile.
+        starters = 0
+        for rank in rules.start_ranks():
+            starters |= _RANK[rank]
+        starters &= self.action_mask
+        start = rules.start_mode()
+        self.start_applies: int = starters if start == "applies" else 0
+        self.start_redraw: int = starters if start == "redraw" else 0
+        houses = {rank: house_of(rules, rank) for rank in RANKS + (JOKER,)}
+        self.house: tuple[tuple | None, ...] = tuple(houses[c.rank] for c in CARDS)
         # By named suit (None first), by top card id: the mask, built when first asked.
         self.fit_rows: dict[str | None, list[int | None]] = {
             n: [None] * len(CARDS) for n in _NAMED}
@@ -170,6 +184,18 @@ def stacks(groups: tuple[frozenset[str], ...], card: Card, kind: str) -> bool:
     return any(kind in group and card.rank in group for group in groups)
 
 
+def house_of(rules: HouseRules, rank: str) -> tuple | None:
+    """The house rule that gives ``rank`` its effect, for ``why``: the ``[actions]``
+    entry (``("actions.K", "again")``) or today's key (``("king", "draw_one")``)."""
+    if rank in rules.actions:
+        from referee.engine.effects import effect_table
+        return (f"actions.{rank}", effect_table(rules.actions[rank]))
+    key = _OLD_KEY.get(rank)
+    return (key, getattr(rules, key)) if key else None
+
+
+_OLD_KEY = {"K": "king", "4": "four", "5": "five"}
+
 _TABLES: dict[tuple, Tables] = {}
 _BY_RULES: dict[HouseRules, Tables] = {}
 
@@ -180,7 +206,9 @@ def tables_for(rules: HouseRules) -> Tables:
     found = _BY_RULES.get(rules)
     if found is None:
         key = (rules.turn_order, tuple(sorted(rules.effects().items())), rules.stack_groups(),
-               rules.double_ranks(), rules.finish_mode(), rules.finish_blocked())
+               rules.double_ranks(), rules.finish_mode(), rules.finish_blocked(),
+               rules.start_mode(), rules.start_ranks(),
+               tuple(sorted(rules.actions.items())), rules.king, rules.four, rules.five)
         found = _TABLES.get(key)
         if found is None:
             found = _TABLES[key] = Tables(rules)

@@ -26,16 +26,14 @@ def start(h, named: str | None, card: Card, ev: list, suit: str | None = None) -
     if named != h.dealer:
         raise Refusal(Reason.START_DEALER, "R2.3", name=named, dealer=h.dealer)
     table.check_deck(h, card)
-    r = h.rules
-    action = h.tables.action[card.id]  # (R2.4 only for an action card under these rules)
-    counts = action and card.rank in r.start_ranks()
-    mode = r.start_mode()
-    if counts and mode == "redraw":  # R9.16: back into the draw pile, another is turned
+    tables = h.tables
+    action = tables.action[card.id]  # (R2.4 only for an action card under these rules)
+    if tables.start_redraw >> card.id & 1:  # R9.16: back into the draw pile, another is turned
         ev.append(Started(card, Started.REDRAW, free=h.free, turn=None, rule="R9.16",
                           house=("start.mode", "redraw")))
         return
-    applies = counts and mode == "applies"
-    if applies and suit is None and h.tables.names[card.id]:
+    applies = tables.start_applies >> card.id & 1
+    if applies and suit is None and tables.names[card.id]:
         raise Refusal(Reason.START_SUIT, "R9.16", card=card, name=h.dealer)
     h.draw_pile -= 1
     h.discard = [card]
@@ -55,9 +53,7 @@ def start(h, named: str | None, card: Card, ev: list, suit: str | None = None) -
 def names_suit(h, card: Card) -> bool:
     """R9.16: the starter ``card`` acts (``[start] mode = "applies"``, its rank in
     ``ranks``) and names a suit: the dealer types it, ``start Jh s``."""
-    r = h.rules
-    return (h.tables.names[card.id] and h.tables.action[card.id]
-            and r.start_mode() == "applies" and card.rank in r.start_ranks())
+    return bool(h.tables.start_applies >> card.id & 1) and h.tables.names[card.id]
 
 
 def _applies(h, card: Card, suit: str | None, ev: list) -> None:
