@@ -76,8 +76,9 @@ class Allowed(Phrase):
         # by the matching rule itself (``compiled.matches``: ``same_rank`` on a named suit,
         # ``wild`` otherwise), and not already as the top card's rank.
         suit = named or (top.suit if top is not None else None)
-        self.naming = tuple(
-            rank for rank in RANKS if top is not None and top.rank != JOKER
+        self.naming = tuple(  # (only a suit-naming rank goes on another suit and rank)
+            rank for rank in RANKS if rank in wild or rank in same_rank
+            if top is not None and top.rank != JOKER
             and (named or top.rank != rank)
             and any(matches(Card(rank, s), top, named, wild, same_rank)
                     for s in SUITS if s != suit))
