@@ -390,9 +390,8 @@ class HouseRules(Value):
         out: dict[str, Any] = {}
         for key in KEYS:
             value = getattr(self, key)
-            if key in _OVERLAP_GIVEN_WAY and any(
-                    isinstance(table := getattr(self, section), Mapping) and sub in table
-                    for section, sub in _OVERLAP_GIVEN_WAY[key]):
+            if any(old == key and isinstance(table := getattr(self, section), Mapping)
+                   and sub in table for old, (section, sub) in _OVERLAPS):
                 continue  # (the table decides it: the key would only contradict it, R9.1)
             if key == "actions":
                 out[key] = {rank: _plain(_file_effects(effects)) for rank, effects in value.items()}
@@ -989,9 +988,6 @@ _OVERLAPS: tuple[tuple[str, tuple[str, str]], ...] = (
 )
 
 
-_OVERLAP_GIVEN_WAY: dict[str, list[tuple[str, str]]] = {}
-for _old, _where in _OVERLAPS:
-    _OVERLAP_GIVEN_WAY.setdefault(_old, []).append(_where)
 
 
 def _check_overlap(own: Mapping[str, Any], src: Source) -> None:

@@ -219,9 +219,8 @@ def _passed_over(h, player: str, seats: list[str]) -> set[str]:
 def draw(h, player: str, card: Card | None, suit: str | None, ev: list) -> None:
     """``d`` or ``d CARD`` by ``player`` (R3.4, R5.7, R6.2; the refusals in R0.3 order)."""
     r = h.rules
-    if h.pending_skip:
-        raise Refusal(Reason.SKIP_NO_DRAW, "R5.11", name=player, rank=h.skip_rank,
-                      n=h.pending_skip)
+    if h.pending_skip:  # (no draw at all, R5.11: ``draw_play_refusal``'s first answer)
+        raise draw_play_refusal(h, player, card)
     if card is not None:
         told = len(ev)  # (the draw is told before a reshuffle it needs)
         if reshuffles_first(h):
