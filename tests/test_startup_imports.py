@@ -177,7 +177,7 @@ def test_the_command_list_shows_every_command_built_or_not(tmp_path):
 
 @pytest.mark.parametrize("code", ["en", "nl", "fr", "it", "pt"])
 def test_standings_and_score_in_every_language_import_what_they_use(tmp_path, code):
-    """``shlex`` only for a sentence naming the series' options, ``unicodedata`` only
+    """No rule module and no notation (a hand only dealt), ``shlex`` only for a sentence naming the series' options, ``unicodedata`` only
     for text beyond Latin-1's extensions (a heading with an accent is not), click's
     catalog only when click speaks (its ``--help`` option is made without it)."""
     save = new_series(tmp_path)
@@ -187,3 +187,6 @@ def test_standings_and_score_in_every_language_import_what_they_use(tmp_path, co
     score = modules_of(["score", "--save", str(save), "--winner", "Anna", "Bram=7h 8h",
                         "Cees=Kd"], tmp_path, code)
     assert {"shlex", "copy", "unicodedata", "prompt_toolkit"} & score == set()
+    # The example in its sentence (``start 9h``) is written in the language's letters
+    # without the notation's parser (``engine.written``).
+    assert RULE_MODULES & (score | standings) == set()

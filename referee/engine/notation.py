@@ -12,11 +12,7 @@ import re
 
 from referee.engine.cards import Card, NotationError, parse_suit, try_card
 from referee.engine.lexicon import CARD_WORDS, ENGLISH, EVERYWHERE, SHARED_CARD_WORDS, Lexicon
-from referee.engine.lexicon import lexicon as _lexicon
-from referee.engine.lexicon import local_forms as _local_forms
-from referee.messages import language as _language
 from referee.engine.lexicon import words_for as _words_for
-from referee.messages import set_examples as _set_examples
 from referee.engine.lexicon import word as _word
 from referee.engine.values import Value as _Value
 from referee.engine.values import set_field as _set
@@ -223,7 +219,7 @@ def parse_line(text: str, lex: Lexicon = ENGLISH) -> Line:
     Returns a ``Line``; raises ``NotationError`` (a ``ValueError``) with a short
     message naming the token that does not read as notation.
     """
-    import unicodedata  # (not for ``written``: the examples of score's sentences, start-up)
+    import unicodedata  # (not at start-up: ``score`` and ``standings`` parse no line)
     body = unicodedata.normalize("NFC", _strip_comment(text)).strip()
     if not body:
         return Line("blank", text=text)
@@ -343,61 +339,6 @@ def _together(tok: str, tokens: list[str], i: int, lex: Lexicon) -> Play:
         cards.append(card)
     suit, _ = _jack_suit(cards[-1], tokens, i, lex)
     return Play(cards[0], suit, tuple(cards[1:]))
-
-
-# The English words of an entry that a language may write its own way.
-_ENTRY_WORDS = {"d": "draw", "draw": "draw", "call": "call", "leave": "leave", "start": "start",
-                PASS_WORD: PASS_WORD}
-_SEPARATORS = re.compile(r"(\s+|[=:,|+]|`)")
-
-
-def written(text: str, lex: Lexicon = ENGLISH) -> str:
-    """An entry (or an example of one) in English notation as language ``lex``
-    writes it: each card in its letters (Dutch ``Hh`` for ``Kh``, French ``Vco pi``
-    for ``Jh s``), the suit named after a Jack, and the entry words ``d``, ``call``,
-    ``leave``, ``start`` by its own word (Dutch ``pak``).  Names, numbers and
-    every other token are kept; so is the whole text in English.  What the save
-    file keeps (English) is shown so to a player (NOTATION.md "Languages")."""
-    out = []
-    jack = False
-    for token in _SEPARATORS.split(text):
-        if not token or _SEPARATORS.fullmatch(token):
-            out.append(token)
-            continue
-        low = token.lower()
-        suit = parse_suit(token, lex) if jack else None
-        jack = False
-        if suit is not None:
-            forms = _local_forms(suit, lex)
-        elif low in _ENTRY_WORDS:
-            forms = _local_forms(_ENTRY_WORDS[low], lex)
-        else:
-            card = try_card(token, lex)
-            forms = _local_forms(str(card), lex) if card is not None else []
-            jack = card is not None and card.rank == "J"
-        out.append(forms[0] if forms else token)
-    return "".join(out)
-
-
-def as_read(text: str) -> str:
-    """``written`` in the language the messages speak now (``messages.language()``):
-    an entry shown to whoever reads it (undo's sentence, a message's example)."""
-    return written(text, _lexicon(_language()))
-
-
-class Examples:
-    """Fills a message's example placeholders, ``{ex:Ah Ks 3d}``, with the
-    example written in the letters of the language the messages speak
-    (``as_read``); given to ``messages.set_examples`` when this module is imported."""
-
-    __slots__ = ()
-
-    def __format__(self, spec: str) -> str:
-        return as_read(spec)
-
-
-EXAMPLES = Examples()
-_set_examples(EXAMPLES)
 
 
 def _jack_suit(card: Card, tokens: list[str], i: int, lex: Lexicon) -> tuple[str | None, int]:

@@ -18,7 +18,8 @@ from typing import Any
 
 from referee import messages
 from referee.engine.cards import JOKER, RANKS, SUITS, Card
-from referee.engine.notation import as_read
+from referee.engine.lexicon import lexicon
+from referee.engine.written import written
 from referee.engine.compiled import matches
 
 t = messages.t
@@ -53,7 +54,7 @@ class Phrase:
 
 class Entry(Phrase):
     """A logged entry (English notation, as saved) as the language of whoever
-    reads it writes it (``notation.as_read``): undo and redo tell it so."""
+    reads it writes it (``written``): undo and redo tell it so."""
 
     __slots__ = ("line",)
 
@@ -61,7 +62,7 @@ class Entry(Phrase):
         self.line = line
 
     def text(self) -> str:
-        return as_read(self.line)
+        return written(self.line, lexicon(messages.language()))
 
 
 class Allowed(Phrase):

@@ -34,6 +34,7 @@ from referee.engine.lexicon import suit_letters
 from referee.series.spoken import table_lexicon
 from referee.messages import t
 from referee.series.render import dumps, render_state
+from referee.words.entries import as_read
 
 if TYPE_CHECKING:  # imported where a table is open (start-up time of `pesten-ref`)
     from referee.interface.complete import HandView
@@ -706,9 +707,8 @@ _ENTRY_ROWS = (("start 9h", "start"), ("7h", "play", "7h 7s 9s", "plays"), ("Jh 
 
 def entries_text() -> str:
     """The notation's entries, one example a row with what it does, in the language
-    spoken (its examples in its letters: ``notation.as_read``), then the corrections
+    spoken (its examples in its letters: ``words.entries.as_read``), then the corrections
     (``help`` at the prompt and ``pesten-ref help``)."""
-    from referee.engine.notation import as_read
     rows = [[as_read(cell) if i % 2 == 0 else t(f"repl.help.e.{cell}")
              for i, cell in enumerate(row)] for row in _ENTRY_ROWS]
     first = max(len(row[0]) for row in rows) + 2

@@ -118,7 +118,7 @@ def speak(code: str) -> None:
     through gettext's global domain."""
     from referee import messages
     if code != "en":
-        messages.set_examples(_Examples())
+        import referee.words.entries  # (the messages' examples in the table's letters)  # noqa: F401
         import gettext
 
         from referee.messages import LOCALE_DIR
@@ -186,18 +186,6 @@ class _Guard:
 # ---------------------------------------------------------------------------
 # Help in the language: click is given message keys, read when help is shown
 # ---------------------------------------------------------------------------
-
-class _Examples:
-    """Writes the messages' examples (``{ex:Ah Ks 3d}``) in the language's letters
-    (``notation.as_read``), importing the notation only when a message shows one
-    (``standings`` shows none: start-up)."""
-
-    __slots__ = ()
-
-    def __format__(self, spec: str) -> str:
-        from referee.engine.notation import as_read
-        return as_read(spec)
-
 
 class _Told:
     """A click command or option whose ``help`` (and a command's ``short_help``)

@@ -12,7 +12,8 @@ from typing import Any, Mapping
 from referee.engine.cards import try_card
 from referee.engine import Hand
 from referee.messages import t, when
-from referee.engine.notation import NotationError, as_read, parse_line
+from referee.engine.notation import NotationError, parse_line
+from referee.words.entries import as_read
 from referee.engine.rules import HouseRules
 from referee.series.spoken import table_lexicon
 
