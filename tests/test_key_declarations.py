@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from conftest import cli
-from referee.messages import catalog, t
+from referee.messages import catalog, say, t
 from referee.series.rulebook import render_rulebook, rule_text
 from referee.engine.rules import (
     HOUSE_KEYS, KEY_BY_NAME, KEY_RULE, KEYS, SPARSE, HouseRules, Key, RulesError, toml_value,
@@ -97,9 +97,9 @@ def test_R8_a_value_out_of_range_is_refused_naming_the_key_and_what_is_allowed(k
         rules_with(key, value, tmp_path)
     err = caught.value
     assert (err.file, err.line, err.key) == (str(tmp_path / "ours.toml"), 3, key.shown)
-    assert f"`{key.shown}" in str(err)
+    assert f"`{key.shown}" in say(err.told)
     for word in allowed:
-        assert word in err.allowed, (word, err.allowed)
+        assert word in say(err.allowed), (word, say(err.allowed))
 
 
 @pytest.mark.parametrize("key", HOUSE_KEYS, ids=IDS)

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.engine import rules as rules_mod
-from referee.messages import en_rules
+from referee.messages import en_rules, say
 from referee.engine.rules import (
     ALIASES, KEYS, PRESETS, SPARSE, HouseRules, RulesError, check_table_fits, resolve_preset,
 )
@@ -57,7 +57,7 @@ def error_for(tmp_path: Path, text: str, name: str = "ours.toml") -> RulesError:
 def assert_names(err: RulesError, *, file: str | None, line: int | None, key: str | None,
                  allowed_bits: tuple[str, ...] = ()) -> None:
     """The error carries and its message names the file, line, key and allowed values."""
-    message = str(err)
+    message = say(err.told)
     assert err.file == file
     assert err.line == line
     assert err.key == key
@@ -68,7 +68,7 @@ def assert_names(err: RulesError, *, file: str | None, line: int | None, key: st
     if key is not None:
         assert f"`{key}" in message
     for bit in allowed_bits:
-        assert bit in err.allowed
+        assert bit in say(err.allowed)
         assert bit in message
 
 
@@ -230,7 +230,7 @@ def test_unknown_extends_names_file_line_key_and_allowed(tmp_path):
     err = error_for(tmp_path, '# ours\nextends = "famly"\n')
     assert_names(err, file=str(tmp_path / "ours.toml"), line=2, key="extends",
                  allowed_bits=("family", "standard", ".toml"))
-    assert "famly" in str(err)
+    assert "famly" in say(err.told)
 
 
 def test_extends_cycle_is_detected(tmp_path):
@@ -241,13 +241,13 @@ def test_extends_cycle_is_detected(tmp_path):
     err = info.value
     assert err.key == "extends"
     assert err.file == str(tmp_path / "b.toml") and err.line == 2
-    assert "a.toml -> b.toml -> a.toml" in str(err)
+    assert "a.toml -> b.toml -> a.toml" in say(err.told)
 
 
 def test_a_file_extending_itself_is_a_cycle(tmp_path):
     err = error_for(tmp_path, 'extends = "self.toml"\n', name="self.toml")
     assert err.key == "extends" and err.line == 1
-    assert "circle" in str(err)
+    assert "circle" in say(err.told)
 
 
 def test_extends_must_be_text(tmp_path):
@@ -259,8 +259,8 @@ def test_missing_file_or_preset_is_refused(tmp_path):
     with pytest.raises(RulesError) as info:
         load_rules("nowhere.toml", base_dir=tmp_path)
     assert info.value.file == "nowhere.toml"
-    assert "nowhere.toml" in str(info.value)
-    assert "family" in info.value.allowed
+    assert "nowhere.toml" in say(info.value.told)
+    assert "family" in say(info.value.allowed)
 
 
 def test_a_file_that_is_not_utf8_is_refused_clearly(tmp_path):
@@ -269,7 +269,7 @@ def test_a_file_that_is_not_utf8_is_refused_clearly(tmp_path):
     with pytest.raises(RulesError) as info:
         load_rules(str(path))
     assert info.value.file == str(path)
-    assert "cannot be read" in str(info.value)
+    assert "cannot be read" in say(info.value.told)
 
 
 # ---------------------------------------------------------------------------
@@ -280,45 +280,45 @@ def test_unknown_key_gives_did_you_mean_and_its_line(tmp_path):
     err = error_for(tmp_path, 'extends = "family"\n\n# no stacking please\nstackng = "none"\n')
     assert_names(err, file=str(tmp_path / "ours.toml"), line=4, key="stackng",
                  allowed_bits=("stacking", "deal_size", "turn_order"))
-    assert "did you mean `stacking`?" in str(err)
+    assert "did you mean `stacking`?" in say(err.told)
 
 
 def test_unknown_key_without_a_close_match_has_no_suggestion(tmp_path):
     err = error_for(tmp_path, "zzzzzz = 1\n")
     assert err.key == "zzzzzz" and err.line == 1
-    assert "did you mean" not in str(err)
+    assert "did you mean" not in say(err.told)
 
 
 def test_unknown_rank_in_points(tmp_path):
     err = error_for(tmp_path, "[points]\nK = 5\njoker = 25\n")
     assert_names(err, file=str(tmp_path / "ours.toml"), line=3, key="points.joker",
                  allowed_bits=("A", "Joker", "10"))
-    assert "did you mean `Joker`?" in str(err)
+    assert "did you mean `Joker`?" in say(err.told)
 
 
 def test_rank_t_suggests_10(tmp_path):
     err = error_for(tmp_path, "[points]\nT = 12\n")
-    assert "did you mean `10`?" in str(err)
+    assert "did you mean `10`?" in say(err.told)
 
 
 def test_top_level_key_written_below_a_table_is_explained(tmp_path):
     err = error_for(tmp_path, '[points]\nK = 5\nstacking = "none"\n')
     assert err.key == "points.stacking" and err.line == 3
-    assert "before the first [section]" in str(err)
+    assert "before the first [section]" in say(err.told)
 
 
 def test_unknown_series_key(tmp_path):
     err = error_for(tmp_path, "[series]\nlimt = 50\n")
     assert_names(err, file=str(tmp_path / "ours.toml"), line=2, key="series.limt",
                  allowed_bits=("mode", "limit", "hands"))
-    assert "did you mean `limit`?" in str(err)
+    assert "did you mean `limit`?" in say(err.told)
 
 
 def test_unknown_table(tmp_path):
     err = error_for(tmp_path, "deal_size = 5\n[serie]\nlimit = 50\n")
     assert err.key == "serie" and err.line == 2
-    assert "did you mean `series`?" in str(err)
-    assert "[series]" in err.allowed
+    assert "did you mean `series`?" in say(err.told)
+    assert "[series]" in say(err.allowed)
 
 
 @pytest.mark.parametrize("line, key, shown_value", [
@@ -340,8 +340,8 @@ def test_unknown_table(tmp_path):
 def test_wrong_types_are_refused(tmp_path, line, key, shown_value):
     err = error_for(tmp_path, f"# ours\n{line}\n")
     assert_names(err, file=str(tmp_path / "ours.toml"), line=2, key=key)
-    assert shown_value in str(err)
-    assert err.allowed and err.allowed in str(err)
+    assert shown_value in say(err.told)
+    assert say(err.allowed) and say(err.allowed) in say(err.told)
 
 
 def test_bool_is_not_a_whole_number_inside_tables(tmp_path):
@@ -365,7 +365,7 @@ def test_bool_is_not_a_whole_number_inside_tables(tmp_path):
 def test_bad_enum_values_name_the_allowed_values(tmp_path, key, bad, allowed):
     err = error_for(tmp_path, f'deal_size = 7\n{key} = "{bad}"\n')
     assert_names(err, file=str(tmp_path / "ours.toml"), line=2, key=key, allowed_bits=allowed)
-    assert bad in str(err)
+    assert bad in say(err.told)
 
 
 def test_bad_series_mode(tmp_path):
@@ -467,21 +467,21 @@ def test_toml_syntax_error_names_file_and_line(tmp_path):
     err = error_for(tmp_path, 'extends = "family"\ndeal_size = \nstacking = "none"\n')
     assert err.file == str(tmp_path / "ours.toml")
     assert err.line == 2
-    assert f"{tmp_path / 'ours.toml'}, line 2" in str(err)
-    assert "not valid TOML" in str(err)
+    assert f"{tmp_path / 'ours.toml'}, line 2" in say(err.told)
+    assert "not valid TOML" in say(err.told)
 
 
 def test_key_given_twice_is_placed_on_its_second_line(tmp_path):
     err = error_for(tmp_path, "jokers = false\ndeal_size = 5\njokers = true\n")
     assert err.line == 3
-    assert "line 3" in str(err)
+    assert "line 3" in say(err.told)
 
 
 def test_unterminated_string_still_names_the_file(tmp_path):
     err = error_for(tmp_path, 'stacking = "none\n')
     assert err.file == str(tmp_path / "ours.toml")
-    assert str(tmp_path / "ours.toml") in str(err)
-    assert "not valid TOML" in str(err)
+    assert str(tmp_path / "ours.toml") in say(err.told)
+    assert "not valid TOML" in say(err.told)
 
 
 def test_rules_error_is_a_value_error():
@@ -521,10 +521,10 @@ def test_rules_from_a_table_validates_the_same_way():
         rules_from_table({"deal_size": True}, name="saved")
     err = info.value
     assert (err.file, err.line, err.key) == (None, None, "deal_size")
-    assert "saved" in str(err) and "whole number" in str(err)
+    assert "saved" in say(err.told) and "whole number" in say(err.told)
     with pytest.raises(RulesError) as info:
         rules_from_table({"stacknig": "none"})
-    assert "did you mean `stacking`?" in str(info.value)
+    assert "did you mean `stacking`?" in say(info.value.told)
     with pytest.raises(RulesError):
         rules_from_table({"series": {"mode": "hands"}})
 
@@ -552,7 +552,7 @@ def test_with_series_overrides_and_validates():
     assert info.value.key == "series.hands"
     with pytest.raises(RulesError) as info:
         load_rules("standard").with_series(mode="knockout")
-    assert info.value.key == "series.mode" and '"casual"' in info.value.allowed
+    assert info.value.key == "series.mode" and '"casual"' in say(info.value.allowed)
 
 
 # ---------------------------------------------------------------------------
@@ -564,10 +564,10 @@ def test_eight_players_of_seven_cards_do_not_fit_one_deck():
     with pytest.raises(RulesError) as info:
         check_table_fits(rules, 8)
     err = info.value
-    message = str(err)
+    message = say(err.told)
     assert err.key == "decks"
     assert "57" in message and "54" in message and "8 players" in message
-    assert "decks = 2" in err.allowed and "decks = 2" in message
+    assert "decks = 2" in say(err.allowed) and "decks = 2" in message
     assert "deal_size` of at most 6" in message
     assert err.file == "standard" and err.line is None
 
@@ -581,7 +581,7 @@ def test_decks_auto_means_two_decks_from_six_players():
     big = standard.replace(deal_size=11)
     with pytest.raises(RulesError) as info:       # 5 x 11 + 1 = 56 > 54 with one deck
         check_table_fits(big, 5)
-    assert info.value.key == "decks" and "decks = 2" in str(info.value)
+    assert info.value.key == "decks" and "decks = 2" in say(info.value.told)
     check_table_fits(big, 6)                      # 67 <= 108 with two decks
 
 
@@ -590,7 +590,7 @@ def test_family_without_jokers_counts_52_per_deck():
     check_table_fits(family, 6)                   # 49 <= 52
     with pytest.raises(RulesError) as info:       # 57 > 52
         check_table_fits(family, 7)
-    assert "52" in str(info.value)
+    assert "52" in say(info.value.told)
 
 
 def test_R1_3_three_decks_that_still_do_not_fit_suggest_a_smaller_deal():
@@ -598,7 +598,7 @@ def test_R1_3_three_decks_that_still_do_not_fit_suggest_a_smaller_deal():
     with pytest.raises(RulesError) as info:       # 8 x 21 + 1 = 169 > 162
         check_table_fits(rules, 8)
     assert info.value.key == "deal_size"
-    assert "at most 20" in str(info.value) and "decks =" not in str(info.value)
+    assert "at most 20" in say(info.value.told) and "decks =" not in say(info.value.told)
 
 
 def test_R1_3_two_decks_that_do_not_fit_suggest_three():
@@ -606,7 +606,7 @@ def test_R1_3_two_decks_that_do_not_fit_suggest_three():
     with pytest.raises(RulesError) as info:       # 8 x 15 + 1 = 121 > 108, <= 162
         check_table_fits(rules, 8)
     assert info.value.key == "decks"
-    assert "`decks = 3`" in str(info.value) and "at most 13" in str(info.value)
+    assert "`decks = 3`" in say(info.value.told) and "at most 13" in say(info.value.told)
     check_table_fits(rules.replace(decks=3), 8)
 
 
@@ -615,7 +615,7 @@ def test_two_to_eight_players(players):
     with pytest.raises(RulesError) as info:
         check_table_fits(load_rules("standard"), players)
     assert info.value.key == "players"
-    assert "2 to 8" in str(info.value)
+    assert "2 to 8" in say(info.value.told)
 
 
 @settings(max_examples=200, deadline=None)
@@ -631,7 +631,7 @@ def test_table_fits_exactly_when_the_deal_and_starter_fit_the_deck(players, deal
         with pytest.raises(RulesError) as info:
             check_table_fits(rules, players)
         assert info.value.key in ("decks", "deal_size")
-        assert str(players * deal + 1) in str(info.value)
+        assert str(players * deal + 1) in say(info.value.told)
 
 
 # ---------------------------------------------------------------------------

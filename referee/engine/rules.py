@@ -13,7 +13,8 @@ Public API:
 - ``HouseRules`` (frozen): ``deck_count``, ``action_ranks``, ``to_table``,
   ``flat_items``, ``differences``, ``with_series``; ``KEYS`` (its fields but
   ``name``), ``KEY_RULE``.
-- ``PRESETS``, ``ALIASES``, ``PRESET_RULE``, ``resolve_preset(name)``.
+- ``PRESETS``, ``ALIASES``, ``PRESET_RULE``, ``resolve_preset(name)``,
+  ``extends_allowed()`` (what ``extends`` may name, told).
 - ``Source``, ``parse_toml(text, src)``, ``resolve_table(own, src, chain, extend)``,
   ``build_rules(table, src, extend)``, ``finish_rules``: a table read, merged onto
   what it ``extends`` and checked.  The engine reads no file: ``extend`` (the
@@ -24,8 +25,9 @@ Public API:
   checked as a house-rule value is (the same sentences); ``REQUIRED``.
 - ``key_lines(text)``, ``line_of(lines, path)``: the line of each key path of a
   TOML text (house-rule files and save files alike).
-- ``RulesError(ValueError)`` with ``file``, ``line``, ``key``, ``allowed``;
-  its text comes from the message layer (``rules.*`` keys).
+- ``RulesError(ValueError)`` with ``told``, ``problem``, ``file``, ``line``, ``key``,
+  ``allowed``: data (``told.Told``), said by whoever catches it in its reader's
+  language (``referee.messages.say``, ``rules.*`` keys); the engine makes no text.
 """
 
 from __future__ import annotations
@@ -36,12 +38,12 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from referee.engine.cards import ALL_RANKS as ACTION_RANKS, JOKER, deck_size
-from referee.messages import t
 from referee.engine.values import Value, set_field
 
 if TYPE_CHECKING:  # types only: the engine reads no file; effects are imported when used
     from pathlib import Path                       # (``score`` and ``standings`` start-up)
     from referee.engine.effects import Effect
+    from referee.engine.told import OneOf, Told
 
 #: The rank each of today's keys speaks of: a file setting both is refused (R9.1).
 OLD_KEY_RANK: Mapping[str, str] = MappingProxyType({
@@ -517,27 +519,30 @@ EXTENDS = "extends"
 class RulesError(ValueError):
     """A house-rule set that cannot be used (RULES.md R8), as a ValueError.
 
-    ``str(error)`` is a one- or two-sentence message for the players that
-    names where (``file`` and ``line``), what (``key``) and what is allowed.
+    It carries data, not text: ``messages.say(error.told)`` is a one- or
+    two-sentence message for the players, in the language of the place that says
+    it, that names where (``file`` and ``line``), what (``key``) and what is allowed.
 
     Attributes:
+        told: the whole message (``Told("rules.error", where=..., problem=...)``).
         file: path of the house-rule file (as text), a preset name, the rule
             set's name (``check_table_fits``), or None (a table from a save
             file, series options).
         line: 1-based line in that file, or None when unknown.
         key: the key at fault (``"stacking"``, ``"points.K"``,
             ``"series.limit"``, ``"extends"``, ``"decks"``, ``"players"``), or None.
-        allowed: the allowed values in words, or None.
+        allowed: the allowed values, to be said (a ``Told``, a ``OneOf`` or
+            plain text such as a list of keys), or None.
         problem: what is wrong, without where (the message is "where: problem"),
-            for a caller that says where itself (a save file's line).
+            for a caller that says where itself (a save file's line): a ``Told``.
     """
 
-    def __init__(self, message: str, *, file: str | None = None, line: int | None = None,
-                 key: str | None = None, allowed: str | None = None,
-                 problem: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.problem = message if problem is None else problem
+    def __init__(self, told: Told, *, file: str | None = None, line: int | None = None,
+                 key: str | None = None, allowed: Told | OneOf | str | None = None,
+                 problem: Told | None = None) -> None:
+        super().__init__(told)
+        self.told = told
+        self.problem = told if problem is None else problem
         self.file = file
         self.line = line
         self.key = key
@@ -677,79 +682,93 @@ class Source:
     def line_of(self, *path: str) -> int | None:
         return line_of(self.lines, path)
 
-    def where(self, line: int | None) -> str:
+    def where(self, line: int | None) -> Told:
+        """Where an error is, to be said (``rules.where.*``): the file and ``line``,
+        a preset, a table or the options."""
         if self.where_key:
-            return t(self.where_key, name=self.name)
+            return _told(self.where_key, name=self.name)
         if self.file is None:
-            return t("rules.where.table", name=self.name)
+            return _told("rules.where.table", name=self.name)
         kind = "rules.where.preset" if self.preset else "rules.where.file"
         if line is not None:
-            return t(kind + "_line", file=self.file, line=line)
-        return t(kind, file=self.file)
+            return _told(kind + "_line", file=self.file, line=line)
+        return _told(kind, file=self.file)
 
-    def error(self, problem_key: str, *, key: str | None, allowed: str | None,
+    def error(self, problem_key: str, *, key: str | None, allowed: Told | OneOf | str | None,
               line: int | None = None, **fields: Any) -> RulesError:
-        problem = t(problem_key, key=key, allowed=allowed, **fields)
-        message = t("rules.error", where=self.where(line), problem=problem)
-        return RulesError(message, file=self.file, line=line, key=key, allowed=allowed,
+        """The RulesError of problem ``problem_key`` (``rules.err.*``, told with
+        ``key``, ``allowed`` and ``fields``) at ``line`` of this source."""
+        problem = _told(problem_key, key=key, allowed=allowed, **fields)
+        told = _told("rules.error", where=self.where(line), problem=problem)
+        return RulesError(told, file=self.file, line=line, key=key, allowed=allowed,
                           problem=problem)
 
 
 # -- checking values ----------------------------------------------------------
 
-def _join_or(items: list[str]) -> str:
+def _told(key: str, /, **fields: Any) -> Told:
+    """``Told(key, **fields)``: a message for whoever catches the error to say.
+    (``told`` is imported with the first error: ``score`` and ``standings``
+    start-up import none.)"""
+    from referee.engine.told import Told
+    return Told(key, **fields)
+
+
+def _join_or(items: list[Any]) -> Any:
+    """"a, b or c" to be said (a ``OneOf``); one item as it is, none as ``[]``."""
     if not items:
         return "[]"
     if len(items) == 1:
         return items[0]
-    return ", ".join(items[:-1]) + f" {t('rules.word.or')} " + items[-1]
+    from referee.engine.told import OneOf
+    return OneOf(tuple(items), "rules.word.or")
 
 
-def _allowed_text(kind: str, detail: Any) -> str:
+def _allowed_text(kind: str, detail: Any) -> Told:
     if kind == "int":
         low, high = detail
         if low is None:
-            return t("rules.allowed.int")
+            return _told("rules.allowed.int")
         if high is None:
-            return t("rules.allowed.int_min", low=low)
-        return t("rules.allowed.int_range", low=low, high=high)
+            return _told("rules.allowed.int_min", low=low)
+        return _told("rules.allowed.int_range", low=low, high=high)
     if kind == "bool":
-        return t("rules.allowed.bool")
+        return _told("rules.allowed.bool")
     if kind == "enum":
-        return t("rules.allowed.choices", choices=_join_or([toml_value(c) for c in detail]))
+        return _told("rules.allowed.choices", choices=_join_or([toml_value(c) for c in detail]))
     if kind == "decks":
-        return t("rules.allowed.decks", most=MAX_DECKS)
+        return _told("rules.allowed.decks", most=MAX_DECKS)
     if kind == "text":
-        return t("rules.allowed.text")
+        return _told("rules.allowed.text")
     if kind == "list":
-        return t("rules.allowed.list", what=detail)
+        return _told("rules.allowed.list", what=detail)
     if kind == "table":
-        return t("rules.allowed.table", what=detail)
+        return _told("rules.allowed.table", what=detail)
     if kind == "effects":
         return _EFFECT_ALLOWED["effects"]({})
     if kind == "ranks":
-        return t("rules.allowed.rank_list")
+        return _told("rules.allowed.rank_list")
     if kind == "groups":
-        return t("rules.allowed.groups")
+        return _told("rules.allowed.groups")
     if kind == "blocked":
-        return t("rules.allowed.blocked")
+        return _told("rules.allowed.blocked")
     raise AssertionError(kind)
 
 
-def _describe(value: Any) -> str:
+def _describe(value: Any) -> Told:
     if isinstance(value, bool):
-        return t("rules.type.bool", value=toml_value(value))
+        return _told("rules.type.bool", value=toml_value(value))
     if isinstance(value, int):
-        return t("rules.type.int", value=value)
+        return _told("rules.type.int", value=value)
     if isinstance(value, float):
-        return t("rules.type.float", value=value)
+        return _told("rules.type.float", value=value)
     if isinstance(value, str):
-        return t("rules.type.str", value=toml_value(value))
+        return _told("rules.type.str", value=toml_value(value))
     if isinstance(value, Mapping):
-        return t("rules.type.table")
+        return _told("rules.type.table")
     if isinstance(value, (list, tuple)):
-        return t("rules.type.list")
-    return t("rules.type.other", value=value)
+        return _told("rules.type.list")
+    return _told("rules.type.other", value=value)
 
 
 def _check_value(src: Source, shown_key: str, path: tuple[str, ...], value: Any,
@@ -795,7 +814,7 @@ def _check_value(src: Source, shown_key: str, path: tuple[str, ...], value: Any,
         bad = next((r for g in groups for r in g if _rank_name(r) is None), None)
         if bad is not None:
             raise src.error("rules.err.rank", key=shown_key, line=src.line_of(*path),
-                            allowed=t("rules.allowed.ranks"), got=toml_value(bad))
+                            allowed=_told("rules.allowed.ranks"), got=toml_value(bad))
         checked = tuple(tuple(dict.fromkeys(_rank_name(r) for r in g)) for g in groups)
         return checked if kind == "groups" else checked[0]
     elif not isinstance(value, _TYPE_OF[kind]):   # "bool", "list", "table"
@@ -814,15 +833,15 @@ def _rank_name(text: str) -> str | None:
 
 
 _EFFECT_ALLOWED = {
-    "effects": lambda f: t("rules.allowed.effects", effects=", ".join(_effect_names())),
-    "effect_value": lambda f: t("rules.allowed.effect_value", example=f["example"]),
+    "effects": lambda f: _told("rules.allowed.effects", effects=", ".join(_effect_names())),
+    "effect_value": lambda f: _told("rules.allowed.effect_value", example=f["example"]),
     "true": lambda f: "true",
     "params": lambda f: f["params"],
-    "int_range": lambda f: t("rules.allowed.int_range", low=f["low"], high=f["high"]),
-    "bool": lambda f: t("rules.allowed.bool"),
+    "int_range": lambda f: _told("rules.allowed.int_range", low=f["low"], high=f["high"]),
+    "bool": lambda f: _told("rules.allowed.bool"),
     "choices": lambda f: _join_or([toml_value(c) for c in f["choices"]]),
-    "value": lambda f: t("rules.allowed.effect_rank_value"),
-    "rank": lambda f: t("rules.allowed.effect_rank"),
+    "value": lambda f: _told("rules.allowed.effect_rank_value"),
+    "rank": lambda f: _told("rules.allowed.effect_rank"),
 }
 
 
@@ -839,8 +858,8 @@ def _check_effects(src: Source, shown_key: str, path: tuple[str, ...], value: An
         fields.pop("choices", None)
         if "suggestion" in fields:
             found = fields["suggestion"]
-            fields["suggestion"] = (t("rules.err.suggest", suggestion=found) if found
-                                    else t("rules.err.no_suggestion"))
+            fields["suggestion"] = (_told("rules.err.suggest", suggestion=found) if found
+                                    else _told("rules.err.no_suggestion"))
         return src.error(problem, key=shown_key, line=src.line_of(*path),
                          allowed=allowed_text, **fields)
 
@@ -884,7 +903,7 @@ def check_saved(table: Mapping[str, Any], key: str, kind: str, detail: Any = Non
     return _check_value(src, shown, (shown,), table[key], kind, detail)
 
 
-def _suggest(word: str, candidates: tuple[str, ...] | list[str]) -> str:
+def _suggest(word: str, candidates: tuple[str, ...] | list[str]) -> Told:
     import difflib
 
     lowered = {c.lower(): c for c in candidates}
@@ -897,7 +916,12 @@ def _suggest(word: str, candidates: tuple[str, ...] | list[str]) -> str:
             close = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
             close = [lowered[c] for c in close]
         match = close[0] if close else None
-    return t("rules.err.suggest", suggestion=match) if match else t("rules.err.no_suggestion")
+    return _told("rules.err.suggest", suggestion=match) if match else _told("rules.err.no_suggestion")
+
+
+def extends_allowed() -> Told:
+    """What ``extends`` may name, to be said: a preset (``PRESETS``) or a file."""
+    return _told("rules.allowed.extends", presets=", ".join(PRESETS))
 
 
 def _check_table(table: Mapping[str, Any], src: Source) -> dict[str, Any]:
@@ -913,15 +937,15 @@ def _check_table(table: Mapping[str, Any], src: Source) -> dict[str, Any]:
         if key == EXTENDS:
             if not isinstance(value, str) or not value.strip():
                 raise src.error("rules.err.extends_type", key=EXTENDS, line=src.line_of(EXTENDS),
-                                allowed=t("rules.allowed.extends", presets=", ".join(PRESETS)),
+                                allowed=extends_allowed(),
                                 got=_describe(value))
             out[key] = value.strip()
         elif key in _TABLES and (key not in _TOP or isinstance(value, Mapping)):
             if not isinstance(value, Mapping):
-                what = t(_TABLE_WHAT.get(key, "rules.allowed.table_keys"),
+                what = _told(_TABLE_WHAT.get(key, "rules.allowed.table_keys"),
                          keys=", ".join(_SECTIONS[key]))
                 raise src.error("rules.err.type", key=key, line=src.line_of(key),
-                                allowed=t("rules.allowed.table", what=what), got=_describe(value))
+                                allowed=_told("rules.allowed.table", what=what), got=_describe(value))
             out[key] = _check_subtable(key, value, src)
         elif key in _TOP:
             out[key] = _check_key(src, _TOP[key], value)
@@ -933,7 +957,7 @@ def _check_table(table: Mapping[str, Any], src: Source) -> dict[str, Any]:
                 # An unknown [section]: suggest among tables first.
                 suggestion = _suggest(key, _TABLES)
                 raise src.error("rules.err.unknown_section", key=key, line=line,
-                                allowed=t("rules.allowed.tables"), section=key,
+                                allowed=_told("rules.allowed.tables"), section=key,
                                 suggestion=suggestion)
             raise src.error("rules.err.unknown_key", key=key, line=line,
                             allowed=", ".join(top_keys), suggestion=_suggest(key, top_keys))
@@ -951,7 +975,7 @@ def _expand_old_keys(table: dict[str, Any], src: Source) -> dict[str, Any]:
             continue
         if into in table:
             raise src.error("rules.err.both_keys", key=old, line=src.line_of(old),
-                            allowed=t("rules.allowed.one_of", old=old, new=into),
+                            allowed=_told("rules.allowed.one_of", old=old, new=into),
                             new=into, new_line=src.line_of(into) or "?",
                             old_value=toml_value(table[old]),
                             new_value=toml_value(expand[table[old]]))
@@ -968,7 +992,7 @@ def _check_subtable(section: str, value: Mapping[str, Any], src: Source) -> dict
     keys = _SECTIONS[section]
     for sub, item in value.items():
         if sub not in keys:
-            allowed = (t("rules.allowed.ranks") if section in ("points", "actions")
+            allowed = (_told("rules.allowed.ranks") if section in ("points", "actions")
                        else ", ".join(keys))
             raise _unknown_in_section(src, section, sub, src.line_of(section, sub), tuple(keys),
                                       allowed)
@@ -1000,12 +1024,12 @@ def _check_overlap(own: Mapping[str, Any], src: Source) -> None:
             other_line = src.line_of(old)
             raise src.error("rules.err.overlap" if other_line else "rules.err.overlap_here",
                             key=shown, line=src.line_of(section, sub),
-                            allowed=t("rules.allowed.one_of", old=old, new=shown),
+                            allowed=_told("rules.allowed.one_of", old=old, new=shown),
                             other=old, other_line=other_line)
 
 
 def _unknown_in_section(src: Source, section: str, sub: str, line: int | None,
-                        candidates: tuple[str, ...], allowed: str) -> RulesError:
+                        candidates: tuple[str, ...], allowed: Told | str) -> RulesError:
     shown = f"{section}.{sub}"
     suggestion = _suggest(sub, candidates)
     if sub in KEYS or sub == EXTENDS:
@@ -1046,7 +1070,7 @@ def finish_rules(merged: Mapping[str, Any], src: Source, name: str) -> HouseRule
     if series["mode"] == "hands" and series["hands"] < 1:
         line = src.lines.get(("series", "hands")) or src.line_of("series", "mode")
         raise src.error("rules.err.series_hands", key="series.hands", line=line,
-                        allowed=t("rules.allowed.int_min", low=1), got=series["hands"])
+                        allowed=_told("rules.allowed.int_min", low=1), got=series["hands"])
     values = {k: MappingProxyType(dict(merged[k])) if isinstance(merged[k], Mapping)
               else merged[k] for k in _TOP}
     tables = {section: MappingProxyType(
@@ -1061,7 +1085,7 @@ def finish_rules(merged: Mapping[str, Any], src: Source, name: str) -> HouseRule
 def _check_actions(rules: HouseRules, src: Source) -> None:
     """The combinations R9.13-R9.16 refuse, on the merged rule set; RulesError
     naming the key, its line and what would be allowed."""
-    def error(problem: str, path: tuple[str, ...], allowed: str, **fields: Any) -> RulesError:
+    def error(problem: str, path: tuple[str, ...], allowed: Any, **fields: Any) -> RulesError:
         return src.error(problem, key=".".join(path), line=src.line_of(*path),
                          allowed=allowed, **fields)
 
@@ -1071,7 +1095,7 @@ def _check_actions(rules: HouseRules, src: Source) -> None:
         for rank, effects in rules.actions.items():
             problem = check_combination(effects, free)
             if problem is not None:
-                raise error(problem, ("actions", rank), t("rules.allowed.combination"),
+                raise error(problem, ("actions", rank), _told("rules.allowed.combination"),
                             rank=rank)
     table = rules.stacking if isinstance(rules.stacking, Mapping) else {}
     # (the ranks' effects are asked only of a table that sets them: a saved series of
@@ -1085,7 +1109,7 @@ def _check_actions(rules: HouseRules, src: Source) -> None:
                             _join_or(sorted(penalty, key=ACTION_RANKS.index)), rank=rank)
             if rank in seen:
                 raise error("rules.err.stack_twice", ("stacking", "groups"),
-                            t("rules.allowed.groups"), rank=rank)
+                            _told("rules.allowed.groups"), rank=rank)
             seen.add(rank)
     grouped = frozenset().union(*rules.stack_groups()) if table.get("double") else frozenset()
     for rank in table.get("double", ()):
@@ -1094,9 +1118,9 @@ def _check_actions(rules: HouseRules, src: Source) -> None:
                         _join_or(sorted(grouped, key=ACTION_RANKS.index)), rank=rank)
     if rules.finish_mode() == "draw_after" and rules.finish_draw() < 1:
         raise error("rules.err.finish_draw_after", ("finish", "draw"),
-                    t("rules.allowed.int_range", low=1, high=10), got=rules.finish_draw())
+                    _told("rules.allowed.int_range", low=1, high=10), got=rules.finish_draw())
     if rules.start_mode() == "redraw" and rules.start_ranks() >= frozenset(ACTION_RANKS):
-        raise error("rules.err.start_redraw", ("start", "ranks"), t("rules.allowed.rank_list"))
+        raise error("rules.err.start_redraw", ("start", "ranks"), _told("rules.allowed.rank_list"))
 
 
 def _defaults() -> dict[str, Any]:
@@ -1107,10 +1131,10 @@ def _defaults() -> dict[str, Any]:
 
 def not_found_error(spec: str) -> RulesError:
     """The RulesError for a rule set ``spec`` that is neither a preset nor a file (R8)."""
-    allowed = t("rules.allowed.presets", presets=", ".join(PRESETS))
-    message = t("rules.error", where=t("rules.where.file", file=spec),
-                problem=t("rules.err.not_found", spec=spec, allowed=allowed))
-    return RulesError(message, file=str(spec), line=None, key=None, allowed=allowed)
+    allowed = _told("rules.allowed.presets", presets=", ".join(PRESETS))
+    told = _told("rules.error", where=_told("rules.where.file", file=spec),
+                 problem=_told("rules.err.not_found", spec=spec, allowed=allowed))
+    return RulesError(told, file=str(spec), line=None, key=None, allowed=allowed)
 
 
 def parse_toml(text: str, src: Source) -> dict[str, Any]:
@@ -1158,7 +1182,7 @@ def build_rules(table: Mapping[str, Any], src: Source, extend: Extend) -> HouseR
     table an ``extends`` names.  Raises RulesError (R8)."""
     if not isinstance(table, Mapping):
         raise src.error("rules.err.type", key=None, got=_describe(table),
-                        allowed=t("rules.allowed.table", what=t("rules.allowed.table_points")))
+                        allowed=_told("rules.allowed.table", what=_told("rules.allowed.table_points")))
     return finish_rules(resolve_table(table, src, (), extend), src, src.name)
 
 
@@ -1177,24 +1201,24 @@ def check_table_fits(rules: HouseRules, players: int) -> None:
     if isinstance(players, bool) or not isinstance(players, int) or not (
             MIN_PLAYERS <= players <= MAX_PLAYERS):
         raise src.error("rules.err.players", key="players", got=players,
-                        allowed=t("rules.allowed.players"))
+                        allowed=_told("rules.allowed.players"))
     decks = rules.deck_count(players)
     have = deck_size(decks, rules.jokers_per_deck)
     need = players * rules.deal_size + 1
     if need <= have:
         return
-    options: list[str] = []
+    options: list[Told] = []
     key = "decks" if decks < 2 and rules.decks != "auto" else "deal_size"
     enough = next((n for n in range(decks + 1, MAX_DECKS + 1)
                    if need <= deck_size(n, rules.jokers_per_deck)), None)
     if enough is not None:
         auto = enough == 2 and rules.decks == 1 and players >= 6
-        options.append(t("rules.allowed.more_decks_auto" if auto else "rules.allowed.more_decks",
+        options.append(_told("rules.allowed.more_decks_auto" if auto else "rules.allowed.more_decks",
                          n=enough))
         key = "decks"
     most = (have - 1) // players
-    options.append(t("rules.allowed.smaller_deal", most=most))
+    options.append(_told("rules.allowed.smaller_deal", most=most))
     allowed = _join_or(options)
-    decks_text = t("rules.word.decks_one") if decks == 1 else t("rules.word.decks_many", n=decks)
+    decks_text = _told("rules.word.decks_one") if decks == 1 else _told("rules.word.decks_many", n=decks)
     raise src.error("rules.err.deck", key=key, allowed=allowed, players=players,
                     deal=rules.deal_size, need=need, decks_hold=decks_text, have=have)

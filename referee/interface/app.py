@@ -572,7 +572,8 @@ def _rules(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
             return Reply(text, True, render_diff(load_rules(words[1]), load_rules(words[2])),
                          None, "query")
         except RulesError as exc:
-            return Reply(text, False, str(exc), None, "error")
+            from referee.messages import say
+            return Reply(text, False, say(exc.told), None, "error")
     return Reply(text, True, lookup(arg or None, app.table.rules), None, "query")
 
 

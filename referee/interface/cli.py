@@ -169,7 +169,8 @@ class _Guard:
             _fail(exc.message, exc.exit_code)
         from referee.engine.rules import RulesError
         if isinstance(exc, RulesError):
-            _fail(str(exc), 2)
+            from referee.messages import say
+            _fail(say(exc.told), 2)
         from referee.series.scoring import ScoreError
         if isinstance(exc, ScoreError):
             _fail(str(exc), 1)

@@ -208,6 +208,31 @@ def t(key: str, /, **fields: Any) -> str:
 _NUMBER_TYPES = (int, float)
 
 
+def say(told: Any) -> str:
+    """A told message in the active language: ``told.key`` filled with ``told.fields``
+    (``t``), each field said first when it is itself told (a ``.key`` and ``.fields``:
+    the engine's ``Told``, a ``NotationError``) or a list of choices (``.items`` and
+    ``.word``, the key of the word before the last: "a, b or c"); any other field is
+    filled in as it is.  ``told`` may itself be such a list, or plain text (returned
+    as text).  The engine tells (``referee.engine.told``); the place that shows a
+    message says it, so it is read in the language set there.
+    Raises KeyError as ``t`` does."""
+    said = _said(told)
+    return said if type(said) is str else str(said)
+
+
+def _said(value: Any) -> Any:
+    """A told value as ``t`` fills it in (see ``say``); a plain value as it is."""
+    if hasattr(value, "fields") and hasattr(value, "key"):
+        return t(value.key, **{name: _said(field) for name, field in value.fields.items()})
+    if hasattr(value, "word") and hasattr(value, "items"):
+        items = [str(_said(item)) for item in value.items]
+        if len(items) < 2:
+            return "".join(items)
+        return ", ".join(items[:-1]) + f" {t(value.word)} " + items[-1]
+    return value
+
+
 class _AsWritten:
     """Writes an example as it is (until the notation gives its own filler)."""
 

@@ -10,7 +10,8 @@ Public API:
 - ``rules_from_table(table, name="custom")``: a table read back from a save.
 - ``rules_from_saved(table)``: a save file's ``[rules]`` table.
 
-Each raises ``RulesError`` (with ``file``, ``line``, ``key``, ``allowed``).
+Each raises ``RulesError`` (with ``told``, ``file``, ``line``, ``key``, ``allowed``:
+data, said by whoever catches it).
 """
 
 from __future__ import annotations
@@ -18,9 +19,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from referee.engine.rules import (
-    EXTENDS, PRESETS, HouseRules, RulesError, Source, build_rules, finish_rules,
+    EXTENDS, HouseRules, RulesError, Source, build_rules, extends_allowed, finish_rules,
     not_found_error, parse_toml, resolve_preset, resolve_table)
-from referee.messages import t
 
 if TYPE_CHECKING:  # pathlib is imported where files are looked up, not at start-up
     from pathlib import Path
@@ -61,7 +61,7 @@ def _extend(spec: str, src: Source, chain: tuple[str, ...]) -> dict[str, Any]:
         path = find_rules_file(spec, src.directory)
     if path is None:
         raise src.error("rules.err.extends_unknown", key=EXTENDS, line=line, got=spec,
-                        allowed=t("rules.allowed.extends", presets=", ".join(PRESETS)))
+                        allowed=extends_allowed())
     ident = str(path.resolve())
     if ident in chain:
         raise _cycle(src, chain + (ident,), line)
@@ -73,7 +73,7 @@ def _cycle(src: Source, chain: tuple[str, ...], line: int | None) -> RulesError:
     names = [c.split(":", 1)[1] if c.startswith("preset:") else Path(c).name for c in chain]
     start = chain.index(chain[-1])
     return src.error("rules.err.extends_cycle", key=EXTENDS, line=line,
-                     allowed=t("rules.allowed.extends", presets=", ".join(PRESETS)),
+                     allowed=extends_allowed(),
                      chain=" -> ".join(names[start:]))
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from referee.engine.lexicon import LEXICONS
-from referee.messages import catalog, t
+from referee.messages import catalog, say, t
 from referee.engine.effects import ACTION_RANKS, EFFECT_BY_NAME, Effect, classic_rule
 from referee.engine.rules import (
     HOUSE_KEYS, KEY_BY_NAME, PRESET_RULE, PRESETS, HouseRules, RulesError, resolve_preset,
@@ -875,7 +875,7 @@ def lookup_answer(what: str | None, rules_in_force: HouseRules,
         try:
             return render_rulebook(load_rules(path)), True
         except RulesError as exc:
-            return t("rules.view.bad_file", error=str(exc)) + "\n", False
+            return t("rules.view.bad_file", error=say(exc.told)) + "\n", False
 
     found = find_topic(what)
     if not found:

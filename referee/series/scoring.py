@@ -34,7 +34,7 @@ from collections import Counter
 from typing import Any, Iterable, Mapping
 
 from referee.engine.cards import JOKER, RANKS, Card, copies_per_deck, try_card
-from referee.messages import t
+from referee.messages import say, t
 from referee.engine.rules import DEFAULT_POINTS, REQUIRED, HouseRules, RulesError, check_saved
 from referee.engine.values import Record, Value, set_field
 from referee.series.spoken import table_lexicon
@@ -159,7 +159,7 @@ class SavedSection:
         try:
             return check_saved(table, key, kind, detail, default, shown)
         except RulesError as exc:
-            raise SeriesDataError(exc.problem, where, sentence=True) from None
+            raise SeriesDataError(say(exc.problem), where, sentence=True) from None
 
 
 # ---------------------------------------------------------------------------

@@ -82,7 +82,7 @@ def _rules_error(save: SaveFile, exc: RulesError) -> SaveError:
         parts = ["players"]
     elif exc.key:
         parts += exc.key.split(".")
-    return save.error_at(None, parts, exc.problem)
+    return save.error_at(None, parts, messages.say(exc.problem))
 
 
 def _series_from(save: SaveFile, data: Mapping[str, Any]) -> tuple[HouseRules, Series]:
