@@ -8,6 +8,7 @@ import pytest
 from referee.engine import lexicon
 from referee.engine.cards import RANKS, SUITS, Card, JOKER_CARD, parse_suit, try_card
 from referee.engine.notation import Draw, Play, parse_line
+from referee.messages import say
 
 LOCAL = ["nl", "fr", "it", "pt"]
 
@@ -106,7 +107,7 @@ def test_a_notation_error_is_told_in_the_active_language_catalog():
     with pytest.raises(NotationError) as exc:
         parse_line("7x")
     assert exc.value.key == "notation.unknown"
-    assert str(exc.value) == "'7x' is not a card or an entry word"
+    assert say(exc.value) == "'7x' is not a card or an entry word"
 
 
 def run(save, *args, input=None, code=0):

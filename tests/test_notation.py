@@ -11,6 +11,7 @@ import pytest
 from referee.engine.cards import Card, NotationError, parse_card, parse_suit, try_card
 from referee.engine.notation import (Announce, Call, Draw, Fix, Leave, Line, Play, Start,
                               parse_line)
+from referee.messages import say
 
 JOKER = Card("Joker", None)
 
@@ -53,7 +54,7 @@ def test_not_a_card(text):
     assert try_card(text) is None
     with pytest.raises(NotationError) as exc:
         parse_card(text)
-    assert repr(text) in str(exc.value)
+    assert repr(text) in say(exc.value)
     assert isinstance(exc.value, ValueError)
 
 
@@ -242,14 +243,14 @@ def test_errors_name_the_offending_token(text, token):
     with pytest.raises(NotationError) as exc:
         parse_line(text)
     assert isinstance(exc.value, ValueError)
-    assert token in str(exc.value)
+    assert token in say(exc.value)
 
 
 @pytest.mark.parametrize("text", ["fix", "fix draw Anna", "fix play Anna", "fix count Anna 1 2"])
 def test_fix_errors_are_notation_errors(text):
     with pytest.raises(NotationError) as exc:
         parse_line(text)
-    assert "fix" in str(exc.value)
+    assert "fix" in say(exc.value)
 
 
 @pytest.mark.parametrize("text, token", [
@@ -262,4 +263,4 @@ def test_fix_errors_are_notation_errors(text):
 def test_fix_errors_name_the_offending_token(text, token):
     with pytest.raises(NotationError) as exc:
         parse_line(text)
-    assert f"'{token}'" in str(exc.value)
+    assert f"'{token}'" in say(exc.value)

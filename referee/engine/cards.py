@@ -37,18 +37,15 @@ _JOKER_WORDS = {"joker", "jo", "*", "jkr", "🃏"}
 class NotationError(ValueError):
     """A token or line that does not read as table notation (NOTATION.md).
 
-    ``key`` names the message (area ``notation``) and ``fields`` its values;
-    ``str(error)`` is the sentence in the active language.
+    Data, not text: ``key`` names the message (area ``notation``) and ``fields``
+    its values, as a ``told.Told`` does; whoever catches it says it in its
+    reader's language (``referee.messages.say(error)``).
     """
 
     def __init__(self, key: str, /, **fields: object) -> None:
         super().__init__(key)
         self.key = key
         self.fields = fields
-
-    def __str__(self) -> str:
-        from referee.messages import t
-        return t(self.key, **self.fields)
 
 
 _INTERNED: dict[tuple[str, str | None], Card] = {}

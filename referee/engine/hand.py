@@ -26,6 +26,7 @@ from referee.engine.lexicon import ENGLISH, Lexicon
 from referee.engine.events import Event, IllegalPlayPenalty, Reason, Refusal, Refused, Said
 from referee.engine.ruling import ReplayError, Ruling, said
 from referee.engine.state import Snapshot
+from referee.engine.told import Told
 from referee.engine.compiled import tables_for
 from referee.engine.words import Allowed, Entry, a_rank, limit_words, stack_words, suit_word
 
@@ -96,7 +97,7 @@ class Hand(Dealt):
         try:
             line = parse_line(text, self.lexicon)
         except NotationError as exc:
-            return said(None, "engine.notation", {"error": str(exc)}, ok=False, kind="error")
+            return _not_notation(exc)
         if line.kind == "blank":
             return Ruling(True, None, [], kind="blank")
         if line.kind == "undo":
@@ -206,7 +207,7 @@ class Hand(Dealt):
         try:
             line = parse_line(text, self.lexicon)
         except NotationError as exc:
-            return said(None, "engine.notation", {"error": str(exc)}, ok=False, kind="error")
+            return _not_notation(exc)
         if line.kind != "entry":
             return said(None, "engine.replay.not_entry", ok=False, kind="error")
         return self._apply_entry(line)
@@ -563,3 +564,10 @@ def _logged_text(line: Line, lexicon: Lexicon) -> str:
     if lexicon is ENGLISH:
         return line.text.strip()
     return line.canonical()
+
+
+def _not_notation(exc: NotationError) -> Ruling:
+    """The ruling on a line that is not notation: refused, the error told in its
+    sentence (``engine.notation``), said when the ruling is read."""
+    return said(None, "engine.notation", {"error": Told(exc.key, **exc.fields)}, ok=False,
+                kind="error")

@@ -216,8 +216,9 @@ def parse_line(text: str, lex: Lexicon = ENGLISH) -> Line:
     ``referee.engine.lexicon.Lexicon``; its letters and words besides the
     English ones, which every language reads: NOTATION.md "Languages").
 
-    Returns a ``Line``; raises ``NotationError`` (a ``ValueError``) with a short
-    message naming the token that does not read as notation.
+    Returns a ``Line``; raises ``NotationError`` (a ``ValueError``): the key and
+    fields of a short message naming the token that does not read as notation,
+    said by whoever catches it (``referee.messages.say``).
     """
     import unicodedata  # (not at start-up: ``score`` and ``standings`` parse no line)
     body = unicodedata.normalize("NFC", _strip_comment(text)).strip()

@@ -21,6 +21,7 @@ from referee.engine.cards import JOKER, RANKS, SUITS, Card
 from referee.engine.lexicon import lexicon
 from referee.engine.written import written
 from referee.engine.compiled import matches
+from referee.engine.told import Told
 
 t = messages.t
 
@@ -40,6 +41,8 @@ def _show(value: Any) -> Any:
         return value.pretty()
     if isinstance(value, Phrase):
         return value.text()
+    if isinstance(value, Told):
+        return messages.say(value)
     return "-" if value is None else value
 
 
