@@ -341,3 +341,27 @@ def test_a_file_read_in_the_engine_would_be_caught(tmp_path):
     assert sorted(file_io(probe)) == ["probe.py:1 import importlib.resources",
                                       "probe.py:2 import os", "probe.py:6 open()",
                                       "probe.py:6 read_text()"]
+
+
+#: The engine modules whose errors are data (``told.Told``), said where they are caught.
+TELLING = ("referee.engine.rules", "referee.engine.notation", "referee.engine.told")
+
+
+def _speaks(module: str) -> bool:
+    return module == "referee.messages" or module.startswith("referee.messages.")
+
+
+def test_the_engine_errors_are_told_not_said():
+    """``RulesError`` and ``NotationError`` carry a message's key and fields, never
+    its text (issue 21): ``rules``, ``notation``, ``told`` and ``NotationError`` in
+    ``cards`` import nothing of the message layer, anywhere in them."""
+    edges = graph()
+    speaking = {name: sorted(filter(_speaks, edges[name])) for name in TELLING}
+    assert speaking == {name: [] for name in TELLING}
+    cards = ast.parse((ROOT / "engine" / "cards.py").read_text(encoding="utf-8"))
+    error = next(node for node in cards.body
+                 if isinstance(node, ast.ClassDef) and node.name == "NotationError")
+    imported = [node.module for node in ast.walk(error) if isinstance(node, ast.ImportFrom)]
+    imported += [alias.name for node in ast.walk(error) if isinstance(node, ast.Import)
+                 for alias in node.names]
+    assert [m for m in imported if m and _speaks(m)] == []
