@@ -715,7 +715,8 @@ def _told(key: str, /, **fields: Any) -> Told:
 
 
 def _join_or(items: list[Any]) -> Any:
-    """"a, b or c" to be said (a ``OneOf``); one item as it is, none as ``[]``."""
+    """The items as one phrase to be said, "a, b or c" (a ``OneOf``); one item as
+    it is, none as ``[]``."""
     if not items:
         return "[]"
     if len(items) == 1:
