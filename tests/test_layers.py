@@ -6,9 +6,10 @@ The folders are the layers:
         |        interface/repl (prompt-toolkit): the table prompt, which knows no click
         |
     application  interface/app (one typed line), interface/complete, series/ (a series
-        |        and its saves), tournament/, simulator/, and any module not named below
-    engine       engine/ (with cards, notation, rules, values, lexicon)
-        |
+        |        and its saves), tournament/, simulator/, words/ (the engine's rulings,
+        |        events and cards as sentences), and any module not named below
+    engine       engine/ (with cards, notation, rules, values, lexicon): no sentence
+        |        (a ruling is typed events, said by words/ where it is read)
     base         messages/ (every sentence), the package itself
 
 Every ``import`` of every module under ``referee/`` is read (at the top of the
@@ -146,7 +147,7 @@ def test_the_walk_sees_every_module_and_their_imports():
     assert "referee.messages" in edges["referee.interface.app"]  # ``from .messages import t``
     assert "referee.engine.cards" in edges["referee.series.scoring"]  # ``from referee.engine.cards import ...``
     assert "referee.series.store" in edges["referee.interface.repl"]  # imported inside ``run_repl``
-    assert "referee.engine.words" in edges["referee.engine.events"]  # inside ``Event.text``
+    assert "referee.words.entries" in edges["referee.words.events"]  # inside ``_entry``
     assert "referee.engine.events" in edges["referee.engine.order"]  # inside ``check_turn``
 
 
@@ -171,9 +172,36 @@ def test_the_prompt_does_not_import_the_command_line():
 
 def test_there_is_no_import_cycle():
     """No chain of imports leads back to where it started, lazy imports included
-    (inside the engine too: ``events`` -> ``words`` is one way, and what ``turn``,
-    ``actions`` and ``lastcard`` share, the piles, lies below all three)."""
+    (inside the engine too: what ``turn``, ``actions`` and ``lastcard`` share, the
+    piles, lies below all three)."""
     assert cycles(graph()) == []
+
+
+SPEAKING_NONE = ("referee.engine.ruling", "referee.engine.events", "referee.engine.hand",
+                 "referee.engine.dealt")
+"""Engine modules that make no sentence: a ruling, an event, a hand's summary, a
+``why`` or a ``check`` are data, said by ``referee.words`` where they are read."""
+
+
+def test_the_engine_makes_no_sentence_and_reads_no_language():
+    """Issue 21: ``Ruling``, the events, ``Hand`` (summary, ``why``, ``check``) and
+    ``Dealt`` import nothing of the message layer, at the top or inside a function;
+    the renderer that was ``engine/words.py`` is ``referee/words/events.py``."""
+    mods = modules()
+    known = set(mods)
+    assert "referee.engine.words" not in mods and "referee.words.events" in mods
+    speaking = {name: sorted(d for d in imports_of(name, mods[name], known)
+                             if d == "referee.messages" or d.startswith("referee.messages."))
+                for name in SPEAKING_NONE}
+    assert speaking == {name: [] for name in SPEAKING_NONE}
+
+
+def test_a_sentence_made_in_the_engine_would_be_caught(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text("def told(self):\n    from referee.messages import t\n"
+                     "    return t('engine.play')\n")
+    assert imports_of("referee.engine.ruling", probe, {"referee.messages"}) \
+        == {"referee.messages"}
 
 
 @pytest.mark.parametrize("edges, expected", [
