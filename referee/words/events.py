@@ -6,14 +6,15 @@ what is legal now).  This module alone knows which message tells each and which
 fields it shows, and says them in the active language where they are read:
 ``told(ruling)`` (every sentence of a ruling), ``sentence(event)`` (one event's,
 None for one another event's sentence tells: a card drawn on a call),
-``summary(hand)`` (the hand in short, ``state``), ``refused_words`` ... A card is
-said by ``referee.words.cards``.
+``summary(hand)`` (the hand in short, ``state``), and the phrases they are made
+of (``limit_words``, ``stack_words``, ``allowed_words`` ...).  A card is said by
+``referee.words.cards``.
 
-It imports no event class (start-up: ``score`` and ``standings`` read the summary
-of a hand only dealt, and import no event): an event is told by its class name, a
-refusal by its reason's value, and the constants of an event (``Drew``'s causes
-...) are read from the event itself.  What only a refereed hand needs (an entry
-in the reader's letters, the house rules' rule ids) is imported when first used.
+It imports no event class (start-up: ``state`` of a hand only dealt says its
+summary and imports no event, nor any rule module): an event is told by its class
+name, a refusal by its reason's value, a fact by its class name, and the constants
+of an event (``Drew``'s causes ...) are read from the event itself.  What only a
+refereed hand needs (an entry in the reader's letters) is imported when first used.
 """
 
 from __future__ import annotations
