@@ -1057,7 +1057,8 @@ def compare_hand(candidate: Candidate, record: dict, standard: dict,
             if decision is not None:
                 return "explained", k, decision
             try:
-                text = ruling.text
+                from referee.words.events import told
+                text = told(ruling)
             except Exception:  # noqa: BLE001
                 text = ""
             return failure(k, old, new4, text=text)

@@ -17,6 +17,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from referee.engine import Hand, Ruling  # noqa: E402
 from referee.engine.rules import HouseRules  # noqa: E402
+from referee.words.events import told  # noqa: E402
 
 PLAYERS = ("Anna", "Bram", "Cees")
 
@@ -38,7 +39,7 @@ def play(hand: Hand, *lines: str) -> Ruling | None:
     ruling = None
     for line in lines:
         ruling = hand.apply_line(line)
-        assert ruling.ok, f"setup line {line!r} refused: {ruling.rule} {ruling.text}"
+        assert ruling.ok, f"setup line {line!r} refused: {ruling.rule} {told(ruling)}"
     return ruling
 
 
@@ -47,8 +48,8 @@ def refused(hand: Hand, line: str, rule: str | None) -> Ruling:
     before = hand.state()
     log = list(hand.log)
     ruling = hand.apply_line(line)
-    assert not ruling.ok, f"{line!r} was accepted: {ruling.rule} {ruling.text}"
-    assert ruling.rule == rule, f"{line!r} cited {ruling.rule}, expected {rule}: {ruling.text}"
+    assert not ruling.ok, f"{line!r} was accepted: {ruling.rule} {told(ruling)}"
+    assert ruling.rule == rule, f"{line!r} cited {ruling.rule}, expected {rule}: {told(ruling)}"
     assert not ruling.logged
     assert hand.state() == before
     assert hand.log == log

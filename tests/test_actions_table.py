@@ -13,6 +13,7 @@ import pytest
 from referee.engine import Hand
 from referee.engine.effects import Effect, classic_rule, old_key_effects
 from referee.series.presets import load_rules, rules_from_table
+from referee.words.events import told
 
 PLAYERS = ["Anna", "Bram", "Cees"]
 
@@ -27,13 +28,13 @@ def play(h: Hand, *lines: str):
     ruling = None
     for line in lines:
         ruling = h.apply_line(line)
-        assert ruling.ok, (line, ruling.text)
+        assert ruling.ok, (line, told(ruling))
     return ruling
 
 
 def refused(h: Hand, line: str):
     ruling = h.apply_line(line)
-    assert not ruling.ok, (line, ruling.text)
+    assert not ruling.ok, (line, told(ruling))
     return ruling
 
 
@@ -91,14 +92,14 @@ def test_R9_3_at_once_the_next_player_draws_and_then_plays_their_turn():
     h = hand({"actions": {"Q": {"draw": 2, "at_once": True}}})
     ruling = play(h, "start 9h", "Qh")
     assert ruling.rule == "R9.3" and h.counts["Bram"] == 9 and h.turn == "Bram"
-    assert h.pending == 0 and "Bram draws 2 cards at once" in ruling.text
+    assert h.pending == 0 and "Bram draws 2 cards at once" in told(ruling)
 
 
 def test_R9_3_to_self_the_player_draws_and_the_turn_passes():
     h = hand({"actions": {"4": {"draw": 1, "to": "self"}}})
     play(h, "start 9h", "9s")          # Anna 6
     ruling = play(h, "4s")             # Bram plays, draws one himself
-    assert h.counts["Bram"] == 7 and h.turn == "Cees" and "draws 1 card" in ruling.text
+    assert h.counts["Bram"] == 7 and h.turn == "Cees" and "draws 1 card" in told(ruling)
 
 
 def test_R9_3_to_previous_the_player_before_draws_with_two_players_the_other():
@@ -133,7 +134,7 @@ def test_R9_5_two_skips_in_one_play_fall_on_the_next_two_players():
     h = hand({"actions": {"Q": ["skip", "skip"]}})
     ruling = play(h, "start 9h", "Qh")
     assert h.turn == "Anna" and h.skips == {}
-    assert "Bram misses the turn" in ruling.text and "Cees misses the turn" in ruling.text
+    assert "Bram misses the turn" in told(ruling) and "Cees misses the turn" in told(ruling)
 
 
 def test_R9_5_skip_three_with_two_players_the_player_plays_on():
@@ -157,7 +158,7 @@ def test_R5_11_facing_a_skip_only_its_rank_goes_and_no_draw():
     h = hand({"actions": {"8": {"skip": 1, "pass_on": True}}})
     play(h, "start 9h", "8h")
     ruling = refused(h, "9c")
-    assert ruling.rule == "R5.11" and "an Eight" in ruling.text
+    assert ruling.rule == "R5.11" and "an Eight" in told(ruling)
     assert refused(h, "5h").rule == "R5.11"       # (it matches the Eight, all the same)
     assert refused(h, "d").rule == "R5.11"
     assert refused(h, "d 8c").rule == "R5.11"
@@ -168,7 +169,7 @@ def test_R5_11_pass_sits_the_skip_out_and_the_turn_moves_on():
     play(h, "start 9h", "8h")
     ruling = play(h, "pass")
     assert (h.turn, h.pending_skip, h.skips) == ("Cees", 0, {"Bram": 1})
-    assert "Bram passes and misses 2 turns (R5.11)." in ruling.text
+    assert "Bram passes and misses 2 turns (R5.11)." in told(ruling)
     play(h, "5h", "Anna: 5d")          # Bram misses his second turn
     assert h.turn == "Cees" and h.log[-3] == "pass"
 
@@ -177,7 +178,7 @@ def test_R5_11_pass_with_no_skip_pending_is_refused():
     h = hand({"actions": {"8": {"skip": 1, "pass_on": True}}})
     play(h, "start 9h")
     ruling = refused(h, "pass")
-    assert ruling.rule == "R5.11" and "no skip" in ruling.text
+    assert ruling.rule == "R5.11" and "no skip" in told(ruling)
 
 
 def test_R5_11_pass_closes_an_open_last_card_window_and_is_a_blank_turn():
@@ -193,7 +194,7 @@ def test_R9_6_heer_nog_een_keer_the_king_plays_again():
     h = hand({"actions": {"K": "again"}})
     ruling = play(h, "start 9h", "Kh")
     assert (ruling.rule, h.turn) == ("R9.6", "Anna")
-    assert "Anna plays K♥ and plays again (R9.6)." in ruling.text
+    assert "Anna plays K♥ and plays again (R9.6)." in told(ruling)
 
 
 def test_R9_6_follow_same_suit_the_follow_up_is_of_its_suit_or_rank_not_a_joker():
@@ -233,7 +234,7 @@ def test_R9_13_reverse_then_skip_is_one_sentence_and_skips_in_the_new_direction(
     h = hand({"actions": {"Q": ["reverse", "skip"]}})
     ruling = play(h, "start 9h", "Qh")
     assert h.turn == "Bram"           # reversed: Cees is next, and misses the turn
-    assert "play reverses and Cees misses the turn; Bram is next (R9.5)." in ruling.text
+    assert "play reverses and Cees misses the turn; Bram is next (R9.5)." in told(ruling)
 
 
 # -- R9.8 name_suit -------------------------------------------------------------
@@ -263,14 +264,14 @@ def test_R5_4_a_suit_after_a_card_that_names_none_is_refused():
     play(h, "start 9h")
     for line in ("7h s", "7h spades"):
         ruling = refused(h, line)
-        assert ruling.rule == "R5.4" and "`7h`" in ruling.text
+        assert ruling.rule == "R5.4" and "`7h`" in told(ruling)
 
 
 def test_R9_8_a_suit_naming_rank_must_name_one():
     h = hand({"actions": {"Q": "name_suit"}})
     play(h, "start 9h")
     ruling = refused(h, "Qh")
-    assert ruling.rule == "R9.8" and "`Qh s`" in ruling.text
+    assert ruling.rule == "R9.8" and "`Qh s`" in told(ruling)
 
 
 # -- R9.9 limits -------------------------------------------------------------
@@ -306,7 +307,7 @@ def test_R9_10_show_tells_the_table_and_changes_nothing_else():
     h = hand({"actions": {"10": {"show": "others"}}})
     before = dict(h.counts)
     ruling = play(h, "start 9h", "10h")
-    assert "everyone but Anna shows their cards" in ruling.text
+    assert "everyone but Anna shows their cards" in told(ruling)
     assert h.counts == {**before, "Anna": 6} and h.turn == "Bram"
 
 
@@ -359,7 +360,7 @@ def test_R9_15_draw_after_the_card_stands_the_penalty_stays_and_the_player_draws
     h = hand({"deal_size": 1, "finish": {"mode": "draw_after", "draw": 2}})
     ruling = play(h, "start 9h", "2h")
     assert h.status == "playing" and h.counts["Anna"] == 2 and h.pending == 2
-    assert h.turn == "Bram" and "is not out (R9.15)" in ruling.text
+    assert h.turn == "Bram" and "is not out (R9.15)" in told(ruling)
 
 
 def test_R9_15_blocked_lists_the_ranks_one_may_not_go_out_on():
@@ -407,7 +408,7 @@ def test_R9_16_applies_with_ranks_only_those_count():
 def test_R9_16_an_again_starter_does_nothing():
     h = hand({"actions": {"K": "again"}, "start": {"mode": "applies"}})
     ruling = play(h, "start Kh")
-    assert h.turn == "Anna" and "no effect" in ruling.text
+    assert h.turn == "Anna" and "no effect" in told(ruling)
 
 
 def test_R2_4_todays_start_card_applies_keeps_its_rulings():
@@ -440,14 +441,14 @@ def test_R9_the_state_shows_no_skip_and_no_limit_by_default():
 def test_R9_10_show_next_names_the_next_player():
     h = hand({"actions": {"10": "show"}})
     ruling = play(h, "start 9h", "10h")
-    assert "Bram shows their cards to the table (R9.10)." in ruling.text
+    assert "Bram shows their cards to the table (R9.10)." in told(ruling)
 
 
 def test_R9_11_pass_cards_to_the_right_and_a_player_with_fewer_passes_what_they_hold():
     h = hand({"deal_size": 2, "actions": {"10": {"pass_cards": 2, "to": "right"}}})
     ruling = play(h, "start 9h", "10h")    # Anna 1 card: passes 1, gets 2 from Bram
     assert h.counts == {"Anna": 2, "Bram": 2, "Cees": 1}
-    assert "to the player on their right" in ruling.text
+    assert "to the player on their right" in told(ruling)
 
 
 def test_R9_12_rotate_hands_with_the_play():

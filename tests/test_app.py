@@ -26,6 +26,7 @@ from referee.engine.notation import CONTROL_WORDS, QUERY_WORDS
 from referee.series.presets import load_rules
 from referee.series.session import OpenSeries
 from referee.series.store import SaveFile
+from referee.words.events import summary
 
 PLAYERS = ["Anna", "Bram", "Cees"]
 # Anna goes out on 9c; Bram keeps 3 cards and Cees 1.
@@ -91,7 +92,7 @@ def test_state_shows_a_table_at_the_prompt_and_the_summary_in_json(table):
     reply = app.handle_line("state")
     assert reply.kind == "query" and reply.ok
     assert "Anna   7  <- to play" in reply.screen
-    assert reply.text == table.hand.summary()
+    assert reply.text == summary(table.hand)
 
 
 def test_a_query_is_never_refused(table):

@@ -22,6 +22,7 @@ from referee.engine.rules import HouseRules, RulesError, check_table_fits
 from referee.messages import say
 from referee.series.presets import load_rules
 from referee.simulator import simulate
+from referee.words.events import told
 
 LAST = HouseRules(hand_end="last_holder")
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,7 +71,7 @@ def test_R1_4_three_decks_allow_three_copies_of_a_card_on_the_discard_pile():
     hand = make_hand(HouseRules(decks=3), lines=["start 9h"])
     play(hand, "9h", "9h")
     r = refused(hand, "9h", "R1.4")
-    assert "9♥" in r.text
+    assert "9♥" in told(r)
 
 
 def test_R1_3_three_decks_fit_a_deal_two_do_not():
@@ -183,12 +184,12 @@ def test_R6_3_a_player_who_goes_out_is_placed_and_the_hand_goes_on():
     hand = make_hand(LAST.replace(deal_size=1), lines=["start 9h"])
     r = hand.apply_line("9s")
     assert (r.ok, r.rule) == (True, "R6.3")
-    assert "Anna goes out on 9♠ and is out in place 1; the hand goes on (R6.3)." in r.text
+    assert "Anna goes out on 9♠ and is out in place 1; the hand goes on (R6.3)." in told(r)
     st = hand.state()
     assert (st["status"], st["turn"], st["places"], st["winner"]) == ("playing", "Bram", ["Anna"], None)
     assert st["counts"] == {"Bram": 1, "Cees": 1}
     r = hand.apply_line("9d")
-    assert "Only Cees still holds cards: the hand is over. Anna went out first and wins it (R6.3)." in r.text
+    assert "Only Cees still holds cards: the hand is over. Anna went out first and wins it (R6.3)." in told(r)
     st = hand.state()
     assert (st["status"], st["winner"], st["places"], st["counts"]) == (
         "over", "Anna", ["Anna", "Bram"], {"Cees": 1})
@@ -219,7 +220,7 @@ def test_R6_3_a_player_out_may_call_and_cannot_be_called():
     assert (r.ok, r.rule) == (True, "R4.3")
     assert hand.state()["counts"]["Bram"] == 3
     r = refused(hand, "call Anna", "R6.3")
-    assert "Anna is out of this hand and holds no cards, so cannot be called (R6.3)." in r.text
+    assert "Anna is out of this hand and holds no cards, so cannot be called (R6.3)." in told(r)
     for line in ("Anna: d", "Anna: 9h", "Anna: lk", "leave Anna", "fix count Anna 2"):
         refused(hand, line, "R6.3")
 
@@ -245,7 +246,7 @@ def test_R6_3_a_pending_penalty_aimed_at_a_player_who_went_out_moves_on():
     rules = LAST.replace(finish_on_action=True, deal_size=2)
     hand = make_hand(rules, lines=["start 9h", "fix count Bram 1", "2h lk"])
     r = hand.apply_line("2s")                     # Bram stacks his last card and is out
-    assert r.ok and "The penalty of 2 aimed at Bram moves on to Cees (R6.3)." in r.text
+    assert r.ok and "The penalty of 2 aimed at Bram moves on to Cees (R6.3)." in told(r)
     st = hand.state()
     assert (st["turn"], st["pending_draw"], st["places"]) == ("Cees", 2, ["Bram"])
     play(hand, "d")
@@ -258,8 +259,8 @@ def test_R6_3_turns_to_miss_of_a_player_who_went_out_move_on():
                      lines=["start 9h", "4h"])
     assert hand.state()["skips"] == {"Bram": 1} and hand.state()["turn"] == "Cees"
     r = hand.apply_line("fix count Bram 0")
-    assert r.ok and "The turns Bram still had to miss (1) move on to Cees (R6.3)." in r.text
-    assert "Bram is out in place 1; the hand goes on (R6.3)." in r.text
+    assert r.ok and "The turns Bram still had to miss (1) move on to Cees (R6.3)." in told(r)
+    assert "Bram is out in place 1; the hand goes on (R6.3)." in told(r)
     st = hand.state()
     assert (st["places"], st["skips"], st["turn"]) == (["Bram"], {"Cees": 1}, "Cees")
 
@@ -267,7 +268,7 @@ def test_R6_3_turns_to_miss_of_a_player_who_went_out_move_on():
 def test_R6_3_a_player_leaving_after_someone_went_out_leaves_the_last_holder():
     hand = make_hand(LAST.replace(deal_size=1), lines=["start 9h", "9s"])
     r = hand.apply_line("leave Bram")
-    assert r.ok and "Only Cees still holds cards: the hand is over." in r.text
+    assert r.ok and "Only Cees still holds cards: the hand is over." in told(r)
     st = hand.state()
     assert (st["status"], st["winner"], st["places"], st["counts"]) == (
         "over", "Anna", ["Anna"], {"Cees": 1})

@@ -18,6 +18,7 @@ from tests.test_complete import speak  # noqa: F401  (the fixture: a language fo
 from referee.engine import Hand
 from referee.engine.lexicon import lexicon
 from referee.messages import say
+from referee.words.events import told
 from tests.test_repl import drive, printed, saved_lines, table  # noqa: F401
 
 DOUBLES = HouseRules(multi_play="same_rank")
@@ -74,7 +75,7 @@ def test_R3_10_dutch_and_french_cards_join_with_plus(speak):
 def test_R3_10_doubles_are_refused_at_a_table_that_does_not_play_them():
     hand = make_hand(lines=("start 8c",))
     ruling = refused(hand, "8h+8s", "R3.10")
-    assert "Doubles are not played at this table" in ruling.text
+    assert "Doubles are not played at this table" in told(ruling)
     assert hand.legal().doubles is False
     assert not hand.legal().may_double(parse_card("8h"), [parse_card("8s")])
 
@@ -82,7 +83,7 @@ def test_R3_10_doubles_are_refused_at_a_table_that_does_not_play_them():
 def test_R3_10_a_further_card_must_be_of_the_first_cards_rank():
     hand = doubles_hand("5c")
     ruling = refused(hand, "5h+6h", "R3.10")
-    assert "6♥" in ruling.text and "5♥" in ruling.text
+    assert "6♥" in told(ruling) and "5♥" in told(ruling)
 
 
 def test_R3_10_the_first_card_must_be_playable_on_its_own():
@@ -103,7 +104,7 @@ def test_R3_10_card_identity_counts_every_card_of_the_play():
 def test_R3_10_jacks_name_the_suit_after_the_last_one():
     hand = doubles_hand("Jc")
     ruling = refused(hand, "Jh+Js", "R5.4")
-    assert "`Jh+Js s`" in ruling.text   # the entry to type is the whole play
+    assert "`Jh+Js s`" in told(ruling)   # the entry to type is the whole play
     play(hand, "Jh+Js c")
     assert (hand.top, hand.named_suit, hand.turn) == (parse_card("Js"), "c", "Bram")
 
@@ -114,8 +115,8 @@ def test_R3_10_two_eights_skip_the_next_two_players():
     hand = doubles_hand("8c")
     ruling = play(hand, "8h+8s")
     assert hand.turn == "Daan" and hand.counts["Anna"] == 5
-    assert ruling.text.count("R5.3") == 2
-    assert "Bram misses the turn" in ruling.text and "Cees misses the turn" in ruling.text
+    assert told(ruling).count("R5.3") == 2
+    assert "Bram misses the turn" in told(ruling) and "Cees misses the turn" in told(ruling)
 
 
 def test_R3_10_two_eights_with_three_players_give_the_player_another_turn():
@@ -230,7 +231,7 @@ def test_R5_11_the_pending_skip_is_state_a_refusal_puts_back():
 def test_R5_11_pass_with_no_skip_pending_is_refused():
     hand = make_hand(lines=("start 9h",))
     ruling = refused(hand, "pass", "R5.11")
-    assert ruling.text.startswith("There is no skip to pass:")
+    assert told(ruling).startswith("There is no skip to pass:")
     refused(hand, "Bram: pass", "R3.7")        # whose turn comes first (R0.3)
 
 

@@ -16,6 +16,7 @@ from referee.engine import events as E
 from referee.engine.notation import Draw, Play
 from referee.engine.rules import HouseRules
 from referee.series.presets import load_rules
+from referee.words.events import told
 
 # ---------------------------------------------------------------------------
 # The decisions
@@ -35,13 +36,13 @@ def test_R6_2_finish_on_action_draw_zero_draws_nothing_and_the_turn_passes():
     hand = make_hand(rules, lines=["start 9h", "9c lk", "d", "d"])
     r = hand.apply_line("8c")                      # Anna would go out on an Eight
     assert (r.ok, r.rule, r.logged) == (False, "R6.2", True)
-    assert "draws nothing" in r.text
+    assert "draws nothing" in told(r)
     refused(hand, "d 5c", "R6.2")                  # the owed draw is not one card
     before = hand.draw_pile
     r = hand.apply_line("d")
     assert (r.ok, r.rule) == (True, "R6.2")
     assert hand.draw_pile == before and hand.counts["Anna"] == 1
-    assert hand.turn == "Bram" and "draws nothing" in r.text
+    assert hand.turn == "Bram" and "draws nothing" in told(r)
     assert not hand.owed
 
 
@@ -69,7 +70,7 @@ def test_R5_7_d_card_on_a_penalty_with_the_draw_pile_empty_takes_it_before_the_r
     drain(hand)
     play(hand, "2h")                               # the 9h can be reshuffled again
     r = hand.apply_line("d 5h")
-    assert r.ok, r.text
+    assert r.ok, told(r)
     kinds = [type(e) for e in r.events]
     assert kinds.index(E.Drew) < kinds.index(E.Reshuffled), kinds
     assert r.events[0].cause == E.Drew.PENALTY
@@ -110,7 +111,7 @@ def test_R3_9_taking_a_penalty_and_what_follows_are_one_turn():
     play(hand, "d")                                # z: blank
     assert hand.turn == x
     r = play(hand, "d")                            # x: blank; y's turn brought a card
-    assert hand.status == "playing", r.text
+    assert hand.status == "playing", told(r)
     r = play(hand, "d")                            # y: blank now -> blocked
     assert z != y and hand.blocked and "R3.9" in [e.rule for e in r.events]
 
@@ -172,13 +173,13 @@ def test_R2_4_only_an_action_starter_under_the_rules_in_force_cites_R2_4(rules, 
 def test_R5_2_a_seven_then_a_draw_tells_in_order_and_who_is_next():
     hand = make_hand(lines=["start 9h"])
     r = hand.apply_line("7h d")
-    text = r.text
+    text = told(r)
     assert text.index("plays again") < text.index("draws a card")
     assert text.endswith("Bram is to play.")
     hand = make_hand(lines=["start 9h"])
-    assert hand.apply_line("7h 3h").text.endswith("Bram is to play.")
+    assert told(hand.apply_line("7h 3h")).endswith("Bram is to play.")
     hand = make_hand(lines=["start 9h"])
-    assert hand.apply_line("7h").text.count("is to play") == 0  # "plays again" says it
+    assert told(hand.apply_line("7h")).count("is to play") == 0  # "plays again" says it
 
 
 def test_R5_7_taking_the_penalty_then_drawing_on_one_line_tells_in_order_and_cites_R5_7():
@@ -191,7 +192,7 @@ def test_R5_7_taking_the_penalty_then_drawing_on_one_line_tells_in_order_and_cit
     r = hand.apply_line("d d")
     assert (r.ok, r.rule) == (True, "R5.7")
     assert draws(r) == [E.Drew.PENALTY, E.Drew.TURN]
-    assert r.text.index("takes the penalty") < r.text.index("draws a card")
+    assert told(r).index("takes the penalty") < told(r).index("draws a card")
     assert (hand.counts["Bram"], hand.turn) == (7 + 2 + 1, "Cees")
     hand = make_hand(HouseRules(turn_order="free"), lines=["start 9h", "Anna: 2h"])
     r = hand.apply_line("Bram: d d")              # free order: the same, turn or no turn
@@ -200,13 +201,13 @@ def test_R5_7_taking_the_penalty_then_drawing_on_one_line_tells_in_order_and_cit
 
 def test_counts_read_right_in_the_singular():
     hand = make_hand(lines=["start 9h"])
-    assert "drew 1 card that" in hand.apply_line("fix draw Bram 1").text
-    assert "holds 1 card, not" in hand.apply_line("fix count Bram 1").text
-    assert "their 1 card goes" in hand.apply_line("leave Bram").text
+    assert "drew 1 card that" in told(hand.apply_line("fix draw Bram 1"))
+    assert "holds 1 card, not" in told(hand.apply_line("fix count Bram 1"))
+    assert "their 1 card goes" in told(hand.apply_line("leave Bram"))
     hand = make_hand(HouseRules(joker_penalty=1, stacking="none"), lines=["start 9h", "Joker"])
-    assert "1 card to draw is pending" in hand.apply_line("Bram: 5h").text
+    assert "1 card to draw is pending" in told(hand.apply_line("Bram: 5h"))
     hand = make_hand(HouseRules(king="draw_one"), lines=["start 9h"])
-    assert "Bram draws 1 card." in hand.apply_line("Kh").text
+    assert "Bram draws 1 card." in told(hand.apply_line("Kh"))
 
 
 def test_R5_4_a_jack_without_a_suit_says_so_as_data():
@@ -285,7 +286,7 @@ def test_push_unchecked_gives_the_checked_paths_state_and_events(preset):
                 break
             state = step_rng.getstate()
             ruling, (who, action) = _random_step(checked, step_rng, checked.apply_line)
-            assert ruling.ok, ruling.text
+            assert ruling.ok, told(ruling)
             step_rng.setstate(state)
             _random_step(pushed, step_rng, lambda text: None)
             events = pushed.push(action, who)
@@ -323,10 +324,11 @@ def test_R3_1_compiled_tables_agree_with_the_rules(jack_wild, jack_on_jack, stac
 def test_R3_3_what_may_go_on_top_says_a_jack_only_when_the_matching_rule_lets_one(
         jack_wild, jack_on_jack, named, said):
     from referee.engine.cards import Card
-    from referee.engine.words import Allowed
+    from referee.engine.hand import Allowed
+    from referee.words.events import allowed_words
     top = Card("J", "c") if named else Card("9", "c")
-    text = Allowed(top, named, frozenset("J" if jack_wild else ""),
-                   frozenset("J" if jack_on_jack else ""), True).text()
+    text = allowed_words(Allowed(top, named, frozenset("J" if jack_wild else ""),
+                                 frozenset("J" if jack_on_jack else ""), True))
     assert ("a Jack" in text) is said, text
 
 
@@ -339,10 +341,10 @@ def test_an_event_shows_its_rule_once_in_its_repr():
 
 
 def test_every_event_and_every_refusal_has_its_sentence():
-    """``words`` tells events by their class name and refusals by their reason's value
-    (it imports no event class, so that ``events`` -> ``words`` is one way): every
-    event class and every ``Reason`` must have its entry there."""
-    from referee.engine import words
+    """``referee.words.events`` tells events by their class name and refusals by their
+    reason's value (it imports no event class: start-up): every event class and every
+    ``Reason`` must have its entry there."""
+    from referee.words import events as words
 
     def subclasses(cls):
         for sub in cls.__subclasses__():
@@ -352,6 +354,10 @@ def test_every_event_and_every_refusal_has_its_sentence():
     events = {c.__name__ for c in subclasses(E.Event) if c.__module__ == E.__name__}
     assert events and events <= set(words._RENDER), sorted(events - set(words._RENDER))
     assert {r.value for r in Reason} <= set(words._REFUSALS)
+    # the facts a sentence shows, told by their class name too
+    from referee.engine.dealt import Situation
+    from referee.engine.hand import Allowed, LegalNow
+    assert {c.__name__ for c in (E.Entry, Allowed, LegalNow, Situation)} == set(words._FACTS)
     assert {E.Drew.TURN, E.Drew.DRAW_PLAY, E.Drew.PENALTY, E.Drew.OWED,
             E.Drew.APPLIED} <= set(words._DREW)
     assert {E.Announced.IN_TIME, E.Announced.LATE, E.Announced.AGAIN,

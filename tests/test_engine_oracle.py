@@ -33,6 +33,7 @@ import pytest
 from referee.engine.cards import CARDS, JOKER
 from referee.engine import Hand
 from referee.engine.rules import HouseRules
+from referee.words.events import told
 
 NAMES = ["Anna", "Bram", "Cees", "Dirk", "Eva"]
 SUITS = "cdhs"
@@ -318,7 +319,7 @@ def play_hand(rules, players, rng, seen, wrong, steps=160, draw_rate=0.35):
                 text += " lk"
             r = hand.apply_line(prefix + text)
             if not r.ok:
-                wrong.append(f"{rules.name}: {who} {text} refused: {r.text}")
+                wrong.append(f"{rules.name}: {who} {text} refused: {told(r)}")
                 break
             blank.play()
             seen["plays"] += 1
@@ -341,7 +342,7 @@ def play_hand(rules, players, rng, seen, wrong, steps=160, draw_rate=0.35):
             expected = None if free else expect_draw(rules, hand, who)
             r = hand.apply_line(prefix + "d")
             if not r.ok:
-                wrong.append(f"{rules.name}: {who} d refused: {r.text}")
+                wrong.append(f"{rules.name}: {who} d refused: {told(r)}")
                 break
             got_cards = hand.counts[who] - before_counts[who]
             blank.draw(rules, who, was_pending, got_cards)

@@ -12,6 +12,7 @@ import pytest
 from conftest import drain, make_hand, play, refused
 from referee.engine import Hand, ReplayError
 from referee.engine.rules import HouseRules
+from referee.words.events import told
 
 SMALL = HouseRules(deal_size=2)   # players reach their last card quickly (R4, R6)
 
@@ -1074,8 +1075,34 @@ def test_replay_of_the_log_gives_the_same_state():
 def test_replay_error_names_the_broken_entry():
     with pytest.raises(ReplayError) as exc:
         Hand.replay(HouseRules(), ["Anna", "Bram", "Cees"], "Cees", 1, ["start 9h", "5c"])
-    assert exc.value.index == 1
+    assert (exc.value.index, exc.value.line) == (1, "5c")
     assert isinstance(exc.value, ValueError)
+    # R0.2: the reason is the refusal itself, as data; it is said where it is caught
+    reason = exc.value.reason
+    assert (reason.ok, reason.rule) == (False, "R3.1")
+    hand = make_hand(lines=["start 9h"])
+    assert told(reason) == told(hand.apply_line("5c")) and "5♣" in told(reason)
+
+
+@pytest.mark.parametrize("lang, card", [("en", "Q♣"), ("nl", "V♣")])
+def test_R0_2_a_saved_entry_that_no_longer_replays_is_refused_in_the_readers_words(
+        tmp_path, lang, card):
+    """Opening a hand-edited save whose entry the rules now refuse names the entry and
+    says the refusal in the language of whoever reads it (its card as they read it)."""
+    from referee import messages
+    from referee.series.session import _replay_hand
+    from referee.series.store import SaveError, SaveFile
+    meta = {"players": ["Anna", "Bram", "Cees"], "dealer": "Cees",
+            "entries": [{"line": "start 9h"}, {"line": "Qc"}]}
+    before = messages.language()
+    messages.set_language(lang)
+    try:
+        with pytest.raises(SaveError) as exc:
+            _replay_hand(SaveFile(tmp_path / "pesten.toml"), HouseRules(), 1, meta)
+        said = told(make_hand(lines=["start 9h"]).apply_line("Qc"))
+    finally:
+        messages.set_language(before, chosen=False)
+    assert "'Qc'" in str(exc.value) and said in str(exc.value) and card in said
 
 
 # ---------------------------------------------------------------------------
@@ -1086,14 +1113,14 @@ def test_R3_8_penalty_ruling_text_renders():
     hand = make_hand(HouseRules(illegal_play_penalty=2), lines=["start 9h"])
     r = hand.apply_line("5c")
     assert r.rule == "R3.8"
-    assert "R3.8" in r.text and "Anna" in r.text
+    assert "R3.8" in told(r) and "Anna" in told(r)
 
 
 def test_R6_2_refusal_ruling_text_renders():
     hand = make_hand(lines=["start 9h", "fix count Anna 1"])
     r = hand.apply_line("7h")
     assert r.rule == "R6.2"
-    assert "R6.2" in r.text and "Anna" in r.text
+    assert "R6.2" in told(r) and "Anna" in told(r)
 
 
 # ---------------------------------------------------------------------------
@@ -1157,7 +1184,7 @@ def test_refusal_text_cites_the_ruling_rule(rules, setup, line):
     hand = make_hand(rules, lines=setup)
     r = hand.apply_line(line)
     assert not r.ok and r.rule
-    assert f"({r.rule}" in r.text, (r.rule, r.text)
+    assert f"({r.rule}" in told(r), (r.rule, told(r))
 
 
 def test_start_by_non_dealer_text_cites_the_ruling_rule():
@@ -1165,7 +1192,7 @@ def test_start_by_non_dealer_text_cites_the_ruling_rule():
     hand = make_hand()
     r = hand.apply_line("Bram: start 9h")
     assert not r.ok
-    assert f"({r.rule}" in r.text, (r.rule, r.text)
+    assert f"({r.rule}" in told(r), (r.rule, told(r))
 
 
 def test_R1_5_check_by_a_player_who_left_answers():

@@ -12,6 +12,7 @@ from referee import messages
 from referee.engine.cards import try_card
 from referee.engine import Hand
 from referee.series.presets import rules_from_table
+from referee.words.events import told
 
 SHARED = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "transcripts")
 HERE = os.path.join(os.path.dirname(__file__), "data", "transcripts")
@@ -54,7 +55,7 @@ def _run(header, lines, language):
         answers = []
         for text in lines:
             ruling = hand.apply_line(text)
-            answers.append((ruling.ok, ruling.rule, hand.state(), ruling.text))
+            answers.append((ruling.ok, ruling.rule, hand.state(), told(ruling)))
         return answers, list(hand.log)
     finally:
         messages.set_language("en")

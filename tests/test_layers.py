@@ -6,9 +6,11 @@ The folders are the layers:
         |        interface/repl (prompt-toolkit): the table prompt, which knows no click
         |
     application  interface/app (one typed line), interface/complete, series/ (a series
-        |        and its saves), tournament/, simulator/, and any module not named below
-    engine       engine/ (with cards, notation, rules, values, lexicon)
-        |
+        |        and its saves), tournament/, simulator/, words/ (the engine's rulings,
+        |        events and cards as sentences), and any module not named below
+    engine       engine/ (with cards, notation, rules, values, lexicon): it makes no
+        |        sentence and imports nothing of messages/ (rulings are typed events,
+        |        errors carry a Told: said by words/ and messages.say where read)
     base         messages/ (every sentence), the package itself
 
 Every ``import`` of every module under ``referee/`` is read (at the top of the
@@ -146,7 +148,7 @@ def test_the_walk_sees_every_module_and_their_imports():
     assert "referee.messages" in edges["referee.interface.app"]  # ``from .messages import t``
     assert "referee.engine.cards" in edges["referee.series.scoring"]  # ``from referee.engine.cards import ...``
     assert "referee.series.store" in edges["referee.interface.repl"]  # imported inside ``run_repl``
-    assert "referee.engine.words" in edges["referee.engine.events"]  # inside ``Event.text``
+    assert "referee.words.entries" in edges["referee.words.events"]  # inside ``_entry``
     assert "referee.engine.events" in edges["referee.engine.order"]  # inside ``check_turn``
 
 
@@ -171,9 +173,36 @@ def test_the_prompt_does_not_import_the_command_line():
 
 def test_there_is_no_import_cycle():
     """No chain of imports leads back to where it started, lazy imports included
-    (inside the engine too: ``events`` -> ``words`` is one way, and what ``turn``,
-    ``actions`` and ``lastcard`` share, the piles, lies below all three)."""
+    (inside the engine too: what ``turn``, ``actions`` and ``lastcard`` share, the
+    piles, lies below all three)."""
     assert cycles(graph()) == []
+
+
+def test_the_engine_makes_no_sentence_and_reads_no_language():
+    """Issue 21: no module of the engine imports the message layer, at the top or
+    inside a function: rulings, events, the hand's summary, ``check`` and ``why``
+    are facts said by ``referee/words`` (the renderer that was ``engine/words.py``
+    is ``referee/words/events.py``), and the engine's errors (``RulesError``,
+    ``NotationError``) carry a ``told.Told``, said where they are caught."""
+    mods = modules()
+    assert "referee.engine.words" not in mods and "referee.words.events" in mods
+    edges = graph()
+    engine = [name for name in mods if layer_of(name) == "engine"]
+    assert {"referee.engine.rules", "referee.engine.cards", "referee.engine.hand"} <= set(engine)
+    speaking = {name: sorted(filter(_speaks, edges[name])) for name in engine}
+    assert speaking == {name: [] for name in engine}
+
+
+def _speaks(module: str) -> bool:
+    return module == "referee.messages" or module.startswith("referee.messages.")
+
+
+def test_a_sentence_made_in_the_engine_would_be_caught(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text("def told(self):\n    from referee.messages import t\n"
+                     "    return t('engine.play')\n")
+    assert imports_of("referee.engine.ruling", probe, {"referee.messages"}) \
+        == {"referee.messages"}
 
 
 @pytest.mark.parametrize("edges, expected", [
@@ -343,25 +372,3 @@ def test_a_file_read_in_the_engine_would_be_caught(tmp_path):
                                       "probe.py:6 read_text()"]
 
 
-#: The engine modules whose errors are data (``told.Told``), said where they are caught.
-TELLING = ("referee.engine.rules", "referee.engine.notation", "referee.engine.told")
-
-
-def _speaks(module: str) -> bool:
-    return module == "referee.messages" or module.startswith("referee.messages.")
-
-
-def test_the_engine_errors_are_told_not_said():
-    """``RulesError`` and ``NotationError`` carry a message's key and fields, never
-    its text (issue 21): ``rules``, ``notation``, ``told`` and ``NotationError`` in
-    ``cards`` import nothing of the message layer, anywhere in them."""
-    edges = graph()
-    speaking = {name: sorted(filter(_speaks, edges[name])) for name in TELLING}
-    assert speaking == {name: [] for name in TELLING}
-    cards = ast.parse((ROOT / "engine" / "cards.py").read_text(encoding="utf-8"))
-    error = next(node for node in cards.body
-                 if isinstance(node, ast.ClassDef) and node.name == "NotationError")
-    imported = [node.module for node in ast.walk(error) if isinstance(node, ast.ImportFrom)]
-    imported += [alias.name for node in ast.walk(error) if isinstance(node, ast.Import)
-                 for alias in node.names]
-    assert [m for m in imported if m and _speaks(m)] == []

@@ -7,6 +7,7 @@ import pytest
 from referee.engine import Hand
 from referee.engine.rules import HouseRules
 from referee.series.presets import load_rules
+from referee.words.events import told
 
 PLAYERS = ("Anna", "Bram", "Cees")
 
@@ -15,7 +16,7 @@ def hand_of(preset: str, *lines: str) -> Hand:
     hand = Hand(load_rules(preset), PLAYERS, "Cees")
     for line in lines:
         ruling = hand.apply_line(line)
-        assert ruling.ok, (line, ruling.rule, ruling.text)
+        assert ruling.ok, (line, ruling.rule, told(ruling))
     return hand
 
 

@@ -19,6 +19,7 @@ from referee.engine.cards import try_card
 from referee.engine import Hand
 from referee.engine.notation import Play, parse_line
 from referee.engine.rules import HouseRules
+from referee.words.events import told
 
 PRESETS = {
     "standard": HouseRules(),
@@ -196,7 +197,7 @@ def apply_and_check(hand: Hand, line: str) -> None:
     log = list(hand.log)
     redo = list(hand.redo_stack)
     ruling = hand.apply_line(line)           # must never raise
-    ruling.text                              # and every ruling must render
+    told(ruling)                              # and every ruling must render
     assert isinstance(ruling.ok, bool)
     if ruling.kind in ("query", "blank"):
         assert ruling.ok

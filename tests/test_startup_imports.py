@@ -19,11 +19,12 @@ from referee.engine.dealt import Dealt
 from referee.engine.rules import HouseRules
 from referee.series.session import OpenSeries
 from referee.series.store import SaveFile
+from referee.words.events import summary
 
 REPO = Path(__file__).resolve().parents[1]
 
 RULE_MODULES = {f"referee.engine.{name}" for name in (
-    "hand", "turn", "actions", "lastcard", "legality", "words", "ruling", "corrections")} \
+    "hand", "turn", "actions", "lastcard", "legality", "ruling", "corrections")} \
     | {"referee.engine.notation"}
 """The modules a hand only dealt does without (the rules, and the notation)."""
 
@@ -112,7 +113,8 @@ def test_a_dealt_hand_answers_as_the_hand_does(players, data, jokers, free):
     assert dealt.state() == hand.state()
     assert (dealt.decks, dealt.deck_total) == (hand.decks, hand.deck_total)
     assert dealt.next_seat(dealer) == hand.next_seat(dealer) == dealt.first_player()
-    assert dealt.summary() == hand.summary()
+    assert dealt.situation() == hand.situation()
+    assert summary(dealt) == summary(hand)
     dealt.scored = hand.scored = True
     assert dealt.state() == hand.state()
 

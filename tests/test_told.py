@@ -132,8 +132,9 @@ def test_a_told_message_is_an_immutable_value():
 def test_a_line_that_is_not_notation_is_refused_in_the_language_that_reads_the_ruling(speak):
     from referee.engine import Hand
     from referee.engine.lexicon import ENGLISH
+    from referee.words.events import told
     hand = Hand(HouseRules(), ["Anna", "Bram"], "Anna", lexicon=ENGLISH)
     speak("nl")
     ruling = hand.apply_line("7x")
     speak("fr")
-    assert not ruling.ok and SAID[("fr", "7x")] in ruling.text
+    assert not ruling.ok and SAID[("fr", "7x")] in told(ruling)

@@ -3,14 +3,15 @@
 A hand is a log of entries (the lines the table typed that took effect); its
 state is what replaying that log gives.  ``Hand.apply_line`` applies one new
 line at a time; undo and reopening a saved hand replay the log.  A ruling is
-a list of typed events (``events``); sentences are made from them only when
-read (``words``, through the message layer).
+a list of typed events (``events``); the engine makes no sentence and reads no
+language: the application says them where they are read (``referee.words``,
+through the message layer).
 
 Layers inside the package, dependencies pointing down::
 
     hand        one line in, a Ruling out; log, undo/redo/replay, queries
     legality    what may be played now, and why (check, completion, bots)
-    ruling      Ruling (events, rule cited, logged)        words: events -> text
+    ruling      Ruling (events, rule cited, logged)
     table deal turn lastcard actions goingout order corrections   (the rules)
     piles       drawing, the reshuffle, exhausted piles (what the rules that draw share)
     dealt       the hand as dealt: its facts and the queries that only read the state

@@ -109,16 +109,6 @@ class Card:
         """True for a Joker (R3.2)."""
         return self.rank == JOKER
 
-    def pretty(self) -> str:
-        """The card as players read it on screen, in the active language: its rank
-        (the court cards and the Ace by the language's letter: Dutch ``B♥``) and
-        the suit symbol; ``Joker`` by the language's word (Italian ``Jolly``)."""
-        from referee.messages import t
-        if self.rank == JOKER:
-            return t("cards.joker")
-        rank = t(_RANK_KEYS[self.rank]) if self.rank in _RANK_KEYS else self.rank
-        return f"{rank}{SUIT_SYMBOLS[self.suit]}"
-
 
 def _card_id(rank: str, suit: str | None) -> int:
     if rank == JOKER:
@@ -128,7 +118,6 @@ def _card_id(rank: str, suit: str | None) -> int:
     return _RANK_INDEX[rank] * 4 + _SUIT_INDEX[suit]
 
 
-_RANK_KEYS = {"J": "cards.rank.J", "Q": "cards.rank.Q", "K": "cards.rank.K", "A": "cards.rank.A"}
 _RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 JOKER_ID = 52

@@ -1,10 +1,11 @@
 """A hand as dealt: who is in it, the decks, the state of R2.2; no rule module.
 
 ``Dealt`` answers what a hand dealt and not yet started is, and the queries
-that only read the state: the NOTATION.md state object, the summary of a hand
-not being played, whose seat follows whose, who plays first (R2.5), how many
-decks are shuffled together and how many cards they hold (R1.3).  ``Hand``
-inherits all of it and adds the rules (``hand``), so that each of these facts
+that only read the state: the NOTATION.md state object, the situation of a hand
+not being played (``Situation``, facts: ``referee.words.events.summary`` says
+them), whose seat follows whose, who plays first (R2.5), how many decks are
+shuffled together and how many cards they hold (R1.3).  ``Hand`` inherits all
+of it and adds the rules (``hand``), so that each of these facts
 has one definition, and a program that only scores a hand it did not referee
 (``pesten-ref score``) need not load the rule modules.
 """
@@ -14,7 +15,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from referee import messages
 from referee.engine.cards import SUITS, NotationError, deck_size, parse_card
 from referee.engine import order
 from referee.engine.state import HandState
@@ -55,7 +55,7 @@ class Dealt(HandState):
     def end(self) -> dict[str, Any]:
         """The state of this hand once it is over (won R6.1, R1.5, or blocked R3.9),
         as a plain dict that TOML can hold (no None): what ``Dealt.ended`` needs
-        to answer ``state``, ``summary`` and the facts scoring reads (R7.2)
+        to answer ``state``, ``situation`` and the facts scoring reads (R7.2)
         without replaying the log.
 
         Keys: ``counts`` (name -> cards held, players still in the hand),
@@ -174,16 +174,15 @@ class Dealt(HandState):
             return []
         return [p for p in self.active if last_card.get(p) == "missed"]
 
-    def summary(self) -> str:
-        """One sentence on the state of a hand not being played, for players: waiting
-        for the starter (R2.3), blocked (R3.9) or won (R6.1); ``Hand.summary`` tells
-        a hand being played."""
-        t = messages.t
+    def situation(self) -> "Situation":
+        """The hand in short, as facts (``Situation``), of a hand not being played:
+        waiting for the starter (R2.3), blocked (R3.9) or won (R6.1);
+        ``Hand.situation`` tells a hand being played."""
         if self.status == "waiting":
-            return t("engine.summary.waiting", dealer=self.dealer)
+            return Situation("waiting", dealer=self.dealer)
         if self.blocked:
-            return t("engine.summary.blocked")
-        return t("engine.summary.over", winner=self.winner)
+            return Situation("blocked")
+        return Situation("over", winner=self.winner)
 
     def player(self, name: str) -> str | None:
         """The seated name matching ``name`` case-insensitively, or None (R1.1)."""
@@ -197,6 +196,42 @@ class Dealt(HandState):
         """Who plays first after the dealer (R2.5): the seat after the dealer, clockwise."""
         seats = self.seats
         return seats[(seats.index(self.dealer) + 1) % len(seats)]
+
+
+class Situation:
+    """The hand in short, as facts, for a sentence on it (``state``; said by
+    ``referee.words.events.summary``).
+
+    ``status``: ``"waiting"`` (``dealer`` deals, R2.3), ``"blocked"`` (R3.9),
+    ``"over"`` (``winner``, R6.1) or ``"playing"``; a hand being played adds the
+    ``top`` card (a ``Card``), the ``named`` suit (R3.3), whose ``turn`` it is (None:
+    a free turn, R8.4), the ``pending`` penalty (R5.7) and the ranks that ``stack`` on
+    it, the turns to miss of a ``pending_skip`` answered by ``skip_rank`` (R5.11), and
+    the ``limit`` on the next card (R9.6, R9.9), all as ``Hand`` holds them.
+    """
+
+    __slots__ = ("status", "dealer", "winner", "top", "named", "turn", "pending", "stack",
+                 "pending_skip", "skip_rank", "limit")
+
+    def __init__(self, status: str, *, dealer: str | None = None, winner: str | None = None,
+                 top: "Card | None" = None, named: str | None = None, turn: str | None = None,
+                 pending: int = 0, stack: tuple[str, ...] = (), pending_skip: int = 0,
+                 skip_rank: str | None = None, limit: tuple | None = None):
+        self.status, self.dealer, self.winner = status, dealer, winner
+        self.top, self.named, self.turn = top, named, turn
+        self.pending, self.stack = pending, stack
+        self.pending_skip, self.skip_rank, self.limit = pending_skip, skip_rank, limit
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__)
+        return f"Situation({inner})"
 
 
 def _limit_json(limit: tuple | None) -> dict | None:

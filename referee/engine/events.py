@@ -2,15 +2,16 @@
 
 The engine tells what an entry did by appending events to a list, in the
 order they happened: a card played, cards drawn, a reshuffle, a penalty aimed,
-a refusal with its reason and rule id ...  Nothing here builds a sentence:
-``referee.engine.words`` turns an event into text through the message layer
-when someone reads it (``event.text()``), and no logic anywhere looks at a
-message key or at rendered text.
+a refusal with its reason and rule id ...  Nothing in the engine builds a
+sentence: ``referee.words.events`` (the application) turns an event into text
+through the message layer where someone reads it (``sentence(event)``), and no
+logic anywhere looks at a message key or at rendered text.
 
 Every event has ``rule`` (the rule id behind it, or None), ``house`` (the
 ``(key, value)`` of the house rule that decided it, or None) and
 ``tells_turn`` (True when its sentence says who plays next, so that a ruling
-need not add "X is to play").  Events are plain slotted objects (the engine
+need not add "X is to play") and ``told`` (False for an event that another
+event's sentence tells, a card drawn on a call).  Events are plain slotted objects (the engine
 makes one or two per entry); the engine passes their first fields (who, what
 card, what kind) by position and the rest by keyword.
 
@@ -33,7 +34,8 @@ class Event:
     ``rule``: rule id or None; ``house``: (house-rule key, value) or None;
     ``tells_turn``: the sentence names who plays next; ``acts``: a play or a
     draw by the player acting (the turn moves on after it); ``cites``: the
-    sentence cites its rule id itself (``why`` then does not say it again).
+    sentence cites its rule id itself (``why`` then does not say it again);
+    ``told``: the event has a sentence of its own (``why`` lists it).
     """
 
     __slots__ = ()
@@ -42,11 +44,7 @@ class Event:
     tells_turn = False
     acts = False  # a play or a draw of the player acting, which moves the turn on
     cites = True  # the sentence ends with its rule id, "... (R5.1)."
-
-    def text(self) -> str:
-        """The sentence in the active language (built now, through the message layer)."""
-        from referee.engine.words import render
-        return render(self) or ""
+    told = True   # it has a sentence of its own (not told within another event's)
 
     def _fields(self) -> tuple:
         return tuple(getattr(self, n) for n in self.__slots__)
@@ -230,8 +228,16 @@ class Drew(Event):
         """A draw the player typed (their turn moves on), not one the referee applies."""
         return self.cause in _TYPED_DRAWS
 
+    @property
+    def told(self) -> bool:  # type: ignore[override]
+        """The draw has a sentence of its own: not one on a call (``Called`` tells it)
+        or a correction's (``Fixed``), nor an applied draw of no card."""
+        cause = self.cause
+        return cause in _TOLD_DRAWS and (self.n != 0 or cause != Drew.APPLIED)
+
 
 _TYPED_DRAWS = frozenset({Drew.TURN, Drew.DRAW_PLAY, Drew.PENALTY, Drew.OWED})
+_TOLD_DRAWS = _TYPED_DRAWS | {Drew.APPLIED}
 
 
 class Reshuffled(Event):
@@ -637,9 +643,31 @@ class Fixed(Event):
 
 class Said(Event):
     """A sentence that is not a ruling on the game (undo, redo, a query's answer,
-    a line that is not notation): the message ``key`` and its ``fields``."""
+    a line that is not notation): the message ``key`` and its ``fields``, as data
+    (a card, an ``Entry``, an event, the hand's ``Situation`` ...: each is said
+    where the sentence is read)."""
 
     __slots__ = ("key", "fields", "rule", "house")
 
     def __init__(self, rule, key, fields=None, house=None):
         self.rule, self.key, self.fields, self.house = rule, key, fields or {}, house
+
+
+class Entry:
+    """An entry of the log (``line``: English notation, as saved) that a sentence
+    shows: undo and redo name it, said in the letters of whoever reads it."""
+
+    __slots__ = ("line",)
+
+    def __init__(self, line: str):
+        self.line = line
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.line == other.line  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Entry({self.line!r})"

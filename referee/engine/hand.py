@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from referee import messages
-from referee.engine.cards import NotationError, parse_suit, try_card
+from referee.engine.cards import JOKER, RANKS, SUITS, Card, NotationError, parse_suit, try_card
 from referee.engine.notation import (
     Announce, Call, Draw, Fix, Leave, Line, Pass, Play, Start, parse_line,
 )
@@ -21,14 +20,15 @@ from referee.engine import (
     actions, corrections, deal, goingout, lastcard, legality, order, piles, table, turn,
 )
 from referee.engine.actions import pass_skip, stack_options
-from referee.engine.dealt import Dealt
+from referee.engine.dealt import Dealt, Situation
 from referee.engine.lexicon import ENGLISH, Lexicon
-from referee.engine.events import Event, IllegalPlayPenalty, Reason, Refusal, Refused, Said
+from referee.engine.events import (
+    Entry, Event, IllegalPlayPenalty, Reason, Refusal, Refused, Said,
+)
 from referee.engine.ruling import ReplayError, Ruling, said
 from referee.engine.state import Snapshot
 from referee.engine.told import Told
-from referee.engine.compiled import tables_for
-from referee.engine.words import Allowed, Entry, a_rank, limit_words, stack_words, suit_word
+from referee.engine.compiled import matches, tables_for
 
 
 class Hand(Dealt):
@@ -72,7 +72,7 @@ class Hand(Dealt):
         for i, line in enumerate(log):
             ruling = hand._apply_entry_text(line)
             if not ruling.logged:
-                raise ReplayError(i, line, ruling.text)
+                raise ReplayError(i, line, ruling)
             hand.log.append(line)
         hand.redo_stack = list(redo)
         hand.last_ruling = None
@@ -409,9 +409,9 @@ class Hand(Dealt):
             return True
         return False
 
-    # -- words for the state ------------------------------------------------------
+    # -- facts for the sentences on the state --------------------------------------
     def allowed(self) -> Allowed:
-        """What may go on the top card now, as a phrase read when shown (R3.1-R3.3)."""
+        """What may go on the top card now, as facts said where they are read (R3.1-R3.3)."""
         r = self.rules
         t = self.tables
         return Allowed(self.top, self.named_suit, t.wild, t.same_rank, r.jokers)
@@ -424,7 +424,7 @@ class Hand(Dealt):
         """
         q = line.query
         if q == "state":
-            return said(None, "engine.query.state", {"summary": self.summary()},
+            return said(None, "engine.query.state", {"summary": self.situation()},
                         kind="query", query=q)
         if q == "check":
             return self.check(line.arg, line.player)
@@ -432,31 +432,17 @@ class Hand(Dealt):
             return self.why()
         return Ruling(True, None, [], kind="query", query=q, arg=line.arg)
 
-    def summary(self) -> str:
-        """One or two sentences on the state of the hand, for players (of a hand not
-        being played: ``Dealt.summary``)."""
+    def situation(self) -> Situation:
+        """The hand in short, as facts (``Situation``: the top card, the named suit,
+        whose turn, a pending penalty and what stacks on it, a skip to answer, a limit);
+        of a hand not being played, ``Dealt.situation``."""
         if self.status != "playing" or self.scored:
-            return super().summary()
-        t = messages.t
-        parts = [t("engine.summary.top", top=self.top.pretty())]
-        if self.named_suit:
-            parts.append(t("engine.summary.named", suit=suit_word(self.named_suit)))
-        if self.turn:
-            if self.pending:
-                key = ("engine.summary.pending" if stack_options(self)
-                       else "engine.summary.pending_nostack")
-                parts.append(t(key, turn=self.turn, n=self.pending,
-                               stack=stack_words(stack_options(self))))
-            elif self.pending_skip:
-                parts.append(t("engine.summary.skip", turn=self.turn, n=self.pending_skip,
-                               rank=a_rank(self.skip_rank)))
-            else:
-                parts.append(t("engine.summary.turn", turn=self.turn))
-        else:
-            parts.append(t("engine.summary.free"))
-        if self.limit is not None:
-            parts.append(t("engine.summary.limit", limit=limit_words(self.limit)))
-        return " ".join(parts)
+            return super().situation()
+        pending = self.pending
+        return Situation("playing", top=self.top, named=self.named_suit, turn=self.turn,
+                         pending=pending, stack=stack_options(self) if pending else (),
+                         pending_skip=self.pending_skip, skip_rank=self.skip_rank,
+                         limit=self.limit)
 
     def check(self, arg: str, player: str | None = None) -> Ruling:
         """``check CARD``: would ``CARD`` be legal now for the player to act? Changes nothing."""
@@ -469,7 +455,7 @@ class Hand(Dealt):
         refused = legality.refusal(self, card, player, suit)
         if refused is not None:
             return said(refused.rule, "engine.check.illegal",
-                        {"card": card, "why": refused.text(), "allowed": _LegalNow(self)},
+                        {"card": card, "why": refused, "allowed": LegalNow(self)},
                         kind="query", query="check", data={"legal": False, "card": str(card)})
         who = self.player(player) if player is not None else (
             self.turn if not self.free or self.pending else None)
@@ -490,7 +476,9 @@ class Hand(Dealt):
         return "R3.3" if self.named_suit else "R3.1"
 
     def why(self) -> Ruling:
-        """``why``: the reasoning behind the last ruling, with rule ids and house rules."""
+        """``why``: the reasoning behind the last ruling, with rule ids and house rules:
+        one ``Said`` per event that cites a rule or a house rule and has a sentence of
+        its own, showing the event itself (said where the answer is read)."""
         last = self.last_ruling
         if last is None or not last.events:
             return said(None, "engine.why.nothing", kind="query", query="why")
@@ -498,47 +486,63 @@ class Hand(Dealt):
         for e in last.events:
             if e.rule is None and e.house is None:
                 continue
-            text = e.text()
-            if not text:  # told within another event's sentence (a call's draw)
+            if not e.told:  # told within another event's sentence (a call's draw)
                 continue
-            house = ""
+            house: Said | str = ""
             if e.house:  # the house rule that decided, with its own rule id when another's
                 key, value = e.house[0], _toml_value(e.house[1])
                 rule = KEY_RULE.get(key)
-                house = (messages.t("engine.why.house_rule", key=key, value=value, rule=rule)
+                house = (Said(None, "engine.why.house_rule", {"key": key, "value": value,
+                                                              "rule": rule})
                          if rule and rule != e.rule else
-                         messages.t("engine.why.house", key=key, value=value))
+                         Said(None, "engine.why.house", {"key": key, "value": value}))
             lines.append(Said(e.rule, "engine.why.cited" if e.cites else "engine.why.line",
-                              {"rule": e.rule or "-", "text": text, "house": house}))
+                              {"rule": e.rule or "-", "text": e, "house": house}))
         if not lines:
             lines = [Said(None, "engine.why.nothing")]
         return Ruling(True, last.rule, lines, kind="query", query="why")
 
 
-class _LegalNow:
-    """What is legal now, in words, read when shown (``check``)."""
+class Allowed:
+    """What may go on the top card now, as a rule (never guessing the hand), as facts
+    said where they are read (R3.1-R3.3): the ``top`` card (None before the starter),
+    the ``named`` suit, the suit-naming ranks (``naming``) whose card of another suit
+    goes on top by the matching rule itself, and whether ``jokers`` are in play."""
 
-    __slots__ = ("text",)
+    __slots__ = ("top", "named", "naming", "jokers")
+
+    def __init__(self, top: Card | None, named: str | None, wild: frozenset[str],
+                 same_rank: frozenset[str], jokers: bool):
+        self.top, self.named, self.jokers = top, named, jokers
+        # "a Jack" is said of a suit-naming rank whose card of another suit goes on top
+        # by the matching rule itself (``compiled.matches``: ``same_rank`` on a named suit,
+        # ``wild`` otherwise), and not already as the top card's rank.
+        suit = named or (top.suit if top is not None else None)
+        self.naming = tuple(  # (only a suit-naming rank goes on another suit and rank)
+            rank for rank in RANKS if rank in wild or rank in same_rank
+            if top is not None and top.rank != JOKER
+            and (named or top.rank != rank)
+            and any(matches(Card(rank, s), top, named, wild, same_rank)
+                    for s in SUITS if s != suit))
+
+
+class LegalNow:
+    """What is legal now, as facts said where they are read (``check``): whether the
+    hand is ``playing``; a ``pending`` penalty (R5.7) and the ranks that ``stack`` on
+    it; a ``pending_skip`` answered by ``skip_rank`` (R5.11); the ``limit`` on the next
+    card (R9.6, R9.9); else what may go on top (``allowed``, None when one of those
+    comes first)."""
+
+    __slots__ = ("playing", "pending", "stack", "pending_skip", "skip_rank", "limit",
+                 "allowed")
 
     def __init__(self, h: Hand):
-        t = messages.t
-        if h.status != "playing":
-            self.text = t("engine.words.nothing")
-        elif h.pending:
-            if not stack_options(h):
-                self.text = t("engine.check.pending_draw", n=h.pending)
-            else:
-                self.text = t("engine.check.pending_options",
-                              stack=stack_words(stack_options(h)), n=h.pending)
-        elif h.pending_skip:
-            self.text = t("engine.check.skip_options", rank=a_rank(h.skip_rank))
-        elif h.limit is not None:
-            self.text = limit_words(h.limit)
-        else:
-            self.text = h.allowed().text()
-
-    def __str__(self) -> str:
-        return self.text
+        self.playing = h.status == "playing"
+        self.pending = h.pending
+        self.stack = stack_options(h) if self.playing and h.pending else ()
+        self.pending_skip, self.skip_rank, self.limit = h.pending_skip, h.skip_rank, h.limit
+        self.allowed = (h.allowed() if self.playing and not h.pending and not h.pending_skip
+                        and h.limit is None else None)
 
 
 _ACTIONS = {Play: Hand._act_play, Draw: Hand._act_draw, Pass: Hand._act_pass,

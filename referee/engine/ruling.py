@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from referee import messages
 from referee.engine.events import Event, NextToPlay, Reason, Refused, Said
-from referee.engine.words import render
 
 
 class Ruling:
@@ -18,8 +16,8 @@ class Ruling:
     is the line's kind (entry, undo, redo, query, blank, error).  ``query``
     and ``arg`` are the query word and its argument for a query, ``data``
     extra JSON-ready facts (``check``: ``legal``, ``card``), ``actor`` the
-    player the entry was taken to be by.  Text is built only when ``text`` is
-    read.
+    player the entry was taken to be by.  It holds no text: the application
+    says it where it is read (``referee.words.events.told``).
 
     ``next_turn`` (for an entry that took effect in seated order) names the
     player to act after it: unless an event after the last play or draw
@@ -88,11 +86,6 @@ class Ruling:
         inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self._FIELDS)
         return f"Ruling({inner})"
 
-    @property
-    def text(self) -> str:
-        """Every sentence of the ruling, joined (events with no sentence of their own left out)."""
-        return " ".join([s for s in map(render, self.events) if s])
-
     def house_rules(self) -> list[tuple]:
         """The (key, value) of house rules that decided this ruling."""
         return [e.house for e in self.events if e.house]
@@ -114,8 +107,10 @@ def said(rule: str | None, key: str, fields: dict | None = None, **kw) -> Ruling
 
 
 class ReplayError(ValueError):
-    """A logged entry that no longer replays: ``index`` (from 0), ``line`` and ``reason``."""
+    """A logged entry that no longer replays: ``index`` (from 0), ``line`` (English
+    notation, as logged) and ``reason``, the ``Ruling`` that refused it; as data,
+    said where it is caught (``referee.words.events.told`` says the reason)."""
 
-    def __init__(self, index: int, line: str, reason: str):
-        super().__init__(messages.t("engine.replay.broken", n=index + 1, line=line, reason=reason))
+    def __init__(self, index: int, line: str, reason: Ruling):
+        super().__init__(index, line, reason)
         self.index, self.line, self.reason = index, line, reason

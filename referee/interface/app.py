@@ -34,7 +34,9 @@ from referee.engine.lexicon import suit_letters
 from referee.series.spoken import table_lexicon
 from referee.messages import t
 from referee.series.render import dumps, render_state
+from referee.words.cards import pretty
 from referee.words.entries import as_read
+from referee.words.events import told
 
 if TYPE_CHECKING:  # imported where a table is open (start-up time of `pesten-ref`)
     from referee.interface.complete import HandView
@@ -259,7 +261,7 @@ class SeriesApp:
                 card = try_card(token, lex)
                 local = lexicon.local_suit_letter(other, lex) or other
                 hints.append(t("repl.hint.false_friend", token=token, letter=letter,
-                               shown=card.pretty() if card else SUIT_SYMBOLS[letter],
+                               shown=pretty(card) if card else SUIT_SYMBOLS[letter],
                                symbol=SUIT_SYMBOLS[letter], suit=t(f"repl.suit.{letter}"),
                                local_symbol=SUIT_SYMBOLS[other],
                                local_suit=t(f"repl.suit.{other}"), local_letter=local,
@@ -326,10 +328,10 @@ class SeriesApp:
         if kind == "query":
             cmd = find_command(ruling.query)
             reply = cmd.run(self, text, ruling.arg, ruling) if cmd and cmd.run else None
-            return reply or Reply(text, ruling.ok, ruling.text, ruling.rule, "query", ruling.data)
+            return reply or Reply(text, ruling.ok, told(ruling), ruling.rule, "query", ruling.data)
         if self.interactive and asks_suit(ruling):
             return self._suit_question(text, ruling)
-        said = ruling.text
+        said = told(ruling)
         if kind == "error":
             words = text.split()
             if words and words[0].lower() in SHELL_WORDS:
@@ -549,7 +551,7 @@ def _cards_in(value: str) -> list[str]:
 
 @command("state", notation=True)
 def _state(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
-    return Reply(text, True, ruling.text, ruling.rule, "query", ruling.data,
+    return Reply(text, True, told(ruling), ruling.rule, "query", ruling.data,
                  screen=render_state(app.table) if app.interactive else None)
 
 

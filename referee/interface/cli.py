@@ -1019,7 +1019,7 @@ def _notation_guide() -> str:
     in the language from its catalog (English reads docs/NOTATION.md itself)."""
     from referee.interface.app import help_text
     from referee.engine.cards import SUIT_SYMBOLS, SUITS
-    from referee.engine.words import rank_word, suit_word
+    from referee.words.cards import rank_word, suit_word
     from referee.engine.lexicon import local_forms, rank_letter
     from referee.series.spoken import table_lexicon
     lex = table_lexicon()

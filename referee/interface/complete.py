@@ -30,6 +30,7 @@ from typing import Any, Iterable, Mapping
 from referee.engine.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, parse_suit, try_card
 from referee.engine.lexicon import ENGLISH, SHARED_CARD_WORDS, Lexicon, local_forms, word as _english_word
 from referee.messages import t
+from referee.words.cards import pretty
 from referee.engine.notation import ANNOUNCE_WORDS, DRAW_WORDS, MORE
 
 # The entry words completion offers, in canonical spelling (NOTATION.md "Entries");
@@ -214,10 +215,10 @@ def describe(word: str, view: HandView) -> str:
     if MORE in word:
         cards = [try_card(part, lex) for part in word.split(MORE)]
         if None not in cards:
-            return t("repl.meta.together", cards=" ".join(c.pretty() for c in cards))
+            return t("repl.meta.together", cards=" ".join(pretty(c) for c in cards))
     card = try_card(word, lex)
     if card is not None:
-        shown = card.pretty()
+        shown = pretty(card)
         return t("repl.meta.card_fits", card=shown) if str(card) in view.fits else shown
     suit = parse_suit(word, lex)
     if suit is not None:

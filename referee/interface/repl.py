@@ -36,6 +36,8 @@ from referee.interface.complete import (
     HandView, describe, fits, partial_word, suggest, suggest_answer,
 )
 from referee.messages import t
+from referee.words.cards import pretty
+from referee.words.events import summary
 
 STYLE = Style.from_dict({
     "prompt.name": "bold",
@@ -145,7 +147,7 @@ def toolbar_parts(table, width: int | None = None) -> list[tuple[str, str]]:
         return _flow([[("", t(key, hand=st["hand"], winner=st["winner"]))]], "", width)
     else:
         top = try_card(st["top"])
-        parts = [[("", t("repl.bar.top", card=top.pretty()))]]
+        parts = [[("", t("repl.bar.top", card=pretty(top)))]]
         if st["named_suit"]:
             s = st["named_suit"]
             parts.append([("class:bar.turn", t("repl.bar.named", symbol=SUIT_SYMBOLS[s],
@@ -359,7 +361,7 @@ def run_repl(table, *, history: Path | None | bool = True, stream=None, seat=Non
     st = table.state()
     screen.say(t("repl.banner", hand=st["hand"], dealer=st["dealer"], rules=table.rules.name))
     screen.say(t("repl.banner.keys"), "class:notice")
-    screen.say(table.hand.summary())
+    screen.say(summary(table.hand))
 
     while True:
         try:

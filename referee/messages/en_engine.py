@@ -8,7 +8,6 @@ Fields are filled by the engine: ``name``/``victim``/``turn`` are players,
 MESSAGES = {
     # -- notation and log ---------------------------------------------------
     "engine.notation": "That line is not table notation: {error}. Type `help` for the entries.",
-    "engine.replay.broken": "entry {n} ({line!r}) no longer replays: {reason}",
     "engine.replay.not_entry": "only entries (plays, draws, calls, ...) belong in a hand's log.",
     "engine.undo.nothing": "There is nothing to undo in this hand (R0.2).",
     "engine.undo.scored": "This hand has been scored; a scored hand cannot be undone (R0.2).",

@@ -29,7 +29,8 @@ def render_state(table: "OpenSeries") -> str:
     st = table.shown_state()
     lines = [t("cli.state.head", hand=st["hand"], dealer=st["dealer"], status=t(f"cli.status.{st['status']}"),
                rules=table.rules.name)]
-    lines.append(table.dealt.summary())
+    from referee.words.events import summary
+    lines.append(summary(table.dealt))
     if st["status"] in ("playing", "waiting"):
         lines.append(t("cli.state.piles", draw=st["draw_pile"], discard=st["discard_pile"],
                        direction=t(f"engine.words.{st['direction']}")))

@@ -13,7 +13,9 @@ from referee.engine.cards import try_card
 from referee.engine import Hand
 from referee.messages import t, when
 from referee.engine.notation import NotationError, parse_line
+from referee.words.cards import pretty
 from referee.words.entries import as_read
+from referee.words.events import told
 from referee.engine.rules import HouseRules
 from referee.series.spoken import table_lexicon
 
@@ -32,7 +34,7 @@ def replayed(rules: HouseRules, meta: Mapping[str, Any], number: int) -> tuple[H
         ruling = hand.apply_line(line)  # the engine logs the entry itself
         at = entry.get("at")
         rows.append({"n": i, "by": ruling.actor, "input": line, "ok": ruling.ok,
-                     "rule": ruling.rule, "ruling": ruling.text,
+                     "rule": ruling.rule, "ruling": told(ruling),
                      "correction": _is_correction(line),
                      "at": _when_iso(at),
                      "state": hand.state()})
@@ -112,9 +114,9 @@ def score_lines(meta: Mapping[str, Any]) -> list[str]:
 
 
 def _card(text: str | None) -> str:
-    """A card of the state (canonical) as players read it (``Card.pretty``), or ``-``."""
+    """A card of the state (canonical) as players read it (``words.cards.pretty``), or ``-``."""
     card = try_card(text) if text else None
-    return card.pretty() if card is not None else (text or "-")
+    return pretty(card) if card is not None else (text or "-")
 
 
 def render_rows(rows: list[dict], number: int) -> str:

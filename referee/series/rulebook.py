@@ -25,7 +25,8 @@ from referee.engine.rules import (
     HOUSE_KEYS, KEY_BY_NAME, PRESET_RULE, PRESETS, HouseRules, RulesError, resolve_preset,
     toml_value,
 )
-from referee.engine.words import a_rank, limit_words
+from referee.words.cards import a_rank
+from referee.words.events import limit_words
 from referee.series.presets import find_rules_file, load_rules
 
 #: Sections of the rule book and their rule ids, in book order (RULES.md).

@@ -161,11 +161,12 @@ def _replay_hand(save: SaveFile, rules: HouseRules, n: int, meta: Mapping[str, A
         except (ValueError, TypeError):
             pass  # (not an end this program wrote: the entries say what it is)
     from referee.engine import Hand, ReplayError
+    from referee.words.events import told
     try:
         return Hand.replay(rules, players, dealer, n, lines, redo, table_lexicon())
     except ReplayError as exc:
         raise save.error_at(n, ["entries", exc.index + 1],
-                            t("cli.save.no_replay", line=exc.line, reason=exc.reason)) from None
+                            t("cli.save.no_replay", line=exc.line, reason=told(exc.reason))) from None
     except ValueError as exc:
         raise save.error_at(n, [], str(exc)) from None
 

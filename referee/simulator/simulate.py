@@ -552,8 +552,9 @@ class _Run:
             return events
         self.refused += 1
         refusal = events[0]
+        from referee.words.events import sentence
         self.problem("sim.problem.refused", hand=hand.number, line=text,
-                     rule=refusal.rule or "-", why=refusal.text())
+                     rule=refusal.rule or "-", why=sentence(refusal))
         self.stopped = True
         return None
 

@@ -1,15 +1,20 @@
-"""Events into sentences, through the message layer (``referee.messages``).
+"""The engine's rulings, events and facts as sentences, through the message layer.
 
-The rule code builds events (``events``); this module alone knows which
-message tells each one and which fields it shows.  It is called only when
-someone reads a ruling (``Ruling.text``, ``Event.text()``).  ``render``
-returns None for an event that has no sentence of its own (a card drawn on a
-call, which the call tells).
+The engine makes no sentence: it hands up typed events (``referee.engine.events``),
+a ``Ruling`` holding them, and facts (a hand's ``Situation``, what may go on top,
+what is legal now).  This module alone knows which message tells each and which
+fields it shows, and says them in the active language where they are read:
+``told(ruling)`` (every sentence of a ruling), ``sentence(event)`` (one event's,
+None for one another event's sentence tells: a card drawn on a call),
+``summary(hand)`` (the hand in short, ``state``), and the phrases they are made
+of (``limit_words``, ``stack_words``, ``allowed_words`` ...).  A card is said by
+``referee.words.cards``.
 
-It imports no event class (``events`` imports this module when a sentence is
-read, so the dependency points one way): an event is told by its class name,
-a refusal by its reason's value, and the constants of an event (``Drew``'s
-causes ...) are read from the event itself.
+It imports no event class (start-up: ``state`` of a hand only dealt says its
+summary and imports no event, nor any rule module): an event is told by its class
+name, a refusal by its reason's value, a fact by its class name, and the constants
+of an event (``Drew``'s causes ...) are read from the event itself.  What only a
+refereed hand needs (an entry in the reader's letters) is imported when first used.
 """
 
 from __future__ import annotations
@@ -17,92 +22,108 @@ from __future__ import annotations
 from typing import Any
 
 from referee import messages
-from referee.engine.cards import JOKER, RANKS, SUITS, Card
-from referee.engine.lexicon import lexicon
-from referee.engine.written import written
-from referee.engine.compiled import matches
+from referee.engine.cards import JOKER, Card
+from referee.words.cards import a_rank, pretty, rank_word, suit_word
 from referee.engine.told import Told
 
 t = messages.t
 
 
-def suit_word(suit: str) -> str:
-    """The name of a suit (``"s"`` -> "spades") in the active language."""
-    return t(f"engine.suit.{suit}")
-
-
-def rank_word(rank: str) -> str:
-    """The name of a rank (``"7"`` -> "Seven") in the active language."""
-    return t(f"engine.rank.{rank}")
+def _entry(line: str) -> str:
+    """An entry (English notation) in the letters of whoever reads it (``as_read``)."""
+    from referee.words.entries import as_read
+    return as_read(line)
 
 
 def _show(value: Any) -> Any:
+    """A field of a sentence as it is shown: a card as players read it, an event by its
+    sentence, a fact (``Entry``, ``Allowed``, ``LegalNow``, ``Situation``) in words."""
     if isinstance(value, Card):
-        return value.pretty()
-    if isinstance(value, Phrase):
-        return value.text()
+        return pretty(value)
     if isinstance(value, Told):
         return messages.say(value)
+    name = type(value).__name__
+    if name in _FACTS:
+        return _FACTS[name](value)
+    if name in _RENDER:
+        return _RENDER[name](value) or ""
     return "-" if value is None else value
 
 
-class Phrase:
-    """Words a sentence shows that are made from the state when read (``allowed``)."""
-
-    __slots__ = ()
-
-    def text(self) -> str:  # pragma: no cover - overridden
-        raise NotImplementedError
-
-
-class Entry(Phrase):
-    """A logged entry (English notation, as saved) as the language of whoever
-    reads it writes it (``written``): undo and redo tell it so."""
-
-    __slots__ = ("line",)
-
-    def __init__(self, line: str):
-        self.line = line
-
-    def text(self) -> str:
-        return written(self.line, lexicon(messages.language()))
+def allowed_words(allowed) -> str:
+    """What may go on the top card now (``Hand.allowed``: an ``Allowed``), in words
+    (R3.1-R3.3): "" before the starter."""
+    top = allowed.top
+    if top is None:
+        return ""
+    parts = []
+    if allowed.named:
+        parts.append(t("engine.words.any_suit", suit=suit_word(allowed.named)))
+    elif top.rank == JOKER:
+        return t("engine.words.any_card")
+    else:
+        parts.append(t("engine.words.any_suit", suit=suit_word(top.suit)))
+        parts.append(t("engine.words.any_rank", rank=rank_word(top.rank)))
+    parts.extend(a_rank(rank) for rank in allowed.naming)
+    if allowed.jokers:
+        parts.append(a_rank(JOKER))
+    return or_list(parts)
 
 
-class Allowed(Phrase):
-    """What may go on the top card now, as a rule (never guessing the hand): R3.1-R3.3."""
+def legal_now_words(legal) -> str:
+    """What is legal now (``check``'s ``LegalNow``), in words."""
+    if not legal.playing:
+        return t("engine.words.nothing")
+    if legal.pending:
+        if not legal.stack:
+            return t("engine.check.pending_draw", n=legal.pending)
+        return t("engine.check.pending_options", stack=stack_words(legal.stack),
+                 n=legal.pending)
+    if legal.pending_skip:
+        return t("engine.check.skip_options", rank=a_rank(legal.skip_rank))
+    if legal.limit is not None:
+        return limit_words(legal.limit)
+    return allowed_words(legal.allowed)
 
-    __slots__ = ("top", "named", "naming", "jokers")
 
-    def __init__(self, top: Card | None, named: str | None, wild: frozenset[str],
-                 same_rank: frozenset[str], jokers: bool):
-        self.top, self.named, self.jokers = top, named, jokers
-        # "a Jack" is said of a suit-naming rank whose card of another suit goes on top
-        # by the matching rule itself (``compiled.matches``: ``same_rank`` on a named suit,
-        # ``wild`` otherwise), and not already as the top card's rank.
-        suit = named or (top.suit if top is not None else None)
-        self.naming = tuple(  # (only a suit-naming rank goes on another suit and rank)
-            rank for rank in RANKS if rank in wild or rank in same_rank
-            if top is not None and top.rank != JOKER
-            and (named or top.rank != rank)
-            and any(matches(Card(rank, s), top, named, wild, same_rank)
-                    for s in SUITS if s != suit))
+def summary(hand) -> str:
+    """One or two sentences on the state of ``hand`` (a ``Dealt`` or a ``Hand``), for
+    players: its ``situation()`` said."""
+    return situation_words(hand.situation())
 
-    def text(self) -> str:
-        top = self.top
-        if top is None:
-            return ""
-        parts = []
-        if self.named:
-            parts.append(t("engine.words.any_suit", suit=suit_word(self.named)))
-        elif top.rank == JOKER:
-            return t("engine.words.any_card")
+
+def situation_words(s) -> str:
+    """A hand's ``Situation`` (``referee.engine.dealt``) in one or two sentences:
+    waiting for the starter (R2.3), blocked (R3.9), won (R6.1), or the top card,
+    the named suit, whose turn and what they face."""
+    status = s.status
+    if status == "waiting":
+        return t("engine.summary.waiting", dealer=s.dealer)
+    if status == "blocked":
+        return t("engine.summary.blocked")
+    if status == "over":
+        return t("engine.summary.over", winner=s.winner)
+    parts = [t("engine.summary.top", top=pretty(s.top))]
+    if s.named:
+        parts.append(t("engine.summary.named", suit=suit_word(s.named)))
+    if s.turn:
+        if s.pending:
+            key = "engine.summary.pending" if s.stack else "engine.summary.pending_nostack"
+            parts.append(t(key, turn=s.turn, n=s.pending, stack=stack_words(s.stack)))
+        elif s.pending_skip:
+            parts.append(t("engine.summary.skip", turn=s.turn, n=s.pending_skip,
+                           rank=a_rank(s.skip_rank)))
         else:
-            parts.append(t("engine.words.any_suit", suit=suit_word(top.suit)))
-            parts.append(t("engine.words.any_rank", rank=rank_word(top.rank)))
-        parts.extend(a_rank(rank) for rank in self.naming)
-        if self.jokers:
-            parts.append(a_rank(JOKER))
-        return or_list(parts)
+            parts.append(t("engine.summary.turn", turn=s.turn))
+    else:
+        parts.append(t("engine.summary.free"))
+    if s.limit is not None:
+        parts.append(t("engine.summary.limit", limit=limit_words(s.limit)))
+    return " ".join(parts)
+
+
+_FACTS = {"Entry": lambda e: _entry(e.line), "Allowed": allowed_words,
+          "LegalNow": legal_now_words, "Situation": situation_words}
 
 
 def or_list(parts: list[str]) -> str:
@@ -110,11 +131,6 @@ def or_list(parts: list[str]) -> str:
     if len(parts) > 1:
         return t("engine.words.or_list", head=", ".join(parts[:-1]), last=parts[-1])
     return parts[0]
-
-
-def a_rank(rank: str) -> str:
-    """One card of ``rank``, as a sentence names it: "a Two", "een Boer" (R9)."""
-    return t(f"engine.words.a.{rank}")
 
 
 def stack_words(stack: tuple[str, ...]) -> str:
@@ -185,15 +201,15 @@ def _refused(e) -> str:
         key = "engine.refuse.owed_none"
     elif reason == "jack_suit":  # the entry to type, in the language's letters
         card, play = fields.pop("card"), fields.pop("play", None)  # (play: ``Jh+Js``)
-        fields["entry"] = Entry(f"{play or card} s")
+        fields["entry"] = _entry(f"{play or card} s")
         if card.rank != "J":
             key, fields["card"] = "engine.refuse.name_suit", card
     elif reason == "no_suit_to_name":
-        fields["entry"] = Entry(str(fields["card"]))
+        fields["entry"] = _entry(str(fields["card"]))
     elif reason == "limit" and fields["limit"][0] == "follow":
         key = "engine.refuse.follow"
     elif reason == "start_suit":
-        fields["entry"] = Entry(f"start {fields['card']} s")
+        fields["entry"] = _entry(f"start {fields['card']} s")
     if "suit" in fields:
         fields["suit"] = suit_word(fields["suit"])
     if "stack" in fields:
@@ -206,7 +222,7 @@ def _refused(e) -> str:
 
 
 def _started(e) -> str:
-    card, turn = e.card.pretty(), e.turn or "-"
+    card, turn = pretty(e.card), e.turn or "-"
     effect = e.effect
     if effect == e.PENALTY:  # (the sentence names the house rule that made it count)
         key = ("engine.start.penalty" if e.house and e.house[0] == "start_card"
@@ -246,9 +262,9 @@ _DREW = {"turn": "engine.draw", "draw_play": "engine.draw_play",
 
 
 def _drew(e) -> str | None:
-    key = _DREW.get(e.cause)
-    if key is None or (e.cause == e.APPLIED and e.n == 0):
+    if not e.told:
         return None  # (told by the call or the correction; an applied draw of nothing)
+    key = _DREW[e.cause]
     if e.cause == e.OWED and e.n == 0:
         key = "engine.draw_owed_none"
     return t(key, name=e.player, n=e.n, card=_show(e.card))
@@ -261,7 +277,7 @@ def _penalty(e) -> str:
     key = _PENALTY.get(e.rule, "engine.effect.penalty")
     if not e.stack:
         key += "_nostack"
-    return t(key, name=e.player, card=e.card.pretty(), victim=e.victim, n=e.n,
+    return t(key, name=e.player, card=pretty(e.card), victim=e.victim, n=e.n,
              stack=stack_words(e.stack), rule=e.rule)
 
 
@@ -273,48 +289,48 @@ def _skipped(e) -> str:
         key = "engine.effect.eight_two" if e.two_players else "engine.effect.eight"
     else:
         key = "engine.effect.skip_two" if e.two_players else "engine.effect.skip"
-    return t(key, name=e.player, card=e.card.pretty(), lost=e.lost, turn=e.turn or "-",
+    return t(key, name=e.player, card=pretty(e.card), lost=e.lost, turn=e.turn or "-",
              rule=e.rule)
 
 
 def _reversed(e) -> str:
     if e.rule == "R5.8":
-        return t("engine.effect.king_reverse_free", name=e.player, card=e.card.pretty())
+        return t("engine.effect.king_reverse_free", name=e.player, card=pretty(e.card))
     direction = t("engine.words.clockwise" if e.clockwise else "engine.words.counterclockwise")
     return t("engine.effect.ace" if e.rule == "R5.5" else "engine.effect.reverse",
-             name=e.player, card=e.card.pretty(), direction=direction, rule=e.rule)
+             name=e.player, card=pretty(e.card), direction=direction, rule=e.rule)
 
 
 def _again(e) -> str:
     if e.rule == "R5.2":
-        return t("engine.effect.seven", name=e.player, card=e.card.pretty())
+        return t("engine.effect.seven", name=e.player, card=pretty(e.card))
     if e.two_players:
         return t("engine.effect.ace_two" if e.rule == "R5.5" else "engine.effect.again_two",
-                 name=e.player, card=e.card.pretty(), rule=e.rule)
+                 name=e.player, card=pretty(e.card), rule=e.rule)
     if e.follow:
-        return t("engine.effect.again_follow", name=e.player, card=e.card.pretty(),
+        return t("engine.effect.again_follow", name=e.player, card=pretty(e.card),
                  limit=limit_words(("follow", e.card)), rule=e.rule)
-    return t("engine.effect.again", name=e.player, card=e.card.pretty(), rule=e.rule)
+    return t("engine.effect.again", name=e.player, card=pretty(e.card), rule=e.rule)
 
 
 def _draws_at_once(e) -> str:
     if e.rule == "R5.8":
-        return t("engine.effect.king_draw", name=e.player, card=e.card.pretty(),
+        return t("engine.effect.king_draw", name=e.player, card=pretty(e.card),
                  victim=e.victim)
     key = "engine.effect.draw_self" if e.victim == e.player else "engine.effect.draw_at_once"
-    return t(key, name=e.player, card=e.card.pretty(), victim=e.victim, n=e.n, rule=e.rule)
+    return t(key, name=e.player, card=pretty(e.card), victim=e.victim, n=e.n, rule=e.rule)
 
 
 def _moved(e) -> str:
     if e.kind == "pass_cards":
         giver, taker, n = e.moves[0]
         side = "left" if taker == _after(e.moves, giver) else "right"
-        return t(f"engine.effect.pass_cards_{side}", name=e.player, card=e.card.pretty(),
+        return t(f"engine.effect.pass_cards_{side}", name=e.player, card=pretty(e.card),
                  n=max(n for _, _, n in e.moves), rule=e.rule)
     giver, taker, _ = e.moves[0]
     clockwise = taker == _after(e.moves, giver)
     direction = t("engine.words.clockwise" if clockwise else "engine.words.counterclockwise")
-    return t("engine.effect.rotate", name=e.player, card=e.card.pretty(), direction=direction,
+    return t("engine.effect.rotate", name=e.player, card=pretty(e.card), direction=direction,
              rule=e.rule)
 
 
@@ -341,7 +357,7 @@ _RENDER = {
     "Refused": _refused,
     "Started": _started,
     "FreeOrder": lambda e: t("engine.start.free"),
-    "Played": lambda e: t("engine.play", name=e.player, card=e.card.pretty()),
+    "Played": lambda e: t("engine.play", name=e.player, card=pretty(e.card)),
     "Drew": _drew,
     "Reshuffled": lambda e: t("engine.effect.reshuffle", n=e.n),
     "Forgiven": lambda e: t("engine.effect.exhausted", name=e.player, n=e.n, got=e.got),
@@ -353,37 +369,37 @@ _RENDER = {
     "FalseCall": lambda e: t("engine.effect.false_call", name=e.player, n=e.n),
     "PenaltyAimed": _penalty,
     "PenaltyAtOnce": lambda e: t("engine.effect.penalty_at_once", name=e.player,
-                                 card=e.card.pretty(), victim=e.victim, n=e.n),
+                                 card=pretty(e.card), victim=e.victim, n=e.n),
     "PlaysAgain": _again,
     "Skipped": _skipped,
     "Reversed": _reversed,
     "SuitNamed": lambda e: t("engine.effect.jack" if e.rule == "R5.4" else
-                             "engine.effect.name_suit", name=e.player, card=e.card.pretty(),
+                             "engine.effect.name_suit", name=e.player, card=pretty(e.card),
                              suit=suit_word(e.suit), rule=e.rule),
     "DrawsAtOnce": _draws_at_once,
     "SkipMany": lambda e: t("engine.effect.four" if e.rule == "R5.9" else "engine.effect.skip_many",
-                            name=e.player, card=e.card.pretty(), victim=e.victim, n=e.n,
+                            name=e.player, card=pretty(e.card), victim=e.victim, n=e.n,
                             rule=e.rule),
     "OthersDraw": lambda e: t("engine.effect.five" if e.rule == "R5.10" else
-                              "engine.effect.others_draw", name=e.player, card=e.card.pretty(),
+                              "engine.effect.others_draw", name=e.player, card=pretty(e.card),
                               n=e.n, rule=e.rule),
-    "SkipPending": lambda e: t("engine.effect.skip_pending", name=e.player, card=e.card.pretty(),
+    "SkipPending": lambda e: t("engine.effect.skip_pending", name=e.player, card=pretty(e.card),
                                victim=e.victim, n=e.n, rank=a_rank(e.card.rank)),
     "SkipPassed": lambda e: t("engine.effect.skip_passed", name=e.player, n=e.n),
-    "LimitSet": lambda e: t("engine.effect.limit", name=e.player, card=e.card.pretty(),
+    "LimitSet": lambda e: t("engine.effect.limit", name=e.player, card=pretty(e.card),
                             limit=limit_words(e.limit), rule=e.rule),
     "Shown": lambda e: t("engine.effect.show_others" if e.who is None else
-                         "engine.effect.show_next", name=e.player, card=e.card.pretty(),
+                         "engine.effect.show_next", name=e.player, card=pretty(e.card),
                          who=e.who, rule=e.rule),
     "CardsMoved": _moved,
-    "DrawAfter": lambda e: t("engine.effect.draw_after", name=e.player, card=e.card.pretty(),
+    "DrawAfter": lambda e: t("engine.effect.draw_after", name=e.player, card=pretty(e.card),
                              n=e.n),
     "PlaysOn": lambda e: t("engine.effect.penalty_plays_on", name=e.player),
     "Won": lambda e: (t("engine.win", name=e.player) if e.card is None else
-                      t("engine.win_on", name=e.player, card=e.card.pretty())),
+                      t("engine.win_on", name=e.player, card=pretty(e.card))),
     "WentOut": lambda e: t(("engine.out" if e.card is None else "engine.out_on")
                            + ("_last" if e.last else ""),
-                           name=e.player, card=e.card.pretty() if e.card else "", place=e.place),
+                           name=e.player, card=pretty(e.card) if e.card else "", place=e.place),
     "MovesOn": lambda e: t("engine.moves_on." + e.what, name=e.player, to=e.to, n=e.n),
     "LastHolder": lambda e: t("engine.last_holder", name=e.player, winner=e.winner),
     "OwedDraw": lambda e: t("engine.effect.owed_draw" if e.n else "engine.effect.owed_none",
@@ -396,6 +412,15 @@ _RENDER = {
 }
 
 
-def render(event) -> str | None:
-    """The sentence that tells ``event`` in the active language (None: it has none)."""
+def sentence(event) -> str | None:
+    """The sentence that tells ``event`` (``referee.engine.events``) in the active
+    language; None for an event with no sentence of its own (``event.told`` False:
+    a card drawn on a call, which the call tells)."""
     return _RENDER[type(event).__name__](event)
+
+
+def told(ruling) -> str:
+    """Every sentence of ``ruling`` (a ``Ruling``) in the active language, joined
+    (events with no sentence of their own left out): what a player reads of it,
+    and the JSON's ``ruling``."""
+    return " ".join([s for s in map(sentence, ruling.events) if s])
