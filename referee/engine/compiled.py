@@ -198,11 +198,16 @@ _OLD_KEY = {"K": "king", "4": "four", "5": "five"}
 
 _TABLES: dict[tuple, Tables] = {}
 _BY_RULES: dict[HouseRules, Tables] = {}
+_last: tuple = (None, None)  # (the rule set asked last, its tables: a run asks hand after hand)
 
 
 def tables_for(rules: HouseRules) -> Tables:
     """The compiled ``Tables`` of ``rules``: one per combination of the keys they
-    depend on (what each rank does, what stacks, going out), kept."""
+    depend on (what each rank does, what stacks, going out), kept.  The rule set
+    asked last is known by identity (a ``HouseRules`` hashes all its fields)."""
+    global _last
+    if _last[0] is rules:
+        return _last[1]
     found = _BY_RULES.get(rules)
     if found is None:
         key = (rules.turn_order, tuple(sorted(rules.effects().items())), rules.stack_groups(),
@@ -213,4 +218,5 @@ def tables_for(rules: HouseRules) -> Tables:
         if found is None:
             found = _TABLES[key] = Tables(rules)
         _BY_RULES[rules] = found
+    _last = (rules, found)
     return found
