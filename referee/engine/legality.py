@@ -50,7 +50,7 @@ class Legal:
 
     def __init__(self, hand, player, mask):
         self._hand, self.player, self.mask = hand, player, mask
-        self.doubles = player is not None and turn.doubles_open(hand)
+        self.doubles = player is not None and hand.tables.doubles  # (``turn.doubles_open``)
         self._draw_mask = None if player is not None else _NONE
 
     @property
