@@ -605,9 +605,10 @@ class _Run:
         count, counts = self.count, self.hand.counts
         for p, cards in self.cards.items():
             copies = [0] * len(CARDS)
+            held = 0
             for c in cards:
                 copies[c] += 1
-            held = sum(1 << c for c in set(cards))
+                held |= 1 << c
             if (count.get(p, 0) != len(cards) or counts.get(p, 0) != len(cards)
                     or copies != self.copies[p] or held != self.held[p]):
                 self.mismatch()
