@@ -19,9 +19,10 @@ the bots: it times ``Hand.push``, ``Hand.legal`` and ``Hand.entry`` (what the
 simulator calls) inside one more simulation, and replays the very entries the
 bots typed through the engine alone (pre-parsed, checked: ``Hand.entry``).
 
-The last line per table size is ``N players: simulate: X hands/s, rlcard uno:
-Y games/s, ratio X/Y = Z`` (or our figure alone when rlcard is missing).
-Those figures are per process: one core each.
+The last lines per table size are ``N players: simulate: X hands/s, rlcard uno:
+Y games/s, ratio X/Y = Z`` and the same per step of play, ``N players:
+simulate: E entries/s, rlcard uno: S steps/s, ratio R`` (or our figure alone
+when rlcard is missing).  Those figures are per process: one core each.
 
 ``--command H`` also runs the command itself, ``pesten-ref simulate --hands H
 --json`` (which plays a long run in parts on every core), and reads the
@@ -229,6 +230,9 @@ def side_by_side(rules: HouseRules, players: int, args, clock) -> None:
           f"{theirs_time / steps * 1e6:.1f} us per step")
     print(f"{players} players: simulate: {ours:.0f} hands/s, rlcard uno: {theirs:.0f} games/s, "
           f"ratio X/Y = {ours / theirs:.2f}")
+    per_entry, per_step = entries / ours_time, steps / theirs_time
+    print(f"{players} players: simulate: {per_entry:.0f} entries/s, rlcard uno: {per_step:.0f} "
+          f"steps/s, ratio {per_entry / per_step:.2f}")
 
 
 if __name__ == "__main__":

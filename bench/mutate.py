@@ -152,13 +152,14 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "seven-passes": (
         "effect: a Seven (an again) passes the turn instead of playing again (R5.2, R9.6)",
         ACTIONS,
-        "    elif plan.again:\n        h.turn = player\n",
-        "    elif plan.again:\n        order.pass_turn(h, player)\n"),
+        "    elif done & _AGAIN:\n        h.turn = player\n",
+        "    elif done & _AGAIN:\n        order.pass_turn(h, player)\n"),
     "ace-no-reverse": (
         "effect: an Ace (a reverse) no longer reverses the direction (R5.5, R9.7)",
         ACTIONS,
-        "def _reverse(h, player, card, suit, e, rule, plan, ev) -> None:\n    h.direction = -h.direction\n",
-        "def _reverse(h, player, card, suit, e, rule, plan, ev) -> None:\n    pass\n"),
+        "def _reverse(h, player, card, suit, e, rule, house, ev, done) -> int:\n"
+        "    h.direction = -h.direction\n",
+        "def _reverse(h, player, card, suit, e, rule, house, ev, done) -> int:\n    pass\n"),
     "ace-two-players": (
         "effect: an Ace between two players passes the turn (R5.5: plays again)",
         ACTIONS,
@@ -353,7 +354,7 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "skips-same-victim": (
         "_skip: two skips of one play fall on the same player (R9.5: the next players in turn)",
         ACTIONS,
-        "    victim = order.next_seat(h, plan.victim or player)\n",
+        "    victim = order.next_seat(h, _last_victim(ev) if done & _SKIPPED else player)\n",
         "    victim = order.next_seat(h, player)\n"),
     "limit-lasts": (
         "play: a limit on the next card stays after a card is played (R9.9)",
@@ -383,7 +384,7 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "moved-no-duty": (
         "effects: after cards change hands nobody owes Laatste kaart (R9.18)",
         ACTIONS,
-        "    if plan.moved:\n        _duties_anew(h)\n",
+        "    if done & _MOVED:\n        _duties_anew(h)\n",
         "    if False:\n        _duties_anew(h)\n"),
     "draw-after-wins": (
         "play: under finish.mode = \"draw_after\" the player goes out (R9.15)",

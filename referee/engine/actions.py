@@ -1,8 +1,10 @@
 """R5, R9 Action cards: the effects of a card just played, and penalties (R5.7).
 
 What a rank does is compiled once (``tables.effects``, from ``[actions]`` and
-today's keys, ``effects``); ``effect`` applies a card's effects in order and
-then passes the turn once (R9.13).  One function per effect of the vocabulary:
+today's keys, ``effects``; ``tables.steps``: each effect with the rule it
+cites and the house rule behind it); ``effect`` applies a card's effects in
+order and then passes the turn once (R9.13), nothing built but the events.
+One function per effect of the vocabulary:
 
 - R5.1 / R5.6 / R9.3 a draw penalty for the next player .... ``_draw`` (``aim_penalty``)
 - R5.8 / R9.3 a draw at once (next, self, previous) ........ ``_draw``
@@ -43,40 +45,43 @@ def must_stack_refusal(h, card: Card) -> Refusal:
     return Refusal(reason, "R5.7", house=house, card=card, n=h.pending, stack=stack)
 
 
-class _Plan:
-    """Who plays after the card (R9.13): its effects decide, the turn passes once."""
-
-    __slots__ = ("again", "aimed", "victim", "reversed_at", "moved", "skip_events")
-
-    def __init__(self):
-        self.again = False        # the same player plays again (R5.2, R5.5, R9.6)
-        self.aimed = False        # a penalty aimed: the turn is its victim's (R5.1)
-        self.victim = None        # the last player a skip of this card fell on (R9.5)
-        self.reversed_at = None   # the index of the reverse's event, for a skip after it
-        self.moved = False        # cards changed hands (R9.11, R9.12): R4 duties anew
-        self.skip_events = []     # events that name who plays next, filled in at the end
+# What the effects of the card just played have done so far, as bits: ``effect``
+# hands them from one effect to the next and then decides who plays next (R9.13).
+_AGAIN = 1      # the same player plays again (R5.2, R5.5, R9.6)
+_AIMED = 2      # a penalty aimed: the turn is its victim's (R5.1)
+_SKIPPED = 4    # a skip fell on a player (R9.5): the last skip event told names them
+_REVERSED = 8   # the last ``Reversed`` told is this card's, for a skip after it to join
+_MOVED = 16     # cards changed hands (R9.11, R9.12): R4 duties anew
 
 
 def effect(h, player: str, card: Card, suit: str | None, ev: list) -> None:
     """The effects of the action card ``card`` just played by ``player``, in order
     (R5, R9.13); then the turn passes once: to the player again, to a
-    penalty's victim, or on past the players skipped."""
-    plan = _Plan()
-    for e, rule in h.tables.steps[card.id]:
-        _APPLY[e.kind](h, player, card, suit, e, rule, plan, ev)
-    if plan.aimed:
-        pass
-    elif plan.again:
+    penalty's victim, or on past the players skipped.
+
+    Each effect is one function of ``_APPLY``, called with the effect, the rule
+    its ruling cites and the house rule behind the card (compiled per card:
+    ``tables.steps``) and the bits of what the card's earlier effects did; it
+    returns them with its own."""
+    told = len(ev)
+    done = 0
+    for e, rule, house in h.tables.steps[card.id]:
+        done = _APPLY[e.kind](h, player, card, suit, e, rule, house, ev, done)
+    if done & _AIMED:
+        pass  # (``aim_penalty`` gave the turn to the penalty's victim)
+    elif done & _AGAIN:
         h.turn = player
     else:
         order.pass_turn(h, player)
-    for event in plan.skip_events:
-        event.turn = h.turn
-    if plan.moved:
+    if done & _SKIPPED:  # (the sentences of a lost turn name who plays next)
+        for event in ev[told:]:
+            if type(event) is Skipped:
+                event.turn = h.turn
+    if done & _MOVED:
         _duties_anew(h)
 
 
-def _draw(h, player, card, suit, e, rule, plan, ev) -> None:
+def _draw(h, player, card, suit, e, rule, house, ev, done) -> int:
     if e.pending_draw:
         stacked = bool(h.pending)  # on a pending penalty: the house rule allowed it (R5.7)
         if h.pending and card.rank in h.tables.double and h.pending_kind == card.rank:
@@ -84,50 +89,67 @@ def _draw(h, player, card, suit, e, rule, plan, ev) -> None:
         else:
             h.pending += e.n
         h.pending_kind = card.rank
-        plan.aimed = True
         aim_penalty(h, player, card, rule, ev, stacked)
-        return
+        return done | _AIMED
     if e.to == "self":
         victim = player
     elif e.to == "previous":
         victim = order.previous_seat(h, player)
     else:
         victim = order.next_seat(h, player)
-    ev.append(DrawsAtOnce(player, card, victim=victim, n=e.n, rule=rule, house=h.tables.house[card.id]))
+    ev.append(DrawsAtOnce(player, card, victim=victim, n=e.n, rule=rule, house=house))
     piles.applied_draw(h, victim, e.n, ev)
+    return done
 
 
-def _others_draw(h, player, card, suit, e, rule, plan, ev) -> None:
-    ev.append(OthersDraw(player, card, n=e.n, rule=rule, house=h.tables.house[card.id]))
+def _others_draw(h, player, card, suit, e, rule, house, ev, done) -> int:
+    ev.append(OthersDraw(player, card, n=e.n, rule=rule, house=house))
     p = player
     for _ in range(len(h.active) - 1):
         p = order.next_seat(h, p)
         piles.applied_draw(h, p, e.n, ev)
+    return done
 
 
-def _skip(h, player, card, suit, e, rule, plan, ev) -> None:
-    victim = order.next_seat(h, plan.victim or player)
+def _skip(h, player, card, suit, e, rule, house, ev, done) -> int:
+    victim = order.next_seat(h, _last_victim(ev) if done & _SKIPPED else player)
     if victim == player and len(h.active) > 1:  # (the skips went round: the next again)
         victim = order.next_seat(h, player)
-    plan.victim = victim
     if e.pass_on:
         h.pending_skip, h.skip_rank = e.n, card.rank
-        event = SkipPending(player, card, victim=victim, n=e.n, rule="R5.11")
-        ev.append(event)
-        return
+        ev.append(SkipPending(player, card, victim=victim, n=e.n, rule="R5.11"))
+        return done | _SKIPPED
     h.skips[victim] = h.skips.get(victim, 0) + e.n
+    reversed_ = done & _REVERSED
     if e.n == 1:
         event = Skipped(player, card, lost=victim, turn=None, two_players=len(h.active) == 2,
-                        rule=rule, house=h.tables.house[card.id],
-                        reversed=plan.reversed_at is not None)
-        plan.skip_events.append(event)
+                        rule=rule, house=house, reversed=bool(reversed_))
     else:
-        event = SkipMany(player, card, victim=victim, n=e.n, rule=rule, house=h.tables.house[card.id])
-    if plan.reversed_at is not None:  # "play reverses and Bram misses the turn": one sentence
-        ev[plan.reversed_at] = event
-        plan.reversed_at = None
+        event = SkipMany(player, card, victim=victim, n=e.n, rule=rule, house=house)
+    if reversed_:  # "play reverses and Bram misses the turn": one sentence
+        ev[_last_reversed(ev)] = event
     else:
         ev.append(event)
+    return (done & ~_REVERSED) | _SKIPPED
+
+
+def _last_victim(ev: list) -> str:
+    """The player the last skip told fell on (``_skip``, after one of the same card)."""
+    for event in reversed(ev):
+        kind = type(event)
+        if kind is Skipped:
+            return event.lost
+        if kind is SkipMany or kind is SkipPending:
+            return event.victim
+    raise AssertionError("no skip told")  # pragma: no cover - ``_SKIPPED`` says there is
+
+
+def _last_reversed(ev: list) -> int:
+    """The index of the last ``Reversed`` told (``_skip``, after a reverse of the same card)."""
+    for i in range(len(ev) - 1, -1, -1):
+        if type(ev[i]) is Reversed:
+            return i
+    raise AssertionError("no reverse told")  # pragma: no cover - ``_REVERSED`` says there is
 
 
 def pass_skip(h, player: str, ev: list) -> None:
@@ -145,41 +167,42 @@ def pass_skip(h, player: str, ev: list) -> None:
     order.pass_turn(h, player)
 
 
-def _again(h, player, card, suit, e, rule, plan, ev) -> None:
-    plan.again = True
+def _again(h, player, card, suit, e, rule, house, ev, done) -> int:
     if e.follow == "same_suit":
         h.limit = ("follow", card)
     ev.append(PlaysAgain(player, card, rule, follow=e.follow == "same_suit"))
+    return done | _AGAIN
 
 
-def _reverse(h, player, card, suit, e, rule, plan, ev) -> None:
+def _reverse(h, player, card, suit, e, rule, house, ev, done) -> int:
     h.direction = -h.direction
     if len(h.active) == 2 and not h.free and e.two_players == "again":
-        plan.again = True
         ev.append(PlaysAgain(player, card, rule, two_players=True))
-        return
-    plan.reversed_at = len(ev)
-    ev.append(Reversed(player, card, clockwise=h.direction == 1, rule=rule,
-                       house=h.tables.house[card.id]))
+        return done | _AGAIN
+    ev.append(Reversed(player, card, clockwise=h.direction == 1, rule=rule, house=house))
+    return done | _REVERSED
 
 
-def _name_suit(h, player, card, suit, e, rule, plan, ev) -> None:
+def _name_suit(h, player, card, suit, e, rule, house, ev, done) -> int:
     h.named_suit = suit
     ev.append(SuitNamed(player, card, suit, rule=rule))
+    return done
 
 
-def _limit(h, player, card, suit, e, rule, plan, ev) -> None:
+def _limit(h, player, card, suit, e, rule, house, ev, done) -> int:
     kind = e.kind[len("next_"):]
     h.limit = (kind, e.rank if kind == "rank" else e.value)
     ev.append(LimitSet(player, card, limit=h.limit, rule=rule))
+    return done
 
 
-def _show(h, player, card, suit, e, rule, plan, ev) -> None:
+def _show(h, player, card, suit, e, rule, house, ev, done) -> int:
     who = order.next_seat(h, player) if e.who == "next" else None
     ev.append(Shown(player, card, who=who, rule=rule))
+    return done
 
 
-def _move(h, player, card, suit, e, rule, plan, ev) -> None:
+def _move(h, player, card, suit, e, rule, house, ev, done) -> int:
     """R9.11 / R9.12: cards change hands; the counts follow (the referee sees counts only)."""
     seats = h.active
     counts = h.counts
@@ -196,8 +219,8 @@ def _move(h, player, card, suit, e, rule, plan, ev) -> None:
     for giver, taker, n in moves:
         new[taker] += n
     counts.update(new)
-    plan.moved = True
     ev.append(CardsMoved(player, card, kind=e.kind, moves=moves, rule=rule))
+    return done | _MOVED
 
 
 def _duties_anew(h) -> None:
@@ -210,8 +233,8 @@ def _duties_anew(h) -> None:
             h.last_card.pop(p, None)
 
 
-def _none(h, player, card, suit, e, rule, plan, ev) -> None:  # pragma: no cover - never compiled
-    pass
+def _none(h, player, card, suit, e, rule, house, ev, done) -> int:  # pragma: no cover - never compiled
+    return done
 
 
 _APPLY = {"none": _none, "draw": _draw, "others_draw": _others_draw, "skip": _skip,

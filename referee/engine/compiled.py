@@ -7,7 +7,7 @@ indexed by the card's small int id (``Card.id``, ``cards.CARDS``):
   ``effects.Effect``; in free order without the effects on whose turn it is,
   R8.4); ``rule[id]``: the rule its rulings cite (R9.1: the rule book's R5
   rule while the rank keeps that meaning, else None: each effect's own);
-  ``steps[id]``: each effect with the rule its ruling cites.
+  ``steps[id]``: each effect with the rule its ruling cites and ``house[id]``.
 - ``action[id]``: the card has an effect under these rules (R8 "Action cards").
 - ``penalty[id]``: the card makes a draw penalty for the next player (R5.7).
 - ``stackers[kind]``: by pending penalty kind (the rank that made it), the
@@ -16,6 +16,8 @@ indexed by the card's small int id (``Card.id``, ``cards.CARDS``):
   ``double``: the ranks that double a penalty their own rank made.
 - ``names[id]``: the card names a suit (R5.4, R9.8).
 - ``finish``: the cards one may go out on (R6.2, R9.15), a mask.
+- ``doubles``: several cards of one rank may go down as one play (R3.10,
+  ``multi_play``).
 - ``start_applies`` / ``start_redraw``: the starters that act, or go back into the
   draw pile (R2.4, R9.16), masks; ``house[id]``: the house rule that gives the
   card its effect, for ``why`` (``house_of``).
@@ -60,7 +62,7 @@ class Tables:
     """
 
     __slots__ = ("effects", "rule", "steps", "action", "action_mask", "penalty", "stackers", "stack_ranks",
-                 "double", "names", "finish", "draw_after", "start_applies", "start_redraw",
+                 "double", "names", "finish", "draw_after", "doubles", "start_applies", "start_redraw",
                  "house", "fit_rows", "wild", "same_rank", "_limits")
 
     def __init__(self, rules: HouseRules):
@@ -75,10 +77,6 @@ class Tables:
             effects[rank] = tuple(e for e in listed if not (free and e.turn_effect))
         self.effects: tuple[tuple, ...] = tuple(effects[c.rank] for c in CARDS)
         self.rule: tuple[str | None, ...] = tuple(rule[c.rank] for c in CARDS)
-        # (each effect with the rule its ruling cites, for ``actions.effect``)
-        self.steps: tuple[tuple, ...] = tuple(
-            tuple((e, rule[c.rank] or EFFECT_BY_NAME[e.kind].rule) for e in effects[c.rank])
-            for c in CARDS)
         self.action_mask: int = 0
         for rank in acting:
             self.action_mask |= _RANK[rank]
@@ -106,6 +104,7 @@ class Tables:
             blocked |= _RANK[rank]
         self.finish: int = -1 if mode == "allowed" else ~blocked
         self.draw_after: int = blocked if mode == "draw_after" else 0
+        self.doubles: bool = rules.multi_play != "none"  # R3.10
         # R2.4 / R9.16: the starters that act as if the dealer had played them, and
         # those that go back into the draw pile.
         starters = 0
@@ -117,6 +116,11 @@ class Tables:
         self.start_redraw: int = starters if start == "redraw" else 0
         houses = {rank: house_of(rules, rank) for rank in RANKS + (JOKER,)}
         self.house: tuple[tuple | None, ...] = tuple(houses[c.rank] for c in CARDS)
+        # (each effect with the rule its ruling cites and the house rule, for ``actions.effect``)
+        self.steps: tuple[tuple, ...] = tuple(
+            tuple((e, rule[c.rank] or EFFECT_BY_NAME[e.kind].rule, houses[c.rank])
+                  for e in effects[c.rank])
+            for c in CARDS)
         # By named suit (None first), by top card id: the mask, built when first asked.
         self.fit_rows: dict[str | None, list[int | None]] = {
             n: [None] * len(CARDS) for n in _NAMED}
@@ -198,19 +202,25 @@ _OLD_KEY = {"K": "king", "4": "four", "5": "five"}
 
 _TABLES: dict[tuple, Tables] = {}
 _BY_RULES: dict[HouseRules, Tables] = {}
+_last: tuple = (None, None)  # (the rule set asked last, its tables: a run asks hand after hand)
 
 
 def tables_for(rules: HouseRules) -> Tables:
     """The compiled ``Tables`` of ``rules``: one per combination of the keys they
-    depend on (what each rank does, what stacks, going out), kept."""
+    depend on (what each rank does, what stacks, going out, doubles), kept.  The rule set
+    asked last is known by identity (a ``HouseRules`` hashes all its fields)."""
+    global _last
+    if _last[0] is rules:
+        return _last[1]
     found = _BY_RULES.get(rules)
     if found is None:
         key = (rules.turn_order, tuple(sorted(rules.effects().items())), rules.stack_groups(),
                rules.double_ranks(), rules.finish_mode(), rules.finish_blocked(),
-               rules.start_mode(), rules.start_ranks(),
+               rules.start_mode(), rules.start_ranks(), rules.multi_play,
                tuple(sorted(rules.actions.items())), rules.king, rules.four, rules.five)
         found = _TABLES.get(key)
         if found is None:
             found = _TABLES[key] = Tables(rules)
         _BY_RULES[rules] = found
+    _last = (rules, found)
     return found

@@ -36,27 +36,37 @@ class Legal:
     R3.1-R3.3, R6.2, R5.11, R9.6, R9.9; a Jack with a suit named):
     ``turn.play_mask``, what ``turn.check_play`` applies.  ``draw``: a plain
     ``d`` is open; ``passes``: ``pass`` is (a skip passed on is pending, R5.11:
-    then no draw is).
+    then no draw is); both asked when read.
     ``draw_mask``: the cards ``d CARD`` may name (R3.4; R5.7 under
     ``penalty_ends_turn = false``: the penalty taken, then the card played):
     ``turn.draw_play_mask``, what ``turn.draw`` applies, asked when first read.
     ``may_play(card)`` / ``may_draw_play(card)`` add the deck checks (R1.3,
     R1.4), which a player holding the real card always passes.  ``doubles``:
-    several cards of one rank may go down as one play (R3.10); ``may_double(first,
-    more)`` whether those may now.
+    several cards of one rank may go down as one play at this table (R3.10,
+    ``turn.doubles_open``): whether ``may_double(first, more)`` can be true.
     """
 
-    __slots__ = ("player", "mask", "draw", "passes", "_draw_mask", "_hand")
+    __slots__ = ("player", "mask", "doubles", "_draw_mask", "_hand")
 
     def __init__(self, hand, player, mask):
         self._hand, self.player, self.mask = hand, player, mask
-        self.passes = player is not None and bool(hand.pending_skip)
-        self.draw = player is not None and not self.passes
-        self._draw_mask = None if self.draw else _NONE
+        self.doubles = player is not None and hand.tables.doubles  # (``turn.doubles_open``)
+        self._draw_mask = None if player is not None else _NONE
+
+    @property
+    def passes(self) -> bool:
+        """Whether ``pass`` is open: a skip passed on is pending for ``player`` (R5.11)."""
+        return self.player is not None and bool(self._hand.pending_skip)
+
+    @property
+    def draw(self) -> bool:
+        """Whether a plain ``d`` is open (not while a skip passed on is pending, R5.11)."""
+        return self.player is not None and not self._hand.pending_skip
 
     @property
     def draw_mask(self) -> int:
-        """The cards ``d CARD`` may name now, a bit mask by card id (the deck checks aside)."""
+        """The cards ``d CARD`` may name now, a bit mask by card id (the deck checks aside;
+        none while a skip passed on is pending, R5.11: ``turn.draw_play_refusal``)."""
         mask = self._draw_mask
         if mask is None:
             mask = self._draw_mask = turn.draw_play_mask(self._hand, self.player)
@@ -80,12 +90,6 @@ class Legal:
         h = self._hand
         held = h.counts[self.player]
         return turn.names_suit(h, card, held + 1 - played if drawn else held - played)
-
-    @property
-    def doubles(self) -> bool:
-        """Whether ``player`` may put several cards of one rank down as one play at
-        this table (R3.10, ``multi_play``): whether ``may_double`` can be true."""
-        return self.player is not None and turn.doubles_open(self._hand)
 
     def may_double(self, first: Card, more: Sequence[Card], suit: str | None = None) -> bool:
         """Whether ``player`` may play ``first`` with ``more`` after it as one play now

@@ -92,16 +92,10 @@ _PENALTY_CAUSES = frozenset({Drew.PENALTY, Drew.APPLIED, Drew.CALLED})
 """The draws that count as penalty cards: a penalty taken, a draw the referee applies
 (Five, King, a penalty drawn at once, a false call), a last-card call."""
 
+_FOLLOWED = frozenset({Drew, Reshuffled, Called, WentOut, CardsMoved})
+"""The events ``_Run.follow`` acts on (the others move no real card and count in no figure)."""
+
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
-
-
-def _random_bit(mask: int, random: Callable[[], float]) -> int:
-    """One of the set bits of ``mask`` (> 0) at random, as its index (a card id)."""
-    k = int(random() * mask.bit_count())
-    while k:
-        mask &= mask - 1   # (drop the lowest set bit)
-        k -= 1
-    return (mask & -mask).bit_length() - 1
 
 
 def _bits(mask: int) -> list[int]:
@@ -280,7 +274,11 @@ class RandomBot:
         m = mask & table.held[player]
         if not m:
             return -1
-        return _random_bit(m, table.random)
+        k = int(table.random() * m.bit_count())  # (one of the set bits, each as likely)
+        while k:
+            m &= m - 1   # (drop the lowest set bit)
+            k -= 1
+        return (m & -m).bit_length() - 1
 
     def play_drawn(self, table: "_Run", player: str, card: int) -> bool:
         """Whether to play a just-drawn ``card`` that may be played (R3.4): always."""
@@ -465,9 +463,11 @@ class _Run:
             self.held[player] = held
         return k
 
-    def follow(self, events: list, skip_drawn: bool = False) -> None:
-        """Move the real cards as the engine's ``events`` say (draws, reshuffles), and
-        keep the hand's figures (penalty cards, the largest pick-up, calls).
+    def follow(self, events: list, skip_drawn: bool = False) -> bool:
+        """Move the real cards as the engine's ``events`` say (draws, reshuffles), keep
+        the hand's figures (penalty cards, the largest pick-up, calls), then check the
+        picture: the engine's must equal the real cards (the counts per player, the
+        piles, the top card); False (a mismatch, the hand stops) when it does not.
 
         A ``Drew`` takes its cards off the real draw pile; when the pile runs out
         during it, the ``Reshuffled`` event that follows moves the discard pile but
@@ -478,6 +478,8 @@ class _Run:
         owed_player, owed = None, 0
         for e in events:
             kind = type(e)
+            if kind not in _FOLLOWED:
+                continue
             if kind is Drew:
                 if skip_drawn and e.cause == Drew.DRAW_PLAY:
                     continue
@@ -502,6 +504,13 @@ class _Run:
                 del self.count[e.player]
             elif kind is CardsMoved:
                 self.move(e)
+        hand = self.hand
+        discard = self.discard
+        if (hand.counts == self.count and hand.draw_pile == len(self.draw)
+                and len(hand.discard) == len(discard)
+                and (not discard or hand.discard[-1] is CARDS[discard[-1]])):
+            return True
+        return self.mismatch()
 
     def move(self, e: CardsMoved) -> None:
         """Cards change hands as ``e`` says (R9.11, R9.12): for ``pass_cards`` each giver
@@ -579,17 +588,6 @@ class _Run:
             text += " lk"
         return player + ": " + text if self.free else text
 
-    def check(self) -> bool:
-        """The engine's picture must equal the real cards: the counts per player, the
-        piles, the top card; False (a mismatch, the hand stops) when it does not."""
-        hand = self.hand
-        discard = self.discard
-        if (hand.counts == self.count and hand.draw_pile == len(self.draw)
-                and len(hand.discard) == len(discard)
-                and (not discard or hand.discard[-1] is CARDS[discard[-1]])):
-            return True
-        return self.mismatch()
-
     def mismatch(self) -> bool:
         """Count and describe a difference between the engine's picture and the real
         cards after the last entry; stops the hand (returns False)."""
@@ -608,9 +606,10 @@ class _Run:
         count, counts = self.count, self.hand.counts
         for p, cards in self.cards.items():
             copies = [0] * len(CARDS)
+            held = 0
             for c in cards:
                 copies[c] += 1
-            held = sum(1 << c for c in set(cards))
+                held |= 1 << c
             if (count.get(p, 0) != len(cards) or counts.get(p, 0) != len(cards)
                     or copies != self.copies[p] or held != self.held[p]):
                 self.mismatch()
@@ -682,8 +681,7 @@ class _Run:
             events = self.send(self.plays[card], player, False)
             if events is None:
                 return False
-            self.follow(events)
-            return self.check()
+            return self.follow(events)
         suit = self.bots[player].suit(self, cards, card) if needs_suit else None
         if suit is not None:
             action = Draw(CARDS[card], suit) if drawn else Play(CARDS[card], suit)
@@ -705,8 +703,7 @@ class _Run:
         events = self.send(action, player, announce)
         if events is None:
             return False
-        self.follow(events, drawn)
-        if not self.check():
+        if not self.follow(events, drawn):
             return False
         if alone and self.hand.status == "playing":
             return self.aside(player + ": lk" if self.free else "lk")
@@ -724,8 +721,7 @@ class _Run:
         events = self.send(self.plain_draw, player, False)
         if events is None:
             return False
-        self.follow(events)
-        return self.check()
+        return self.follow(events)
 
     def turn(self, player: str) -> bool:
         """One turn of ``player``: the bot picks among the legal cards it holds, or draws."""
@@ -738,8 +734,7 @@ class _Run:
             events = self.send(self.sit_out, player, False)
             if events is None:
                 return False
-            self.follow(events)
-            return self.check()
+            return self.follow(events)
         return self.draw_turn(player, legal)
 
     def free_step(self) -> bool:
@@ -780,8 +775,7 @@ class _Run:
         events = self.entry(text)
         if events is None:
             return False
-        self.follow(events)
-        return self.check()
+        return self.follow(events)
 
     def maybe_call(self) -> bool:
         """Now and then an opponent calls a player who forgot "Laatste kaart!" (R4.3)."""
@@ -811,8 +805,7 @@ class _Run:
                 return
             if hand.status == "waiting":  # R9.16 redraw: the starter goes back, under the pile
                 self.draw.insert(0, self.discard.pop())
-            self.follow(events)
-            if not self.check():
+            if not self.follow(events):
                 return
         step = self.free_step if self.free else None
         turn = self.turn
