@@ -889,8 +889,8 @@ def check_saved(table: Mapping[str, Any], key: str, kind: str, detail: Any = Non
 
     ``kind``: "int" (``detail``: (low, high or None)), "bool", "enum"
     (``detail``: the choices, e.g. the players' names), "text" (not blank),
-    "list" and "table" (``detail``: what they hold, in words).  A key left
-    out gives ``default``; without one it is an error.  ``shown``: the key
+    "list" and "table" (``detail``: what they hold, a ``Told`` said only in
+    the error, or words).  A key left out gives ``default``; without one it is an error.  ``shown``: the key
     as the sentence names it (default ``key``).  Returns the value; raises
     RulesError whose ``problem`` names the key and says what is allowed (the
     caller says where: the file and its line).

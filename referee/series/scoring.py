@@ -36,6 +36,7 @@ from typing import Any, Iterable, Mapping
 from referee.engine.cards import JOKER, RANKS, Card, copies_per_deck, try_card
 from referee.messages import say, t
 from referee.engine.rules import DEFAULT_POINTS, REQUIRED, HouseRules, RulesError, check_saved
+from referee.engine.told import Told
 from referee.engine.values import Record, Value, set_field
 from referee.series.spoken import table_lexicon
 
@@ -124,7 +125,7 @@ class SavedSection:
     @classmethod
     def of(cls, value: Any, where: list[str | int], what: str) -> "SavedSection":
         """``value`` found at ``where`` (a key path ending in its key or item
-        number), checked to be a table of ``what`` (in words)."""
+        number), checked to be a table of ``what`` (a ``Told``, said only if it is not)."""
         if not isinstance(value, Mapping):
             last = where[-1] if where else ""
             shown = f"{where[-2]}[{last}]" if isinstance(last, int) and len(where) > 1 else str(last)
@@ -146,11 +147,13 @@ class SavedSection:
                            self.where + [of, i])
 
     def table_at(self, key: str, what: str, default: Any = REQUIRED) -> "SavedSection":
-        """The table under ``key`` (``what``: what it holds, in words), to read in turn."""
+        """The table under ``key`` (``what``: what it holds, a ``Told`` said only if it
+        is wrong), to read in turn."""
         return SavedSection(self(key, "table", what, default), self.where + [key])
 
     def items_at(self, key: str, what: str, default: Any = REQUIRED) -> list[Any]:
-        """The list under ``key`` (``what``: what it holds, in words)."""
+        """The list under ``key`` (``what``: what it holds, a ``Told`` said only if it
+        is wrong)."""
         return self(key, "list", what, default)
 
     @staticmethod
@@ -365,7 +368,7 @@ class Series(Record):
         a negative total or count.
         """
         table = SavedSection(d, [])
-        names = t("score.allowed.names")
+        names = Told("score.allowed.names")
         players = [table.item("players", i, p, "text")
                    for i, p in enumerate(table.items_at("players", names), 1)]
         try:
@@ -375,8 +378,8 @@ class Series(Record):
         seated = tuple(players)
         dealer = table("dealer", "enum", seated)
         records: dict[str, PlayerRecord] = {}
-        for i, rec in enumerate(table.items_at("records", t("score.allowed.records")), 1):
-            item = SavedSection.of(rec, ["records", i], t("score.allowed.record"))
+        for i, rec in enumerate(table.items_at("records", Told("score.allowed.records")), 1):
+            item = SavedSection.of(rec, ["records", i], Told("score.allowed.record"))
             name = item("name", "text")
             if name not in players:
                 raise SeriesDataError(t("score.bad.unknown_record", name=name), ["records", i])
@@ -394,9 +397,9 @@ class Series(Record):
         winners = [table.item("winners", i, w, "enum", seated)
                    for i, w in enumerate(table.items_at("winners", names, []), 1)]
         history = [HandResult.from_dict(h, ["history", i])
-                   for i, h in enumerate(table.items_at("history", t("score.allowed.results"), []), 1)]
+                   for i, h in enumerate(table.items_at("history", Told("score.allowed.results"), []), 1)]
         first_dealer = table("first_dealer", "enum", seated, "")
-        last = table.table_at("last", t("score.allowed.points"), {})
+        last = table.table_at("last", Told("score.allowed.points"), {})
         last_points = {name: last(name, "int", (0, None)) for name in last.keys()}
         return cls(players=players, rules=rules, records=records, hand=table("hand", "int", (1, None)),
                    dealer=dealer, hand_scored=table("hand_scored", "bool"), winners=winners,
@@ -727,18 +730,18 @@ class HandResult(Record):
         ``where``: the key path of ``d`` in its file (``["result"]``), for the
         errors.  Raises SeriesDataError naming the key at fault.
         """
-        table = SavedSection.of(d, list(where or ["result"]), t("score.allowed.result"))
-        points = table.table_at("points", t("score.allowed.points"), {})
-        cards = table.table_at("cards", t("score.allowed.cards"), {})
+        table = SavedSection.of(d, list(where or ["result"]), Told("score.allowed.result"))
+        points = table.table_at("points", Told("score.allowed.points"), {})
+        cards = table.table_at("cards", Told("score.allowed.cards"), {})
         winner = table("winner", "text", None, None)
         return cls(hand=table("hand", "int", (1, None)), winner=winner,
                    blocked=table("blocked", "bool", None, False),
                    points={name: points(name, "int", (None, None)) for name in points.keys()},
                    cards={name: [cards.item(name, i, c, "text")
-                                 for i, c in enumerate(cards(name, "list", t("score.allowed.card_list")), 1)]
+                                 for i, c in enumerate(cards(name, "list", Told("score.allowed.card_list")), 1)]
                           for name in cards.keys()},
                    left=[table.item("left", i, p, "text")
-                         for i, p in enumerate(table.items_at("left", t("score.allowed.names"), []), 1)])
+                         for i, p in enumerate(table.items_at("left", Told("score.allowed.names"), []), 1)])
 
 
 def _given_value(value: Any, player: str) -> int | list[Card]:

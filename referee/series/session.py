@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING
 
 from referee import messages
 from referee.engine.rules import HouseRules, RulesError, check_table_fits, toml_value
+from referee.engine.told import Told
 from referee.series.presets import rules_from_saved
 from referee.series.scoring import (
     Event, HandFacts, HandResult, SavedSection, ScoreError, Series, SeriesDataError, apply_result,
@@ -233,11 +234,11 @@ def _check_corrections(save: SaveFile, n: int, meta: Mapping[str, Any]) -> None:
     the line of the value at fault."""
     try:
         head = SavedSection(meta, [])
-        for i, item in enumerate(head.items_at("corrections", t("score.allowed.corrections"), []), 1):
-            correction = SavedSection.of(item, ["corrections", i], t("score.allowed.correction"))
+        for i, item in enumerate(head.items_at("corrections", Told("score.allowed.corrections"), []), 1):
+            correction = SavedSection.of(item, ["corrections", i], Told("score.allowed.correction"))
             correction("by", "text", None, None)
             for key in ("old", "new"):
-                points = correction.table_at(key, t("score.allowed.points"), {})
+                points = correction.table_at(key, Told("score.allowed.points"), {})
                 for name in points.keys():
                     points(name, "int", (None, None))
     except SeriesDataError as exc:
@@ -854,9 +855,9 @@ def _log_of(save: SaveFile, n: int, meta: Mapping[str, Any], key: str) -> list[M
     to be a table with its ``line`` as text; SaveError at the line of one that
     is not."""
     try:
-        log = SavedSection(meta, []).items_at(key, t("cli.save.allowed.entries"), [])
+        log = SavedSection(meta, []).items_at(key, Told("cli.save.allowed.entries"), [])
         for i, entry in enumerate(log, 1):
-            SavedSection.of(entry, [key, i], t("cli.save.allowed.entry"))("line", "text")
+            SavedSection.of(entry, [key, i], Told("cli.save.allowed.entry"))("line", "text")
     except SeriesDataError as exc:
         raise save.error_at(n, exc.where, exc.message) from None
     return log
@@ -867,7 +868,7 @@ def _players_of(save: SaveFile, n: int, meta: Mapping[str, Any]) -> list[str]:
     try:
         head = SavedSection(meta, [])
         return [head.item("players", i, p, "text")
-                for i, p in enumerate(head.items_at("players", t("score.allowed.names")), 1)]
+                for i, p in enumerate(head.items_at("players", Told("score.allowed.names")), 1)]
     except SeriesDataError as exc:
         raise save.error_at(n, exc.where, exc.message) from None
 
