@@ -870,7 +870,7 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
         if replaced is not None:
             click.echo(corrected_text(result, replaced))
         else:
-            click.echo(t("cli.score.recorded", hand=result.hand, points=points_text(result.points)))
+            click.echo(t("score.recorded", hand=result.hand, points=points_text(result.points)))
         ending = seat.ending(table.series, events)
         if ending.events:
             click.echo(_events_text(table.series, ending, started))

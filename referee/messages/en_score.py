@@ -8,6 +8,15 @@ MESSAGES = {
     # -- how a refusal cites its rule -------------------------------------
     "score.cite": "{text} ({rule}).",
 
+    # -- a hand scored (``score``) -------------------------------------------
+    "score.recorded": "Hand {hand} scored: {points}.",
+
+    # -- the next hand dealt (``score``, ``new``, ``play``: R2.1, R2.5, R1.3) ----
+    "score.deal.decks": {"one": "Shuffle 1 deck: {cards} in all.",
+                         "other": "Shuffle {n} decks together: {cards} in all."},
+    "score.deal.next_hand": "Hand {hand}: {dealer} deals; {first} plays first once the starter is turned (`{ex:start 9h}`).",
+    "score.deal.next_hand_free": "Hand {hand}: {dealer} deals; once the starter is turned (`{ex:start 9h}`) anyone may play (snel pesten).",
+
     # -- lists of names and counted things ---------------------------------
     "score.join.pair": "{first} and {second}",
     "score.join.last": "{head} and {last}",

@@ -559,7 +559,7 @@ class OpenSeries:
 
     def _deal_sentence(self) -> str:
         """Who deals the current hand and who plays first (R2.1, R2.5)."""
-        key = "cli.play.new_hand_free" if self.rules.free_order else "cli.play.new_hand"
+        key = "score.deal.next_hand_free" if self.rules.free_order else "score.deal.next_hand"
         return t(key, hand=self.series.hand, dealer=self.series.dealer,
                  first=self.dealt.next_seat(self.series.dealer))
 
@@ -569,7 +569,7 @@ class OpenSeries:
         decks = self.dealt.decks
         if decks < 2:
             return None
-        return t("cli.deal.decks", n=decks, cards=self.dealt.deck_total)
+        return t("score.deal.decks", n=decks, cards=self.dealt.deck_total)
 
     # -- corrections -------------------------------------------------------------
     def correct(self, n: int, winner: str | None, given: Mapping[str, Any],
