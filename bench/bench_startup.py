@@ -32,7 +32,12 @@ the engine's rule modules (``RULE_MODULES``).
 ``pesten-ref`` is the console script next to this Python (not a shell shim);
 install it with ``pip install -e .`` first.  The subprocesses run without
 PYTHONDONTWRITEBYTECODE and after one untimed warm-up run, so bytecode is
-cached as on a user's machine.  The last line is the worst ratio.
+cached as on a user's machine.  Each round runs the bare app and then every
+command once; the paired figure is the median of each run's CPU time over the
+bare app's of its round (the load of a shared machine drifts from round to round
+more than within one).  The last two lines are the worst ratio of the medians
+(any command) and the worst paired ratio of ``score`` and ``standings`` in every
+language (the figure the start-up target names).
 """
 
 from __future__ import annotations
@@ -84,6 +89,11 @@ RULE_MODULES = tuple(f"referee.engine.{name}" for name in (
     "hand", "turn", "actions", "lastcard", "legality", "words", "ruling", "corrections")) \
     + ("referee.engine.notation",)
 """What a hand only dealt (no entry) is scored, told and shown without."""
+
+
+def _targeted(label: str) -> bool:
+    """Whether ``label`` is a command the start-up target names (score, standings)."""
+    return label.startswith(("pesten-ref score", "pesten-ref standings", "score", "standings"))
 
 
 def pesten_ref() -> list[str] | None:
@@ -288,6 +298,7 @@ def main(argv: list[str] | None = None) -> int:
                                      f"{done.stderr.decode(errors='replace')}")
 
     worst_label, worst = "bare app --help", 1.0
+    paired_label, paired_worst = "bare app --help", 1.0
     for kind, table in (("wall", times), ("cpu", cpu)):
         bare = statistics.median(table["bare app --help"])
         bare_min = min(table["bare app --help"])
@@ -299,9 +310,19 @@ def main(argv: list[str] | None = None) -> int:
                   f"min {min(samples) * 1000:6.1f} ms x{min(samples) / bare_min:.2f}")
             if kind == "cpu" and ratio > worst:
                 worst_label, worst = label, ratio
+    # Paired: each run against the bare app's run of the same round (the machine's
+    # load drifts between rounds more than within one), the median of those ratios.
+    print("cpu time, paired: the median of each run's ratio to the bare app's run of its round:")
+    for label, samples in cpu.items():
+        ratio = statistics.median(c / b for c, b in zip(samples, cpu["bare app --help"]))
+        print(f"  {label:22s} x{ratio:.2f}")
+        if ratio > paired_worst and _targeted(label):
+            paired_label, paired_worst = label, ratio
     if hasattr(os, "getloadavg"):
         print("load average after: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     print(f"worst ratio of the CPU-time medians to the bare click app: {worst:.2f} ({worst_label})")
+    print(f"worst paired ratio of score and standings, every language: {paired_worst:.2f} "
+          f"({paired_label})")
     return 0
 
 
