@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 from referee.engine.cards import SUITS, NotationError, deck_size, parse_card
 from referee.engine import order
 from referee.engine.state import HandState
+from referee.engine.values import Record
 
 if TYPE_CHECKING:
     from referee.engine.cards import Card
@@ -198,7 +199,7 @@ class Dealt(HandState):
         return seats[(seats.index(self.dealer) + 1) % len(seats)]
 
 
-class Situation:
+class Situation(Record):
     """The hand in short, as facts, for a sentence on it (``state``; said by
     ``referee.words.events.summary``).
 
@@ -212,6 +213,7 @@ class Situation:
 
     __slots__ = ("status", "dealer", "winner", "top", "named", "turn", "pending", "stack",
                  "pending_skip", "skip_rank", "limit")
+    __match_args__ = __slots__
 
     def __init__(self, status: str, *, dealer: str | None = None, winner: str | None = None,
                  top: "Card | None" = None, named: str | None = None, turn: str | None = None,
@@ -221,17 +223,6 @@ class Situation:
         self.top, self.named, self.turn = top, named, turn
         self.pending, self.stack = pending, stack
         self.pending_skip, self.skip_rank, self.limit = pending_skip, skip_rank, limit
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__)
-        return f"Situation({inner})"
 
 
 def _limit_json(limit: tuple | None) -> dict | None:

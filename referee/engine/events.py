@@ -27,6 +27,8 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
+from referee.engine.values import Value, set_field
+
 
 class Event:
     """One thing an entry did (base class).
@@ -653,21 +655,12 @@ class Said(Event):
         self.rule, self.key, self.fields, self.house = rule, key, fields or {}, house
 
 
-class Entry:
+class Entry(Value):
     """An entry of the log (``line``: English notation, as saved) that a sentence
     shows: undo and redo name it, said in the letters of whoever reads it."""
 
     __slots__ = ("line",)
+    __match_args__ = __slots__
 
     def __init__(self, line: str):
-        self.line = line
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self.line == other.line  # type: ignore[attr-defined]
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"Entry({self.line!r})"
+        set_field(self, "line", line)

@@ -38,12 +38,12 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from referee.engine.cards import ALL_RANKS as ACTION_RANKS, JOKER, deck_size
+from referee.engine.told import OneOf, Told
 from referee.engine.values import Value, set_field
 
 if TYPE_CHECKING:  # types only: the engine reads no file; effects are imported when used
     from pathlib import Path                       # (``score`` and ``standings`` start-up)
     from referee.engine.effects import Effect
-    from referee.engine.told import OneOf, Told
 
 #: The rank each of today's keys speaks of: a file setting both is refused (R9.1).
 OLD_KEY_RANK: Mapping[str, str] = MappingProxyType({
@@ -686,33 +686,25 @@ class Source:
         """Where an error is, to be said (``rules.where.*``): the file and ``line``,
         a preset, a table or the options."""
         if self.where_key:
-            return _told(self.where_key, name=self.name)
+            return Told(self.where_key, name=self.name)
         if self.file is None:
-            return _told("rules.where.table", name=self.name)
+            return Told("rules.where.table", name=self.name)
         kind = "rules.where.preset" if self.preset else "rules.where.file"
         if line is not None:
-            return _told(kind + "_line", file=self.file, line=line)
-        return _told(kind, file=self.file)
+            return Told(kind + "_line", file=self.file, line=line)
+        return Told(kind, file=self.file)
 
     def error(self, problem_key: str, *, key: str | None, allowed: Told | OneOf | str | None,
               line: int | None = None, **fields: Any) -> RulesError:
         """The RulesError of problem ``problem_key`` (``rules.err.*``, told with
         ``key``, ``allowed`` and ``fields``) at ``line`` of this source."""
-        problem = _told(problem_key, key=key, allowed=allowed, **fields)
-        told = _told("rules.error", where=self.where(line), problem=problem)
+        problem = Told(problem_key, key=key, allowed=allowed, **fields)
+        told = Told("rules.error", where=self.where(line), problem=problem)
         return RulesError(told, file=self.file, line=line, key=key, allowed=allowed,
                           problem=problem)
 
 
 # -- checking values ----------------------------------------------------------
-
-def _told(key: str, /, **fields: Any) -> Told:
-    """``Told(key, **fields)``: a message for whoever catches the error to say.
-    (``told`` is imported with the first error: ``score`` and ``standings``
-    start-up import none.)"""
-    from referee.engine.told import Told
-    return Told(key, **fields)
-
 
 def _join_or(items: list[Any]) -> Any:
     """The items as one phrase to be said, "a, b or c" (a ``OneOf``); one item as
@@ -721,7 +713,6 @@ def _join_or(items: list[Any]) -> Any:
         return "[]"
     if len(items) == 1:
         return items[0]
-    from referee.engine.told import OneOf
     return OneOf(tuple(items), "rules.word.or")
 
 
@@ -729,47 +720,47 @@ def _allowed_text(kind: str, detail: Any) -> Told:
     if kind == "int":
         low, high = detail
         if low is None:
-            return _told("rules.allowed.int")
+            return Told("rules.allowed.int")
         if high is None:
-            return _told("rules.allowed.int_min", low=low)
-        return _told("rules.allowed.int_range", low=low, high=high)
+            return Told("rules.allowed.int_min", low=low)
+        return Told("rules.allowed.int_range", low=low, high=high)
     if kind == "bool":
-        return _told("rules.allowed.bool")
+        return Told("rules.allowed.bool")
     if kind == "enum":
-        return _told("rules.allowed.choices", choices=_join_or([toml_value(c) for c in detail]))
+        return Told("rules.allowed.choices", choices=_join_or([toml_value(c) for c in detail]))
     if kind == "decks":
-        return _told("rules.allowed.decks", most=MAX_DECKS)
+        return Told("rules.allowed.decks", most=MAX_DECKS)
     if kind == "text":
-        return _told("rules.allowed.text")
+        return Told("rules.allowed.text")
     if kind == "list":
-        return _told("rules.allowed.list", what=detail)
+        return Told("rules.allowed.list", what=detail)
     if kind == "table":
-        return _told("rules.allowed.table", what=detail)
+        return Told("rules.allowed.table", what=detail)
     if kind == "effects":
         return _EFFECT_ALLOWED["effects"]({})
     if kind == "ranks":
-        return _told("rules.allowed.rank_list")
+        return Told("rules.allowed.rank_list")
     if kind == "groups":
-        return _told("rules.allowed.groups")
+        return Told("rules.allowed.groups")
     if kind == "blocked":
-        return _told("rules.allowed.blocked")
+        return Told("rules.allowed.blocked")
     raise AssertionError(kind)
 
 
 def _describe(value: Any) -> Told:
     if isinstance(value, bool):
-        return _told("rules.type.bool", value=toml_value(value))
+        return Told("rules.type.bool", value=toml_value(value))
     if isinstance(value, int):
-        return _told("rules.type.int", value=value)
+        return Told("rules.type.int", value=value)
     if isinstance(value, float):
-        return _told("rules.type.float", value=value)
+        return Told("rules.type.float", value=value)
     if isinstance(value, str):
-        return _told("rules.type.str", value=toml_value(value))
+        return Told("rules.type.str", value=toml_value(value))
     if isinstance(value, Mapping):
-        return _told("rules.type.table")
+        return Told("rules.type.table")
     if isinstance(value, (list, tuple)):
-        return _told("rules.type.list")
-    return _told("rules.type.other", value=value)
+        return Told("rules.type.list")
+    return Told("rules.type.other", value=value)
 
 
 def _check_value(src: Source, shown_key: str, path: tuple[str, ...], value: Any,
@@ -815,7 +806,7 @@ def _check_value(src: Source, shown_key: str, path: tuple[str, ...], value: Any,
         bad = next((r for g in groups for r in g if _rank_name(r) is None), None)
         if bad is not None:
             raise src.error("rules.err.rank", key=shown_key, line=src.line_of(*path),
-                            allowed=_told("rules.allowed.ranks"), got=toml_value(bad))
+                            allowed=Told("rules.allowed.ranks"), got=toml_value(bad))
         checked = tuple(tuple(dict.fromkeys(_rank_name(r) for r in g)) for g in groups)
         return checked if kind == "groups" else checked[0]
     elif not isinstance(value, _TYPE_OF[kind]):   # "bool", "list", "table"
@@ -834,15 +825,15 @@ def _rank_name(text: str) -> str | None:
 
 
 _EFFECT_ALLOWED = {
-    "effects": lambda f: _told("rules.allowed.effects", effects=", ".join(_effect_names())),
-    "effect_value": lambda f: _told("rules.allowed.effect_value", example=f["example"]),
+    "effects": lambda f: Told("rules.allowed.effects", effects=", ".join(_effect_names())),
+    "effect_value": lambda f: Told("rules.allowed.effect_value", example=f["example"]),
     "true": lambda f: "true",
     "params": lambda f: f["params"],
-    "int_range": lambda f: _told("rules.allowed.int_range", low=f["low"], high=f["high"]),
-    "bool": lambda f: _told("rules.allowed.bool"),
+    "int_range": lambda f: Told("rules.allowed.int_range", low=f["low"], high=f["high"]),
+    "bool": lambda f: Told("rules.allowed.bool"),
     "choices": lambda f: _join_or([toml_value(c) for c in f["choices"]]),
-    "value": lambda f: _told("rules.allowed.effect_rank_value"),
-    "rank": lambda f: _told("rules.allowed.effect_rank"),
+    "value": lambda f: Told("rules.allowed.effect_rank_value"),
+    "rank": lambda f: Told("rules.allowed.effect_rank"),
 }
 
 
@@ -859,8 +850,8 @@ def _check_effects(src: Source, shown_key: str, path: tuple[str, ...], value: An
         fields.pop("choices", None)
         if "suggestion" in fields:
             found = fields["suggestion"]
-            fields["suggestion"] = (_told("rules.err.suggest", suggestion=found) if found
-                                    else _told("rules.err.no_suggestion"))
+            fields["suggestion"] = (Told("rules.err.suggest", suggestion=found) if found
+                                    else Told("rules.err.no_suggestion"))
         return src.error(problem, key=shown_key, line=src.line_of(*path),
                          allowed=allowed_text, **fields)
 
@@ -917,12 +908,12 @@ def _suggest(word: str, candidates: tuple[str, ...] | list[str]) -> Told:
             close = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
             close = [lowered[c] for c in close]
         match = close[0] if close else None
-    return _told("rules.err.suggest", suggestion=match) if match else _told("rules.err.no_suggestion")
+    return Told("rules.err.suggest", suggestion=match) if match else Told("rules.err.no_suggestion")
 
 
 def extends_allowed() -> Told:
     """What ``extends`` may name, to be said: a preset (``PRESETS``) or a file."""
-    return _told("rules.allowed.extends", presets=", ".join(PRESETS))
+    return Told("rules.allowed.extends", presets=", ".join(PRESETS))
 
 
 def _check_table(table: Mapping[str, Any], src: Source) -> dict[str, Any]:
@@ -943,10 +934,10 @@ def _check_table(table: Mapping[str, Any], src: Source) -> dict[str, Any]:
             out[key] = value.strip()
         elif key in _TABLES and (key not in _TOP or isinstance(value, Mapping)):
             if not isinstance(value, Mapping):
-                what = _told(_TABLE_WHAT.get(key, "rules.allowed.table_keys"),
+                what = Told(_TABLE_WHAT.get(key, "rules.allowed.table_keys"),
                          keys=", ".join(_SECTIONS[key]))
                 raise src.error("rules.err.type", key=key, line=src.line_of(key),
-                                allowed=_told("rules.allowed.table", what=what), got=_describe(value))
+                                allowed=Told("rules.allowed.table", what=what), got=_describe(value))
             out[key] = _check_subtable(key, value, src)
         elif key in _TOP:
             out[key] = _check_key(src, _TOP[key], value)
@@ -958,7 +949,7 @@ def _check_table(table: Mapping[str, Any], src: Source) -> dict[str, Any]:
                 # An unknown [section]: suggest among tables first.
                 suggestion = _suggest(key, _TABLES)
                 raise src.error("rules.err.unknown_section", key=key, line=line,
-                                allowed=_told("rules.allowed.tables"), section=key,
+                                allowed=Told("rules.allowed.tables"), section=key,
                                 suggestion=suggestion)
             raise src.error("rules.err.unknown_key", key=key, line=line,
                             allowed=", ".join(top_keys), suggestion=_suggest(key, top_keys))
@@ -976,7 +967,7 @@ def _expand_old_keys(table: dict[str, Any], src: Source) -> dict[str, Any]:
             continue
         if into in table:
             raise src.error("rules.err.both_keys", key=old, line=src.line_of(old),
-                            allowed=_told("rules.allowed.one_of", old=old, new=into),
+                            allowed=Told("rules.allowed.one_of", old=old, new=into),
                             new=into, new_line=src.line_of(into) or "?",
                             old_value=toml_value(table[old]),
                             new_value=toml_value(expand[table[old]]))
@@ -993,7 +984,7 @@ def _check_subtable(section: str, value: Mapping[str, Any], src: Source) -> dict
     keys = _SECTIONS[section]
     for sub, item in value.items():
         if sub not in keys:
-            allowed = (_told("rules.allowed.ranks") if section in ("points", "actions")
+            allowed = (Told("rules.allowed.ranks") if section in ("points", "actions")
                        else ", ".join(keys))
             raise _unknown_in_section(src, section, sub, src.line_of(section, sub), tuple(keys),
                                       allowed)
@@ -1025,7 +1016,7 @@ def _check_overlap(own: Mapping[str, Any], src: Source) -> None:
             other_line = src.line_of(old)
             raise src.error("rules.err.overlap" if other_line else "rules.err.overlap_here",
                             key=shown, line=src.line_of(section, sub),
-                            allowed=_told("rules.allowed.one_of", old=old, new=shown),
+                            allowed=Told("rules.allowed.one_of", old=old, new=shown),
                             other=old, other_line=other_line)
 
 
@@ -1071,7 +1062,7 @@ def finish_rules(merged: Mapping[str, Any], src: Source, name: str) -> HouseRule
     if series["mode"] == "hands" and series["hands"] < 1:
         line = src.lines.get(("series", "hands")) or src.line_of("series", "mode")
         raise src.error("rules.err.series_hands", key="series.hands", line=line,
-                        allowed=_told("rules.allowed.int_min", low=1), got=series["hands"])
+                        allowed=Told("rules.allowed.int_min", low=1), got=series["hands"])
     values = {k: MappingProxyType(dict(merged[k])) if isinstance(merged[k], Mapping)
               else merged[k] for k in _TOP}
     tables = {section: MappingProxyType(
@@ -1096,7 +1087,7 @@ def _check_actions(rules: HouseRules, src: Source) -> None:
         for rank, effects in rules.actions.items():
             problem = check_combination(effects, free)
             if problem is not None:
-                raise error(problem, ("actions", rank), _told("rules.allowed.combination"),
+                raise error(problem, ("actions", rank), Told("rules.allowed.combination"),
                             rank=rank)
     table = rules.stacking if isinstance(rules.stacking, Mapping) else {}
     # (the ranks' effects are asked only of a table that sets them: a saved series of
@@ -1110,7 +1101,7 @@ def _check_actions(rules: HouseRules, src: Source) -> None:
                             _join_or(sorted(penalty, key=ACTION_RANKS.index)), rank=rank)
             if rank in seen:
                 raise error("rules.err.stack_twice", ("stacking", "groups"),
-                            _told("rules.allowed.groups"), rank=rank)
+                            Told("rules.allowed.groups"), rank=rank)
             seen.add(rank)
     grouped = frozenset().union(*rules.stack_groups()) if table.get("double") else frozenset()
     for rank in table.get("double", ()):
@@ -1119,9 +1110,9 @@ def _check_actions(rules: HouseRules, src: Source) -> None:
                         _join_or(sorted(grouped, key=ACTION_RANKS.index)), rank=rank)
     if rules.finish_mode() == "draw_after" and rules.finish_draw() < 1:
         raise error("rules.err.finish_draw_after", ("finish", "draw"),
-                    _told("rules.allowed.int_range", low=1, high=10), got=rules.finish_draw())
+                    Told("rules.allowed.int_range", low=1, high=10), got=rules.finish_draw())
     if rules.start_mode() == "redraw" and rules.start_ranks() >= frozenset(ACTION_RANKS):
-        raise error("rules.err.start_redraw", ("start", "ranks"), _told("rules.allowed.rank_list"))
+        raise error("rules.err.start_redraw", ("start", "ranks"), Told("rules.allowed.rank_list"))
 
 
 def _defaults() -> dict[str, Any]:
@@ -1132,9 +1123,9 @@ def _defaults() -> dict[str, Any]:
 
 def not_found_error(spec: str) -> RulesError:
     """The RulesError for a rule set ``spec`` that is neither a preset nor a file (R8)."""
-    allowed = _told("rules.allowed.presets", presets=", ".join(PRESETS))
-    told = _told("rules.error", where=_told("rules.where.file", file=spec),
-                 problem=_told("rules.err.not_found", spec=spec, allowed=allowed))
+    allowed = Told("rules.allowed.presets", presets=", ".join(PRESETS))
+    told = Told("rules.error", where=Told("rules.where.file", file=spec),
+                 problem=Told("rules.err.not_found", spec=spec, allowed=allowed))
     return RulesError(told, file=str(spec), line=None, key=None, allowed=allowed)
 
 
@@ -1183,7 +1174,7 @@ def build_rules(table: Mapping[str, Any], src: Source, extend: Extend) -> HouseR
     table an ``extends`` names.  Raises RulesError (R8)."""
     if not isinstance(table, Mapping):
         raise src.error("rules.err.type", key=None, got=_describe(table),
-                        allowed=_told("rules.allowed.table", what=_told("rules.allowed.table_points")))
+                        allowed=Told("rules.allowed.table", what=Told("rules.allowed.table_points")))
     return finish_rules(resolve_table(table, src, (), extend), src, src.name)
 
 
@@ -1202,7 +1193,7 @@ def check_table_fits(rules: HouseRules, players: int) -> None:
     if isinstance(players, bool) or not isinstance(players, int) or not (
             MIN_PLAYERS <= players <= MAX_PLAYERS):
         raise src.error("rules.err.players", key="players", got=players,
-                        allowed=_told("rules.allowed.players"))
+                        allowed=Told("rules.allowed.players"))
     decks = rules.deck_count(players)
     have = deck_size(decks, rules.jokers_per_deck)
     need = players * rules.deal_size + 1
@@ -1214,12 +1205,12 @@ def check_table_fits(rules: HouseRules, players: int) -> None:
                    if need <= deck_size(n, rules.jokers_per_deck)), None)
     if enough is not None:
         auto = enough == 2 and rules.decks == 1 and players >= 6
-        options.append(_told("rules.allowed.more_decks_auto" if auto else "rules.allowed.more_decks",
+        options.append(Told("rules.allowed.more_decks_auto" if auto else "rules.allowed.more_decks",
                          n=enough))
         key = "decks"
     most = (have - 1) // players
-    options.append(_told("rules.allowed.smaller_deal", most=most))
+    options.append(Told("rules.allowed.smaller_deal", most=most))
     allowed = _join_or(options)
-    decks_text = _told("rules.word.decks_one") if decks == 1 else _told("rules.word.decks_many", n=decks)
+    decks_text = Told("rules.word.decks_one") if decks == 1 else Told("rules.word.decks_many", n=decks)
     raise src.error("rules.err.deck", key=key, allowed=allowed, players=players,
                     deal=rules.deal_size, need=need, decks_hold=decks_text, have=have)
