@@ -1,5 +1,5 @@
-"""``python -m referee``: the ``pesten-ref`` command."""
+"""``python -m referee``: the ``pesten-ref`` command (``referee.interface.console``)."""
 
-from referee.interface.cli import main
+from referee.interface.console import main
 
-main(prog_name="pesten-ref")
+main()

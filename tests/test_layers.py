@@ -37,6 +37,7 @@ _PLACED = {
     "referee.engine": "engine",
     "referee.interface.repl": "prompt",
     "referee.interface.cli": "command line",
+    "referee.interface.console": "command line",
     "referee.__main__": "command line",
 }
 
