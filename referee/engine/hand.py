@@ -188,7 +188,7 @@ class Hand(Dealt):
             else:
                 turn.play(self, player, action.card, action.suit, ev, True)
         elif kind is Draw:
-            turn.draw(self, player, action.card, action.suit, ev)
+            turn.draw(self, player, action.card, action.suit, ev, True)
         else:
             self._act_pass(action, player, ev)
         if announce and self.status == "playing":
