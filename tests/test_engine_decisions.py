@@ -230,6 +230,28 @@ def test_R5_7_with_a_two_pending_only_the_twos_and_d_are_legal():
     assert hand.legal("Anna").player is None       # not Anna's turn (R3.7)
 
 
+def test_legal_is_each_players_own_brought_up_to_date():
+    """``legal`` keeps one ``Legal`` per player of the hand and brings it up to date
+    each time it is asked: the position after the last entry, nothing of the one before."""
+    hand = make_hand(lines=["start 9h", "2h"])
+    bram = hand.legal()
+    assert hand.legal("Bram") is bram and [str(c) for c in bram.plays] == ["2c", "2d", "2s"]
+    assert bram.draw_mask == 0                       # (R5.7: no d CARD on the penalty)
+    assert hand.legal("Anna").player is None and hand.legal("Anna") is not bram
+    hand.apply_line("d")                             # Bram takes the penalty
+    assert hand.legal("Bram").player is None         # (no longer Bram's turn)
+    cees = hand.legal()
+    assert cees.player == "Cees" and cees is not bram
+    hand.apply_line("2c")                            # a penalty for Anna, who takes it
+    hand.apply_line("d")
+    again = hand.legal()
+    assert again is bram and again.player == "Bram"
+    assert again.plays == \
+        [c for c in CARDS if hand.refusal_for(c, "Bram", "s" if c.rank == "J" else None) is None]
+    assert "5c" in [str(c) for c in again.plays]     # (on 2c, no penalty pending)
+    assert again.draw_mask == again.mask             # (d CARD plays the same cards, asked anew)
+
+
 def test_R3_1_legal_plays_agree_with_check_for_every_card():
     rng = random.Random(5)
     for rules in (HouseRules(), load_rules("hard"), load_rules("fast"),

@@ -47,7 +47,7 @@ class Hand(Dealt):
     ``first_player``, ``decks`` ...) are ``Dealt``'s, inherited.
     """
 
-    __slots__ = ("tables", "log", "redo_stack", "last_ruling", "cite", "lexicon")
+    __slots__ = ("tables", "log", "redo_stack", "last_ruling", "cite", "lexicon", "legals")
 
     def __init__(self, rules: HouseRules, players: Iterable[str], dealer: str, number: int = 1,
                  lexicon: Lexicon = ENGLISH):
@@ -58,6 +58,7 @@ class Hand(Dealt):
         self.redo_stack: list[str] = []        # what ``redo`` can put back
         self.last_ruling: Ruling | None = None  # for ``why``
         self.cite = 0                          # (while applying: the event whose rule is cited)
+        self.legals: dict[str, legality.Legal] = {}  # each player's ``Legal``, kept by ``legal``
 
     # -- replaying ------------------------------------------------------------
     @classmethod
@@ -188,7 +189,7 @@ class Hand(Dealt):
             else:
                 turn.play(self, player, action.card, action.suit, ev, True)
         elif kind is Draw:
-            turn.draw(self, player, action.card, action.suit, ev)
+            turn.draw(self, player, action.card, action.suit, ev, True)
         else:
             self._act_pass(action, player, ev)
         if announce and self.status == "playing":

@@ -135,9 +135,12 @@ def actor(h, player: str | None) -> str | None:
 def legal(h, player: str | None = None) -> Legal:
     """The plays and draws open to ``player`` (default: the player to act) now.
 
-    Returns a ``Legal`` (valid until the next entry).  Never raises: nobody
-    may act (``Legal.player`` None) while the hand is not being played, for
-    a player not in it, or for a player whose turn it is not (R3.7, R8.4).
+    Returns a ``Legal``, valid until the next entry: the player's own ``Legal``
+    of this hand, brought up to date (each player has one, made when first
+    asked, so that a turn makes no object; a ``Legal`` kept past an entry tells
+    the position of the last ``legal`` asked for that player).  Never raises:
+    nobody may act (``Legal.player`` None) while the hand is not being played,
+    for a player not in it, or for a player whose turn it is not (R3.7, R8.4).
     """
     if player is None or player == h.turn:
         who = h.turn if h.status == "playing" and not h.scored else None
@@ -145,7 +148,12 @@ def legal(h, player: str | None = None) -> Legal:
         who = actor(h, player)
     if who is None:
         return Legal(h, None, _NONE)
-    return Legal(h, who, turn.play_mask(h, h.counts[who] - 1))  # (a play: one card fewer)
+    mine = h.legals.get(who)
+    if mine is None:
+        mine = h.legals[who] = Legal(h, who, _NONE)
+    mine.mask = turn.play_mask(h, h.counts[who] - 1)  # (a play: one card fewer)
+    mine._draw_mask = None  # (asked anew when first read)
+    return mine
 
 
 def start_names_suit(h, card: Card) -> bool:

@@ -216,19 +216,23 @@ def _passed_over(h, player: str, seats: list[str]) -> set[str]:
 
 # -- drawing (R3.4-R3.6) -------------------------------------------------------
 
-def draw(h, player: str, card: Card | None, suit: str | None, ev: list) -> None:
-    """``d`` or ``d CARD`` by ``player`` (R3.4, R5.7, R6.2; the refusals in R0.3 order)."""
+def draw(h, player: str, card: Card | None, suit: str | None, ev: list,
+         checked: bool = False) -> None:
+    """``d`` or ``d CARD`` by ``player`` (R3.4, R5.7, R6.2): the checks of R0.3 in their
+    order unless ``checked`` (already made: ``Legal.draw``, ``Legal.may_draw_play``),
+    then the draw, and for ``d CARD`` the card played as ``play`` plays it."""
     r = h.rules
-    if h.pending_skip:  # (no draw at all, R5.11: ``draw_play_refusal``'s first answer)
+    if h.pending_skip and not checked:  # (no draw at all, R5.11: draw_play_refusal first)
         raise draw_play_refusal(h, player, card)
     if card is not None:
         told = len(ev)  # (the draw is told before a reshuffle it needs)
         if reshuffles_first(h):
             take(h, player, 0, ev, reshuffle=True)
-        table.check_deck(h, card)
-        refused = draw_play_refusal(h, player, card)
-        if refused is not None:
-            raise refused
+        if not checked:
+            table.check_deck(h, card)
+            refused = draw_play_refusal(h, player, card)
+            if refused is not None:
+                raise refused
         if h.pending:
             # R5.7, penalty_ends_turn = false: take the penalty, then play the card as
             # an ordinary play (the ruling cites the play's rule).
@@ -236,9 +240,10 @@ def draw(h, player: str, card: Card | None, suit: str | None, ev: list) -> None:
                 lastcard.typed_draw(h, player)
             take_penalty(h, player, ev)
             h.cite = len(ev)
-            play(h, player, card, suit, ev, False)
+            play(h, player, card, suit, ev, checked)
             return
-        check_play(h, player, card, suit, h.counts[player])  # (one drawn, one played)
+        if not checked:
+            check_play(h, player, card, suit, h.counts[player])  # (one drawn, one played)
         if h.last_card:
             lastcard.typed_draw(h, player)
         if h.owed:
