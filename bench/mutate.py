@@ -328,8 +328,8 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "legal-count": (
         "legal: the play mask asked for the cards held, not those left after the play (R6.2)",
         LEGALITY,
-        "    mine.mask = turn.play_mask(h, h.counts[who] - 1)",
-        "    mine.mask = turn.play_mask(h, h.counts[who])"),
+        "    mask = turn.play_mask(h, h.counts[who] - 1)",
+        "    mask = turn.play_mask(h, h.counts[who])"),
     "legal-copies": (
         "may_draw_play: the discard pile's copies before the reshuffle d CARD makes (R1.4, R3.5)",
         LEGALITY,

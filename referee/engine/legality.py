@@ -44,6 +44,9 @@ class Legal:
     R1.4), which a player holding the real card always passes.  ``doubles``:
     several cards of one rank may go down as one play at this table (R3.10,
     ``turn.doubles_open``): whether ``may_double(first, more)`` can be true.
+
+    ``legal`` keeps one per player of the hand (``Hand.legals``) and brings it up
+    to date each time it is asked.
     """
 
     __slots__ = ("player", "mask", "doubles", "_draw_mask", "_hand")
@@ -148,11 +151,12 @@ def legal(h, player: str | None = None) -> Legal:
         who = actor(h, player)
     if who is None:
         return Legal(h, None, _NONE)
+    mask = turn.play_mask(h, h.counts[who] - 1)  # (a play: one card fewer)
     mine = h.legals.get(who)
     if mine is None:
-        mine = h.legals[who] = Legal(h, who, _NONE)
-    mine.mask = turn.play_mask(h, h.counts[who] - 1)  # (a play: one card fewer)
-    mine._draw_mask = None  # (asked anew when first read)
+        mine = h.legals[who] = Legal(h, who, mask)
+    else:  # (the position now, as ``Legal.__init__`` sets it)
+        mine.mask, mine._draw_mask = mask, None
     return mine
 
 
