@@ -183,7 +183,7 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "penalty-at-once": (
         "aim_penalty: a penalty on a player who must miss the turn waits (R5 preamble)",
         ACTIONS,
-        "    if not h.free and h.skips.get(target, 0) > 0:\n",
+        "    if at_once and not h.free and h.skips.get(target, 0) > 0:\n",
         "    if False:\n"),
     # -- going out (R6.2) -----------------------------------------------------
     "finish-on-action": (

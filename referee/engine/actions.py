@@ -52,21 +52,27 @@ _AIMED = 2      # a penalty aimed: the turn is its victim's (R5.1)
 _SKIPPED = 4    # a skip fell on a player (R9.5): the last skip event told names them
 _REVERSED = 8   # the last ``Reversed`` told is this card's, for a skip after it to join
 _MOVED = 16     # cards changed hands (R9.11, R9.12): R4 duties anew
+_HELD = 32      # a further card of the same double follows (R3.10): a penalty waits for it
 
 
-def effect(h, player: str, card: Card, suit: str | None, ev: list) -> None:
+def effect(h, player: str, card: Card, suit: str | None, ev: list,
+           more: tuple[Card, ...] = ()) -> None:
     """The effects of the action card ``card`` just played by ``player``, in order
     (R5, R9.13); then the turn passes once: to the player again, to a
-    penalty's victim, or on past the players skipped.
+    penalty's victim, or on past the players skipped.  ``more``: the further
+    cards of a double (R3.10), whose effects follow, card after card, before the
+    turn passes.
 
     Each effect is one function of ``_APPLY``, called with the effect, the rule
     its ruling cites and the house rule behind the card (compiled per card:
     ``tables.steps``) and the bits of what the card's earlier effects did; it
     returns them with its own."""
     told = len(ev)
-    done = 0
+    done = _HELD if more else 0
     for e, rule, house in h.tables.steps[card.id]:
         done = _APPLY[e.kind](h, player, card, suit, e, rule, house, ev, done)
+    if more:
+        done = _further(h, player, more, suit, ev, done)
     if done & _AIMED:
         pass  # (``aim_penalty`` gave the turn to the penalty's victim)
     elif done & _AGAIN:
@@ -81,6 +87,23 @@ def effect(h, player: str, card: Card, suit: str | None, ev: list) -> None:
         _duties_anew(h)
 
 
+def _further(h, player: str, more: tuple[Card, ...], suit: str | None, ev: list,
+             done: int) -> int:
+    """R3.10: the effects of a double's further cards, each card's in order as if it
+    were played alone after the one before, the bits of what they did carried on
+    (the skips add up on the next players, the penalties on one player, who draws
+    them at once after the last card if they must miss the turn)."""
+    last = len(more) - 1
+    steps = h.tables.steps
+    for i, card in enumerate(more):
+        done &= ~_REVERSED  # (a reverse is told with a skip of its own card only)
+        if i == last:
+            done &= ~_HELD
+        for e, rule, house in steps[card.id]:
+            done = _APPLY[e.kind](h, player, card, suit, e, rule, house, ev, done)
+    return done
+
+
 def _draw(h, player, card, suit, e, rule, house, ev, done) -> int:
     if e.pending_draw:
         stacked = bool(h.pending)  # on a pending penalty: the house rule allowed it (R5.7)
@@ -89,7 +112,7 @@ def _draw(h, player, card, suit, e, rule, house, ev, done) -> int:
         else:
             h.pending += e.n
         h.pending_kind = card.rank
-        aim_penalty(h, player, card, rule, ev, stacked)
+        aim_penalty(h, player, card, rule, ev, stacked, at_once=not done & _HELD)
         return done | _AIMED
     if e.to == "self":
         victim = player
@@ -112,13 +135,16 @@ def _others_draw(h, player, card, suit, e, rule, house, ev, done) -> int:
 
 
 def _skip(h, player, card, suit, e, rule, house, ev, done) -> int:
+    if e.pass_on:  # (the skips of a double add up for the one player to answer them)
+        more = done & _SKIPPED
+        victim = _last_victim(ev) if more else order.next_seat(h, player)
+        h.pending_skip = h.pending_skip + e.n if more else e.n
+        h.skip_rank = card.rank
+        ev.append(SkipPending(player, card, victim=victim, n=h.pending_skip, rule="R5.11"))
+        return done | _SKIPPED
     victim = order.next_seat(h, _last_victim(ev) if done & _SKIPPED else player)
     if victim == player and len(h.active) > 1:  # (the skips went round: the next again)
         victim = order.next_seat(h, player)
-    if e.pass_on:
-        h.pending_skip, h.skip_rank = e.n, card.rank
-        ev.append(SkipPending(player, card, victim=victim, n=e.n, rule="R5.11"))
-        return done | _SKIPPED
     h.skips[victim] = h.skips.get(victim, 0) + e.n
     reversed_ = done & _REVERSED
     if e.n == 1:
@@ -245,12 +271,15 @@ _APPLY = {"none": _none, "draw": _draw, "others_draw": _others_draw, "skip": _sk
 
 
 
-def aim_penalty(h, player: str, card: Card, rule: str, ev: list, stacked: bool = False) -> None:
+def aim_penalty(h, player: str, card: Card, rule: str, ev: list, stacked: bool = False,
+                at_once: bool = True) -> None:
     """A draw penalty falls on the next seat (R5.1, R5.6, R8.4); drawn at once by a
     player who must miss the coming turn (R5 preamble).  ``stacked``: ``card``
-    went on a pending penalty, as the ``stacking`` house rule allows (R5.7)."""
+    went on a pending penalty, as the ``stacking`` house rule allows (R5.7).
+    ``at_once`` False: a further card of the same double follows (R3.10), so the
+    penalty is only aimed; the last card's penalty is drawn at once, the whole."""
     target = order.next_seat(h, player)
-    if not h.free and h.skips.get(target, 0) > 0:
+    if at_once and not h.free and h.skips.get(target, 0) > 0:
         n = h.pending
         ev.append(PenaltyAtOnce(player, card, victim=target, n=n, rule=rule))
         h.pending, h.pending_kind = 0, None

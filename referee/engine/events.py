@@ -91,6 +91,7 @@ class Reason(Enum):
     PENDING_DRAW_PLAY = "pending_draw_play"  # R5.7: ``d CARD`` on a penalty
     NO_DOUBLES = "no_doubles"              # R3.10: multi_play = "none"
     DOUBLE_RANK = "double_rank"            # R3.10: a further card of another rank
+    DOUBLE_COUNT = "double_count"          # R3.10: more cards than the player holds
     MATCH = "match"                        # R3.1
     MATCH_NAMED = "match_named"            # R3.3
     JACK_SUIT = "jack_suit"                # R5.4: a Jack without a suit
@@ -122,7 +123,8 @@ class Reason(Enum):
 
 
 _CARD_REFUSALS = frozenset({Reason.MATCH, Reason.MATCH_NAMED, Reason.MUST_STACK,
-                            Reason.MUST_DRAW, Reason.MUST_ANSWER_SKIP, Reason.LIMIT})
+                            Reason.MUST_DRAW, Reason.MUST_ANSWER_SKIP, Reason.LIMIT,
+                            Reason.DOUBLE_RANK})
 
 
 class Refused(Event):

@@ -262,7 +262,7 @@ class Hand(Dealt):
         for action in actions:
             if (type(action) is Draw and action.card is None and out and type(out[-1]) is Play
                     and out[-1].suit is None and names[out[-1].card.id]):
-                out[-1] = Play(out[-1].card, "d")
+                out[-1] = Play(out[-1].card, "d", out[-1].more)
                 continue
             out.append(action)
         return tuple(out)

@@ -12,7 +12,7 @@
 - R5.7 ``d CARD`` on a penalty ...... ``draw`` (taken, then an ordinary play)
 - a card put on the discard pile ... ``play`` (then R6.1/R6.3 ``goingout.go_out`` or R5 ``actions.effect``)
 - R3.10 several cards of one rank .. ``together_refusal`` (its checks), ``play_together``
-  (each card as ``play`` plays one)
+  (one play: ``play`` puts every card down, then each acts, then the turn passes)
 """
 
 from __future__ import annotations
@@ -99,18 +99,24 @@ def check_play(h, player: str, card: Card, suit: str | None, count_after: int) -
 
 # -- a card played -------------------------------------------------------------
 
-def play(h, player: str, card: Card, suit: str | None, ev: list, checked: bool) -> None:
+def play(h, player: str, card: Card, suit: str | None, ev: list, checked: bool,
+         more: tuple[Card, ...] = ()) -> None:
     """``player`` plays ``card`` (naming ``suit`` with a Jack): the checks of R0.3
     unless ``checked`` (already made), then the card goes on the discard pile and
-    takes effect (R3.1, R5, R6.1)."""
+    takes effect (R3.1, R5, R6.1).  ``more``: the further cards of a double, already
+    checked (``play_together``, R3.10): they go down after ``card``, the last on top,
+    before any card's effect; the hand after them all decides R4 and R6."""
     counts = h.counts
-    count_after = counts[player] - 1
+    count_after = counts[player] - 1 - len(more)
     if not checked:
         check_play(h, player, card, suit, count_after)
     counts[player] = count_after
     h.discard.append(card)
     copies = h.copies
     copies[card] = copies.get(card, 0) + 1
+    for other in more:
+        h.discard.append(other)
+        copies[other] = copies.get(other, 0) + 1
     h.named_suit = None
     h.limit = None
     h.pending_skip = 0
@@ -125,15 +131,17 @@ def play(h, player: str, card: Card, suit: str | None, ev: list, checked: bool) 
         if count_after == 1:
             h.last_card[player] = "open"
         elif not h.tables.draw_after >> card.id & 1:
-            goingout.go_out(h, player, card, ev)
+            goingout.go_out(h, player, more[-1] if more else card, ev)
             return
     if h.tables.action[card.id]:
-        actions.effect(h, player, card, suit, ev)
+        actions.effect(h, player, card, suit, ev, more)
     else:
         ev.append(Played(player, card))
+        for other in more:
+            ev.append(Played(player, other))
         order.pass_turn(h, player)
     if count_after == 0:  # R9.15 draw_after: the card stood with its effect; now the draw
-        goingout.draw_after(h, player, card, ev)
+        goingout.draw_after(h, player, more[-1] if more else card, ev)
 
 
 # -- several cards of one rank as one play (R3.10) ------------------------------
@@ -146,7 +154,8 @@ def doubles_open(h) -> bool:
 
 def together_refusal(h, player: str, cards: tuple[Card, ...], suit: str | None) -> Refusal | None:
     """Why ``player`` may not put ``cards`` (two or more, in order) down as one play now,
-    or None; in R0.3 order: doubles at this table and one rank (R3.10), the deck for
+    or None; in R0.3 order: doubles at this table, one rank and no more cards than
+    ``player`` holds (R3.10), the deck for
     each card with the play's earlier cards counted (R1.3, R1.4), then every check of
     the first card (``check_play``: R5.7, R3.1-R3.3, R5.4) with the hand as the whole
     play leaves it (R6.2).  The one statement of what a double needs (``play_together``,
@@ -157,6 +166,9 @@ def together_refusal(h, player: str, cards: tuple[Card, ...], suit: str | None) 
     for card in cards[1:]:
         if card.rank != first.rank:
             return Refusal(Reason.DOUBLE_RANK, "R3.10", card=card, first=first)
+    held = h.counts[player]
+    if len(cards) > held:  # (the real hand cannot hold them: a mis-entry)
+        return Refusal(Reason.DOUBLE_COUNT, "R3.10", name=player, n=held, cards=len(cards))
     copies = dict(h.copies)
     try:
         for card in cards:
@@ -173,45 +185,18 @@ def together_refusal(h, player: str, cards: tuple[Card, ...], suit: str | None) 
 def play_together(h, player: str, cards: tuple[Card, ...], suit: str | None, ev: list,
                   checked: bool) -> None:
     """R3.10: ``player`` puts ``cards`` down as one play (the checks of
-    ``together_refusal`` unless ``checked``).  Each card is played in order as
-    ``play`` plays one, with its effect; the suit named goes with every Jack, so
-    the last names it.  The seats an earlier card's effect passed over (an
-    Eight's lost turn, a Four's skip) are left out of the next card's "next
-    player", unless only ``player`` would be left: two Eights skip two players,
-    two Fours give two players their skips; a Two, a Seven, an Ace, a Jack pass
-    over nobody, so two Twos add up on one player.  The hand after the whole play
-    decides R4 and R6.2 (the card emptying the hand is the last)."""
+    ``together_refusal`` unless ``checked``).  The play is one play: every card goes
+    on the discard pile in the order typed, the last on top; then each card's effect
+    applies in order, as that card's would (penalties add up on the one player they
+    fall on, skips add up, each reverse turns play, each card move happens), and
+    the turn passes once, after them all (``actions.effect``).  The hand after the
+    whole play decides R4 and R6: a play that ends the hand has no effect (R6.1,
+    R6.2)."""
     if not checked:
         refused = together_refusal(h, player, cards, suit)
         if refused is not None:
             raise refused
-    seats = h.active
-    passed: set[str] = set()
-    for card in cards:
-        if passed and len(passed) < len(seats) - 1:
-            h.active = [p for p in seats if p not in passed]
-        try:
-            play(h, player, card, suit, ev, True)
-        finally:
-            h.active = seats
-        if h.status != "playing":
-            return
-        passed = _passed_over(h, player, seats)
-
-
-def _passed_over(h, player: str, seats: list[str]) -> set[str]:
-    """The seats strictly between ``player`` and the player to act, in the direction
-    of play (none in free order, R8.4, or when ``player`` is to act again)."""
-    turn = h.turn
-    if turn is None or turn == player:
-        return set()
-    n, step = len(seats), h.direction
-    i = (seats.index(player) + step) % n
-    out = set()
-    while seats[i] != turn and seats[i] != player:
-        out.add(seats[i])
-        i = (i + step) % n
-    return out
+    play(h, player, cards[0], suit, ev, True, cards[1:])
 
 
 # -- drawing (R3.4-R3.6) -------------------------------------------------------

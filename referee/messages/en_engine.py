@@ -60,6 +60,11 @@ MESSAGES = {
     "engine.refuse.double_rank": (
         "Only cards of one rank go down together: {card} is not of the rank of {first} "
         "(R3.10)."),
+    "engine.refuse.double_count": {
+        "one": ("{name} holds {n} card, fewer than the {cards} cards of this play: check "
+                "the entry (R3.10)."),
+        "other": ("{name} holds {n} cards, fewer than the {cards} cards of this play: "
+                  "check the entry (R3.10).")},
     "engine.refuse.match": "{card} does not match {top}: play {allowed}, or draw (R3.1).",
     "engine.refuse.match_named": (
         "{card} does not follow the named suit, {suit}: play {allowed}, or draw (R3.3)."),

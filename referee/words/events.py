@@ -171,6 +171,7 @@ _REFUSALS = {
     "pending_draw_play": "engine.refuse.pending_draw_play",
     "no_doubles": "engine.refuse.no_doubles",
     "double_rank": "engine.refuse.double_rank",
+    "double_count": "engine.refuse.double_count",
     "match": "engine.refuse.match",
     "match_named": "engine.refuse.match_named",
     "jack_suit": "engine.refuse.jack_suit",
