@@ -238,7 +238,8 @@ def one_effect(draw) -> Effect:
 def a_double(draw):
     """A rank given one or two random effects, random house rules around it, and
     the hand's first lines: the player to act holding a few cards (two: the
-    double may empty the hand), maybe a turn to miss waiting for the next seat."""
+    double may empty the hand), the next player maybe on their last card; then
+    the double, and the same rank's other two suits for the answer."""
     effects = tuple(draw(st.lists(one_effect(), min_size=1, max_size=2)))
     free = draw(st.sampled_from([False, False, False, True]))
     if check_combination(effects, free) is not None:
@@ -258,32 +259,57 @@ def a_double(draw):
     if draw(st.booleans()):
         lines.append(f"fix count {players[1]} 1")
     who = f"{players[0]}: " if free else ""
-    suit = " " + draw(st.sampled_from("cdhs")) if "name_suit" in [e.kind for e in effects] else ""
-    return table, players, lines, f"{who}{rank}c+{rank}s{suit}"
+    names = "name_suit" in [e.kind for e in effects]
+    suit = " " + draw(st.sampled_from("cdhs")) if names else ""
+    answer = f"{rank}d+{rank}h" + (" " + draw(st.sampled_from("cdhs")) if names else "")
+    state = {"skips": draw(st.integers(0, 2)), "reversed": draw(st.booleans())}
+    return table, players, lines, state, f"{who}{rank}c+{rank}s{suit}", answer
+
+
+def conserved(h: Hand, deck: int) -> None:
+    """The cards are all somewhere (hands + piles = deck) and the hand is in order."""
+    assert sum(h.counts.values()) + h.draw_pile + len(h.discard) == deck
+    assert all(n >= 0 for n in h.counts.values())
+    if h.status == "playing" and not h.free:
+        assert h.turn in h.active
+    told(h.apply_line("why"))
+    h.state()
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(a_double())
 def test_R3_10_a_double_of_any_effect_conserves_the_cards_and_never_raises(case):
-    table, players, lines, double = case
+    table, players, lines, state, double, answer = case
     h = Hand(rules_from_table({"multi_play": "same_rank", **table}), players, players[-1])
     for line in lines:
         assert h.apply_line(line).ok, line
+    if state["skips"] and not h.free:   # the next seat may have turns to miss
+        h.skips[players[1]] = state["skips"]
+    if state["reversed"]:
+        h.direction = -1
     deck = h.deck_total
     ruling = h.apply_line(double)
     told(ruling)
-    told(h.apply_line("why"))
-    h.state()
-    assert sum(h.counts.values()) + h.draw_pile + len(h.discard) == deck
+    conserved(h, deck)
     if ruling.ok:  # the last card typed is the new top, whatever its effects did
         assert str(h.top) == double.split("+")[1].split()[0]
-    # a few entries more from what the legality API offers: still conserved, no raise
+    # the next entries: the other two cards of the rank as a double, else a draw or
+    # a pass, as the legality API offers: still conserved, nothing raises
     for _ in range(3):
         if h.status != "playing":
             break
-        who = h.turn or players[0]
+        who = h.turn or players[1]
         legal = h.legal(who)
-        line = "pass" if legal.passes else "d"
         prefix = f"{who}: " if h.free else ""
-        told(h.apply_line(prefix + line))
-        assert sum(h.counts.values()) + h.draw_pile + len(h.discard) == deck
+        first, more = _cards(*answer.split()[0].split("+"))
+        tries = [answer] if legal.may_double(first, more, _suit(answer)) else []
+        tries.append("pass" if legal.passes else "d")
+        ruling = h.apply_line(prefix + tries[0])
+        assert ruling.ok or tries[0] == "d", (tries[0], told(ruling))
+        told(ruling)
+        conserved(h, deck)
+
+
+def _suit(entry: str) -> str | None:
+    parts = entry.split()
+    return parts[1] if len(parts) > 1 else None
