@@ -13,6 +13,11 @@ raises.
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -202,6 +207,39 @@ def test_R3_10_a_double_that_takes_a_player_out_under_last_holder_plays_on():
         "status": "playing", "turn": "Bram", "places": ["Anna"],
         "counts": {"Bram": 2, "Cees": 2}, "winner": None}
     assert told(h.apply_line("why"))
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    """``pesten-ref ARGS`` as a player runs it, in ``cwd``."""
+    return subprocess.run([sys.executable, "-m", "referee.interface.cli", *args], cwd=cwd,
+                          capture_output=True, text=True,
+                          env={"PATH": "/usr/bin:/bin", "HOME": str(cwd), "NO_COLOR": "1",
+                               "PYTHONPATH": str(ROOT)})
+
+
+def test_R3_10_doubles_through_the_command_line_go_out_and_draw_for_an_illegal_play(tmp_path):
+    # X1 as a family meets it: the script plays on after Anna goes out on a double,
+    # and a double with a card of another rank costs Bram the illegal-play draw.
+    (tmp_path / "dubbel.toml").write_text(
+        'multi_play = "same_rank"\nhand_end = "last_holder"\ndeal_size = 3\n'
+        'illegal_play_penalty = 1\n', encoding="utf-8")
+    made = run("new", "--players", "Anna,Bram,Cees", "--rules", "dubbel.toml",
+               "--dealer", "Cees", "--save", "s.toml", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    (tmp_path / "hand.txt").write_text("start 9c\nfix count Anna 2\n4c+4d\n9d+5d\n",
+                                       encoding="utf-8")
+    played = run("play", "--save", "s.toml", "--script", "hand.txt", "--keep-going",
+                 cwd=tmp_path)
+    out = played.stdout + played.stderr
+    assert "internal error" not in out and "Traceback" not in out, out
+    assert "Anna goes out on 4♦ and is out in place 1" in out
+    assert "5♦ is not of the rank of 9♦" in out and "R3.8" in out
+    state = json.loads(run("state", "--json", "--save", "s.toml", cwd=tmp_path).stdout)
+    assert (state["places"], state["turn"], state["counts"]) == (
+        ["Anna"], "Bram", {"Bram": 4, "Cees": 3})
 
 
 def _cards(*texts: str):
