@@ -1,4 +1,4 @@
-"""Simulator speed against RLCard's UNO engine, measured in the same run.
+"""Simulator speed against RLCard's UNO engine and OpenSpiel's crazy_eights, measured in the same run.
 
     python bench/bench_simulate.py [--hands 2000] [--players 2 4] [--rules standard]
                                    [--rounds 5] [--seed 1] [--split]
@@ -7,9 +7,13 @@ Our side: ``referee.simulator.simulate.simulate`` plays ``--hands`` whole hands 
 (bots, real shuffled cards, every entry through the referee engine).  Their
 side, if ``rlcard`` is importable: ``rlcard.games.uno.game.UnoGame`` with the
 same number of players plays ``--hands`` games, each step a random choice
-among ``get_legal_actions()``.  The two alternate in ``--rounds`` chunks so
-that both see the same machine load.  This script installs nothing: run
-``pip install rlcard`` first to compare (it pulls in numpy).
+among ``get_legal_actions()``.  If ``pyspiel`` (the ``open_spiel`` package) is
+importable, OpenSpiel's C++ ``crazy_eights`` with the same number of players
+plays ``--hands`` games too, driven from Python (each step a random legal action,
+or a chance outcome by its probability: the deal and the draws), the next mark
+to beat.  They alternate in ``--rounds`` chunks so that all see the same machine
+load.  This script installs nothing: run ``pip install rlcard open_spiel`` first
+to compare (rlcard pulls in numpy).
 
 Times are process CPU time by default (``--clock cpu``), which other work on
 a busy machine disturbs less than the wall clock (``--clock wall``).
@@ -73,6 +77,32 @@ def rlcard_uno(players: int, seed: int):
             game.init_game()
             while not game.is_over():
                 game.step(rng.choice(game.get_legal_actions()))
+                steps += 1
+        return steps
+
+    return play
+
+
+def openspiel_crazy_eights(players: int, seed: int):
+    """A function playing ``n`` games of OpenSpiel's ``crazy_eights`` with random legal
+    actions (chance outcomes drawn by their probabilities), or None without pyspiel."""
+    try:
+        import pyspiel
+    except Exception:  # noqa: BLE001 - any import problem means "not available"
+        return None
+    game = pyspiel.load_game("crazy_eights", {"players": players})
+    rng = random.Random(seed)
+
+    def play(n: int) -> int:
+        steps = 0
+        for _ in range(n):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, weights = zip(*state.chance_outcomes())
+                    state.apply_action(rng.choices(outcomes, weights)[0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
                 steps += 1
         return steps
 
@@ -189,13 +219,16 @@ def the_command(players: int, args) -> None:
 def side_by_side(rules: HouseRules, players: int, args, clock) -> None:
     """Our hands and UNO's games for ``players`` players, alternating in ``args.rounds`` chunks."""
     uno = rlcard_uno(players, args.seed)
+    eights = openspiel_crazy_eights(players, args.seed)
     chunk = max(1, args.hands // args.rounds)
-    ours_time = theirs_time = 0.0
-    ours_hands = theirs_games = 0
-    entries = steps = 0
+    ours_time = theirs_time = eights_time = 0.0
+    ours_hands = theirs_games = eights_games = 0
+    entries = steps = eights_steps = 0
     simulate(rules, players, 20, seed=args.seed)  # warm-up (imports, caches)
     if uno is not None:
         uno(5)
+    if eights is not None:
+        eights(5)
     for r in range(args.rounds):
         started = clock()
         report = simulate(rules, players, chunk, seed=args.seed + r)
@@ -210,6 +243,11 @@ def side_by_side(rules: HouseRules, players: int, args, clock) -> None:
             steps += uno(chunk)
             theirs_time += clock() - started
             theirs_games += chunk
+        if eights is not None:
+            started = clock()
+            eights_steps += eights(chunk)
+            eights_time += clock() - started
+            eights_games += chunk
     ours = ours_hands / ours_time
     print(f"rules {rules.name}, {players} players, {ours_hands} hands in "
           f"{args.rounds} rounds ({args.clock} time): {entries / ours_hands:.1f} entries per hand, "
@@ -221,6 +259,16 @@ def side_by_side(rules: HouseRules, players: int, args, clock) -> None:
         alone, per_hand = engine_alone(rules, players, chunk, args.seed, clock)
         print(f"the engine alone replaying the same entries: {alone:.0f} hands/s "
               f"({1e6 / alone / per_hand:.1f} us per entry)")
+    per_entry = entries / ours_time
+    if eights is None:
+        print("open_spiel is not installed (pip install open_spiel to compare with its crazy_eights)")
+    else:
+        per_eight = eights_steps / eights_time
+        print(f"openspiel crazy_eights: {eights_games} games, "
+              f"{eights_steps / eights_games:.1f} steps per game, "
+              f"{eights_time / eights_steps * 1e6:.1f} us per step")
+        print(f"{players} players: simulate: {per_entry:.0f} entries/s, openspiel crazy_eights: "
+              f"{per_eight:.0f} steps/s, ratio {per_entry / per_eight:.2f}")
     if uno is None:
         print("rlcard is not installed (pip install rlcard to compare); "
               f"simulate: {ours:.0f} hands/s")
@@ -230,7 +278,7 @@ def side_by_side(rules: HouseRules, players: int, args, clock) -> None:
           f"{theirs_time / steps * 1e6:.1f} us per step")
     print(f"{players} players: simulate: {ours:.0f} hands/s, rlcard uno: {theirs:.0f} games/s, "
           f"ratio X/Y = {ours / theirs:.2f}")
-    per_entry, per_step = entries / ours_time, steps / theirs_time
+    per_step = steps / theirs_time
     print(f"{players} players: simulate: {per_entry:.0f} entries/s, rlcard uno: {per_step:.0f} "
           f"steps/s, ratio {per_entry / per_step:.2f}")
 

@@ -9,7 +9,7 @@ parent kills it at a random moment, then checks that every file (and its
 written was lost.  The next child carries on in the same folder, so every run
 also checks that the lock of a killed writer does not block.
 
-    python bench/crash_test.py [--runs 200] [--seed N] [--dir DIR] [--series | --tournament]
+    python bench/crash_test.py [--runs 200] [--seed N] [--dir DIR] [--series | --tournament | --play]
 
 Last line: ``runs=200 kills=200 files_checked=... entries_lost=0 problems=0``.
 
@@ -28,12 +28,21 @@ at random, the others set aside).  After each kill the tournament must read,
 a settle cut short must be finished by the next writer, the table must hold
 the version kept, no conflict reported may be lost, and no version of the
 table may be gone (nothing is deleted).
+``--play`` kills ``pesten-ref play --json --keep-going`` itself while it types
+hands the simulator's bots recorded under a house-rule table with doubles, a
+passed-on Eight and card moves (``PLAY_RULES``), scoring each hand that ends and
+going on to the next.  After each kill the hand's log must be the lines the
+command had answered, or one more, in the order typed (an entry is answered only
+once saved); its backup must read; ``state`` and ``standings`` must open with no
+count or pile negative and the cards adding up to the deck; and the next
+``play`` must take up the hand where the log ends.
 POSIX only (SIGKILL).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import signal
@@ -530,6 +539,187 @@ def run_tournament(folder: Path, runs: int, seed: int, max_delay: float = 0.25, 
     return report
 
 
+# --------------------------------------------------------------------------- play at the table
+
+#: The house rules of ``--play``: doubles, a passed-on Eight and both card moves, so
+#: that an entry changes several hands and the pile at once (R3.10, R5.11, R9.11, R9.12).
+PLAY_RULES = """# the crash test's table: doubles, a passed-on Eight, card moves
+extends = "standard"
+multi_play = "same_rank"
+
+[actions]
+"8" = { skip = 1, pass_on = true }
+"6" = "rotate_hands"
+"9" = "pass_cards"
+"""
+PLAY_PLAYERS = ["Anna", "Bram", "Cees", "Daan"]
+
+
+def _command(env: dict[str, str], save: Path, *args: str, stdin: str | None = None,
+             ) -> subprocess.CompletedProcess:
+    """``pesten-ref ARGS --save SAVE`` run to its end (the real command line)."""
+    return subprocess.run([sys.executable, "-m", "referee", *args, "--save", str(save)],
+                          input=stdin, capture_output=True, text=True, env=env)
+
+
+class _PlaySeries:
+    """A series under ``PLAY_RULES`` in its own folder, and the hands its bots
+    recorded (``simulate.record``: lines typed, cards held at the end)."""
+
+    def __init__(self, folder: Path, number: int, seed: int, env: dict[str, str], hands: int = 6):
+        from referee.series.presets import load_rules
+        from referee.simulator.simulate import record
+
+        self.folder = folder / f"series-{number}"
+        self.folder.mkdir(parents=True)
+        rules_file = folder / "house.toml"
+        if not rules_file.exists():
+            rules_file.write_text(PLAY_RULES, encoding="utf-8")
+        self.save = self.folder / "pesten.toml"
+        # record's hand i is dealt by seat i, as the series' rotation deals it
+        self.hands = record(load_rules(str(rules_file)), len(PLAY_PLAYERS), hands, seed)
+        assert [h[0] for h in self.hands[:2]] == PLAY_PLAYERS[:2]
+        done = _command(env, self.save, "new", "--rules", str(rules_file),
+                        "--players", ",".join(PLAY_PLAYERS), "--dealer", PLAY_PLAYERS[0])
+        if done.returncode:
+            raise RuntimeError(f"new refused: {done.stderr}")
+        self.number = 1  # the hand being played
+
+    def logged(self) -> list[str] | None:
+        """The lines of the current hand's log on disk (None: no hand file yet)."""
+        import tomllib
+
+        path = SaveFile(self.save).hand_path(self.number)
+        if not path.exists():
+            return None
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return [str(e["line"]) for e in data.get("entries", [])]
+
+
+def _deck_size(state: dict) -> int:
+    return sum(state["counts"].values()) + state["draw_pile"] + state["discard_pile"]
+
+
+def check_play(series: _PlaySeries, lines: list[str], confirmed: int, env: dict[str, str],
+               report: Report, run: int, deck: int | None) -> tuple[int, int | None]:
+    """Check the series after a kill of ``play``: the hand's log is the lines the
+    command had answered (``confirmed`` of them) or one more, in order; its backup
+    reads; ``state`` and ``standings`` open, no count or pile negative and the cards
+    add up to the deck.  Returns (entries on disk, the deck's size)."""
+    import tomllib
+
+    problems = report.problems
+    try:
+        logged = series.logged() or []
+    except (OSError, ValueError) as exc:
+        problems.append(f"run {run}: hand {series.number} unreadable: {exc}")
+        return confirmed, deck
+    report.files_checked += 1
+    if logged != lines[:len(logged)]:
+        problems.append(f"run {run}: hand {series.number}'s log is not the lines typed")
+    if len(logged) < confirmed:
+        report.entries_lost += confirmed - len(logged)
+        problems.append(f"run {run}: {len(logged)} entries on disk, {confirmed} answered")
+    if len(logged) > confirmed + 1:
+        problems.append(f"run {run}: {len(logged)} entries on disk, more than one past {confirmed}")
+    backup = SaveFile(series.save).backup_path(SaveFile(series.save).hand_path(series.number))
+    if backup.exists():
+        try:
+            tomllib.loads(backup.read_text(encoding="utf-8"))
+            report.files_checked += 1
+        except (OSError, ValueError) as exc:
+            problems.append(f"run {run}: {backup.name} unreadable: {exc}")
+    state = _command(env, series.save, "state", "--json")
+    standings = _command(env, series.save, "standings", "--json")
+    for name, done in (("state", state), ("standings", standings)):
+        if done.returncode or "Traceback" in done.stderr or "internal error" in done.stderr:
+            problems.append(f"run {run}: {name} after the kill: {done.returncode} {done.stderr[-300:]}")
+    if state.returncode == 0:
+        shown = json.loads(state.stdout)
+        if min([*shown["counts"].values(), shown["draw_pile"], shown["discard_pile"]]) < 0:
+            problems.append(f"run {run}: a negative count {shown}")
+        if shown["status"] != "waiting":
+            size = _deck_size(shown)
+            if deck is not None and size != deck:
+                problems.append(f"run {run}: {size} cards counted in a deck of {deck}")
+            deck = size if deck is None else deck
+    return len(logged), deck
+
+
+def _finish_hand(series: _PlaySeries, env: dict[str, str], report: Report, run: int) -> bool:
+    """Score the current hand with the cards its bots held (when it is over) and go on
+    to the next; False when it did not end as recorded (a new series is needed)."""
+    state = _command(env, series.save, "state", "--json")
+    if state.returncode or json.loads(state.stdout)["status"] != "over":
+        return False
+    _, _, _, held = series.hands[series.number - 1]
+    done = _command(env, series.save, "score",
+                    *[f"{p}={' '.join(cards)}" for p, cards in held.items() if cards])
+    if done.returncode:
+        report.problems.append(f"run {run}: score refused: {done.stderr[-300:]}")
+        return False
+    series.number += 1
+    return series.number <= len(series.hands)
+
+
+def run_play(folder: Path, runs: int, seed: int, max_delay: float = 0.3, log=None) -> Report:
+    """``runs`` kills of ``pesten-ref play --json --keep-going`` typing the bots'
+    recorded hands under ``PLAY_RULES``, each at a random moment; after each, the
+    next ``play`` carries on from what the log holds."""
+    rng = random.Random(seed)
+    report = Report()
+    env = _child_env()
+    made = 0
+    series = _PlaySeries(folder, made, rng.randrange(1 << 30), env)
+    deck = None
+    i = 0
+    while i < runs:
+        lines = series.hands[series.number - 1][2]
+        logged = series.logged() or []
+        if len(logged) >= len(lines):
+            if not _finish_hand(series, env, report, i):
+                made += 1
+                series = _PlaySeries(folder, made, rng.randrange(1 << 30), env)
+                deck = None
+            continue
+        i += 1
+        proc = subprocess.Popen([sys.executable, "-m", "referee", "play", "--json",
+                                 "--keep-going", "--save", str(series.save)],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, env=env, text=True)
+        proc.stdin.write("".join(line + "\n" for line in lines[len(logged):]))
+        proc.stdin.close()
+        # one kill in five at any moment from the start (while the log is replayed);
+        # the others once the first entry was answered, so that every run goes on
+        first = ""
+        if rng.random() >= 0.2:
+            first = proc.stdout.readline()
+        time.sleep(rng.uniform(0, max_delay))
+        proc.send_signal(signal.SIGKILL)
+        out = first + proc.stdout.read()
+        err = proc.stderr.read()
+        proc.wait()
+        report.runs = i
+        if proc.returncode == -signal.SIGKILL:
+            report.kills += 1
+        elif proc.returncode:
+            report.problems.append(f"run {i}: play ended with {proc.returncode}: {err[-500:]}")
+        answered = 0
+        for row in out.splitlines():
+            try:
+                answer = json.loads(row)
+            except ValueError:
+                continue  # cut short by the kill
+            if not answer.get("ok"):
+                report.problems.append(f"run {i}: {answer.get('input')!r} refused: {answer.get('ruling')}")
+            answered += 1
+        report.versions_written += answered
+        _, deck = check_play(series, lines, len(logged) + answered, env, report, i, deck)
+        if log and i % 20 == 0:
+            log(f"  {report.line()} entries={report.versions_written} series={made + 1}")
+    return report
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=200)
@@ -540,6 +730,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--child", type=Path, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--tournament", action="store_true",
                         help="kill a child recording and settling a tournament's conflicts")
+    parser.add_argument("--play", action="store_true",
+                        help="kill pesten-ref play typing hands under a table with doubles and card moves")
     parser.add_argument("--series-child", type=Path, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--tournament-child", type=Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -558,7 +750,8 @@ def main(argv: list[str] | None = None) -> int:
         folder = args.dir or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
         started = time.perf_counter()
-        runner = run_tournament if args.tournament else run_series if args.series else run
+        runner = (run_tournament if args.tournament else run_series if args.series
+                  else run_play if args.play else run)
         report = runner(folder, args.runs, seed, log=print)
         print(f"versions written={report.versions_written}, {time.perf_counter() - started:.1f} s")
     for problem in report.problems[:20]:

@@ -24,6 +24,7 @@ from click.testing import CliRunner
 
 from conftest import cli  # noqa: E402
 from referee.interface.cli import main
+from referee.messages import t
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -538,9 +539,9 @@ def test_a_series_that_is_over_refuses_play_and_score(save):
     cli(save, "new", "--players", "Anna,Bram", "--dealer", "Bram", "--limit", "10")
     cli(save, "score", "--winner", "Anna", "Bram=11")
     result = cli(save, "play", input="start 9h\n", code=1)
-    assert "over" in result.stderr and "Anna" in result.stderr
+    assert t("cli.play.series_over", winners="Anna") in result.stderr
     result = cli(save, "score", "--winner", "Anna", "Bram=3", code=1)
-    assert "over" in result.stderr
+    assert t("score.refuse.series_over", names="Anna") in result.stderr
     table = standings(save)
     assert table["series_winner"] == ["Anna"] and totals(save) == {"Anna": 0, "Bram": 11}
     assert "Anna" in cli(save, "standings").stdout

@@ -79,3 +79,15 @@ def test_R8_6_recording_and_settling_a_conflict_is_complete_after_sigkill(tmp_pa
     report = crash.run_tournament(tmp_path, runs=10, seed=seed)
     assert report.problems == [], f"seed {seed}: {report.problems}"
     assert report.kills == 10 and report.files_checked >= 10
+
+
+def test_play_killed_mid_hand_under_doubles_and_card_moves_loses_nothing(tmp_path):
+    """``pesten-ref play`` killed while it types a hand with doubles, a passed-on Eight
+    and card moves: the log is what was answered (or one more), the files read, the
+    cards add up, and the next ``play`` takes the hand up where the log ends."""
+    crash = _crash_module()
+    seed = random.randrange(1 << 30)
+    report = crash.run_play(tmp_path, runs=8, seed=seed)
+    assert report.problems == [], f"seed {seed}: {report.problems}"
+    assert report.runs == 8 and report.kills >= 1
+    assert report.entries_lost == 0 and report.versions_written > 0

@@ -169,9 +169,14 @@ def test_a_hand_edited_negative_score_is_reported_with_its_line_despite_the_inde
 
 def test_a_hand_file_that_no_longer_parses_is_reported_with_its_line(save):
     cli(save, "history", "--json")
-    edit(SaveFile(save).hand_path(3), "winner = ", "winner = = ")
+    path = SaveFile(save).hand_path(3)
+    edit(path, "winner = ", "winner = = ")
+    line = next(n for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                if text.startswith("winner = = "))
+    before = path.read_bytes()
     result = cli(save, "export", "--format", "csv", code=2)
-    assert "hand-00003.toml" in result.stderr and "line" in result.stderr
+    assert "hand-00003.toml" in result.stderr and f"line {line}" in result.stderr
+    assert path.read_bytes() == before  # reported, left untouched
 
 
 def test_the_index_is_never_believed_over_a_hand_file(save):

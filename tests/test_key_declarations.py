@@ -11,6 +11,7 @@ it out.  A key left out of any of them fails here.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -135,7 +136,11 @@ def test_R8_the_rule_book_marks_the_key_in_its_rule_and_lists_it(key, tmp_path):
 @pytest.mark.parametrize("key", HOUSE_KEYS, ids=IDS)
 def test_R8_the_key_has_its_rule_book_text_and_why_cites_its_rule(key):
     assert any(k == key.text or k.startswith(key.text + ".") for k in catalog()), key.text
-    assert KEY_RULE[key.shown] == key.rule
+    # what `why` cites for the key is a rule the rule book defines (not the
+    # declaration read back: a rule id missing from docs/RULES.md fails here)
+    book = (DOCS / "RULES.md").read_text(encoding="utf-8")
+    rule = re.escape(KEY_RULE[key.shown])
+    assert re.search(rf"\*\*{rule}\b", book) or re.search(rf"^## {rule} ", book, re.M), key.rule
 
 
 @pytest.mark.parametrize("key", [k for k in HOUSE_KEYS if k.section is None],

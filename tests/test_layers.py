@@ -179,6 +179,38 @@ def test_there_is_no_import_cycle():
     assert cycles(graph()) == []
 
 
+def package_of(module: str) -> str:
+    """The package a module belongs to for the package graph: ``referee.X`` for
+    every module under ``referee/X/``, else the module itself."""
+    parts = module.split(".")
+    return ".".join(parts[:2]) if len(parts) > 2 else module
+
+
+def package_graph(edges: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The imports between packages that the module imports give."""
+    out: dict[str, set[str]] = {}
+    for name, deps in edges.items():
+        for dep in deps:
+            if package_of(dep) != package_of(name):
+                out.setdefault(package_of(name), set()).add(package_of(dep))
+    return out
+
+
+def test_packages_import_each_other_one_way():
+    """Issue 31: no chain of imports between packages leads back, lazy imports
+    included (a tournament is made of series: ``tournament`` imports ``series``,
+    so where a series is played, ``seat``, lives in ``tournament``)."""
+    packages = package_graph(graph())
+    assert "referee.series" in packages["referee.tournament"]
+    assert cycles(packages) == []
+
+
+def test_the_package_check_sees_a_cycle():
+    edges = {"referee.series.seat": {"referee.tournament.files"},
+             "referee.tournament.files": {"referee.series.store"}}
+    assert cycles(package_graph(edges)) == [["referee.series", "referee.tournament"]]
+
+
 def test_the_engine_makes_no_sentence_and_reads_no_language():
     """Issue 21: no module of the engine imports the message layer, at the top or
     inside a function: rulings, events, the hand's summary, ``check`` and ``why``

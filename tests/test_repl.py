@@ -575,7 +575,7 @@ SEVEN = "Anna,Bram,Cees,Daan,Eva,Fien,Gijs"  # seed 1: Table 1 Eva, Daan, Bram, 
 def _tournament_table(tmp_path, monkeypatch, name: str):
     """A tournament of seven (seed 1) at tmp_path/t.toml; -> (the table's OpenSeries, its Seat)."""
     from conftest import cli
-    from referee.series.seat import Seat
+    from referee.tournament.seat import Seat
     from referee.tournament.files import TournamentFiles
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     monkeypatch.setenv("NO_COLOR", "1")
@@ -655,7 +655,7 @@ def test_the_toolbar_after_the_last_hand_of_a_series_offers_no_score(tmp_path, m
 
 def test_hints_name_the_save_and_the_table_in_use(tmp_path, monkeypatch, capsys):
     from conftest import cli
-    from referee.series.seat import Seat
+    from referee.tournament.seat import Seat
     monkeypatch.chdir(tmp_path)
     cli("q.toml", "new", "--players", "Anna,Bram,Cees", "--dealer", "Cees")
     out = cli("q.toml", "play", input=WON).stdout

@@ -7,6 +7,7 @@ import os
 import shutil
 
 from conftest import cli
+from referee.messages import t
 
 
 def new(save, n, seed=1):
@@ -49,7 +50,7 @@ def test_R8_6_players_from_a_file_one_a_line(tmp_path):
 def test_R1_1_a_bad_name_or_a_missing_list_is_refused_and_nothing_saved(tmp_path):
     save = tmp_path / "t.toml"
     r = cli(save, "tournament", "new", "--players", "Anna,Bram,7h", code=2)
-    assert "card" in r.output and not save.exists()
+    assert t("cli.new.bad_name_word", name="7h") in r.output and not save.exists()
     cli(save, "tournament", "new", code=2)
     cli(save, "tournament", "new", "--players-file", str(tmp_path / "none.txt"), code=2)
     assert not save.exists()
@@ -248,14 +249,14 @@ def test_R8_6_a_full_32_player_tournament_from_first_round_to_champion(tmp_path)
     assert final["table"] == "final" and len(final["players"]) == 2
     a, b = final["players"]
     r = cli(save, "play", "--table", "2", code=2)
-    assert "no table 2" in r.output
+    assert t("tour.refuse.no_table", table="2", round=rounds + 1, tables="final") in r.output
     hands = 0
     while show(save)["champion"] is None:
         hands += 1
         cli(save, "play", "--table", "final", input="")  # the next hand dealt
         cli(save, "score", "--table", "final", "--winner", a, f"{b}=35")
     assert hands == 3  # 35, 70, 105 > 100 (R7.4)
-    assert "record" in cli(save, "tournament", "show").output
+    assert t("tour.show.record_it") in cli(save, "tournament", "show").output
     out = cli(save, "tournament", "next").output
     assert f"{a} is the champion" in out
     data = show(save)

@@ -40,7 +40,7 @@ from referee.words.events import told
 
 if TYPE_CHECKING:  # imported where a table is open (start-up time of `pesten-ref`)
     from referee.interface.complete import HandView
-    from referee.series.seat import Seat
+    from referee.tournament.seat import Seat
     from referee.series.session import OpenSeries
 
 # ``pesten-ref`` commands a player may type at the prompt by mistake.
@@ -231,7 +231,7 @@ class SeriesApp:
 
     def __init__(self, table: "OpenSeries", interactive: bool = False, colour: bool = False,
                  columns: Callable[[], int] | None = None, seat: "Seat | None" = None) -> None:
-        from referee.series.seat import Seat
+        from referee.tournament.seat import Seat
         self.table = table
         self.interactive = interactive
         self.colour = colour

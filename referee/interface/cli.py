@@ -616,7 +616,7 @@ def _new_json(table: Any, save_file: Any, drawn: bool, kept: int | None) -> dict
 def play(script, keep_going, as_json, save, table_name):
     """Referee the current hand: type every card as it is played."""
     with _Guard():
-        from referee.series.seat import Seat
+        from referee.tournament.seat import Seat
         seat = Seat(save, table_name)
         save = _table_series(save, table_name, play=True)
         from referee.series.session import OpenSeries
@@ -706,7 +706,7 @@ def standings(by_seat, as_json, save, table_name):
             click.echo(_dumps(standings_json(series, started)))
             return
         if table_name:
-            from referee.series.seat import Seat
+            from referee.tournament.seat import Seat
             closing = Seat(save, table_name).told(series)
         click.echo(render_standings(series, started, by_seat=by_seat, closing=closing))
 
@@ -735,7 +735,7 @@ def history(as_json, save, table_name):
             return
         click.echo(_history_text(data))
         if table_name:  # a tournament's table: what the tournament makes of it, once over
-            from referee.series.seat import Seat
+            from referee.tournament.seat import Seat
             from referee.series.session import read_standings
             series, _ = read_standings(SaveFile(_save_path(series_save)))
             for line in Seat(save, table_name).told(series):
@@ -832,7 +832,7 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
     without refereeing it.  `--hand N` corrects hand N.
     """
     with _Guard():
-        from referee.series.seat import Seat
+        from referee.tournament.seat import Seat
         seat = Seat(save, table_name)
         save = _table_series(save, table_name)
         from referee.series.scoring import (
