@@ -83,6 +83,20 @@ if __import__("os").environ.get("CI"):
     _settings.load_profile("ci")
 
 
+def bench_module(name: str):
+    """The benchmark script ``bench/NAME.py`` loaded as a module (the tests that run
+    a short version of it: the crash test, the play fuzzing, the differential)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"pesten_bench_{name}", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look the module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
 def cli(save, *args: str, input: str | bytes | None = None, code: int = 0):
     """Run ``pesten-ref ARGS --save SAVE`` in-process (no ``--save`` when ``save``
     is None); -> click Result.

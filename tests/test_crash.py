@@ -6,25 +6,17 @@ The machinery lives in bench/crash_test.py (run it for 200 kills); here ~30 kill
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import random
-import sys
-from pathlib import Path
 
 import pytest
+from conftest import bench_module
 
 pytestmark = pytest.mark.skipif(os.name == "nt", reason="needs SIGKILL")
 
-BENCH = Path(__file__).resolve().parents[1] / "bench" / "crash_test.py"
-
 
 def _crash_module():
-    spec = importlib.util.spec_from_file_location("pesten_crash_test", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look the module up by name
-    spec.loader.exec_module(module)
-    return module
+    return bench_module("crash_test")
 
 
 def test_versions_are_complete_after_sigkill(tmp_path):

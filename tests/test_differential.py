@@ -10,23 +10,15 @@ through this tree's engine.  Only the rule decisions of issue 11 may differ.
 from __future__ import annotations
 
 import copy
-import importlib.util
 from pathlib import Path
 
 import pytest
+from conftest import bench_module
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests" / "data" / "differential-15b2f64.jsonl.gz"
 
-
-def _load():
-    spec = importlib.util.spec_from_file_location("differential", ROOT / "bench" / "differential.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-differential = _load()
+differential = bench_module("differential")
 
 
 @pytest.fixture(scope="module")

@@ -8,24 +8,18 @@ hand goes on unless out), and every save then opens with ``state``, ``standings`
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
 import tempfile
 from pathlib import Path
 
 import pytest
+from conftest import bench_module
 
-BENCH = Path(__file__).resolve().parents[1] / "bench" / "play_fuzz.py"
 SEEDS = range(1000, 1040)
 
 
 def _fuzz_module():
-    spec = importlib.util.spec_from_file_location("pesten_play_fuzz", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look the module up by name
-    spec.loader.exec_module(module)
-    return module
+    return bench_module("play_fuzz")
 
 
 @pytest.fixture
