@@ -513,8 +513,9 @@ ALIASES: Mapping[str, str] = MappingProxyType({
 #: Players at one table (R1.1).
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 EXTENDS = "extends"
-#: Files (and presets) one rule set may be built of through ``extends``, the first
-#: file read included (R8): a longer chain is refused with a sentence.
+#: House-rule files one rule set may be built of through ``extends``, the first file
+#: read included and the presets they end on left out (R8): a longer chain is
+#: refused with a sentence.
 MAX_EXTENDS = 10
 
 
@@ -585,7 +586,18 @@ _HEADER_LINE = rf"^\s*\[\[?\s*({_BARE_OR_QUOTED}(?:\s*\.\s*{_BARE_OR_QUOTED})*)\
 
 
 def _key_path(text: str) -> tuple[str, ...]:
-    return tuple(p.strip("\"'") if p[:1] in "\"'" else p for p in re.findall(_BARE_OR_QUOTED, text))
+    return tuple(_key_part(p) for p in re.findall(_BARE_OR_QUOTED, text))
+
+
+def _key_part(part: str) -> str:
+    """One key of a dotted key as TOML reads it: quotes taken off, the escapes of a
+    basic string (``"dea\\u006c_size"``) read."""
+    if part[:1] == '"' and "\\" in part:
+        try:
+            return tomllib.loads("k = " + part)["k"]
+        except tomllib.TOMLDecodeError:
+            pass
+    return part.strip("\"'") if part[:1] in "\"'" else part
 
 
 _STRINGS = r'"(?:[^"\\]|\\.)*"|\'[^\']*\''
@@ -683,6 +695,12 @@ class Source:
         self.lines, self.duplicate = key_lines(text) if text is not None else ({}, None)
 
     def line_of(self, *path: str) -> int | None:
+        """The line ``path`` is written on; for a table only written through dotted
+        keys (``e.x = 1``), the first of them; else the nearest path above it."""
+        if path and path not in self.lines:
+            below = [n for p, n in self.lines.items() if p[:len(path)] == path]
+            if below:
+                return min(below)
         return line_of(self.lines, path)
 
     def where(self, line: int | None) -> Told:
@@ -975,6 +993,8 @@ def _expand_old_keys(table: dict[str, Any], src: Source) -> dict[str, Any]:
                             old_value=toml_value(table[old]),
                             new_value=toml_value(expand[table[old]]))
         table[into] = expand[table.pop(old)]
+        if (old,) in src.lines:  # (an error about the value is placed where the old key is)
+            src.lines.setdefault((into,), src.lines[(old,)])
     return table
 
 
@@ -1211,7 +1231,7 @@ def parse_toml(text: str, src: Source) -> dict[str, Any]:
     """The table of a house-rule TOML text; raises RulesError placing a syntax
     error on its line of ``src`` (an error at the end of the text on its last
     line; values nested too deeply to read on the line where they get so deep)."""
-    last = max(1, len(text.splitlines()))
+    last = max((n for n, row in enumerate(text.splitlines(), 1) if row.strip()), default=1)
     try:
         return tomllib.loads(text)
     except RecursionError:
@@ -1259,8 +1279,8 @@ def resolve_table(own: Mapping[str, Any], src: Source, ident: str, read: Read) -
     onto the standard defaults, the last one read first (R8).
 
     The chain is followed in a loop, never by recursion: more than
-    ``MAX_EXTENDS`` tables is refused at the ``extends`` line that goes one too
-    far.  Returns a ``Merged`` (each value knows its file).  Raises RulesError."""
+    ``MAX_EXTENDS`` files (presets not counted) is refused at the ``extends``
+    line that goes one too far.  Returns a ``Merged`` (each value knows its file).  Raises RulesError."""
     files: list[tuple[dict[str, Any], Source]] = []
     chain = (ident,)
     while True:
@@ -1269,7 +1289,7 @@ def resolve_table(own: Mapping[str, Any], src: Source, ident: str, read: Read) -
         spec = checked.get(EXTENDS)
         if spec is None:
             break
-        if len(files) >= MAX_EXTENDS:
+        if len(files) >= MAX_EXTENDS and not src.preset and resolve_preset(spec) is None:
             raise src.error("rules.err.extends_deep", key=EXTENDS, line=src.line_of(EXTENDS),
                             allowed=extends_allowed(), most=MAX_EXTENDS, got=spec)
         own, src, ident = read(spec, src, chain)
