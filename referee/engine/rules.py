@@ -15,12 +15,16 @@ Public API:
   ``name``), ``KEY_RULE``.
 - ``PRESETS``, ``ALIASES``, ``PRESET_RULE``, ``resolve_preset(name)``,
   ``extends_allowed()`` (what ``extends`` may name, told).
-- ``Source``, ``parse_toml(text, src)``, ``resolve_table(own, src, chain, extend)``,
-  ``build_rules(table, src, extend)``, ``finish_rules``: a table read, merged onto
-  what it ``extends`` and checked.  The engine reads no file: ``extend`` (the
-  application's, ``referee.series.presets``, which also has ``load_rules``,
-  ``preset_text`` and ``rules_from_table``) gives the table an ``extends`` names.
-- ``check_table_fits(rules, players)``: 2-8 players, deal + starter fit the deck.
+- ``Source``, ``parse_toml(text, src)``, ``resolve_table(own, src, ident, read)``,
+  ``build_rules(table, src, read)``, ``finish_rules``: a table read, merged onto
+  what it ``extends`` (a chain of ``MAX_EXTENDS`` files at most, followed in a
+  loop) and checked; the ``Merged`` table knows the file and line of each value,
+  so every error names where the value at fault is written.  The engine reads no
+  file: ``read`` (the application's, ``referee.series.presets``, which also has
+  ``load_rules``, ``preset_text`` and ``rules_from_table``) gives the table an
+  ``extends`` names.
+- ``check_table_fits(rules, players, merged=None)``: 2-8 players, deal + starter
+  fit the deck.
 - ``check_saved(table, key, kind, ...)``: a value read back from a save file,
   checked as a house-rule value is (the same sentences); ``REQUIRED``.
 - ``key_lines(text)``, ``line_of(lines, path)``: the line of each key path of a
@@ -1061,9 +1065,10 @@ class Merged(dict):
     ``origins`` maps a key path (``("deal_size",)``, ``("actions", "K")``) to
     ``(depth, Source)``: the file (or preset) that wrote the value in force and how
     far down the ``extends`` chain it is (0: the file read first); the empty path
-    ``()`` is that first file.  ``stacking_word``: ``(word, path)`` when a
+    ``()`` is that first file.  ``stacking_word``: ``(word, origin)`` when a
     ``[stacking]`` table without ``groups`` was written over ``stacking = "WORD"``
-    (its groups stay those of the word, R9.14), else None.
+    (its groups stay those of the word, R9.14; ``origin`` as in ``origins``, None
+    for the default), else None.
     """
 
     __slots__ = ("origins", "stacking_word")
