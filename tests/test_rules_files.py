@@ -232,6 +232,12 @@ def test_R8_a_key_written_with_escapes_is_placed_on_its_line(tmp_path):
     assert out.startswith("ours.toml, line 2: `deal_size = 0` is not allowed"), out
 
 
+def test_R8_lines_are_counted_by_newlines_alone(tmp_path):
+    # a line separator (U+2028) in a comment does not start a new line
+    out = both_refuse(tmp_path, {"ours.toml": "# Oma\u2028Opa\ndeal_size = 0\n"})
+    assert out.startswith("ours.toml, line 2: `deal_size = 0` is not allowed"), out
+
+
 def test_R8_a_table_written_through_dotted_keys_is_placed_on_its_line(tmp_path):
     out = both_refuse(tmp_path, {"ours.toml": '# ours\n\ne.xtends = "family"\n'})
     assert out.startswith("ours.toml, line 3: [e] is not a house-rule table"), out
@@ -348,8 +354,8 @@ def mutated(draw, text: str) -> bytes:
             del lines[draw(st.integers(0, len(lines) - 1))]
             data = b"\n".join(lines)
         else:
-            data = data[:at] + draw(st.sampled_from(list(b'"[]={}\n#\',.'))).to_bytes(1, "big") \
-                + data[at:]
+            mark = draw(st.sampled_from(list('"[]={}\n#\',.\r\x0c\u2028\x85')))
+            data = data[:at] + mark.encode("utf-8") + data[at:]
     return data
 
 

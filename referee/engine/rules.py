@@ -640,7 +640,7 @@ def key_lines(text: str) -> tuple[dict[tuple[str | int, ...], int], int | None]:
                 out += (arrays[out],)
         return out
 
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.split("\n"), 1):  # (a line ends at a newline alone, as in TOML)
         stripped = line.strip()
         if inside is not None:   # the items of a list written over several lines
             path, items, depth = inside
@@ -1236,7 +1236,7 @@ def parse_toml(text: str, src: Source) -> dict[str, Any]:
     """The table of a house-rule TOML text; raises RulesError placing a syntax
     error on its line of ``src`` (an error at the end of the text on its last
     line; values nested too deeply to read on the line where they get so deep)."""
-    last = max((n for n, row in enumerate(text.splitlines(), 1) if row.strip()), default=1)
+    last = max((n for n, row in enumerate(text.split("\n"), 1) if row.strip()), default=1)
     try:
         return tomllib.loads(text)
     except RecursionError:
@@ -1261,7 +1261,7 @@ def parse_toml(text: str, src: Source) -> dict[str, Any]:
 def _deepest_line(text: str) -> int:
     """The line (from 1) where the brackets of a text are nested deepest."""
     depth, deepest, line = 0, -1, 1
-    for number, row in enumerate(text.splitlines() or [""], 1):
+    for number, row in enumerate(text.split("\n"), 1):
         bare = re.sub(_STRINGS, "", row).split("#", 1)[0]
         for char in bare:
             depth += 1 if char in "[{" else -1 if char in "]}" else 0
