@@ -191,12 +191,24 @@ def test_R8_an_error_in_an_extended_file_names_that_file_and_its_line(tmp_path, 
         assert word in out, (word, out)
 
 
-def test_R8_the_file_that_makes_a_combination_wrong_is_named(tmp_path):
+@pytest.mark.parametrize("parent, main, start", [
     # the parent's draw 0 is fine under "refuse"; main's draw_after makes it wrong
-    files = {"parent.toml": "[finish]\ndraw = 0\n",
-             "main.toml": 'extends = "parent.toml"\n\n[finish]\nmode = "draw_after"\n'}
+    ("[finish]\ndraw = 0\n", '[finish]\nmode = "draw_after"\n',
+     "main.toml, line 4: `finish.draw` must be at least 1"),
+    # the parent's Sevens stack as penalties; main takes the penalty away
+    ('[actions]\n"7" = { draw = 1 }\n[stacking]\ngroups = [["2"], ["7"]]\n',
+     '[actions]\n"7" = "again"\n', "main.toml, line 4: `actions.7`: 7 makes no draw penalty"),
+    # the parent's Eights pass the skip on; main plays in free turn order
+    ('[actions]\n"8" = { skip = 1, pass_on = true }\n', 'turn_order = "free"\n',
+     "main.toml, line 3: `turn_order`: with `turn_order = \"free\"`"),
+    # the parent doubles Twos; main's groups leave the Two out
+    ('[stacking]\ndouble = ["2"]\n', '[stacking]\ngroups = [["Joker"]]\n',
+     "main.toml, line 4: `stacking.groups`: 2 is in no stacking group"),
+], ids=["draw-after", "stack-rank", "free-pass-on", "double"])
+def test_R8_the_file_that_makes_a_combination_wrong_is_named(tmp_path, parent, main, start):
+    files = {"parent.toml": parent, "main.toml": 'extends = "parent.toml"\n\n' + main}
     out = both_refuse(tmp_path, files, main="main.toml")
-    assert out.startswith("main.toml, line 4: `finish.draw` must be at least 1"), out
+    assert out.startswith(start), out
 
 
 def test_R8_a_file_that_is_not_utf8_names_the_line_of_the_byte(tmp_path):

@@ -1184,8 +1184,9 @@ def _check_actions(rules: HouseRules, merged: Mapping[str, Any], src: Source) ->
         for rank, effects in rules.actions.items():
             problem = check_rank(rank, effects) or check_combination(effects, free)
             if problem is not None:
-                raise error(problem, (("actions", rank),), Told("rules.allowed.combination"),
-                            rank=rank)
+                # (in free order a skip passed on may be wrong only for the turn order)
+                paths = (("actions", rank),) + ((("turn_order",),) if free else ())
+                raise error(problem, paths, Told("rules.allowed.combination"), rank=rank)
     table = rules.stacking if isinstance(rules.stacking, Mapping) else {}
     # (the ranks' effects are asked only of a table that sets them: a saved series of
     # today's keys reads without the effects module, ``score`` start-up)
@@ -1193,8 +1194,8 @@ def _check_actions(rules: HouseRules, merged: Mapping[str, Any], src: Source) ->
     seen: set[str] = set()
     for group in table.get("groups", ()):
         for rank in group:
-            if rank not in penalty:
-                raise error("rules.err.stack_rank", (("stacking", "groups"),),
+            if rank not in penalty:   # (or the file that took the rank's penalty away)
+                raise error("rules.err.stack_rank", (("stacking", "groups"), ("actions", rank)),
                             _join_or(sorted(penalty, key=ACTION_RANKS.index)), rank=rank)
             if rank in seen:
                 raise error("rules.err.stack_twice", (("stacking", "groups"),),
@@ -1203,7 +1204,7 @@ def _check_actions(rules: HouseRules, merged: Mapping[str, Any], src: Source) ->
     grouped = frozenset().union(*rules.stack_groups()) if table.get("double") else frozenset()
     for rank in table.get("double", ()):
         if rank not in grouped:
-            raise error("rules.err.double_rank", (("stacking", "double"),),
+            raise error("rules.err.double_rank", (("stacking", "double"), ("stacking", "groups")),
                         _join_or(sorted(grouped, key=ACTION_RANKS.index)), rank=rank)
     if rules.finish_mode() == "draw_after" and rules.finish_draw() < 1:
         draw = ("finish", "draw") if "draw" in rules.finish else ("finish_on_action_draw",)
