@@ -14,6 +14,8 @@ it from here.
 - ``old_key_effects(rules)``: the effects today's keys (``king``, ``four``,
   ``five``, ``jack_wild``, ``jack_on_jack``, ``joker_penalty``) give each rank
   (R9.1: they expand into the table).
+- ``check_rank(rank, effects)``, ``check_combination(effects, free)``: what a
+  rank's list may not hold (R9.6, R9.13), as a message key, or None.
 - ``classic_rule(rank, effects)``: the R5 rule a rank keeping its rule-book
   meaning cites, or None (then each effect cites its own R9 rule).
 - ``effect_table(value)``: an ``Effect`` tuple back into what a file writes.
@@ -294,7 +296,16 @@ def _close(word: str, names) -> str:
     return close[0] if close else ""
 
 
-# -- combinations (R9.13) ------------------------------------------------------
+# -- on its rank (R9.6) and combinations (R9.13) -------------------------------
+
+def check_rank(rank: str, effects: tuple[Effect, ...]) -> str | None:
+    """The message key of the refusal of ``effects`` on ``rank``, or None: the
+    Joker has no suit, so ``again`` with ``follow = "same_suit"`` cannot stand on
+    it (R9.6, refused when the file is read)."""
+    if rank == JOKER and any(e.kind == "again" and e.follow == "same_suit" for e in effects):
+        return "rules.err.joker_follow"
+    return None
+
 
 def check_combination(effects: tuple[Effect, ...], free: bool) -> str | None:
     """The message key of the R9.13 refusal of a rank's list of ``effects``

@@ -15,12 +15,16 @@ Public API:
   ``name``), ``KEY_RULE``.
 - ``PRESETS``, ``ALIASES``, ``PRESET_RULE``, ``resolve_preset(name)``,
   ``extends_allowed()`` (what ``extends`` may name, told).
-- ``Source``, ``parse_toml(text, src)``, ``resolve_table(own, src, chain, extend)``,
-  ``build_rules(table, src, extend)``, ``finish_rules``: a table read, merged onto
-  what it ``extends`` and checked.  The engine reads no file: ``extend`` (the
-  application's, ``referee.series.presets``, which also has ``load_rules``,
-  ``preset_text`` and ``rules_from_table``) gives the table an ``extends`` names.
-- ``check_table_fits(rules, players)``: 2-8 players, deal + starter fit the deck.
+- ``Source``, ``parse_toml(text, src)``, ``resolve_table(own, src, ident, read)``,
+  ``build_rules(table, src, read)``, ``finish_rules``: a table read, merged onto
+  what it ``extends`` (a chain of ``MAX_EXTENDS`` files at most, followed in a
+  loop) and checked; the ``Merged`` table knows the file and line of each value,
+  so every error names where the value at fault is written.  The engine reads no
+  file: ``read`` (the application's, ``referee.series.presets``, which also has
+  ``load_rules``, ``preset_text`` and ``rules_from_table``) gives the table an
+  ``extends`` names.
+- ``check_table_fits(rules, players, merged=None)``: 2-8 players, deal + starter
+  fit the deck.
 - ``check_saved(table, key, kind, ...)``: a value read back from a save file,
   checked as a house-rule value is (the same sentences); ``REQUIRED``.
 - ``key_lines(text)``, ``line_of(lines, path)``: the line of each key path of a
@@ -148,8 +152,8 @@ HOUSE_KEYS: tuple[Key, ...] = (
     Key("penalty_ends_turn", "bool", None, True, "R5.7", marks=("R5.1", "R5.7")),
     Key("draw_then_play", "bool", None, True, "R3.4"),
     Key("start_card", "enum", ("no_effect", "applies"), "no_effect", "R2.4"),
-    # 0: the ``d`` draws nothing (R6.2)
-    Key("finish_on_action_draw", "int", (0, None), 1, "R6.2"),
+    # 0: the ``d`` draws nothing (R6.2); it is ``[finish] draw``, checked as that key (R9.15)
+    Key("finish_on_action_draw", "int", (0, 10), 1, "R6.2"),
     Key("king", "enum", ("none", "draw_one", "reverse_skip"), "none", "R5.8"),
     Key("four", "enum", ("none", "skip_two"), "none", "R5.9"),
     Key("five", "enum", ("none", "all_draw_one"), "none", "R5.10"),
@@ -513,6 +517,10 @@ ALIASES: Mapping[str, str] = MappingProxyType({
 #: Players at one table (R1.1).
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 EXTENDS = "extends"
+#: House-rule files one rule set may be built of through ``extends``, the first file
+#: read included and the presets they end on left out (R8): a longer chain is
+#: refused with a sentence.
+MAX_EXTENDS = 10
 
 
 
@@ -582,7 +590,18 @@ _HEADER_LINE = rf"^\s*\[\[?\s*({_BARE_OR_QUOTED}(?:\s*\.\s*{_BARE_OR_QUOTED})*)\
 
 
 def _key_path(text: str) -> tuple[str, ...]:
-    return tuple(p.strip("\"'") if p[:1] in "\"'" else p for p in re.findall(_BARE_OR_QUOTED, text))
+    return tuple(_key_part(p) for p in re.findall(_BARE_OR_QUOTED, text))
+
+
+def _key_part(part: str) -> str:
+    """One key of a dotted key as TOML reads it: quotes taken off, the escapes of a
+    basic string (``"dea\\u006c_size"``) read."""
+    if part[:1] == '"' and "\\" in part:
+        try:
+            return tomllib.loads("k = " + part)["k"]
+        except tomllib.TOMLDecodeError:
+            pass
+    return part.strip("\"'") if part[:1] in "\"'" else part
 
 
 _STRINGS = r'"(?:[^"\\]|\\.)*"|\'[^\']*\''
@@ -621,7 +640,7 @@ def key_lines(text: str) -> tuple[dict[tuple[str | int, ...], int], int | None]:
                 out += (arrays[out],)
         return out
 
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.split("\n"), 1):  # (a line ends at a newline alone, as in TOML)
         stripped = line.strip()
         if inside is not None:   # the items of a list written over several lines
             path, items, depth = inside
@@ -680,6 +699,12 @@ class Source:
         self.lines, self.duplicate = key_lines(text) if text is not None else ({}, None)
 
     def line_of(self, *path: str) -> int | None:
+        """The line ``path`` is written on; for a table only written through dotted
+        keys (``e.x = 1``), the first of them; else the nearest path above it."""
+        if path and path not in self.lines:
+            below = [n for p, n in self.lines.items() if p[:len(path)] == path]
+            if below:
+                return min(below)
         return line_of(self.lines, path)
 
     def where(self, line: int | None) -> Told:
@@ -972,6 +997,8 @@ def _expand_old_keys(table: dict[str, Any], src: Source) -> dict[str, Any]:
                             old_value=toml_value(table[old]),
                             new_value=toml_value(expand[table[old]]))
         table[into] = expand[table.pop(old)]
+        if (old,) in src.lines:  # (an error about the value is placed where the old key is)
+            src.lines.setdefault((into,), src.lines[(old,)])
     return table
 
 
@@ -1031,38 +1058,97 @@ def _unknown_in_section(src: Source, section: str, sub: str, line: int | None,
                      suggestion=suggestion)
 
 
-def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+class Merged(dict):
+    """A rule set's table merged over what it extends (``resolve_table``), a plain
+    dict of the keys, that also knows where each value was written.
+
+    ``origins`` maps a key path (``("deal_size",)``, ``("actions", "K")``) to
+    ``(depth, Source)``: the file (or preset) that wrote the value in force and how
+    far down the ``extends`` chain it is (0: the file read first); the empty path
+    ``()`` is that first file.  ``stacking_word``: ``(word, origin)`` when a
+    ``[stacking]`` table without ``groups`` was written over ``stacking = "WORD"``
+    (its groups stay those of the word, R9.14; ``origin`` as in ``origins``, None
+    for the default), else None.
+    """
+
+    __slots__ = ("origins", "stacking_word")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.origins: dict[tuple[str, ...], tuple[int, Source]] = {}
+        self.stacking_word: tuple[str, tuple[int, Source] | None] | None = None
+
+
+def _merge(base: Mapping[str, Any], over: Mapping[str, Any], src: Source | None = None,
+           depth: int = 0) -> Merged:
     """``over`` on top of ``base``: plain keys replace, tables merge key by key
-    (``stacking``: a word replaces a table and the other way round).  What decides
+    (``stacking``: a word replaces a table; a table with ``groups`` replaces a
+    word, one without keeps the word's groups, R9.14).  What decides
     the same thing as a key ``over`` sets gives way (R9.1): a file's
     ``king`` wins over the ``K`` of the table it extends, and its ``K`` over
-    the ``king`` it extends (set back to standard)."""
-    merged = {k: (dict(v) if isinstance(v, Mapping) else v) for k, v in base.items()}
+    the ``king`` it extends (set back to standard).  ``src`` (at ``depth`` in
+    the ``extends`` chain) wrote ``over``: the ``origins`` of the result say so."""
+    merged = Merged({k: (dict(v) if isinstance(v, Mapping) else v) for k, v in base.items()})
+    if isinstance(base, Merged):
+        merged.origins.update(base.origins)
+        merged.stacking_word = base.stacking_word
+    origins = merged.origins
     for old, (section, sub) in _OVERLAPS:
         table = over.get(section)
         if old in over and isinstance(merged.get(section), dict):
             merged[section].pop(sub, None)
+            origins.pop((section, sub), None)
         elif isinstance(table, Mapping) and sub in table and old in merged:
             merged[old] = _TOP[old].default
+            origins.pop((old,), None)
     for key, value in over.items():
         if key == EXTENDS:
             continue
         if key in _TABLES and isinstance(value, Mapping) and isinstance(merged.get(key), dict):
             merged[key] = {**merged[key], **value}
-        elif isinstance(value, Mapping):
-            merged[key] = dict(value)
         else:
-            merged[key] = value
+            if key == "stacking":
+                word = merged.get(key)
+                merged.stacking_word = (
+                    (word, origins.get((key,))) if isinstance(value, Mapping)
+                    and isinstance(word, str) and "groups" not in value else None)
+            for path in [p for p in origins if p[:1] == (key,)]:
+                del origins[path]
+            merged[key] = dict(value) if isinstance(value, Mapping) else value
+        if src is not None:
+            origins[(key,)] = (depth, src)
+            if isinstance(value, Mapping):
+                for sub in value:
+                    origins[(key, sub)] = (depth, src)
     return merged
 
 
+def _placed(merged: Mapping[str, Any], src: Source,
+            *paths: tuple[str, ...]) -> tuple[Source, tuple[str, ...], int | None]:
+    """Where to say an error about the values at ``paths`` of a merged table is:
+    of the paths some file wrote, the one written nearest the file read first
+    (the first path on a tie) -> (its Source, the path, its line).  When no file
+    wrote any of them, the file read first (``src`` when unknown), no line."""
+    origins = merged.origins if isinstance(merged, Merged) else {}
+    found = [(origins[path][0], n, path) for n, path in enumerate(paths) if path in origins]
+    if not found:
+        return origins.get((), (0, src))[1], paths[0], None
+    _depth_found, _n, path = min(found)
+    where = origins[path][1]
+    return where, path, where.line_of(*path)
+
+
 def finish_rules(merged: Mapping[str, Any], src: Source, name: str) -> HouseRules:
-    """Check the combinations of a merged table and build the HouseRules value."""
+    """Check the combinations of a merged table and build the HouseRules value.
+
+    ``merged``: ``resolve_table``'s table (a ``Merged``: each error is placed on
+    the file and line where the value at fault is written) or a plain dict (errors
+    placed on ``src``).  Raises RulesError (R7.5, R9.6, R9.13-R9.16)."""
     series = merged["series"]
     if series["mode"] == "hands" and series["hands"] < 1:
-        line = src.lines.get(("series", "hands")) or src.line_of("series", "mode")
-        raise src.error("rules.err.series_hands", key="series.hands", line=line,
-                        allowed=Told("rules.allowed.int_min", low=1), got=series["hands"])
+        where, _path, line = _placed(merged, src, ("series", "hands"), ("series", "mode"))
+        raise where.error("rules.err.series_hands", key="series.hands", line=line,
+                          allowed=Told("rules.allowed.int_min", low=1), got=series["hands"])
     values = {k: MappingProxyType(dict(merged[k])) if isinstance(merged[k], Mapping)
               else merged[k] for k in _TOP}
     tables = {section: MappingProxyType(
@@ -1070,25 +1156,37 @@ def finish_rules(merged: Mapping[str, Any], src: Source, name: str) -> HouseRule
         {k: merged[section][k] for k in keys})
         for section, keys in _SECTIONS.items() if section not in _TOP}
     rules = HouseRules(name=name, **tables, **values)
-    _check_actions(rules, src)
+    word = getattr(merged, "stacking_word", None)
+    if word is not None and word[0] != "same" and isinstance(rules.stacking, Mapping):
+        # a [stacking] table without groups over ``stacking = "none"`` / ``"cumulative"``:
+        # the word's groups stay (R9.14), written out now the penalty ranks are known
+        groups = rules.replace(stacking=word[0]).stack_groups()
+        rules = rules.replace(stacking=MappingProxyType({
+            "groups": tuple(tuple(sorted(g, key=ACTION_RANKS.index)) for g in groups),
+            **rules.stacking}))
+    _check_actions(rules, merged, src)
     return rules
 
 
-def _check_actions(rules: HouseRules, src: Source) -> None:
-    """The combinations R9.13-R9.16 refuse, on the merged rule set; RulesError
-    naming the key, its line and what would be allowed."""
-    def error(problem: str, path: tuple[str, ...], allowed: Any, **fields: Any) -> RulesError:
-        return src.error(problem, key=".".join(path), line=src.line_of(*path),
-                         allowed=allowed, **fields)
+def _check_actions(rules: HouseRules, merged: Mapping[str, Any], src: Source) -> None:
+    """The combinations R9.6 and R9.13-R9.16 refuse, on the merged rule set; RulesError
+    naming the file and line where the value at fault is written (``_placed``), the
+    key and what would be allowed."""
+    def error(problem: str, paths: tuple[tuple[str, ...], ...], allowed: Any,
+              key: str | None = None, **fields: Any) -> RulesError:
+        where, path, line = _placed(merged, src, *paths)
+        return where.error(problem, key=key or ".".join(path), line=line, allowed=allowed,
+                           **fields)
 
     if rules.actions:
-        from referee.engine.effects import check_combination
+        from referee.engine.effects import check_combination, check_rank
         free = rules.free_order
         for rank, effects in rules.actions.items():
-            problem = check_combination(effects, free)
+            problem = check_rank(rank, effects) or check_combination(effects, free)
             if problem is not None:
-                raise error(problem, ("actions", rank), Told("rules.allowed.combination"),
-                            rank=rank)
+                # (in free order a skip passed on may be wrong only for the turn order)
+                paths = (("actions", rank),) + ((("turn_order",),) if free else ())
+                raise error(problem, paths, Told("rules.allowed.combination"), rank=rank)
     table = rules.stacking if isinstance(rules.stacking, Mapping) else {}
     # (the ranks' effects are asked only of a table that sets them: a saved series of
     # today's keys reads without the effects module, ``score`` start-up)
@@ -1096,23 +1194,29 @@ def _check_actions(rules: HouseRules, src: Source) -> None:
     seen: set[str] = set()
     for group in table.get("groups", ()):
         for rank in group:
-            if rank not in penalty:
-                raise error("rules.err.stack_rank", ("stacking", "groups"),
+            if rank not in penalty:   # (or the file that took the rank's penalty away)
+                raise error("rules.err.stack_rank", (("stacking", "groups"), ("actions", rank)),
                             _join_or(sorted(penalty, key=ACTION_RANKS.index)), rank=rank)
             if rank in seen:
-                raise error("rules.err.stack_twice", ("stacking", "groups"),
+                raise error("rules.err.stack_twice", (("stacking", "groups"),),
                             Told("rules.allowed.groups"), rank=rank)
             seen.add(rank)
     grouped = frozenset().union(*rules.stack_groups()) if table.get("double") else frozenset()
     for rank in table.get("double", ()):
         if rank not in grouped:
-            raise error("rules.err.double_rank", ("stacking", "double"),
+            raise error("rules.err.double_rank", (("stacking", "double"), ("stacking", "groups")),
                         _join_or(sorted(grouped, key=ACTION_RANKS.index)), rank=rank)
     if rules.finish_mode() == "draw_after" and rules.finish_draw() < 1:
-        raise error("rules.err.finish_draw_after", ("finish", "draw"),
-                    Told("rules.allowed.int_range", low=1, high=10), got=rules.finish_draw())
-    if rules.start_mode() == "redraw" and rules.start_ranks() >= frozenset(ACTION_RANKS):
-        raise error("rules.err.start_redraw", ("start", "ranks"), Told("rules.allowed.rank_list"))
+        draw = ("finish", "draw") if "draw" in rules.finish else ("finish_on_action_draw",)
+        raise error("rules.err.finish_draw_after", (draw, ("finish", "mode")),
+                    Told("rules.allowed.int_range", low=1, high=10), key=".".join(draw),
+                    got=rules.finish_draw())
+    # R9.16: a starter stays when its rank is not turned back; with no Jokers in the
+    # deck (``jokers_per_deck = 0``) the Joker is never turned
+    turned = frozenset(ACTION_RANKS) if rules.jokers else frozenset(ACTION_RANKS) - {JOKER}
+    if rules.start_mode() == "redraw" and rules.start_ranks() >= turned:
+        raise error("rules.err.start_redraw", (("start", "ranks"), ("start", "mode")),
+                    Told("rules.allowed.rank_list"), key="start.ranks")
 
 
 def _defaults() -> dict[str, Any]:
@@ -1131,14 +1235,19 @@ def not_found_error(spec: str) -> RulesError:
 
 def parse_toml(text: str, src: Source) -> dict[str, Any]:
     """The table of a house-rule TOML text; raises RulesError placing a syntax
-    error on its line of ``src``."""
+    error on its line of ``src`` (an error at the end of the text on its last
+    line; values nested too deeply to read on the line where they get so deep)."""
+    last = max((n for n, row in enumerate(text.split("\n"), 1) if row.strip()), default=1)
     try:
         return tomllib.loads(text)
+    except RecursionError:
+        raise src.error("rules.err.nested", key=None, allowed=None,
+                        line=_deepest_line(text)) from None
     except tomllib.TOMLDecodeError as exc:
         detail = str(exc)
         found = re.search(r"\s*\(at line (\d+), column (\d+)\)\s*$", detail)
         if found:
-            line = int(found.group(1))
+            line = min(int(found.group(1)), last)
             detail = detail[:found.start()]
             raise src.error("rules.err.syntax", key=None, allowed=None, line=line,
                             detail=detail) from None
@@ -1146,39 +1255,70 @@ def parse_toml(text: str, src: Source) -> dict[str, Any]:
         if src.duplicate is not None:
             raise src.error("rules.err.syntax", key=None, allowed=None, line=src.duplicate,
                             detail=detail) from None
-        raise src.error("rules.err.syntax_end", key=None, allowed=None, line=None,
+        raise src.error("rules.err.syntax_end", key=None, allowed=None, line=last,
                         detail=detail) from None
 
 
-Extend = Callable[[str, Source, tuple[str, ...]], dict[str, Any]]
-"""What a table's ``extends = "..."`` gives: ``extend(spec, src, chain)`` -> the
-merged table it names (read by the application: ``referee.series.presets``)."""
+def _deepest_line(text: str) -> int:
+    """The line (from 1) where the brackets of a text are nested deepest."""
+    depth, deepest, line = 0, -1, 1
+    for number, row in enumerate(text.split("\n"), 1):
+        bare = re.sub(_STRINGS, "", row).split("#", 1)[0]
+        for char in bare:
+            depth += 1 if char in "[{" else -1 if char in "]}" else 0
+            if depth > deepest:
+                deepest, line = depth, number
+    return line
 
 
-def resolve_table(own: Mapping[str, Any], src: Source, chain: tuple[str, ...],
-                  extend: Extend) -> dict[str, Any]:
-    """Validate ``own`` and merge it onto what it extends (``extend`` gives that
-    table; standard defaults when it extends nothing).  Raises RulesError."""
-    checked = _check_table(own, src)
-    base_spec = checked.get(EXTENDS)
-    if base_spec is None:
-        base = _defaults()
-    else:
-        base = extend(base_spec, src, chain)
-    return _merge(base, checked)
+Read = Callable[[str, Source, tuple[str, ...]], "tuple[Mapping[str, Any], Source, str]"]
+"""What a table's ``extends = "..."`` names, read (by the application:
+``referee.series.presets``): ``read(spec, src, chain)`` -> (that file's or preset's
+own table, as parsed; its ``Source``; its identity in ``chain``).  ``src`` is the
+file whose ``extends`` it is, ``chain`` the identities read so far, first file
+first (the reader refuses a circle).  Raises RulesError."""
 
 
-def build_rules(table: Mapping[str, Any], src: Source, extend: Extend) -> HouseRules:
+def resolve_table(own: Mapping[str, Any], src: Source, ident: str, read: Read) -> Merged:
+    """Validate ``own`` (the table of ``src``, known in a chain as ``ident``) and
+    each table its ``extends`` chain names (``read`` gives them), and merge them
+    onto the standard defaults, the last one read first (R8).
+
+    The chain is followed in a loop, never by recursion: more than
+    ``MAX_EXTENDS`` files (presets not counted) is refused at the ``extends``
+    line that goes one too far.  Returns a ``Merged`` (each value knows its file).  Raises RulesError."""
+    files: list[tuple[dict[str, Any], Source]] = []
+    chain = (ident,)
+    while True:
+        checked = _check_table(own, src)
+        files.append((checked, src))
+        spec = checked.get(EXTENDS)
+        if spec is None:
+            break
+        if len(files) >= MAX_EXTENDS and not src.preset and resolve_preset(spec) is None:
+            raise src.error("rules.err.extends_deep", key=EXTENDS, line=src.line_of(EXTENDS),
+                            allowed=extends_allowed(), most=MAX_EXTENDS, got=spec)
+        own, src, ident = read(spec, src, chain)
+        chain += (ident,)
+    merged = Merged(_defaults())
+    for depth in range(len(files) - 1, -1, -1):
+        checked, file_src = files[depth]
+        merged = _merge(merged, checked, file_src, depth)
+    merged.origins[()] = (0, files[0][1])
+    return merged
+
+
+def build_rules(table: Mapping[str, Any], src: Source, read: Read) -> HouseRules:
     """A validated HouseRules from a plain table (complete or partial; keys left
-    out keep their standard values), named ``src.name``; ``extend`` gives the
+    out keep their standard values), named ``src.name``; ``read`` gives the
     table an ``extends`` names.  Raises RulesError (R8)."""
     if not isinstance(table, Mapping):
         raise src.error("rules.err.type", key=None, got=_describe(table),
                         allowed=Told("rules.allowed.table", what=Told("rules.allowed.table_points")))
-    return finish_rules(resolve_table(table, src, (), extend), src, src.name)
+    return finish_rules(resolve_table(table, src, "table:" + src.name, read), src, src.name)
 
 
-def check_table_fits(rules: HouseRules, players: int) -> None:
+def check_table_fits(rules: HouseRules, players: int, merged: Merged | None = None) -> None:
     """Check that ``players`` can sit at one table under ``rules`` (R1.1, R1.3, R2.2).
 
     ``players`` must be 2 to 8, and the dealt cards plus the starter must fit
@@ -1188,6 +1328,10 @@ def check_table_fits(rules: HouseRules, players: int) -> None:
     Returns None; raises RulesError (``file`` is the rule set's name, ``key`` is
     ``"players"``, ``"decks"`` or ``"deal_size"``; ``allowed`` names the fewest
     decks that would hold the deal, when there are such, and the largest deal).
+    ``merged``: the table the rules were built from (``resolve_table``), when
+    known: the error is then placed on the file and line where ``key`` is written,
+    else ``deal_size``, ``decks`` or ``jokers_per_deck`` (on the file read first
+    when no file wrote any of them).
     """
     src = Source(file=rules.name, name=rules.name, where_key="rules.where.table_fit")
     if isinstance(players, bool) or not isinstance(players, int) or not (
@@ -1212,5 +1356,10 @@ def check_table_fits(rules: HouseRules, players: int) -> None:
     options.append(Told("rules.allowed.smaller_deal", most=most))
     allowed = _join_or(options)
     decks_text = Told("rules.word.decks_one") if decks == 1 else Told("rules.word.decks_many", n=decks)
-    raise src.error("rules.err.deck", key=key, allowed=allowed, players=players,
+    line = None
+    if merged is not None and () in merged.origins:
+        # where the key to change is written, else where what made the deal too big is
+        src, _path, line = _placed(merged, src, (key,), ("deal_size",), ("decks",),
+                                   ("jokers_per_deck",))
+    raise src.error("rules.err.deck", key=key, allowed=allowed, line=line, players=players,
                     deal=rules.deal_size, need=need, decks_hold=decks_text, have=have)

@@ -557,7 +557,7 @@ def new(players, rules_spec, dealer, mode, limit, hands, seed, force, as_json, s
         problem = player_name_problem(names)
         if problem:
             _fail(problem, 2)
-        rules = load_rules(rules_spec)
+        rules = load_rules(rules_spec, players=len(names))
         if hands is not None and mode is None:
             mode = "hands"
         rules = rules.with_series(mode=mode, limit=limit, hands=hands)
@@ -1117,7 +1117,7 @@ def simulate(rule_sets, rules_spec, comparing, players, hands, seed, bots, forge
             specs = list(rule_sets) if comparing else [rules_spec, *rule_sets]
             if not specs:
                 raise click.UsageError(t("sim.error.no_rules"))
-            loaded = [load_rules(spec) for spec in specs]
+            loaded = [load_rules(spec, players=players) for spec in specs]
             for rules in loaded:
                 check_table_fits(rules, players)
             hands = hands or DEFAULT_HANDS
@@ -1127,7 +1127,7 @@ def simulate(rule_sets, rules_spec, comparing, players, hands, seed, bots, forge
                                                    progress, jobs))
         else:
             from referee.simulator.simcompare import simulate_in_parts
-            rules = load_rules(rules_spec)
+            rules = load_rules(rules_spec, players=players)
             check_table_fits(rules, players)
             hands = hands or 1000
             report = _with_progress(

@@ -1,12 +1,15 @@
 """Reading rule sets (RULES.md R8): the shipped presets and a family's house-rule
 files, read from disk and handed to the engine's pure checking
 (``referee.engine.rules``: ``parse_toml``, ``resolve_table``, ``build_rules``).
+An ``extends`` chain is read one file at a time (``_read_extended``), never by
+recursion.
 
 Public API:
 
 - ``preset_text(name)``: the TOML text of a preset, as shipped.
 - ``find_rules_file(spec, directory=None)``: the house-rule file a name gives.
-- ``load_rules(spec, base_dir=None)``: a preset, alias or TOML file -> HouseRules.
+- ``load_rules(spec, base_dir=None, players=None)``: a preset, alias or TOML file
+  -> HouseRules (with ``players``: checked to seat them, ``check_table_fits``).
 - ``rules_from_table(table, name="custom")``: a table read back from a save.
 - ``rules_from_saved(table)``: a save file's ``[rules]`` table.
 
@@ -19,8 +22,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from referee.engine.rules import (
-    EXTENDS, HouseRules, RulesError, Source, build_rules, extends_allowed, finish_rules,
-    not_found_error, parse_toml, resolve_preset, resolve_table)
+    EXTENDS, HouseRules, RulesError, Source, build_rules, check_table_fits, extends_allowed,
+    finish_rules, not_found_error, parse_toml, resolve_preset, resolve_table)
 
 if TYPE_CHECKING:  # pathlib is imported where files are looked up, not at start-up
     from pathlib import Path
@@ -45,16 +48,18 @@ def preset_text(name: str) -> str:
     return (_preset_dir() / f"{preset}.toml").read_text(encoding="utf-8")
 
 
-def _extend(spec: str, src: Source, chain: tuple[str, ...]) -> dict[str, Any]:
-    """The merged table ``extends = spec`` names (a preset, else a file relative to
-    the file of ``src``): the engine's ``Extend``."""
+def _read_extended(spec: str, src: Source,
+                   chain: tuple[str, ...]) -> tuple[dict[str, Any], Source, str]:
+    """What ``extends = spec`` names (a preset, else a file relative to the file of
+    ``src``), read but not merged: the engine's ``Read``.  A name already in
+    ``chain`` is a circle: RulesError at the ``extends`` line of ``src``."""
     preset = resolve_preset(spec)
     line = src.line_of(EXTENDS)
     if preset is not None:
         ident = f"preset:{preset}"
         if ident in chain:
             raise _cycle(src, chain + (ident,), line)
-        return _preset_table(preset, chain)[0]
+        return _preset_own(preset) + (ident,)
     if src.preset:
         path = None
     else:
@@ -65,7 +70,7 @@ def _extend(spec: str, src: Source, chain: tuple[str, ...]) -> dict[str, Any]:
     ident = str(path.resolve())
     if ident in chain:
         raise _cycle(src, chain + (ident,), line)
-    return _file_table(path, chain)[0]
+    return _file_own(path) + (ident,)
 
 
 def _cycle(src: Source, chain: tuple[str, ...], line: int | None) -> RulesError:
@@ -93,29 +98,52 @@ def find_rules_file(spec: str | Path, directory: str | Path | None = None) -> Pa
     return None
 
 
-def _preset_table(preset: str, chain: tuple[str, ...] = ()) -> tuple[dict[str, Any], Source]:
-    """A preset merged onto its base, with the source used to place later errors."""
+def _preset_own(preset: str) -> tuple[dict[str, Any], Source]:
+    """A preset's own table, as parsed, and its source."""
     text = preset_text(preset)
     src = Source(file=preset, preset=True, text=text, name=preset)
-    return resolve_table(parse_toml(text, src), src, chain + (f"preset:{preset}",), _extend), src
+    return parse_toml(text, src), src
 
 
-def _file_table(path: Path, chain: tuple[str, ...] = ()) -> tuple[dict[str, Any], Source]:
-    """A house-rule file merged onto what it extends, with its source."""
+def _file_own(path: Path) -> tuple[dict[str, Any], Source]:
+    """A house-rule file's own table, as parsed, and its source.  A file that is not
+    UTF-8 text is refused at the line of the first byte that is not (R8); a UTF-8
+    byte order mark is read past."""
     shown = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        data = path.read_bytes()
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
         raise Source(file=shown, name=path.stem).error(
             "rules.err.unreadable", key=None, allowed=None, detail=reason) from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        skipped = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+        at = exc.start + skipped
+        raise Source(file=shown, name=path.stem).error(
+            "rules.err.not_utf8", key=None, allowed=None, line=data.count(b"\n", 0, at) + 1,
+            byte=f"0x{data[at]:02x}") from None
     src = Source(file=shown, text=text, name=path.stem, directory=path.parent)
-    return resolve_table(parse_toml(text, src), src, chain + (str(path.resolve()),), _extend), src
+    return parse_toml(text, src), src
+
+
+def _preset_table(preset: str) -> tuple[dict[str, Any], Source]:
+    """A preset merged onto its base, with the source used to place later errors."""
+    own, src = _preset_own(preset)
+    return resolve_table(own, src, f"preset:{preset}", _read_extended), src
+
+
+def _file_table(path: Path) -> tuple[dict[str, Any], Source]:
+    """A house-rule file merged onto what it extends, with its source."""
+    own, src = _file_own(path)
+    return resolve_table(own, src, str(path.resolve()), _read_extended), src
 
 
 # -- public loading API -------------------------------------------------------
 
-def load_rules(spec: str | Path, base_dir: str | Path | None = None) -> HouseRules:
+def load_rules(spec: str | Path, base_dir: str | Path | None = None,
+               players: int | None = None) -> HouseRules:
     """Load a rule set (RULES.md R8): a preset name or alias, or a house-rule TOML file.
 
     ``spec`` is first read as a preset name or alias (``"family"``,
@@ -125,24 +153,36 @@ def load_rules(spec: str | Path, base_dir: str | Path | None = None) -> HouseRul
     (relative to itself); ``[points]`` and ``[series]`` merge key by key with
     the base, and keys left out keep their standard values.
 
+    ``players`` (a count), when given: the table must seat them and the deal fit
+    the deck (``check_table_fits``), the error placed on the file and line
+    where ``deal_size`` or ``decks`` is written.
+
     Returns a validated HouseRules whose ``name`` is the preset name or the
     file's stem.  Raises RulesError (with ``file``, ``line``, ``key``,
-    ``allowed``) for an unknown preset or missing file, unreadable or invalid
-    TOML, an unknown key, a wrong type or value, an unknown or circular
-    ``extends``, or ``series.mode = "hands"`` without ``series.hands``.
+    ``allowed``: the file and line where the value at fault is written, also
+    in a file it extends) for an unknown preset or missing file, unreadable,
+    non-UTF-8 or invalid TOML, an unknown key, a wrong type or value, an
+    unknown or circular ``extends`` or one more than ``MAX_EXTENDS`` files
+    deep, or ``series.mode = "hands"`` without ``series.hands``.
     """
     from pathlib import Path
     if not isinstance(spec, Path):
         preset = resolve_preset(spec)
         if preset is not None:
             merged, src = _preset_table(preset)
-            return finish_rules(merged, src, preset)
+            return _fits(finish_rules(merged, src, preset), merged, players)
     directory = Path(base_dir) if base_dir is not None else None
     path = find_rules_file(spec, directory)
     if path is None:
         raise not_found_error(str(spec))
     merged, src = _file_table(path)
-    return finish_rules(merged, src, path.stem)
+    return _fits(finish_rules(merged, src, path.stem), merged, players)
+
+
+def _fits(rules: HouseRules, merged: Any, players: int | None) -> HouseRules:
+    if players is not None:
+        check_table_fits(rules, players, merged)
+    return rules
 
 
 def rules_from_saved(table: Mapping[str, Any]) -> HouseRules:
@@ -162,4 +202,4 @@ def rules_from_table(table: Mapping[str, Any], name: str = "custom") -> HouseRul
     errors carry ``file = None`` and ``line = None``.  Raises RulesError.
     """
     src = Source(file=None, name=name, directory=None)  # a file it extends: from the current directory
-    return build_rules(table, src, _extend)
+    return build_rules(table, src, _read_extended)
