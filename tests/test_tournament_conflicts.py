@@ -387,7 +387,9 @@ def test_a_broken_block_of_the_tournament_file_is_named_by_its_line(tmp_path):
     new(save, 7)
     _edit(save, "round = 1\nclosed", 'round = "one"\nclosed')
     r = cli(save, "tournament", "show", code=2)
-    assert f"line {_line_of(save, '[[rounds]]')}" in r.output and "rounds does not read" in r.output
+    line = _line_of(save, 'round = "one"')
+    assert f"line {line}: " in r.output   # the key's own line
+    assert '`round` must be a whole number, 1 or more, not "one" (text).' in r.output
     _edit(save, 'round = "one"\nclosed', "round = 1\nclosed")
     _edit(save, 'players = ["P05"', 'players = ["P05", "P05"', 1)
     r = cli(save, "tournament", "show", code=2)

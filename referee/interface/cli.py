@@ -678,7 +678,7 @@ def state(as_json, save, table_name):
         save = _table_series(save, table_name)
         from referee.series.session import OpenSeries
         from referee.series.store import SaveFile
-        table = OpenSeries.open(SaveFile(_save_path(save)))
+        table = OpenSeries.open(SaveFile(_save_path(save)), write=False)
         st = table.state()
         if as_json:
             click.echo(_dumps(st))
@@ -982,11 +982,13 @@ def replay(hand_no, as_json, save, table_name):
         from referee.series.session import OpenSeries
         from referee.series.store import SaveFile
         save_file = SaveFile(_save_path(save))
-        table = OpenSeries.open(save_file)
+        table = OpenSeries.open(save_file, write=False)
         n = hand_no or table.series.hand
         meta = table.hand_log(n)
         if meta is None:
             _fail(t("cli.replay.no_hand", hand=n, last=table.series.hand), 2)
+        from referee.series.session import check_log
+        check_log(save_file, table.rules, n, meta)   # (an edited log is told, not replayed)
         if as_json:
             for row in replay_rows(table.rules, meta, n):
                 click.echo(_dumps(row))

@@ -40,6 +40,19 @@ MESSAGES = {
         "this file seats {found} at hand {hand}, but the players still in the series are "
         "{expected} (R7.4). Put `players` back as the series has them."
     ),
+    "cli.save.log_disagrees": (
+        "this hand's entries do not give the result it was scored with: {reason} The "
+        "entries are the record of the hand: put back what was edited; to change a score, correct the hand with "
+        "`pesten-ref score --hand {hand} ...`."
+    ),
+    "cli.save.hand_number": (
+        "this file says `hand = {found}`, but it is the file of hand {hand}. Put "
+        "`hand = {hand}` back: a hand's number is its file's."
+    ),
+    "cli.save.rule_missing": (
+        "`{key}` is missing from the rule set this series was started with, and a rule left "
+        "out is not quietly the standard one. Put the line back as it was."
+    ),
     "cli.save.no_replay": "the entry '{line}' no longer replays: {reason}",
     "cli.new.started": "New series: {players}; rules {rules}; saved in {file}.",
     "cli.new.dealer": {

@@ -120,8 +120,12 @@ class TournamentFiles:
             raise self._error_at(exc.at, exc.message) from None
 
     def _error_at(self, at: list[str | int] | None, what: str) -> SaveError:
-        """A SaveError naming the tournament file and the line of ``at`` (a key path)."""
+        """A SaveError naming the tournament file and the line of ``at`` (a key path:
+        a block, ``["rounds", 2, "tables", 1]``, or a key in one, ``[..., "winner"]``)."""
         line = _locate_block(self.path, at or [])
+        if at and isinstance(at[-1], str) and len(at) > 1:
+            from referee.series.store import _locate
+            line = _locate(self.path, at) or line
         return SaveError.at(self.path, None, what, line=line)
 
     def write(self, tour: Tournament) -> None:
