@@ -171,6 +171,8 @@ def test_settling_names_a_version_or_is_refused(tmp_path):
     score_table(save, "1", players)
     folder = folder_of(save, 1, "1")
     shutil.copytree(folder, tmp_path / "cup.tables" / "round-1-table-1.sync-conflict-ABC")
+    with open(tmp_path / "cup.tables" / "round-1-table-1.sync-conflict-ABC" / "series.toml", "a") as f:
+        f.write("# as the other laptop saved it\n")   # (a copy byte for byte says nothing)
     r = cli(save, "tournament", "settle", "--table", "1", "--keep", "nowhere", code=2)
     assert "none of the versions" in r.output and "round-1-table-1.sync-conflict-ABC" in r.output
     assert recorded(save)["conflicts"][0]["state"] == "open"

@@ -987,8 +987,10 @@ def replay(hand_no, as_json, save, table_name):
         meta = table.hand_log(n)
         if meta is None:
             _fail(t("cli.replay.no_hand", hand=n, last=table.series.hand), 2)
-        from referee.series.session import check_log
+        from referee.series.session import check_log, read_history
         check_log(save_file, table.rules, n, meta)   # (an edited log is told, not replayed)
+        if n < table.series.hand or table.series.hand_scored:
+            read_history(save_file)   # (a scored hand's result: as the series counted it)
         if as_json:
             for row in replay_rows(table.rules, meta, n):
                 click.echo(_dumps(row))

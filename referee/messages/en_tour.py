@@ -69,6 +69,8 @@ MESSAGES = {
     "tour.file.other_tournament": "The folder {folder} belongs to another tournament; nothing was written.",
     "tour.file.table_read_only": "{folder} is read-only, so {table} cannot be played or scored on this computer; nothing was written. Make it writable (chmod u+w), or play the table where its folder can be written and bring it back with `pesten-ref tournament import PATH`.",
     "tour.file.would_not_read": "{file} was not written: the tournament would not read back ({what}); the file is unchanged.",
+    "tour.file.tables_not_folder": "The tables of the tournament in {file} cannot be read: {folder} is not a folder. Put the tables' folder back; nothing was written.",
+    "tour.file.ticket_disagrees": "this file says `{key} = {found}`, but the table in {folder} has {expected} (the folder's place in the tournament and its series say so). Put `{key} = {expected}` back: a table's table.toml only repeats them.",
     "tour.file.differs": "it would read back different",
 
     # -- conflicts: two versions of a table's result -----------------------------
