@@ -156,6 +156,8 @@ class _Guard:
     """Turn the project's own errors into one clear sentence and an exit status."""
 
     def __enter__(self):
+        store = sys.modules.get("referee.series.store")   # (not imported for this alone: start-up)
+        self._saved_before = store.save_count() if store is not None else 0
         return self
 
     def __exit__(self, kind, exc, tb):
@@ -181,6 +183,11 @@ class _Guard:
             sys.exit(0)
         if os.environ.get("PESTEN_REF_DEBUG"):
             return False
+        from referee.series.store import saved_files
+        saved = saved_files(self._saved_before)   # (saved by this command: it stays saved)
+        if saved:
+            _fail(t("cli.internal_saved", kind=type(exc).__name__, error=str(exc),
+                    files=", ".join(saved), n=len(saved)), 2)
         _fail(t("cli.internal", kind=type(exc).__name__, error=str(exc)), 2)
 
 

@@ -513,6 +513,24 @@ def _refuse_read_only(path: str) -> None:
         raise SaveError(t("store.read_only", file=path), file=path)
 
 
+_saved: list[str] = []
+"""The files this process saved (``atomic_write`` with a backup: what a user
+made, not derived data), in order: ``saved_files``."""
+
+
+def saved_files(since: int = 0) -> list[str]:
+    """The paths of the files this process has saved (series, hands, tournament
+    and table files; not the hands' index nor journals) since ``since`` saves
+    (``save_count``), each once, in the order first saved: what an error after
+    them leaves saved."""
+    return list(dict.fromkeys(_saved[since:]))
+
+
+def save_count() -> int:
+    """How many saves this process has made (``saved_files``' ``since``)."""
+    return len(_saved)
+
+
 def atomic_write(path: str, data: bytes, keep: bool = True) -> None:
     """Replace ``path`` by ``data`` atomically, keeping the old version as ``.bak``
     (unless ``keep`` is False).
@@ -541,6 +559,8 @@ def atomic_write(path: str, data: bytes, keep: bool = True) -> None:
         with suppress(OSError):
             os.unlink(tmp)
         raise
+    if keep:
+        _saved.append(path)
     fsync_dir(os.path.dirname(path))
 
 
