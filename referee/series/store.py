@@ -569,6 +569,13 @@ def _line_of(text: str, index: int) -> tuple[int, int]:
     return before.count("\n") + 1, index - (before.rfind("\n") + 1) + 1
 
 
+def key_line(path: str | os.PathLike[str], parts: Sequence[str | int]) -> int | None:
+    """The line (from 1) of the key path ``parts`` in the TOML file at ``path``
+    (items of an array of tables counted from 1: ``["rounds", 2, "tables", 1,
+    "winner"]``), else of the nearest key above it that can be found; None."""
+    return _locate(os.fspath(path), parts)
+
+
 def _locate(path: str, parts: Sequence[str | int]) -> int | None:
     """Best-effort line (from 1) of the key path ``parts`` in the file at ``path``
     (``["rules", "stacking"]``, ``["records", 2, "total"]``: item numbers from

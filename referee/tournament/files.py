@@ -124,8 +124,8 @@ class TournamentFiles:
         a block, ``["rounds", 2, "tables", 1]``, or a key in one, ``[..., "winner"]``)."""
         line = _locate_block(self.path, at or [])
         if at and isinstance(at[-1], str) and len(at) > 1:
-            from referee.series.store import _locate
-            line = _locate(self.path, at) or line
+            from referee.series.store import key_line
+            line = key_line(self.path, at) or line
         return SaveError.at(self.path, None, what, line=line)
 
     def write(self, tour: Tournament) -> None:
