@@ -155,7 +155,7 @@ def test_R7_1_result_points_that_its_cards_do_not_make_are_told(refereed):
     line = edit(hand(refereed, 1), "Bram = 37", "Bram = 30")
     said = refused(refereed, ("history",))[0]
     assert f"line {line} (hands[1].result.points.Bram): " in said
-    assert "Bram's cards in the result are worth 37 points, not 30 (R7.1)." in said
+    assert "Bram's cards in the result add up to 37, not 30 (R7.1)." in said
 
 
 def test_a_hand_file_numbered_as_another_hand_is_told(scored):
@@ -364,7 +364,8 @@ def test_an_internal_error_after_an_entry_was_saved_says_it_was_saved(tmp_path, 
     monkeypatch.setattr(app_module, "dumps", broken)
     said = invoke("play", "--json", "--keep-going", input="start 9h\n")
     assert "Nothing more was saved" not in said
-    assert f"after it had saved {hand(save, 1)}: what is in that file stays saved" in said
+    assert f"after saving {hand(save, 1)}: what it saved there stays saved, nothing after " \
+           "it was" in said
     assert '"start 9h"' in hand(save, 1).read_text(encoding="utf-8")   # as it says
     from referee.series.session import OpenSeries
     monkeypatch.setattr(OpenSeries, "state", broken)

@@ -187,7 +187,7 @@ class _Guard:
         saved = saved_files(self._saved_before)   # (saved by this command: it stays saved)
         if saved:
             _fail(t("cli.internal_saved", kind=type(exc).__name__, error=str(exc),
-                    files=", ".join(saved), n=len(saved)), 2)
+                    files=", ".join(saved)), 2)
         _fail(t("cli.internal", kind=type(exc).__name__, error=str(exc)), 2)
 
 

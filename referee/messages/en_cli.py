@@ -5,13 +5,9 @@ MESSAGES = {
     "cli.version": "%(prog)s, version %(version)s",
     "cli.internal": ("pesten-ref hit an internal error ({kind}: {error}). Nothing more was "
                      "saved; please report it (set PESTEN_REF_DEBUG=1 for details)."),
-    "cli.internal_saved": {
-        "one": ("pesten-ref hit an internal error ({kind}: {error}) after it had saved {files}: "
-                "what is in that file stays saved, nothing after it was; please report it (set "
-                "PESTEN_REF_DEBUG=1 for details)."),
-        "other": ("pesten-ref hit an internal error ({kind}: {error}) after it had saved {files}: "
-                  "what is in those files stays saved, nothing after it was; please report it (set "
-                  "PESTEN_REF_DEBUG=1 for details).")},
+    "cli.internal_saved": ("pesten-ref hit an internal error ({kind}: {error}) after saving "
+                           "{files}: what it saved there stays saved, nothing after it was; please "
+                           "report it (set PESTEN_REF_DEBUG=1 for details)."),
     "cli.save.no_rules": "the save file has no [rules] table.",
     "cli.save.negative_points": "{name}'s score is {points}, and points cannot be negative (R7.1).",
     "cli.save.allowed.entries": "entries, one table a line, each with its `line`",
