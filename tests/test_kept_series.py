@@ -278,13 +278,17 @@ def test_a_correction_cut_short_is_settled_by_the_next_command(save, monkeypatch
         _die_after(m, store, "atomic_write", writes)
         with pytest.raises(Killed):
             cli_raw(save, "score", "--hand", "1", "--winner", "Anna", "Bram=40", "Cees=3")
+    left = save.read_bytes()
     totals = {p["name"]: p["total"] for p in standings(save)["players"]}
     assert totals in ({"Anna": 0, "Bram": 400, "Cees": 3}, {"Anna": 0, "Bram": 40, "Cees": 3})
-    assert "settling" not in save.read_text(encoding="utf-8")
     hand = json.loads(cli(save, "history", "--json").stdout)["hands"][0]
     assert hand["points"]["Bram"] == totals["Bram"]       # the header agrees with the hand
     players = list(json.loads(cli(save, "state", "--json").stdout)["counts"])
     assert ("Bram" in players) == (totals["Bram"] == 40)  # the waiting hand dealt to match
+    assert save.read_bytes() == left                      # settled in memory: readers write nothing
+    cli(save, "play", input="")                           # the next command that writes saves it
+    assert "settling" not in save.read_text(encoding="utf-8")
+    assert {p["name"]: p["total"] for p in standings(save)["players"]} == totals
 
 
 def cli_raw(save, *args):

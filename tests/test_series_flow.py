@@ -70,7 +70,8 @@ def test_a_series_header_that_still_lists_every_hand_is_migrated_on_the_next_wri
 def test_standings_and_history_settle_a_header_behind_its_results(tmp_path):
     """A score cut short after the hand's result was written, before the header
     (the save order of ``session``): ``standings`` and ``history`` count the
-    result, as ``OpenSeries.open`` settles it, and the header is saved settled."""
+    result, as ``OpenSeries.open`` settles it, in memory: a reading command
+    writes nothing, and the next command that writes saves the header settled."""
     import shutil
     import tomllib
 
@@ -87,4 +88,6 @@ def test_standings_and_history_settle_a_header_behind_its_results(tmp_path):
             assert out["hands_scored"] == 1 and out["next_dealer"] == "Bram"   # R2.1
         else:
             assert [h["points"] for h in out["hands"]] == [{"Anna": 10, "Bram": 0, "Cees": 20}]
-        assert tomllib.loads(save.read_text(encoding="utf-8"))["hands_scored"] == 1
+        assert save.read_bytes() == (tmp_path / "before.toml").read_bytes()
+    assert run("play", "--save", str(save), input="").exit_code == 0
+    assert tomllib.loads(save.read_text(encoding="utf-8"))["hands_scored"] == 1

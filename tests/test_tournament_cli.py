@@ -207,6 +207,8 @@ def test_R8_6_a_sync_tools_conflict_copy_stops_the_round(tmp_path):
     score_table(save, "1", players)
     folder = tmp_path / "cup.tables" / "round-1-table-1"
     shutil.copy(folder / "series.toml", folder / "series.sync-conflict-20261201-101010-ABC.toml")
+    with open(folder / "series.sync-conflict-20261201-101010-ABC.toml", "a") as copy:
+        copy.write("# as the other laptop saved it\n")   # (a copy byte for byte says nothing)
     r = cli(save, "tournament", "next", code=1)
     assert "two versions" in r.output and "sync-conflict" in r.output
     assert "two versions" in cli(save, "tournament", "show").output

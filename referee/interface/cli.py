@@ -156,6 +156,8 @@ class _Guard:
     """Turn the project's own errors into one clear sentence and an exit status."""
 
     def __enter__(self):
+        store = sys.modules.get("referee.series.store")   # (not imported for this alone: start-up)
+        self._saved_before = store.save_count() if store is not None else 0
         return self
 
     def __exit__(self, kind, exc, tb):
@@ -181,6 +183,11 @@ class _Guard:
             sys.exit(0)
         if os.environ.get("PESTEN_REF_DEBUG"):
             return False
+        from referee.series.store import saved_files
+        saved = saved_files(self._saved_before)   # (saved by this command: it stays saved)
+        if saved:
+            _fail(t("cli.internal_saved", kind=type(exc).__name__, error=str(exc),
+                    files=", ".join(saved)), 2)
         _fail(t("cli.internal", kind=type(exc).__name__, error=str(exc)), 2)
 
 
@@ -678,7 +685,7 @@ def state(as_json, save, table_name):
         save = _table_series(save, table_name)
         from referee.series.session import OpenSeries
         from referee.series.store import SaveFile
-        table = OpenSeries.open(SaveFile(_save_path(save)))
+        table = OpenSeries.open(SaveFile(_save_path(save)), write=False)
         st = table.state()
         if as_json:
             click.echo(_dumps(st))
@@ -982,11 +989,15 @@ def replay(hand_no, as_json, save, table_name):
         from referee.series.session import OpenSeries
         from referee.series.store import SaveFile
         save_file = SaveFile(_save_path(save))
-        table = OpenSeries.open(save_file)
+        table = OpenSeries.open(save_file, write=False)
         n = hand_no or table.series.hand
         meta = table.hand_log(n)
         if meta is None:
             _fail(t("cli.replay.no_hand", hand=n, last=table.series.hand), 2)
+        from referee.series.session import check_log, read_history
+        check_log(save_file, table.rules, n, meta)   # (an edited log is told, not replayed)
+        if n < table.series.hand or table.series.hand_scored:
+            read_history(save_file)   # (a scored hand's result: as the series counted it)
         if as_json:
             for row in replay_rows(table.rules, meta, n):
                 click.echo(_dumps(row))

@@ -5,6 +5,9 @@ MESSAGES = {
     "cli.version": "%(prog)s, version %(version)s",
     "cli.internal": ("pesten-ref hit an internal error ({kind}: {error}). Nothing more was "
                      "saved; please report it (set PESTEN_REF_DEBUG=1 for details)."),
+    "cli.internal_saved": ("pesten-ref hit an internal error ({kind}: {error}) after saving "
+                           "{files}: what it saved there stays saved, nothing after it was; please "
+                           "report it (set PESTEN_REF_DEBUG=1 for details)."),
     "cli.save.no_rules": "the save file has no [rules] table.",
     "cli.save.negative_points": "{name}'s score is {points}, and points cannot be negative (R7.1).",
     "cli.save.allowed.entries": "entries, one table a line, each with its `line`",
@@ -39,6 +42,19 @@ MESSAGES = {
     "cli.save.players_disagrees": (
         "this file seats {found} at hand {hand}, but the players still in the series are "
         "{expected} (R7.4). Put `players` back as the series has them."
+    ),
+    "cli.save.log_disagrees": (
+        "this hand's entries do not give the result it was scored with: {reason} The "
+        "entries are the record of the hand: put back what was edited; to change a score, correct the hand with "
+        "`pesten-ref score --hand {hand} ...`."
+    ),
+    "cli.save.hand_number": (
+        "this file says `hand = {found}`, but it is the file of hand {hand}. Put "
+        "`hand = {hand}` back: a hand's number is its file's."
+    ),
+    "cli.save.rule_missing": (
+        "`{key}` is missing from the rule set this series was started with, and a rule left "
+        "out is not quietly the standard one. Put the line back as it was."
     ),
     "cli.save.no_replay": "the entry '{line}' no longer replays: {reason}",
     "cli.new.started": "New series: {players}; rules {rules}; saved in {file}.",

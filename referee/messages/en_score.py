@@ -74,6 +74,9 @@ MESSAGES = {
     "score.refuse.count": {"one": "{player} holds {held} by the referee's count, 1 was given",
                            "other": "{player} holds {held} by the referee's count, {n} were given"},
     "score.refuse.points_range": "{player} holds {held} by the referee's count, worth from {low} to {high} in points, so a total of {total} is not possible",
+    "score.refuse.log_blocked": "By its entries hand {hand} was blocked, so its result cannot have a winner",
+    "score.refuse.log_not_blocked": "By its entries {winner} won hand {hand}, so its result cannot say it was blocked",
+    "score.refuse.log_points": "{player}'s cards in the result add up to {worth}, not {points}",
     "score.refuse.in_discard": "{card} is in the discard pile; {player} cannot hold it",
     "score.refuse.in_discard_all": {
         "one": "The only copy of {card} is in the discard pile; {player} cannot hold it",

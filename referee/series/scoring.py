@@ -44,7 +44,7 @@ __all__ = [
     "ScoreError", "SeriesDataError", "SavedSection", "player_name_problem", "PlayerRecord",
     "Series", "HandFacts", "HandResult",
     "Event", "choose_dealer", "card_points", "parse_hand_cards", "ScoreWords",
-    "parse_score_words", "MAX_POINTS", "score_hand", "check_given",
+    "parse_score_words", "MAX_POINTS", "score_hand", "check_given", "recorded_problem",
     "apply_result", "replay_series", "Deal", "standings_json", "places", "places_of",
     "render_standings", "join_names",
     "series_mode", "series_limit", "series_hands", "points_text", "hand_end_event",
@@ -983,6 +983,67 @@ def _check_copies(held: dict[str, list[Card]], discard: list[Card], decks: int,
                 raise ScoreError("score.refuse.too_many_one", "R7.2", card=str(card), players=names)
             raise ScoreError("score.refuse.too_many", "R7.2", card=str(card),
                              n=copies - in_discard[card], given=given, players=names)
+
+
+def recorded_problem(rules: HouseRules, facts: HandFacts, result: "HandResult"
+                     ) -> tuple[list[str | int], ScoreError] | None:
+    """Whether a scored hand's ``result`` (as saved) is what its log gives:
+    None when it is, else ``(where, error)``, the key path inside the hand's
+    file of the first value that is not (``["result", "cards", "Bram"]``) and
+    the refusal saying why, as ``score_hand`` would have refused it.
+
+    ``facts``: the hand as its entries replay (a refereed hand: for one
+    scored without the referee there is nothing to compare).  Checked: the
+    hand is over (R6.1), blocked or not and who won (R3.9, R6.1), each
+    player's cards: cards, as many as the referee counted, worth the points
+    the result gives (R7.1, R7.2), and no card held more often than the
+    decks and the discard pile leave (R7.2).  Pure.
+    """
+    hand = result.hand
+    if not facts.refereed or facts.status == "waiting":
+        return None
+    if facts.status == "playing":
+        return ["result"], ScoreError("score.refuse.playing", "R6.1", hand=hand)
+    if facts.blocked != result.blocked:
+        if facts.blocked:
+            return ["result", "blocked"], ScoreError("score.refuse.log_blocked", "R3.9", hand=hand)
+        return ["result", "blocked"], ScoreError("score.refuse.log_not_blocked", "R6.1", hand=hand,
+                                                 winner=facts.winner or "-")
+    if not facts.blocked and facts.winner is not None and result.winner != facts.winner:
+        return ["result", "winner"], ScoreError("score.refuse.winner_disagrees", "R6.1",
+                                                winner=facts.winner, hand=hand,
+                                                given=result.winner or "-")
+    held: dict[str, list[Card]] = {}
+    for name, texts in result.cards.items():
+        cards = []
+        for text in texts:
+            card = try_card(text, table_lexicon())
+            if card is None:
+                return ["result", "cards", name], ScoreError("score.refuse.bad_card_for", "R7.1",
+                                                             token=text, player=name)
+            cards.append(card)
+        count = facts.counts.get(name)
+        if count is not None and len(cards) != count:
+            return ["result", "cards", name], ScoreError("score.refuse.count", "R7.2", player=name,
+                                                         held=_n_cards(count), n=len(cards))
+        held[name] = cards
+    decks = max(1, int(facts.decks))
+    in_discard = Counter(facts.discard)
+    given = Counter(card for cards in held.values() for card in cards)
+    for name, cards in held.items():   # the first holder of a card held too often
+        if any(in_discard[c] + given[c] > decks * copies_per_deck(c, rules.jokers_per_deck)
+               for c in cards):
+            try:
+                _check_copies(held, facts.discard, decks, rules.jokers_per_deck)
+            except ScoreError as exc:
+                return ["result", "cards", name], exc
+    for name, cards in held.items():
+        worth = sum(card_points(c, rules) for c in cards)
+        if result.points.get(name) != worth:
+            return ["result", "points", name], ScoreError(
+                "score.refuse.log_points", "R7.1", player=name, worth=worth,
+                points=result.points.get(name, "-"))
+    return None
 
 
 # ---------------------------------------------------------------------------

@@ -46,7 +46,7 @@ from referee.engine.told import Told
 from referee.series.presets import rules_from_saved
 from referee.series.scoring import (
     Event, HandFacts, HandResult, SavedSection, ScoreError, Series, SeriesDataError, apply_result,
-    join_names, player_name_problem, replay_series, score_hand, series_limit,
+    join_names, player_name_problem, recorded_problem, replay_series, score_hand, series_limit,
 )
 from referee.series.store import END, FORMAT, SaveError, SaveFile, os_reason
 from referee.series.spoken import table_lexicon
@@ -66,13 +66,63 @@ def utcnow() -> _dt.datetime:
 def saved_rules(save: SaveFile, data: Mapping[str, Any]) -> HouseRules:
     """The rule set copied into the series file ``data`` (its ``[rules]`` table),
     validated as ``new`` validates one (``rules_from_saved``); SaveError naming
-    the line of the key at fault (``rules.stacking``, not the ``[rules]`` line)."""
+    the line of the key at fault (``rules.stacking``, not the ``[rules]`` line).
+
+    A series file written with its ``RULES_SUM`` holds every key of its rule
+    set (R8): one taken out is a SaveError naming it (``_missing_rule``), not
+    the standard value in its place.  A file without the sum (written before
+    it was kept) reads as before: a key it lacks has its standard value."""
     if "rules" not in data:
         raise save.error_at(None, ["rules"], t("cli.save.no_rules"))
     try:
-        return rules_from_saved(data["rules"])
+        rules = rules_from_saved(data["rules"])
     except RulesError as exc:
         raise _rules_error(save, exc) from None
+    table = data["rules"]
+    if RULES_SUM in data and data.get(RULES_SUM) != rules_sum(table):
+        missing = _missing_rule(rules, table)
+        if missing:
+            raise save.error_at(None, ["rules", *missing], t(
+                "cli.save.rule_missing", key=".".join(["rules", *missing])))
+    return rules
+
+
+RULES_SUM = "rules_sum"
+"""The series file's key holding ``rules_sum`` of its ``[rules]`` table as written."""
+
+
+def rules_sum(table: Mapping[str, Any]) -> str:
+    """A CRC-32 (8 hex digits) of a series file's ``[rules]`` table: the same for
+    the table written and read back, another once a key is edited or taken out."""
+    import zlib
+    text = repr(_canonical(table))
+    return f"{zlib.crc32(text.encode('utf-8')):08x}"
+
+
+def _canonical(value: Any) -> Any:
+    """``value`` with its tables' keys sorted and each value tagged with its type."""
+    if isinstance(value, Mapping):
+        return tuple(sorted((str(k), _canonical(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(_canonical(v) for v in value)
+    return (type(value).__name__, value)
+
+
+def _missing_rule(rules: HouseRules, table: Mapping[str, Any]) -> list[str] | None:
+    """The first key (as parts: ``["points", "K"]``) that the series file's
+    ``[rules]`` ``table`` lacks, of those a series file is written with for
+    ``rules`` (``HouseRules.to_table``: every key, the points and the series
+    settings whole); None when none is missing."""
+    for key, value in rules.to_table().items():
+        if key not in table:
+            return [key]
+        saved = table[key]
+        if isinstance(value, Mapping) and isinstance(saved, Mapping) \
+                and not any(isinstance(v, Mapping) for v in value.values()):
+            for sub in value:
+                if sub not in saved:
+                    return [key, str(sub)]
+    return None
 
 
 def _rules_error(save: SaveFile, exc: RulesError) -> SaveError:
@@ -219,13 +269,58 @@ def _behind(data: Mapping[str, Any], series: Series, current: Mapping[str, Any] 
 
 
 def _result_check(save: SaveFile):
-    """The ``check`` that ``SaveFile.read_hand_heads`` runs on each hand's file: a
-    result must read and hold no negative score (``_result_of``; a hand-edited
-    file is reported with its line)."""
+    """The ``check`` that ``SaveFile.read_hand_heads`` runs on each hand's file: it
+    is the file of hand ``n`` (``_check_number``), and a result must read and
+    hold no negative score (``_result_of``; a hand-edited file is reported
+    with its line)."""
     def check(n: int, meta: Mapping[str, Any]) -> None:
+        _check_number(save, n, meta)
         if "result" in meta:
             _result_of(save, n, meta)
     return check
+
+
+def _check_number(save: SaveFile, n: int, meta: Mapping[str, Any]) -> None:
+    """Hand ``n``'s file says it is hand ``n``: its ``hand`` and its result's;
+    SaveError at the line of the one that does not (a hand-edited file)."""
+    for parts in (["hand"], ["result", "hand"]):
+        table = meta.get("result") if len(parts) == 2 else meta
+        if not isinstance(table, Mapping) or "hand" not in table:
+            continue
+        try:
+            found = SavedSection(table, parts[:-1])("hand", "int", (1, None))
+        except SeriesDataError as exc:
+            raise save.error_at(n, exc.where, exc.message) from None
+        if found != n:
+            raise save.error_at(n, parts, t("cli.save.hand_number", found=found, hand=n))
+
+
+def _log_check(save: SaveFile, rules: HouseRules):
+    """The ``whole`` check that ``SaveFile.read_hand_heads`` runs on each hand's
+    file read in full (``check_log``)."""
+    def whole(n: int, data: Mapping[str, Any]) -> None:
+        check_log(save, rules, n, data)
+    return whole
+
+
+def check_log(save: SaveFile, rules: HouseRules, n: int, meta: Mapping[str, Any]) -> None:
+    """Hand ``n``'s log (its whole file ``meta``) replays, and once the hand is
+    scored, to the result it was scored with (``scoring.recorded_problem``:
+    R3.9, R6.1, R7.1, R7.2).  A hand-edited entry or result is a SaveError
+    naming the file, the line and the key path (``hands[1].entries[3]``,
+    ``hands[1].result.cards.Bram``), as an edited total is.  Cheap for a file
+    as written: its saved ``end`` names its entries, so they are not replayed
+    (``_replay_hand``)."""
+    if not meta.get("entries") and not meta.get("redo"):
+        return   # dealt only, or scored without the referee: no log to replay
+    hand = _replay_hand(save, rules, n, meta)
+    if "result" not in meta:
+        return
+    result = _result_of(save, n, meta)
+    found = recorded_problem(rules, _facts(hand), result)
+    if found is not None:
+        where, exc = found
+        raise save.error_at(n, where, t("cli.save.log_disagrees", reason=exc.message, hand=n))
 
 
 def _check_corrections(save: SaveFile, n: int, meta: Mapping[str, Any]) -> None:
@@ -326,14 +421,17 @@ class OpenSeries:
 
     # -- opening and creating -------------------------------------------
     @classmethod
-    def open(cls, save: SaveFile) -> "OpenSeries":
+    def open(cls, save: SaveFile, write: bool = True) -> "OpenSeries":
         """Read the series file and the current hand's file, replaying its log.
 
         Finishes first what a killed command left half done: moves of kept
         series (``SaveFile.recover``), and a header behind its hands' results
         (a score or a correction cut short), which is settled again from the
-        results and saved.  Raises SaveError naming the file and the line or
-        key path of anything that no longer reads or replays.
+        results and saved; with ``write`` False (a command that only reads:
+        ``state``, ``replay``) it is settled in memory only and nothing is
+        written (the next command that writes saves it).  Raises SaveError
+        naming the file and the line or key path of anything that no longer
+        reads or replays.
         """
         save.recover()
         data = save.read_series()
@@ -347,8 +445,11 @@ class OpenSeries:
         if _behind(data, series, meta):
             table = cls(save, series, rules, None, {}, data.get("created"), table_id,  # type: ignore[arg-type]
                         display)
-            with save.lock():
-                table.settle()
+            if write:
+                with save.lock():
+                    table.settle()
+            else:
+                table.settle(write=False)
             return table
         _check_header(save, data, series, rules, None if series.hand_scored else meta)
         hand, meta = cls._open_hand(save, series, rules, meta)
@@ -397,6 +498,7 @@ class OpenSeries:
                "updated": utcnow()}
         out.update(d)
         out[STANDINGS_SUM] = standings_sum(out)
+        out[RULES_SUM] = rules_sum(rules)
         if self.display:
             out["display"] = dict(self.display)
         out["rules"] = rules
@@ -625,6 +727,7 @@ class OpenSeries:
         # Write: the header marked settling, the hand, then the settled header.
         header["settling"] = n
         with self.save.lock():
+            self.save.check_hand_writable(n)   # (a refusal writes nothing, not even `settling`)
             self.save.write_series(header)
             meta = metas[n]
             correction: dict[str, Any] = {"at": utcnow()}
@@ -646,8 +749,8 @@ class OpenSeries:
         return new, events, old
 
     def _scored_heads(self, last: int) -> dict[int, dict[str, Any]]:
-        """``_scored_heads`` of this series."""
-        return _scored_heads(self.save, last)
+        """``_scored_heads`` of this series, each file read in full with its log checked."""
+        return _scored_heads(self.save, last, rules=self.rules)
 
     def _facts_of(self, n: int, meta: Mapping[str, Any]) -> HandFacts:
         """What the referee knew of hand ``n`` (replayed from its entries)."""
@@ -682,10 +785,11 @@ class OpenSeries:
                 raise ScoreError("score.refuse.correct_dealer", "R2.1", hand=n, later=k,
                                  dealer=dealer, other=deal.dealer)
 
-    def settle(self) -> None:
+    def settle(self, write: bool = True) -> None:
         """Settle the header again from every hand's result (the log), and deal the
         current hand again if it is only dealt and now has other players or
-        another dealer; save.  The caller holds the lock."""
+        another dealer; save (the caller holds the lock), unless not ``write``:
+        then only this object is settled (a reading command writes nothing)."""
         save = self.save
         saved = set(save.hand_numbers())
         last = 0  # the hands 1 .. last have a file
@@ -717,11 +821,13 @@ class OpenSeries:
                 self.meta = self._new_hand_meta(self.series)
                 self.dealt = _deal(self.rules, self.meta["players"], self.meta["dealer"],
                                    self.series.hand)
-                self.save_hand()
+                if write:
+                    self.save_hand()
             else:
                 self.meta = meta
                 self.dealt = _replay_hand(save, self.rules, self.series.hand, meta)
-        save.write_series(self.series_dict())
+        if write:
+            save.write_series(self.series_dict())
 
 
 def _check_header(save: SaveFile, data: Mapping[str, Any], series: Series, rules: HouseRules,
@@ -738,15 +844,18 @@ def _check_header(save: SaveFile, data: Mapping[str, Any], series: Series, rules
 
 
 def _scored_heads(save: SaveFile, last: int,
-                  heads: Mapping[int, dict[str, Any]] | None = None) -> dict[int, dict[str, Any]]:
+                  heads: Mapping[int, dict[str, Any]] | None = None,
+                  rules: HouseRules | None = None) -> dict[int, dict[str, Any]]:
     """The files of hands 1 .. ``last`` (the hands scored) without their logs
     (``SaveFile.read_hand_heads``, unless the caller read them: ``heads``),
     each result checked as ``_result_of`` does; SaveError for a file that
     does not read, is missing or has no result (a hand before the last scored
     one cannot be unscored), or a result that does not read (the first, in
-    the order of the hands)."""
+    the order of the hands); with ``rules``, each file read in full has its
+    log checked too (``check_log``)."""
     if heads is None:
-        heads = save.read_hand_heads(range(1, last + 1), _result_check(save))
+        heads = save.read_hand_heads(range(1, last + 1), _result_check(save),
+                                     None if rules is None else _log_check(save, rules))
     heads = {k: heads[k] for k in range(1, last + 1) if k in heads}
     for k in range(1, last + 1):
         if k not in heads:
@@ -776,7 +885,7 @@ def _check_against_hands(save: SaveFile, data: Mapping[str, Any], series: Series
         if problem:
             raise save.error_at(None, ["players"], problem)
     last = series.hand if series.hand_scored else series.hand - 1
-    heads = _scored_heads(save, last, heads)
+    heads = _scored_heads(save, last, heads, rules)
     results = [_result_of(save, k, heads[k]) for k in range(1, last + 1)]
     first = series.first_dealer
     if last and "first_dealer" not in data:   # (a series saved before it was kept)
@@ -826,7 +935,8 @@ def _check_against_hands(save: SaveFile, data: Mapping[str, Any], series: Series
 
 def _check_current(save: SaveFile, series: Series, current: Mapping[str, Any]) -> None:
     """The file of the hand being dealt or played, ``current``, against the
-    series file: the dealer it gives this hand and the players still in."""
+    series file: its number, the dealer it gives this hand and the players still in."""
+    _check_number(save, series.hand, current)
     _check_deal(save, series.hand, current, series, series.dealer,
                 tuple(series.active_players()))
 
@@ -925,8 +1035,9 @@ def _read_header(save: SaveFile, against_hands: bool = True
     while that hand is not scored (else None), speaking the series' language.
 
     Finishes first what a killed command left half done (``SaveFile.recover``,
-    and a header behind its hands' results, which ``OpenSeries.open`` settles and
-    saves), so what it returns is up to date; else checks the header against
+    and a header behind its hands' results, which ``OpenSeries.open`` settles,
+    here in memory only: a reading command writes nothing), so what it returns
+    is up to date; else checks the header against
     its hands (``_check_against_hands``; unless not ``against_hands``: the
     caller does, with the hands it reads).  Raises SaveError, also for a
     missing or unreadable hands folder (``SaveFile.check_hands``).
@@ -942,9 +1053,12 @@ def _read_header(save: SaveFile, against_hands: bool = True
 
     save.recover()
     data, rules, series, current = read()
-    if _behind(data, series, current):
-        OpenSeries.open(save)
-        data, rules, series, current = read()
+    if _behind(data, series, current):   # settled in memory: a reading command never writes
+        table = OpenSeries.open(save, write=False)
+        settled = table.series_dict()
+        settled["updated"] = data.get("updated", settled["updated"])
+        data, rules, series = settled, table.rules, table.series
+        current = None if series.hand_scored else table.meta
     elif against_hands:
         _check_header(save, data, series, rules, current)
     return data, rules, series, current
@@ -1001,11 +1115,12 @@ def _read_history(save: SaveFile, facts: bool) -> tuple[dict, list[dict], dict[i
     if facts:
         from referee.series.handfacts import facts_name, hand_facts, is_facts
         read = save.read_hand_facts(numbers, facts_name(rules),
-                                    lambda n, meta: hand_facts(rules, meta), check, is_facts)
+                                    lambda n, meta: hand_facts(rules, meta), check, is_facts,
+                                    _log_check(save, rules))
         hands = {n: head for n, (head, _) in read.items()}
         derived = {n: value for n, (head, value) in read.items() if "result" in head}
     else:
-        hands = save.read_hand_heads(numbers, check)
+        hands = save.read_hand_heads(numbers, check, _log_check(save, rules))
     _check_against_hands(save, data, series, rules, current, hands)
     if current is not None:
         check(series.hand, current)

@@ -115,7 +115,9 @@ _DECODE_AT = r"(?s)^(?P<what>.*?)\s*\(at line (?P<line>\d+), column (?P<col>\d+)
 _DECODE_END = r"(?s)^(?P<what>.*?)\s*\(at end of document\)\s*$"
 _O_BINARY = getattr(os, "O_BINARY", 0)
 _INDEX_NAME = "index.json"
-_INDEX_VERSION = 2
+_INDEX_VERSION = 3
+"""3: a hand is indexed only once its whole file passed the reader's ``whole``
+check (its log replays to its result), so an index of 2 is rebuilt."""
 END = "end"
 """The key of a hand file's ``end``: the state its entries end in once the hand
 is over, derived from them (``session`` writes and checks it), so it goes with
@@ -511,6 +513,24 @@ def _refuse_read_only(path: str) -> None:
         raise SaveError(t("store.read_only", file=path), file=path)
 
 
+_saved: list[str] = []
+"""The files this process saved (``atomic_write`` with a backup: what a user
+made, not derived data), in order: ``saved_files``."""
+
+
+def saved_files(since: int = 0) -> list[str]:
+    """The paths of the files this process has saved (series, hands, tournament
+    and table files; not the hands' index nor journals) since ``since`` saves
+    (``save_count``), each once, in the order first saved: what an error after
+    them leaves saved."""
+    return list(dict.fromkeys(_saved[since:]))
+
+
+def save_count() -> int:
+    """How many saves this process has made (``saved_files``' ``since``)."""
+    return len(_saved)
+
+
 def atomic_write(path: str, data: bytes, keep: bool = True) -> None:
     """Replace ``path`` by ``data`` atomically, keeping the old version as ``.bak``
     (unless ``keep`` is False).
@@ -539,12 +559,21 @@ def atomic_write(path: str, data: bytes, keep: bool = True) -> None:
         with suppress(OSError):
             os.unlink(tmp)
         raise
+    if keep:
+        _saved.append(path)
     fsync_dir(os.path.dirname(path))
 
 
 def _line_of(text: str, index: int) -> tuple[int, int]:
     before = text[:index]
     return before.count("\n") + 1, index - (before.rfind("\n") + 1) + 1
+
+
+def key_line(path: str | os.PathLike[str], parts: Sequence[str | int]) -> int | None:
+    """The line (from 1) of the key path ``parts`` in the TOML file at ``path``
+    (items of an array of tables counted from 1: ``["rounds", 2, "tables", 1,
+    "winner"]``), else of the nearest key above it that can be found; None."""
+    return _locate(os.fspath(path), parts)
 
 
 def _locate(path: str, parts: Sequence[str | int]) -> int | None:
@@ -887,6 +916,7 @@ class SaveFile:
 
     def read_hand_heads(self, numbers: Sequence[int],
                         check: Callable[[int, dict[str, Any]], None] | None = None,
+                        whole: Callable[[int, dict[str, Any]], None] | None = None,
                         ) -> dict[int, dict[str, Any]]:
         """The files of hands ``numbers`` as ``read_hand`` reads them, without
         their logs (``entries``, ``redo``): ``{n: head}`` in the order given,
@@ -901,15 +931,21 @@ class SaveFile:
         before the index is written; when it raises on a head from the
         index, that hand's file is read again and checked again, so an error
         raised always comes from the file (the index is never believed over
-        it).  Raises SaveError as ``read_hand`` for a file that does not read
-        (the index is then not written).
+        it).  ``whole(n, data)``: called on the whole file (log included) of
+        every hand read in full, before its head is indexed, so a file whose
+        log it refuses is never indexed (the log is not read again while the
+        file is unchanged).  Raises SaveError as ``read_hand`` for a file that
+        does not read, and what ``check`` or ``whole`` raise (the index is then
+        not written).
         """
-        return {n: head for n, (head, _) in self._read_indexed(numbers, check, None).items()}
+        return {n: head for n, (head, _) in self._read_indexed(numbers, check, None,
+                                                               whole).items()}
 
     def read_hand_facts(self, numbers: Sequence[int], name: str,
                         derive: Callable[[int, dict[str, Any]], Any],
                         check: Callable[[int, dict[str, Any]], None] | None = None,
                         accept: Callable[[Any], bool] | None = None,
+                        whole: Callable[[int, dict[str, Any]], None] | None = None,
                         ) -> dict[int, tuple[dict[str, Any], Any]]:
         """``read_hand_heads``, each head with what ``derive(n, data)`` gives
         from hand ``n``'s whole file (``data``: as ``read_hand`` reads it, log
@@ -926,14 +962,16 @@ class SaveFile:
         that reads.  ``accept(value)``: False for a value kept in the index
         that is not of the shape ``derive`` gives (a damaged index), which is
         then derived again from the file, as a head ``check`` refuses is read
-        again.  Raises SaveError as ``read_hand_heads``.
+        again.  ``whole``: as for ``read_hand_heads``.  Raises SaveError as
+        ``read_hand_heads``.
         """
-        return self._read_indexed(numbers, check, (name, derive, accept))
+        return self._read_indexed(numbers, check, (name, derive, accept), whole)
 
     def _read_indexed(self, numbers: Sequence[int],
                       check: Callable[[int, dict[str, Any]], None] | None,
                       derive: tuple[str, Callable[[int, dict[str, Any]], Any],
                                     Callable[[Any], bool] | None] | None,
+                      whole: Callable[[int, dict[str, Any]], None] | None = None,
                       ) -> dict[int, tuple[dict[str, Any], Any]]:
         """``read_hand_heads`` and ``read_hand_facts`` (value None without ``derive``)."""
         import time as _time
@@ -970,6 +1008,8 @@ class SaveFile:
                 head = _head(data)
                 if check is not None:
                     check(n, head)
+                if whole is not None:
+                    whole(n, data)
                 derived = None
                 if derive is not None:
                     value = derive[1](n, data)
@@ -1011,6 +1051,15 @@ class SaveFile:
                 atomic_write(self._path, payload)
         except OSError as exc:
             raise SaveError(t("store.unwritable", file=self._path, reason=os_reason(exc)), file=self._path) from None
+
+    def check_hand_writable(self, n: int) -> None:
+        """Raise the SaveError ``write_hand(n, ...)`` would for a read-only hands
+        folder or hand file, before anything is written: a command that writes
+        the series file before hand ``n``'s (a correction) asks first, so that
+        its refusal writes nothing."""
+        path = self._hand_file(n)
+        if os.path.isdir(self._hands):
+            _refuse_read_only(path)
 
     def write_hand(self, n: int, data: Mapping[str, Any]) -> None:
         """Replace hand ``n``'s file by ``data`` atomically, creating the hands folder.

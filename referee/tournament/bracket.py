@@ -31,7 +31,8 @@ import random
 from typing import Any, Iterable, Mapping
 
 from referee.messages import t
-from referee.series.scoring import join_names, points_text
+from referee.series.scoring import SavedSection, SeriesDataError, join_names, points_text
+from referee.engine.told import Told
 from referee.engine.values import Record, Value, set_field
 
 __all__ = [
@@ -454,15 +455,24 @@ class TableDraw(Record):
         return d
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> "TableDraw":
-        """The inverse of ``to_dict``."""
-        return cls(str(d["table"]), [str(p) for p in d["players"]], str(d.get("dealer", "")),
-                   bool(d.get("bye", False)), bool(d.get("closed", False)),
-                   None if d.get("winner") is None else str(d["winner"]),
-                   bool(d.get("blocked", False)),
-                   {str(k): int(v) for k, v in d.get("points", {}).items()},
-                   [str(p) for p in d.get("ranking", [])], [str(p) for p in d.get("advanced", [])],
-                   [str(p) for p in d.get("absent", [])])
+    def from_dict(cls, d: Mapping[str, Any], where: list[str | int] | None = None) -> "TableDraw":
+        """The inverse of ``to_dict``, every value checked against its kind;
+        ``where``: the table's key path in its file (``["rounds", 1, "tables",
+        2]``).  Raises SeriesDataError naming the key at fault."""
+        sec = SavedSection.of(d, list(where or []), Told("tour.allowed.table"))
+
+        def names(key: str, required: bool = False) -> list[str]:
+            found = sec.items_at(key, Told("score.allowed.names"), *(() if required else ([],)))
+            return [sec.item(key, i, p, "text") for i, p in enumerate(found, 1)]
+
+        name, players = sec("table", "text"), names("players", required=True)
+        dealer = sec("dealer", "text", None, "")
+        bye, closed = sec("bye", "bool", None, False), sec("closed", "bool", None, False)
+        winner, blocked = sec("winner", "text", None, None), sec("blocked", "bool", None, False)
+        points = sec.table_at("points", Told("score.allowed.points"), {})
+        return cls(name, players, dealer, bye, closed, winner, blocked,
+                   {k: points(k, "int", (0, None)) for k in points.keys()},
+                   names("ranking"), names("advanced"), names("absent"))
 
 
 class Round(Record):
@@ -495,7 +505,8 @@ class Round(Record):
         return [p for tb in self.tables for p in tb.players]
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain TOML values."""
+        """Plain TOML values; a closed round with its ``RECORD_SUM``, and each of
+        its tables with its own (``record_sum``)."""
         d: dict[str, Any] = {"round": self.number, "closed": self.closed}
         if self.final:
             d["final"] = True
@@ -504,15 +515,73 @@ class Round(Record):
             d["ties"] = [tie.to_dict() for tie in self.ties]
         if self.lots:
             d["lots"] = [lot.to_dict() for lot in self.lots]
+        if self.closed:
+            for table in d["tables"]:
+                table[RECORD_SUM] = record_sum(table)
+            d[RECORD_SUM] = record_sum(d)
         return d
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> "Round":
-        """The inverse of ``to_dict``."""
-        return cls(int(d["round"]), [TableDraw.from_dict(x) for x in d.get("tables", [])],
-                   [Lot.from_dict(x) for x in d.get("lots", [])], bool(d.get("closed", False)),
-                   bool(d.get("final", False)),
+    def from_dict(cls, d: Mapping[str, Any], where: list[str | int] | None = None) -> "Round":
+        """The inverse of ``to_dict``, every value checked against its kind and a
+        closed round against the record it was closed with (``check_record``);
+        ``where``: its key path (``["rounds", 2]``).  Raises SeriesDataError
+        naming the key at fault, TournamentError (with ``at``) for an edited record."""
+        where = list(where or [])
+        sec = SavedSection.of(d, where, Told("tour.allowed.round"))
+        number = sec("round", "int", (1, None))
+        closed, final = sec("closed", "bool", None, False), sec("final", "bool", None, False)
+        tables = [TableDraw.from_dict(x, where + ["tables", j])
+                  for j, x in enumerate(sec.items_at("tables", Told("tour.allowed.tables"), []), 1)]
+        check_record(d, where)
+        return cls(number, tables, [Lot.from_dict(x) for x in d.get("lots", [])], closed, final,
                    [TotalTie.from_dict(x) for x in d.get("ties", [])])
+
+
+RECORD_SUM = "record_sum"
+"""The key of a closed round's and a closed table's ``record_sum`` in the tournament file."""
+
+
+def record_sum(d: Mapping[str, Any]) -> str:
+    """A CRC-32 (8 hex digits) of a round's or a table's record ``d`` as the
+    tournament file holds it (its own ``record_sum`` left out): the same for
+    the dict written and the file read back, another once a value is edited."""
+    import zlib
+
+    def canonical(value: Any) -> Any:
+        if isinstance(value, Mapping):
+            return tuple(sorted((str(k), canonical(v)) for k, v in value.items()
+                                if k != RECORD_SUM or value is not d))
+        if isinstance(value, (list, tuple)):
+            return tuple(canonical(v) for v in value)
+        return (type(value).__name__, value)
+
+    return f"{zlib.crc32(repr(canonical(d)).encode('utf-8')):08x}"
+
+
+def check_record(d: Mapping[str, Any], where: list[str | int]) -> None:
+    """R8.6: a closed round (``d`` as read, at key path ``where``) is what it was
+    closed with: each table's result (``winner``, ``blocked``, ``points``,
+    ``ranking``, ``advanced``, ``closed``) and the round's own (``closed``,
+    lots, ties), against the ``record_sum`` written when it was closed.  A
+    round written before the sums were kept (none) reads as before.  Raises
+    TournamentError with ``at`` the key path of the table (or the round's
+    ``closed``) that was edited."""
+    if RECORD_SUM not in d:
+        return
+    number = d.get("round")
+    for j, table in enumerate(d.get("tables", []), 1):
+        if isinstance(table, Mapping) and RECORD_SUM in table \
+                and table[RECORD_SUM] != record_sum(table):
+            at = where + ["tables", j]
+            if table.get("closed") is not True:
+                at.append("closed")
+            raise TournamentError("tour.bad_file", at=at, what=t(
+                "tour.bad_record_edited", table=table_label(str(table.get("table", j))),
+                round=number))
+    if d[RECORD_SUM] != record_sum(d):
+        at = where + (["closed"] if d.get("closed") is not True else [])
+        raise TournamentError("tour.bad_file", at=at, what=t("tour.bad_round_edited", round=number))
 
 
 class Tournament(Record):
@@ -655,26 +724,35 @@ class Tournament(Record):
         already due come from the seed the tournament was drawn with)."""
         at: list[str | int] = []
         try:
+            sec = SavedSection(d, [])
             at = ["players"]
-            players = [str(p) for p in d["players"]]
+            players = [sec.item("players", i, p, "text")
+                       for i, p in enumerate(sec.items_at("players", Told("score.allowed.names")), 1)]
             rounds = []
-            for i, r in enumerate(d["rounds"], 1):
+            for i, r in enumerate(sec.items_at("rounds", Told("tour.allowed.rounds")), 1):
                 at = ["rounds", i]
-                rounds.append(Round.from_dict(r))
+                rounds.append(Round.from_dict(r, ["rounds", i]))
             at = ["withdrawn"]
-            withdrawn = {str(w["name"]): int(w["round"]) for w in d.get("withdrawn", [])}
+            withdrawn = {}
+            for i, w in enumerate(sec.items_at("withdrawn", Told("tour.allowed.withdrawn"), []), 1):
+                item = SavedSection.of(w, ["withdrawn", i], Told("tour.allowed.withdrawal"))
+                withdrawn[item("name", "text")] = item("round", "int", (1, None))
             conflicts = []
             for i, c in enumerate(d.get("conflicts", []), 1):
                 at = ["conflicts", i]
                 conflicts.append(Conflict.from_dict(c))
             at = ["id"]
-            champion = d.get("champion")
-            tour = cls(str(d["id"]), int(d["seed"]), players, rounds, withdrawn,
-                       None if champion is None else str(champion), conflicts)
+            champion = sec("champion", "text", None, None)
+            tour = cls(sec("id", "text"), sec("seed", "int", (None, None)), players, rounds,
+                       withdrawn, champion, conflicts)
+        except SeriesDataError as err:
+            raise TournamentError("tour.bad_file", at=err.where or at, what=err.message) from None
         except KeyError as err:
             raise TournamentError("tour.bad_file", at=at,
                                   what=t("tour.bad_missing", key=err.args[0])) from None
         except TournamentError as err:
+            if err.at is not None:
+                raise
             raise TournamentError("tour.bad_file", at=at, what=err.message) from None
         except (TypeError, ValueError, AttributeError) as err:
             raise TournamentError("tour.bad_file", at=at,
@@ -685,7 +763,25 @@ class Tournament(Record):
         if check is not None and str(check) != seed_check(tour.id, tour.seed):
             raise TournamentError("tour.bad_file", at=["seed"], what=t("tour.bad_seed", seed=tour.seed))
         _check_names(tour)
+        _check_repeated(tour, d)
         return tour
+
+
+def _check_repeated(tour: Tournament, d: Mapping[str, Any]) -> None:
+    """What the tournament file repeats for a reader (``status``, ``round``) is
+    what its rounds give, and each round is numbered in turn: an edit there is
+    a TournamentError at its key, never overwritten unsaid by the next write."""
+    for i, rnd in enumerate(tour.rounds, 1):
+        if rnd.number != i:
+            raise TournamentError("tour.bad_file", at=["rounds", i, "round"], what=t(
+                "tour.bad_repeated", key="round", found=rnd.number, expected=i))
+    for key, expected in (("status", tour.status), ("round", tour.current.number)):
+        if key in d and d[key] != expected:
+            found = d[key]
+            raise TournamentError("tour.bad_file", at=[key], what=t(
+                "tour.bad_repeated", key=key,
+                found=f'"{found}"' if isinstance(found, str) else found,
+                expected=f'"{expected}"' if isinstance(expected, str) else expected))
 
 
 def _check_names(tour: Tournament) -> None:
@@ -710,6 +806,14 @@ def _check_names(tour: Tournament) -> None:
                     raise bad(at, "tour.bad_not_through", name=name, round=rnd.number,
                               before=rnd.number - 1)
                 seen.add(name)
+            expected = FINAL if rnd.final else str(j)
+            if tb.name != expected:
+                raise bad(at + ["table"], "tour.bad_table_name", found=tb.name, expected=expected,
+                          round=rnd.number)
+            if tb.players and tb.dealer not in [*tb.players, *tb.absent] \
+                    and tb.dealer not in tour.withdrawn:   # (a table emptied by a move deals no more)
+                raise bad(at + ["dealer"], "tour.bad_dealer", name=tb.dealer or '""',
+                          table=table_label(tb.name), round=rnd.number)
             stray = [p for p in [*tb.ranking, *tb.advanced, *tb.points]
                      if p not in tb.players and p not in tour.withdrawn]
             if stray:

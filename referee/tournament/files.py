@@ -120,8 +120,12 @@ class TournamentFiles:
             raise self._error_at(exc.at, exc.message) from None
 
     def _error_at(self, at: list[str | int] | None, what: str) -> SaveError:
-        """A SaveError naming the tournament file and the line of ``at`` (a key path)."""
+        """A SaveError naming the tournament file and the line of ``at`` (a key path:
+        a block, ``["rounds", 2, "tables", 1]``, or a key in one, ``[..., "winner"]``)."""
         line = _locate_block(self.path, at or [])
+        if at and isinstance(at[-1], str) and len(at) > 1:
+            from referee.series.store import key_line
+            line = key_line(self.path, at) or line
         return SaveError.at(self.path, None, what, line=line)
 
     def write(self, tour: Tournament) -> None:
@@ -182,6 +186,7 @@ class TournamentFiles:
         if rnd.closed:
             return scan
         now = utcnow()
+        self._check_tables_dir()
         entries = _entries(self.tables_dir)
         out = set(tour.withdrawn)
         for j, tb in enumerate(rnd.tables, 1):
@@ -200,6 +205,8 @@ class TournamentFiles:
                                         "folder": self.rel(folder), "missing": missing})
                 continue
             scan.outcomes[tb.name] = outcome
+            if outcome is not ABSENT:
+                _check_ticket(folder, tour, rnd.number, tb.name, outcome.players)
             if outcome.started and set(outcome.players) - out != set(tb.players) - out:
                 raise self._error_at(["rounds", rnd.number, "tables", j], t(
                     "tour.bad_record", table=table_label(tb.name), round=rnd.number,
@@ -210,12 +217,14 @@ class TournamentFiles:
             for entry in entries:
                 if entry != name and _names_table(entry, name):
                     copy = os.path.join(self.tables_dir, entry)
+                    if _same_bytes(folder, copy):
+                        continue   # a copy byte for byte: it says nothing else
                     theirs = _outcome_at(os.path.join(copy, _SERIES), final)
                     scan.found.append(Conflict(rnd.number, tb.name, "copy", now, [
                         here, Version.of(self.rel(copy), "copy", theirs)]))
             for where, copy in _conflict_copies(folder):
                 original = _original_of(where, copy)
-                if original is None:
+                if original is None or _same_bytes(original, os.path.join(where, copy)):
                     continue
                 scan.found.append(Conflict(rnd.number, tb.name, "copy", now, [
                     self._file_version(original, "here", final),
@@ -233,6 +242,13 @@ class TournamentFiles:
                         Version.of(self.rel(str(save.path)), "series", outcome),
                         Version.of(self.rel(str(save.hands_dir)), "hands", hands or ABSENT)]))
         return scan
+
+    def _check_tables_dir(self) -> None:
+        """SaveError when the tables' folder is there but is not a folder (every
+        table would otherwise read as not begun)."""
+        if os.path.lexists(self.tables_dir) and not os.path.isdir(self.tables_dir):
+            raise SaveError(t("tour.file.tables_not_folder", folder=self.tables_dir,
+                              file=self.path), file=self.tables_dir)
 
     def _file_version(self, path: str, source: str, final: bool) -> Version:
         """The Version of one file of a table: a series file or a hand's file."""
@@ -268,6 +284,7 @@ class TournamentFiles:
         if len(players) < 2:
             raise TournamentError("tour.refuse.no_hand_alone", table=table_label(tb.name),
                                   name=players[0])
+        self._check_tables_dir()
         folder = self.table_dir(rnd.number, tb.name)
         save = SaveFile(os.path.join(folder, _SERIES))
         from referee.series.store import is_read_only
@@ -291,6 +308,8 @@ class TournamentFiles:
                 raise SaveError(t("tour.file.other_tournament", folder=folder), file=folder)
             if save.exists():
                 outcome = read_outcome(save, tb.name == FINAL)
+                if ticket is not None:
+                    _check_ticket(folder, tour, rnd.number, tb.name, outcome.players)
                 if play and outcome.status == "over":
                     key = "tour.refuse.final_won" if tb.name == FINAL else "tour.refuse.table_over"
                     raise TournamentError(key, table=tb.name, label=table_label(tb.name),
@@ -778,6 +797,50 @@ def _read_ticket(folder: str) -> dict[str, Any] | None:
     if not os.path.isfile(path):
         return None
     return SaveFile(path).read_series()
+
+
+def _check_ticket(folder: str, tour: Tournament, round_no: int, name: str,
+                  seated: Any) -> None:
+    """A table's ``table.toml`` (when there is one) says what its folder is: this
+    tournament, round ``round_no``, table ``name``, and the players its series
+    seats (``seated``); SaveError at the line of the value that does not (an
+    edit), nothing believed over the folder's place and its series."""
+    ticket = _read_ticket(folder)
+    if ticket is None:
+        return
+    path = os.path.join(folder, _TICKET)
+    expected = {"kind": "tournament-table", "tournament": tour.id, "round": round_no,
+                "table": name, "players": list(seated)}
+    for key, value in expected.items():
+        found = ticket.get(key)
+        if found != value or type(found) is not type(value):
+            from referee.series.store import clean_for_toml
+            raise SaveFile(path).error_at(None, [key], t(
+                "tour.file.ticket_disagrees", key=key,
+                found=_value(clean_for_toml(found, [key])) if found is not None else "-",
+                expected=_value(value), folder=folder))
+
+
+def _same_bytes(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` (two files, or two folders and what they hold, lock
+    files and the hands' derived index aside) are the same byte for byte."""
+    import filecmp
+    if os.path.isfile(a) and os.path.isfile(b):
+        return filecmp.cmp(a, b, shallow=False)
+    if not (os.path.isdir(a) and os.path.isdir(b)):
+        return False
+
+    def files(top: str) -> set[str]:
+        out = set()
+        for root, _dirs, names in os.walk(top):
+            for n in names:
+                if not n.endswith(".lock") and n != "index.json":
+                    out.add(os.path.relpath(os.path.join(root, n), top))
+        return out
+
+    mine, theirs = files(a), files(b)
+    return mine == theirs and all(filecmp.cmp(os.path.join(a, f), os.path.join(b, f), shallow=False)
+                                  for f in mine)
 
 
 def _write_atomic(path: str, data: bytes) -> None:
