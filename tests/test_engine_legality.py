@@ -49,10 +49,13 @@ KEY_VALUES = {
 _PARSED: dict = {}
 
 
-def parsed(text: str):
-    line = _PARSED.get(text)
+def parsed(hand: Hand, text: str):
+    """``text`` as ``hand`` reads it (``Hand.parse``: its rules say after which card a
+    lone ``d`` is diamonds), kept by rule set."""
+    key = (text, hand.tables)
+    line = _PARSED.get(key)
     if line is None:
-        line = _PARSED[text] = parse_line(text)
+        line = _PARSED[key] = hand.parse(text)
     return line
 
 
@@ -60,7 +63,7 @@ def accepted(hand: Hand, text: str) -> tuple[bool, object]:
     """Whether the checked path accepts ``text`` now (tried, then put back), and the
     refusal's reason."""
     snap = Snapshot(hand)
-    ok, events, _logged, _actor = hand.entry(parsed(text))
+    ok, events, _logged, _actor = hand.entry(parsed(hand, text))
     snap.restore(hand)
     return ok, (None if ok else events[0].reason)
 
