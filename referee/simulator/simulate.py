@@ -403,6 +403,7 @@ class _Run:
         self.refused = 0
         self.mismatches = 0
         self.capped = 0
+        self.cap = MAX_ENTRIES   # (entries a hand may take before it is stopped)
         self.problems: list[str] = []
 
     # -- one hand -----------------------------------------------------------
@@ -809,7 +810,7 @@ class _Run:
         step = self.free_step if self.free else None
         turn = self.turn
         while hand.status == "playing":
-            if self.entries >= MAX_ENTRIES:
+            if self.entries >= self.cap:
                 self.capped += 1
                 break
             if hand.last_card and hand.callable:

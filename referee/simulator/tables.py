@@ -233,10 +233,22 @@ def rules_from_text(text: str, name: str = "random") -> HouseRules:
     """A house-rule file's text -> HouseRules, through the checks ``load_rules`` makes
     of a file (``extends`` a preset).  Raises RulesError."""
     from referee.engine.rules import Source, finish_rules, parse_toml, resolve_table
-    from referee.series.presets import _extend
     src = Source(file=name, text=text, name=name)
-    merged = resolve_table(parse_toml(text, src), src, (name,), _extend)
+    merged = resolve_table(parse_toml(text, src), src, (name,), _preset)
     return finish_rules(merged, src, name)
+
+
+_PRESETS: dict[str, dict[str, Any]] = {}
+
+
+def _preset(spec: str, src, chain: tuple[str, ...]) -> dict[str, Any]:
+    """``extends = "PRESET"`` as a file reads it (``presets._extend``), each preset read
+    once (a copy given: the merge may change it)."""
+    import copy
+    from referee.series.presets import _extend
+    if spec not in _PRESETS:
+        _PRESETS[spec] = _extend(spec, src, chain)
+    return copy.deepcopy(_PRESETS[spec])
 
 
 def random_rules(rng: random.Random, avoid: Iterable[str] = ()) -> tuple[HouseRules, str]:
