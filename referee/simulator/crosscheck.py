@@ -9,7 +9,7 @@ every rank (``8h+8s``, a suit named after the last), ``pass`` on a skip passed o
 and the skip deflected with a card of its rank, ``d CARD`` under a limit, a call
 after a card move (R9.11, R9.12), "Laatste kaart!" with the play or alone, and
 now and then a player who leaves mid-hand (R1.5).  The simulator holds the real
-cards (``simulate._Run``) and after every entry checks that
+cards (``simulate.Run``) and after every entry checks that
 
 - the cards are conserved (every card of the deck is in a hand, the draw pile or
   the discard pile);
@@ -38,7 +38,7 @@ from typing import Iterable
 
 from referee.engine.cards import CARDS
 from referee.engine.events import CardsMoved, Left
-from referee.simulator.simulate import NAMES, _Run
+from referee.simulator.simulate import NAMES, Run
 from referee.simulator.tables import CONSTRUCTS as FILE_CONSTRUCTS
 from referee.simulator.tables import random_table
 
@@ -110,8 +110,8 @@ SEEN = {
 """The constructs ``CrossReport.constructs`` counts."""
 
 
-class _Cross(_Run):
-    """One hand under a random file: the real cards (``_Run``), typed entries, and the
+class _Cross(Run):
+    """One hand under a random file: the real cards (``Run``), typed entries, and the
     cross-check's invariants after every entry."""
 
     def __init__(self, rules, players: int, seed: int, avoid: frozenset[str]):
@@ -126,7 +126,7 @@ class _Cross(_Run):
         self.moved = False   # (cards moved since the last call)
 
     def typed(self, text: str) -> list | None:
-        """Type ``text`` (``_Run.typed``), counting the constructs it uses (``SEEN``)."""
+        """Type ``text`` (``Run.typed``), counting the constructs it uses (``SEEN``)."""
         hand, seen = self.hand, self.seen
         body = text.split(": ", 1)[-1]
         words = body.split()
@@ -176,7 +176,7 @@ class _Cross(_Run):
         return more
 
     def turn(self, player: str) -> bool:
-        """Now and then a player leaves first (R1.5); then the turn as ``_Run`` plays it."""
+        """Now and then a player leaves first (R1.5); then the turn as ``Run`` plays it."""
         hand = self.hand
         if (not self.left_once and "leave" not in self.avoid and len(hand.active) > 2
                 and self.random() < LEAVE_RATE

@@ -845,6 +845,11 @@ class _Run:
                           losers=losers, calls=self.calls, skilled=skilled)
 
 
+
+Run = _Run
+"""The real cards and the bots of one run (``_Run``), for a caller that plays its own
+hands with them (``crosscheck``: random house-rule files, every entry checked)."""
+
 def _check(rules: HouseRules, players: int, hands: int) -> None:
     """``hands`` >= 0, and 2 to 8 players who fit the deck (R1.1, R1.3, R2.2);
     raises ValueError (``RulesError`` for the table)."""

@@ -22,7 +22,8 @@ from typing import Any, Iterable
 
 from referee.engine.cards import ALL_RANKS, JOKER
 from referee.engine.effects import EFFECT_KINDS, RANK_VALUE, Effect, check_combination
-from referee.engine.rules import HouseRules, RulesError, check_table_fits, toml_value
+from referee.engine.rules import (OLD_KEY_RANK, HouseRules, RulesError, check_table_fits,
+                                  toml_value)
 
 PRESETS = ("standard", "family", "hard", "cumulative", "fast", "tournament")
 """The presets a file may extend (R8)."""
@@ -65,6 +66,10 @@ _TOP_KEYS: dict[str, tuple] = {
 }
 
 _RANKS = tuple(ALL_RANKS)
+
+_ALSO_IN_TABLES = (("joker_stack", ("stacking", "double")), ("finish_on_action", ("finish", "mode")),
+                   ("finish_on_action_draw", ("finish", "draw")), ("start_card", ("start", "mode")))
+"""Today's keys a table entry also decides, besides ``OLD_KEY_RANK``'s (R9.1)."""
 
 
 def random_effect(rng: random.Random) -> Any:
@@ -219,9 +224,10 @@ def _probe(top: dict[str, Any], sections: dict[str, dict[str, Any]]) -> HouseRul
 
 def _toml(top: dict[str, Any], sections: dict[str, dict[str, Any]]) -> str:
     """The file: the top-level keys, then the tables; a key that a table entry also
-    decides is left out (R9.1: a file sets one or the other)."""
-    from referee.engine.rules import _OVERLAPS
-    overlap = {old for old, (section, sub) in _OVERLAPS if sub in sections.get(section, {})}
+    decides is left out (R9.1: a file sets one or the other; this only spares
+    ``random_rules`` a refusal, the file checks decide)."""
+    pairs = [*((old, ("actions", rank)) for old, rank in OLD_KEY_RANK.items()), *_ALSO_IN_TABLES]
+    overlap = {old for old, (section, sub) in pairs if sub in sections.get(section, {})}
     lines = [f"{key} = {toml_value(value)}" for key, value in top.items() if key not in overlap]
     for name, table in sections.items():
         lines += ["", f"[{name}]"]
@@ -230,25 +236,12 @@ def _toml(top: dict[str, Any], sections: dict[str, dict[str, Any]]) -> str:
 
 
 def rules_from_text(text: str, name: str = "random") -> HouseRules:
-    """A house-rule file's text -> HouseRules, through the checks ``load_rules`` makes
-    of a file (``extends`` a preset).  Raises RulesError."""
-    from referee.engine.rules import Source, finish_rules, parse_toml, resolve_table
-    src = Source(file=name, text=text, name=name)
-    merged = resolve_table(parse_toml(text, src), src, (name,), _preset)
-    return finish_rules(merged, src, name)
-
-
-_PRESETS: dict[str, dict[str, Any]] = {}
-
-
-def _preset(spec: str, src, chain: tuple[str, ...]) -> dict[str, Any]:
-    """``extends = "PRESET"`` as a file reads it (``presets._extend``), each preset read
-    once (a copy given: the merge may change it)."""
-    import copy
-    from referee.series.presets import _extend
-    if spec not in _PRESETS:
-        _PRESETS[spec] = _extend(spec, src, chain)
-    return copy.deepcopy(_PRESETS[spec])
+    """A house-rule file's text -> HouseRules: its TOML read, then every check a file
+    goes through (``presets.rules_from_table``: each key, ``extends``, R9.13-R9.16).
+    Raises RulesError (a refused file) or ``tomllib.TOMLDecodeError``."""
+    import tomllib
+    from referee.series.presets import rules_from_table
+    return rules_from_table(tomllib.loads(text), name)
 
 
 def random_rules(rng: random.Random, avoid: Iterable[str] = ()) -> tuple[HouseRules, str]:
