@@ -18,9 +18,14 @@ from referee.simulator.tables import CONSTRUCTS as FILE_CONSTRUCTS
 from referee.simulator.tables import random_rules, random_table, rules_from_text
 
 KNOWN: dict[str, str] = {
-    # A double of action cards applies each card's effect as if played alone, and
-    # card moves, skips, draws and reverses then go wrong (turn.py's doubles).
-    "double_action": "M1 M2 M2b M3 M4 M5 PO",
+    # A double of action cards applies each card's effect as if played alone: card
+    # moves, skips, applied draws, the others' draws and reverses then go wrong
+    # (turn.py's doubles).
+    "double_card_move": "M1",
+    "double_skip": "M2 M2b",
+    "double_applied_draw": "M3",
+    "double_others_draw": "M4",
+    "double_reverse": "M5 PO",
     # A double that takes a player out under hand_end = "last_holder" raises
     # ValueError: 'Anna' is not in list (turn.py:209).
     "double_out_last_holder": "X1",

@@ -108,3 +108,22 @@ def test_R9_8_an_entry_is_written_with_the_suit_a_card_names_under_the_rules():
     assert written("Qh d", nl, names) == "Vh r"          # diamonds: ruiten
     assert written("Qh d", nl) == "Vh pak"              # (standard rules: a Queen draws)
     assert written("Jh d", nl) == "Bh r"
+
+
+def test_R9_8_at_the_table_check_play_and_fix_agree_on_a_queen_that_names_a_suit(tmp_path):
+    """As the user meets it (``pesten-ref play --json``, lines piped): under a house-rule
+    file where a Queen names a suit, ``check Qs`` says it may go, ``Qs+Qh d`` names
+    diamonds, and ``fix play Bram Qc s`` names spades."""
+    import json
+    from conftest import cli
+    house = tmp_path / "queens.toml"
+    house.write_text('multi_play = "same_rank"\n\n[actions]\nQ = "name_suit"\n', encoding="utf-8")
+    save = tmp_path / "pesten.toml"
+    cli(save, "new", "--players", "Anna,Bram,Cees", "--dealer", "Cees", "--rules", str(house))
+    lines = "start 9s\ncheck Qs\nQs+Qh d\nfix play Bram Qc s\n"
+    result = cli(save, "play", "--json", input=lines)
+    objects = [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
+    assert [o["ok"] for o in objects] == [True, True, True, True], result.stdout
+    assert objects[1]["legal"] is True
+    assert objects[2]["state"]["named_suit"] == "d" and objects[2]["state"]["top"] == "Qh"
+    assert objects[3]["state"]["named_suit"] == "s" and objects[3]["state"]["top"] == "Qc"

@@ -43,7 +43,11 @@ from referee.simulator.tables import CONSTRUCTS as FILE_CONSTRUCTS
 from referee.simulator.tables import random_table
 
 CONSTRUCTS = {
-    "double_action": "a double of a rank with an effect other than naming a suit (R3.10)",
+    "double_card_move": "a double of a rank that moves cards between hands (R3.10, R9.11, R9.12)",
+    "double_skip": "a double of a rank that skips (R3.10, R9.5)",
+    "double_applied_draw": "a double of a rank whose draw the referee applies (R3.10, R9.3)",
+    "double_others_draw": "a double of a rank that makes the others draw (R3.10, R9.4)",
+    "double_reverse": "a double of a rank that reverses (R3.10, R9.7)",
     "double_out_last_holder": "a double that takes a player out under last_holder (R3.10, R6.3)",
     "leave": "a player who leaves mid-hand (R1.5)",
     "leave_pass_on": "a player who leaves while a skip passed on is pending (R1.5, R5.11)",
@@ -52,6 +56,20 @@ CONSTRUCTS = {
 
 CAP = 400
 """Entries after which a hand is stopped (not a finding: a long hand checks little more)."""
+
+_DOUBLES = frozenset(k for k in CONSTRUCTS if k.startswith("double_"))
+
+
+def _double_of(effect) -> str | None:
+    """The construct a double of a card with ``effect`` is (``CONSTRUCTS``), or None."""
+    kind = effect.kind
+    if kind in ("rotate_hands", "pass_cards"):
+        return "double_card_move"
+    if kind == "draw" and not effect.pending_draw:
+        return "double_applied_draw"
+    return {"skip": "double_skip", "others_draw": "double_others_draw",
+            "reverse": "double_reverse"}.get(kind)
+
 
 LEAVE_RATE = 0.02
 """Chance, at each turn while three or more play, that someone leaves (R1.5), once a hand."""
@@ -166,8 +184,8 @@ class _Cross(Run):
     # -- the bots' constructs ---------------------------------------------------
     def together(self, player: str, card: int, legal) -> list[int]:
         """Doubles of every rank (R3.10), but the constructs ``avoid`` names."""
-        if "double_action" in self.avoid and any(
-                e.kind != "name_suit" for e in self.hand.tables.effects[card]):
+        if self.avoid and _DOUBLES.intersection(self.avoid) and any(
+                _double_of(e) in self.avoid for e in self.hand.tables.effects[card]):
             return []
         more = super().together(player, card, legal)
         if (more and "double_out_last_holder" in self.avoid and self.rules.last_holder
