@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from referee.engine.cards import CARDS
+from referee.engine.compiled import tables_for
 from referee.engine.events import CardsMoved, Left
 from referee.simulator.simulate import NAMES, Run
 from referee.simulator.tables import CONSTRUCTS as FILE_CONSTRUCTS
@@ -49,6 +50,8 @@ CONSTRUCTS = {
     "double_others_draw": "a double of a rank that makes the others draw (R3.10, R9.4)",
     "double_reverse": "a double of a rank that reverses (R3.10, R9.7)",
     "double_out_last_holder": "a double that takes a player out under last_holder (R3.10, R6.3)",
+    "draw_after_card_move": "a last card that moves cards, under [finish] mode = \"draw_after\" "
+                            "(R9.15, R9.11, R9.12)",
     "leave": "a player who leaves mid-hand (R1.5)",
     "leave_pass_on": "a player who leaves while a skip passed on is pending (R1.5, R5.11)",
 }
@@ -142,6 +145,24 @@ class _Cross(Run):
         self.why: str | None = None
         self.seen: Counter = Counter()
         self.moved = False   # (cards moved since the last call)
+        tables = tables_for(rules)
+        if "draw_after_card_move" in avoid and tables.draw_after:
+            movers = 0
+            for c in CARDS:
+                if tables.draw_after >> c.id & 1 and any(
+                        e.kind in ("rotate_hands", "pass_cards") for e in tables.effects[c.id]):
+                    movers |= 1 << c.id
+            if movers:
+                self.choosers = {p: self._without(choose, movers)
+                                 for p, choose in self.choosers.items()}
+
+    def _without(self, choose, movers: int):
+        """``choose`` that never goes out on one of the cards ``movers`` (a mask)."""
+        def chosen(table, player: str, mask: int) -> int:
+            if len(self.cards[player]) == 1:
+                mask &= ~movers
+            return choose(table, player, mask)
+        return chosen
 
     def typed(self, text: str) -> list | None:
         """Type ``text`` (``Run.typed``), counting the constructs it uses (``SEEN``)."""
