@@ -21,7 +21,7 @@ import random
 from typing import Any, Iterable
 
 from referee.engine.cards import ALL_RANKS, JOKER
-from referee.engine.effects import EFFECT_KINDS, RANK_VALUE, Effect, check_combination
+from referee.engine.effects import EFFECT_KINDS, Effect, check_combination
 from referee.engine.rules import (OLD_KEY_RANK, HouseRules, RulesError, check_table_fits,
                                   toml_value)
 
@@ -267,7 +267,3 @@ def random_table(rng: random.Random, avoid: Iterable[str] = ()) -> tuple[HouseRu
                 continue
             return rules, text, players
 
-
-def value_of(rank: str) -> int | None:
-    """A rank's value for the limits (R9.9), None for the Joker."""
-    return RANK_VALUE.get(rank)
