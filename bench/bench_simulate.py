@@ -48,6 +48,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from referee.engine import Hand  # noqa: E402
 from referee.engine.notation import parse_line  # noqa: E402
+from referee.engine.compiled import tables_for  # noqa: E402
 from referee.engine.rules import HouseRules  # noqa: E402
 from referee.simulator.simulate import NAMES, record, simulate  # noqa: E402
 
@@ -115,7 +116,8 @@ def engine_alone(rules: HouseRules, players: int, hands: int, seed: int,
     recorded = record(rules, players, hands, seed)
     seats = list(NAMES[:players])
     cache: dict = {}
-    parsed = [(dealer, number, [cache.setdefault(t, parse_line(t)) for t in lines])
+    names = tables_for(rules).names  # (a lone ``d`` after a card that names a suit: diamonds)
+    parsed = [(dealer, number, [cache.setdefault(t, parse_line(t, names=names)) for t in lines])
               for dealer, number, lines, _ in recorded]
     entries = sum(len(lines) for _, _, lines in parsed)
     started = clock()

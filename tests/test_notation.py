@@ -12,6 +12,7 @@ from referee.engine.cards import Card, NotationError, parse_card, parse_suit, tr
 from referee.engine.notation import (Announce, Call, Draw, Fix, Leave, Line, Play, Start,
                               parse_line)
 from referee.messages import say
+from referee.engine.compiled import standard_names
 
 JOKER = Card("Joker", None)
 
@@ -76,10 +77,15 @@ def test_not_a_suit():
 # Entries
 # ---------------------------------------------------------------------------
 
-def entry(text: str) -> Line:
-    line = parse_line(text)
+def entry(text: str, names=None) -> Line:
+    """``text`` parsed as a hand under the standard rules reads it (a Jack names a suit),
+    or with ``names`` (by card id: the card names a suit)."""
+    line = parse_line(text, names=STANDARD if names is None else names)
     assert line.kind == "entry"
     return line
+
+
+STANDARD = standard_names()
 
 
 def test_start():
@@ -104,6 +110,24 @@ def test_jack_names_a_suit(text):
 
 def test_jack_without_suit_parses_and_names_nothing():
     assert entry("Jh").actions == (Play(C("J", "h"), None),)
+
+
+def test_R9_8_lone_d_is_diamonds_after_any_card_the_table_says_names_a_suit():
+    """One answer (the compiled ``Tables.names``): after a card that names a suit a lone
+    ``d`` is diamonds, whatever its rank; after a Jack that names none it is a draw
+    (D36); the parser alone (no rules given) reads it as a draw after every card."""
+    from referee.engine.compiled import tables_for
+    from referee.series.presets import rules_from_table
+    queen = tables_for(rules_from_table({"actions": {"Q": "name_suit"}})).names
+    assert entry("Qh d", queen).actions == (Play(C("Q", "h"), "d"),)
+    assert entry("Qh+Qs d", queen).actions == (Play(C("Q", "h"), "d", (C("Q", "s"),)),)
+    assert entry("8c d 9d", queen).actions == (Play(C("8", "c")), Draw(C("9", "d")))
+    assert entry("Qc d 9d", queen).actions == (Play(C("Q", "c"), "d"), Play(C("9", "d")))
+    assert entry("d Qc d", queen).actions == (Draw(C("Q", "c"), "d"),)
+    plain_jack = tables_for(rules_from_table({"actions": {"J": "none"}})).names
+    assert entry("Jc d", plain_jack).actions == (Play(C("J", "c")), Draw())
+    assert parse_line("Jh d").actions == (Play(C("J", "h")), Draw())
+    assert parse_line("Qh s").actions == (Play(C("Q", "h"), "s"),)  # (refused by the engine, R5.4)
 
 
 def test_lone_d_after_a_jack_is_diamonds():
@@ -210,9 +234,9 @@ def test_fix_corrections(text, fix):
     ("undo", "undo"),
 ])
 def test_canonical_form_round_trips(text, canonical):
-    line = parse_line(text)
+    line = parse_line(text, names=STANDARD)
     assert line.canonical() == canonical
-    again = parse_line(canonical)
+    again = parse_line(canonical, names=STANDARD)
     assert (again.kind, again.player, again.actions) == (line.kind, line.player, line.actions)
 
 
@@ -256,7 +280,7 @@ def test_fix_errors_are_notation_errors(text):
 @pytest.mark.parametrize("text, token", [
     ("fix draw Anna x", "x"),
     ("fix jump Anna 2", "jump"),
-    ("fix play Anna 7h s", "s"),
+    ("fix play Anna 7h x", "x"),
     ("fix play Anna 7q", "7q"),
     ("fix count Anna 1 2", "2"),
 ])

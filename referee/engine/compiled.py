@@ -14,7 +14,9 @@ indexed by the card's small int id (``Card.id``, ``cards.CARDS``):
   cards that may be played on it (R5.7, R9.14), a bit mask by id (``stack_ranks``:
   their ranks, in rank order);
   ``double``: the ranks that double a penalty their own rank made.
-- ``names[id]``: the card names a suit (R5.4, R9.8).
+- ``names[id]``: the card names a suit (R5.4, R9.8): the one answer to "does this
+  card name a suit", which the notation (a lone ``d`` after it is diamonds), the
+  checks, ``check``, a correction, Tab and the written entry all ask.
 - ``finish``: the cards one may go out on (R6.2, R9.15), a mask.
 - ``doubles``: several cards of one rank may go down as one play (R3.10,
   ``multi_play``).
@@ -199,6 +201,12 @@ def house_of(rules: HouseRules, rank: str) -> tuple | None:
 
 
 _OLD_KEY = {"K": "king", "4": "four", "5": "five"}
+
+
+def standard_names() -> tuple[bool, ...]:
+    """``Tables.names`` of the standard rules (a Jack names a suit, R5.4): what a reader
+    that knows no rule set (an example in a message, a view made without one) asks."""
+    return tables_for(HouseRules()).names
 
 _TABLES: dict[tuple, Tables] = {}
 _BY_RULES: dict[HouseRules, Tables] = {}

@@ -11,7 +11,9 @@ from referee.engine.events import Drew, Fixed, Reason, Refusal, Reshuffled, Won
 
 
 def fix(h, what: str, target: str, amount: int, card, suit, ev: list) -> None:
-    """Apply ``fix draw|count|play`` for ``target`` (R0.2)."""
+    """Apply ``fix draw|count|play`` for ``target`` (R0.2); raises ``Refusal``.  A
+    ``fix play`` names ``suit`` only with a card that names one under these rules
+    (the compiled ``Tables.names``: R5.4, R9.8; else refused citing R5.4)."""
     if target in h.left:
         raise Refusal(Reason.LEFT, "R1.5", name=target)
     h.corrections += 1
@@ -36,12 +38,15 @@ def fix(h, what: str, target: str, amount: int, card, suit, ev: list) -> None:
             _won(h, target, None, ev)
     else:
         table.check_deck(h, card)
+        names = h.tables.names[card.id]   # (R5.4, R9.8: the compiled table answers)
+        if suit is not None and not names:
+            raise Refusal(Reason.NO_SUIT_TO_NAME, "R5.4", card=card)
         if h.counts[target] < 1:
             raise Refusal(Reason.FIX_PLAY, "R0.2", name=target)
         h.counts[target] -= 1
         h.discard.append(card)
         h.copies[card] = h.copies.get(card, 0) + 1
-        h.named_suit = suit if card.rank == "J" else None
+        h.named_suit = suit if names else None
         h.idle.clear()
         piles.lapse(h, target)
         ev.append(Fixed("play", target, card=card))

@@ -96,7 +96,7 @@ class Hand(Dealt):
         effects of R0.4, which are logged.
         """
         try:
-            line = parse_line(text, self.lexicon)
+            line = self.parse(text)
         except NotationError as exc:
             return _not_notation(exc)
         if line.kind == "blank":
@@ -200,13 +200,15 @@ class Hand(Dealt):
 
     def entry(self, line: Line) -> tuple[bool, list, bool, str | None]:
         """Rule on a parsed entry and apply it (checked) without a ``Ruling`` or a log:
-        ``(ok, events, logged, actor)`` as in ``Ruling`` (for simulators and benchmarks)."""
+        ``(ok, events, logged, actor)`` as in ``Ruling`` (for simulators and benchmarks).
+        ``line`` is read as ``parse`` reads it (a lone ``d`` after a card that names a
+        suit is diamonds, R9.8)."""
         return self._rule_entry(line)
 
     # -- line application -------------------------------------------------------
     def _apply_entry_text(self, text: str) -> Ruling:
         try:
-            line = parse_line(text, self.lexicon)
+            line = self.parse(text)
         except NotationError as exc:
             return _not_notation(exc)
         if line.kind != "entry":
@@ -230,8 +232,6 @@ class Hand(Dealt):
         done = 0  # the line's actions applied before a refusal
         try:
             actions = line.actions
-            if len(actions) > 1 and type(actions[0]) is Play:
-                actions = self._suit_d(actions)
             actor = self._line_actor(line)  # (checks only: changes nothing)
             if (len(actions) > 1 or type(actions[0]) is not Play) \
                     and self._needs_snapshot(actions, actor):  # (a lone play never does)
@@ -254,18 +254,11 @@ class Hand(Dealt):
             turn.check_blocked(self, ev)
         return True, ev, True, actor
 
-    def _suit_d(self, actions: tuple) -> tuple:
-        """R9.8: ``Qh d`` after a card that names a suit under these rules names
-        diamonds (the notation reads a lone ``d`` after a Jack only, R5.4)."""
-        names = self.tables.names
-        out: list = []
-        for action in actions:
-            if (type(action) is Draw and action.card is None and out and type(out[-1]) is Play
-                    and out[-1].suit is None and names[out[-1].card.id]):
-                out[-1] = Play(out[-1].card, "d", out[-1].more)
-                continue
-            out.append(action)
-        return tuple(out)
+    def parse(self, text: str) -> Line:
+        """``text`` read as this hand reads a line: in its language, a lone ``d`` right
+        after a card that names a suit under its rules (the compiled ``Tables.names``,
+        R5.4, R9.8) being diamonds (``notation.parse_line``); raises ``NotationError``."""
+        return parse_line(text, self.lexicon, self.tables.names)
 
     def _needs_snapshot(self, actions: tuple, actor: str | None) -> bool:
         """Whether ``actions`` may change the state and still be refused (R0.3: then

@@ -97,10 +97,12 @@ class Legal:
     def may_double(self, first: Card, more: Sequence[Card], suit: str | None = None) -> bool:
         """Whether ``player`` may play ``first`` with ``more`` after it as one play now
         (``8h+8s``, R3.10): the checks the referee applies (``turn.together_refusal``),
-        the deck checks included.  A Jack is taken with ``suit`` named (default hearts)."""
+        the deck checks included.  A card that names a suit under these rules (the
+        compiled ``Tables.names``: a Jack, a rank with ``name_suit``, R5.4, R9.8) is
+        taken with ``suit`` named (default hearts)."""
         if self.player is None or not more:
             return False
-        if suit is None and first.rank == "J":
+        if suit is None and self._hand.tables.names[first.id]:
             suit = "h"
         return turn.together_refusal(self._hand, self.player, (first, *more), suit) is None
 
@@ -188,7 +190,9 @@ def refusal(h, card: Card, player: str | None = None, suit: str | None = None) -
     """Why a play of ``card`` by ``player`` (default: the player to act) would be
     refused now, as the ``Refused`` event (reason, rule id), or None if legal.
 
-    A Jack is taken with a suit named (``suit``, else hearts).  In free order
+    A card that names a suit under these rules (the compiled ``Tables.names``: a
+    Jack, a rank with ``name_suit``, R5.4, R9.8) is taken with a suit named
+    (``suit``, else hearts).  In free order
     with nobody named and no penalty pending: whether the card fits for anyone.
     """
     try:
@@ -208,8 +212,9 @@ def refusal(h, card: Card, player: str | None = None, suit: str | None = None) -
             count_after = h.counts[who] - 1
         else:
             count_after = 1
-        turn.check_play(h, who or "?", card, suit or ("h" if card.rank == "J" else None),
-                        count_after)
+        if suit is None and h.tables.names[card.id]:
+            suit = "h"
+        turn.check_play(h, who or "?", card, suit, count_after)
     except Refusal as exc:
         return exc.event
     return None

@@ -9,6 +9,7 @@ the entry in the form the save file and ``replay`` show.
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 from referee.engine.cards import Card, NotationError, parse_suit, try_card
 from referee.engine.lexicon import CARD_WORDS, ENGLISH, EVERYWHERE, SHARED_CARD_WORDS, Lexicon
@@ -211,10 +212,17 @@ def _strip_comment(text: str) -> str:
     return text if i < 0 else text[:i]
 
 
-def parse_line(text: str, lex: Lexicon = ENGLISH) -> Line:
+def parse_line(text: str, lex: Lexicon = ENGLISH, names: Sequence[bool] | None = None) -> Line:
     """Parse one line of table notation, read in language ``lex`` (a
     ``referee.engine.lexicon.Lexicon``; its letters and words besides the
     English ones, which every language reads: NOTATION.md "Languages").
+
+    ``names``: by card id, whether the card names a suit under the rules in
+    force (the compiled ``Tables.names``, R5.4, R9.8): right after such a card
+    a lone ``d`` is diamonds, after any other a draw.  None: no card does (the
+    parser alone knows no rule; ``Hand`` passes its own).  A suit token that is
+    no entry word is read as a suit after any card (the engine refuses it after
+    a card that names none, R5.4).
 
     Returns a ``Line``; raises ``NotationError`` (a ``ValueError``): the key and
     fields of a short message naming the token that does not read as notation,
@@ -254,7 +262,7 @@ def parse_line(text: str, lex: Lexicon = ENGLISH) -> Line:
         return Line("entry", player, (action,), text=text)
     if first == FIX_WORD:
         return Line("entry", player, (_parse_fix(tokens, lex),), text=text)
-    return Line("entry", player, tuple(_parse_actions(tokens, lex)), text=text)
+    return Line("entry", player, tuple(_parse_actions(tokens, lex, names)), text=text)
 
 
 def _parse_fix(tokens: list[str], lex: Lexicon) -> Fix:
@@ -274,13 +282,13 @@ def _parse_fix(tokens: list[str], lex: Lexicon) -> Fix:
         if len(tokens) > 5:
             raise NotationError("notation.fix_extra", token=tokens[5])
         suit = parse_suit(tokens[4], lex) if len(tokens) == 5 else None
-        if len(tokens) == 5 and (suit is None or card.rank != "J"):
+        if len(tokens) == 5 and suit is None:  # (a card that names none: the engine, R5.4)
             raise NotationError("notation.fix_suit", token=tokens[4])
         return Fix("play", target, 0, card, suit)
     raise NotationError("notation.fix_what", token=tokens[1])
 
 
-def _parse_actions(tokens: list[str], lex: Lexicon) -> list:
+def _parse_actions(tokens: list[str], lex: Lexicon, names: Sequence[bool] | None) -> list:
     out: list = []
     i, n = 0, len(tokens)
     while i < n:
@@ -295,7 +303,7 @@ def _parse_actions(tokens: list[str], lex: Lexicon) -> list:
                 i += 1
                 continue
             i += 2
-            suit, i = _jack_suit(card, tokens, i, lex)
+            suit, i = _named_suit(card, tokens, i, lex, names)
             out.append(Draw(card, suit))
             continue
         if low == "call" and out:
@@ -315,7 +323,7 @@ def _parse_actions(tokens: list[str], lex: Lexicon) -> list:
             out.append(Announce())
             continue
         if MORE in tok:
-            out.append(_together(tok, tokens, i + 1, lex))
+            out.append(_together(tok, tokens, i + 1, lex, names))
             i += 2 if out[-1].suit else 1
             continue
         card = try_card(tok, lex)
@@ -324,12 +332,13 @@ def _parse_actions(tokens: list[str], lex: Lexicon) -> list:
                 raise NotationError("notation.suit_alone", token=tok)
             raise NotationError("notation.unknown", token=tok)
         i += 1
-        suit, i = _jack_suit(card, tokens, i, lex)
+        suit, i = _named_suit(card, tokens, i, lex, names)
         out.append(Play(card, suit))
     return out
 
 
-def _together(tok: str, tokens: list[str], i: int, lex: Lexicon) -> Play:
+def _together(tok: str, tokens: list[str], i: int, lex: Lexicon,
+              names: Sequence[bool] | None) -> Play:
     """``8h+8s`` (R3.10): the cards joined by ``+``, each read as a card; after the
     last, a suit token at ``tokens[i]`` names the suit (R5.4, R9.8)."""
     cards = []
@@ -338,17 +347,20 @@ def _together(tok: str, tokens: list[str], i: int, lex: Lexicon) -> Play:
         if card is None:
             raise NotationError("notation.more_card", token=tok, part=part)
         cards.append(card)
-    suit, _ = _jack_suit(cards[-1], tokens, i, lex)
+    suit, _ = _named_suit(cards[-1], tokens, i, lex, names)
     return Play(cards[0], suit, tuple(cards[1:]))
 
 
-def _jack_suit(card: Card, tokens: list[str], i: int, lex: Lexicon) -> tuple[str | None, int]:
+def _named_suit(card: Card, tokens: list[str], i: int, lex: Lexicon,
+                names: Sequence[bool] | None) -> tuple[str | None, int]:
     """After a card, a suit token names the suit (R5.4, R9.8: ``Jh s``, ``Qh schoppen``).
-    After a Jack a lone ``d`` is diamonds; after another card it is a draw (which the
-    engine reads as diamonds after a card that names a suit, ``Hand``)."""
+    A token that is also an entry word (a lone ``d``) names diamonds only after a card
+    that names a suit (``names[card.id]``, see ``parse_line``); after another card it is
+    a draw."""
     if i < len(tokens):
         token = tokens[i]
-        if card.rank != "J" and _word(token.lower(), lex) in DRAW_WORDS:
+        if (_word(token.lower(), lex) in DRAW_WORDS
+                and (names is None or not names[card.id])):
             return None, i
         suit = parse_suit(token, lex)
         if suit is not None:

@@ -8,6 +8,7 @@ not the notation's parser).
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 from referee.engine.cards import parse_suit, try_card
 from referee.engine.lexicon import ENGLISH, Lexicon, local_forms
@@ -19,23 +20,34 @@ _ENTRY_WORDS = {"d": "draw", "draw": "draw", "call": "call", "leave": "leave", "
 _SEPARATORS = re.compile(r"(\s+|[=:,|+]|`)")
 
 
-def written(text: str, lex: Lexicon = ENGLISH) -> str:
+def written(text: str, lex: Lexicon = ENGLISH, names: Sequence[bool] | None = None) -> str:
     """An entry (or an example of one) in English notation as language ``lex``
     writes it: each card in its letters (Dutch ``Hh`` for ``Kh``, French ``Vco pi``
     for ``Jh s``), the suit named after a Jack, and the entry words ``d``, ``call``,
     ``leave``, ``start``, ``pass`` by its own word (Dutch ``pak``).  Names, numbers
     and every other token are kept; so is the whole text in English.  What the
     save file keeps (English) is shown so to a player (NOTATION.md "Languages").
-    Raises nothing: a token that is no card or entry word is kept as typed."""
+    Raises nothing: a token that is no card or entry word is kept as typed.
+
+    After a card a suit token is the suit it names; a lone ``d`` is diamonds only
+    after a card that names a suit (``names``: by card id, the compiled
+    ``Tables.names`` of the rules the entry was made under, R5.4, R9.8; None: the
+    standard rules'), else the draw word, as ``notation.parse_line`` reads it."""
     out = []
-    jack = False
+    after = None  # (the card just written, if the token before was one)
     for token in _SEPARATORS.split(text):
         if not token or _SEPARATORS.fullmatch(token):
             out.append(token)
             continue
         low = token.lower()
-        suit = parse_suit(token, lex) if jack else None
-        jack = False
+        suit = parse_suit(token, lex) if after is not None else None
+        if suit is not None and low in _ENTRY_WORDS:  # (``d``: a suit or a draw, R9.8)
+            if names is None:
+                from referee.engine.compiled import standard_names  # (only here: start-up)
+                names = standard_names()
+            if not names[after.id]:
+                suit = None
+        after = None
         if suit is not None:
             forms = local_forms(suit, lex)
         elif low in _ENTRY_WORDS:
@@ -43,6 +55,7 @@ def written(text: str, lex: Lexicon = ENGLISH) -> str:
         else:
             card = try_card(token, lex)
             forms = local_forms(str(card), lex) if card is not None else []
-            jack = card is not None and card.rank == "J"
+            after = card
         out.append(forms[0] if forms else token)
     return "".join(out)
+

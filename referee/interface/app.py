@@ -362,7 +362,7 @@ class SeriesApp:
         if suit is None:
             return Reply(text, True, t("repl.suit.again", answer=answer.strip(), letters=suit_letters(lex)), None,
                          "question", question=question)
-        return self.handle_line(with_suit(text, suit, lex))
+        return self.handle_line(with_suit(text, suit, lex, self.table.hand.tables.names))
 
     # -- the end of a hand ----------------------------------------------------------
     def _end_notes(self) -> list[tuple[str, str]]:
@@ -506,7 +506,8 @@ class SeriesApp:
             callable=tuple(st["callable"]), announce_due=st["announce_due"],
             named_suit=st["named_suit"], fits=fits, draw_fits=draw_fits, spent=spent_cards(hand),
             jokers=bool(table.rules.jokers), decks=hand.decks, rule_ids=tuple(rule_ids),
-            winner=st["winner"], commands=tuple(COMMANDS.values()), lexicon=hand.lexicon)
+            winner=st["winner"], commands=tuple(COMMANDS.values()), lexicon=hand.lexicon,
+            names=hand.tables.names)
 
 
 def did_you_mean(word: str) -> str:

@@ -69,7 +69,10 @@ class HandView:
     ``together``: for each card of ``fits``
     that may start a play of several cards (R3.10), the cards that may follow it
     after ``+`` (the legality API's ``Legal.may_double``); ``skip_pending``: a skip
-    is pending against the player to act, which ``pass`` sits out (R5.11).
+    is pending against the player to act, which ``pass`` sits out (R5.11);
+    ``names``: by card id, whether the card names a suit under the table's rules
+    (the compiled ``Tables.names``, R5.4, R9.8; None: the standard rules'), after
+    which the suits are offered.
     """
 
     players: tuple[str, ...]
@@ -90,6 +93,7 @@ class HandView:
     lexicon: Lexicon = ENGLISH
     together: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     skip_pending: bool = False
+    names: tuple[bool, ...] | None = None
 
     def command(self, word: str) -> Any:
         """The command typed as ``word`` (name or alias, any case), or None."""
@@ -232,9 +236,12 @@ def fits(word: str, view: HandView) -> bool:
     return card is not None and str(card) in view.fits
 
 
-def with_suit(line: str, suit: str, lex: Lexicon = ENGLISH) -> str:
+def with_suit(line: str, suit: str, lex: Lexicon = ENGLISH,
+              names: tuple[bool, ...] | None = None) -> str:
     """``line`` (read in language ``lex``) with ``suit`` named right after its
-    first Jack that names none (R5.4).
+    first card that names a suit and names none (R5.4, R9.8; ``names``: by card
+    id, the compiled ``Tables.names`` of the table's rules, None: the standard
+    rules', a Jack).
 
     ``Jh`` -> ``Jh s``; ``Anna: 7h Jh lk`` -> ``Anna: 7h Jh s lk``.  A line
     without such a Jack gets the suit at its end.  A ``#`` comment is kept.
@@ -248,12 +255,12 @@ def with_suit(line: str, suit: str, lex: Lexicon = ENGLISH) -> str:
     tokens = code.split()
     for i, tok in enumerate(tokens):
         card = try_card(tok.rpartition(MORE)[2], lex)  # (of cards played together, the last: R3.10)
-        if card is None or card.rank != "J":
+        if card is None or not _naming(names)[card.id]:
             continue
         if i > 0 and tokens[i - 1].lower() == "start":
             continue
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-        if nxt is not None and parse_suit(nxt, lex) is not None:
+        if nxt is not None and parse_suit(nxt, lex) is not None:  # (a lone ``d``: diamonds)
             continue
         tokens.insert(i + 1, suit)
         break
@@ -287,12 +294,12 @@ def _candidates(before: list[str], view: HandView, prefixed: bool, typing: bool)
     if first == "call":
         return []
     typed = _typed_cards(before, lex)
-    suits = _suits_after(before[-1], lex)
+    suits = _suits_after(before[-1], view)
     if suits:
         return suits
     suit = parse_suit(before[-1], lex)
-    if suit is not None and n >= 2 and _is_jack(before[-2], lex):
-        # ``Jh d``: the Jack named diamonds (a lone ``d`` after a Jack is a suit).
+    if suit is not None and n >= 2 and _names_suit(before[-2], view):
+        # ``Jh d``: the Jack named diamonds (a lone ``d`` after a card that names a suit).
         return ["lk"] + _cards_matching(view, typed, suit, None)
     if prev in DRAW_WORDS:  # ``d CARD``: the cards it may name now (after other plays: any)
         return list(view.draw_fits) if n == 1 else view.cards(typed)
@@ -308,7 +315,7 @@ def _command_args(args: str, before: list[str], view: HandView) -> list[str]:
     """What follows a command's word (``app.Command.args``)."""
     n = len(before)
     if args == "card":
-        return _cards_fit_first(view) if n == 1 else _suits_after(before[-1], view.lexicon)
+        return _cards_fit_first(view) if n == 1 else _suits_after(before[-1], view)
     if args == "rule":
         return list(view.rule_ids) if n == 1 else []
     if args == "score":
@@ -391,7 +398,7 @@ def _fix_words(before: list[str], view: HandView) -> list[str]:
     if n == 3 and _word(before[1], lex) == "play":
         return view.cards()
     if n == 4 and _word(before[1], lex) == "play":
-        return _suits_after(before[3], lex)
+        return _suits_after(before[3], view)
     return []
 
 
@@ -405,13 +412,23 @@ def _last_card(token: str, lex: Lexicon):
     return try_card(token.rpartition(MORE)[2], lex)
 
 
-def _is_jack(token: str, lex: Lexicon) -> bool:
-    card = _last_card(token, lex)
-    return card is not None and card.rank == "J"
+def _naming(names: tuple[bool, ...] | None) -> tuple[bool, ...]:
+    """``names`` (by card id: the card names a suit), or the standard rules' when None."""
+    if names is None:
+        from referee.engine.compiled import standard_names
+        return standard_names()
+    return names
 
 
-def _suits_after(token: str, lex: Lexicon) -> list[str]:
-    return list(SUITS) if _is_jack(token, lex) else []
+def _names_suit(token: str, view: HandView) -> bool:
+    """Whether ``token`` is a card (or cards played together) that names a suit under
+    the table's rules (``HandView.names``: the compiled table's answer, R5.4, R9.8)."""
+    card = _last_card(token, view.lexicon)
+    return card is not None and _naming(view.names)[card.id]
+
+
+def _suits_after(token: str, view: HandView) -> list[str]:
+    return list(SUITS) if _names_suit(token, view) else []
 
 
 def _cards_fit_first(view: HandView) -> list[str]:

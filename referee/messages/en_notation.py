@@ -21,7 +21,7 @@ MESSAGES = {
         "'{token}' is not a card; corrections read: {ex:fix draw Anna 2} | {ex:fix count Anna 5} | "
         "{ex:fix play Anna 7h}"),
     "notation.fix_suit": (
-        "'{token}' names a suit only after a Jack; corrections read: {ex:fix draw Anna 2} | "
+        "'{token}' is not a suit; corrections read: {ex:fix draw Anna 2} | "
         "{ex:fix count Anna 5} | {ex:fix play Anna 7h}"),
     "notation.fix_what": (
         "'{token}' is not a correction; corrections read: {ex:fix draw Anna 2} | {ex:fix count Anna 5} | "

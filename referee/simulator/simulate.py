@@ -45,7 +45,7 @@ from referee.engine import Hand
 from referee.engine.events import CardsMoved, Called, Drew, Reshuffled, WentOut
 from referee.engine.legality import start_names_suit
 from referee.engine.compiled import tables_for
-from referee.engine.notation import Draw, Line, Pass, Play, parse_line
+from referee.engine.notation import Draw, Line, Pass, Play
 from referee.engine.rules import HouseRules, check_table_fits
 from referee.series.scoring import card_points
 from referee.series.spoken import table_lexicon
@@ -80,10 +80,6 @@ BOTS = ("random", "sheet", "mixed")
 """The bot choices of ``simulate``: every seat random, every seat the sheet's advice, or alternating."""
 
 ProgressFn = Callable[[int, int], Any]
-
-_PARSED: dict[str, Line] = {}
-"""Entry text -> parsed line, shared by every run (parsing is pure; the bots type few
-distinct texts)."""
 
 _STEPS: list[list[tuple[int, int, int]]] = []
 """Per list length: the (index, index + 1, bits of index + 1) steps of a shuffle."""
@@ -401,9 +397,13 @@ class _Run:
         self.lexicon = table_lexicon()  # (the bots type English; a hand logs as in the language spoken)
         self.record: list[tuple[str, int, list[str]]] | None = None
         self.pushing = fast   # picks are pushed, not typed (and not recorded as text)
+        # Entry text -> the line as a hand under these rules reads it (``Hand.parse``:
+        # parsing is pure for one rule set, and the bots type few distinct texts).
+        self.parsed: dict[str, Line] = {}
         self.refused = 0
         self.mismatches = 0
         self.capped = 0
+        self.cap = MAX_ENTRIES   # (entries a hand may take before it is stopped)
         self.problems: list[str] = []
 
     # -- one hand -----------------------------------------------------------
@@ -550,9 +550,9 @@ class _Run:
         when the engine refused it (counted and described; the hand stops)."""
         hand = self.hand
         if self.fast:
-            line = _PARSED.get(text)
+            line = self.parsed.get(text)
             if line is None:
-                line = _PARSED[text] = parse_line(text)
+                line = self.parsed[text] = hand.parse(text)
             ok, events, _, _ = hand.entry(line)
         else:
             ruling = hand.apply_line(text)
@@ -810,7 +810,7 @@ class _Run:
         step = self.free_step if self.free else None
         turn = self.turn
         while hand.status == "playing":
-            if self.entries >= MAX_ENTRIES:
+            if self.entries >= self.cap:
                 self.capped += 1
                 break
             if hand.last_card and hand.callable:
@@ -844,6 +844,11 @@ class _Run:
                           largest_pickup=self.largest_pickup, loser_points=loser_points,
                           losers=losers, calls=self.calls, skilled=skilled)
 
+
+
+Run = _Run
+"""The real cards and the bots of one run (``_Run``), for a caller that plays its own
+hands with them (``crosscheck``: random house-rule files, every entry checked)."""
 
 def _check(rules: HouseRules, players: int, hands: int) -> None:
     """``hands`` >= 0, and 2 to 8 players who fit the deck (R1.1, R1.3, R2.2);

@@ -1,0 +1,269 @@
+"""Random house-rule files: every key, every ``[actions]`` effect, lists, ``[stacking]``,
+``[finish]``, ``[start]``, decks, Jokers, ``last_holder``, ``multi_play`` (RULES.md R8, R9).
+
+One generator for the property test of the legality API and the simulator's
+cross-check (``referee.simulator.crosscheck``): ``random_file(rng)`` writes a
+house-rule file as a family would (TOML text), and ``random_rules(rng)`` reads it
+through the checks every house-rule file goes through (``presets``: the TOML, each
+key's type and range, ``extends``, R9.13-R9.16's combinations); a file those checks
+refuse is written anew, so every rule set it returns is one a file may hold.
+``random_table(rng)`` adds a number of players who fit the deck (R1.1, R1.3, R2.2).
+
+``avoid``: constructs left out of the files (names of ``CONSTRUCTS``), so that a
+test can set aside what a known bug reproduces until it is fixed.
+
+Pure: a seeded ``random.Random`` in, the same file out.  No I/O.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Iterable
+
+from referee.engine.cards import ALL_RANKS, JOKER
+from referee.engine.effects import EFFECT_KINDS, Effect, check_combination
+from referee.engine.rules import (OLD_KEY_RANK, HouseRules, RulesError, check_table_fits,
+                                  toml_value)
+
+PRESETS = ("standard", "family", "hard", "cumulative", "fast", "tournament")
+"""The presets a file may extend (R8)."""
+
+CONSTRUCTS = {
+    "joker_follow_same_suit": "the Joker given { again = true, follow = \"same_suit\" } (R9.6)",
+    "joker_pass_on": "the Joker given a skip passed on (R5.11)",
+    "penalty_and_skip_list": "a list with a pending draw and a skip (R9.13)",
+    "pass_on_and_reverse_list": "a list with a skip passed on and a reverse (R9.13)",
+    "start_applies": "[start] mode = \"applies\", or start_card = \"applies\" (R2.4, R9.16)",
+    "finish_draw_after": "[finish] mode = \"draw_after\" (R9.15)",
+    "last_holder": "hand_end = \"last_holder\" (R6.3)",
+    "free_order": "turn_order = \"free\" (R8.4)",
+}
+"""What ``avoid`` may name: constructs of a file, each with what it is."""
+
+_TOP_KEYS: dict[str, tuple] = {
+    "deal_size": (1, 2, 2, 3, 3, 4, 5, 7),
+    "jokers_per_deck": (0, 1, 2, 2, 3),
+    "decks": ("auto", "auto", 1, 2),
+    "joker_penalty": (0, 1, 3, 5),
+    "joker_stack": ("add", "double"),
+    "stacking": ("same", "cumulative", "none"),
+    "last_card_penalty": (0, 1, 2),
+    "false_call_penalty": (0, 1),
+    "illegal_play_penalty": (0, 0, 1),
+    "finish_on_action": (False, True),
+    "jack_wild": (False, True),
+    "jack_on_jack": (True, False),
+    "penalty_ends_turn": (True, False),
+    "draw_then_play": (True, False),
+    "start_card": ("no_effect", "applies"),
+    "finish_on_action_draw": (0, 1, 2),
+    "king": ("none", "draw_one", "reverse_skip"),
+    "four": ("none", "skip_two"),
+    "five": ("none", "all_draw_one"),
+    "multi_play": ("none", "same_rank", "same_rank"),
+    "turn_order": ("seated", "seated", "seated", "free"),
+    "hand_end": ("first_out", "first_out", "last_holder"),
+}
+
+_RANKS = tuple(ALL_RANKS)
+
+_ALSO_IN_TABLES = (("joker_stack", ("stacking", "double")), ("finish_on_action", ("finish", "mode")),
+                   ("finish_on_action_draw", ("finish", "draw")), ("start_card", ("start", "mode")))
+"""Today's keys a table entry also decides, besides ``OLD_KEY_RANK``'s (R9.1)."""
+
+
+def random_effect(rng: random.Random) -> Any:
+    """One effect as a file writes it: bare (``"again"``) or an inline table with
+    random parameters in their declared ranges (``effects.EFFECT_KINDS``)."""
+    kind = rng.choice(EFFECT_KINDS[1:])
+    params: dict[str, Any] = {}
+    for p in ((kind.value,) if kind.value else ()) + kind.params:
+        if rng.random() < 0.5 and p.default is not None and p is not kind.value:
+            continue
+        if p.kind == "int":
+            low, high = p.detail
+            params[p.name] = rng.randint(low, min(high, low + 3))
+        elif p.kind == "bool":
+            params[p.name] = rng.random() < 0.5
+        elif p.kind == "enum":
+            params[p.name] = rng.choice(p.detail)
+        elif p.kind == "value":
+            params[p.name] = rng.randint(1, 13)
+        else:  # "rank"
+            params[p.name] = rng.choice([r for r in _RANKS if r != JOKER])
+    if kind.value is None:
+        if not params and rng.random() < 0.6:
+            return kind.name
+        return {kind.name: True, **params}
+    own = params.pop(kind.value.name, kind.value.default)
+    if not params and own == kind.value.default and rng.random() < 0.5:
+        return kind.name
+    return {kind.name: own, **params}
+
+
+def _effects_of(entry: Any) -> tuple[Effect, ...]:
+    items = entry if isinstance(entry, list) else [entry]
+    out = []
+    for item in items:
+        if isinstance(item, str):
+            out.append(Effect(item))
+        else:
+            (name, own), *rest = item.items()
+            decl = next(k for k in EFFECT_KINDS if k.name == name)
+            params = dict(rest)
+            if decl.value is not None:
+                params[decl.value.name] = own
+            out.append(Effect(name, **params))
+    return tuple(out)
+
+
+def _avoided(rank: str, effects: tuple[Effect, ...], avoid: frozenset[str]) -> bool:
+    kinds = [e.kind for e in effects]
+    if rank == JOKER and "joker_follow_same_suit" in avoid and any(
+            e.kind == "again" and e.follow == "same_suit" for e in effects):
+        return True
+    if rank == JOKER and "joker_pass_on" in avoid and any(
+            e.kind == "skip" and e.pass_on for e in effects):
+        return True
+    if "penalty_and_skip_list" in avoid and "skip" in kinds and any(
+            e.pending_draw for e in effects):
+        return True
+    if "pass_on_and_reverse_list" in avoid and "reverse" in kinds and any(
+            e.kind == "skip" and e.pass_on for e in effects):
+        return True
+    return False
+
+
+def random_actions(rng: random.Random, free: bool, avoid: frozenset[str] = frozenset()
+                   ) -> dict[str, Any]:
+    """An ``[actions]`` table: a few ranks, each one effect or a list of two or three
+    that R9.13 allows (``effects.check_combination``), now and then ``"none"``."""
+    out: dict[str, Any] = {}
+    for rank in rng.sample(_RANKS, rng.choice((0, 1, 2, 3, 3, 4, 6))):
+        if rng.random() < 0.08:
+            out[rank] = "none"
+            continue
+        for _ in range(20):
+            n = rng.choice((1, 1, 1, 2, 2, 3))
+            entry = [random_effect(rng) for _ in range(n)]
+            value = entry[0] if n == 1 else entry
+            effects = _effects_of(value)
+            if check_combination(effects, free) is None and not _avoided(rank, effects, avoid):
+                out[rank] = value
+                break
+    return out
+
+
+def _rank_list(rng: random.Random, pool: Iterable[str], most: int = 4) -> list[str]:
+    pool = list(pool)
+    return rng.sample(pool, rng.randint(1, min(most, len(pool)))) if pool else []
+
+
+def random_file(rng: random.Random, avoid: Iterable[str] = ()) -> str:
+    """A house-rule file (TOML text) with random keys and tables (see the module).
+    It may be one the checks refuse (``random_rules`` then writes another)."""
+    avoid = frozenset(avoid)
+    top: dict[str, Any] = {}
+    if rng.random() < 0.4:
+        top["extends"] = rng.choice(PRESETS)
+    for key in rng.sample(sorted(_TOP_KEYS), rng.randint(2, 12)):
+        top[key] = rng.choice(_TOP_KEYS[key])
+    if "free_order" in avoid:
+        top["turn_order"] = "seated"
+    if "last_holder" in avoid:
+        top["hand_end"] = "first_out"
+    if "start_applies" in avoid:
+        top["start_card"] = "no_effect"
+    if rng.random() < 0.15:   # (an old key a file may still write, R8)
+        top.pop("jokers_per_deck", None)
+        top["jokers"] = rng.random() < 0.5
+    sections: dict[str, dict[str, Any]] = {}
+    actions = random_actions(rng, top.get("turn_order") == "free", avoid)
+    if actions:
+        sections["actions"] = actions
+    if rng.random() < 0.3:
+        top.pop("stacking", None)
+        stacking: dict[str, Any] = {}
+        probe = _probe(top, sections)
+        penalty = sorted(probe.penalty_ranks(), key=_RANKS.index) if probe else []
+        if penalty and rng.random() < 0.8:
+            rng.shuffle(penalty)
+            cut = rng.randint(1, len(penalty))
+            groups = [penalty[:cut]] + ([penalty[cut:]] if penalty[cut:] else [])
+            stacking["groups"] = groups
+            if rng.random() < 0.4:
+                stacking["double"] = _rank_list(rng, [r for g in groups for r in g], 2)
+        elif penalty:
+            stacking["double"] = _rank_list(rng, penalty, 2)
+        if stacking:
+            sections["stacking"] = stacking
+    if rng.random() < 0.3:
+        modes = ["refuse", "allowed"] + ([] if "finish_draw_after" in avoid else ["draw_after"])
+        finish: dict[str, Any] = {"mode": rng.choice(modes)}
+        if rng.random() < 0.5:
+            finish["blocked"] = rng.choice(["actions", _rank_list(rng, _RANKS)])
+        if finish["mode"] == "draw_after" or rng.random() < 0.3:
+            finish["draw"] = rng.randint(1 if finish["mode"] == "draw_after" else 0, 3)
+        sections["finish"] = finish
+    if rng.random() < 0.3:
+        modes = ["no_effect", "redraw"] + ([] if "start_applies" in avoid else ["applies"])
+        start: dict[str, Any] = {"mode": rng.choice(modes)}
+        if rng.random() < 0.6:
+            start["ranks"] = _rank_list(rng, _RANKS, 5)
+        sections["start"] = start
+    return _toml(top, sections)
+
+
+def _probe(top: dict[str, Any], sections: dict[str, dict[str, Any]]) -> HouseRules | None:
+    """The rule set of the file so far (to know its penalty ranks), or None if refused."""
+    try:
+        return rules_from_text(_toml(top, sections), "probe")
+    except RulesError:
+        return None
+
+
+def _toml(top: dict[str, Any], sections: dict[str, dict[str, Any]]) -> str:
+    """The file: the top-level keys, then the tables; a key that a table entry also
+    decides is left out (R9.1: a file sets one or the other; this only spares
+    ``random_rules`` a refusal, the file checks decide)."""
+    pairs = [*((old, ("actions", rank)) for old, rank in OLD_KEY_RANK.items()), *_ALSO_IN_TABLES]
+    overlap = {old for old, (section, sub) in pairs if sub in sections.get(section, {})}
+    lines = [f"{key} = {toml_value(value)}" for key, value in top.items() if key not in overlap]
+    for name, table in sections.items():
+        lines += ["", f"[{name}]"]
+        lines += [f'"{key}" = {toml_value(value)}' for key, value in table.items()]
+    return "\n".join(lines) + "\n"
+
+
+def rules_from_text(text: str, name: str = "random") -> HouseRules:
+    """A house-rule file's text -> HouseRules: its TOML read, then every check a file
+    goes through (``presets.rules_from_table``: each key, ``extends``, R9.13-R9.16).
+    Raises RulesError (a refused file) or ``tomllib.TOMLDecodeError``."""
+    import tomllib
+    from referee.series.presets import rules_from_table
+    return rules_from_table(tomllib.loads(text), name)
+
+
+def random_rules(rng: random.Random, avoid: Iterable[str] = ()) -> tuple[HouseRules, str]:
+    """A random rule set that the house-rule file checks accept, and its file's text
+    (``random_file``, written anew until accepted)."""
+    while True:
+        text = random_file(rng, avoid)
+        try:
+            return rules_from_text(text), text
+        except RulesError:
+            continue
+
+
+def random_table(rng: random.Random, avoid: Iterable[str] = ()) -> tuple[HouseRules, str, int]:
+    """A random rule set (``random_rules``), its file's text and a number of players
+    (2 to 6) who fit its deck (R1.1, R1.3, R2.2)."""
+    while True:
+        rules, text = random_rules(rng, avoid)
+        for players in rng.sample((2, 2, 3, 3, 4, 5, 6), 7):
+            try:
+                check_table_fits(rules, players)
+            except RulesError:
+                continue
+            return rules, text, players
+
