@@ -18,18 +18,12 @@ from referee.simulator.tables import CONSTRUCTS as FILE_CONSTRUCTS
 from referee.simulator.tables import random_rules, random_table, rules_from_text
 
 KNOWN: dict[str, str] = {
-    # A double of cards that move cards between hands applies each card's move as if
-    # played alone, and the counts go wrong (turn.py's doubles).
-    "double_card_move": "M1",
-    # A double that takes a player out under hand_end = "last_holder" raises
-    # ValueError: 'Anna' is not in list (turn.py:209).
-    "double_out_last_holder": "X1",
     # [finish] mode = "draw_after": the last card's card move runs before the draw, so
     # a player holds 0 cards and is not out (D7).
     "draw_after_card_move": "D7",
 }
-# The other doubles of the reproductions (M2 M2b M3 M4 M5 PO: skips, applied draws,
-# the others' draws, reverses) and the semantics of PS, RS, SA, K1, L3 give rulings
+# The doubles of the reproductions (M1 M2 M2b M3 M4 M5 PO X1) are fixed and played
+# again; the semantics of PS, RS, SA, K1, L3 give rulings
 # the decisions overrule but keep the real cards right: the cross-check plays them.
 
 SEEDS = range(1500)

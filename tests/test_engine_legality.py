@@ -125,8 +125,6 @@ def check_tab(hand: Hand, rng: random.Random) -> None:
     assert fits == tuple(str(c) for c in legal.plays)
     together = together_now(hand, fits)
     prefix = legal.player + ": "
-    if hand.counts[legal.player] < 2:  # (KNOWN_DOUBLES: a double of more cards than held)
-        return
     if ("double_out_last_holder" in KNOWN_IN_STEPS and hand.rules.last_holder
             and hand.counts[legal.player] == 2):
         return
@@ -209,13 +207,9 @@ def test_R0_3_legal_offers_exactly_what_the_checked_path_accepts(table, seed, dr
 # "actions-turn4") break before the legality API is even asked; each names the
 # reproduction.  Remove an entry once its fix is in, and the test plays it again.
 KNOWN_IN_FILES: dict[str, str] = {}
-# Entries the random steps leave out for a listed reproduction (X1: a double that
-# takes a player out under hand_end = "last_holder" raises in turn.py).
-KNOWN_IN_STEPS: dict[str, str] = {"double_out_last_holder": "X1"}
-# Found by these tests, not yet fixed (turn.py's doubles): a player holding one card
-# may type a double (``9h+9d`` under ``multi_play = "same_rank"``, ``deal_size = 1``) and
-# the referee accepts it; ``check_tab`` tries doubles only for a player holding two.
-KNOWN_DOUBLES = {"double_of_more_cards_than_held": "new: 9h+9d holding one card"}
+# Entries the random steps leave out for a listed reproduction (none left: X1, a
+# double that takes a player out under hand_end = "last_holder", is fixed).
+KNOWN_IN_STEPS: dict[str, str] = {}
 
 
 def play_random_file(seed: int, moves: int = 30) -> int:
