@@ -499,8 +499,10 @@ class SeriesApp:
         hand = table.hand
         st = table.shown_state()
         fits, draw_fits = fits_now(hand)
+        legal = legal_now(hand)
         return HandView(
-            together=together_now(hand, fits), skip_pending=bool(hand.pending_skip),
+            together=together_now(hand, fits),
+            passes=legal is not None and legal.passes, draws=legal is not None and legal.draw,
             players=tuple(hand.active), status=st["status"], turn=st["turn"],
             free=bool(table.rules.free_order),
             callable=tuple(st["callable"]), announce_due=st["announce_due"],

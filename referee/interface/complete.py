@@ -68,8 +68,10 @@ class HandView:
     are read in (``referee.engine.lexicon.Lexicon``), whose forms are offered.
     ``together``: for each card of ``fits``
     that may start a play of several cards (R3.10), the cards that may follow it
-    after ``+`` (the legality API's ``Legal.may_double``); ``skip_pending``: a skip
-    is pending against the player to act, which ``pass`` sits out (R5.11).
+    after ``+`` (the legality API's ``Legal.may_double``); ``passes``: ``pass`` is
+    open now (a skip passed on is pending for the player to act, R5.11: the legality
+    API's ``Legal.passes``); ``draws``: a plain ``d`` is open (``Legal.draw``: not
+    while such a skip is pending).
     """
 
     players: tuple[str, ...]
@@ -89,7 +91,8 @@ class HandView:
     commands: tuple[Any, ...] = ()
     lexicon: Lexicon = ENGLISH
     together: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    skip_pending: bool = False
+    passes: bool = False
+    draws: bool = True
 
     def command(self, word: str) -> Any:
         """The command typed as ``word`` (name or alias, any case), or None."""
@@ -363,12 +366,14 @@ def _first_words(view: HandView, prefixed: bool, typing: bool) -> list[str]:
         words = ["start"] + commands
     elif view.status == "playing":
         # The legal plays only (every card once one is begun: ``suggest``).
-        words = (["pass"] if view.skip_pending else []) + list(view.fits) + ["draw"]
+        # ``pass`` and ``draw`` only while the referee accepts them (R5.11).
+        words = (["pass"] if view.passes else []) + list(view.fits)
+        words += ["draw"] if view.draws else []
         if view.announce_due:
             words.append("lk")
         if view.callable:
             words.append("call")
-        words += commands + ["leave", "fix"] + ([] if view.skip_pending else ["pass"])
+        words += commands + ["leave", "fix"]
         if not view.announce_due:
             words.append("lk")
         if not view.callable:
