@@ -489,6 +489,8 @@ class _Commands(_Main):
         if name in self._declared:
             self._build(name)
         elif name not in self.commands:  # a typo: click's "Did you mean" reads every command
+            if _prompt_word(name, self.list_commands(ctx)):
+                _fail(t("cli.prompt_word", word=name), 2)
             for declared in list(self._declared):
                 self._build(declared)
         return super().get_command(ctx, name)
@@ -499,6 +501,19 @@ class _Commands(_Main):
 
     def list_commands(self, ctx):
         return sorted([*super().list_commands(ctx), *self._declared, "tournament"])
+
+
+def _prompt_word(name: str, shell: list[str]) -> bool:
+    """Whether ``name`` is typed at the table prompt only: an entry word (``d``,
+    ``pass``, ``call``, ``leave``, ``fix`` ..., in any language) or a prompt command
+    with no twin among the ``shell`` commands (``undo``, ``redo``, ``why``, ``check`` ...)."""
+    from referee.engine.lexicon import words_for
+    from referee.interface.app import COMMANDS
+    from referee.interface.complete import ENTRY_WORDS
+    low = name.lower()
+    english = {"d", *ENTRY_WORDS, *(w for cmd in COMMANDS.values() if cmd.name not in shell
+                                    for w in (cmd.name, *cmd.aliases))}
+    return any(low in words_for(w) for w in english)
 
 
 def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
