@@ -331,19 +331,40 @@ class SeriesApp:
             return reply or Reply(text, ruling.ok, told(ruling), ruling.rule, "query", ruling.data)
         if self.interactive and asks_suit(ruling):
             return self._suit_question(text, ruling)
-        said = told(ruling)
+        said, rule = told(ruling), ruling.rule
+        out = self._out_of_series(ruling)
+        if out is not None:
+            said, rule = out
         if kind == "error":
             words = text.split()
             if words and words[0].lower() in SHELL_WORDS:
                 return self._shell_hint(text, words[0].lower())
             if words and not known_word(words[0]):  # (``fix draw Anna -1``: not `fix`)
                 said = " ".join(filter(None, (said, self._glued(words) or did_you_mean(words[0]))))
-        reply = Reply(text, ruling.ok, said, ruling.rule, kind, ruling.data)
+        reply = Reply(text, ruling.ok, said, rule, kind, ruling.data)
         if before == "playing" and table.hand.status == "over":
             reply.notes.extend(self._end_notes())
             if not self.interactive:  # (the prompt's notes say how to score it there)
                 reply.hints.append(t("repl.hint.score", options=self.seat.options()))
         return reply
+
+    def _out_of_series(self, ruling) -> tuple[str, str] | None:
+        """For an entry refused because it names no player of the hand (R1.1) where
+        the name is a player of the series already out of it: the sentence saying so
+        and the rule it cites (R7.4 over the limit, R1.5 left); None otherwise."""
+        from referee.engine.events import Reason
+        refusal = ruling.refusal
+        if refusal is None or refusal.reason is not Reason.UNKNOWN_PLAYER:
+            return None
+        name = str(refusal.fields.get("name", "")).casefold()
+        series = self.table.series
+        for player in series.players:
+            record = series.records[player]
+            if player.casefold() == name and record.eliminated:
+                if record.left:
+                    return t("repl.out.left", name=player), "R1.5"
+                return t("repl.out.eliminated", name=player), "R7.4"
+        return None
 
     def _glued(self, words: list[str]) -> str:
         """For a line whose first word is cards typed without ``+`` (``10h10r``) at a

@@ -1064,8 +1064,11 @@ def view(tour: Tournament, outcomes: Mapping[str, Outcome],
         final = outcomes.get(FINAL, ABSENT)
         if final.status == "over" and final.winners:
             champion, status = final.winners[0], "over"
+    # Players who left their table this round (R1.5) are no longer in.
+    gone = {name for tb in tour.current.tables for name in outcomes.get(tb.name, ABSENT).left}
     return {"round": tour.current.number, "status": status, "tables": rounds[-1]["tables"],
-            "remaining": [champion] if champion and status == "over" else tour.remaining(),
+            "remaining": ([champion] if champion and status == "over" else
+                          [p for p in tour.remaining() if p not in gone]),
             "champion": champion, "rounds": rounds,
             "withdrawn": [{"name": n, "round": r} for n, r in tour.withdrawn.items()],
             "players": len(tour.players), "seed": tour.seed,
