@@ -182,6 +182,9 @@ def test_shell_completion_of_lang_offers_the_languages_and_never_an_error(tmp_pa
     assert complete(tmp_path, "pesten-ref --lang ", 2) == ["en", "nl", "fr", "it", "pt"]
     assert complete(tmp_path, "pesten-ref --lang n", 2) == ["nl"]
     assert complete(tmp_path, "pesten-ref --lang xx new --p", 4) == ["--players"]
+    assert complete(tmp_path, "pesten-ref play --lang f", 3) == ["fr"]
+    assert complete(tmp_path, "pesten-ref tournament show --lang ", 4) == ["en", "nl", "fr",
+                                                                           "it", "pt"]
 
 
 def test_shell_completion_of_rules_offers_the_presets_their_aliases_and_toml_files(tmp_path):

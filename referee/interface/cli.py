@@ -340,6 +340,16 @@ class _ToldCommand(_Told):
         finally:
             gettext.textdomain(domain)
 
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        """click's parameters; while Tab completes a command's line (``resilient_parsing``)
+        also ``--lang``, which every command takes (``_take_language`` reads it before
+        click), so that its value completes after any command."""
+        params = super().get_params(ctx)
+        if ctx.resilient_parsing and ctx.parent is not None:
+            params = [*params, click.Option(["--lang"], expose_value=False,
+                                            shell_complete=_lang_codes)]
+        return params
+
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         option = self.get_help_option(ctx)
         if option is not None:
