@@ -261,7 +261,7 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "jack-suit": (
         "names_suit: a Jack that empties the hand must name a suit (R5.4)",
         TURN,
-        "    return count_after > 0 and h.tables.names[card.id]\n",
+        "    return (count_after > 0 or h.tables.draw_after >> card.id & 1) and h.tables.names[card.id]\n",
         "    return h.tables.names[card.id]\n"),
     "play-mask-last": (
         "play_mask: going out on an action card asked of every play (R6.2)",

@@ -316,6 +316,41 @@ def test_R5_7_with_a_two_pending_tab_offers_the_twos_and_draw():
     assert [w for w in suggest("d ", v) if w in set(ALL_CARDS)] == []
 
 
+def _table_view(hand: Hand) -> HandView:
+    """The view the prompt builds of ``hand`` (``SeriesApp.view``: the legality API asked)."""
+    from referee.interface.app import fits_now, legal_now
+    fits, draw_fits = fits_now(hand)
+    legal = legal_now(hand)
+    return view(turn=hand.turn, fits=fits, draw_fits=draw_fits, passes=legal.passes,
+                draws=legal.draw)
+
+
+def test_R5_11_tab_offers_pass_only_while_a_skip_is_passed_on_and_draw_not_then():
+    from referee.series.presets import rules_from_table
+    rules = rules_from_table({"actions": {"8": {"skip": 1, "pass_on": True}}}, "test")
+    hand = Hand(rules, list(PLAYERS), "Cees")
+    assert hand.apply_line("start 9h").ok
+    words = suggest("", _table_view(hand))
+    assert "draw" in words and "pass" not in words  # (no skip: `pass` is refused, R5.11)
+    assert hand.apply_line("8h").ok and hand.turn == "Bram"
+    words = suggest("", _table_view(hand))
+    assert words[0] == "pass" and "draw" not in words  # (a skip pending: no `d`, R5.11)
+    assert [w for w in words if w in set(ALL_CARDS)] == ["8c", "8d", "8s"]
+    assert suggest("d", _table_view(hand)) == []
+    assert not hand.apply_line("d").ok and hand.apply_line("pass").ok
+
+
+def test_R5_11_tab_in_dutch_offers_pas_only_with_a_skip_and_pak_only_without(speak):
+    from referee.series.presets import rules_from_table
+    speak("nl")
+    rules = rules_from_table({"actions": {"8": {"skip": 1, "pass_on": True}}}, "test")
+    hand = Hand(rules, list(PLAYERS), "Cees")
+    assert hand.apply_line("start 9h").ok
+    assert suggest("pa", _table_view(hand)) == ["pak"]
+    assert hand.apply_line("8h").ok
+    assert suggest("pa", _table_view(hand)) == ["pas"]
+
+
 # -- completion in the table's language (NOTATION.md "Languages") --------------------
 
 @pytest.fixture
@@ -349,7 +384,8 @@ def test_a_dutch_letter_completes_the_dutch_cards_and_an_english_one_the_english
     assert "betrap" in suggest("B", v)  # call
     assert _cards(suggest("J", v)) == ["Jc", "Jd", "Jh", "Js", "Joker"]
     assert _cards(suggest("H", v)) == ["Hk", "Hr", "Hh", "Hs"]  # heer: the Kings
-    assert suggest("pa", v) == ["pak", "pas"]  # draw, pass (R5.11)
+    assert suggest("pa", v) == ["pak"]  # draw; no skip is pending: no pass (R5.11)
+    assert suggest("pa", view(fits=(), passes=True, draws=False)) == ["pas"]
     assert suggest("pakk", v) == ["pakken"]
     assert suggest("dr", v) == ["draw"]  # English words still complete
 

@@ -207,7 +207,8 @@ def test_counts_read_right_in_the_singular():
     hand = make_hand(HouseRules(joker_penalty=1, stacking="none"), lines=["start 9h", "Joker"])
     assert "1 card to draw is pending" in told(hand.apply_line("Bram: 5h"))
     hand = make_hand(HouseRules(king="draw_one"), lines=["start 9h"])
-    assert "Bram draws 1 card." in told(hand.apply_line("Kh"))
+    said = told(hand.apply_line("Kh"))  # (the draw the King applies is told once, by it)
+    assert "Bram draws one card (R5.8)" in said and said.count("Bram draws") == 1
 
 
 def test_R5_4_a_jack_without_a_suit_says_so_as_data():
@@ -380,8 +381,9 @@ def test_every_event_and_every_refusal_has_its_sentence():
     from referee.engine.dealt import Situation
     from referee.engine.hand import Allowed, LegalNow
     assert {c.__name__ for c in (E.Entry, Allowed, LegalNow, Situation)} == set(words._FACTS)
-    assert {E.Drew.TURN, E.Drew.DRAW_PLAY, E.Drew.PENALTY, E.Drew.OWED,
-            E.Drew.APPLIED} <= set(words._DREW)
+    assert {E.Drew.TURN, E.Drew.DRAW_PLAY, E.Drew.PENALTY, E.Drew.OWED} <= set(words._DREW)
+    # a draw the referee applies is told by the event that applies it, not again
+    assert words.sentence(E.Drew("Bram", 2, E.Drew.APPLIED)) is None
     assert {E.Announced.IN_TIME, E.Announced.LATE, E.Announced.AGAIN,
             E.Announced.NONE} <= set(words._ANNOUNCED)
     assert {E.Called.HIT, E.Called.PREMATURE, E.Called.VOID_ANNOUNCED, E.Called.VOID_CALLED,

@@ -265,6 +265,14 @@ def parse_line(text: str, lex: Lexicon = ENGLISH, names: Sequence[bool] | None =
     return Line("entry", player, tuple(_parse_actions(tokens, lex, names)), text=text)
 
 
+def _fix_number_key(token: str) -> str:
+    """What is wrong with a correction's number of cards (R0.2): below zero, more
+    than three digits, or no whole number at all."""
+    if token[:1] in ("-", "\u2212") and token[1:].isdigit():
+        return "notation.fix_negative"
+    return "notation.fix_large" if token.isdigit() else "notation.fix_number"
+
+
 def _parse_fix(tokens: list[str], lex: Lexicon) -> Fix:
     if len(tokens) < 4:
         raise NotationError("notation.fix_incomplete", text=" ".join(tokens))
@@ -273,7 +281,7 @@ def _parse_fix(tokens: list[str], lex: Lexicon) -> Fix:
         if len(tokens) > 4:
             raise NotationError("notation.fix_extra", token=tokens[4])
         if not tokens[3].isdigit() or len(tokens[3]) > 3:
-            raise NotationError("notation.fix_number", token=tokens[3])
+            raise NotationError(_fix_number_key(tokens[3]), token=tokens[3])
         return Fix(what, target, int(tokens[3]))
     if what == "play":
         card = try_card(tokens[3], lex)

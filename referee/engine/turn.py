@@ -74,8 +74,9 @@ def opening_mask(h) -> int:
 
 def names_suit(h, card: Card, count_after: int) -> bool:
     """R5.4, R9.8: a play of ``card`` leaving ``count_after`` cards must name a suit (a
-    Jack, or a rank with ``name_suit``, unless it empties the hand)."""
-    return count_after > 0 and h.tables.names[card.id]
+    Jack, or a rank with ``name_suit``, unless it empties the hand: under R9.15
+    ``draw_after`` a last card that stands still names one)."""
+    return (count_after > 0 or h.tables.draw_after >> card.id & 1) and h.tables.names[card.id]
 
 
 def check_play(h, player: str, card: Card, suit: str | None, count_after: int) -> None:

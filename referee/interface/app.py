@@ -331,19 +331,54 @@ class SeriesApp:
             return reply or Reply(text, ruling.ok, told(ruling), ruling.rule, "query", ruling.data)
         if self.interactive and asks_suit(ruling):
             return self._suit_question(text, ruling)
-        said = told(ruling)
+        said, rule = told(ruling), ruling.rule
+        out = self._out_of_series(ruling)
+        if out is not None:
+            said, rule = out
         if kind == "error":
             words = text.split()
             if words and words[0].lower() in SHELL_WORDS:
                 return self._shell_hint(text, words[0].lower())
-            if words:
-                said = " ".join(filter(None, (said, did_you_mean(words[0]))))
-        reply = Reply(text, ruling.ok, said, ruling.rule, kind, ruling.data)
+            if words and not known_word(words[0]):  # (``fix draw Anna -1``: not `fix`)
+                said = " ".join(filter(None, (said, self._glued(words) or did_you_mean(words[0]))))
+        reply = Reply(text, ruling.ok, said, rule, kind, ruling.data)
         if before == "playing" and table.hand.status == "over":
             reply.notes.extend(self._end_notes())
             if not self.interactive:  # (the prompt's notes say how to score it there)
                 reply.hints.append(t("repl.hint.score", options=self.seat.options()))
         return reply
+
+    def _out_of_series(self, ruling) -> tuple[str, str] | None:
+        """For an entry refused because it names no player of the hand (R1.1) where
+        the name is a player of the series already out of it: the sentence saying so
+        and the rule it cites (R7.4 over the limit, R1.5 left); None otherwise."""
+        from referee.engine.events import Reason
+        refusal = ruling.refusal
+        if refusal is None or refusal.reason is not Reason.UNKNOWN_PLAYER:
+            return None
+        name = str(refusal.fields.get("name", "")).casefold()
+        series = self.table.series
+        for player in series.players:
+            record = series.records[player]
+            if player.casefold() == name and record.eliminated:
+                if record.left:
+                    return t("repl.out.left", name=player), "R1.5"
+                return t("repl.out.eliminated", name=player), "R7.4"
+        return None
+
+    def _glued(self, words: list[str]) -> str:
+        """For a line whose first word is cards typed without ``+`` (``10h10r``) at a
+        table where several cards of one rank go down as one play (R3.10): the
+        sentence naming the play meant (`10h+10r`); "" otherwise."""
+        from referee.engine.notation import MORE
+        from referee.engine.turn import doubles_open
+        hand = self.table.hand
+        if not hasattr(hand, "tables") or not doubles_open(hand):
+            return ""
+        cards = glued_cards(words[0], hand.lexicon)
+        if not cards:
+            return ""
+        return t("repl.did_you_mean", n=1, words=f"`{MORE.join(cards)}`")
 
     # -- the suit of a Jack typed without one (R5.4) ------------------------------
     def _suit_question(self, text: str, ruling) -> Reply:
@@ -499,8 +534,10 @@ class SeriesApp:
         hand = table.hand
         st = table.shown_state()
         fits, draw_fits = fits_now(hand)
+        legal = legal_now(hand)
         return HandView(
-            together=together_now(hand, fits), skip_pending=bool(hand.pending_skip),
+            together=together_now(hand, fits),
+            passes=legal is not None and legal.passes, draws=legal is not None and legal.draw,
             players=tuple(hand.active), status=st["status"], turn=st["turn"],
             free=bool(table.rules.free_order),
             callable=tuple(st["callable"]), announce_due=st["announce_due"],
@@ -510,29 +547,79 @@ class SeriesApp:
             names=hand.tables.names)
 
 
+# The words of entries and commands that change the hand or the series (a wrong guess
+# costs: ``leave`` takes a player out, R1.5): "did you mean" names one only when the
+# word it shows is itself close to what was typed (``_CLOSE_CHANGE``).
+_CHANGES = frozenset({"start", "draw", "pass", "call", "leave", "fix", "undo", "redo", "score"})
+_CLOSE = 0.6          # (``difflib.get_close_matches``' own cutoff, as click uses it)
+_CLOSE_CHANGE = 0.75
+
+
 def did_you_mean(word: str) -> str:
     """For a first word that is no entry or command: the sentence naming the words
     it is close to (``scroe``: "Did you mean `score`?"), found as click finds a
     mistyped command (``difflib.get_close_matches``), among the entry words and
     the commands in English and in the table's language; "" when none is close.
-    A word is suggested as the table's language writes it (French ``scroe``:
-    `points`), as its help offers it."""
-    from difflib import get_close_matches
+    A query is suggested as the table's language writes it (French ``staet``:
+    `état`), as its help offers it; a word that changes the hand or the series
+    (``_CHANGES``) only in a form that is itself close to the word typed (Dutch
+    ``clear`` is not told `weg`, which takes a player out, R1.5)."""
+    from difflib import SequenceMatcher, get_close_matches
     from referee.interface.complete import ENTRY_WORDS
     from referee.engine.lexicon import local_forms
     english = [*ENTRY_WORDS, *(w for cmd in COMMANDS.values() for w in (cmd.name, *cmd.aliases)
                                if w.isalpha())]
     lex = table_lexicon()
+    low = word.lower()
+
+    def close(form: str, cutoff: float) -> bool:
+        return SequenceMatcher(None, low, form).ratio() >= cutoff
+
     shown: dict[str, str] = {}  # a word it may be close to -> the word suggested
     for w in english:
         forms = local_forms(w, lex)
+        canonical = (find_command(w).name if find_command(w) else w)
+        if canonical in _CHANGES:
+            near = [f for f in (*forms, w) if close(f, _CLOSE_CHANGE)]
+            for form in (w, *forms):
+                if near:
+                    shown.setdefault(form, near[0])
+            continue
         shown.setdefault(w, forms[0] if forms else w)
         for form in forms:
             shown.setdefault(form, form)
-    close = list(dict.fromkeys(shown[w] for w in get_close_matches(word.lower(), list(shown))))
-    if not close:
+    close_words = get_close_matches(low, list(shown), cutoff=_CLOSE)
+    close_words = list(dict.fromkeys(shown[w] for w in close_words))
+    if not close_words:
         return ""
-    return t("repl.did_you_mean", n=len(close), words=", ".join(f"`{w}`" for w in close))
+    return t("repl.did_you_mean", n=len(close_words),
+             words=", ".join(f"`{w}`" for w in close_words))
+
+
+def known_word(word: str) -> bool:
+    """Whether ``word`` (any case) is an entry word or a command, in English or in the
+    table's language, or a player's prefix (``Anna:``)."""
+    from referee.engine.lexicon import word as local_word
+    from referee.interface.complete import ENTRY_WORDS
+    low = word.lower()
+    return (find_command(low) is not None or low.endswith(":")
+            or local_word(low, table_lexicon()) in (*ENTRY_WORDS, "lk"))
+
+
+def glued_cards(token: str, lex) -> list[str] | None:
+    """``token`` read as two or more cards written one after the other (``10h10r``:
+    ``["10h", "10r"]``, as typed), or None when it is not."""
+    from referee.engine.cards import try_card
+    for cut in range(2, len(token) - 1):
+        head, rest = token[:cut], token[cut:]
+        if try_card(head, lex) is None:
+            continue
+        if try_card(rest, lex) is not None:
+            return [head, rest]
+        more = glued_cards(rest, lex)
+        if more:
+            return [head, *more]
+    return None
 
 
 def asks_suit(ruling) -> bool:
@@ -696,7 +783,7 @@ def _help(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
                  notes=[("class:notice", t("repl.keys"))])
 
 
-@command("quit", aliases=("exit",), when=())  # not offered by Tab: `q` is for Queens
+@command("quit", aliases=("exit", "stop"), when=())  # not offered by Tab: `q` is for Queens
 def _quit(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
     return Reply(text, True, t("repl.quit.done"), None, "leave")
 

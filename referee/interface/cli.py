@@ -83,6 +83,18 @@ def _take_language(args: list[str], wants_json: bool) -> list[str]:
     return args
 
 
+def _without_language(args: list[str]) -> list[str]:
+    """``args`` without ``--lang CODE`` (shell completion reads the command line
+    without speaking; a code being typed is not refused)."""
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--lang" or arg.startswith("--lang="):
+            del args[i:i + (1 if "=" in arg else 2)]
+            break
+    return args
+
+
 def _save_in(args: list[str]) -> str | None:
     """The ``--save`` of the command line ``args`` (before click reads it), or None."""
     save = None
@@ -335,6 +347,16 @@ class _ToldCommand(_Told):
         finally:
             gettext.textdomain(domain)
 
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        """click's parameters; while Tab completes a command's line (``resilient_parsing``)
+        also ``--lang``, which every command takes (``_take_language`` reads it before
+        click), so that its value completes after any command."""
+        params = super().get_params(ctx)
+        if ctx.resilient_parsing and ctx.parent is not None:
+            params = [*params, click.Option(["--lang"], expose_value=False,
+                                            shell_complete=_lang_codes)]
+        return params
+
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         option = self.get_help_option(ctx)
         if option is not None:
@@ -436,7 +458,9 @@ class _Main(_Group):
 
     def make_context(self, info_name, args, parent=None, **extra):
         wants_json = _json_requested(args)
-        if parent is None:
+        if parent is None and extra.get("resilient_parsing"):  # Tab: no language, no error
+            args = _without_language(list(args))
+        elif parent is None:
             args = _take_language(list(args), wants_json)
         try:
             ctx = super().make_context(info_name, args, parent, **extra)
@@ -496,6 +520,8 @@ class _Commands(_Main):
         if name in self._declared:
             self._build(name)
         elif name not in self.commands:  # a typo: click's "Did you mean" reads every command
+            if _prompt_word(name, self.list_commands(ctx)):
+                _fail(t("cli.prompt_word", word=name), 2)
             for declared in list(self._declared):
                 self._build(declared)
         return super().get_command(ctx, name)
@@ -506,6 +532,52 @@ class _Commands(_Main):
 
     def list_commands(self, ctx):
         return sorted([*super().list_commands(ctx), *self._declared, "tournament"])
+
+
+def _prompt_word(name: str, shell: list[str]) -> bool:
+    """Whether ``name`` is typed at the table prompt only: an entry word (``d``,
+    ``pass``, ``call``, ``leave``, ``fix`` ..., in any language) or a prompt command
+    with no twin among the ``shell`` commands (``undo``, ``redo``, ``why``, ``check`` ...)."""
+    from referee.engine.lexicon import words_for
+    from referee.interface.app import COMMANDS
+    from referee.interface.complete import ENTRY_WORDS
+    low = name.lower()
+    english = {"d", *ENTRY_WORDS, *(w for cmd in COMMANDS.values() if cmd.name not in shell
+                                    for w in (cmd.name, *cmd.aliases))}
+    return any(low in words_for(w) for w in english)
+
+
+def _lang_codes(ctx, param, incomplete):
+    """Tab completion of ``--lang``: the languages the program speaks (never an error)."""
+    from referee import messages
+    return [code for code in messages.LANGUAGES if code.startswith(incomplete.lower())]
+
+
+def _rules_specs(ctx, param, incomplete):
+    """Tab completion of ``--rules``: the presets and their aliases, then the house-rule
+    files (``*.toml``) and the folders on the way to them."""
+    from click.shell_completion import CompletionItem
+    from referee.engine.rules import ALIASES, PRESETS
+    low = incomplete.lower()
+    out = [CompletionItem(name) for name in (*PRESETS, *ALIASES) if name.startswith(low)]
+    folder, _, start = incomplete.rpartition(os.sep)
+    try:
+        entries = sorted(os.scandir(os.path.expanduser(folder) if folder else "."),
+                         key=lambda e: e.name)
+    except OSError:
+        return out
+    for entry in entries:
+        if not entry.name.startswith(start) or (entry.name.startswith(".") and not start):
+            continue
+        path = f"{folder}{os.sep}{entry.name}" if folder else entry.name
+        try:
+            if entry.is_dir():
+                out.append(CompletionItem(path + os.sep, type="plain"))
+            elif entry.name.endswith(".toml"):
+                out.append(CompletionItem(path))
+        except OSError:
+            continue
+    return out
 
 
 def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
@@ -526,7 +598,7 @@ def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
 # Read (and taken out of the command line) before click parses it (_take_language);
 # declared here so that --help lists it.
 @_option("--lang", "lang", metavar_key="help.metavar.code", expose_value=False,
-         help="help.option.lang")
+         shell_complete=_lang_codes, help="help.option.lang")
 def main() -> None:
     """The ``pesten-ref`` group (its help: ``help.main``)."""
 
@@ -538,6 +610,7 @@ def main() -> None:
 @main.command(help="help.new")
 @_option("--players", required=True, metavar="A,B,C", help="help.new.players")
 @_option("--rules", "rules_spec", default="standard", metavar_key="help.metavar.rules",
+         shell_complete=_rules_specs,
          help="help.new.rules")
 @_option("--dealer", default=None, metavar_key="help.metavar.name", help="help.new.dealer")
 @_option("--mode", type=click.Choice(["elimination", "hands", "casual"]), default=None,
@@ -1102,6 +1175,7 @@ def help_(topic):
 @main.command(help="help.simulate")
 @_argument("rule_sets", nargs=-1, metavar_key="help.metavar.rule_sets")
 @_option("--rules", "rules_spec", default="standard", metavar_key="help.metavar.rules",
+         shell_complete=_rules_specs,
          help="help.simulate.rules")
 @_option("--compare", "comparing", is_flag=True, help="help.simulate.compare")
 @_option("--players", type=_IntRange(2, 8), default=4, metavar="N",

@@ -68,11 +68,12 @@ class HandView:
     are read in (``referee.engine.lexicon.Lexicon``), whose forms are offered.
     ``together``: for each card of ``fits``
     that may start a play of several cards (R3.10), the cards that may follow it
-    after ``+`` (the legality API's ``Legal.may_double``); ``skip_pending``: a skip
-    is pending against the player to act, which ``pass`` sits out (R5.11);
-    ``names``: by card id, whether the card names a suit under the table's rules
-    (the compiled ``Tables.names``, R5.4, R9.8; None: the standard rules'), after
-    which the suits are offered.
+    after ``+`` (the legality API's ``Legal.may_double``); ``passes``: ``pass`` is
+    open now (a skip passed on is pending for the player to act, R5.11: the legality
+    API's ``Legal.passes``); ``draws``: a plain ``d`` is open (``Legal.draw``: not
+    while such a skip is pending); ``names``: by card id, whether the card names a
+    suit under the table's rules (the compiled ``Tables.names``, R5.4, R9.8; None:
+    the standard rules'), after which the suits are offered.
     """
 
     players: tuple[str, ...]
@@ -92,7 +93,8 @@ class HandView:
     commands: tuple[Any, ...] = ()
     lexicon: Lexicon = ENGLISH
     together: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    skip_pending: bool = False
+    passes: bool = False
+    draws: bool = True
     names: tuple[bool, ...] | None = None
 
     def command(self, word: str) -> Any:
@@ -370,12 +372,14 @@ def _first_words(view: HandView, prefixed: bool, typing: bool) -> list[str]:
         words = ["start"] + commands
     elif view.status == "playing":
         # The legal plays only (every card once one is begun: ``suggest``).
-        words = (["pass"] if view.skip_pending else []) + list(view.fits) + ["draw"]
+        # ``pass`` and ``draw`` only while the referee accepts them (R5.11).
+        words = (["pass"] if view.passes else []) + list(view.fits)
+        words += ["draw"] if view.draws else []
         if view.announce_due:
             words.append("lk")
         if view.callable:
             words.append("call")
-        words += commands + ["leave", "fix"] + ([] if view.skip_pending else ["pass"])
+        words += commands + ["leave", "fix"]
         if not view.announce_due:
             words.append("lk")
         if not view.callable:

@@ -95,6 +95,8 @@ MESSAGES = {
     "cli.new.kept": "The previous series is kept as series {id} (`pesten-ref series` lists every series).",
     "cli.play.script_unreadable": "Cannot read the script {file}: {error}.",
     "cli.play.script_not_utf8": "The script {file} is not UTF-8 text (a stray byte at offset {offset}); save it as UTF-8 and try again.",
+    "cli.prompt_word": ("`{word}` is typed at the table, not in the shell: start the table "
+                        "with `pesten-ref play` and type it at its prompt."),
     "cli.play.refused_line": "line {n}: {line}: refused: {ruling}",
     "cli.play.stopped": "Stopped at line {n}; everything before it is saved. Use --keep-going to apply the rest.",
     "cli.lang.unknown": "'{value}' is not a language pesten-ref speaks; --lang takes one of {codes}.",

@@ -194,6 +194,8 @@ MESSAGES = {
     "engine.effect.reverse_skip": (
         "{name} plays {card}: play reverses and {lost} misses the turn; {turn} is next ({rule})."),
     "engine.effect.skip_many": "{name} plays {card}: {victim} misses the next {n} turns ({rule}).",
+    "engine.effect.skips": "{name} plays {card}: {missed}; {turn} is next ({rule}).",
+    "engine.effect.skips_only": "{name} plays {card}: {missed} ({rule}).",
     "engine.effect.skip_pending": {
         "one": ("{name} plays {card}: {victim} must play {rank} to pass the skip on, or type "
                 "`pass` and miss {n} turn (R5.11)."),
@@ -228,10 +230,10 @@ MESSAGES = {
     "engine.effect.rotate": (
         "{name} plays {card}: every hand moves one seat on, {direction} ({rule})."),
     "engine.effect.draw_after": {
-        "one": ("{name} plays {card}, their last card: it stands, and {name} draws {n} card "
-                "and is not out (R9.15)."),
-        "other": ("{name} plays {card}, their last card: it stands, and {name} draws {n} "
-                  "cards and is not out (R9.15).")},
+        "one": ("{card} was {name}'s last card: it stands, and {name} draws {n} card and "
+                "is not out (R9.15)."),
+        "other": ("{card} was {name}'s last card: it stands, and {name} draws {n} cards and "
+                  "is not out (R9.15).")},
     "engine.effect.seven": "{name} plays {card} and plays again (R5.2).",
     "engine.effect.eight": "{name} plays {card}: {lost} misses the turn; {turn} is next (R5.3).",
     "engine.effect.eight_two": "{name} plays {card}: {lost} misses the turn, so {name} plays again (R5.3).",
@@ -250,8 +252,6 @@ MESSAGES = {
                 "shuffled into a new draw pile (R3.5)."),
         "other": ("The draw pile is empty: the discard pile except its top card ({n} cards) "
                   "is shuffled into a new draw pile (R3.5).")},
-    "engine.effect.applied_draw": {"one": "{name} draws {n} card.",
-                                   "other": "{name} draws {n} cards."},
     "engine.effect.exhausted": {
         "one": ("Nothing is left to draw: {name} drew {got}, and the last card owed is "
                 "forgiven (R3.6)."),
@@ -344,6 +344,10 @@ MESSAGES = {
     "engine.words.any_suit": "any {suit}",
     "engine.words.any_rank": "any {rank}",
     "engine.words.or_list": "{head} or {last}",
+    "engine.words.and_list": "{head} and {last}",
+    "engine.words.misses_turn": "{name} misses the turn",
+    "engine.words.reverses": "play reverses",
+    "engine.words.misses_turns": "{name} misses the next {n} turns",
     "engine.suit.c": "clubs", "engine.suit.d": "diamonds", "engine.suit.h": "hearts",
     "engine.suit.s": "spades",
     "engine.words.clockwise": "clockwise",

@@ -17,6 +17,12 @@ MESSAGES = {
     "notation.fix_number": (
         "'{token}' is not a number of cards; corrections read: {ex:fix draw Anna 2} | "
         "{ex:fix count Anna 5} | {ex:fix play Anna 7h}"),
+    "notation.fix_negative": (
+        "'{token}' is below zero: a correction counts cards, 0 or more, as in "
+        "{ex:fix draw Anna 2} or {ex:fix count Anna 5}"),
+    "notation.fix_large": (
+        "'{token}' is more cards than any game holds: a correction counts at most 999, as in "
+        "{ex:fix draw Anna 2} or {ex:fix count Anna 5}"),
     "notation.fix_card": (
         "'{token}' is not a card; corrections read: {ex:fix draw Anna 2} | {ex:fix count Anna 5} | "
         "{ex:fix play Anna 7h}"),

@@ -11,6 +11,10 @@ MESSAGES = {
     "repl.history_off": "Note: the command history is off this time: {path} cannot be written ({error}).",
     "repl.did_you_mean": {"one": "Did you mean {words}?",
                           "other": "Did you mean one of these: {words}?"},
+    "repl.out.eliminated": (
+        "{name} is out of the series: their points passed the limit, so they play no more "
+        "hands (R7.4)."),
+    "repl.out.left": "{name} left the table in an earlier hand and is out of the series (R1.5).",
     "repl.shell_command": ("`{word}` is a command of its own, not an entry: leave the table with "
                            "Ctrl-D (everything is saved), then run `pesten-ref {word}`."),
     "repl.save_failed": "{message} The session stops here; check the save file before going on.",

@@ -1168,8 +1168,20 @@ def view(tour: Tournament, outcomes: Mapping[str, Outcome],
         final = outcomes.get(FINAL, ABSENT)
         if final.status == "over" and final.winners:
             champion, status = final.winners[0], "over"
+    # No longer in: who left their table this round (R1.5), and at a table whose result
+    # is in, who does not go through (R8.6) though the round is not closed yet.
+    gone: set[str] = set()
+    rnd = tour.current
+    for tb in rnd.tables if not rnd.closed else ():
+        outcome = outcomes.get(tb.name, ABSENT)
+        gone.update(outcome.left)
+        if outcome.status == "over" and not rnd.final and not tb.bye and tb.name not in in_conflict:
+            ranking, through, _, _ = rank_table(tb, outcome, tour.totals(), tour.withdrawn,
+                                                tour.seed, rnd.number)
+            gone.update(p for p in ranking if p not in through)
     return {"round": tour.current.number, "status": status, "tables": rounds[-1]["tables"],
-            "remaining": [champion] if champion and status == "over" else tour.remaining(),
+            "remaining": ([champion] if champion and status == "over" else
+                          [p for p in tour.remaining() if p not in gone]),
             "champion": champion, "rounds": rounds,
             "withdrawn": [{"name": n, "round": r} for n, r in tour.withdrawn.items()],
             "players": len(tour.players), "seed": tour.seed,

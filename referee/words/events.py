@@ -133,6 +133,13 @@ def or_list(parts: list[str]) -> str:
     return parts[0]
 
 
+def and_list(parts: list[str]) -> str:
+    """``a, b and c`` in the active language."""
+    if len(parts) > 1:
+        return t("engine.words.and_list", head=", ".join(parts[:-1]), last=parts[-1])
+    return parts[0]
+
+
 def stack_words(stack: tuple[str, ...]) -> str:
     """What stacks on a pending penalty (``actions.stack_options``: ranks), in words."""
     if not stack:
@@ -258,13 +265,16 @@ def _started(e) -> str:
 
 
 _DREW = {"turn": "engine.draw", "draw_play": "engine.draw_play",
-         "penalty": "engine.draw_penalty", "owed": "engine.draw_owed",
-         "applied": "engine.effect.applied_draw"}
+         "penalty": "engine.draw_penalty", "owed": "engine.draw_owed"}
 
 
 def _drew(e) -> str | None:
-    if not e.told:
-        return None  # (told by the call or the correction; an applied draw of nothing)
+    if not e.told or e.cause == e.APPLIED:
+        # (told by the call or the correction; a draw the referee applies is told by
+        # the event that applies it, just before: ``DrawsAtOnce``, ``OthersDraw``,
+        # ``PenaltyAtOnce``, a starter's ``Started``, ``DrawAfter``,
+        # ``IllegalPlayPenalty``, ``FalseCall``)
+        return None
     key = _DREW[e.cause]
     if e.cause == e.OWED and e.n == 0:
         key = "engine.draw_owed_none"
@@ -280,6 +290,26 @@ def _penalty(e) -> str:
         key += "_nostack"
     return t(key, name=e.player, card=pretty(e.card), victim=e.victim, n=e.n,
              stack=stack_words(e.stack), rule=e.rule)
+
+
+def _skips(events: list) -> str:
+    """One sentence for the skips one card made (``Skipped``, ``SkipMany``: a rank
+    with ``["skip", "skip"]``, R9.5): who misses how many turns, then who is next."""
+    missed: dict[str, int] = {}
+    for e in events:
+        one = type(e).__name__ == "Skipped"
+        who = e.lost if one else e.victim
+        missed[who] = missed.get(who, 0) + (1 if one else e.n)
+    parts = [t("engine.words.misses_turn", name=who) if n == 1 else
+             t("engine.words.misses_turns", name=who, n=n) for who, n in missed.items()]
+    first, last = events[0], events[-1]
+    if getattr(first, "reversed", False):  # (a reverse before the skips, R9.13)
+        parts.insert(0, t("engine.words.reverses"))
+    # Who is next, as the last skip tells it (after a ``SkipMany``, ``NextToPlay`` does).
+    turn = last.turn if type(last).__name__ == "Skipped" else None
+    return t("engine.effect.skips_only" if turn is None else "engine.effect.skips",
+             name=first.player, card=pretty(first.card), missed=and_list(parts),
+             turn=turn or "-", rule=first.rule)
 
 
 def _skipped(e) -> str:
@@ -420,8 +450,39 @@ def sentence(event) -> str | None:
     return _RENDER[type(event).__name__](event)
 
 
+_SKIP_EVENTS = frozenset({"Skipped", "SkipMany"})
+
+
 def told(ruling) -> str:
     """Every sentence of ``ruling`` (a ``Ruling``) in the active language, joined
     (events with no sentence of their own left out): what a player reads of it,
-    and the JSON's ``ruling``."""
-    return " ".join([s for s in map(sentence, ruling.events) if s])
+    and the JSON's ``ruling``.  Each event is told once, in the order it happened:
+    the skips one card made are one sentence (``_skips``), and a reshuffle (R3.5)
+    is told before the draw it happened in when that draw has a sentence of its own."""
+    return " ".join(_sentences(ruling.events))
+
+
+def _sentences(events) -> list[str]:
+    """The sentences of ``events`` (``told``)."""
+    out: list[str] = []
+    draw_at = None  # where the sentence of the draw just told stands in ``out``
+    i, count = 0, len(events)
+    while i < count:
+        e = events[i]
+        kind = type(e).__name__
+        j = i + 1
+        if kind in _SKIP_EVENTS:
+            while (j < count and type(events[j]).__name__ in _SKIP_EVENTS
+                   and events[j].player == e.player and events[j].card == e.card):
+                j += 1
+        said = _skips(events[i:j]) if j > i + 1 else sentence(e)
+        i = j
+        if not said:
+            continue
+        if kind == "Reshuffled" and draw_at is not None:
+            out.insert(draw_at, said)  # (the pile ran out during that draw)
+            draw_at += 1
+            continue
+        draw_at = len(out) if kind == "Drew" else None
+        out.append(said)
+    return out
