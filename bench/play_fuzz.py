@@ -1,9 +1,10 @@
 """Play fuzzing: random valid house-rule tables, lines typed through the real command.
 
-For each seed, a random house-rule file (any effect of the ``[actions]``
-vocabulary on any rank, lists of them, ``[stacking]``, ``[finish]``, ``[start]``,
-decks, jokers, ``hand_end``, ``multi_play``, ``turn_order``) that the rule-file
-checks accept; a series of 2 to 6 players started on it with ``pesten-ref new``;
+For each seed, a random house-rule file (``referee.simulator.tables``: any effect
+of the ``[actions]`` vocabulary on any rank, lists of them, ``[stacking]``,
+``[finish]``, ``[start]``, decks, jokers, ``hand_end``, ``multi_play``,
+``turn_order``) that the rule-file checks accept; a series of as many players as
+fit its deck started on it with ``pesten-ref new``;
 then one hand typed through ``pesten-ref play --json --keep-going``: the lines the
 simulator's bots typed under that table (real shuffled cards), with noise mixed
 in (lines that are not notation, cards out of turn, doubles of any cards,
@@ -42,11 +43,9 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from referee.engine.cards import ALL_RANKS, CARDS  # noqa: E402
-from referee.engine.effects import EFFECT_KINDS, RANK_VALUE  # noqa: E402
-from referee.engine.rules import RulesError  # noqa: E402
+from referee.engine.cards import CARDS  # noqa: E402
 
-NAMES = ["Anna", "Bram", "Cees", "Daan", "Eva", "Fenna"]
+NAMES = ["Anna", "Bram", "Cees", "Daan", "Eva", "Fenna", "Gijs", "Hanna"]
 
 #: The bots' lines typed of one hand at the most (a long hand under free order or
 #: many draws is cut short: the checks hold at every answer, over or not).
@@ -57,93 +56,16 @@ LEAKS = ("Traceback", "internal error", "Error:", "KeyError", "ValueError", "Typ
          "IndexError", "AttributeError", "RecursionError", "Exception")
 
 
-def _param_value(param, rng: random.Random):
-    """A random value of an effect parameter, within its declared range."""
-    if param.kind == "int":
-        low, high = param.detail
-        return rng.randint(low, high)
-    if param.kind == "bool":
-        return rng.random() < 0.5
-    if param.kind == "enum":
-        return rng.choice(param.detail)
-    if param.kind == "value":
-        return rng.randint(1, 13)
-    return rng.choice([r for r in RANK_VALUE])  # "rank"
-
-
-def _toml(value) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        return json.dumps(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
-    return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + " }"
-
-
-def random_effect(rng: random.Random):
-    """One random effect as a file writes it (a bare name or an inline table)."""
-    kind = rng.choice([k for k in EFFECT_KINDS if k.name != "none"])
-    if kind.bare and rng.random() < 0.4:
-        return kind.name
-    own = _param_value(kind.value, rng) if kind.value else True
-    table = {kind.name: own}
-    for param in kind.params:
-        if rng.random() < 0.5:
-            table[param.name] = _param_value(param, rng)
-    return table
-
-
-def random_table(rng: random.Random) -> str:
-    """A random house-rule file's text (not yet checked: ``valid_table`` checks it)."""
-    lines = [f'extends = "{rng.choice(["standard", "family", "hard", "fast", "cumulative", "tournament"])}"']
-    keys = {
-        "multi_play": ["none", "same_rank"],
-        "hand_end": ["first_out", "last_holder"],
-        "jokers_per_deck": [0, 1, 2, 3],
-        "decks": ["auto", 1, 2],
-        "deal_size": [3, 5, 7],
-        "illegal_play_penalty": [0, 1, 2],
-        "false_call_penalty": [0, 1],
-        "penalty_ends_turn": [True, False],
-        "draw_then_play": [True, False],
-        "turn_order": ["seated", "seated", "seated", "free"],
-    }
-    for key, values in keys.items():
-        if rng.random() < 0.5:
-            lines.append(f"{key} = {_toml(rng.choice(values))}")
-    ranks = [r for r in ALL_RANKS]
-    lines.append("[actions]")
-    for rank in rng.sample(ranks, rng.randint(1, 6)):
-        count = rng.choice([1, 1, 1, 2, 3])
-        effects = [random_effect(rng) for _ in range(count)]
-        value = effects[0] if count == 1 else effects
-        name = rank if rank.isalpha() else f'"{rank}"'
-        lines.append(f"{name} = {_toml(value)}")
-    if rng.random() < 0.3:
-        lines.append("[finish]")
-        lines.append(f'mode = {_toml(rng.choice(["refuse", "draw_after", "allowed"]))}')
-        lines.append(f"draw = {rng.randint(1, 4)}")
-    if rng.random() < 0.3:
-        lines.append("[start]")
-        lines.append(f'mode = {_toml(rng.choice(["no_effect", "applies", "redraw"]))}')
-    return "\n".join(lines) + "\n"
-
-
 def valid_table(rng: random.Random, folder: Path):
-    """A random file the rule-file checks accept: (path, HouseRules)."""
-    from referee.series.presets import load_rules
+    """A random house-rule file the rule-file checks accept (``referee.simulator.tables``,
+    the generator the cross-check and the legality property test use), written in
+    ``folder``: (its path, its HouseRules, a number of players who fit its deck)."""
+    from referee.simulator.tables import random_table
 
+    rules, text, players = random_table(rng)
     path = folder / "house.toml"
-    for _ in range(200):
-        path.write_text(random_table(rng), encoding="utf-8")
-        try:
-            return path, load_rules(str(path))
-        except RulesError:
-            continue
-    raise RuntimeError("no valid table in 200 tries")
+    path.write_text(text, encoding="utf-8")
+    return path, rules, players
 
 
 def noise(rng: random.Random, players: list[str]) -> str:
@@ -214,8 +136,8 @@ def fuzz_one(seed: int, folder: Path, report: Report, env: dict[str, str]) -> No
 
     rng = random.Random(seed)
     folder.mkdir(parents=True, exist_ok=True)
-    path, rules = valid_table(rng, folder)
-    players = NAMES[:rng.randint(2, 6)]
+    path, rules, seats = valid_table(rng, folder)
+    players = NAMES[:seats]
     save = folder / "pesten.toml"
     started = _run(env, save, "new", "--rules", str(path), "--players", ",".join(players),
                    "--dealer", players[0])
