@@ -78,8 +78,8 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "match-on-joker": (
         "matches: only a Joker goes on a Joker (R3.2: any card may)",
         TABLES,
-        "    if card.rank == JOKER or top.rank == JOKER:\n",
-        "    if card.rank == JOKER:\n"),
+        "    if top.rank == JOKER:\n        return True\n",
+        "    if False:\n        return True\n"),
     "match-named-suit": (
         "matches: the Jack's own suit still matches while another suit is named (R3.3)",
         TABLES,

@@ -106,14 +106,21 @@ def test_jack_without_suit_parses_and_names_nothing():
     assert entry("Jh").actions == (Play(C("J", "h"), None),)
 
 
-def test_lone_d_after_a_jack_is_diamonds():
-    assert entry("Jh d").actions == (Play(C("J", "h"), "d"),)
-    assert entry("Jc D").actions == (Play(C("J", "c"), "d"),)
-    # After the suit, another d is a draw; after any other card, d is a draw.
-    assert entry("Jh d d").actions == (Play(C("J", "h"), "d"), Draw())
+def test_lone_d_after_a_card_is_a_draw_the_engine_reads_as_diamonds():
+    """A ``d`` after any card is read as a draw, a Jack's too; the engine reads it as
+    diamonds after a card that names a suit under the rules in force (R9.8, ``Hand``)."""
+    assert entry("Jh d").actions == (Play(C("J", "h")), Draw())
+    assert entry("Jc D").actions == (Play(C("J", "c")), Draw())
+    assert entry("Jh d d").actions == (Play(C("J", "h")), Draw(), Draw())
     assert entry("7h d").actions == (Play(C("7", "h")), Draw())
-    # A drawn Jack names its suit the same way.
-    assert entry("d Jh d").actions == (Draw(C("J", "h"), "d"),)
+    assert entry("d Jh d").actions == (Draw(C("J", "h")), Draw())
+    # Another suit token names the suit at once.
+    assert entry("Jh ♦").actions == (Play(C("J", "h"), "d"),)
+    from referee.engine import Hand
+    from referee.engine.rules import HouseRules
+    hand = Hand(HouseRules(), ["Anna", "Bram"], "Bram")
+    hand.apply_line("start 9h")
+    assert hand.apply_line("Jh d").ok and hand.named_suit == "d"
 
 
 def test_several_plays_in_one_line():
@@ -201,7 +208,7 @@ def test_fix_corrections(text, fix):
     ("10S", "10s"),
     ("Jh spades", "Jh s"),
     ("draw t♣", "d 10c"),
-    ("d jh ♦", "d Jh d"),
+    ("d jh ♠", "d Jh s"),
     ("laatste kaart", "lk"),
     ("start JOKER", "start Joker"),
     ("call Anna", "call Anna"),

@@ -24,7 +24,7 @@ One function per effect of the vocabulary:
 from __future__ import annotations
 
 from referee.engine.cards import Card
-from referee.engine import order, piles
+from referee.engine import lastcard, order, piles
 from referee.engine.events import (
     CardsMoved, DrawsAtOnce, LimitSet, OthersDraw, PenaltyAimed, PenaltyAtOnce, PlaysAgain,
     Reason, Refusal, Reversed, Shown, SkipPassed, SkipPending, Skipped, SkipMany, SuitNamed,
@@ -54,23 +54,34 @@ _REVERSED = 8   # the last ``Reversed`` told is this card's, for a skip after it
 _MOVED = 16     # cards changed hands (R9.11, R9.12): R4 duties anew
 
 
-def effect(h, player: str, card: Card, suit: str | None, ev: list) -> None:
+def effect(h, player: str, card: Card, suit: str | None, ev: list,
+           steps: tuple | None = None) -> None:
     """The effects of the action card ``card`` just played by ``player``, in order
     (R5, R9.13); then the turn passes once: to the player again, to a
     penalty's victim, or on past the players skipped.
 
+    The one interpreter of the vocabulary: every card played goes through it,
+    the starter that counts as the dealer's play (R2.4, R9.16: ``deal.start``)
+    and the card that takes a player out under ``last_holder`` (R6.3,
+    ``goingout.go_out``) too, each with its own ``steps`` (compiled:
+    ``tables.start_steps``, ``tables.out_steps``; default ``tables.steps``).
     Each effect is one function of ``_APPLY``, called with the effect, the rule
-    its ruling cites and the house rule behind the card (compiled per card:
-    ``tables.steps``) and the bits of what the card's earlier effects did; it
-    returns them with its own."""
+    its ruling cites and the house rule behind the card and the bits of what
+    the card's earlier effects did; it returns them with its own."""
     told = len(ev)
     done = 0
-    for e, rule, house in h.tables.steps[card.id]:
+    for e, rule, house in (h.tables.steps[card.id] if steps is None else steps):
         done = _APPLY[e.kind](h, player, card, suit, e, rule, house, ev, done)
     if done & _AIMED:
-        pass  # (``aim_penalty`` gave the turn to the penalty's victim)
+        if done & _SKIPPED and not h.free and h.skips.get(h.turn, 0) > 0:
+            # R5 preamble: a skip after the penalty fell on its victim: drawn at once
+            _penalty_at_once(h, player, card, h.turn, _drop_aimed(ev, told), ev)
+        # (else ``aim_penalty`` gave the turn to the penalty's victim)
     elif done & _AGAIN:
         h.turn = player
+        if h.pending_skip:  # R9.13: the other player of two missed the turn the skip held
+            h.pending_skip, h.skip_rank = 0, None
+            _drop_pending(ev, told)
     else:
         order.pass_turn(h, player)
     if done & _SKIPPED:  # (the sentences of a lost turn name who plays next)
@@ -133,6 +144,23 @@ def _skip(h, player, card, suit, e, rule, house, ev, done) -> int:
     return (done & ~_REVERSED) | _SKIPPED
 
 
+def _drop_aimed(ev: list, told: int) -> str:
+    """Take back the ``PenaltyAimed`` this card told (its victim draws at once
+    instead); the rule it cited."""
+    for i in range(len(ev) - 1, told - 1, -1):
+        if type(ev[i]) is PenaltyAimed:
+            return ev.pop(i).rule
+    raise AssertionError("no penalty told")  # pragma: no cover - ``_AIMED`` says there is
+
+
+def _drop_pending(ev: list, told: int) -> None:
+    """Take back the ``SkipPending`` this card told (the skip lapsed, R9.13)."""
+    for i in range(len(ev) - 1, told - 1, -1):
+        if type(ev[i]) is SkipPending:
+            del ev[i]
+            return
+
+
 def _last_victim(ev: list) -> str:
     """The player the last skip told fell on (``_skip``, after one of the same card)."""
     for event in reversed(ev):
@@ -154,11 +182,14 @@ def _last_reversed(ev: list) -> int:
 
 def pass_skip(h, player: str, ev: list) -> None:
     """R5.11: ``player``, facing a skip passed on, types ``pass`` and sits it out:
-    they miss the turns it holds and the turn moves on.  Raises ``Refusal``
-    when no skip is pending for them."""
+    open last-card windows of others close (R4.2), they miss the turns it holds
+    and the turn moves on.  Raises ``Refusal`` when no skip is pending for them,
+    having changed nothing (R0.4)."""
     n = h.pending_skip
     if not n:
         raise Refusal(Reason.NO_SKIP, "R5.11", name=player)
+    if h.last_card:
+        lastcard.typed_draw(h, player)  # (another player acted: open windows close, R4.2)
     h.pending_skip, h.skip_rank = 0, None
     if n > 1:
         h.skips[player] = h.skips.get(player, 0) + n - 1
@@ -168,9 +199,10 @@ def pass_skip(h, player: str, ev: list) -> None:
 
 
 def _again(h, player, card, suit, e, rule, house, ev, done) -> int:
-    if e.follow == "same_suit":
+    follow = e.follow == "same_suit" and card.suit is not None  # (a Joker has no suit to follow)
+    if follow:
         h.limit = ("follow", card)
-    ev.append(PlaysAgain(player, card, rule, follow=e.follow == "same_suit"))
+    ev.append(PlaysAgain(player, card, rule, follow=follow))
     return done | _AGAIN
 
 
@@ -203,8 +235,12 @@ def _show(h, player, card, suit, e, rule, house, ev, done) -> int:
 
 
 def _move(h, player, card, suit, e, rule, house, ev, done) -> int:
-    """R9.11 / R9.12: cards change hands; the counts follow (the referee sees counts only)."""
+    """R9.11 / R9.12: cards change hands among those still in (a player going out
+    under ``last_holder`` takes no part, R6.3); the counts follow (the referee sees
+    counts only)."""
     seats = h.active
+    if h.places:
+        seats = [p for p in seats if p not in h.places]
     counts = h.counts
     if e.kind == "pass_cards":  # to the left: the next seat clockwise
         step = 1 if e.to == "left" else -1
@@ -225,12 +261,18 @@ def _move(h, player, card, suit, e, rule, house, ev, done) -> int:
 
 def _duties_anew(h) -> None:
     """R9.18: after cards changed hands every player holding one card owes "Laatste
-    kaart!" as if they had just come down to one; other duties lapse (R4.5)."""
-    for p in h.active:
-        if h.counts[p] == 1:
-            h.last_card[p] = "open"
-        else:
-            h.last_card.pop(p, None)
+    kaart!" as if they had just come down to one; other duties lapse (R4.5).  The
+    duties are kept in the order of play from the player to act (``announce_due``
+    names the first of them: a bare ``lk`` is theirs)."""
+    seats = h.active
+    lk = h.last_card
+    lk.clear()
+    start = seats.index(h.turn) if h.turn in seats else 0
+    n = len(seats)
+    for k in range(n):
+        p = seats[(start + k * h.direction) % n]
+        if h.counts.get(p) == 1:
+            lk[p] = "open"
 
 
 def _none(h, player, card, suit, e, rule, house, ev, done) -> int:  # pragma: no cover - never compiled
@@ -251,13 +293,7 @@ def aim_penalty(h, player: str, card: Card, rule: str, ev: list, stacked: bool =
     went on a pending penalty, as the ``stacking`` house rule allows (R5.7)."""
     target = order.next_seat(h, player)
     if not h.free and h.skips.get(target, 0) > 0:
-        n = h.pending
-        ev.append(PenaltyAtOnce(player, card, victim=target, n=n, rule=rule))
-        h.pending, h.pending_kind = 0, None
-        piles.applied_draw(h, target, n, ev)
-        order.use_skip(h, target)
-        h.turn = target
-        order.pass_turn(h, target)
+        _penalty_at_once(h, player, card, target, rule, ev)
         return
     h.turn = target
     stack = stack_options(h)
@@ -265,3 +301,15 @@ def aim_penalty(h, player: str, card: Card, rule: str, ev: list, stacked: bool =
     house = (("stacking", mode) if isinstance(mode, str) and (stacked or not stack) else None)
     ev.append(PenaltyAimed(player, card, victim=target, n=h.pending,
                            stack=stack, rule=rule, house=house))
+
+
+def _penalty_at_once(h, player: str, card: Card, target: str, rule: str, ev: list) -> None:
+    """R5 preamble: the pending penalty's victim ``target`` must miss the coming turn:
+    they draw it at once, use that turn to miss and the turn passes them by."""
+    n = h.pending
+    ev.append(PenaltyAtOnce(player, card, victim=target, n=n, rule=rule))
+    h.pending, h.pending_kind = 0, None
+    piles.applied_draw(h, target, n, ev)
+    order.use_skip(h, target)
+    h.turn = target
+    order.pass_turn(h, target)

@@ -230,7 +230,7 @@ class Hand(Dealt):
         done = 0  # the line's actions applied before a refusal
         try:
             actions = line.actions
-            if len(actions) > 1 and type(actions[0]) is Play:
+            if len(actions) > 1 and type(actions[0]) is not Start:
                 actions = self._suit_d(actions)
             actor = self._line_actor(line)  # (checks only: changes nothing)
             if (len(actions) > 1 or type(actions[0]) is not Play) \
@@ -255,14 +255,21 @@ class Hand(Dealt):
         return True, ev, True, actor
 
     def _suit_d(self, actions: tuple) -> tuple:
-        """R9.8: ``Qh d`` after a card that names a suit under these rules names
-        diamonds (the notation reads a lone ``d`` after a Jack only, R5.4)."""
+        """R5.4, R9.8: a ``d`` right after a card that names a suit under these rules
+        (played, or drawn and played: ``Jh d``, ``d 8c d``) names diamonds; a card
+        typed with that ``d`` is then a play of its own (``8c d 9d``).  After a card
+        that names none, ``d`` is the next entry, a draw (the notation reads every
+        ``d`` after a card as a draw)."""
         names = self.tables.names
         out: list = []
         for action in actions:
-            if (type(action) is Draw and action.card is None and out and type(out[-1]) is Play
-                    and out[-1].suit is None and names[out[-1].card.id]):
-                out[-1] = Play(out[-1].card, "d")
+            last = out[-1] if out else None
+            if (type(action) is Draw and last is not None and type(last) in (Play, Draw)
+                    and last.card is not None and last.suit is None and names[last.card.id]):
+                out[-1] = (Play(last.card, "d", last.more) if type(last) is Play
+                           else Draw(last.card, "d"))
+                if action.card is not None:
+                    out.append(Play(action.card, action.suit))
                 continue
             out.append(action)
         return tuple(out)
@@ -361,9 +368,7 @@ class Hand(Dealt):
 
     def _act_pass(self, action: Pass, actor, ev: list) -> None:
         self._check_acting(actor)
-        if self.last_card:
-            lastcard.typed_draw(self, actor)  # (another player acted: open windows close)
-        pass_skip(self, actor, ev)
+        pass_skip(self, actor, ev)  # (refused with no skip pending: then nothing changed, R0.4)
 
     def _act_announce(self, action: Announce, actor, ev: list) -> None:
         if self.status != "playing" or self.scored:

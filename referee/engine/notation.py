@@ -344,11 +344,12 @@ def _together(tok: str, tokens: list[str], i: int, lex: Lexicon) -> Play:
 
 def _jack_suit(card: Card, tokens: list[str], i: int, lex: Lexicon) -> tuple[str | None, int]:
     """After a card, a suit token names the suit (R5.4, R9.8: ``Jh s``, ``Qh schoppen``).
-    After a Jack a lone ``d`` is diamonds; after another card it is a draw (which the
-    engine reads as diamonds after a card that names a suit, ``Hand``)."""
+    A ``d`` after a card is a draw here, a Jack's too: the engine reads it as diamonds
+    after a card that names a suit under the rules in force (``Hand``), and as the
+    next entry after one that names none."""
     if i < len(tokens):
         token = tokens[i]
-        if card.rank != "J" and _word(token.lower(), lex) in DRAW_WORDS:
+        if _word(token.lower(), lex) in DRAW_WORDS:
             return None, i
         suit = parse_suit(token, lex)
         if suit is not None:
