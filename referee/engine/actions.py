@@ -4,7 +4,11 @@ What a rank does is compiled once (``tables.effects``, from ``[actions]`` and
 today's keys, ``effects``; ``tables.steps``: each effect with the rule it
 cites and the house rule behind it); ``effect`` applies a card's effects in
 order and then passes the turn once (R9.13), nothing built but the events.
-One function per effect of the vocabulary:
+It is the one interpreter of the vocabulary: a card played, a starter that
+counts as the dealer's play (R2.4, R9.16, ``deal.start``: ``tables.start_steps``)
+and a card that takes a player out under ``last_holder`` (R6.3,
+``goingout.go_out``: ``tables.out_steps``) all go through it, their exceptions
+being data.  One function per effect of the vocabulary:
 
 - R5.1 / R5.6 / R9.3 a draw penalty for the next player .... ``_draw`` (``aim_penalty``)
 - R5.8 / R9.3 a draw at once (next, self, previous) ........ ``_draw``
