@@ -206,6 +206,12 @@ def test_R9_16_SA_an_applied_king_is_the_dealers_play():
     assert ruling.rule == "R2.4" and "Bram" in told(ruling)
 
 
+def test_R9_16_an_applied_ace_with_two_players_only_turns_the_play():
+    h = hand({"start_card": "applies"}, players=["Anna", "Bram"], dealer="Bram")
+    play(h, "start As")
+    assert (h.turn, h.direction) == ("Anna", -1)
+
+
 def test_R9_16_an_applied_four_makes_the_first_player_miss_two_turns():
     h = hand({"start": {"mode": "applies"}}, preset="hard")
     play(h, "start 4c")

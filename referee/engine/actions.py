@@ -220,6 +220,8 @@ def _reverse(h, player, card, suit, e, rule, house, ev, done) -> int:
 
 
 def _name_suit(h, player, card, suit, e, rule, house, ev, done) -> int:
+    if suit is None:  # (a card that names nothing here, R5.4: no suit to tell)
+        return done
     h.named_suit = suit
     ev.append(SuitNamed(player, card, suit, rule=rule))
     return done

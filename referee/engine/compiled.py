@@ -40,7 +40,7 @@ first use, then shared by every hand and every simulated game under it).
 from __future__ import annotations
 
 from referee.engine.cards import CARDS, JOKER, RANKS, SUITS, Card
-from referee.engine.effects import EFFECT_BY_NAME, RANK_VALUE, classic_rule
+from referee.engine.effects import EFFECT_BY_NAME, RANK_VALUE, Effect, classic_rule
 from referee.engine.rules import HouseRules
 
 
@@ -53,6 +53,7 @@ def _mask(cards) -> int:
 
 _RANK = {r: _mask(c for c in CARDS if c.rank == r) for r in RANKS + (JOKER,)}
 _NOT_AT_START = frozenset({"again", "show", "pass_cards", "rotate_hands"})  # (R9.16)
+_START_REVERSE = Effect("reverse", two_players="none")  # (R9.16: no playing again)
 _NAMED = (None,) + SUITS
 
 
@@ -129,9 +130,11 @@ class Tables:
             for c in CARDS)
         # The same steps where the card is not simply played: the exceptions as data.
         # R2.4 / R9.16: the starter as the dealer's play (none but for the starters
-        # that act): ``again``, ``show`` and the card moves do nothing.
+        # that act): ``again``, ``show`` and the card moves do nothing, nor does a
+        # reverse's playing again with two players (the direction turns).
         self.start_steps: tuple[tuple, ...] = tuple(
-            tuple(step for step in steps if step[0].kind not in _NOT_AT_START)
+            tuple((_START_REVERSE if e.kind == "reverse" else e, rule_, house_)
+                  for e, rule_, house_ in steps if e.kind not in _NOT_AT_START)
             if self.start_applies >> c.id & 1 else () for c, steps in zip(CARDS, self.steps))
         # R6.3: the card that takes a player out (``last_holder``) acts on those still
         # in: it names no suit (R9.8) and draws the player nothing.
