@@ -190,7 +190,7 @@ def test_R9_8_N1b_a_drawn_suit_naming_card_then_d_names_diamonds():
 
 # -- R2.3 / R9.16 the starter (D21, SA, the starter as the dealer's play) ----------
 
-def test_R9_16_a_suit_after_a_starter_that_names_none_is_refused():
+def test_R2_3_a_suit_after_a_starter_that_names_none_is_refused():
     h = hand({})
     refused(h, "start 9c s", "R2.3")
     h = hand({"start": {"mode": "applies"}})        # a starter that acts but names none
