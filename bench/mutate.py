@@ -78,8 +78,8 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "match-on-joker": (
         "matches: only a Joker goes on a Joker (R3.2: any card may)",
         TABLES,
-        "    if card.rank == JOKER or top.rank == JOKER:\n",
-        "    if card.rank == JOKER:\n"),
+        "    if top.rank == JOKER:\n        return True\n",
+        "    if False:\n        return True\n"),
     "match-named-suit": (
         "matches: the Jack's own suit still matches while another suit is named (R3.3)",
         TABLES,
@@ -418,6 +418,32 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "referee/simulator/simulate.py",
         "        while j >= n:\n            j = getrandbits(k)\n",
         "        j %= n\n"),
+    # -- one interpreter: the starter, going out, leaving (issue 30) --------------
+    "start-not-dealers-play": (
+        "start: an applied starter acts as the first player's play, not the dealer's (R9.16)",
+        "referee/engine/deal.py",
+        "    actions.effect(h, h.dealer, card, suit, ev, steps)\n",
+        "    actions.effect(h, h.first_player(), card, suit, ev, steps)\n"),
+    "out-card-no-effect": (
+        "go_out: the card that takes a player out under last_holder does nothing (R6.3)",
+        GOINGOUT,
+        "    if card is not None and len(h.active) > 2 and h.tables.action[card.id]:\n",
+        "    if False:\n"),
+    "leave-skip-moves-on": (
+        "unseat: a skip passed on to a player who leaves stays for the next player (R1.5)",
+        ORDER,
+        "    if was_turn and h.pending_skip:\n",
+        "    if False:\n"),
+    "duties-in-seat-order": (
+        "_duties_anew: announce_due names the first seat, not the first from the player to act (R9.18)",
+        ACTIONS,
+        "    start = seats.index(h.turn) if h.turn in seats else 0\n",
+        "    start = 0\n"),
+    "penalty-then-skip-pending": (
+        "effect: a skip after a penalty on its victim leaves the penalty pending (R5 preamble)",
+        ACTIONS,
+        "        if done & _SKIPPED and not h.free and h.skips.get(h.turn, 0) > 0:\n",
+        "        if False:\n"),
 }
 """Every mutation: name -> (what it breaks, file, old text (exactly once), new text).
 
@@ -434,7 +460,8 @@ instead of the engine's (the simulator's ``_shuffle`` claims to be ``random.shuf
 
 ENGINE_TESTS = ("tests/test_engine_rules.py", "tests/test_engine_oracle.py",
                 "tests/test_engine_legality.py", "tests/test_engine_decisions.py",
-                "tests/test_house_keys.py", "tests/test_actions_table.py")
+                "tests/test_house_keys.py", "tests/test_actions_table.py",
+                "tests/test_actions_decisions.py")
 """The engine's own tests (the rule-by-rule tests first: ``pytest -x`` stops at the first
 failure, and most mutations fail there)."""
 

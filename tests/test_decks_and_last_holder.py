@@ -244,13 +244,24 @@ def test_R6_3_R6_2_holds_for_every_player_going_out():
 
 def test_R6_3_a_pending_penalty_aimed_at_a_player_who_went_out_moves_on():
     rules = LAST.replace(finish_on_action=True, deal_size=2)
-    hand = make_hand(rules, lines=["start 9h", "fix count Bram 1", "2h lk"])
-    r = hand.apply_line("2s")                     # Bram stacks his last card and is out
+    hand = make_hand(rules, lines=["start 9h", "2h"])
+    r = hand.apply_line("fix count Bram 0")       # Bram, facing the Two, is out
     assert r.ok and "The penalty of 2 aimed at Bram moves on to Cees (R6.3)." in told(r)
     st = hand.state()
     assert (st["turn"], st["pending_draw"], st["places"]) == ("Cees", 2, ["Bram"])
     play(hand, "d")
     assert hand.state()["counts"] == {"Anna": 1, "Cees": 4} and hand.state()["turn"] == "Anna"
+
+
+def test_R6_3_a_penalty_card_that_takes_a_player_out_stacks_for_the_next_still_in():
+    rules = LAST.replace(finish_on_action=True, deal_size=2)
+    hand = make_hand(rules, lines=["start 9h", "fix count Bram 1", "2h lk"])
+    r = hand.apply_line("2s")                     # Bram stacks his last card and is out
+    assert r.ok and "moves on" not in told(r)
+    st = hand.state()
+    assert (st["turn"], st["pending_draw"], st["places"]) == ("Cees", 4, ["Bram"])
+    play(hand, "d")
+    assert hand.state()["counts"] == {"Anna": 1, "Cees": 6} and hand.state()["turn"] == "Anna"
 
 
 def test_R6_3_turns_to_miss_of_a_player_who_went_out_move_on():

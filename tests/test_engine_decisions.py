@@ -116,35 +116,37 @@ def test_R3_9_taking_a_penalty_and_what_follows_are_one_turn():
     assert z != y and hand.blocked and "R3.9" in [e.rule for e in r.events]
 
 
-def test_R3_3_jack_on_jack_false_wins_over_jack_wild_while_a_suit_is_named():
+def test_R9_8_a_wild_jack_goes_on_a_named_suit_even_with_jack_on_jack_false():
     rules = HouseRules(jack_wild=True, jack_on_jack=False)
     hand = make_hand(rules, lines=["start 9c", "Jh s"])   # a wild Jack on the 9c
-    refused(hand, "Jc d", "R3.3")
-    assert hand.refusal_for(CARDS[9 * 4]).rule == "R3.3"  # Jc
-    assert not hand.legal().may_play(CARDS[9 * 4])
-    play(hand, "Js d")                             # a Jack of the named suit
+    assert hand.refusal_for(CARDS[9 * 4]) is None        # Jc: a wild Jack goes on any card
+    assert hand.legal().may_play(CARDS[9 * 4])
+    play(hand, "Jc d")
+    hand = make_hand(HouseRules(jack_on_jack=False), lines=["start 9h", "Jh s"])
+    refused(hand, "Jc d", "R3.3")                  # not wild: only a Jack of the named suit
+    play(hand, "Js d")
     hand = make_hand(rules, lines=["start Jh"])    # a starter Jack names nothing
     play(hand, "Jc s")
 
 
 def test_R0_3_a_jack_that_does_not_match_cites_R3_3_before_R5_4_and_R6_2():
-    # jack_on_jack = false wins over jack_wild = true while a suit is named: the
-    # Jack of clubs does not match, and matching comes before a Jack's suit (R0.3).
-    rules = HouseRules(jack_wild=True, jack_on_jack=False)
-    hand = make_hand(rules, lines=["start 9c", "Jh s"])
+    # jack_on_jack = false while a suit is named: the Jack of clubs does not match,
+    # and matching comes before a Jack's suit (R0.3).
+    rules = HouseRules(jack_on_jack=False)
+    hand = make_hand(rules, lines=["start 9h", "Jh s"])
     refused(hand, "Jc", "R3.3")                   # (refused() asserts: nothing changed)
     refused(hand, "d Jc", "R3.3")
     refused(hand, "Js", "R5.4")                   # the named suit's Jack matches: its suit
-    hand = make_hand(HouseRules(jack_wild=True, jack_on_jack=False, illegal_play_penalty=2),
-                     lines=["start 9c", "Jh s"])
+    hand = make_hand(HouseRules(jack_on_jack=False, illegal_play_penalty=2),
+                     lines=["start 9h", "Jh s"])
     r = hand.apply_line("Jc")                     # not matching: an illegal play (R3.8)
     assert (r.ok, r.rule, r.logged, hand.counts["Bram"]) == (False, "R3.8", True, 9)
-    hand = make_hand(rules, lines=["start 9c"])   # no suit named: jack_wild, then R5.4
+    hand = make_hand(HouseRules(jack_wild=True), lines=["start 9c"])  # jack_wild, then R5.4
     refused(hand, "Jh", "R5.4")
     # The last card: matching comes before finishing on an action card (R6.2), so
     # no draw is owed for it.
-    hand = make_hand(HouseRules(jack_wild=True, jack_on_jack=False, finish_on_action_draw=2),
-                     lines=["start 9c", "Jh s", "fix count Bram 1"])
+    hand = make_hand(HouseRules(jack_on_jack=False, finish_on_action_draw=2),
+                     lines=["start 9h", "Jh s", "fix count Bram 1"])
     refused(hand, "Jc d", "R3.3")
     assert not hand.owed
     assert hand.apply_line("d").rule == "R3.4" and hand.counts["Bram"] == 2
@@ -342,7 +344,8 @@ def test_R3_1_compiled_tables_agree_with_the_rules(jack_wild, jack_on_jack, stac
     (True, True, None, True),     # jack_wild: a Jack goes on anything unnamed
     (False, True, None, False),   # (a Jack of another suit does not match 9♣)
     (False, True, "h", True),     # jack_on_jack: a Jack on the Jack whatever was named
-    (True, False, "h", False),    # jack_on_jack = false wins over jack_wild on a named suit
+    (True, False, "h", True),     # a wild Jack goes on a named suit too (R9.8)
+    (False, False, "h", False),   # jack_on_jack = false: only in the named suit
 ])
 def test_R3_3_what_may_go_on_top_says_a_jack_only_when_the_matching_rule_lets_one(
         jack_wild, jack_on_jack, named, said):

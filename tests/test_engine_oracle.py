@@ -62,12 +62,12 @@ def goes_on(rules, card, top, named) -> bool:
     """R3.1-R3.3: may ``card`` go on ``top`` with ``named`` in force?"""
     if JOKER in (card.rank, top.rank):
         return True
+    if card.rank == "J" and rules.jack_wild:  # (R9.8: any card, a named suit included)
+        return True
     if named:
         if card.suit == named:
             return True
         return card.rank == top.rank == "J" and rules.jack_on_jack
-    if card.rank == "J" and rules.jack_wild:
-        return True
     return card.suit == top.suit or card.rank == top.rank
 
 

@@ -138,6 +138,13 @@ def test_lone_d_after_a_jack_is_diamonds():
     assert entry("7h d").actions == (Play(C("7", "h")), Draw())
     # A drawn Jack names its suit the same way.
     assert entry("d Jh d").actions == (Draw(C("J", "h"), "d"),)
+    # Another suit token names the suit at once.
+    assert entry("Jh ♦").actions == (Play(C("J", "h"), "d"),)
+    from referee.engine import Hand
+    from referee.engine.rules import HouseRules
+    hand = Hand(HouseRules(), ["Anna", "Bram"], "Bram")
+    hand.apply_line("start 9h")
+    assert hand.apply_line("Jh d").ok and hand.named_suit == "d"
 
 
 def test_several_plays_in_one_line():
@@ -225,7 +232,7 @@ def test_fix_corrections(text, fix):
     ("10S", "10s"),
     ("Jh spades", "Jh s"),
     ("draw t♣", "d 10c"),
-    ("d jh ♦", "d Jh d"),
+    ("d jh ♠", "d Jh s"),
     ("laatste kaart", "lk"),
     ("start JOKER", "start Joker"),
     ("call Anna", "call Anna"),

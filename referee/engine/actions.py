@@ -4,7 +4,11 @@ What a rank does is compiled once (``tables.effects``, from ``[actions]`` and
 today's keys, ``effects``; ``tables.steps``: each effect with the rule it
 cites and the house rule behind it); ``effect`` applies a card's effects in
 order and then passes the turn once (R9.13), nothing built but the events.
-One function per effect of the vocabulary:
+It is the one interpreter of the vocabulary: a card played, a starter that
+counts as the dealer's play (R2.4, R9.16, ``deal.start``: ``tables.start_steps``)
+and a card that takes a player out under ``last_holder`` (R6.3,
+``goingout.go_out``: ``tables.out_steps``) all go through it, their exceptions
+being data.  One function per effect of the vocabulary:
 
 - R5.1 / R5.6 / R9.3 a draw penalty for the next player .... ``_draw`` (``aim_penalty``)
 - R5.8 / R9.3 a draw at once (next, self, previous) ........ ``_draw``
@@ -24,7 +28,7 @@ One function per effect of the vocabulary:
 from __future__ import annotations
 
 from referee.engine.cards import Card
-from referee.engine import order, piles
+from referee.engine import lastcard, order, piles
 from referee.engine.events import (
     CardsMoved, DrawsAtOnce, LimitSet, OthersDraw, PenaltyAimed, PenaltyAtOnce, PlaysAgain,
     Reason, Refusal, Reversed, Shown, SkipPassed, SkipPending, Skipped, SkipMany, SuitNamed,
@@ -56,27 +60,40 @@ _HELD = 32      # a further card of the same double follows (R3.10): a penalty w
 
 
 def effect(h, player: str, card: Card, suit: str | None, ev: list,
-           more: tuple[Card, ...] = ()) -> None:
+           more: tuple[Card, ...] = (), table: tuple | None = None) -> None:
     """The effects of the action card ``card`` just played by ``player``, in order
     (R5, R9.13); then the turn passes once: to the player again, to a
     penalty's victim, or on past the players skipped.  ``more``: the further
     cards of a double (R3.10), whose effects follow, card after card, before the
     turn passes.
 
+    The one interpreter of the vocabulary: every card played goes through it,
+    the starter that counts as the dealer's play (R2.4, R9.16: ``deal.start``)
+    and the card that takes a player out under ``last_holder`` (R6.3,
+    ``goingout.go_out``) too, each with its own ``table`` of steps by card id
+    (compiled: ``tables.start_steps``, ``tables.out_steps``; default
+    ``tables.steps``), which a double's further cards follow too.
     Each effect is one function of ``_APPLY``, called with the effect, the rule
-    its ruling cites and the house rule behind the card (compiled per card:
-    ``tables.steps``) and the bits of what the card's earlier effects did; it
-    returns them with its own."""
+    its ruling cites and the house rule behind the card and the bits of what
+    the card's earlier effects did; it returns them with its own."""
     told = len(ev)
     done = _HELD if more else 0
-    for e, rule, house in h.tables.steps[card.id]:
+    if table is None:
+        table = h.tables.steps
+    for e, rule, house in table[card.id]:
         done = _APPLY[e.kind](h, player, card, suit, e, rule, house, ev, done)
     if more:
-        done = _further(h, player, more, suit, ev, done)
+        done = _further(h, player, more, suit, ev, done, table)
     if done & _AIMED:
-        pass  # (``aim_penalty`` gave the turn to the penalty's victim)
+        if done & _SKIPPED and not h.free and h.skips.get(h.turn, 0) > 0:
+            # R5 preamble: a skip after the penalty fell on its victim: drawn at once
+            _penalty_at_once(h, player, card, h.turn, _drop_aimed(ev, told), ev)
+        # (else ``aim_penalty`` gave the turn to the penalty's victim)
     elif done & _AGAIN:
         h.turn = player
+        if h.pending_skip:  # R9.13: the other player of two missed the turn the skip held
+            h.pending_skip, h.skip_rank = 0, None
+            _drop_pending(ev, told)
     else:
         order.pass_turn(h, player)
     if done & _SKIPPED:  # (the sentences of a lost turn name who plays next)
@@ -88,13 +105,13 @@ def effect(h, player: str, card: Card, suit: str | None, ev: list,
 
 
 def _further(h, player: str, more: tuple[Card, ...], suit: str | None, ev: list,
-             done: int) -> int:
+             done: int, steps: tuple) -> int:
     """R3.10: the effects of a double's further cards, each card's in order as if it
-    were played alone after the one before, the bits of what they did carried on
-    (the skips add up on the next players, the penalties on one player, who draws
-    them at once after the last card if they must miss the turn)."""
+    were played alone after the one before (``steps``: the table of steps by card
+    id the first card followed), the bits of what they did carried on (the skips
+    add up on the next players, the penalties on one player, who draws them at
+    once after the last card if they must miss the turn)."""
     last = len(more) - 1
-    steps = h.tables.steps
     for i, card in enumerate(more):
         done &= ~_REVERSED  # (a reverse is told with a skip of its own card only)
         if i == last:
@@ -159,6 +176,23 @@ def _skip(h, player, card, suit, e, rule, house, ev, done) -> int:
     return (done & ~_REVERSED) | _SKIPPED
 
 
+def _drop_aimed(ev: list, told: int) -> str:
+    """Take back the ``PenaltyAimed`` this card told (its victim draws at once
+    instead); the rule it cited."""
+    for i in range(len(ev) - 1, told - 1, -1):
+        if type(ev[i]) is PenaltyAimed:
+            return ev.pop(i).rule
+    raise AssertionError("no penalty told")  # pragma: no cover - ``_AIMED`` says there is
+
+
+def _drop_pending(ev: list, told: int) -> None:
+    """Take back the ``SkipPending`` this card told (the skip lapsed, R9.13)."""
+    for i in range(len(ev) - 1, told - 1, -1):
+        if type(ev[i]) is SkipPending:
+            del ev[i]
+            return
+
+
 def _last_victim(ev: list) -> str:
     """The player the last skip told fell on (``_skip``, after one of the same card)."""
     for event in reversed(ev):
@@ -180,11 +214,14 @@ def _last_reversed(ev: list) -> int:
 
 def pass_skip(h, player: str, ev: list) -> None:
     """R5.11: ``player``, facing a skip passed on, types ``pass`` and sits it out:
-    they miss the turns it holds and the turn moves on.  Raises ``Refusal``
-    when no skip is pending for them."""
+    open last-card windows of others close (R4.2), they miss the turns it holds
+    and the turn moves on.  Raises ``Refusal`` when no skip is pending for them,
+    having changed nothing (R0.4)."""
     n = h.pending_skip
     if not n:
         raise Refusal(Reason.NO_SKIP, "R5.11", name=player)
+    if h.last_card:
+        lastcard.typed_draw(h, player)  # (another player acted: open windows close, R4.2)
     h.pending_skip, h.skip_rank = 0, None
     if n > 1:
         h.skips[player] = h.skips.get(player, 0) + n - 1
@@ -194,9 +231,10 @@ def pass_skip(h, player: str, ev: list) -> None:
 
 
 def _again(h, player, card, suit, e, rule, house, ev, done) -> int:
-    if e.follow == "same_suit":
+    follow = e.follow == "same_suit" and card.suit is not None  # (a Joker has no suit to follow)
+    if follow:
         h.limit = ("follow", card)
-    ev.append(PlaysAgain(player, card, rule, follow=e.follow == "same_suit"))
+    ev.append(PlaysAgain(player, card, rule, follow=follow))
     return done | _AGAIN
 
 
@@ -210,6 +248,8 @@ def _reverse(h, player, card, suit, e, rule, house, ev, done) -> int:
 
 
 def _name_suit(h, player, card, suit, e, rule, house, ev, done) -> int:
+    if suit is None:  # (a card that names nothing here, R5.4: no suit to tell)
+        return done
     h.named_suit = suit
     ev.append(SuitNamed(player, card, suit, rule=rule))
     return done
@@ -229,8 +269,12 @@ def _show(h, player, card, suit, e, rule, house, ev, done) -> int:
 
 
 def _move(h, player, card, suit, e, rule, house, ev, done) -> int:
-    """R9.11 / R9.12: cards change hands; the counts follow (the referee sees counts only)."""
+    """R9.11 / R9.12: cards change hands among those still in (a player going out
+    under ``last_holder`` takes no part, R6.3); the counts follow (the referee sees
+    counts only)."""
     seats = h.active
+    if h.places:
+        seats = [p for p in seats if p not in h.places]
     counts = h.counts
     if e.kind == "pass_cards":  # to the left: the next seat clockwise
         step = 1 if e.to == "left" else -1
@@ -251,12 +295,18 @@ def _move(h, player, card, suit, e, rule, house, ev, done) -> int:
 
 def _duties_anew(h) -> None:
     """R9.18: after cards changed hands every player holding one card owes "Laatste
-    kaart!" as if they had just come down to one; other duties lapse (R4.5)."""
-    for p in h.active:
-        if h.counts[p] == 1:
-            h.last_card[p] = "open"
-        else:
-            h.last_card.pop(p, None)
+    kaart!" as if they had just come down to one; other duties lapse (R4.5).  The
+    duties are kept in the order of play from the player to act (``announce_due``
+    names the first of them: a bare ``lk`` is theirs)."""
+    seats = h.active
+    lk = h.last_card
+    lk.clear()
+    start = seats.index(h.turn) if h.turn in seats else 0
+    n = len(seats)
+    for k in range(n):
+        p = seats[(start + k * h.direction) % n]
+        if h.counts.get(p) == 1:
+            lk[p] = "open"
 
 
 def _none(h, player, card, suit, e, rule, house, ev, done) -> int:  # pragma: no cover - never compiled
@@ -280,13 +330,7 @@ def aim_penalty(h, player: str, card: Card, rule: str, ev: list, stacked: bool =
     penalty is only aimed; the last card's penalty is drawn at once, the whole."""
     target = order.next_seat(h, player)
     if at_once and not h.free and h.skips.get(target, 0) > 0:
-        n = h.pending
-        ev.append(PenaltyAtOnce(player, card, victim=target, n=n, rule=rule))
-        h.pending, h.pending_kind = 0, None
-        piles.applied_draw(h, target, n, ev)
-        order.use_skip(h, target)
-        h.turn = target
-        order.pass_turn(h, target)
+        _penalty_at_once(h, player, card, target, rule, ev)
         return
     h.turn = target
     stack = stack_options(h)
@@ -294,3 +338,15 @@ def aim_penalty(h, player: str, card: Card, rule: str, ev: list, stacked: bool =
     house = (("stacking", mode) if isinstance(mode, str) and (stacked or not stack) else None)
     ev.append(PenaltyAimed(player, card, victim=target, n=h.pending,
                            stack=stack, rule=rule, house=house))
+
+
+def _penalty_at_once(h, player: str, card: Card, target: str, rule: str, ev: list) -> None:
+    """R5 preamble: the pending penalty's victim ``target`` must miss the coming turn:
+    they draw it at once, use that turn to miss and the turn passes them by."""
+    n = h.pending
+    ev.append(PenaltyAtOnce(player, card, victim=target, n=n, rule=rule))
+    h.pending, h.pending_kind = 0, None
+    piles.applied_draw(h, target, n, ev)
+    order.use_skip(h, target)
+    h.turn = target
+    order.pass_turn(h, target)

@@ -7,7 +7,11 @@ indexed by the card's small int id (``Card.id``, ``cards.CARDS``):
   ``effects.Effect``; in free order without the effects on whose turn it is,
   R8.4); ``rule[id]``: the rule its rulings cite (R9.1: the rule book's R5
   rule while the rank keeps that meaning, else None: each effect's own);
-  ``steps[id]``: each effect with the rule its ruling cites and ``house[id]``.
+  ``steps[id]``: each effect with the rule its ruling cites and ``house[id]``;
+  ``start_steps[id]``: those of a starter that counts as the dealer's play (R2.4,
+  R9.16: no ``again``, ``show`` or card move; ``()`` for a starter that does not
+  act), ``out_steps[id]``: those of a card that takes a player out under
+  ``last_holder`` (R6.3: no suit named, no draw for the player).
 - ``action[id]``: the card has an effect under these rules (R8 "Action cards").
 - ``penalty[id]``: the card makes a draw penalty for the next player (R5.7).
 - ``stackers[kind]``: by pending penalty kind (the rank that made it), the
@@ -38,7 +42,7 @@ first use, then shared by every hand and every simulated game under it).
 from __future__ import annotations
 
 from referee.engine.cards import CARDS, JOKER, RANKS, SUITS, Card
-from referee.engine.effects import EFFECT_BY_NAME, RANK_VALUE, classic_rule
+from referee.engine.effects import EFFECT_BY_NAME, RANK_VALUE, Effect, classic_rule
 from referee.engine.rules import HouseRules
 
 
@@ -50,6 +54,8 @@ def _mask(cards) -> int:
 
 
 _RANK = {r: _mask(c for c in CARDS if c.rank == r) for r in RANKS + (JOKER,)}
+_NOT_AT_START = frozenset({"again", "show", "pass_cards", "rotate_hands"})  # (R9.16)
+_START_REVERSE = Effect("reverse", two_players="none")  # (R9.16: no playing again)
 _NAMED = (None,) + SUITS
 
 
@@ -65,6 +71,7 @@ class Tables:
 
     __slots__ = ("effects", "rule", "steps", "action", "action_mask", "penalty", "stackers", "stack_ranks",
                  "double", "names", "finish", "draw_after", "doubles", "start_applies", "start_redraw",
+                 "start_steps", "out_steps",
                  "house", "fit_rows", "wild", "same_rank", "_limits")
 
     def __init__(self, rules: HouseRules):
@@ -123,6 +130,21 @@ class Tables:
             tuple((e, rule[c.rank] or EFFECT_BY_NAME[e.kind].rule, houses[c.rank])
                   for e in effects[c.rank])
             for c in CARDS)
+        # The same steps where the card is not simply played: the exceptions as data.
+        # R2.4 / R9.16: the starter as the dealer's play (none but for the starters
+        # that act): ``again``, ``show`` and the card moves do nothing, nor does a
+        # reverse's playing again with two players (the direction turns).
+        self.start_steps: tuple[tuple, ...] = tuple(
+            tuple((_START_REVERSE if e.kind == "reverse" else e, rule_, house_)
+                  for e, rule_, house_ in steps if e.kind not in _NOT_AT_START)
+            if self.start_applies >> c.id & 1 else () for c, steps in zip(CARDS, self.steps))
+        # R6.3: the card that takes a player out (``last_holder``) acts on those still
+        # in: it names no suit (R9.8) and draws the player nothing.
+        self.out_steps: tuple[tuple, ...] = tuple(
+            tuple(step for step in steps
+                  if step[0].kind != "name_suit" and not (step[0].kind == "draw"
+                                                          and step[0].to == "self"))
+            for steps in self.steps)
         # By named suit (None first), by top card id: the mask, built when first asked.
         self.fit_rows: dict[str | None, list[int | None]] = {
             n: [None] * len(CARDS) for n in _NAMED}
@@ -168,18 +190,21 @@ def matches(card: Card, top: Card, named: str | None, wild: frozenset[str],
     (``jack_wild``); ``same_rank``: those that go on their own rank while a suit
     is named (``jack_on_jack``).
 
-    A Joker goes on anything and anything on a Joker (R3.2).  While a suit is
-    named, a card of that suit, or a card on its own suit-naming rank
-    (``same_rank``, which also decides for ``wild`` then: the narrower rule
-    wins).  Otherwise the top card's suit or rank, or a ``wild`` rank.
+    A Joker goes on anything (R3.2), and so does a ``wild`` rank, a named suit
+    included (R9.8: "any card").  While a suit is named, a card of that suit,
+    or a card on its own suit-naming rank (``same_rank``); the named suit binds
+    the card after a Joker that named it too (R9.8).  Otherwise anything on a
+    Joker (R3.2), else the top card's suit or rank.
     """
-    if card.rank == JOKER or top.rank == JOKER:
+    if card.rank == JOKER:
+        return True
+    if card.rank in wild:
         return True
     if named is not None:
         if card.suit == named:
             return True
         return card.rank == top.rank and card.rank in same_rank
-    if card.rank in wild:
+    if top.rank == JOKER:
         return True
     return card.suit == top.suit or card.rank == top.rank
 

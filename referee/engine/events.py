@@ -109,6 +109,7 @@ class Reason(Enum):
     LIMIT = "limit"                        # R9.6 / R9.9: the card the limit asks for
     NO_SUIT_TO_NAME = "no_suit_to_name"    # R5.4: a suit typed after a card that names none
     START_SUIT = "start_suit"              # R9.16: a starter that names a suit, without one
+    START_NO_SUIT = "start_no_suit"        # R2.3: a suit typed after a starter that names none
 
     @property
     def card_refused(self) -> bool:
@@ -152,30 +153,23 @@ class Refusal(Exception):
 
 class Started(Event):
     """The starter ``card`` was turned (R2.3-R2.5).  ``effect``: ``Started.PLAIN``
-    (R2.3), ``NO_EFFECT`` (an action card without effect, R2.4), or what it does
-    under ``start_card = "applies"`` / ``[start] mode = "applies"`` (R2.4, R9.16):
-    ``PENALTY`` (``victim`` must draw ``n``), ``EIGHT`` (``lost`` misses ``n``
-    turns), ``ACE`` (the direction reversed), ``SUIT`` (the dealer, ``victim``,
-    named ``suit``), ``LIMIT`` (``limit`` on the first card), ``DRAWS`` (``victim``,
-    or everyone but the dealer when None, draws ``n``), ``SKIP_PENDING`` (a skip
-    of ``n`` pending for ``victim``, R5.11); ``REDRAW``: it goes back into the
-    draw pile and another is turned (R9.16).  ``free``: snel pesten (no turn);
-    ``turn`` who plays first (or None)."""
+    (R2.3), ``NO_EFFECT`` (an action card without effect, R2.4), ``APPLIES``: under
+    ``start_card = "applies"`` / ``[start] mode = "applies"`` (R2.4, R9.16) it counts
+    as the play of the dealer, ``victim``, and the events of its effects follow
+    (``actions.effect``); ``REDRAW``: it goes back into the draw pile and another is
+    turned (R9.16).  ``free``: snel pesten (no turn); ``turn`` who plays first (or
+    None)."""
 
-    __slots__ = ("card", "effect", "free", "turn", "lost", "victim", "n", "suit", "limit",
-                 "rule", "house")
-    PLAIN, NO_EFFECT, PENALTY, EIGHT, ACE = "plain", "no_effect", "penalty", "eight", "ace"
-    SUIT, LIMIT, DRAWS, SKIP_PENDING, REDRAW = "suit", "limit", "draws", "skip_pending", "redraw"
+    __slots__ = ("card", "effect", "free", "turn", "victim", "rule", "house")
+    PLAIN, NO_EFFECT, APPLIES, REDRAW = "plain", "no_effect", "applies", "redraw"
 
-    def __init__(self, card, effect, free, turn, rule, house=None, lost=None, victim=None, n=0,
-                 suit=None, limit=None):
+    def __init__(self, card, effect, free, turn, rule, house=None, victim=None):
         self.card, self.effect, self.free, self.turn = card, effect, free, turn
-        self.rule, self.house, self.lost, self.victim, self.n = rule, house, lost, victim, n
-        self.suit, self.limit = suit, limit
+        self.rule, self.house, self.victim = rule, house, victim
 
     @property
     def tells_turn(self) -> bool:  # type: ignore[override]
-        return not self.free and self.effect not in (Started.PENALTY, Started.REDRAW)
+        return not self.free and self.effect not in (Started.APPLIES, Started.REDRAW)
 
 
 class FreeOrder(Event):
@@ -615,13 +609,14 @@ class Left(Event):
 
 
 class PenaltyLapses(Event):
-    """The penalty pending for ``player``, who left, lapses (R1.5)."""
+    """The penalty pending for ``player``, who left, lapses (R1.5); ``skip``: the
+    turns of a skip passed on to them (R5.11) that lapses instead (0: a penalty)."""
 
-    __slots__ = ("player",)
+    __slots__ = ("player", "skip")
     rule = "R1.5"
 
-    def __init__(self, player):
-        self.player = player
+    def __init__(self, player, skip=0):
+        self.player, self.skip = player, skip
 
 
 class LastPlayerWins(Event):

@@ -8,14 +8,15 @@
   (its effect, R0.4: the next ``d`` takes ``finish_on_action_draw`` cards, drawn
   in ``turn.draw``)
 - R6.3 playing on until one holds cards (``hand_end = "last_holder"``) ... ``go_out``
-  (the player is out and placed; what was aimed at them moves on), ``last_holder``
+  (the player is out and placed; their card acts on those still in; what was aimed
+  at them moves on), ``last_holder``
   (the hand's end), ``check_not_out`` (what a player who is out may still do)
 """
 
 from __future__ import annotations
 
 from referee.engine.cards import Card
-from referee.engine import order, piles
+from referee.engine import actions, order, piles
 from referee.engine.events import (
     DrawAfter, LastHolder, MovesOn, OwedDraw, Reason, Refusal, WentOut, Won,
 )
@@ -43,10 +44,10 @@ def owe_draw(h, player: str, ev: list) -> None:
 
 
 def draw_after(h, player: str, card: Card, ev: list) -> None:
-    """R9.15 ``draw_after``: ``player`` played their last card, a blocked rank; its
-    effect stood (a Two's penalty stays pending for the next player), and now they
-    draw ``[finish] draw`` cards at once and are not out.  Holding one card
-    afterwards, they owe "Laatste kaart!" (R4.1)."""
+    """R9.15 ``draw_after``: ``player`` played their last card, a blocked rank; it
+    stands, they draw ``[finish] draw`` cards at once and are not out, and then its
+    effect applies (``turn.play``: a Two's penalty is pending for the next player).
+    Holding one card after the draw, they owe "Laatste kaart!" (R4.1)."""
     n = h.rules.finish_draw()
     ev.append(DrawAfter(player, card, n=n))
     piles.applied_draw(h, player, n, ev)
@@ -61,31 +62,29 @@ def win(h, player: str, card: Card | None, ev: list) -> None:
     ev.append(Won(player, card))
 
 
-def go_out(h, player: str, card: Card | None, ev: list) -> None:
-    """``player`` emptied their hand (on ``card``; None after a correction).
+def go_out(h, player: str, card: Card | None, ev: list, more: tuple[Card, ...] = ()) -> None:
+    """``player`` emptied their hand (on ``card``, then the further cards ``more`` of a
+    double, R3.10; None after a correction).
 
-    ``hand_end = "first_out"``: they win and the hand ends (R6.1).  Under
-    ``"last_holder"`` (R6.3) they are out, placed in the order out, and leave
-    the seating (not the table, R1.5): a penalty pending for them or turns they
-    still had to miss move on to the next seat, whose turn it is if it was
-    theirs; when one player still holds cards the hand ends (``last_holder``).
-    The card has no effect either way (R6.2).
+    ``hand_end = "first_out"``: they win and the hand ends (R6.1); the card has
+    no effect (R6.2).  Under ``"last_holder"`` (R6.3) they are out, placed in
+    the order out; an action card ``card`` then acts on those still in, as
+    played from their seat (an Eight still skips; going out names no suit and
+    draws the player nothing: ``Tables.out_steps``); then they leave the
+    seating (not the table, ``order.unseat``): a penalty pending for them or
+    turns they still had to miss move on to the next seat, whose turn it is if
+    it was theirs; when one player still holds cards the hand ends
+    (``last_holder``).
     """
+    last = more[-1] if more else card
     if not h.rules.last_holder:
-        win(h, player, card, ev)
+        win(h, player, last, ev)
         return
     h.places.append(player)
-    ev.append(WentOut(player, card, len(h.places), last=len(h.active) == 2))
-    nxt = order.next_seat(h, player)
-    was_turn = h.turn == player
-    skips = h.skips.pop(player, 0)
-    h.active.remove(player)
-    del h.counts[player]
-    h.last_card.pop(player, None)
-    h.owed.pop(player, None)
-    h.idle.discard(player)
-    if h.penalty_turn == player:
-        h.penalty_turn = None
+    ev.append(WentOut(player, last, len(h.places), last=len(h.active) == 2))
+    if card is not None and len(h.active) > 2 and h.tables.action[card.id]:
+        actions.effect(h, player, card, None, ev, more, table=h.tables.out_steps)
+    nxt, was_turn, skips = order.unseat(h, player)
     if len(h.active) == 1:
         last_holder(h, ev)
         return

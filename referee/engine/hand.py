@@ -354,9 +354,7 @@ class Hand(Dealt):
 
     def _act_pass(self, action: Pass, actor, ev: list) -> None:
         self._check_acting(actor)
-        if self.last_card:
-            lastcard.typed_draw(self, actor)  # (another player acted: open windows close)
-        pass_skip(self, actor, ev)
+        pass_skip(self, actor, ev)  # (refused with no skip pending: then nothing changed, R0.4)
 
     def _act_announce(self, action: Announce, actor, ev: list) -> None:
         if self.status != "playing" or self.scored:

@@ -9,6 +9,8 @@
 - ``resume_at``: the turn goes to the seat after a player who left or went out.
 - ``check_turn``: R3.7, whose turn it is (in free order: nobody may act over
   someone else's pending penalty).
+- ``unseat``: a seat leaves the seating (R1.5 a player who leaves, R6.3 one who
+  went out): the one statement of what goes with them.
 """
 
 from __future__ import annotations
@@ -83,3 +85,28 @@ def check_turn(h, player: str | None) -> None:
     if player != h.turn:
         from referee.engine.events import Reason, Refusal
         raise Refusal(Reason.TURN, "R3.7", name=player, turn=h.turn)
+
+
+def unseat(h, player: str) -> tuple[str | None, bool, int]:
+    """``player`` leaves the seating: they left (R1.5) or went out (R6.3).
+
+    Their count, last-card duty, owed draw and blank turn go with them, and so
+    does a skip passed on that was pending for them (R1.5, R5.11: it lapses).
+    Returns ``(nxt, was_turn, skips)``: the seat after theirs (None when they
+    were the last), whether it was their turn, and the turns they still had to
+    miss (taken off them: what becomes of those, and of a penalty pending for
+    them, is the caller's rule).  The turn itself is not moved."""
+    seats = h.active
+    nxt = next_seat(h, player) if len(seats) > 1 else None
+    was_turn = h.turn == player
+    skips = h.skips.pop(player, 0)
+    seats.remove(player)
+    del h.counts[player]
+    h.last_card.pop(player, None)
+    h.owed.pop(player, None)
+    h.idle.discard(player)
+    if h.penalty_turn == player:
+        h.penalty_turn = None
+    if was_turn and h.pending_skip:
+        h.pending_skip, h.skip_rank = 0, None
+    return nxt, was_turn, skips

@@ -46,27 +46,23 @@ def _mis_entry_hint(h, card: Card) -> Card | None:
 
 
 def leave(h, target: str, ev: list) -> None:
-    """R1.5: ``target`` leaves; their cards go under the draw pile; a penalty pending
-    for them lapses; the last player left wins the hand."""
+    """R1.5: ``target`` leaves; their cards go under the draw pile; a penalty or a skip
+    passed on pending for them lapses (``order.unseat``); the last player left wins
+    the hand."""
     if target in h.left:
         raise Refusal(Reason.LEFT, "R1.5", name=target)
-    cards = h.counts.pop(target)
+    cards = h.counts[target]
     h.draw_pile += cards
-    was_turn = h.turn == target
-    facing = was_turn and h.pending
-    nxt = order.next_seat(h, target) if len(h.active) > 1 else None
-    h.active.remove(target)
+    facing = h.turn == target and h.pending
+    skip = h.pending_skip if h.turn == target else 0
+    nxt, was_turn, _ = order.unseat(h, target)
     h.left.append(target)
-    h.skips.pop(target, None)
-    h.last_card.pop(target, None)
-    h.owed.pop(target, None)
-    h.idle.discard(target)
-    if h.penalty_turn == target:
-        h.penalty_turn = None
     ev.append(Left(target, cards))
     if facing:
         h.pending, h.pending_kind = 0, None
         ev.append(PenaltyLapses(target))
+    elif skip:
+        ev.append(PenaltyLapses(target, skip=skip))
     if len(h.active) == 1 and h.places:  # the last holder (R6.3)
         goingout.last_holder(h, ev)
         return

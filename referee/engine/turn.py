@@ -53,7 +53,9 @@ def play_mask(h, count_after: int) -> int:
     if h.pending:
         mask = t.stackers.get(h.pending_kind, 0)
     elif h.pending_skip:
-        mask = t.limit(("rank", h.skip_rank)) & ~t.limit(("rank", JOKER_RANK))
+        mask = t.limit(("rank", h.skip_rank))
+        if h.skip_rank != JOKER_RANK:  # (a Joker passes on only a Joker's skip)
+            mask &= ~t.limit(("rank", JOKER_RANK))
     elif h.limit is not None:
         mask = t.limit(h.limit)
     else:
@@ -131,8 +133,12 @@ def play(h, player: str, card: Card, suit: str | None, ev: list, checked: bool,
     if count_after < 2:
         if count_after == 1:
             h.last_card[player] = "open"
-        elif not h.tables.draw_after >> card.id & 1:
-            goingout.go_out(h, player, more[-1] if more else card, ev)
+        elif h.tables.draw_after >> card.id & 1:
+            # R9.15 draw_after: the card stands; the player draws first, then its effect
+            # applies (no hand is empty while an effect runs)
+            goingout.draw_after(h, player, more[-1] if more else card, ev)
+        else:
+            goingout.go_out(h, player, card, ev, more)
             return
     if h.tables.action[card.id]:
         actions.effect(h, player, card, suit, ev, more)
@@ -141,8 +147,6 @@ def play(h, player: str, card: Card, suit: str | None, ev: list, checked: bool,
         for other in more:
             ev.append(Played(player, other))
         order.pass_turn(h, player)
-    if count_after == 0:  # R9.15 draw_after: the card stood with its effect; now the draw
-        goingout.draw_after(h, player, more[-1] if more else card, ev)
 
 
 # -- several cards of one rank as one play (R3.10) ------------------------------
@@ -332,10 +336,13 @@ def take_penalty(h, player: str, ev: list) -> int:
 # -- the blocked hand (R3.9) ---------------------------------------------------
 
 def check_blocked(h, ev: list) -> None:
-    """R3.9: piles exhausted and every player in the hand had a blank turn: blocked."""
+    """R3.9: piles exhausted and every player in the hand had a blank turn: blocked.
+    Under ``last_holder`` with a player out, the first out is the hand's winner (R6.3)."""
     if h.status != "playing" or not exhausted(h):
         return
     if all(p in h.idle for p in h.active):
         h.status, h.blocked, h.turn = "over", True, None
+        if h.places:
+            h.winner = h.places[0]
         h.pending, h.pending_kind = 0, None
         ev.append(Blocked())

@@ -81,6 +81,8 @@ MESSAGES = {
         "{card} cannot follow: play {limit}, or draw (R9.6)."),
     "engine.refuse.start_suit": (
         "The starter {card} names a suit: the dealer types it, like `{entry}` for spades (R9.16)."),
+    "engine.refuse.start_no_suit": (
+        "The starter {card} names no suit here: type it alone, `{entry}` (R2.3)."),
     "engine.refuse.name_suit": (
         "{card} names a suit under these house rules: type it after the card, like "
         "`{entry}` for spades (R9.8)."),
@@ -122,32 +124,7 @@ MESSAGES = {
     "engine.start.free_plain": "The starter is {card}.",
     "engine.start.free_no_effect": "The starter is {card}; as a starter it has no effect (R2.4).",
     "engine.start.free": "Snel pesten: anyone may play a matching card at any moment (R8.4).",
-    "engine.start.penalty": (
-        "The starter {card} counts: {victim} must draw {n} or stack on it (R2.4, "
-        "start_card = \"applies\")."),
-    "engine.start.eight": (
-        "The starter {card} counts: {lost} misses the turn; {turn} plays first (R2.4)."),
-    "engine.start.ace": (
-        "The starter {card} counts: play goes counterclockwise and {turn} plays first (R2.4)."),
-    "engine.start.penalty_table": (
-        "The starter {card} counts: {victim} must draw {n} or stack on it (R2.4, "
-        "start.mode = \"applies\")."),
-    "engine.start.skip": {
-        "one": "The starter {card} counts: {lost} misses {n} turn; {turn} plays first ({rule}).",
-        "other": "The starter {card} counts: {lost} misses {n} turns; {turn} plays first ({rule})."},
-    "engine.start.suit": (
-        "The starter {card} counts: {name} names {suit}; {turn} plays first ({rule})."),
-    "engine.start.limit": (
-        "The starter {card} counts: the first card must be {limit}; {turn} plays first ({rule})."),
-    "engine.start.draws": {
-        "one": "The starter {card} counts: {victim} draws {n} card ({rule}).",
-        "other": "The starter {card} counts: {victim} draws {n} cards ({rule})."},
-    "engine.start.others_draw": {
-        "one": "The starter {card} counts: everyone but the dealer draws {n} card ({rule}).",
-        "other": "The starter {card} counts: everyone but the dealer draws {n} cards ({rule})."},
-    "engine.start.skip_pending": (
-        "The starter {card} counts: {victim} must play {rank} to pass the skip on, or type "
-        "`pass` ({rule})."),
+    "engine.start.applies": "The starter {card} counts as played by the dealer, {name} (R2.4).",
     "engine.start.redraw": (
         "The starter {card} is an action card: it goes back into the draw pile, and the "
         "dealer turns another (`{ex:start 9h}`) (R9.16)."),
@@ -266,6 +243,9 @@ MESSAGES = {
         "{name} took the penalty and now plays the turn (R5.7, penalty_ends_turn = false)."),
     "engine.effect.false_call": "{name} made a false call and draws {n} (R4.4).",
     "engine.effect.penalty_lapses": "The penalty pending for {name} lapses (R1.5).",
+    "engine.effect.skip_lapses": {
+        "one": "The skip passed on to {name} ({n} turn) lapses with them (R1.5).",
+        "other": "The skip passed on to {name} ({n} turns) lapses with them (R1.5)."},
     "engine.effect.turn_to": "{name} is to play.",
     "engine.draw": "{name} draws a card; the turn passes (R3.4).",
     "engine.draw_play": "{name} draws a card and plays it at once (R3.4).",

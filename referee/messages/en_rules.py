@@ -675,7 +675,9 @@ MESSAGES: dict[str, str] = {
         "holds for everyone going out. A player who is out may still call others for a "
         "forgotten \"Laatste kaart!\" but cannot be called, and makes no other entry. A "
         "penalty or turns to miss aimed at a player who just went out move on to the "
-        "next seat."
+        "next seat. The card that takes a player out still acts on those still in (an "
+        "Eight still makes the next player miss the turn). A blocked hand is won by the "
+        "first out."
     ),
 
     # --- R7 ------------------------------------------------------------------
@@ -869,11 +871,11 @@ MESSAGES: dict[str, str] = {
     "rules.book.text.R9.15": (
         "`[finish] blocked` names the cards one may not simply go out on: `\"actions\"` "
         "(every rank with an effect, the default) or a list of ranks. `mode = \"refuse\"` "
-        "is R6.2; with `\"draw_after\"` the card stands with its effect (a Two's penalty "
-        "still waits for the next player), then the player draws `draw` cards (1 to 10) "
-        "and is not out, owing \"Laatste kaart!\" if they then hold one card; with "
-        "`\"allowed\"` one may go out on them. Under `refuse`, `draw` (0 to 10) is the "
-        "draw owed after R6.2."
+        "is R6.2; with `\"draw_after\"` the card stands: the player first draws `draw` "
+        "cards (1 to 10) and is not out, owing \"Laatste kaart!\" if they then hold one "
+        "card, and then the card's effect applies (a Two's penalty waits for the next "
+        "player; a card that names a suit names it); with `\"allowed\"` one may go out on "
+        "them. Under `refuse`, `draw` (0 to 10) is the draw owed after R6.2."
     ),
     "rules.book.text.R9.15.refuse": "Here you may not go out on: {blocked}; instead your next draw takes {finish_cards}.",
     "rules.book.text.R9.15.draw_after": "Here going out on {blocked} stands, then you draw {finish_cards} and are not out.",

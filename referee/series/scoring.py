@@ -871,9 +871,10 @@ def _check_present(series: Series, left: list[str], in_hand: list[str], name: st
 
 def _hand_winner(series: Series, facts: HandFacts, refereed: bool, blocked: bool,
                  winner: str | None) -> str | None:
-    """R6.1 / R3.9: who won, the referee's winner agreeing with ``winner`` (None when blocked)."""
+    """R6.1 / R3.9: who won, the referee's winner agreeing with ``winner`` (None when
+    blocked, unless a player went out first under ``last_holder``: R6.3)."""
     hand = series.hand
-    if blocked:
+    if blocked and not (refereed and facts.winner is not None):
         if winner is not None:
             raise ScoreError("score.refuse.blocked_winner", "R3.9", hand=hand, given=winner)
         return None

@@ -195,6 +195,7 @@ _REFUSALS = {
     "skip_no_draw": "engine.refuse.skip_no_draw",
     "limit": "engine.refuse.limit",
     "start_suit": "engine.refuse.start_suit",
+    "start_no_suit": "engine.refuse.start_no_suit",
     "no_suit_to_name": "engine.refuse.no_suit_to_name",
 }
 
@@ -218,6 +219,8 @@ def _refused(e) -> str:
         key = "engine.refuse.follow"
     elif reason == "start_suit":
         fields["entry"] = _entry(f"start {fields['card']} s")
+    elif reason == "start_no_suit":
+        fields["entry"] = _entry(f"start {fields['card']}")
     if "suit" in fields:
         fields["suit"] = suit_word(fields["suit"])
     if "stack" in fields:
@@ -232,29 +235,8 @@ def _refused(e) -> str:
 def _started(e) -> str:
     card, turn = pretty(e.card), e.turn or "-"
     effect = e.effect
-    if effect == e.PENALTY:  # (the sentence names the house rule that made it count)
-        key = ("engine.start.penalty" if e.house and e.house[0] == "start_card"
-               else "engine.start.penalty_table")
-        return t(key, card=card, victim=e.victim, n=e.n)
-    if effect == e.EIGHT:
-        if e.n == 1:
-            return t("engine.start.eight", card=card, lost=e.lost, turn=turn)
-        return t("engine.start.skip", card=card, lost=e.lost, turn=turn, n=e.n, rule=e.rule)
-    if effect == e.ACE:
-        return t("engine.start.ace", card=card, turn=turn)
-    if effect == e.SUIT:
-        return t("engine.start.suit", card=card, name=e.victim, suit=suit_word(e.suit),
-                 turn=turn, rule=e.rule)
-    if effect == e.LIMIT:
-        return t("engine.start.limit", card=card, limit=limit_words(e.limit), turn=turn,
-                 rule=e.rule)
-    if effect == e.DRAWS:
-        if e.victim is None:
-            return t("engine.start.others_draw", card=card, n=e.n, rule=e.rule)
-        return t("engine.start.draws", card=card, victim=e.victim, n=e.n, rule=e.rule)
-    if effect == e.SKIP_PENDING:
-        return t("engine.start.skip_pending", card=card, victim=e.victim,
-                 rank=a_rank(e.card.rank), n=e.n, rule=e.rule)
+    if effect == e.APPLIES:  # (the sentences of its effects follow)
+        return t("engine.start.applies", card=card, name=e.victim)
     if effect == e.REDRAW:
         return t("engine.start.redraw", card=card)
     if e.free:
@@ -436,7 +418,8 @@ _RENDER = {
     "OwedDraw": lambda e: t("engine.effect.owed_draw" if e.n else "engine.effect.owed_none",
                             name=e.player, n=e.n),
     "Left": lambda e: t("engine.leave", name=e.player, n=e.n),
-    "PenaltyLapses": lambda e: t("engine.effect.penalty_lapses", name=e.player),
+    "PenaltyLapses": lambda e: (t("engine.effect.skip_lapses", name=e.player, n=e.skip)
+                                if e.skip else t("engine.effect.penalty_lapses", name=e.player)),
     "LastPlayerWins": lambda e: t("engine.win_last", name=e.player),
     "Fixed": lambda e: t(_FIXED[e.what], name=e.player, n=e.n, old=e.old, card=_show(e.card)),
     "Said": _said,
