@@ -17,13 +17,9 @@ from referee.simulator.crosscheck import CONSTRUCTS, SEEN, cross_check
 from referee.simulator.tables import CONSTRUCTS as FILE_CONSTRUCTS
 from referee.simulator.tables import random_rules, random_table, rules_from_text
 
-KNOWN: dict[str, str] = {
-    # [finish] mode = "draw_after": the last card's card move runs before the draw, so
-    # a player holds 0 cards and is not out (D7).
-    "draw_after_card_move": "D7",
-}
-# The doubles of the reproductions (M1 M2 M2b M3 M4 M5 PO X1) are fixed and played
-# again; the semantics of PS, RS, SA, K1, L3 give rulings
+KNOWN: dict[str, str] = {}
+# Nothing is set aside now. The doubles of the reproductions (M1 M2 M2b M3 M4 M5 PO X1) and draw_after's order
+# (D7) are fixed and played again; the semantics of PS, RS, SA, K1, L3 give rulings
 # the decisions overrule but keep the real cards right: the cross-check plays them.
 
 SEEDS = range(1500)

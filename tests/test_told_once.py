@@ -145,15 +145,15 @@ def test_R9_15_draw_after_tells_the_play_once_and_the_draw_once(speak):
              players=("Papa", "Mama", "Cees"))
     h.apply_line("start 9c")
     assert told(h.apply_line("Jc h")) == (
-        "Papa plays J♣ and names hearts (R5.4). J♣ was Papa's last card: it stands, and Papa "
-        "draws 1 card and is not out (R9.15). Mama is to play.")
+        "J♣ was Papa's last card: it stands, and Papa draws 1 card and is not out (R9.15). "
+        "Papa plays J♣ and names hearts (R5.4). Mama is to play.")  # (R9.15: the draw first)
     speak("nl")
     h = hand({"deal_size": 1, "finish": {"mode": "draw_after", "draw": 1}},
              players=("Papa", "Mama", "Cees"))
     h.apply_line("start 9c")
     assert told(h.apply_line("Jc h")) == (
-        "Papa speelt B♣ en vraagt harten (R5.4). B♣ was de laatste kaart van Papa: die blijft "
-        "liggen, en Papa pakt 1 kaart en is niet uit (R9.15). Mama is aan de beurt.")
+        "B♣ was de laatste kaart van Papa: die blijft liggen, en Papa pakt 1 kaart en is niet "
+        "uit (R9.15). Papa speelt B♣ en vraagt harten (R5.4). Mama is aan de beurt.")
 
 
 def test_R5_4_a_last_jack_that_stands_under_draw_after_names_a_suit():
