@@ -104,6 +104,7 @@ MESSAGES = {
     "score.allowed.correction": "at, by, old and new",
 
     # -- events after a hand is scored (told to the table) ------------------
+    "score.event.winner_untold": "No score was given for {names}, who went out with 0 cards (R7.1).",
     "score.event.hand_won": "{names} wins hand {hand}.",
     "score.event.hand_blocked": "Hand {hand} was blocked: everyone scored the cards they held.",
     "score.event.left": "{names} left the table and is out of the series.",

@@ -44,7 +44,7 @@ __all__ = [
     "ScoreError", "SeriesDataError", "SavedSection", "player_name_problem", "PlayerRecord",
     "Series", "HandFacts", "HandResult",
     "Event", "choose_dealer", "card_points", "parse_hand_cards", "ScoreWords",
-    "parse_score_words", "MAX_POINTS", "score_hand", "check_given",
+    "parse_score_words", "MAX_POINTS", "score_hand", "untold_winner", "check_given",
     "apply_result", "replay_series", "Deal", "standings_json", "places", "places_of",
     "render_standings", "join_names",
     "series_mode", "series_limit", "series_hands", "points_text", "hand_end_event",
@@ -801,6 +801,8 @@ def score_hand(series: Series, facts: HandFacts, winner: str | None,
         _check_present(series, left, in_hand, name, as_winner=False)
 
     blocked = bool(refereed and facts.blocked)
+    if winner_c is None:  # R7.1: the one player not given went out with 0 cards
+        winner_c = untold_winner(series, facts, None, given_c)
     hand_winner = _hand_winner(series, facts, refereed, blocked, winner_c)
     if hand_winner is not None and hand_winner in given_c:
         _check_winner_scores_nothing(hand_winner, given_c.pop(hand_winner), series.hand)
@@ -818,6 +820,23 @@ def score_hand(series: Series, facts: HandFacts, winner: str | None,
     points.update(dict.fromkeys(out, 0))
     return HandResult(hand=series.hand, winner=hand_winner, blocked=blocked,
                       points=_in_seating_order(series, hand_winner, points), cards=cards, left=left)
+
+
+def untold_winner(series: Series, facts: HandFacts, winner: str | None,
+                  given: Mapping[str, Any]) -> str | None:
+    """R7.1: the winner of a hand not refereed that the score leaves untold: with no
+    ``winner`` named, the one player still in the hand not ``given`` a score
+    (they went out with 0 cards); None when a winner is named, the hand was
+    refereed, the series is casual (R7.6) or not exactly one player is left
+    out.  Names in ``given`` match case-insensitively; unknown ones count for
+    nobody (``score_hand`` refuses them, R1.1)."""
+    if (winner is not None and winner.strip()) or series.mode == "casual" \
+            or (facts.refereed and facts.status != "waiting"):
+        return None
+    _, in_hand = _who_is_in(series, facts)
+    named = {series.canonical(name) for name in given}
+    missing = [p for p in in_hand if p not in named]
+    return missing[0] if len(missing) == 1 else None
 
 
 def _refuse_series_over(series: Series) -> None:

@@ -46,7 +46,7 @@ from referee.engine.told import Told
 from referee.series.presets import rules_from_saved
 from referee.series.scoring import (
     Event, HandFacts, HandResult, SavedSection, ScoreError, Series, SeriesDataError, apply_result,
-    join_names, player_name_problem, replay_series, score_hand, series_limit,
+    join_names, player_name_problem, replay_series, score_hand, series_limit, untold_winner,
 )
 from referee.series.store import END, FORMAT, SaveError, SaveFile, os_reason
 from referee.series.spoken import table_lexicon
@@ -528,10 +528,14 @@ class OpenSeries:
         """
         if self.dealt.scored and not self.series.over:  # saved before hands were dealt at once
             self.ensure_dealt()
-        result = score_hand(self.series, self.facts(), winner, given)
+        facts = self.facts()
+        untold = untold_winner(self.series, facts, winner, given)
+        result = score_hand(self.series, facts, winner, given)
         for name in result.left:
             self.series.mark_left(name)
         events = apply_result(self.series, result)
+        if untold is not None:  # R7.1: said, as every automatic effect is
+            events.insert(0, Event("winner_untold", (untold,), "R7.1", hand=result.hand))
         self.dealt.scored = True
         res = result.to_dict()
         res["scored"] = utcnow()
@@ -613,8 +617,10 @@ class OpenSeries:
         first_dealer = _dealer_of(self.save, 1, metas[1], series)
         before, _ = replay_series(series.players, self.rules, first_dealer, results[:n - 1])
         facts = self._facts_of(n, metas[n])
-        new = score_hand(before, facts, winner, given)
         old = results[n - 1]
+        if winner is None or not winner.strip():  # the recorded winner stays unless one is named
+            winner = old.winner
+        new = score_hand(before, facts, winner, given)
         if (new.points, new.winner, new.blocked) == (old.points, old.winner, old.blocked):
             raise ScoreError("score.refuse.no_change", "R7.3", hand=n)
         results[n - 1] = new
