@@ -465,12 +465,14 @@ class SeriesApp:
 
     def _cards_answer(self, text: str, winner: str | None, given: dict[str, str], player: str,
                       question: Question, answer: str | None) -> Reply:
-        from referee.series.scoring import ScoreError, check_given
+        from referee.series.scoring import ScoreError, check_given, check_given_cards
         if answer is None or not answer.strip():
             return Reply(text, True, t("repl.score.cancelled"), None, "cancelled")
         value = answer.strip()
         try:  # each answer is checked as it is given (R7.1, R7.2): only it is asked again
-            check_given(self.table.series, self.table.facts(), player, value)
+            facts = self.table.facts()
+            check_given(self.table.series, facts, player, value)
+            check_given_cards(self.table.series, facts, given, player, value)
         except ScoreError as exc:
             return Reply(text, False, str(exc), exc.rule, "question", question=question)
         return self._guarded(lambda: self.score(text, winner, {**given, player: value}), text)

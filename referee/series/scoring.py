@@ -45,6 +45,7 @@ __all__ = [
     "Series", "HandFacts", "HandResult",
     "Event", "choose_dealer", "card_points", "parse_hand_cards", "ScoreWords",
     "parse_score_words", "MAX_POINTS", "score_hand", "untold_winner", "check_given",
+    "check_given_cards",
     "apply_result", "replay_series", "Deal", "standings_json", "places", "places_of",
     "render_standings", "join_names",
     "series_mode", "series_limit", "series_hands", "points_text", "hand_end_event",
@@ -998,10 +999,38 @@ def _check_copies(held: dict[str, list[Card]], discard: list[Card], decks: int,
                 raise ScoreError("score.refuse.in_discard_all", "R7.2", card=str(card),
                                  player=name, n=copies)
             names = join_names(dict.fromkeys(holders[card]))
+            if len(set(holders[card])) == 1:  # one player given it more often than it exists
+                left = copies - in_discard[card]
+                if given == 2 and left == 1:
+                    raise ScoreError("score.refuse.same_twice", "R7.2", card=str(card), player=name)
+                raise ScoreError("score.refuse.same_many", "R7.2", card=str(card), player=name,
+                                 given=given, n=left)
             if copies == 1:
                 raise ScoreError("score.refuse.too_many_one", "R7.2", card=str(card), players=names)
             raise ScoreError("score.refuse.too_many", "R7.2", card=str(card),
                              n=copies - in_discard[card], given=given, players=names)
+
+
+def check_given_cards(series: Series, facts: HandFacts, given: Mapping[str, Any], name: str,
+                      value: Any) -> None:
+    """R7.2 / R1.4: ``name``'s cards (``value``, as ``check_given`` takes it) checked
+    against the cards ``given`` to the players answered before (name -> value) and,
+    for a refereed hand, against the discard pile: a card more often than the
+    decks hold raises ScoreError naming this player's answer (the prompt asks
+    only this player again, keeping the others' answers).  Answers that do not
+    read as cards are left to ``check_given``."""
+    def cards(player: str, v: Any) -> list[Card]:
+        try:
+            got = _given_value(v, player)
+        except ScoreError:
+            return []
+        return got if isinstance(got, list) else []
+    held = {series.canonical(p) or p: cards(p, v) for p, v in given.items()
+            if (series.canonical(p) or p) != name}
+    held[name] = cards(name, value)  # last: the answer at fault is this one
+    refereed = facts.refereed and facts.status != "waiting"
+    _check_copies({p: c for p, c in held.items() if c}, facts.discard if refereed else [],
+                  max(1, int(facts.decks)), series.rules.jokers_per_deck)
 
 
 # ---------------------------------------------------------------------------
