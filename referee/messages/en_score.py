@@ -81,8 +81,8 @@ MESSAGES = {
     "score.refuse.too_many_one": "There is only one {card} in play, but it was given to {players}",
     "score.refuse.same_twice": "{card} was given twice to {player}, but only one copy of it is outside the discard pile",
     "score.refuse.same_many": {
-        "one": "{card} was given {given} times to {player}, but only one copy of it is outside the discard pile",
-        "other": "{card} was given {given} times to {player}, but only {n} copies of it are outside the discard pile"},
+        "one": "{card} was given {n} time to {player}, more often than it is outside the discard pile",
+        "other": "{card} was given {n} times to {player}, more often than it is outside the discard pile"},
     "score.refuse.too_many": {
         "one": "{card} was given to {players} ({given} in all), but only one copy of it is outside the discard pile",
         "other": "{card} was given to {players} ({given} in all), but only {n} copies of it are outside the discard pile"},

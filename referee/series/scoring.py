@@ -1004,7 +1004,7 @@ def _check_copies(held: dict[str, list[Card]], discard: list[Card], decks: int,
                 if given == 2 and left == 1:
                     raise ScoreError("score.refuse.same_twice", "R7.2", card=str(card), player=name)
                 raise ScoreError("score.refuse.same_many", "R7.2", card=str(card), player=name,
-                                 given=given, n=left)
+                                 n=given)
             if copies == 1:
                 raise ScoreError("score.refuse.too_many_one", "R7.2", card=str(card), players=names)
             raise ScoreError("score.refuse.too_many", "R7.2", card=str(card),
