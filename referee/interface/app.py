@@ -671,6 +671,15 @@ command("undo", when=("playing", "over"), notation=True)(None)
 command("redo", when=("playing", "over"), notation=True)(None)
 
 
+@command("abandon", when=("playing", "over"))
+def _abandon(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
+    """``abandon``, as ``pesten-ref abandon``: the hand being played is kept marked
+    abandoned, nobody scores it, and its dealer deals it again (R7.3)."""
+    table = app.table
+    said = table.abandon()
+    return Reply(text, True, f"{said}\n{table.deal_text()}", "R7.3", "command")
+
+
 @command("show", args="show")
 def _show(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
     table = app.table

@@ -97,6 +97,7 @@ MESSAGES = {
     "score.bad.negative": "{name} has {key} = {value}, and it cannot be negative",
     # what a value read back from a save may be (after "a list of", "a table of")
     "score.allowed.names": "the players' names, in quotes",
+    "score.allowed.joined": "a list of tables with name, total and at",
     "score.allowed.records": "records, one for each player",
     "score.allowed.record": "name, total, wins, eliminated, left and out_hand",
     "score.allowed.results": "hand results",
@@ -108,6 +109,16 @@ MESSAGES = {
     "score.allowed.correction": "at, by, old and new",
 
     # -- events after a hand is scored (told to the table) ------------------
+    "score.joined_highest": "{name} joins the series from hand {hand} with {total} points, the highest total of those still in (R7.3).",
+    "score.joined_total": "{name} joins the series from hand {hand} with {total} points (R7.3).",
+    "score.refuse.join_over": "The series is over ({names} won it): nobody can join it",
+    "score.refuse.join_name": "{problem}",
+    "score.refuse.join_playing": "Hand {hand} is being played: {name} can join from the next hand, once this one is scored",
+    "score.refuse.join_over_limit": "{name} cannot start with {total} points: that is over the limit of {limit}",
+    "score.abandoned": "Hand {hand} is abandoned: nobody scores it, and its log is kept as {file} (R7.3).",
+    "score.refuse.abandon_over": "The series is over ({names} won it): there is no hand to abandon",
+    "score.refuse.abandon_scored": "Hand {hand} is scored already; correct its score with `score --hand {hand}` instead",
+    "score.refuse.abandon_waiting": "Hand {hand} has not begun: there is nothing to abandon",
     "score.event.winner_untold": "No score was given for {names}, who went out with 0 cards (R7.1).",
     "score.event.hand_won": "{names} wins hand {hand}.",
     "score.event.hand_blocked": "Hand {hand} was blocked: everyone scored the cards they held.",

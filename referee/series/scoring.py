@@ -46,7 +46,7 @@ __all__ = [
     "Event", "choose_dealer", "card_points", "parse_hand_cards", "ScoreWords",
     "parse_score_words", "MAX_POINTS", "score_hand", "untold_winner", "check_given",
     "check_given_cards",
-    "apply_result", "replay_series", "Deal", "standings_json", "places", "places_of",
+    "apply_result", "replay_series", "joins_of", "seat_joiners", "Deal", "standings_json", "places", "places_of",
     "render_standings", "join_names",
     "series_mode", "series_limit", "series_hands", "points_text", "hand_end_event",
     "text_width", "pad_cell",
@@ -1200,8 +1200,44 @@ class Deal(Value):
         set_field(self, "players", tuple(players))
 
 
+def joins_of(metas: Iterable[Mapping[str, Any]]) -> dict[int, list[tuple[str, int]]]:
+    """R7.3: who joined the series at which hand, from the hands' files (``metas``,
+    each a hand's file or its head): ``{hand: [(name, starting total), ...]}`` from
+    their ``joined`` lists (``OpenSeries.join``).  Raises SeriesDataError (its key
+    path) for an entry that does not read."""
+    out: dict[int, list[tuple[str, int]]] = {}
+    for meta in metas:
+        if not meta.get("joined"):
+            continue
+        head = SavedSection(meta, [])
+        n = head("hand", "int", (1, None))
+        for i, item in enumerate(head.items_at("joined", Told("score.allowed.joined")), 1):
+            entry = SavedSection.of(item, ["joined", i], Told("score.allowed.joined"))
+            out.setdefault(n, []).append((entry("name", "text"), entry("total", "int", (0, None))))
+    return out
+
+
+def seat_joiners(series: Series, players: list[str],
+                 joins: Mapping[int, Iterable[tuple[str, int]]]) -> list[str]:
+    """R7.3: seat those who join at hand ``series.hand`` (``joins``, as ``joins_of``),
+    each with their starting total, in the place ``players`` (the seating the
+    series ends with) gives them; the dealer of that hand stays.  -> their names."""
+    names = []
+    for name, total in joins.get(series.hand, ()):
+        if name in series.records:
+            continue
+        series.records[name] = PlayerRecord(name, total=total)
+        names.append(name)
+    if names:
+        seated = set(series.players) | set(names)
+        series.players = [p for p in players if p in seated]
+    return names
+
+
 def replay_series(players: list[str], rules: HouseRules, first_dealer: str,
-                  results: Iterable[HandResult]) -> tuple[Series, list[Deal]]:
+                  results: Iterable[HandResult],
+                  joins: Mapping[int, Iterable[tuple[str, int]]] | None = None
+                  ) -> tuple[Series, list[Deal]]:
     """The series that scoring ``results`` in order from hand 1 gives (R2.1, R7.3-R7.6).
 
     The results are the log of a series; its standings are what replaying them
@@ -1211,9 +1247,13 @@ def replay_series(players: list[str], rules: HouseRules, first_dealer: str,
     (one per result, plus the hand now dealt while the series goes on).
     Results are renumbered 1, 2, ... in order.  Raises ScoreError like
     ``Series.new`` for a bad seating, and when a result comes after the series
-    was already won (``score.refuse.series_over``).
+    was already won (``score.refuse.series_over``).  ``joins``: the players who
+    joined, by the hand they joined at (``joins_of``): seated from that hand,
+    with their starting totals (R7.3), not before.
     """
-    series = Series.new(list(players), rules, first_dealer)
+    joins = joins or {}
+    later = {name for seated in joins.values() for name, _ in seated}
+    series = Series.new([p for p in players if p not in later], rules, first_dealer)
     deals: list[Deal] = []
     for result in results:
         if series.over:
@@ -1221,6 +1261,7 @@ def replay_series(players: list[str], rules: HouseRules, first_dealer: str,
                              names=join_names(series.winners))
         if series.hand_scored:
             series.start_next_hand()
+        seat_joiners(series, list(players), joins)
         deals.append(Deal(series.hand, series.dealer, tuple(series.active_players())))
         if result.hand != series.hand:
             result = HandResult(series.hand, result.winner, result.blocked, dict(result.points),
@@ -1229,6 +1270,7 @@ def replay_series(players: list[str], rules: HouseRules, first_dealer: str,
     if not series.over and series.hand_scored:
         series.start_next_hand()
     if not series.over:
+        seat_joiners(series, list(players), joins)
         deals.append(Deal(series.hand, series.dealer, tuple(series.active_players())))
     return series, deals
 
