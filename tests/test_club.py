@@ -319,3 +319,76 @@ def test_R7_2_at_the_prompt_a_card_on_the_discard_pile_is_refused_at_that_answer
         assert term.proc.wait(timeout=30) == 0
     text = run(tmp_path, "history", "--json", "--save", "p.toml").stdout
     assert json.loads(text)["hands"][0]["points"] == {"Anna": 0, "Bram": 28, "Cees": 7}
+
+
+# ---------------------------------------------------------------------------
+# What a family expects: a player who arrives, a hand abandoned at bedtime (R7.3)
+# ---------------------------------------------------------------------------
+
+def test_R7_3_join_seats_a_player_from_the_next_hand_with_the_highest_total(tmp_path):
+    _family(tmp_path)
+    run(tmp_path, "score", "--winner", "Anna", "Bram=30", "Cees=12", "Daan=7", "--save", "p.toml")
+    out = run(tmp_path, "join", "Eva", "--save", "p.toml").stdout
+    assert ("Eva joins the series from hand 2 with 30 points, the highest total of those still "
+            "in (R7.3).") in out
+    assert "Hand 2: Bram deals" in out  # the same dealer, the hand dealt again with Eva
+    state = json.loads(run(tmp_path, "state", "--json", "--save", "p.toml").stdout)
+    assert list(state["counts"]) == ["Anna", "Bram", "Cees", "Daan", "Eva"]
+    run(tmp_path, "score", "--winner", "Eva", "Anna=3", "Bram=4", "Cees=5", "Daan=6",
+        "--save", "p.toml")
+    standings = json.loads(run(tmp_path, "standings", "--json", "--save", "p.toml").stdout)
+    assert {p["name"]: p["total"] for p in standings["players"]}["Eva"] == 30
+    assert standings["next_dealer"] == "Cees"
+    hist = json.loads(run(tmp_path, "history", "--json", "--save", "p.toml").stdout)
+    assert [j["name"] for j in hist["joined"]] == ["Eva"] and hist["joined"][0]["hand"] == 2
+    assert "Eva" not in hist["hands"][0]["totals"] and hist["hands"][1]["totals"]["Eva"] == 30
+    text = run(tmp_path, "history", "--save", "p.toml").stdout
+    assert "Eva joined on" in text and "from hand 2, with a starting total of 30" in text
+    # a correction of a hand before replays the join with it; the chosen total is kept
+    run(tmp_path, "score", "--hand", "1", "Bram=31", "Cees=12", "Daan=7", "--save", "p.toml")
+    out = run(tmp_path, "join", "Fien", "--total", "5", "--save", "p.toml").stdout
+    assert "Fien joins the series from hand 3 with 5 points (R7.3)." in out
+    standings = json.loads(run(tmp_path, "standings", "--json", "--save", "p.toml").stdout)
+    totals = {p["name"]: p["total"] for p in standings["players"]}
+    assert totals["Eva"] == 30 and totals["Fien"] == 5 and totals["Bram"] == 35
+
+
+def test_R7_3_join_is_refused_for_a_name_seated_a_hand_being_played_or_a_total_over_the_limit(tmp_path):
+    _family(tmp_path)
+    before = (tmp_path / "p.toml").read_text(encoding="utf-8")
+    r = run(tmp_path, "join", "anna", "--save", "p.toml", code=1)
+    assert "seated twice" in r.stderr and "(R1.1)" in r.stderr and r.stderr.count("R1.1") == 1
+    r = run(tmp_path, "join", "Eva", "--total", "101", "--save", "p.toml", code=1)
+    assert "over the limit of 100 (R7.4)" in r.stderr
+    run(tmp_path, "play", "--save", "p.toml", input="start 9h\n")
+    r = run(tmp_path, "join", "Eva", "--save", "p.toml", code=1)
+    assert "Hand 1 is being played: Eva can join from the next hand" in r.stderr
+    assert (tmp_path / "p.toml").read_text(encoding="utf-8") == before
+
+
+def test_R7_3_abandon_keeps_the_hand_marked_scores_nobody_and_the_same_dealer_deals_again(tmp_path):
+    _family(tmp_path)
+    run(tmp_path, "score", "--winner", "Anna", "Bram=30", "Cees=12", "Daan=7", "--save", "p.toml")
+    run(tmp_path, "play", "--save", "p.toml", input="start 9h\n9s\n")
+    out = run(tmp_path, "abandon", "--save", "p.toml").stdout
+    assert "Hand 2 is abandoned: nobody scores it" in out and "hand-00002.abandoned-1.toml" in out
+    assert "Hand 2: Bram deals" in out
+    kept = (tmp_path / "p.hands" / "hand-00002.abandoned-1.toml").read_text(encoding="utf-8")
+    assert 'status = "abandoned"' in kept and 'line = "9s"' in kept and "[result" not in kept
+    state = json.loads(run(tmp_path, "state", "--json", "--save", "p.toml").stdout)
+    assert (state["hand"], state["status"], state["dealer"]) == (2, "waiting", "Bram")
+    standings = json.loads(run(tmp_path, "standings", "--json", "--save", "p.toml").stdout)
+    assert standings["hands_scored"] == 1
+    r = run(tmp_path, "abandon", "--save", "p.toml", code=1)  # nothing begun: nothing to abandon
+    assert "has not begun" in r.stderr and "(R7.3)" in r.stderr
+    # at the prompt, through a pipe
+    out = run(tmp_path, "play", "--save", "p.toml", input="start 9h\n9s\nabandon\n").stdout
+    assert "Hand 2 is abandoned" in out and "hand-00002.abandoned-2.toml" in out
+    hist = json.loads(run(tmp_path, "history", "--json", "--save", "p.toml").stdout)
+    assert [(a["hand"], a["dealer"], a["entries"]) for a in hist["abandoned"]] == \
+        [(2, "Bram", 2), (2, "Bram", 2)]
+    text = run(tmp_path, "history", "--save", "p.toml").stdout
+    assert text.count("Hand 2 was abandoned on") == 2 and "Bram dealt it again" in text
+    run(tmp_path, "score", "--winner", "Bram", "Anna=3", "Cees=4", "Daan=5", "--save", "p.toml")
+    hist = json.loads(run(tmp_path, "history", "--json", "--save", "p.toml").stdout)
+    assert [h["dealer"] for h in hist["hands"]] == ["Anna", "Bram"]
