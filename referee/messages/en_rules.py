@@ -698,7 +698,10 @@ MESSAGES: dict[str, str] = {
     "rules.book.title.R7.3": "Running total",
     "rules.book.text.R7.3": (
         "Points add up over the hands of a series. A correction of a hand's score keeps "
-        "its winner unless a new one is named, and the hand is shown as corrected."
+        "its winner unless a new one is named, and the hand is shown as corrected. A "
+        "player who arrives during a series sits in from the next hand with a starting "
+        "total the table chooses (by default the highest of those still in); a hand "
+        "abandoned scores nobody and the same dealer deals it again."
     ),
     "rules.book.title.R7.4": "Elimination",
     "rules.book.text.R7.4": (
