@@ -348,9 +348,14 @@ def test_R7_3_join_seats_a_player_from_the_next_hand_with_the_highest_total(tmp_
     run(tmp_path, "score", "--hand", "1", "Bram=31", "Cees=12", "Daan=7", "--save", "p.toml")
     out = run(tmp_path, "join", "Fien", "--total", "5", "--save", "p.toml").stdout
     assert "Fien joins the series from hand 3 with 5 points (R7.3)." in out
+    run(tmp_path, "join", "Gijs", "--total", "0", "--save", "p.toml")  # two for the same hand
     standings = json.loads(run(tmp_path, "standings", "--json", "--save", "p.toml").stdout)
     totals = {p["name"]: p["total"] for p in standings["players"]}
     assert totals["Eva"] == 30 and totals["Fien"] == 5 and totals["Bram"] == 35
+    hist = json.loads(run(tmp_path, "history", "--json", "--save", "p.toml").stdout)
+    assert [(j["name"], j["hand"]) for j in hist["joined"]] == [("Eva", 2), ("Fien", 3), ("Gijs", 3)]
+    state = json.loads(run(tmp_path, "state", "--json", "--save", "p.toml").stdout)
+    assert list(state["counts"])[-3:] == ["Eva", "Fien", "Gijs"]
 
 
 def test_R7_3_join_is_refused_for_a_name_seated_a_hand_being_played_or_a_total_over_the_limit(tmp_path):

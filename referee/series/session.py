@@ -598,9 +598,9 @@ class OpenSeries:
             series.players.append(name)
             from referee.series.scoring import PlayerRecord
             series.records[name] = PlayerRecord(name, total=total)
+            joined = [*self.meta.get("joined", []), {"name": name, "total": total, "at": utcnow()}]
             self.meta = self._new_hand_meta(series)
-            self.meta["joined"] = [*self.meta.get("joined", []),
-                                   {"name": name, "total": total, "at": utcnow()}]
+            self.meta["joined"] = joined  # (two arriving for the same hand: both kept)
             self.dealt = _deal(self.rules, self.meta["players"], self.meta["dealer"], series.hand)
             self.save_hand()
             self.settle()
