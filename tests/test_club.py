@@ -329,7 +329,7 @@ def test_R7_3_join_seats_a_player_from_the_next_hand_with_the_highest_total(tmp_
     _family(tmp_path)
     run(tmp_path, "score", "--winner", "Anna", "Bram=30", "Cees=12", "Daan=7", "--save", "p.toml")
     out = run(tmp_path, "join", "Eva", "--save", "p.toml").stdout
-    assert ("Eva joins the series from hand 2 with 30 points, the highest total of those still "
+    assert ("Eva joins the series from hand 2, starting at 30: the highest total of those still "
             "in (R7.3).") in out
     assert "Hand 2: Bram deals" in out  # the same dealer, the hand dealt again with Eva
     state = json.loads(run(tmp_path, "state", "--json", "--save", "p.toml").stdout)
@@ -347,7 +347,7 @@ def test_R7_3_join_seats_a_player_from_the_next_hand_with_the_highest_total(tmp_
     # a correction of a hand before replays the join with it; the chosen total is kept
     run(tmp_path, "score", "--hand", "1", "Bram=31", "Cees=12", "Daan=7", "--save", "p.toml")
     out = run(tmp_path, "join", "Fien", "--total", "5", "--save", "p.toml").stdout
-    assert "Fien joins the series from hand 3 with 5 points (R7.3)." in out
+    assert "Fien joins the series from hand 3, starting at 5 (R7.3)." in out
     run(tmp_path, "join", "Gijs", "--total", "0", "--save", "p.toml")  # two for the same hand
     standings = json.loads(run(tmp_path, "standings", "--json", "--save", "p.toml").stdout)
     totals = {p["name"]: p["total"] for p in standings["players"]}

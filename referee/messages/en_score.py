@@ -109,12 +109,12 @@ MESSAGES = {
     "score.allowed.correction": "at, by, old and new",
 
     # -- events after a hand is scored (told to the table) ------------------
-    "score.joined_highest": "{name} joins the series from hand {hand} with {total} points, the highest total of those still in (R7.3).",
-    "score.joined_total": "{name} joins the series from hand {hand} with {total} points (R7.3).",
+    "score.joined_highest": "{name} joins the series from hand {hand}, starting at {total}: the highest total of those still in (R7.3).",
+    "score.joined_total": "{name} joins the series from hand {hand}, starting at {total} (R7.3).",
     "score.refuse.join_over": "The series is over ({names} won it): nobody can join it",
     "score.refuse.join_name": "{problem}",
     "score.refuse.join_playing": "Hand {hand} is being played: {name} can join from the next hand, once this one is scored",
-    "score.refuse.join_over_limit": "{name} cannot start with {total} points: that is over the limit of {limit}",
+    "score.refuse.join_over_limit": "{name} cannot start at {total}: that is over the limit of {limit}",
     "score.abandoned": "Hand {hand} is abandoned: nobody scores it, and its log is kept as {file} (R7.3).",
     "score.refuse.abandon_over": "The series is over ({names} won it): there is no hand to abandon",
     "score.refuse.abandon_scored": "Hand {hand} is scored already; correct its score with `score --hand {hand}` instead",
