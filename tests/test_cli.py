@@ -413,11 +413,15 @@ def test_score_refusals_cite_a_rule_and_change_nothing(won, args, rule):
 def test_score_twice_scores_the_next_hand_which_was_not_refereed(won):
     """Once a hand is scored the next one is dealt at once (NOTATION "Between
     hands and scoring"): the same arguments again are the next, unrefereed hand,
-    which needs its winner named (R6.1)."""
+    which needs its winner named (R6.1) unless one player alone is not given (R7.1),
+    and the output says which hand was scored and why that player won."""
     cli(won, "score", "Bram=30", "Cees=20")
-    result = cli(won, "score", "Bram=30", "Cees=20", code=1)
+    result = cli(won, "score", "Bram=30", code=1)
     assert "Hand 2 was not refereed" in result.stderr and "(R6.1)" in result.stderr
     assert totals(won) == {"Anna": 0, "Bram": 30, "Cees": 20}
+    result = cli(won, "score", "Bram=30", "Cees=20")
+    assert "Hand 2 scored" in result.output and "No score was given for Anna" in result.output
+    assert totals(won) == {"Anna": 0, "Bram": 60, "Cees": 40}
 
 
 def test_score_a_hand_still_being_played_is_refused(save):
@@ -431,7 +435,7 @@ def test_score_a_hand_still_being_played_is_refused(save):
 
 def test_score_a_hand_never_refereed_needs_the_winner(save):
     new3(save)
-    result = cli(save, "score", "Bram=30", "Cees=20", code=1)
+    result = cli(save, "score", "Cees=20", code=1)  # Anna and Bram not given: who won?
     assert "--winner" in result.stderr
     cli(save, "score", "--winner", "Bram", "Anna=12", "Cees=Ah Kd")
     assert totals(save) == {"Anna": 12, "Bram": 0, "Cees": 25}

@@ -226,7 +226,8 @@ def test_history_json_is_exactly_the_notation_object(save):
     cli(save, "score", "--winner", "Bram", "Anna=5", "Cees=5")
     cli(save, "score", "--hand", "1", "--winner", "Anna", "Bram=40", "Cees=31", "Dirk=120")
     data = json.loads(cli(save, "history", "--json").stdout)
-    assert set(data) == {"hands", "players", "limit", "mode"}
+    assert set(data) == {"hands", "players", "limit", "mode", "abandoned", "joined"}
+    assert data["abandoned"] == [] and data["joined"] == []
     assert (data["players"], data["limit"], data["mode"]) == (ABCD, 100, "elimination")
     assert data["hands"] == [
         {"hand": 1, "dealer": "Anna", "winner": "Anna", "blocked": False,

@@ -158,7 +158,7 @@ def test_shell_completion_works_in_bash():
               '_pesten_ref_completion pesten-ref; echo "${COMPREPLY[@]}"')
     proc = subprocess.run(["bash", "-c", script], capture_output=True, text=True,
                           env={"PATH": f"{bin_dir}:/usr/bin:/bin"})
-    assert proc.stdout.split() == ["json"], proc.stderr
+    assert proc.stdout.split() == ["json", "join"], proc.stderr  # a topic, then a command
 
 
 # -- files the program writes are ignored by git ----------------------------------

@@ -43,9 +43,18 @@ def test_csv_starts_with_a_byte_order_mark_and_keeps_accents():
 def test_csv_has_the_notation_headers_and_one_row_per_hand():
     rows = list(csv.reader(io.StringIO(to_csv(load_history()).decode("utf-8-sig"))))
     assert rows[0] == ["hand", "dealer", "winner", "points:Anna", "points:Bram", "points:Cees",
-                       "points:Dörte", "total:Anna", "total:Bram", "total:Cees", "total:Dörte"]
+                       "points:Dörte", "total:Anna", "total:Bram", "total:Cees", "total:Dörte",
+                       "corrected"]
     assert [r[0] for r in rows[1:]] == [str(n) for n in range(1, 13)]
-    assert rows[7] == ["7", "Cees", "Anna", "0", "16", "8", "24", "40", "64", "76", "106"]
+    assert rows[7] == ["7", "Cees", "Anna", "0", "16", "8", "24", "40", "64", "76", "106", "false"]
+
+
+def test_R7_3_the_csv_marks_a_corrected_hand_as_history_does():
+    history = load_history()
+    rows = list(csv.reader(io.StringIO(to_csv(history).decode("utf-8-sig"))))
+    marked = [r[0] for r in rows[1:] if r[-1] == "true"]
+    assert marked == [str(h["hand"]) for h in history["hands"] if h["corrected"]] == ["3"]
+    assert {r[-1] for r in rows[1:]} == {"true", "false"}
 
 
 def test_csv_leaves_the_points_of_a_player_not_in_the_hand_empty():
@@ -242,11 +251,12 @@ def test_csv_reads_back_every_name_and_number(names, points):
                       "eliminated": [], "corrected": False, "corrections": []})
     history = {"players": names, "limit": None, "mode": "hands", "hands": hands}
     rows = list(csv.reader(io.StringIO(to_csv(history).decode("utf-8-sig"), newline="")))
-    assert rows[0][3:] == [f"points:{p}" for p in names] + [f"total:{p}" for p in names]
+    assert rows[0][3:] == [f"points:{p}" for p in names] + [f"total:{p}" for p in names] + ["corrected"]
     for h, row in zip(hands, rows[1:]):
         assert row[:3] == [str(h["hand"]), h["dealer"], h["winner"]]
-        assert [int(x) for x in row[3:]] == [h["points"][p] for p in names] + \
+        assert [int(x) for x in row[3:-1]] == [h["points"][p] for p in names] + \
             [h["totals"][p] for p in names]
+        assert row[-1] == "false"
     page = parse(to_html(history, {**HEADER, "players": names}))
     text = "".join(page.text)
     assert all(p in text for p in names)

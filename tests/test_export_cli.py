@@ -79,7 +79,7 @@ def test_export_csv_to_stdout_has_the_bom_and_a_row_per_hand(series):
     assert data.startswith(b"\xef\xbb\xbf")
     rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
     assert len(rows) == 1 + len(expected["hands"])
-    assert rows[12][-4:] == ["77", "99", "100", "106"]
+    assert rows[12][-5:] == ["77", "99", "100", "106", "false"]
 
 
 def test_export_json_is_history_plus_header(series):

@@ -29,6 +29,7 @@ from referee.series.scoring import (
     render_standings,
     score_hand,
     standings_json,
+    untold_winner,
 )
 
 ABC = ["Anna", "Bram", "Cees"]
@@ -271,11 +272,23 @@ def test_R3_9_blocked_hand_everyone_scores():
 def test_unrefereed_hand_requires_winner_and_everyone_else():
     s = series()
     facts = HandFacts.unrefereed(s)
-    err = refused("R6.1", score_hand, s, facts, None, {"Bram": 5, "Cees": 6})
+    err = refused("R6.1", score_hand, s, facts, None, {"Cees": 6})  # two not given: who won?
     assert "--winner" in err.message
     refused("R7.1", score_hand, s, facts, "Bram", {"Cees": 6})
     result = score_hand(s, facts, "Bram", {"Anna": "Ah", "Cees": 6})
     assert result.points == {"Anna": 15, "Bram": 0, "Cees": 6}
+
+
+def test_R7_1_the_one_player_not_given_is_the_winner_of_a_hand_not_refereed():
+    s = series()
+    facts = HandFacts.unrefereed(s)
+    assert untold_winner(s, facts, None, {"anna": "Ah", "Cees": 6}) == "Bram"
+    result = score_hand(s, facts, None, {"anna": "Ah", "Cees": 6})
+    assert result.winner == "Bram" and result.points == {"Anna": 15, "Bram": 0, "Cees": 6}
+    assert untold_winner(s, facts, "Cees", {"Anna": 3}) is None  # named: not guessed
+    assert untold_winner(s, facts, None, {"Anna": 3}) is None  # two left out: not guessed
+    s.records["Cees"].eliminated = True  # only those still in count
+    assert untold_winner(s, HandFacts.unrefereed(s), None, {"Anna": 3}) == "Bram"
 
 
 def test_unrefereed_hand_skips_eliminated_players():
@@ -699,8 +712,9 @@ def test_hand_facts_from_engine_hand():
     s = series()
     waiting = HandFacts.from_hand(Hand(s.rules, ABC, "Anna"))
     assert waiting.status == "waiting" and not waiting.refereed and waiting.players == ABC
-    # A hand that was never refereed needs its winner named.
-    refused("R6.1", score_hand, s, waiting, None, {"Bram": 1, "Cees": 2})
+    # A hand that was never refereed needs its winner named, or the one player not given.
+    refused("R6.1", score_hand, s, waiting, None, {"Cees": 2})
+    assert score_hand(s, waiting, None, {"Bram": 1, "Cees": 2}).winner == "Anna"
     done = SimpleNamespace(status="over", scored=False, seats=ABC, left=["Cees"], winner="Bram",
                            blocked=False, counts={"Anna": 2, "Bram": 0}, decks=1,
                            discard=[parse_card("Ah")])

@@ -170,7 +170,7 @@ def test_the_command_list_shows_every_command_built_or_not(tmp_path):
     done = subprocess.run([sys.executable, "-m", "referee.interface.cli", "--help"], cwd=tmp_path,
                           capture_output=True, text=True, env=ENV)
     listed = done.stdout.partition("Commands:")[2].split()
-    names = ["export", "help", "history", "new", "play", "replay", "rules", "score",
+    names = ["abandon", "export", "help", "history", "join", "new", "play", "replay", "rules", "score",
              "series", "simulate", "standings", "state"]
     for name in names + ["tournament"]:
         assert name in listed

@@ -500,12 +500,14 @@ class SeriesApp:
 
     def _cards_answer(self, text: str, winner: str | None, given: dict[str, str], player: str,
                       question: Question, answer: str | None) -> Reply:
-        from referee.series.scoring import ScoreError, check_given
+        from referee.series.scoring import ScoreError, check_given, check_given_cards
         if answer is None or not answer.strip():
             return Reply(text, True, t("repl.score.cancelled"), None, "cancelled")
         value = answer.strip()
         try:  # each answer is checked as it is given (R7.1, R7.2): only it is asked again
-            check_given(self.table.series, self.table.facts(), player, value)
+            facts = self.table.facts()
+            check_given(self.table.series, facts, player, value)
+            check_given_cards(self.table.series, facts, given, player, value)
         except ScoreError as exc:
             return Reply(text, False, str(exc), exc.rule, "question", question=question)
         return self._guarded(lambda: self.score(text, winner, {**given, player: value}), text)
@@ -755,6 +757,15 @@ def _history(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
 
 command("undo", when=("playing", "over"), notation=True)(None)
 command("redo", when=("playing", "over"), notation=True)(None)
+
+
+@command("abandon", when=("playing", "over"))
+def _abandon(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
+    """``abandon``, as ``pesten-ref abandon``: the hand being played is kept marked
+    abandoned, nobody scores it, and its dealer deals it again (R7.3)."""
+    table = app.table
+    said = table.abandon()
+    return Reply(text, True, f"{said}\n{table.deal_text()}", "R7.3", "command")
 
 
 @command("show", args="show")

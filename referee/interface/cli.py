@@ -960,6 +960,66 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
             click.echo(table.deal_text())
 
 
+# ---------------------------------------------------------------------------
+# join
+# ---------------------------------------------------------------------------
+
+@main.command(help="help.join")
+@_argument("name", metavar_key="help.metavar.name")
+@_option("--total", type=_IntRange(min=0), default=None, metavar_key="help.metavar.points",
+         help="help.join.total")
+@json_option
+@save_option
+def join(name, total, as_json, save):
+    """A player arriving during the series sits in from the hand to come (R7.3)."""
+    with _Guard():
+        from referee.series.session import OpenSeries
+        from referee.series.store import SaveFile
+        save_file = SaveFile(_save_path(save))
+        with save_file.lock():
+            table = OpenSeries.open(save_file)
+            said = table.join(name, total)
+        if as_json:
+            from referee.series.scoring import standings_json
+            out = standings_json(table.series, table.started)
+            out["joined"] = table.meta["joined"][-1]["name"]
+            out["total"] = table.meta["joined"][-1]["total"]
+            out["hand"] = table.series.hand
+            click.echo(_dumps(out))
+            return
+        click.echo(said)
+        click.echo(table.deal_text())
+
+
+# ---------------------------------------------------------------------------
+# abandon
+# ---------------------------------------------------------------------------
+
+@main.command(help="help.abandon")
+@json_option
+@save_option
+@table_option
+def abandon(as_json, save, table_name):
+    """Abandon the hand being played (R7.3): kept marked abandoned, nobody scores it,
+    the same dealer deals it again."""
+    with _Guard():
+        save = _table_series(save, table_name)
+        from referee.series.session import OpenSeries
+        from referee.series.store import SaveFile
+        save_file = SaveFile(_save_path(save))
+        with save_file.lock():
+            table = OpenSeries.open(save_file)
+            said = table.abandon()
+        if as_json:
+            kept = table.save.abandoned_hands()[-1]
+            click.echo(_dumps({"ok": True, "abandoned": table.series.hand,
+                               "kept": os.fspath(table.save.abandoned_path(*kept)),
+                               "dealer": table.series.dealer, "state": table.state()}))
+            return
+        click.echo(said)
+        click.echo(table.deal_text())
+
+
 def _events_text(series, ending, started: bool) -> str:
     """What a score tells the table (``ending``: a ``seat.Ending``): on a terminal a
     banner (the hand won, who is out, the series winner or a tournament's champion

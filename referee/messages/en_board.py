@@ -14,6 +14,10 @@ MESSAGES = {
     "board.note.out": "{names} out",
     "board.note.corrected": {"one": "corrected", "other": "corrected {n} times"},
     "board.mark.corrected": "*",
+    "board.joined": "* {name} joined on {at}, from hand {hand}, with a starting total of {total}.",
+    "board.abandoned": {
+        "one": "Hand {hand} was abandoned on {at} after 1 entry, scored by nobody; {dealer} dealt it again.",
+        "other": "Hand {hand} was abandoned on {at} after {n} entries, scored by nobody; {dealer} dealt it again."},
     "board.correction": "* Hand {hand} corrected on {at}: {changes}.",
     "board.correction_by": "* Hand {hand} corrected on {at} by {by}: {changes}.",
     "board.change": "{name} {old} -> {new}",

@@ -79,10 +79,19 @@ MESSAGES = {
         "Record the hand: NAME=\"{ex:Ah Ks 3d}\" or NAME=23 for each player still holding cards.\n\n"
         "The next hand is dealt at once, so `score` after every hand keeps a series "
         "without refereeing it.  `--hand N` corrects hand N."),
-    "help.score.winner": "Who went out (required for a hand not refereed).",
+    "help.score.winner": (
+        "Who went out (for a hand not refereed: needed unless one player alone is given no score)."),
     "help.score.hand": (
         "Correct hand N, already scored (same arguments); the old score is kept beside it."),
     "help.score.by": "Who makes the correction (kept with it).",
+
+    "help.join": (
+        "A player arriving during the series sits in from the hand to come, after the "
+        "last seat, with a starting total (default: the highest total of those still in)."),
+    "help.join.total": "The starting total (default: the highest total of those still in).",
+    "help.abandon": (
+        "Abandon the hand being played: its log is kept marked abandoned, nobody scores "
+        "it, and the same dealer deals it again."),
 
     # -- export ---------------------------------------------------------------------------------
     "help.export": "The whole series as CSV, JSON or one self-contained HTML page.",

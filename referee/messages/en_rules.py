@@ -318,7 +318,8 @@ MESSAGES: dict[str, str] = {
         "A player who leaves during a hand puts their cards under the draw pile and is "
         "out of the series. Their turns to miss and their last-card duty go with them, "
         "and a penalty waiting for them lapses; if it was their turn, the next player is "
-        "to act. When one player is left in the hand, that player wins it."
+        "to act. When one player is left in the hand, that player wins it. The hand they "
+        "left is recorded without points for them, alike in every file that records it."
     ),
 
     # --- R2 ------------------------------------------------------------------
@@ -684,7 +685,8 @@ MESSAGES: dict[str, str] = {
     "rules.book.title.R7.1": "Points",
     "rules.book.text.R7.1": (
         "The winner scores 0. Every other player scores the cards left in their hand: "
-        "{points_list}."
+        "{points_list}. When a hand the referee did not follow is scored without naming "
+        "its winner, the one player given no score went out with 0 cards and won it."
     ),
     "rules.book.text.R7.1.numbers": "2 to 10 their number",
     "rules.book.text.R7.1.last_holder": (
@@ -696,10 +698,17 @@ MESSAGES: dict[str, str] = {
     "rules.book.text.R7.2": (
         "When the referee followed the hand, each player's scored cards must number "
         "exactly what the referee counted, and must not be cards known to be in the "
-        "discard pile."
+        "discard pile. No card may be given more often than the decks hold it; asked "
+        "player by player, only the player whose answer clashes is asked again."
     ),
     "rules.book.title.R7.3": "Running total",
-    "rules.book.text.R7.3": "Points add up over the hands of a series.",
+    "rules.book.text.R7.3": (
+        "Points add up over the hands of a series. A correction of a hand's score keeps "
+        "its winner unless a new one is named, and the hand is shown as corrected. A "
+        "player who arrives during a series sits in from the next hand with a starting "
+        "total the table chooses (by default the highest of those still in); a hand "
+        "abandoned scores nobody and the same dealer deals it again."
+    ),
     "rules.book.title.R7.4": "Elimination",
     "rules.book.text.R7.4": (
         "A player whose total goes over {limit} points is eliminated and leaves the "
@@ -759,7 +768,8 @@ MESSAGES: dict[str, str] = {
         "table plays one hand. The winner, then the lowest penalty scores (ties: the "
         "lower total so far, then a drawn lot) fill the next round's seats, about half "
         "of each table going through, until two remain. The final is a two-player "
-        "elimination series to 100 points."
+        "elimination series to 100 points. How many go through is decided by the table "
+        "as drawn: a player who withdrew before it began ranks last there."
     ),
 
     # --- R9 ------------------------------------------------------------------

@@ -82,6 +82,10 @@ MESSAGES = {
         "one": "The only copy of {card} is in the discard pile; {player} cannot hold it",
         "other": "All {n} copies of {card} are in the discard pile; {player} cannot hold one"},
     "score.refuse.too_many_one": "There is only one {card} in play, but it was given to {players}",
+    "score.refuse.same_twice": "{card} was given twice to {player}, but only one copy of it is outside the discard pile",
+    "score.refuse.same_many": {
+        "one": "{card} was given {n} time to {player}, more often than it is outside the discard pile",
+        "other": "{card} was given {n} times to {player}, more often than it is outside the discard pile"},
     "score.refuse.too_many": {
         "one": "{card} was given to {players} ({given} in all), but only one copy of it is outside the discard pile",
         "other": "{card} was given to {players} ({given} in all), but only {n} copies of it are outside the discard pile"},
@@ -96,6 +100,7 @@ MESSAGES = {
     "score.bad.negative": "{name} has {key} = {value}, and it cannot be negative",
     # what a value read back from a save may be (after "a list of", "a table of")
     "score.allowed.names": "the players' names, in quotes",
+    "score.allowed.joined": "a list of tables with name, total and at",
     "score.allowed.records": "records, one for each player",
     "score.allowed.record": "name, total, wins, eliminated, left and out_hand",
     "score.allowed.results": "hand results",
@@ -107,6 +112,17 @@ MESSAGES = {
     "score.allowed.correction": "at, by, old and new",
 
     # -- events after a hand is scored (told to the table) ------------------
+    "score.joined_highest": "{name} joins the series from hand {hand}, starting at {total}: the highest total of those still in (R7.3).",
+    "score.joined_total": "{name} joins the series from hand {hand}, starting at {total} (R7.3).",
+    "score.refuse.join_over": "The series is over ({names} won it): nobody can join it",
+    "score.refuse.join_name": "{problem}",
+    "score.refuse.join_playing": "Hand {hand} is being played: {name} can join from the next hand, once this one is scored",
+    "score.refuse.join_over_limit": "{name} cannot start at {total}: that is over the limit of {limit}",
+    "score.abandoned": "Hand {hand} is abandoned: nobody scores it, and its log is kept as {file} (R7.3).",
+    "score.refuse.abandon_over": "The series is over ({names} won it): there is no hand to abandon",
+    "score.refuse.abandon_scored": "Hand {hand} is scored already; correct its score with `score --hand {hand}` instead",
+    "score.refuse.abandon_waiting": "Hand {hand} has not begun: there is nothing to abandon",
+    "score.event.winner_untold": "No score was given for {names}, who went out with 0 cards (R7.1).",
     "score.event.hand_won": "{names} wins hand {hand}.",
     "score.event.hand_blocked": "Hand {hand} was blocked: everyone scored the cards they held.",
     "score.event.left": "{names} left the table and is out of the series.",

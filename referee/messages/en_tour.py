@@ -90,7 +90,7 @@ MESSAGES = {
     "tour.settle.none": "{table} of round {round} has no conflict to settle.",
     "tour.settle.not_a_version": "{path} is none of the versions of {table}; keep one of: {paths}.",
     "tour.settle.final_series": "The final's series file cannot be kept over its hands: the hands are the record of every hand played. Keep the hands ({path}), or correct a hand at the table (`pesten-ref score --table final --hand N ...`).",
-    "tour.settle.refused": "That version cannot be kept: the table refuses its result ({reason}). Keep the other one.",
+    "tour.settle.refused": "That version cannot be kept: the table refuses its result: {reason} Keep the other one.",
     "tour.incomplete.hands": "{table} of round {round} is incomplete: {folder} has its series file but not its hands. Bring the whole folder back from the laptop that played it (`pesten-ref tournament import PATH`).",
     "tour.incomplete.series": "{table} of round {round} is incomplete: {folder} has its hands but no series file. Bring the whole folder back from the laptop that played it (`pesten-ref tournament import PATH`).",
 
@@ -119,6 +119,8 @@ MESSAGES = {
     "tour.told.no_champion": "The tournament is over without a champion: every player withdrew.",
     "tour.told.withdrawn": "{name} withdraws from the tournament ({table}).",
     "tour.told.ranks_last": "{table} has begun: {name} ranks last there; if the hand is still being played, type `leave {name}` at the table (R1.5).",
+    "tour.told.absent_last": {"one": "{names} withdrew and ranks last at {table}; {through} of {drawn} go through (R8.6).",
+                              "other": "{names} withdrew and rank last at {table}; {through} of {drawn} go through (R8.6)."},
     "tour.told.moved": "{name} would be alone and moves to {table}.",
     "tour.told.bye": "{name} would be alone, no table has room, and goes through without playing.",
     "tour.tie_total": "{table}: {tied} tied on {points} points this round; the lower total so far ({totals}) sent {through} through.",

@@ -62,7 +62,8 @@ def _iso(value: Any) -> str | None:
 # ---------------------------------------------------------------------------
 
 def to_csv(history: Mapping[str, Any]) -> bytes:
-    """The CSV export: UTF-8 with BOM, header ``hand,dealer,winner,points:NAME...,total:NAME...``."""
+    """The CSV export: UTF-8 with BOM, header ``hand,dealer,winner,points:NAME...,total:NAME...,corrected``
+    (``corrected``: ``true`` for a hand whose score was corrected, as ``history`` marks it, else ``false``)."""
     import csv
     import io
 
@@ -70,12 +71,13 @@ def to_csv(history: Mapping[str, Any]) -> bytes:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(["hand", "dealer", "winner", *(f"points:{p}" for p in players),
-                     *(f"total:{p}" for p in players)])
+                     *(f"total:{p}" for p in players), "corrected"])
     for h in history.get("hands", []):
         points, totals = h.get("points", {}), h.get("totals", {})
         writer.writerow([h["hand"], h.get("dealer", ""), h.get("winner") or "",
                          *(points.get(p, "") for p in players),
-                         *(totals.get(p, "") for p in players)])
+                         *(totals.get(p, "") for p in players),
+                         "true" if h.get("corrected") else "false"])
     return ("\ufeff" + buffer.getvalue()).encode("utf-8")
 
 

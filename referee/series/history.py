@@ -19,7 +19,8 @@ from typing import Any, Iterable, Mapping
 
 from referee.series.presets import rules_from_saved
 from referee.series.scoring import (
-    HandResult, Series, apply_result, series_hands, series_limit, series_mode,
+    HandResult, Series, apply_result, joins_of, seat_joiners, series_hands, series_limit,
+    series_mode,
 )
 
 __all__ = ["history_of", "series_header"]
@@ -54,21 +55,36 @@ def history_of(header: Mapping[str, Any], hands: Iterable[Mapping[str, Any]]) ->
     hand, seating order], "corrected": bool, "corrections": [{"at": ISO-8601
     UTC, "by" (only if given), "old": {name: int}, "new": {name: int}}]}],
     "players": [seating order], "limit": int (None outside elimination mode),
-    "mode": str}``.  Raises RulesError for a rules table that does not read,
+    "mode": str, "abandoned": [{"hand", "dealer", "at": ISO-8601 UTC, "entries":
+    int}]}`` (the hands abandoned, R7.3: ``hands`` items with ``status =
+    "abandoned"``, never scored, in order), "joined": [{"hand", "name", "total",
+    "at"}]}`` (who joined during the series, R7.3: from that hand on, with that
+    starting total; ``totals`` of a hand before leave them out).  Raises RulesError for a rules table that does not read,
     KeyError / ValueError for a result that does not (``read_history`` has
     checked them).
     """
     rules = rules_from_saved(header.get("rules", {}))
     players = [str(p) for p in header["players"]]
-    hands = [h for h in hands if "result" in h]
+    hands = list(hands)
+    abandoned = sorted(({"hand": int(h.get("hand", 0)), "dealer": str(h.get("dealer", "")),
+                         "at": _iso(h.get("abandoned")), "entries": int(h.get("entries", 0))}
+                        for h in hands if h.get("status") == "abandoned"),
+                       key=lambda a: (a["hand"], a["at"] or ""))
+    kept = [h for h in hands if h.get("status") != "abandoned"]
+    joins = joins_of(kept)  # R7.3: who joined at which hand, with their starting total
+    joined = [{"hand": int(h["hand"]), "name": str(item["name"]), "total": int(item["total"]),
+               "at": _iso(item.get("at"))} for h in kept for item in h.get("joined", [])]
+    later = {j["name"] for j in joined}
+    hands = [h for h in kept if "result" in h]
     first = str(hands[0]["dealer"]) if hands else str(header.get("dealer", players[0]))
-    series = Series.new(players, rules, first)
+    series = Series.new([p for p in players if p not in later], rules, first)
     out = []
     for meta in hands:
         if series.over:
             break
         if series.hand_scored:
             series.start_next_hand()
+        seat_joiners(series, players, joins)
         result = HandResult.from_dict(meta["result"])
         result = HandResult(series.hand, result.winner, result.blocked, result.points,
                             result.cards, result.left)
@@ -80,15 +96,15 @@ def history_of(header: Mapping[str, Any], hands: Iterable[Mapping[str, Any]]) ->
             "winner": result.winner,
             "blocked": result.blocked,
             "points": dict(result.points),
-            "totals": {p: series.records[p].total for p in players},
-            "eliminated": [p for p in players if series.records[p].eliminated],
+            "totals": {p: series.records[p].total for p in players if p in series.records},
+            "eliminated": [p for p in players if p in series.records and series.records[p].eliminated],
             "corrected": bool(corrections),
             "corrections": corrections,
         })
     mode = series.mode
     return {"hands": out, "players": players,
             "limit": series_limit(rules) if mode == "elimination" else None,
-            "mode": mode}
+            "mode": mode, "abandoned": abandoned, "joined": joined}
 
 
 def series_header(header: Mapping[str, Any]) -> dict[str, Any]:

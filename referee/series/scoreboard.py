@@ -111,7 +111,7 @@ def render_grid(history: Mapping[str, Any], colour: bool = False,
     """
     hands = history.get("hands", [])
     if not hands:
-        return t("board.empty")
+        return "\n".join([t("board.empty"), *_abandoned_lines(history, colour)])
     text = _grid(history, colour, True)
     if width is not None and colour:
         plain = _grid(history, False, True)
@@ -201,7 +201,19 @@ def _grid(history: Mapping[str, Any], colour: bool, with_points: bool) -> str:
     for h in hands:
         for corr in h.get("corrections", ()):
             lines.append(_style(correction_text(h["hand"], corr, players), colour, fg="yellow"))
+    lines += _abandoned_lines(history, colour)
     return "\n".join(lines)
+
+
+def _abandoned_lines(history: Mapping[str, Any], colour: bool) -> list[str]:
+    """R7.3: a sentence for each player who joined (from which hand, with what total,
+    when) and each hand abandoned (kept, scored by nobody, dealt again)."""
+    joined = [_style(t("board.joined", name=j["name"], hand=j["hand"], total=j["total"],
+                       at=when(j.get("at"))), colour, fg="yellow")
+              for j in history.get("joined", ())]
+    return joined + [_style(t("board.abandoned", hand=a["hand"], dealer=a["dealer"],
+                              at=when(a.get("at")), n=a["entries"]), colour, fg="yellow")
+                     for a in history.get("abandoned", ())]
 
 
 def correction_text(hand: int, corr: Mapping[str, Any], players: Sequence[str]) -> str:

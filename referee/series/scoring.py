@@ -44,8 +44,9 @@ __all__ = [
     "ScoreError", "SeriesDataError", "SavedSection", "player_name_problem", "PlayerRecord",
     "Series", "HandFacts", "HandResult",
     "Event", "choose_dealer", "card_points", "parse_hand_cards", "ScoreWords",
-    "parse_score_words", "MAX_POINTS", "score_hand", "check_given", "recorded_problem",
-    "apply_result", "replay_series", "Deal", "standings_json", "places", "places_of",
+    "parse_score_words", "MAX_POINTS", "score_hand", "untold_winner", "check_given",
+    "check_given_cards", "recorded_problem", "apply_result", "replay_series", "joins_of",
+    "seat_joiners", "Deal", "standings_json", "places", "places_of",
     "render_standings", "join_names",
     "series_mode", "series_limit", "series_hands", "points_text", "hand_end_event",
     "text_width", "pad_cell",
@@ -801,6 +802,8 @@ def score_hand(series: Series, facts: HandFacts, winner: str | None,
         _check_present(series, left, in_hand, name, as_winner=False)
 
     blocked = bool(refereed and facts.blocked)
+    if winner_c is None:  # R7.1: the one player not given went out with 0 cards
+        winner_c = untold_winner(series, facts, None, given_c)
     hand_winner = _hand_winner(series, facts, refereed, blocked, winner_c)
     if hand_winner is not None and hand_winner in given_c:
         _check_winner_scores_nothing(hand_winner, given_c.pop(hand_winner), series.hand)
@@ -818,6 +821,23 @@ def score_hand(series: Series, facts: HandFacts, winner: str | None,
     points.update(dict.fromkeys(out, 0))
     return HandResult(hand=series.hand, winner=hand_winner, blocked=blocked,
                       points=_in_seating_order(series, hand_winner, points), cards=cards, left=left)
+
+
+def untold_winner(series: Series, facts: HandFacts, winner: str | None,
+                  given: Mapping[str, Any]) -> str | None:
+    """R7.1: the winner of a hand not refereed that the score leaves untold: with no
+    ``winner`` named, the one player still in the hand not ``given`` a score
+    (they went out with 0 cards); None when a winner is named, the hand was
+    refereed, the series is casual (R7.6) or not exactly one player is left
+    out.  Names in ``given`` match case-insensitively; unknown ones count for
+    nobody (``score_hand`` refuses them, R1.1)."""
+    if (winner is not None and winner.strip()) or series.mode == "casual" \
+            or (facts.refereed and facts.status != "waiting"):
+        return None
+    _, in_hand = _who_is_in(series, facts)
+    named = {series.canonical(name) for name in given}
+    missing = [p for p in in_hand if p not in named]
+    return missing[0] if len(missing) == 1 else None
 
 
 def _refuse_series_over(series: Series) -> None:
@@ -980,6 +1000,12 @@ def _check_copies(held: dict[str, list[Card]], discard: list[Card], decks: int,
                 raise ScoreError("score.refuse.in_discard_all", "R7.2", card=str(card),
                                  player=name, n=copies)
             names = join_names(dict.fromkeys(holders[card]))
+            if len(set(holders[card])) == 1:  # one player given it more often than it exists
+                left = copies - in_discard[card]
+                if given == 2 and left == 1:
+                    raise ScoreError("score.refuse.same_twice", "R7.2", card=str(card), player=name)
+                raise ScoreError("score.refuse.same_many", "R7.2", card=str(card), player=name,
+                                 n=given)
             if copies == 1:
                 raise ScoreError("score.refuse.too_many_one", "R7.2", card=str(card), players=names)
             raise ScoreError("score.refuse.too_many", "R7.2", card=str(card),
@@ -1045,6 +1071,28 @@ def recorded_problem(rules: HouseRules, facts: HandFacts, result: "HandResult"
                 "score.refuse.log_points", "R7.1", player=name, worth=worth,
                 points=result.points.get(name, "-"))
     return None
+
+
+def check_given_cards(series: Series, facts: HandFacts, given: Mapping[str, Any], name: str,
+                      value: Any) -> None:
+    """R7.2 / R1.4: ``name``'s cards (``value``, as ``check_given`` takes it) checked
+    against the cards ``given`` to the players answered before (name -> value) and,
+    for a refereed hand, against the discard pile: a card more often than the
+    decks hold raises ScoreError naming this player's answer (the prompt asks
+    only this player again, keeping the others' answers).  Answers that do not
+    read as cards are left to ``check_given``."""
+    def cards(player: str, v: Any) -> list[Card]:
+        try:
+            got = _given_value(v, player)
+        except ScoreError:
+            return []
+        return got if isinstance(got, list) else []
+    held = {series.canonical(p) or p: cards(p, v) for p, v in given.items()
+            if (series.canonical(p) or p) != name}
+    held[name] = cards(name, value)  # last: the answer at fault is this one
+    refereed = facts.refereed and facts.status != "waiting"
+    _check_copies({p: c for p, c in held.items() if c}, facts.discard if refereed else [],
+                  max(1, int(facts.decks)), series.rules.jokers_per_deck)
 
 
 # ---------------------------------------------------------------------------
@@ -1214,8 +1262,44 @@ class Deal(Value):
         set_field(self, "players", tuple(players))
 
 
+def joins_of(metas: Iterable[Mapping[str, Any]]) -> dict[int, list[tuple[str, int]]]:
+    """R7.3: who joined the series at which hand, from the hands' files (``metas``,
+    each a hand's file or its head): ``{hand: [(name, starting total), ...]}`` from
+    their ``joined`` lists (``OpenSeries.join``).  Raises SeriesDataError (its key
+    path) for an entry that does not read."""
+    out: dict[int, list[tuple[str, int]]] = {}
+    for meta in metas:
+        if not meta.get("joined"):
+            continue
+        head = SavedSection(meta, [])
+        n = head("hand", "int", (1, None))
+        for i, item in enumerate(head.items_at("joined", Told("score.allowed.joined")), 1):
+            entry = SavedSection.of(item, ["joined", i], Told("score.allowed.joined"))
+            out.setdefault(n, []).append((entry("name", "text"), entry("total", "int", (0, None))))
+    return out
+
+
+def seat_joiners(series: Series, players: list[str],
+                 joins: Mapping[int, Iterable[tuple[str, int]]]) -> list[str]:
+    """R7.3: seat those who join at hand ``series.hand`` (``joins``, as ``joins_of``),
+    each with their starting total, in the place ``players`` (the seating the
+    series ends with) gives them; the dealer of that hand stays.  -> their names."""
+    names = []
+    for name, total in joins.get(series.hand, ()):
+        if name in series.records:
+            continue
+        series.records[name] = PlayerRecord(name, total=total)
+        names.append(name)
+    if names:
+        seated = set(series.players) | set(names)
+        series.players = [p for p in players if p in seated]
+    return names
+
+
 def replay_series(players: list[str], rules: HouseRules, first_dealer: str,
-                  results: Iterable[HandResult]) -> tuple[Series, list[Deal]]:
+                  results: Iterable[HandResult],
+                  joins: Mapping[int, Iterable[tuple[str, int]]] | None = None
+                  ) -> tuple[Series, list[Deal]]:
     """The series that scoring ``results`` in order from hand 1 gives (R2.1, R7.3-R7.6).
 
     The results are the log of a series; its standings are what replaying them
@@ -1225,9 +1309,13 @@ def replay_series(players: list[str], rules: HouseRules, first_dealer: str,
     (one per result, plus the hand now dealt while the series goes on).
     Results are renumbered 1, 2, ... in order.  Raises ScoreError like
     ``Series.new`` for a bad seating, and when a result comes after the series
-    was already won (``score.refuse.series_over``).
+    was already won (``score.refuse.series_over``).  ``joins``: the players who
+    joined, by the hand they joined at (``joins_of``): seated from that hand,
+    with their starting totals (R7.3), not before.
     """
-    series = Series.new(list(players), rules, first_dealer)
+    joins = joins or {}
+    later = {name for seated in joins.values() for name, _ in seated}
+    series = Series.new([p for p in players if p not in later], rules, first_dealer)
     deals: list[Deal] = []
     for result in results:
         if series.over:
@@ -1235,6 +1323,7 @@ def replay_series(players: list[str], rules: HouseRules, first_dealer: str,
                              names=join_names(series.winners))
         if series.hand_scored:
             series.start_next_hand()
+        seat_joiners(series, list(players), joins)
         deals.append(Deal(series.hand, series.dealer, tuple(series.active_players())))
         if result.hand != series.hand:
             result = HandResult(series.hand, result.winner, result.blocked, dict(result.points),
@@ -1243,6 +1332,7 @@ def replay_series(players: list[str], rules: HouseRules, first_dealer: str,
     if not series.over and series.hand_scored:
         series.start_next_hand()
     if not series.over:
+        seat_joiners(series, list(players), joins)
         deals.append(Deal(series.hand, series.dealer, tuple(series.active_players())))
     return series, deals
 

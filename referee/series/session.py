@@ -46,7 +46,8 @@ from referee.engine.told import Told
 from referee.series.presets import rules_from_saved
 from referee.series.scoring import (
     Event, HandFacts, HandResult, SavedSection, ScoreError, Series, SeriesDataError, apply_result,
-    join_names, player_name_problem, recorded_problem, replay_series, score_hand, series_limit,
+    join_names, joins_of, player_name_problem, recorded_problem, replay_series, score_hand,
+    series_limit, untold_winner,
 )
 from referee.series.store import END, FORMAT, SaveError, SaveFile, os_reason
 from referee.series.spoken import table_lexicon
@@ -321,6 +322,21 @@ def check_log(save: SaveFile, rules: HouseRules, n: int, meta: Mapping[str, Any]
     if found is not None:
         where, exc = found
         raise save.error_at(n, where, t("cli.save.log_disagrees", reason=exc.message, hand=n))
+
+
+def _joins(save: SaveFile, metas: Any) -> dict[int, list[tuple[str, int]]]:
+    """Who joined at which hand (``scoring.joins_of``) from hands' files ``metas``
+    (None ones skipped); SaveError at the line of an entry that does not read."""
+    found: dict[int, list[tuple[str, int]]] = {}
+    for meta in metas:
+        if not meta or not meta.get("joined"):
+            continue
+        try:
+            found.update(joins_of([meta]))
+        except SeriesDataError as exc:
+            raise save.error_at(meta.get("hand") if type(meta.get("hand")) is int else None,
+                                exc.where, exc.message) from None
+    return found
 
 
 def _check_corrections(save: SaveFile, n: int, meta: Mapping[str, Any]) -> None:
@@ -630,10 +646,14 @@ class OpenSeries:
         """
         if self.dealt.scored and not self.series.over:  # saved before hands were dealt at once
             self.ensure_dealt()
-        result = score_hand(self.series, self.facts(), winner, given)
+        facts = self.facts()
+        untold = untold_winner(self.series, facts, winner, given)
+        result = score_hand(self.series, facts, winner, given)
         for name in result.left:
             self.series.mark_left(name)
         events = apply_result(self.series, result)
+        if untold is not None:  # R7.1: said, as every automatic effect is
+            events.insert(0, Event("winner_untold", (untold,), "R7.1", hand=result.hand))
         self.dealt.scored = True
         res = result.to_dict()
         res["scored"] = utcnow()
@@ -643,6 +663,75 @@ class OpenSeries:
             self._deal_next()
         self.save.write_series(self.series_dict())
         return result, events
+
+    def join(self, name: str, total: int | None = None) -> str:
+        """Seat ``name``, who arrives during the series, from the hand to come (R7.3):
+        appended to the seating (R1.2), with the starting ``total`` the family
+        chooses, by default the highest total of those still in.  Recorded in
+        that hand's file (``joined``: name, total, when) as ``history`` shows
+        it, the hand dealt again to the same dealer with them, then the series
+        settled from its hands; saved.  -> the sentence telling it (the deal is
+        ``deal_text``).  Raises ScoreError: the series is over, the hand is
+        being played or over and not scored (R7.3: they join the next one), the
+        name is refused (R1.1: its spelling, seated already, more than 8), or
+        in elimination a total over the limit (R7.4); RulesError when the deck
+        would not hold the deal (R1.3, R2.2).  Nothing is written then."""
+        series = self.series
+        if series.over:
+            raise ScoreError("score.refuse.join_over", "R7.3", names=join_names(series.winners))
+        name = name.strip()
+        problem = player_name_problem([*series.players, name])
+        if problem:
+            cited = "(R1.1)."  # the problem cites its rule; the refusal cites it once
+            bare = problem[:-len(cited)].rstrip() if problem.endswith(cited) else problem.rstrip(".")
+            raise ScoreError("score.refuse.join_name", "R1.1", problem=bare)
+        if self.started:
+            raise ScoreError("score.refuse.join_playing", "R7.3", name=name, hand=series.hand)
+        still = series.active_players()
+        chosen = total is not None
+        if total is None:
+            total = max((series.records[p].total for p in still), default=0)
+        limit = series_limit(self.rules)
+        if series.mode == "elimination" and total > limit:
+            raise ScoreError("score.refuse.join_over_limit", "R7.4", name=name, total=total,
+                             limit=limit)
+        check_table_fits(self.rules, len(still) + 1)
+        with self.save.lock():
+            series.players.append(name)
+            from referee.series.scoring import PlayerRecord
+            series.records[name] = PlayerRecord(name, total=total)
+            joined = [*self.meta.get("joined", []), {"name": name, "total": total, "at": utcnow()}]
+            self.meta = self._new_hand_meta(series)
+            self.meta["joined"] = joined  # (two arriving for the same hand: both kept)
+            self.dealt = _deal(self.rules, self.meta["players"], self.meta["dealer"], series.hand)
+            self.save_hand()
+            self.settle()
+        key = "score.joined_total" if chosen else "score.joined_highest"
+        return t(key, name=name, hand=self.series.hand, total=total)
+
+    def abandon(self) -> str:
+        """Abandon the hand being played (R7.3): its file, entries and all, is kept
+        as ``hand-0000N.abandoned-K.toml`` marked ``status = "abandoned"`` with the
+        time, nobody scores it, and the same hand is dealt again by the same
+        dealer to the same players; saved.  -> the sentence telling it (the deal
+        is ``deal_text``).  Raises ScoreError when the series is over, or the
+        hand has not begun (nothing to abandon) or is over and scored."""
+        series = self.series
+        if series.over:
+            raise ScoreError("score.refuse.abandon_over", "R7.3", names=join_names(series.winners))
+        if self.dealt.scored or series.hand_scored:
+            raise ScoreError("score.refuse.abandon_scored", "R7.3", hand=series.hand)
+        if not self.started:
+            raise ScoreError("score.refuse.abandon_waiting", "R7.3", hand=series.hand)
+        kept = dict(self.hand_dict())
+        kept["status"] = "abandoned"
+        kept["abandoned"] = utcnow()
+        with self.save.lock():
+            path = self.save.keep_abandoned(series.hand, kept)
+            self.meta = self._new_hand_meta(series)
+            self.dealt = _deal(self.rules, self.meta["players"], self.meta["dealer"], series.hand)
+            self.save_hand()
+        return t("score.abandoned", hand=series.hand, file=os.path.basename(os.fspath(path)))
 
     def _deal_next(self) -> None:
         """Move to the next hand and deal it (R2.1): its file is written, not the header."""
@@ -713,14 +802,17 @@ class OpenSeries:
         metas[n] = self.save.read_hand(n)
         results = [_result_of(self.save, k, metas[k]) for k in range(1, last_scored + 1)]
         first_dealer = _dealer_of(self.save, 1, metas[1], series)
-        before, _ = replay_series(series.players, self.rules, first_dealer, results[:n - 1])
+        joins = _joins(self.save, [*metas.values(), self.meta])
+        before, _ = replay_series(series.players, self.rules, first_dealer, results[:n - 1], joins)
         facts = self._facts_of(n, metas[n])
-        new = score_hand(before, facts, winner, given)
         old = results[n - 1]
+        if winner is None or not winner.strip():  # the recorded winner stays unless one is named
+            winner = old.winner
+        new = score_hand(before, facts, winner, given)
         if (new.points, new.winner, new.blocked) == (old.points, old.winner, old.blocked):
             raise ScoreError("score.refuse.no_change", "R7.3", hand=n)
         results[n - 1] = new
-        after, deals = replay_series(series.players, self.rules, first_dealer, results)
+        after, deals = replay_series(series.players, self.rules, first_dealer, results, joins)
         self._check_later_hands(n, metas, deals, last_scored)
         events = _changes(series, after, n)
 
@@ -806,7 +898,8 @@ class OpenSeries:
             k += 1
         meta = None if k not in metas else metas[k] if k == last else save.read_hand(k)
         self.series, deals = replay_series(list(self.series.players), self.rules,
-                                           _dealer_of(save, 1, metas[1], self.series), results)
+                                           _dealer_of(save, 1, metas[1], self.series), results,
+                                           _joins(save, [*metas.values(), meta]))
         if self.series.over:
             last = self.series.hand
             self.meta = save.read_hand(last)
@@ -891,7 +984,8 @@ def _check_against_hands(save: SaveFile, data: Mapping[str, Any], series: Series
     if last and "first_dealer" not in data:   # (a series saved before it was kept)
         first = _dealer_of(save, 1, heads[1], series)
     try:
-        replayed, deals = replay_series(list(series.players), rules, first, results)
+        replayed, deals = replay_series(list(series.players), rules, first, results,
+                                        _joins(save, [*heads.values(), current]))
     except ScoreError as exc:   # a result after the series was won
         raise save.error_at(len(results), ["result"], exc.message) from None
     for deal in deals:
@@ -1125,7 +1219,21 @@ def _read_history(save: SaveFile, facts: bool) -> tuple[dict, list[dict], dict[i
     if current is not None:
         check(series.hand, current)
         hands[series.hand] = {k: v for k, v in current.items() if k not in ("entries", "redo")}
-    return data, list(hands.values()), derived
+    return data, list(hands.values()) + _abandoned_heads(save), derived
+
+
+def _abandoned_heads(save: SaveFile) -> list[dict]:
+    """The abandoned hands' files (R7.3, ``OpenSeries.abandon``) without their logs,
+    each with ``status = "abandoned"`` and the number of its entries (``entries``
+    as a count); a file that no longer reads is a SaveError."""
+    out = []
+    for n, k in save.abandoned_hands():
+        meta = save.read_abandoned(n, k)
+        head = {key: v for key, v in meta.items() if key not in ("entries", "redo", END)}
+        head["status"] = "abandoned"
+        head["entries"] = len(meta.get("entries", []) or [])
+        out.append(head)
+    return out
 
 
 # ---------------------------------------------------------------------------

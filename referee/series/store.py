@@ -109,6 +109,7 @@ FORMAT = 1
 # file needs none of them, and start-up time counts.
 _HAND_FILE = r"hand-(\d+)\.toml"
 _ARCHIVED_FILE = r"series-(\d+)\.toml"
+_ABANDONED_FILE = r"hand-(\d+)\.abandoned-(\d+)\.toml"
 _BARE_KEY = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 """The characters of a bare TOML key (read without a pattern: start-up of ``score``)."""
 _DECODE_AT = r"(?s)^(?P<what>.*?)\s*\(at line (?P<line>\d+), column (?P<col>\d+)\)\s*$"
@@ -1081,6 +1082,40 @@ class SaveFile:
                     atomic_write(path, payload)
         except OSError as exc:
             raise SaveError(t("store.unwritable", file=path, reason=os_reason(exc)), file=path) from None
+
+    # -- abandoned hands (R7.3: kept, never scored) --------------------------------
+    def abandoned_hands(self) -> list[tuple[int, int]]:
+        """``(hand, k)`` of every abandoned hand's file kept beside the hands
+        (``hand-00003.abandoned-1.toml``: the first time hand 3 was abandoned),
+        in order; [] when there are none."""
+        try:
+            with os.scandir(self._hands) as entries:
+                found = [(int(m[1]), int(m[2])) for e in entries
+                         if (m := re.fullmatch(_ABANDONED_FILE, e.name))]
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+        return sorted(found)
+
+    def abandoned_path(self, n: int, k: int) -> Path:
+        """The file of the ``k``-th abandoned deal of hand ``n``."""
+        return _as_path(os.path.join(self._hands, f"hand-{n:05d}.abandoned-{k}.toml"))
+
+    def read_abandoned(self, n: int, k: int) -> dict[str, Any]:
+        """The ``k``-th abandoned deal of hand ``n`` as a dict; SaveError as ``read_hand``."""
+        path = os.fspath(self.abandoned_path(n, k))
+        return _load(path, lambda: SaveError(t("store.hand_missing", hand=n, file=path), file=path))
+
+    def keep_abandoned(self, n: int, data: Mapping[str, Any]) -> Path:
+        """Write ``data``, hand ``n``'s file as it was when abandoned, to the next free
+        ``hand-0000N.abandoned-K.toml`` (atomic; the caller holds the lock); -> its
+        path.  SaveError when it cannot be written."""
+        k = 1 + max((j for h, j in self.abandoned_hands() if h == n), default=0)
+        path = os.fspath(self.abandoned_path(n, k))
+        try:
+            atomic_write(path, render(data).encode("utf-8", errors="replace"), keep=False)
+        except OSError as exc:
+            raise SaveError(t("store.unwritable", file=path, reason=os_reason(exc)), file=path) from None
+        return _as_path(path)
 
     # -- kept series (nothing is ever deleted) ----------------------------------
     @property

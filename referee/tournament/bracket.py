@@ -883,7 +883,9 @@ def rank_table(table: TableDraw, outcome: Outcome, totals: Mapping[str, int],
     Lot) and ``tie`` (a TotalTie: a tie on points that the totals decided at
     the seat) are returned to be recorded and told, else None.  Players
     withdrawn or who left the hand (R1.5) rank last and never go through.
-    ``advancing(n)`` go through, n the players dealt in.
+    ``advancing(n)`` go through, n the players of the table as drawn: those
+    dealt in and those who withdrew before it began (``absent``), who rank
+    last of all (R8.6; ``absent_note`` says so).
     """
     if table.bye:
         return list(table.players), [p for p in table.players if p not in set(withdrawn)], None, None
@@ -896,7 +898,8 @@ def rank_table(table: TableDraw, outcome: Outcome, totals: Mapping[str, int],
         return (0 if p == outcome.winner else 1, pts, totals.get(p, 0) + pts)
 
     playing.sort(key=key)  # stable: seating order within a tie
-    seats = min(advancing(len(seated)), len(playing))
+    absent = [p for p in table.absent if p not in seated]
+    seats = min(advancing(len(seated) + len(absent)), len(playing))
     lot = tie = None
     cut = 0 < seats < len(playing)
     if cut and key(playing[seats - 1])[:2] == key(playing[seats])[:2] \
@@ -912,8 +915,20 @@ def rank_table(table: TableDraw, outcome: Outcome, totals: Mapping[str, int],
         _rng(seed, "lot", number, table.name).shuffle(order)
         playing[first:first + len(tied)] = order
         lot = Lot(table.name, sorted(tied), order, level_key[1], level_key[2], seats - first)
-    ranking = playing + [p for p in seated if p in out]
+    ranking = playing + [p for p in seated if p in out] + absent
     return ranking, playing[:seats], lot, tie
+
+
+def absent_note(table: TableDraw) -> str | None:
+    """R8.6: the sentence for a table some of whose players withdrew before it began
+    ("Dirk withdrew and ranks last at Table 1; 3 of 5 go through"), None without
+    any (or at a bye, or at a table emptied by withdrawals)."""
+    absent = [p for p in table.absent if p not in table.players]
+    if not absent or table.bye or not table.players or table.name == FINAL:
+        return None
+    drawn = len(table.players) + len(absent)
+    return t("tour.told.absent_last", n=len(absent), names=join_names(absent),
+             table=table_label(table.name), through=advancing(drawn), drawn=drawn)
 
 
 def close_round(tour: Tournament, outcomes: Mapping[str, Outcome]) -> list[str]:
@@ -1222,6 +1237,11 @@ def render_view(data: Mapping[str, Any], recorded: bool = True) -> str:
         out = {n for n, r in withdrawn.items() if r == rnd["round"]}
         for label, tb in zip(labels, rnd["tables"]):
             lines.append(f"  {label:<{width}}  {_table_line(tb, out)}")
+        for tb in rnd["tables"]:
+            note = absent_note(TableDraw(tb["table"], list(tb["players"]), tb["dealer"],
+                                         tb["state"] == "bye", absent=list(tb.get("absent", []))))
+            if note:
+                lines.append("  " + note)
         lines += ["  " + TotalTie.from_dict(tie).text() for tie in rnd["ties"]]
         lines += ["  " + Lot.from_dict(lot).text() for lot in rnd["lots"]]
     lines.append("")
@@ -1258,7 +1278,8 @@ def render_view(data: Mapping[str, Any], recorded: bool = True) -> str:
 def _table_line(tb: Mapping[str, Any], withdrawn: set[str]) -> str:
     """``Anna 0 »  Eva 4 »  Bram 12`` for a closed table; players and state otherwise;
     ``withdrawn``: who withdrew in this round (marked), no-shows added at the end."""
-    absent = "  ".join(f"{p} {t('tour.show.out_mark')}" for p in tb.get("absent", []))
+    absent = "  ".join(f"{p} {t('tour.show.out_mark')}" for p in tb.get("absent", [])
+                       if p not in tb.get("ranking", ()))  # ranked last once closed (R8.6)
     line = _table_cells(tb, withdrawn)
     return f"{line}  {absent}" if absent else line
 

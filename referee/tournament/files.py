@@ -759,6 +759,9 @@ def _make_outcome(final: bool, players: list[str], points: dict[str, int], wins:
         return Outcome(status, players, points, winners[0] if over else None, False, left,
                        winners, hands)
     winner = next((p for p in players if wins[p]), None) if over else None
+    # R1.5: a player who left a round's one hand does not score it; the hand's file
+    # lists them apart (``left``), and so does its series' outcome.
+    points = {p: v for p, v in points.items() if p not in left}
     return Outcome(status, players, points, winner, over and winner is None, left, winners, hands)
 
 
@@ -923,7 +926,10 @@ def _hand_result(path: str) -> Outcome | None:
     if points is None:
         return None
     winner = None if result.get("winner") is None else str(result["winner"])
-    return Outcome("over", list(points), points, winner, bool(result.get("blocked", False)))
+    left = [str(p) for p in result.get("left", [])] if isinstance(result.get("left"), list) else []
+    points = {p: v for p, v in points.items() if p not in left}  # R1.5: they do not score it
+    return Outcome("over", list(points) + [p for p in left if p not in points], points, winner,
+                   bool(result.get("blocked", False)), left)
 
 
 def _final_from_hands(save: SaveFile, outcome: Outcome) -> Outcome | None:
@@ -1103,6 +1109,10 @@ def _correct(series: str, result: list[str]) -> None:
     # from the hand first, so that the table opens, then the hand is corrected to it.
     _settle_from_hands(series)
     save = SaveFile(series)
+    now = _hand_result(os.fspath(save.hand_path(1)))
+    if now is not None and now.winner == winner and now.points == {
+            p: v for p, v in points.items() if p not in now.left}:
+        return  # the hand says it already (R1.5: who left does not score it)
     with save.lock():
         table = OpenSeries.open(save)
         try:

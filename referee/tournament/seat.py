@@ -129,7 +129,7 @@ class Seat(Value):
 
     def _told(self) -> list[str]:
         from referee.series.scoring import join_names
-        from referee.tournament.bracket import rank_table, table_label, view
+        from referee.tournament.bracket import absent_note, rank_table, table_label, view
         from referee.tournament.files import DEFAULT_TOURNAMENT, TournamentFiles
         files = TournamentFiles(self.save or DEFAULT_TOURNAMENT)
         tour = files.load()
@@ -149,7 +149,9 @@ class Seat(Value):
         ranking, through, lot, tie = rank_table(tb, outcome, tour.totals(), tour.withdrawn,
                                                 tour.seed, rnd.number)
         out = [p for p in ranking if p not in through]
-        told = [" ".join(filter(None, (
+        note = absent_note(tb)
+        told = [note] if note else []
+        told += [" ".join(filter(None, (
             t("tour.told.through", n=len(through), names=join_names(through),
               table=table_label(tb.name)) if through else "",
             t("tour.told.out", n=len(out), names=join_names(out)) if out else "")))]
