@@ -551,6 +551,9 @@ multi_play = "same_rank"
 "8" = { skip = 1, pass_on = true }
 "6" = "rotate_hands"
 "9" = "pass_cards"
+
+[series]
+limit = 10000   # nobody is out of the series: every recorded hand is dealt to all four
 """
 PLAY_PLAYERS = ["Anna", "Bram", "Cees", "Daan"]
 
