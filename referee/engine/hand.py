@@ -30,6 +30,8 @@ from referee.engine.state import Snapshot
 from referee.engine.told import Told
 from referee.engine.compiled import matches, tables_for
 
+_STANDARD = HouseRules()  # (``why`` tells a house rule only where it is not standard)
+
 
 class Hand(Dealt):
     """One hand of Pesten as the referee sees it (public information only, R0.1).
@@ -480,28 +482,104 @@ class Hand(Dealt):
         """``why``: the reasoning behind the last ruling, with rule ids and house rules:
         one ``Said`` per event that cites a rule or a house rule and has a sentence of
         its own, showing the event itself (said where the answer is read)."""
-        last = self.last_ruling
+        from referee.engine.cause import explain
+        explained = explain(self)
+        last = explained.ruling if explained is not None else self.last_ruling
         if last is None or not last.events:
             return said(None, "engine.why.nothing", kind="query", query="why")
         lines = []
+        told_cards: set = set()  # (each card of a double told once, R3.10)
         for e in last.events:
             if e.rule is None and e.house is None:
                 continue
             if not e.told:  # told within another event's sentence (a call's draw)
                 continue
+            card = getattr(e, "card", None)
+            if card is not None and type(e).__name__ == "Played":
+                if (getattr(e, "player", None), card) in told_cards:
+                    continue
+            told_cards.add((getattr(e, "player", None), card))
             house: Said | str = ""
-            if e.house:  # the house rule that decided, with its own rule id when another's
-                key, value = e.house[0], _toml_value(e.house[1])
-                rule = KEY_RULE.get(key)
-                house = (Said(None, "engine.why.house_rule", {"key": key, "value": value,
-                                                              "rule": rule})
-                         if rule and rule != e.rule else
-                         Said(None, "engine.why.house", {"key": key, "value": value}))
+            decided = e.house or self._house_of_card(card)
+            if decided:  # the house rule that decided, with its own rule id when another's
+                key, value = decided[0], _toml_value(decided[1])
+                rule = KEY_RULE.get(key) or KEY_RULE.get(key.split(".")[0]) or e.rule
+                house = Said(None, "engine.why.house_at", {
+                    "key": key, "value": value, "rule": rule or "-",
+                    "where": HouseWhere(key, self.rules.name)})
             lines.append(Said(e.rule, "engine.why.cited" if e.cites else "engine.why.line",
                               {"rule": e.rule or "-", "text": e, "house": house}))
+        if explained is not None:
+            lines.extend(self._why_cause(explained))
         if not lines:
             lines = [Said(None, "engine.why.nothing")]
         return Ruling(True, last.rule, lines, kind="query", query="why")
+
+    def _house_of_card(self, card) -> tuple | None:
+        """The house rule that gives ``card``'s rank an effect other than the standard
+        game's (``compiled.house_of``), for ``why``; None for a standard one."""
+        if card is None or not isinstance(card, Card):
+            return None
+        from referee.engine.compiled import house_of
+        found = house_of(self.rules, card.rank)
+        if found is None:
+            return None
+        key, value = found
+        if not key.startswith("actions.") and value == getattr(_STANDARD, key, value):
+            return None
+        return found
+
+    def _why_cause(self, explained) -> list:
+        """The lines of ``why`` that say what made the ruling: the plays behind a
+        pending or taken penalty (R5.7), a skip (R5.11), a limit (R9.6, R9.9) or a
+        named suit (R3.3), and for a refused card what was allowed instead."""
+        out: list = []
+        events = explained.ruling.events
+        names = [type(e).__name__ for e in events]
+        before, after, hand = explained.before, explained.after, explained.hand
+        first = events[0] if events else None
+        if "Drew" in names:
+            drew = events[names.index("Drew")]
+            if drew.cause == "penalty":
+                cause = before.penalty_cause(taken_by=drew.player)
+                if cause is not None:
+                    out.append(Said(None, "engine.why.cause.taken",
+                                    {"cause": cause, "name": drew.player}))
+        if "PenaltyAimed" in names:
+            cause = after.penalty_cause()
+            if cause is not None:
+                out.append(Said(None, "engine.why.cause.pending", {"cause": cause}))
+        if "SkipPassed" in names:
+            cause = before.skip_cause(hand.skip_rank)
+            if cause is not None:
+                out.append(Said(None, "engine.why.cause.skip", {"cause": cause}))
+        if first is not None and names[0] == "Refused":
+            reason = first.reason
+            if reason in (Reason.MUST_STACK, Reason.MUST_DRAW, Reason.PENDING_DRAW_PLAY):
+                cause = before.penalty_cause()
+                if cause is not None:
+                    out.append(Said(None, "engine.why.cause.pending", {"cause": cause}))
+            elif reason in (Reason.MUST_ANSWER_SKIP, Reason.SKIP_NO_DRAW):
+                cause = before.skip_cause(hand.skip_rank)
+                if cause is not None:
+                    out.append(Said(None, "engine.why.cause.skip", {"cause": cause}))
+            elif reason is Reason.MATCH_NAMED and before.suit is not None:
+                out.append(Said(None, "engine.why.cause.suit", {"cause": before.suit}))
+            elif reason is Reason.LIMIT and before.limit is not None:
+                out.append(Said(None, "engine.why.cause.limit", {"cause": before.limit}))
+            if reason.card_refused or reason is Reason.PENDING_DRAW_PLAY:
+                out.append(Said(None, "engine.why.allowed", {"allowed": LegalNow(hand)}))
+        return out
+
+
+class HouseWhere:
+    """Where a house rule ``key`` (``"stacking"``, ``"actions.K"``) of the rule set
+    ``name`` was set, as data: the application knows the file and its line (``why``)."""
+
+    __slots__ = ("key", "name")
+
+    def __init__(self, key: str, name: str):
+        self.key, self.name = key, name
 
 
 class Allowed:
