@@ -503,9 +503,11 @@ class Hand(Dealt):
             decided = e.house or self._house_of_card(card)
             if decided:  # the house rule that decided, with its own rule id when another's
                 key, value = decided[0], _toml_value(decided[1])
-                rule = KEY_RULE.get(key) or KEY_RULE.get(key.split(".")[0]) or e.rule
+                table, dot, name = key.rpartition(".")  # ("actions.K": its effect's rule)
+                rule = e.rule if dot else KEY_RULE.get(key)
                 house = Said(None, "engine.why.house_at", {
-                    "key": key, "value": value, "rule": rule or "-",
+                    "key": f"[{table}] {name}" if dot else key, "value": value,
+                    "rule": rule or "-",
                     "where": HouseWhere(key, self.rules.name)})
             lines.append(Said(e.rule, "engine.why.cited" if e.cites else "engine.why.line",
                               {"rule": e.rule or "-", "text": e, "house": house}))
@@ -536,6 +538,14 @@ class Hand(Dealt):
         out: list = []
         events = explained.ruling.events
         names = [type(e).__name__ for e in events]
+        played = list(dict.fromkeys((e.player, e.card) for e in events if e.acts
+                                    and isinstance(getattr(e, "card", None), Card)))
+        if len(played) > 1 and len({p for p, _ in played}) == 1:  # a double (R3.10)
+            out.append(Said("R3.10", "engine.why.double", {
+                "name": played[0][0], "n": len(played),
+                "house": Said(None, "engine.why.house_at", {
+                    "key": "multi_play", "value": _toml_value(self.rules.multi_play),
+                    "rule": "R3.10", "where": HouseWhere("multi_play", self.rules.name)})}))
         before, after, hand = explained.before, explained.after, explained.hand
         first = events[0] if events else None
         if "Drew" in names:

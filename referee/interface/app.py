@@ -556,7 +556,14 @@ def _state(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
 
 
 command("check", args="card", when=("playing",), notation=True)(None)
-command("why", notation=True)(None)
+@command("why", notation=True)
+def _why(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
+    """``why``: the engine's reasons, with where each house rule was set (its file
+    and line, or its preset), one sentence a line at the prompt."""
+    from referee.words.events import told_why
+    origin = app.table.rule_origin
+    return Reply(text, True, told_why(ruling, origin), ruling.rule, "query", ruling.data,
+                 screen=told_why(ruling, origin, "\n") if app.interactive else None)
 
 
 @command("rules", args="rule", notation=True)

@@ -173,13 +173,14 @@ def _house_where(w) -> str:
     return t("engine.why.where.line", file=name, line=line)
 
 
-def told_why(ruling, origin=None) -> str:
-    """The answer to ``why`` (a ``Ruling`` of ``Hand.why``), one sentence a line, with
-    where each house rule was set: ``origin(key)`` gives ``("file", name, line)``
-    (line None when the file is no longer there), ``("preset", name, None)`` or None."""
+def told_why(ruling, origin=None, sep: str = " ") -> str:
+    """The answer to ``why`` (a ``Ruling`` of ``Hand.why``), its sentences joined by
+    ``sep``, with where each house rule was set: ``origin(key)`` gives ``("file",
+    name, line)`` (line None when the file is no longer there), ``("preset", name,
+    None)`` or None."""
     _WHERE[0] = origin
     try:
-        return "\n".join(s for s in map(sentence, ruling.events) if s)
+        return sep.join(s for s in map(sentence, ruling.events) if s)
     finally:
         _WHERE[0] = None
 
