@@ -642,6 +642,10 @@ _ACTIONS = {Play: Hand._act_play, Draw: Hand._act_draw, Pass: Hand._act_pass,
 
 
 def _toml_value(value) -> str:
+    if isinstance(value, dict):  # an ``[actions]`` table entry, as a file writes it
+        return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + " }"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):

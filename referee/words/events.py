@@ -145,7 +145,7 @@ def _penalty_cause(c) -> dict:
 
 
 def _skip_cause(c) -> dict:
-    return {"chain": _chain(c.parts), "sum": _sum(c.parts, c.total), "n": c.total,
+    return {"chain": _chain(c.parts), "sum": c.total, "n": c.total,  # (passed on: no sum)
             "rank": a_rank(c.rank) if c.rank else "-"}
 
 
