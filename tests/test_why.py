@@ -161,3 +161,13 @@ def test_R5_7_why_at_the_prompt_in_text_one_sentence_a_line_in_every_language(tm
     assert "Cause: Bram's Joker on Anna's Two: 2 + 5 = 7 pending" in text
     env_nl = run(tmp_path, "play", "--lang", "nl", input="waarom\n", code=None)
     assert "Oorzaak:" in env_nl and "Bram" in env_nl
+
+
+def test_R5_7_check_gives_the_reasons_why_gives_for_its_no(tmp_path):
+    (tmp_path / "familie.toml").write_text('extends = "standard"\n\nstacking = "none"\n',
+                                           encoding="utf-8")
+    new(tmp_path, "familie.toml")
+    *_, check = play(tmp_path, "start 5h\nJoker\ncheck 2c\n")
+    assert check["legal"] is False and check["rule"] == "R5.7"
+    assert 'House rule (familie.toml, line 3): `stacking = "none"` (R5.7).' in check["ruling"]
+    assert "Cause: Anna's Joker: 5 pending (R5.6)." in check["ruling"]

@@ -457,9 +457,11 @@ class Hand(Dealt):
         suit = parse_suit(tokens[1], self.lexicon) if len(tokens) > 1 else None
         refused = legality.refusal(self, card, player, suit)
         if refused is not None:
-            return said(refused.rule, "engine.check.illegal",
-                        {"card": card, "why": refused, "allowed": LegalNow(self)},
-                        kind="query", query="check", data={"legal": False, "card": str(card)})
+            ruling = said(refused.rule, "engine.check.illegal",
+                          {"card": card, "why": refused, "allowed": LegalNow(self)},
+                          kind="query", query="check", data={"legal": False, "card": str(card)})
+            ruling.events.extend(self._check_reasons(refused))
+            return ruling
         who = self.player(player) if player is not None else (
             self.turn if not self.free or self.pending else None)
         rule = self._card_rule(card)
@@ -531,10 +533,28 @@ class Hand(Dealt):
             return None
         return found
 
-    def _why_cause(self, explained) -> list:
+    def _check_reasons(self, refused: Refused) -> list:
+        """The reasons ``why`` would give for ``refused`` (``check``'s no): the house
+        rule that decided, with where it was set, and the plays behind the pending
+        penalty, skip, limit or named suit (R5.7, R5.11, R9.6, R9.9, R3.3)."""
+        from referee.engine.cause import Explained, trail
+        out: list = []
+        if refused.house:
+            key, value = refused.house[0], _toml_value(refused.house[1])
+            out.append(Said(None, "engine.why.house_at", {
+                "key": key, "value": value, "rule": KEY_RULE.get(key) or refused.rule or "-",
+                "where": HouseWhere(key, self.rules.name)}))
+        if refused.reason.card_refused or refused.reason is Reason.PENDING_DRAW_PLAY:
+            _, before = trail(self, self.log)
+            explained = Explained(Ruling(False, refused.rule, [refused]), self, before, before)
+            out.extend(self._why_cause(explained, allowed=False))
+        return out
+
+    def _why_cause(self, explained, allowed: bool = True) -> list:
         """The lines of ``why`` that say what made the ruling: the plays behind a
         pending or taken penalty (R5.7), a skip (R5.11), a limit (R9.6, R9.9) or a
-        named suit (R3.3), and for a refused card what was allowed instead."""
+        named suit (R3.3), and for a refused card what was allowed instead (unless
+        not ``allowed``: ``check`` says what is legal itself)."""
         out: list = []
         events = explained.ruling.events
         names = [type(e).__name__ for e in events]
@@ -577,7 +597,7 @@ class Hand(Dealt):
                 out.append(Said(None, "engine.why.cause.suit", {"cause": before.suit}))
             elif reason is Reason.LIMIT and before.limit is not None:
                 out.append(Said(None, "engine.why.cause.limit", {"cause": before.limit}))
-            if reason.card_refused or reason is Reason.PENDING_DRAW_PLAY:
+            if allowed and (reason.card_refused or reason is Reason.PENDING_DRAW_PLAY):
                 out.append(Said(None, "engine.why.allowed", {"allowed": LegalNow(hand)}))
         return out
 

@@ -180,7 +180,7 @@ def told_why(ruling, origin=None, sep: str = " ") -> str:
     None)`` or None."""
     _WHERE[0] = origin
     try:
-        return sep.join(s for s in map(sentence, ruling.events) if s)
+        return sep.join(s.strip() for s in map(sentence, ruling.events) if s)
     finally:
         _WHERE[0] = None
 
