@@ -171,3 +171,26 @@ def test_R5_7_check_gives_the_reasons_why_gives_for_its_no(tmp_path):
     assert check["legal"] is False and check["rule"] == "R5.7"
     assert 'House rule (familie.toml, line 3): `stacking = "none"` (R5.7).' in check["ruling"]
     assert "Cause: Anna's Joker: 5 pending (R5.6)." in check["ruling"]
+
+
+@pytest.mark.parametrize("args", [("R5.7", "familie.toml"), ("familie.toml", "R5.7")])
+def test_R5_7_rules_one_rule_under_a_family_file_with_the_line_that_changes_it(family, args):
+    text = run(family, "rules", *args)
+    assert text.startswith("R5.7 ") and "Nothing stacks" in text
+    assert 'familie.toml, line 4: stacking = "none"' in text
+    assert "R5.8" not in text
+
+
+def test_R9_6_rules_under_a_family_file_names_the_actions_line(family):
+    text = run(family, "rules", "R9.6", "familie.toml")
+    assert 'familie.toml, line 6: [actions] K = "again"' in text
+
+
+def test_R8_5_rules_one_rule_under_a_preset_at_the_prompt(family):
+    text = run(family, "play", input="rules cumulative R5.7\n")
+    assert text.startswith("R5.7 ") and "add up" in text and "line" not in text
+
+
+def test_R5_7_rules_under_a_missing_file_is_refused_without_a_traceback(family):
+    text = run(family, "rules", "R5.7", "nope.toml", code=2)
+    assert "R5.7" not in text

@@ -562,6 +562,8 @@ def _check(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
     from referee.words.events import told_why
     return Reply(text, ruling.ok, told_why(ruling, app.table.rule_origin), ruling.rule,
                  "query", ruling.data)
+
+
 @command("why", notation=True)
 def _why(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
     """``why``: the engine's reasons, with where each house rule was set (its file
