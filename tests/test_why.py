@@ -64,7 +64,8 @@ def test_R5_7_why_after_a_stacked_joker_names_each_card_and_who_played_it(tmp_pa
     new(tmp_path, "cumulative")
     *_, why = play(tmp_path, "start 5h\n2h\nJoker\nwhy\n")
     assert "Bram's Joker on Anna's Two: 2 + 5 = 7 pending (R5.1, R5.6, R5.7)" in why["ruling"]
-    assert "(preset cumulative)" in why["ruling"] and 'stacking = "cumulative"' in why["ruling"]
+    assert 'House rule `stacking = "cumulative"` (R5.7). Set by the preset cumulative.' \
+        in why["ruling"]
 
 
 @pytest.mark.parametrize("rules, n, chain", [
@@ -83,7 +84,7 @@ def test_R5_7_why_did_i_have_to_draw_under_a_family_file(family):
     *_, refused, why, d, why2 = play(family, "start 5h\n2h\n2c\nwhy\nd\nwhy\n")
     assert refused["ok"] is False and refused["rule"] == "R5.7"
     # The refusal: the house rule with its file and line, the cause, what was allowed.
-    assert 'House rule (familie.toml, line 4): `stacking = "none"` (R5.7).' in why["ruling"]
+    assert 'House rule `stacking = "none"` (R5.7). Set in familie.toml, line 4.' in why["ruling"]
     assert "Cause: Anna's Two: 2 pending (R5.1)." in why["ruling"]
     assert "Allowed instead: only `d`, to take the 2 pending cards." in why["ruling"]
     assert "Cause: Bram had to draw 2: Anna's Two (R5.1, R5.7)." in why2["ruling"]
@@ -103,13 +104,14 @@ def test_R5_7_can_i_put_a_two_on_a_joker(tmp_path):
 def test_R9_6_why_after_a_house_rule_king_names_file_and_line(family):
     *_, why = play(family, "start 5h\nKh\nwhy\n")
     assert "Anna plays K♥ and plays again (R9.6)." in why["ruling"]
-    assert 'House rule (familie.toml, line 6): `[actions] K = "again"` (R9.6).' in why["ruling"]
+    assert 'House rule `[actions] K = "again"` (R9.6). Set in familie.toml, line 6.' \
+        in why["ruling"]
 
 
 def test_R9_6_why_says_the_rule_without_its_line_once_the_file_is_gone(family):
     (family / "familie.toml").unlink()
     *_, why = play(family, "start 5h\nKh\nwhy\n")
-    assert 'House rule (familie.toml): `[actions] K = "again"` (R9.6).' in why["ruling"]
+    assert 'House rule `[actions] K = "again"` (R9.6). Set in familie.toml.' in why["ruling"]
     assert "line" not in why["ruling"]
 
 
@@ -130,9 +132,9 @@ def test_R3_10_why_after_a_double_cites_multi_play_and_tells_each_card_once(tmp_
     ruling = why["ruling"]
     assert ruling.count("Anna plays 2♥") == 1 and ruling.count("Anna plays 2♦") == 1
     assert "(R3.10)" in ruling
-    assert 'House rule (dubbel.toml, line 2): `multi_play = "same_rank"` (R3.10).' in ruling
-    # stacking is not in the file: the preset it extends sets it.
-    assert '(preset standard): `stacking = "same"`' in ruling
+    assert 'House rule `multi_play = "same_rank"` (R3.10). Set in dubbel.toml, line 2.' in ruling
+    # stacking keeps its standard value: said as ever, with no file to point at.
+    assert 'House rule `stacking = "same"` (R5.7).' in ruling and "preset" not in ruling
 
 
 def test_R3_3_why_after_a_refusal_names_who_named_the_suit_and_what_was_allowed(tmp_path):
@@ -150,8 +152,8 @@ def test_R5_11_why_of_a_passed_skip_names_the_cards(tmp_path):
     refused, eight, passed = answers[3], answers[5], answers[7]
     assert "Cause: Anna's Eight: 1 turn to miss, unless an Eight passes it on (R5.11)." \
         in refused["ruling"] and "Allowed instead: an Eight, or `pass`." in refused["ruling"]
-    assert 'House rule (skip.toml, line 3): `[actions] 8 = { skip = 1, pass_on = true }` ' \
-        '(R5.11).' in eight["ruling"]
+    assert 'House rule `[actions] 8 = { skip = 1, pass_on = true }` (R5.11). Set in ' \
+        'skip.toml, line 3.' in eight["ruling"]
     assert "Cause: Bram's Eight on Anna's Eight: 1 turn to miss" in passed["ruling"]
 
 
@@ -169,7 +171,8 @@ def test_R5_7_check_gives_the_reasons_why_gives_for_its_no(tmp_path):
     new(tmp_path, "familie.toml")
     *_, check = play(tmp_path, "start 5h\nJoker\ncheck 2c\n")
     assert check["legal"] is False and check["rule"] == "R5.7"
-    assert 'House rule (familie.toml, line 3): `stacking = "none"` (R5.7).' in check["ruling"]
+    assert 'House rule `stacking = "none"` (R5.7). Set in familie.toml, line 3.' \
+        in check["ruling"]
     assert "Cause: Anna's Joker: 5 pending (R5.6)." in check["ruling"]
 
 

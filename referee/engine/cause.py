@@ -151,12 +151,26 @@ def trail(hand: "Hand", lines) -> tuple["Hand", Trail]:
 class Explained:
     """The ruling ``why`` explains and what made it: ``ruling`` (a ``Ruling``),
     ``hand`` the hand as it stood before the entry, ``before`` and ``after`` its
-    ``Trail`` before and after the entry."""
+    ``Trail`` before and after the entry; ``double``: the entry put several cards
+    down as one play (R3.10, ``8h+8s``)."""
 
-    __slots__ = ("ruling", "hand", "before", "after")
+    __slots__ = ("ruling", "hand", "before", "after", "double")
 
-    def __init__(self, ruling: "Ruling", hand: "Hand", before: Trail, after: Trail):
+    def __init__(self, ruling: "Ruling", hand: "Hand", before: Trail, after: Trail,
+                 line: str | None = None):
         self.ruling, self.hand, self.before, self.after = ruling, hand, before, after
+        self.double = _is_double(line, hand) if line else False
+
+
+def _is_double(line: str, hand: "Hand") -> bool:
+    """Whether logged ``line`` holds a play of several cards (R3.10)."""
+    from referee.engine.cards import NotationError
+    from referee.engine.notation import Play, parse_line
+    try:
+        parsed = parse_line(line, hand.lexicon)
+    except NotationError:
+        return False
+    return any(type(a) is Play and a.more for a in getattr(parsed, "actions", None) or ())
 
 
 def explain(hand: "Hand") -> Explained | None:
@@ -172,7 +186,7 @@ def explain(hand: "Hand") -> Explained | None:
         after = before.copy()
         ruling = before_hand._apply_entry_text(hand.log[-1])
         after.step(before_hand, ruling.events)
-        return Explained(ruling, trail(hand, hand.log[:-1])[0], before, after)
+        return Explained(ruling, trail(hand, hand.log[:-1])[0], before, after, hand.log[-1])
     if last.kind != "entry" and last.kind != "redo":
         return None
     lines = hand.log[:-1] if last.logged else hand.log
@@ -181,4 +195,4 @@ def explain(hand: "Hand") -> Explained | None:
     if last.logged:
         fresh, _ = trail(hand, hand.log)
         after.step(fresh, [e for e in last.events])
-    return Explained(last, before_hand, before, after)
+    return Explained(last, before_hand, before, after, hand.log[-1] if last.logged else None)

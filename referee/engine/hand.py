@@ -483,7 +483,9 @@ class Hand(Dealt):
     def why(self) -> Ruling:
         """``why``: the reasoning behind the last ruling, with rule ids and house rules:
         one ``Said`` per event that cites a rule or a house rule and has a sentence of
-        its own, showing the event itself (said where the answer is read)."""
+        its own, showing the event itself (said where the answer is read), each card
+        of a double once; then what made it (``_why_cause``).  The last ruling is
+        this session's, else the last entry of the log, replayed (``cause.explain``)."""
         from referee.engine.cause import explain
         explained = explain(self)
         last = explained.ruling if explained is not None else self.last_ruling
@@ -501,16 +503,8 @@ class Hand(Dealt):
                 if (getattr(e, "player", None), card) in told_cards:
                     continue
             told_cards.add((getattr(e, "player", None), card))
-            house: Said | str = ""
             decided = e.house or self._house_of_card(card)
-            if decided:  # the house rule that decided, with its own rule id when another's
-                key, value = decided[0], _toml_value(decided[1])
-                table, dot, name = key.rpartition(".")  # ("actions.K": its effect's rule)
-                rule = e.rule if dot else KEY_RULE.get(key)
-                house = Said(None, "engine.why.house_at", {
-                    "key": f"[{table}] {name}" if dot else key, "value": value,
-                    "rule": rule or "-",
-                    "where": HouseWhere(key, self.rules.name)})
+            house: Said | str = self._house_said(decided, e.rule) if decided else ""
             lines.append(Said(e.rule, "engine.why.cited" if e.cites else "engine.why.line",
                               {"rule": e.rule or "-", "text": e, "house": house}))
         if explained is not None:
@@ -518,6 +512,23 @@ class Hand(Dealt):
         if not lines:
             lines = [Said(None, "engine.why.nothing")]
         return Ruling(True, last.rule, lines, kind="query", query="why")
+
+    def _house_said(self, decided: tuple, cited: str | None) -> Said:
+        """The house rule ``decided`` (``(key, value)``) as ``why`` tells it after an
+        event citing ``cited``: with its own rule id when another's; a value other
+        than the standard one (or an ``[actions]`` entry) with where it was set
+        (``HouseWhere``: the file and line, or the preset)."""
+        key, value = decided[0], _toml_value(decided[1])
+        table, dot, name = key.rpartition(".")  # ("actions.K": its effect's rule)
+        rule = cited if dot else KEY_RULE.get(key)
+        if not dot and decided[1] == getattr(_STANDARD, key, None):
+            return (Said(None, "engine.why.house_rule", {"key": key, "value": value,
+                                                         "rule": rule})
+                    if rule and rule != cited else
+                    Said(None, "engine.why.house", {"key": key, "value": value}))
+        return Said(None, "engine.why.house_at", {
+            "key": f"[{table}] {name}" if dot else key, "value": value, "rule": rule or "-",
+            "where": HouseWhere(key, self.rules.name)})
 
     def _house_of_card(self, card) -> tuple | None:
         """The house rule that gives ``card``'s rank an effect other than the standard
@@ -540,10 +551,7 @@ class Hand(Dealt):
         from referee.engine.cause import Explained, trail
         out: list = []
         if refused.house:
-            key, value = refused.house[0], _toml_value(refused.house[1])
-            out.append(Said(None, "engine.why.house_at", {
-                "key": key, "value": value, "rule": KEY_RULE.get(key) or refused.rule or "-",
-                "where": HouseWhere(key, self.rules.name)}))
+            out.append(self._house_said(refused.house, refused.rule))
         if refused.reason.card_refused or refused.reason is Reason.PENDING_DRAW_PLAY:
             _, before = trail(self, self.log)
             explained = Explained(Ruling(False, refused.rule, [refused]), self, before, before)
@@ -560,12 +568,10 @@ class Hand(Dealt):
         names = [type(e).__name__ for e in events]
         played = list(dict.fromkeys((e.player, e.card) for e in events if e.acts
                                     and isinstance(getattr(e, "card", None), Card)))
-        if len(played) > 1 and len({p for p, _ in played}) == 1:  # a double (R3.10)
+        if explained.double and played:  # a double (R3.10)
             out.append(Said("R3.10", "engine.why.double", {
                 "name": played[0][0], "n": len(played),
-                "house": Said(None, "engine.why.house_at", {
-                    "key": "multi_play", "value": _toml_value(self.rules.multi_play),
-                    "rule": "R3.10", "where": HouseWhere("multi_play", self.rules.name)})}))
+                "house": self._house_said(("multi_play", self.rules.multi_play), "R3.10")}))
         before, after, hand = explained.before, explained.after, explained.hand
         first = events[0] if events else None
         if "Drew" in names:

@@ -567,11 +567,10 @@ def _check(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
 @command("why", notation=True)
 def _why(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
     """``why``: the engine's reasons, with where each house rule was set (its file
-    and line, or its preset), one sentence a line at the prompt."""
+    and line, or its preset)."""
     from referee.words.events import told_why
-    origin = app.table.rule_origin
-    return Reply(text, True, told_why(ruling, origin), ruling.rule, "query", ruling.data,
-                 screen=told_why(ruling, origin, "\n") if app.interactive else None)
+    return Reply(text, True, told_why(ruling, app.table.rule_origin), ruling.rule, "query",
+                 ruling.data)
 
 
 @command("rules", args="rule", notation=True)
