@@ -197,3 +197,17 @@ def test_R8_5_rules_one_rule_under_a_preset_at_the_prompt(family):
 def test_R5_7_rules_under_a_missing_file_is_refused_without_a_traceback(family):
     text = run(family, "rules", "R5.7", "nope.toml", code=2)
     assert "R5.7" not in text
+
+
+def test_R9_9_why_of_a_refused_card_names_who_set_the_limit_and_its_house_rule(tmp_path):
+    (tmp_path / "lim.toml").write_text('extends = "standard"\n[actions]\n'
+                                       'Q = { next_at_most = 5 }\n', encoding="utf-8")
+    new(tmp_path, "lim.toml")
+    *_, refused, why, check = play(tmp_path, "start 5h\nQh\n9h\nwhy\ncheck 9h\n")
+    assert refused["ok"] is False and refused["rule"] == "R9.9"
+    for answer in (why, check):
+        assert "Cause: Anna played Q♥: the next card must be a card of at most 5" \
+            in answer["ruling"]
+        assert 'House rule `[actions] Q = { next_at_most = 5 }` (R9.9). Set in lim.toml, ' \
+            'line 3.' in answer["ruling"]
+    assert "Allowed instead: a card of at most 5" in why["ruling"]

@@ -530,6 +530,15 @@ class Hand(Dealt):
             "key": f"[{table}] {name}" if dot else key, "value": value, "rule": rule or "-",
             "where": HouseWhere(key, self.rules.name)})
 
+    def _card_house(self, card, rule: str | None) -> list:
+        """The house rule that gave ``card`` the effect a cause names, as a line of
+        ``why`` (none for a rank keeping its standard effect)."""
+        decided = self._house_of_card(card)
+        if not decided:
+            return []
+        return [Said(None, "engine.why.cited", {"text": "", "house": self._house_said(decided,
+                                                                                      rule)})]
+
     def _house_of_card(self, card) -> tuple | None:
         """The house rule that gives ``card``'s rank an effect other than the standard
         game's (``compiled.house_of``), for ``why``; None for a standard one."""
@@ -601,8 +610,10 @@ class Hand(Dealt):
                     out.append(Said(None, "engine.why.cause.skip", {"cause": cause}))
             elif reason is Reason.MATCH_NAMED and before.suit is not None:
                 out.append(Said(None, "engine.why.cause.suit", {"cause": before.suit}))
+                out.extend(self._card_house(before.suit.card, before.suit.rule))
             elif reason is Reason.LIMIT and before.limit is not None:
                 out.append(Said(None, "engine.why.cause.limit", {"cause": before.limit}))
+                out.extend(self._card_house(before.limit.card, before.limit.rule))
             if allowed and (reason.card_refused or reason is Reason.PENDING_DRAW_PLAY):
                 out.append(Said(None, "engine.why.allowed", {"allowed": LegalNow(hand)}))
         return out
