@@ -157,7 +157,7 @@ def test_R5_11_why_of_a_passed_skip_names_the_cards(tmp_path):
     assert "Cause: Bram's Eight on Anna's Eight: 1 turn to miss" in passed["ruling"]
 
 
-def test_R5_7_why_at_the_prompt_in_text_one_sentence_a_line_in_every_language(tmp_path):
+def test_R5_7_why_at_the_prompt_in_text_and_in_dutch(tmp_path):
     new(tmp_path, "cumulative")
     text = run(tmp_path, "play", "--keep-going", input="start 5h\n2h\nJoker\nwhy\n")
     assert "Cause: Bram's Joker on Anna's Two: 2 + 5 = 7 pending" in text
