@@ -382,8 +382,11 @@ def test_every_event_and_every_refusal_has_its_sentence():
     assert {r.value for r in Reason} <= set(words._REFUSALS)
     # the facts a sentence shows, told by their class name too
     from referee.engine.dealt import Situation
-    from referee.engine.hand import Allowed, LegalNow
-    assert {c.__name__ for c in (E.Entry, Allowed, LegalNow, Situation)} == set(words._FACTS)
+    from referee.engine.hand import Allowed, HouseWhere, LegalNow
+    assert {c.__name__ for c in (E.Entry, Allowed, LegalNow, Situation, HouseWhere)} \
+        == set(words._FACTS)
+    from referee.engine.cause import PenaltyCause, SetBy, SkipCause
+    assert {c.__name__ for c in (PenaltyCause, SkipCause, SetBy)} == set(words._CAUSES)
     assert {E.Drew.TURN, E.Drew.DRAW_PLAY, E.Drew.PENALTY, E.Drew.OWED} <= set(words._DREW)
     # a draw the referee applies is told by the event that applies it, not again
     assert words.sentence(E.Drew("Bram", 2, E.Drew.APPLIED)) is None

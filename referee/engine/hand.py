@@ -30,6 +30,8 @@ from referee.engine.state import Snapshot
 from referee.engine.told import Told
 from referee.engine.compiled import matches, tables_for
 
+_STANDARD = HouseRules()  # (``why`` tells a house rule only where it is not standard)
+
 
 class Hand(Dealt):
     """One hand of Pesten as the referee sees it (public information only, R0.1).
@@ -446,9 +448,11 @@ class Hand(Dealt):
         suit = parse_suit(tokens[1], self.lexicon) if len(tokens) > 1 else None
         refused = legality.refusal(self, card, player, suit)
         if refused is not None:
-            return said(refused.rule, "engine.check.illegal",
-                        {"card": card, "why": refused, "allowed": LegalNow(self)},
-                        kind="query", query="check", data={"legal": False, "card": str(card)})
+            ruling = said(refused.rule, "engine.check.illegal",
+                          {"card": card, "why": refused, "allowed": LegalNow(self)},
+                          kind="query", query="check", data={"legal": False, "card": str(card)})
+            ruling.events.extend(self._check_reasons(refused))
+            return ruling
         who = self.player(player) if player is not None else (
             self.turn if not self.free or self.pending else None)
         rule = self._card_rule(card)
@@ -470,29 +474,150 @@ class Hand(Dealt):
     def why(self) -> Ruling:
         """``why``: the reasoning behind the last ruling, with rule ids and house rules:
         one ``Said`` per event that cites a rule or a house rule and has a sentence of
-        its own, showing the event itself (said where the answer is read)."""
-        last = self.last_ruling
+        its own, showing the event itself (said where the answer is read), each card
+        of a double once; then what made it (``_why_cause``).  The last ruling is
+        this session's, else the last entry of the log, replayed (``cause.explain``)."""
+        from referee.engine.cause import explain
+        explained = explain(self)
+        last = explained.ruling if explained is not None else self.last_ruling
         if last is None or not last.events:
             return said(None, "engine.why.nothing", kind="query", query="why")
         lines = []
+        told_cards: set = set()  # (each card of a double told once, R3.10)
         for e in last.events:
             if e.rule is None and e.house is None:
                 continue
             if not e.told:  # told within another event's sentence (a call's draw)
                 continue
-            house: Said | str = ""
-            if e.house:  # the house rule that decided, with its own rule id when another's
-                key, value = e.house[0], _toml_value(e.house[1])
-                rule = KEY_RULE.get(key)
-                house = (Said(None, "engine.why.house_rule", {"key": key, "value": value,
-                                                              "rule": rule})
-                         if rule and rule != e.rule else
-                         Said(None, "engine.why.house", {"key": key, "value": value}))
+            card = getattr(e, "card", None)
+            if card is not None and type(e).__name__ == "Played":
+                if (getattr(e, "player", None), card) in told_cards:
+                    continue
+            told_cards.add((getattr(e, "player", None), card))
+            decided = e.house or self._house_of_card(card)
+            house: Said | str = self._house_said(decided, e.rule) if decided else ""
             lines.append(Said(e.rule, "engine.why.cited" if e.cites else "engine.why.line",
                               {"rule": e.rule or "-", "text": e, "house": house}))
+        if explained is not None:
+            lines.extend(self._why_cause(explained))
         if not lines:
             lines = [Said(None, "engine.why.nothing")]
         return Ruling(True, last.rule, lines, kind="query", query="why")
+
+    def _house_said(self, decided: tuple, cited: str | None) -> Said:
+        """The house rule ``decided`` (``(key, value)``) as ``why`` tells it after an
+        event citing ``cited``: with its own rule id when another's; a value other
+        than the standard one (or an ``[actions]`` entry) with where it was set
+        (``HouseWhere``: the file and line, or the preset)."""
+        key, value = decided[0], _toml_value(decided[1])
+        table, dot, name = key.rpartition(".")  # ("actions.K": its effect's rule)
+        rule = cited if dot else KEY_RULE.get(key)
+        if not dot and decided[1] == getattr(_STANDARD, key, None):
+            return (Said(None, "engine.why.house_rule", {"key": key, "value": value,
+                                                         "rule": rule})
+                    if rule and rule != cited else
+                    Said(None, "engine.why.house", {"key": key, "value": value}))
+        return Said(None, "engine.why.house_at", {
+            "key": f"[{table}] {name}" if dot else key, "value": value, "rule": rule or "-",
+            "where": HouseWhere(key, self.rules.name)})
+
+    def _card_house(self, card, rule: str | None) -> list:
+        """The house rule that gave ``card`` the effect a cause names, as a line of
+        ``why`` (none for a rank keeping its standard effect)."""
+        decided = self._house_of_card(card)
+        if not decided:
+            return []
+        return [Said(None, "engine.why.cited", {"text": "", "house": self._house_said(decided,
+                                                                                      rule)})]
+
+    def _house_of_card(self, card) -> tuple | None:
+        """The house rule that gives ``card``'s rank an effect other than the standard
+        game's (``compiled.house_of``), for ``why``; None for a standard one."""
+        if card is None or not isinstance(card, Card):
+            return None
+        from referee.engine.compiled import house_of
+        found = house_of(self.rules, card.rank)
+        if found is None:
+            return None
+        key, value = found
+        if not key.startswith("actions.") and value == getattr(_STANDARD, key, value):
+            return None
+        return found
+
+    def _check_reasons(self, refused: Refused) -> list:
+        """The reasons ``why`` would give for ``refused`` (``check``'s no): the house
+        rule that decided, with where it was set, and the plays behind the pending
+        penalty, skip, limit or named suit (R5.7, R5.11, R9.6, R9.9, R3.3)."""
+        from referee.engine.cause import Explained, trail
+        out: list = []
+        if refused.house:
+            out.append(self._house_said(refused.house, refused.rule))
+        if refused.reason.card_refused or refused.reason is Reason.PENDING_DRAW_PLAY:
+            _, before = trail(self, self.log)
+            explained = Explained(Ruling(False, refused.rule, [refused]), self, before, before)
+            out.extend(self._why_cause(explained, allowed=False))
+        return out
+
+    def _why_cause(self, explained, allowed: bool = True) -> list:
+        """The lines of ``why`` that say what made the ruling: the plays behind a
+        pending or taken penalty (R5.7), a skip (R5.11), a limit (R9.6, R9.9) or a
+        named suit (R3.3), and for a refused card what was allowed instead (unless
+        not ``allowed``: ``check`` says what is legal itself)."""
+        out: list = []
+        events = explained.ruling.events
+        names = [type(e).__name__ for e in events]
+        played = list(dict.fromkeys((e.player, e.card) for e in events if e.acts
+                                    and isinstance(getattr(e, "card", None), Card)))
+        if explained.double and played:  # a double (R3.10)
+            out.append(Said("R3.10", "engine.why.double", {
+                "name": played[0][0], "n": len(played),
+                "house": self._house_said(("multi_play", self.rules.multi_play), "R3.10")}))
+        before, after, hand = explained.before, explained.after, explained.hand
+        first = events[0] if events else None
+        if "Drew" in names:
+            drew = events[names.index("Drew")]
+            if drew.cause == "penalty":
+                cause = before.penalty_cause(taken_by=drew.player)
+                if cause is not None:
+                    out.append(Said(None, "engine.why.cause.taken",
+                                    {"cause": cause, "name": drew.player}))
+        if "PenaltyAimed" in names:
+            cause = after.penalty_cause()
+            if cause is not None:
+                out.append(Said(None, "engine.why.cause.pending", {"cause": cause}))
+        if "SkipPassed" in names:
+            cause = before.skip_cause(hand.skip_rank)
+            if cause is not None:
+                out.append(Said(None, "engine.why.cause.skip", {"cause": cause}))
+        if first is not None and names[0] == "Refused":
+            reason = first.reason
+            if reason in (Reason.MUST_STACK, Reason.MUST_DRAW, Reason.PENDING_DRAW_PLAY):
+                cause = before.penalty_cause()
+                if cause is not None:
+                    out.append(Said(None, "engine.why.cause.pending", {"cause": cause}))
+            elif reason in (Reason.MUST_ANSWER_SKIP, Reason.SKIP_NO_DRAW):
+                cause = before.skip_cause(hand.skip_rank)
+                if cause is not None:
+                    out.append(Said(None, "engine.why.cause.skip", {"cause": cause}))
+            elif reason is Reason.MATCH_NAMED and before.suit is not None:
+                out.append(Said(None, "engine.why.cause.suit", {"cause": before.suit}))
+                out.extend(self._card_house(before.suit.card, before.suit.rule))
+            elif reason is Reason.LIMIT and before.limit is not None:
+                out.append(Said(None, "engine.why.cause.limit", {"cause": before.limit}))
+                out.extend(self._card_house(before.limit.card, before.limit.rule))
+            if allowed and (reason.card_refused or reason is Reason.PENDING_DRAW_PLAY):
+                out.append(Said(None, "engine.why.allowed", {"allowed": LegalNow(hand)}))
+        return out
+
+
+class HouseWhere:
+    """Where a house rule ``key`` (``"stacking"``, ``"actions.K"``) of the rule set
+    ``name`` was set, as data: the application knows the file and its line (``why``)."""
+
+    __slots__ = ("key", "name")
+
+    def __init__(self, key: str, name: str):
+        self.key, self.name = key, name
 
 
 class Allowed:
@@ -545,6 +670,10 @@ _ACTIONS = {Play: Hand._act_play, Draw: Hand._act_draw, Pass: Hand._act_pass,
 
 
 def _toml_value(value) -> str:
+    if isinstance(value, dict):  # an ``[actions]`` table entry, as a file writes it
+        return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + " }"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):

@@ -645,8 +645,22 @@ def _state(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
                  screen=render_state(app.table) if app.interactive else None)
 
 
-command("check", args="card", when=("playing",), notation=True)(None)
-command("why", notation=True)(None)
+@command("check", args="card", when=("playing",), notation=True)
+def _check(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
+    """``check CARD``: the engine's yes or no, a no with the reasons ``why`` gives
+    (the house rule with where it was set, the cards behind the position)."""
+    from referee.words.events import told_why
+    return Reply(text, ruling.ok, told_why(ruling, app.table.rule_origin), ruling.rule,
+                 "query", ruling.data)
+
+
+@command("why", notation=True)
+def _why(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
+    """``why``: the engine's reasons, with where each house rule was set (its file
+    and line, or its preset)."""
+    from referee.words.events import told_why
+    return Reply(text, True, told_why(ruling, app.table.rule_origin), ruling.rule, "query",
+                 ruling.data)
 
 
 @command("rules", args="rule", notation=True)

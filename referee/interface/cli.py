@@ -651,8 +651,9 @@ def new(players, rules_spec, dealer, mode, limit, hands, seed, force, as_json, s
         save_file = SaveFile(_save_path(save))
         drawn = chosen is None
         chosen = chosen or choose_dealer(names, seed)
+        from referee.series.presets import rules_origin
         table, kept = start_series(save_file, names, rules, chosen, force=force,
-                                   lang=_LANG_OPTION[0])
+                                   lang=_LANG_OPTION[0], origin=rules_origin(rules_spec))
         if as_json:
             click.echo(_dumps(_new_json(table, save_file, drawn, kept)))
             return

@@ -309,6 +309,22 @@ MESSAGES = {
     "engine.why.cited": "{text}{house}",
     "engine.why.house": " House rule `{key} = {value}`.",
     "engine.why.house_rule": " House rule `{key} = {value}` ({rule}).",
+    "engine.why.house_at": " House rule `{key} = {value}` ({rule}).{where}",
+    "engine.why.where.line": " Set in {file}, line {line}.",
+    "engine.why.where.file": " Set in {file}.",
+    "engine.why.where.preset": " Set by the preset {name}.",
+    "engine.why.card_of": "{name}'s {card}",
+    "engine.why.on": "{card} on {under}",
+    "engine.why.cause.pending": "Cause: {chain}: {sum} pending ({rules}).",
+    "engine.why.cause.taken": "Cause: {name} had to draw {sum}: {chain} ({rules}).",
+    "engine.why.cause.skip": {
+        "one": "Cause: {chain}: {sum} turn to miss, unless {rank} passes it on (R5.11).",
+        "other": "Cause: {chain}: {sum} turns to miss, unless {rank} passes them on (R5.11)."},
+    "engine.why.cause.suit": "Cause: {name} named {suit} with {card} ({rule}).",
+    "engine.why.cause.limit": "Cause: {name} played {card}: the next card must be {limit} ({rule}).",
+    "engine.why.allowed": "Allowed instead: {allowed}.",
+    "engine.why.double": ("{name} put {n} cards of one rank down as one play, the last on top, "
+                          "each with its effect (R3.10).{house}"),
     # -- words --------------------------------------------------------------
     "engine.words.nothing": "nothing",
     "engine.words.a.2": "a Two", "engine.words.a.3": "a Three", "engine.words.a.4": "a Four",

@@ -133,6 +133,7 @@ MESSAGES: dict[str, str] = {
     "rules.view.variant": "{id} {title}",
     "rules.view.differ_title": "House rules that differ from standard",
     "rules.view.differ_none": "None: every rule is at its standard value (R8.1).",
+    "rules.view.house_line": "{file}, line {line}: {key} = {value}",
     "rules.view.differ_line": "{key} = {value}  (standard {standard}; changes {rule})",
     "rules.view.diff_title": "House rules: {a} against {b}",
     "rules.view.diff_same": "{a} and {b} have the same house rules.",

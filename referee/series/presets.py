@@ -12,6 +12,7 @@ Public API:
   -> HouseRules (with ``players``: checked to seat them, ``check_table_fits``).
 - ``rules_from_table(table, name="custom")``: a table read back from a save.
 - ``rules_from_saved(table)``: a save file's ``[rules]`` table.
+- ``rules_origin(spec, base_dir=None)``: where a rule set comes from (file, key lines).
 
 Each raises ``RulesError`` (with ``told``, ``file``, ``line``, ``key``, ``allowed``:
 data, said by whoever catches it).
@@ -183,6 +184,43 @@ def _fits(rules: HouseRules, merged: Any, players: int | None) -> HouseRules:
     if players is not None:
         check_table_fits(rules, players, merged)
     return rules
+
+
+def rules_origin(spec: str | Path, base_dir: str | Path | None = None) -> dict[str, Any]:
+    """Where the rule set ``spec`` (as ``load_rules`` reads it) comes from, to keep
+    with a series (``why`` names the file and line of a house rule, R8):
+    ``{"rules_preset": name}`` for a preset or alias; for a house-rule file
+    ``{"rules_file": its absolute path, "rules_lines": {key: line}}`` with the
+    line (from 1) of each key the file itself sets (``"stacking"``,
+    ``"actions.K"``), and ``"rules_extends"``: the preset it extends, if it does.
+    Reads the file; raises RulesError as ``load_rules``."""
+    from pathlib import Path
+    if not isinstance(spec, Path):
+        preset = resolve_preset(spec)
+        if preset is not None:
+            return {"rules_preset": preset}
+    directory = Path(base_dir) if base_dir is not None else None
+    path = find_rules_file(spec, directory)
+    if path is None:
+        raise not_found_error(str(spec))
+    _merged, src = _file_table(path)
+    lines = {".".join(str(p) for p in key): n for key, n in src.lines.items()
+             if all(isinstance(p, str) for p in key)}
+    out: dict[str, Any] = {"rules_file": str(path.resolve()), "rules_lines": lines}
+    base = _merged_extends(path)
+    if base is not None:
+        out["rules_extends"] = base
+    return out
+
+
+def _merged_extends(path: Path) -> str | None:
+    """The preset a house-rule file ``extends`` (directly), or None."""
+    try:
+        table = parse_toml(path.read_text(encoding="utf-8"), Source(file=str(path)))
+    except (OSError, UnicodeDecodeError, RulesError):
+        return None
+    spec = table.get(EXTENDS)
+    return resolve_preset(spec) if isinstance(spec, str) else None
 
 
 def rules_from_saved(table: Mapping[str, Any]) -> HouseRules:

@@ -855,6 +855,9 @@ def lookup_answer(what: str | None, rules_in_force: HouseRules,
     if what is None or not str(what).strip():
         return render_rulebook(rules_in_force), True
     what = str(what).strip()
+    under = _rule_under(what.split(), base_dir)
+    if under is not None:
+        return under
 
     rid = normalize_id(what)
     if rid is not None:
@@ -884,6 +887,81 @@ def lookup_answer(what: str | None, rules_in_force: HouseRules,
     parts = [t("rules.view.topic_title", what=what)]
     parts += [render_rule(r, rules_in_force) for r in found]
     return "\n\n".join(parts) + "\n", True
+
+
+def _rule_under(words: list[str], base_dir: str | Path | None) -> tuple[str, bool] | None:
+    """``rules R5.7 familie.toml`` (either order; a preset too: ``rules cumulative
+    R5.7``): one rule (or section) under that rule set, then each line of the file
+    that changes it (``familie.toml, line 4: stacking = "none"``).  None when
+    ``words`` are not a rule id and a rule set; ``(text, found)`` as
+    ``lookup_answer``."""
+    if len(words) != 2:
+        return None
+    ids = [normalize_id(w) for w in words]
+    if (ids[0] is None) == (ids[1] is None):
+        return None
+    rid, spec = (ids[0], words[1]) if ids[0] is not None else (ids[1], words[0])
+    if rid not in _SECTION_IDS and rid not in _SECTION_OF:
+        return t("rules.view.no_such_rule", what=rid) + "\n", False
+    from referee.series.presets import rules_origin
+    if resolve_preset(spec) is None and find_rules_file(
+            spec, Path(base_dir) if base_dir is not None else None) is None:
+        return t("rules.view.no_such_file", what=spec, presets=", ".join(PRESETS)) + "\n", False
+    try:
+        rules = load_rules(spec, base_dir)
+        origin = rules_origin(spec, base_dir)
+    except RulesError as exc:
+        return t("rules.view.bad_file", error=say(exc.told)) + "\n", False
+    text = render_section(rid, rules) if rid in _SECTION_IDS else render_rule(rid, rules)
+    lines = [text]
+    set_lines = origin.get("rules_lines", {})
+    name = Path(origin["rules_file"]).name if "rules_file" in origin else None
+    table = rules.to_table()
+    for key, line in sorted(set_lines.items(), key=lambda kv: kv[1]):
+        changed = _key_rule(rules, key)
+        if changed is None or not (changed == rid or changed.startswith(rid + ".")):
+            continue
+        value = _lookup(table, key)
+        table_name, dot, sub = key.rpartition(".")
+        lines.append(t("rules.view.house_line", file=name, line=line,
+                       key=f"[{table_name}] {sub}" if dot else key, value=_toml(value)))
+    return "\n".join(lines) + "\n", True
+
+
+def _lookup(table: dict, key: str) -> Any:
+    for part in key.split("."):
+        if not isinstance(table, dict) or part not in table:
+            return None
+        table = table[part]
+    return table
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + " }"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    return str(value)
+
+
+def _key_rule(rules: HouseRules, key: str) -> str | None:
+    """The rule id a key set in a house-rule file changes (``"actions.K"``: its
+    effect's own rule, R9.6 for ``again``), or None (``extends``)."""
+    table, dot, rank = key.partition(".")
+    if table == "actions" and dot:
+        effects = rules.actions.get(rank, ())
+        classic = classic_rule(rank, effects)
+        if classic:
+            return classic
+        return EFFECT_BY_NAME[effects[0].kind].rule if effects else "R9.2"
+    try:
+        return rule_for_key(key)
+    except KeyError:
+        return None
 
 
 def _looks_like_file(what: str) -> bool:

@@ -545,6 +545,29 @@ class OpenSeries:
         self.save.write_series(self.series_dict())
 
     # -- display settings (no ruling depends on them) ---------------------------
+    def rule_origin(self, key: str) -> tuple[str, str, int | None] | None:
+        """Where house rule ``key`` (``"stacking"``, ``"actions.K"``) of this series
+        was set, as kept when it was started (``start_series``'s ``origin``):
+        ``("file", file name, line)`` (line None when the file is no longer
+        there), ``("preset", name, None)`` (a preset, or the preset the file
+        extends for a key the file does not set), or
+        None when unknown (a series started before this was kept)."""
+        display = self.display
+        preset = display.get("rules_preset")
+        if isinstance(preset, str):
+            return ("preset", preset, None)
+        path = display.get("rules_file")
+        if not isinstance(path, str):
+            return None
+        lines = display.get("rules_lines")
+        line = lines.get(key) if isinstance(lines, dict) else None
+        base = display.get("rules_extends")
+        if type(line) is not int and isinstance(base, str):
+            return ("preset", base, None)  # (not set in the file: the preset it extends)
+        if not os.path.isfile(path) or type(line) is not int:
+            line = None
+        return ("file", os.path.basename(path), line)
+
     @property
     def show_calls(self) -> bool:
         """Whether the prompt shows who owes "Laatste kaart!" and who can be called
@@ -1270,7 +1293,8 @@ def _set_aside(save: SaveFile) -> tuple[list[tuple[SaveFile, SaveFile]], int | N
 
 
 def start_series(save: SaveFile, players: list[str], rules: HouseRules, dealer: str,
-                 force: bool = False, lang: str | None = None) -> tuple[OpenSeries, int | None]:
+                 force: bool = False, lang: str | None = None,
+                 origin: Mapping[str, Any] | None = None) -> tuple[OpenSeries, int | None]:
     """Start a new series at ``save``, keeping the one there (NOTATION "Commands").
 
     The new series is built beside it (``SaveFile.staging``), then in one
@@ -1281,6 +1305,8 @@ def start_series(save: SaveFile, players: list[str], rules: HouseRules, dealer: 
     yet and ``force`` is not given, SaveError / SaveBusy for file trouble.
     The folder of ``save`` is made if needed (the data directory, first time).
     ``lang``: the series' own language (``new --lang``), kept in ``[display]``.
+    ``origin``: where its rules come from (``presets.rules_origin``), kept in
+    ``[display]`` for ``why`` (``OpenSeries.rule_origin``).
     """
     try:
         os.makedirs(os.path.dirname(os.path.abspath(os.fspath(save.path))), exist_ok=True)
@@ -1301,8 +1327,9 @@ def start_series(save: SaveFile, players: list[str], rules: HouseRules, dealer: 
         moves, kept = _set_aside(save)
         new_id = max([*save.archived_ids(), kept or 0]) + 1
         staging = save.staging()
-        OpenSeries.create(staging, players, rules, dealer, new_id,
-                     {"lang": lang} if lang else None)
+        display = {"lang": lang} if lang else {}
+        display.update(origin or {})
+        OpenSeries.create(staging, players, rules, dealer, new_id, display or None)
         save.move_series([*moves, (staging, save)])
     return OpenSeries.open(save), kept
 

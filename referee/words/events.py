@@ -122,8 +122,74 @@ def situation_words(s) -> str:
     return " ".join(parts)
 
 
+def _chain(parts) -> str:
+    """The plays behind a pending penalty or skip, last on first: "Bram's Joker on
+    Anna's Two" (``cause.Part``s, first played first)."""
+    said = ""
+    for p in parts:
+        card = t("engine.why.card_of", name=p.player, card=rank_word(p.card.rank))
+        said = card if not said else t("engine.why.on", card=card, under=said)
+    return said
+
+
+def _sum(parts, total: int) -> str:
+    """``2 + 5 = 7`` (one part: ``2``)."""
+    if len(parts) < 2:
+        return str(total)
+    return " + ".join(str(p.n) for p in parts) + f" = {total}"
+
+
+def _penalty_cause(c) -> dict:
+    return {"chain": _chain(c.parts), "sum": _sum(c.parts, c.total),
+            "rules": ", ".join(c.rules), "n": c.total}
+
+
+def _skip_cause(c) -> dict:
+    return {"chain": _chain(c.parts), "sum": c.total, "n": c.total,  # (passed on: no sum)
+            "rank": a_rank(c.rank) if c.rank else "-"}
+
+
+def _set_by(c) -> dict:
+    what = (suit_word(c.what) if c.kind == "suit" else limit_words(c.what))
+    return {"name": c.player, "card": pretty(c.card), "suit": what, "limit": what,
+            "rule": c.rule or "-"}
+
+
+_WHERE: list = [None]  # (while ``told_why`` says a ruling: where the house rules were set)
+
+
+def _house_where(w) -> str:
+    """Where the house rule ``w.key`` was set (``Hand.why``'s ``HouseWhere``), as
+    ``told_why`` was told: a file and its line, a file, a preset; else nothing."""
+    origin = _WHERE[0]
+    found = origin(w.key) if origin is not None else None
+    if not found:
+        return ""
+    kind, name, line = found
+    if kind == "preset":
+        return t("engine.why.where.preset", name=name)
+    if line is None:
+        return t("engine.why.where.file", file=name)
+    return t("engine.why.where.line", file=name, line=line)
+
+
+def told_why(ruling, origin=None, sep: str = " ") -> str:
+    """The answer to ``why`` (a ``Ruling`` of ``Hand.why``), its sentences joined by
+    ``sep``, with where each house rule was set: ``origin(key)`` gives ``("file",
+    name, line)`` (line None when the file is no longer there), ``("preset", name,
+    None)`` or None."""
+    _WHERE[0] = origin
+    try:
+        return sep.join(s.strip() for s in map(sentence, ruling.events) if s)
+    finally:
+        _WHERE[0] = None
+
+
 _FACTS = {"Entry": lambda e: _entry(e.line), "Allowed": allowed_words,
-          "LegalNow": legal_now_words, "Situation": situation_words}
+          "LegalNow": legal_now_words, "Situation": situation_words,
+          "HouseWhere": _house_where}
+
+_CAUSES = {"PenaltyCause": _penalty_cause, "SkipCause": _skip_cause, "SetBy": _set_by}
 
 
 def or_list(parts: list[str]) -> str:
@@ -363,7 +429,14 @@ _FIXED = {"draw": "engine.fix.draw", "count": "engine.fix.count", "play": "engin
 
 
 def _said(e) -> str:
-    return t(e.key, **{k: _show(v) for k, v in e.fields.items()})
+    fields = {}
+    for k, v in e.fields.items():
+        cause = _CAUSES.get(type(v).__name__)
+        if cause is not None:  # (a cause of ``why``: its own fields)
+            fields.update(cause(v))
+        else:
+            fields[k] = _show(v)
+    return t(e.key, **fields)
 
 
 _RENDER = {
