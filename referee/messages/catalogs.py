@@ -9,8 +9,10 @@ merges it into every ``po/LANG.po`` (changed texts become fuzzy, new ones
 empty).  ``compile`` writes ``locale/LANG/LC_MESSAGES/pesten-ref-AREA.mo`` for
 each area and ``click.mo`` for click's texts.  ``check`` fails when a message is
 untranslated or fuzzy, when a translation's ``{placeholders}`` differ from the
-English ones, when ``msgfmt -c`` (GNU gettext, if installed) objects, or when the
-template or the compiled files are out of date.
+English ones, when ``msgfmt -c`` (GNU gettext, if installed) objects, when a
+translation uses another word for a concept of the language's term base
+(``terms/LANG.toml``, what a translator reads first; the check lists the keys), or
+when the template or the compiled files are out of date.
 
 Run with ``python -m referee.messages.catalogs extract|compile|check``.  Needs
 Babel (a development dependency: ``pip install -e '.[test]'``); the program
@@ -48,8 +50,13 @@ PLURAL_FORMS = {
     "nl": "nplurals=2; plural=(n != 1);",
     "fr": "nplurals=2; plural=(n > 1);",
     "it": "nplurals=2; plural=(n != 1);",
-    "pt": "nplurals=2; plural=(n > 1);",
+    # Brazil writes "0 pontos" (the native reviews): 0 takes the plural, as in
+    # Dutch and Italian; CLDR's "one" for pt (i = 0..1) would give "0 ponto".
+    "pt": "nplurals=2; plural=(n != 1);",
 }
+#: Languages whose first plural form is read for 1 only, so it may say "a"
+#: where the English says "{n}" ("perde a vez"): the form need not repeat ``{n}``.
+ONE_ONLY = frozenset(lang for lang, rule in PLURAL_FORMS.items() if "n != 1" in rule)
 #: A fixed date in the headers, so that an unchanged source gives identical files.
 _EPOCH = _dt.datetime(2026, 1, 1, tzinfo=_dt.timezone.utc)
 
@@ -338,6 +345,87 @@ def style_problems(language: str, key: str, text: str) -> list[str]:
     return found
 
 
+TERMS_DIR = os.path.join(HERE, "terms")
+
+
+class Term:
+    """One concept of a language's term base (``terms/LANG.toml``): the ``word``
+    the catalog uses for it, the other words it must not use (``avoid``, regular
+    expressions matched case-insensitively at the start of a word, never inside a
+    ``{placeholder}``'s name) and the message keys
+    where such a word means something else (``allow``)."""
+
+    __slots__ = ("concept", "word", "avoid", "allow")
+
+    def __init__(self, concept: str, word: str, avoid: list[str], allow: list[str]) -> None:
+        self.concept = concept
+        self.word = word
+        self.avoid = [re.compile(r"(?<![\w{])(?:" + a + ")", re.IGNORECASE) for a in avoid]
+        self.allow = frozenset(allow)
+
+
+def term_base(language: str, folder: str = TERMS_DIR) -> tuple[list[Term], dict[str, str]]:
+    """The term base of ``language``: its concepts (``Term``) and its command words
+    ({English command: the language's word}).  FileNotFoundError when the language
+    has none; ValueError for a concept without its ``word``."""
+    import tomllib
+    with open(os.path.join(folder, f"{language}.toml"), "rb") as fp:
+        data = tomllib.load(fp)
+    commands = dict(data.pop("commands", {}))
+    terms = []
+    for concept, entry in data.items():
+        if not isinstance(entry, dict) or not entry.get("word"):
+            raise ValueError(f"terms/{language}.toml: [{concept}] has no word")
+        terms.append(Term(concept, entry["word"], list(entry.get("avoid", [])),
+                          list(entry.get("allow", []))))
+    return terms, commands
+
+
+def _prose(text: str) -> str:
+    """A message's text without its typed code (`` `pass` ``): what it says in words.
+    Placeholders stay, so a term may be matched beside one (``turno {round}``)."""
+    return re.sub(r"`[^`]*`", "`", text)
+
+
+def term_problems(language: str, key: str, text: str, terms: list[Term]) -> list[tuple[Term, str]]:
+    """(the concept, the word found) for each word of ``text`` (the translation of
+    ``key``) that the term base of ``language`` names as another word for one of
+    its concepts."""
+    found = []
+    prose = _prose(text)
+    for term in terms:
+        if key in term.allow:
+            continue
+        for pattern in term.avoid:
+            m = pattern.search(prose)
+            if m:
+                found.append((term, m.group(0)))
+                break
+    return found
+
+
+def _term_report(language: str, hits: dict[tuple[str, str], list[str]],
+                 words: dict[str, str]) -> list[str]:
+    """One line per concept and word found: the keys of the messages that use it."""
+    return [f"{language}: {found!r} is not the word for {concept} in terms/{language}.toml "
+            f"(write {words[concept]!r}): {', '.join(keys)}"
+            for (concept, found), keys in sorted(hits.items())]
+
+
+def _command_problems(language: str, commands: dict[str, str]) -> list[str]:
+    """The term base's command words that are not the lexicon's first word for the
+    command (what ``{cmd:...}`` writes)."""
+    from referee.engine.lexicon import lexicon, local_forms
+    found = []
+    for english, local in commands.items():
+        forms = local_forms(english, lexicon(language))
+        first = forms[0] if forms else english
+        if first != local:
+            found.append(f"{language}: terms/{language}.toml names {local!r} for `{english}` "
+                         f"but the lexicon writes {first!r}")
+    return found
+
+
 def problems() -> list[str]:
     """Every reason the catalogs are not ready to ship (empty when they are)."""
     found: list[str] = []
@@ -364,6 +452,13 @@ def problems() -> list[str]:
             found.append(f"{language}: no catalog {os.path.relpath(path)}")
             continue
         cat = _read(path, language)
+        try:
+            terms, commands = term_base(language)
+        except FileNotFoundError:
+            found.append(f"{language}: no term base terms/{language}.toml")
+            terms, commands = [], {}
+        found.extend(_command_problems(language, commands))
+        hits: dict[tuple[str, str], list[str]] = {}
         for message in template:
             if not message.id:
                 continue
@@ -381,13 +476,20 @@ def problems() -> list[str]:
             if message.context:
                 for text in strings:
                     found.extend(style_problems(language, message.context, text))
-            for text in strings:
+                for term, word in {(t.concept, w): (t, w) for text in strings for t, w in
+                                   term_problems(language, message.context, text, terms)}.values():
+                    hits.setdefault((term.concept, word.lower()), []).append(message.context)
+            for index, text in enumerate(strings):
+                fields = _fields(text)
+                if index == 0 and len(strings) > 1 and language in ONE_ONLY:
+                    fields = fields | ({"n"} & wanted)  # the form for 1 may say "a"
                 # The project's texts fill every form with every field; click
                 # names its fields per form ("{possibility}" / "{possibilities}"),
                 # so a form of its texts may use some of them.
-                if _fields(text) != wanted and (message.context or not _fields(text) <= wanted):
-                    found.append(f"{where}: placeholders {sorted(_fields(text))} "
+                if fields != wanted and (message.context or not fields <= wanted):
+                    found.append(f"{where}: placeholders {sorted(fields)} "
                                  f"differ from {sorted(wanted)}")
+        found.extend(_term_report(language, hits, {t.concept: t.word for t in terms}))
         for message in cat:
             if message.id and message.id not in template and not message.fuzzy:
                 if template.get(message.id, message.context) is None:
