@@ -64,7 +64,46 @@ def test_a_planted_word_fails_the_check_and_the_report_lists_its_keys(tmp_path, 
 
 
 def test_the_term_base_names_the_command_words_the_lexicon_reads():
+    """[commands] is what ``{cmd:...}`` writes: the lexicon's first word for each."""
+    from referee.engine.lexicon import lexicon, local_forms
     for code in LOCAL:
-        assert catalogs._command_problems(code, catalogs.term_base(code)[1]) == []
-    assert catalogs._command_problems("fr", {"pass": "pas"}) == [
-        "fr: terms/fr.toml names 'pas' for `pass` but the lexicon writes 'passe'"]
+        for english, local in catalogs.term_base(code)[1].items():
+            assert (local_forms(english, lexicon(code)) or [english])[0] == local, (code, english)
+
+
+@pytest.mark.parametrize("code, text, marked", [
+    ("fr", "tapez `pass` ou `Bram: call Anna`", ["pass", "Bram: call Anna"]),
+    ("fr", "tapez `{cmd:pass}`", []),
+    ("nl", "typ `start 9h`", []),                 # Dutch types start too
+    ("it", "scrivi `pesten-ref score`", []),      # a shell command stays as it is
+    ("pt", "digite `why`", ["why"]),
+])
+def test_the_check_marks_a_backticked_english_command_word(code, text, marked):
+    assert catalogs.english_commands(code, "engine.x", text) == marked
+
+
+def test_a_planted_english_command_word_fails_the_check(tmp_path, monkeypatch):
+    import shutil
+    po = tmp_path / "po"
+    shutil.copytree(catalogs.PO_DIR, po)
+    text = (po / "nl.po").read_text(encoding="utf-8")
+    planted = text.replace('msgstr "{rank}, of `{cmd:pass}`"', 'msgstr "{rank}, of `pass`"', 1)
+    assert planted != text
+    (po / "nl.po").write_text(planted, encoding="utf-8")
+    monkeypatch.setattr(catalogs, "PO_DIR", str(po))
+    found = catalogs.problems()
+    assert ["nl: engine.check.skip_options: `pass` is an English command word; write "
+            "`{cmd:pass}` (the language's own word)"] == [f for f in found if "English" in f]
+
+
+@pytest.mark.parametrize("code, said", [("en", "`pass`"), ("nl", "`pas`"), ("fr", "`passe`"),
+                                        ("it", "`passo`"), ("pt", "`passo`")])
+def test_R5_11_a_ruling_names_pass_in_the_language_in_use(code, said):
+    import referee.words.entries  # noqa: F401  (fills {cmd:...})
+    from referee import messages
+    before = messages.language()
+    messages.set_language(code)
+    try:
+        assert said in messages.t("engine.summary.skip", turn="Anna", rank="8")
+    finally:
+        messages.set_language(before)

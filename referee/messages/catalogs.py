@@ -314,10 +314,57 @@ _CAPITAL_RANK = {lang: re.compile(r"(?<=[\w,;(] )(?:" + "|".join(words.split()) 
                  for lang, words in _NUMBER_RANKS.items()}
 
 
+#: The entry and prompt words a message names inside backticks; a translation names
+#: them with ``{cmd:...}`` (the language's own word), never in English.  The prompt's
+#: queries that are also ``pesten-ref`` commands count in the table's messages only.
+_TABLE_WORDS = frozenset(("pass", "call", "leave", "start", "draw", "why", "check", "undo",
+                          "redo"))
+_QUERY_WORDS = frozenset(("help", "state", "score", "standings", "history", "rules", "replay"))
+#: Keys whose backticked words are the house-rule file's vocabulary (``draw = 2``,
+#: ``[start]``), the same in every language.
+_FILE_WORDS = re.compile(r"^rules\.err\.|^rules\.book\.text\.R9\.")
+
+
+def _commands_of(language: str) -> dict[str, str]:
+    """The command words of ``language``'s term base ({} when it has none)."""
+    if language not in _COMMANDS:
+        try:
+            _COMMANDS[language] = term_base(language)[1]
+        except FileNotFoundError:
+            _COMMANDS[language] = {}
+    return _COMMANDS[language]
+
+
+_COMMANDS: dict[str, dict[str, str]] = {}
+
+
+def english_commands(language: str, key: str, text: str) -> list[str]:
+    """The command words of ``text`` (the translation of ``key``) written in English
+    inside backticks where ``language`` has its own word (its term base's
+    ``[commands]``: ``pass`` in Dutch, which types ``pas``): each should be a
+    ``{cmd:...}`` placeholder.  A shell command
+    (``pesten-ref score``), an option or a house-rule line is not looked at."""
+    if language == "en" or _FILE_WORDS.search(key):
+        return []
+    commands = _commands_of(language)
+    table = key.partition(".")[0] in ("engine", "repl")
+    found = []
+    for code in re.findall(r"`([^`]*)`", re.sub(r"\{[^{}]*\}", "\x00", text)):
+        if any(x in code for x in ("pesten-ref", "--", "=", "[", '"', "|", "/", "\x00")):
+            continue
+        words = code.split()
+        head = words[1] if len(words) > 1 and words[0].endswith(":") else (words or [""])[0]
+        head = head.lower()
+        if head in _TABLE_WORDS or (table and head in _QUERY_WORDS):
+            if commands.get(head, head) != head:
+                found.append(code)
+    return found
+
+
 def style_problems(language: str, key: str, text: str) -> list[str]:
     """What a native reader would mark in the translation ``text`` of ``key`` and that
     a program can see: an example card in English letters (not an ``{ex:...}``
-    placeholder), in French a ``!``, ``?``, ``:`` or ``;`` without its space, in
+    placeholder), a backticked English command word (``english_commands``), in French a ``!``, ``?``, ``:`` or ``;`` without its space, in
     French and Italian a participle right after ``{name}``, and a number rank
     capitalised in running text ("les Sept" for "les sept")."""
     found = []
@@ -338,6 +385,9 @@ def style_problems(language: str, key: str, text: str) -> list[str]:
         for m in _CAPITAL_RANK[language].finditer(body):
             found.append(f"{where}: the rank {m.group(0)!r} is capitalised in running text; "
                          f"write {m.group(0).lower()!r}")
+    for code in english_commands(language, key, text):
+        found.append(f"{where}: `{code}` is an English command word; write "
+                     f"`{{cmd:{code}}}` (the language's own word)")
     if language in ("fr", "it"):
         for m in _PARTICIPLE.finditer(text):
             found.append(f"{where}: {m.group(0)!r}: a participle after the name agrees "
@@ -412,20 +462,6 @@ def _term_report(language: str, hits: dict[tuple[str, str], list[str]],
             for (concept, found), keys in sorted(hits.items())]
 
 
-def _command_problems(language: str, commands: dict[str, str]) -> list[str]:
-    """The term base's command words that are not the lexicon's first word for the
-    command (what ``{cmd:...}`` writes)."""
-    from referee.engine.lexicon import lexicon, local_forms
-    found = []
-    for english, local in commands.items():
-        forms = local_forms(english, lexicon(language))
-        first = forms[0] if forms else english
-        if first != local:
-            found.append(f"{language}: terms/{language}.toml names {local!r} for `{english}` "
-                         f"but the lexicon writes {first!r}")
-    return found
-
-
 def problems() -> list[str]:
     """Every reason the catalogs are not ready to ship (empty when they are)."""
     found: list[str] = []
@@ -457,7 +493,6 @@ def problems() -> list[str]:
         except FileNotFoundError:
             found.append(f"{language}: no term base terms/{language}.toml")
             terms, commands = [], {}
-        found.extend(_command_problems(language, commands))
         hits: dict[tuple[str, str], list[str]] = {}
         for message in template:
             if not message.id:

@@ -7,7 +7,7 @@ Fields are filled by the engine: ``name``/``victim``/``turn`` are players,
 
 MESSAGES = {
     # -- notation and log ---------------------------------------------------
-    "engine.notation": "That line is not table notation: {error}. Type `help` for the entries.",
+    "engine.notation": "That line is not table notation: {error}. Type `{cmd:help}` for the entries.",
     "engine.replay.not_entry": "only entries (plays, draws, calls, ...) belong in a hand's log.",
     "engine.undo.nothing": "There is nothing to undo in this hand (R0.2).",
     "engine.undo.scored": "This hand has been scored; a scored hand cannot be undone (R0.2).",
@@ -65,11 +65,11 @@ MESSAGES = {
         "{card} does not follow the named suit, {suit}: play {allowed}, or draw (R3.3)."),
     "engine.refuse.must_answer_skip": {
         "one": ("{card} cannot be played now: a skip is pending, so play {rank} to pass it "
-                "on, or type `pass` and miss {n} turn (R5.11)."),
+                "on, or type `{cmd:pass}` and miss {n} turn (R5.11)."),
         "other": ("{card} cannot be played now: a skip is pending, so play {rank} to pass it "
-                  "on, or type `pass` and miss {n} turns (R5.11).")},
+                  "on, or type `{cmd:pass}` and miss {n} turns (R5.11).")},
     "engine.refuse.skip_no_draw": (
-        "A skip is pending for {name}: play {rank} to pass it on, or type `pass`; there is "
+        "A skip is pending for {name}: play {rank} to pass it on, or type `{cmd:pass}`; there is "
         "no draw now (R5.11)."),
     "engine.refuse.limit": "{card} cannot be played now: play {limit}, or draw (R9.9).",
     "engine.refuse.follow": (
@@ -101,10 +101,10 @@ MESSAGES = {
         "There is no card left to draw: the draw pile is empty and the discard pile holds "
         "only its top card (R3.6)."),
     "engine.refuse.no_skip": (
-        "There is no skip to pass: `pass` only sits out a skip passed on to {name} (R5.11)."),
+        "There is no skip to pass: `{cmd:pass}` only sits out a skip passed on to {name} (R5.11)."),
     "engine.refuse.call_self": "{name} cannot call themself (R4.4).",
     "engine.refuse.call_unnamed": (
-        "A call must name its caller, like `Bram: call Anna`, because a false call costs "
+        "A call must name its caller, like `{cmd:Bram: call Anna}`, because a false call costs "
         "the caller {n} cards here (R4.4)."),
     "engine.refuse.fix_count": {
         "one": "{name} cannot hold {n} card: the draw pile is empty (R0.2).",
@@ -142,7 +142,7 @@ MESSAGES = {
         "other": "The starter {card} counts: everyone but the dealer draws {n} cards ({rule})."},
     "engine.start.skip_pending": (
         "The starter {card} counts: {victim} must play {rank} to pass the skip on, or type "
-        "`pass` ({rule})."),
+        "`{cmd:pass}` ({rule})."),
     "engine.start.redraw": (
         "The starter {card} is an action card: it goes back into the draw pile, and the "
         "dealer turns another (`{ex:start 9h}`) (R9.16)."),
@@ -191,9 +191,9 @@ MESSAGES = {
     "engine.effect.skip_many": "{name} plays {card}: {victim} misses the next {n} turns ({rule}).",
     "engine.effect.skip_pending": {
         "one": ("{name} plays {card}: {victim} must play {rank} to pass the skip on, or type "
-                "`pass` and miss {n} turn (R5.11)."),
+                "`{cmd:pass}` and miss {n} turn (R5.11)."),
         "other": ("{name} plays {card}: {victim} must play {rank} to pass the skip on, or "
-                  "type `pass` and miss {n} turns (R5.11).")},
+                  "type `{cmd:pass}` and miss {n} turns (R5.11).")},
     "engine.effect.skip_passed": {
         "one": "{name} passes and misses {n} turn (R5.11).",
         "other": "{name} passes and misses {n} turns (R5.11)."},
@@ -307,16 +307,16 @@ MESSAGES = {
     "engine.summary.named": "Named suit: {suit}.",
     "engine.summary.pending": "{turn} must draw {n} or play {stack}.",
     "engine.summary.pending_nostack": "{turn} must draw {n}.",
-    "engine.summary.skip": "{turn} must play {rank} or `pass`.",
+    "engine.summary.skip": "{turn} must play {rank} or `{cmd:pass}`.",
     "engine.summary.limit": "The next card must be {limit}.",
     "engine.summary.turn": "{turn} is to play.",
     "engine.summary.free": "Anyone may play (snel pesten).",
-    "engine.check.usage": "Name a card to check, like `check {ex:7h}`.",
+    "engine.check.usage": "Name a card to check, like `{cmd:check 7h}`.",
     "engine.check.legal": "Yes: {name} may play {card} now.",
     "engine.check.illegal": "No: {why} Legal now: {allowed}.",
     "engine.check.pending_draw": {"one": "only `d`, to take the {n} pending card",
                                   "other": "only `d`, to take the {n} pending cards"},
-    "engine.check.skip_options": "{rank}, or `pass`",
+    "engine.check.skip_options": "{rank}, or `{cmd:pass}`",
     "engine.check.legal_anyone": "Yes: {card} fits the discard pile now, for any player.",
     "engine.check.pending_options": "{stack} on the pending {n}, or `d` to take them",
     "engine.why.nothing": "No ruling yet in this session.",

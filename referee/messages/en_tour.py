@@ -105,7 +105,7 @@ MESSAGES = {
     "tour.told.champion": "{name} is the champion!",
     "tour.told.no_champion": "The tournament is over without a champion: every player withdrew.",
     "tour.told.withdrawn": "{name} withdraws from the tournament ({table}).",
-    "tour.told.ranks_last": "{table} has begun: {name} ranks last there; if the hand is still being played, type `leave {name}` at the table (R1.5).",
+    "tour.told.ranks_last": "{table} has begun: {name} ranks last there; if the hand is still being played, type `{cmd:leave {name}}` at the table (R1.5).",
     "tour.told.moved": "{name} would be alone and moves to {table}.",
     "tour.told.bye": "{name} would be alone, no table has room, and goes through without playing.",
     "tour.tie_total": "{table}: {tied} tied on {points} points this round; the lower total so far ({totals}) sent {through} through.",
