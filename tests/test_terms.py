@@ -107,3 +107,26 @@ def test_R5_11_a_ruling_names_pass_in_the_language_in_use(code, said):
         assert said in messages.t("engine.summary.skip", turn="Anna", rank="8")
     finally:
         messages.set_language(before)
+
+
+@pytest.mark.parametrize("code, text, marked", [
+    ("fr", "Seul {name} a encore des cartes.", True),
+    ("fr", "Il ne reste des cartes qu'à {name}.", False),
+    ("fr", "{names} sont qualifiés.", True),
+    ("fr", "{names} passent à la manche suivante.", False),
+    ("fr", "{name} gagne la finale et est champion du tournoi !", True),
+    ("fr", "La pénalité en attente pour {name} est annulée.", False),
+    ("it", "un salto passato a lui: {name}", True),
+    ("it", "{names} è eliminato dal torneo.", True),
+    ("it", "{names} esce dal torneo.", False),
+    ("it", "{name} ha pescato.", False),
+    ("pt", "um pulo passado para ele: {name}", True),
+    ("pt", "{name} é o campeão do torneio!", True),
+    ("pt", "{name} vence o torneio!", False),
+    ("nl", "{who} laat zijn kaarten zien.", True),
+    ("nl", "{who} legt de kaarten open op tafel.", False),
+    ("nl", "Elke zet wordt opgeslagen zodra je hem intypt.", False),   # no name
+])
+def test_the_check_marks_a_word_that_gives_a_player_a_gender(code, text, marked):
+    found = [p for p in catalogs.style_problems(code, "tour.x", text) if "gender" in p]
+    assert bool(found) is marked, found

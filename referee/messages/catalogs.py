@@ -295,12 +295,32 @@ _ENGLISH_CARD = re.compile(r"(?<![\w{}/\\-])((?:10|[2-9AKQJT])[cdhs])(?![\w}])")
 ENGLISH_LETTERS_KEYS = frozenset({"cli.help.notation.cards", "repl.hint.false_friend"})
 #: French puts a space (normal, no-break or narrow no-break) before ! ? : ;
 _FRENCH_PUNCTUATION = re.compile(r"[^\s\u00a0\u202f]([!?;:])(?=\s|$)")
-#: A past participle right after a player's name (French, Italian), which would agree
-#: with the name's gender: "Anna est éliminé".  After "de", "pour", "di", "per" the
-#: name is no subject.
-_PARTICIPLE = re.compile(r"(?<!de )(?<!di )(?<!d')(?<!pour )(?<!per )\{name\} "
-                         r"(?:(?:est|è|resta|reste) )?\w+(?:é|ée|és|ées|ato|ata|ati|ate|ito|ita|"
-                         r"iti|ite|uto|uta)\b")
+#: A player's name (or names) filled into a sentence.
+_NAMES = r"\{(?:name|names|winner|winners|who|victim|turn|lost|player|caller|other|through|dealer)\}"
+#: What agrees with a player's name, so that the sentence gives the player a gender
+#: ("Anna est éliminé", "un salto passato a lui", "zijn kaarten"): a participle or
+#: adjective right after the name (after "de", "pour", "di", "per", "a" the name is no
+#: subject), a pronoun or a gendered noun said of the player.  A sentence must say it
+#: so that nothing agrees with the name (issue 34).
+_GENDERED = {
+    "nl": re.compile(r"\bzijn (?:kaarten|kaart|beurt|hand|eigen|plaats|naam|punten)\b"
+                     r"|\bhij\b|\b(?:aan|van|voor|naar|op) hem\b"),
+    "fr": re.compile(r"(?<!de )(?<!d')(?<!pour )(?<!à )" + _NAMES +
+                     r" (?:(?:est|sont|reste|restent|a été|ont été|s'est|se sont|sera|serait) )?"
+                     r"\w+(?:é|és|ée|ées|ti|tis|ie|ies|seul|seule|seuls)\b"
+                     r"|\bSeule? " + _NAMES + r"|-t-il\b|\b(?:est|sont) (?:le |la )?champion"
+                     r"|\bqualifiés\b|\béliminés\b"),
+    "it": re.compile(r"(?<!di )(?<!per )(?<!a )(?<!ad )" + _NAMES +
+                     r" (?:(?:è|resta|viene|sono|è stato|è stata|sarebbe) )?"
+                     r"\w+(?:ato|ati|ito|iti|uto|uti)\b"
+                     r"|\ba lui\b|\bè il campione\b|\bper primo\b|\bda solo\b|\bsé stesso\b"),
+    "pt": re.compile(r"(?<!de )(?<!para )(?<!a )" + _NAMES +
+                     r" (?:(?:é|foi|está|fica|ficou|seria) )?\w+(?:ado|ados|ido|idos)\b"
+                     r"|\bpara ele\b|\bé o campeão\b|\bdado como\b|" + _NAMES + r" \w+ sozinho\b"),
+}
+_NAMED = re.compile(_NAMES)
+
+
 #: The number ranks as each language writes them in words.  The rules sheets write
 #: them lower-case in running text ("un sept", "een zeven"); only the court cards
 #: (Boer, Valet, ...) are capitalised there, so only number ranks are checked.
@@ -388,10 +408,10 @@ def style_problems(language: str, key: str, text: str) -> list[str]:
     for code in english_commands(language, key, text):
         found.append(f"{where}: `{code}` is an English command word; write "
                      f"`{{cmd:{code}}}` (the language's own word)")
-    if language in ("fr", "it"):
-        for m in _PARTICIPLE.finditer(text):
-            found.append(f"{where}: {m.group(0)!r}: a participle after the name agrees "
-                         "with it; say it so that nothing agrees with the name")
+    if language in _GENDERED and _NAMED.search(text):
+        for m in _GENDERED[language].finditer(text):
+            found.append(f"{where}: {m.group(0)!r} agrees with a player's name (it gives "
+                         "the player a gender); say it so that nothing agrees with the name")
     return found
 
 
