@@ -33,7 +33,8 @@ MESSAGES = {
     "engine.refuse.turn_passed": ("After `{done}` the turn passed to {turn}, so `{word}` on the same line "
                                   "is refused: it is {turn}'s turn, not {name}'s (R3.7). Nothing of the line was entered."),
     "engine.refuse.free_pending": (
-        "{turn} must first draw {n} or stack on the penalty; nobody else may play now (R3.7)."),
+        {"one": "{turn} must first draw {n} or stack on the penalty; nobody else may play now (R3.7).",
+        "other": "{turn} must first draw {n} or stack on the penalty; nobody else may play now (R3.7)."}),
     "engine.refuse.no_jokers": "This game is played without Jokers (R1.3, jokers_per_deck = 0).",
     "engine.refuse.identity": (
         "Every {card} in the deck is already on the discard pile; check what was played (R1.4)."),
@@ -118,15 +119,19 @@ MESSAGES = {
     "engine.start.free_no_effect": "The starter is {card}; as a starter it has no effect (R2.4).",
     "engine.start.free": "Snel pesten: anyone may play a matching card at any moment (R8.4).",
     "engine.start.penalty": (
-        "The starter {card} counts: {victim} must draw {n} or stack on it (R2.4, "
-        "start_card = \"applies\")."),
+        {"one": "The starter {card} counts: {victim} must draw {n} or stack on it (R2.4, "
+        "start_card = \"applies\").",
+        "other": "The starter {card} counts: {victim} must draw {n} or stack on it (R2.4, "
+        "start_card = \"applies\")."}),
     "engine.start.eight": (
         "The starter {card} counts: {lost} misses the turn; {turn} plays first (R2.4)."),
     "engine.start.ace": (
         "The starter {card} counts: play goes counterclockwise and {turn} plays first (R2.4)."),
     "engine.start.penalty_table": (
-        "The starter {card} counts: {victim} must draw {n} or stack on it (R2.4, "
-        "start.mode = \"applies\")."),
+        {"one": "The starter {card} counts: {victim} must draw {n} or stack on it (R2.4, "
+        "start.mode = \"applies\").",
+        "other": "The starter {card} counts: {victim} must draw {n} or stack on it (R2.4, "
+        "start.mode = \"applies\")."}),
     "engine.start.skip": {
         "one": "The starter {card} counts: {lost} misses {n} turn; {turn} plays first ({rule}).",
         "other": "The starter {card} counts: {lost} misses {n} turns; {turn} plays first ({rule})."},
@@ -163,22 +168,28 @@ MESSAGES = {
         "The hand is blocked: nothing is left to draw and nobody can play. It ends without "
         "a winner and everyone scores the cards they hold (R3.9)."),
     "engine.effect.two": (
-        "{name} plays {card}: {victim} must draw {n} or play {stack} (R5.1)."),
+        {"one": "{name} plays {card}: {victim} must draw {n} or play {stack} (R5.1).",
+        "other": "{name} plays {card}: {victim} must draw {n} or play {stack} (R5.1)."}),
     "engine.effect.joker": (
-        "{name} plays {card}: {victim} must draw {n} or play {stack} (R5.6)."),
+        {"one": "{name} plays {card}: {victim} must draw {n} or play {stack} (R5.6).",
+        "other": "{name} plays {card}: {victim} must draw {n} or play {stack} (R5.6)."}),
     "engine.effect.penalty_at_once": {
         "one": ("{name} plays {card}: {victim} must miss the coming turn, so draws the {n} "
                 "card at once and is passed by (R5)."),
         "other": ("{name} plays {card}: {victim} must miss the coming turn, so draws the {n} "
                   "cards at once and is passed by (R5).")},
     "engine.effect.two_nostack": (
-        "{name} plays {card}: {victim} must draw {n}; nothing stacks here (R5.1, R5.7)."),
+        {"one": "{name} plays {card}: {victim} must draw {n}; nothing stacks here (R5.1, R5.7).",
+        "other": "{name} plays {card}: {victim} must draw {n}; nothing stacks here (R5.1, R5.7)."}),
     "engine.effect.joker_nostack": (
-        "{name} plays {card}: {victim} must draw {n}; nothing stacks here (R5.6, R5.7)."),
+        {"one": "{name} plays {card}: {victim} must draw {n}; nothing stacks here (R5.6, R5.7).",
+        "other": "{name} plays {card}: {victim} must draw {n}; nothing stacks here (R5.6, R5.7)."}),
     "engine.effect.penalty": (
-        "{name} plays {card}: {victim} must draw {n} or play {stack} ({rule})."),
+        {"one": "{name} plays {card}: {victim} must draw {n} or play {stack} ({rule}).",
+        "other": "{name} plays {card}: {victim} must draw {n} or play {stack} ({rule})."}),
     "engine.effect.penalty_nostack": (
-        "{name} plays {card}: {victim} must draw {n}; nothing stacks here ({rule}, R5.7)."),
+        {"one": "{name} plays {card}: {victim} must draw {n}; nothing stacks here ({rule}, R5.7).",
+        "other": "{name} plays {card}: {victim} must draw {n}; nothing stacks here ({rule}, R5.7)."}),
     "engine.effect.again": "{name} plays {card} and plays again ({rule}).",
     "engine.effect.again_follow": (
         "{name} plays {card} and plays again: {limit}, or a draw ({rule})."),
@@ -256,15 +267,18 @@ MESSAGES = {
                                 "other": "{name}'s next draw takes {n} cards (R6.2)."},
     "engine.effect.owed_none": "{name}'s next `d` draws nothing and passes the turn (R6.2).",
     "engine.effect.illegal_play_penalty": (
-        "{name} draws {n} for the illegal play (R3.8, illegal_play_penalty = {n})."),
+        {"one": "{name} draws {n} for the illegal play (R3.8, illegal_play_penalty = {n}).",
+        "other": "{name} draws {n} for the illegal play (R3.8, illegal_play_penalty = {n})."}),
     "engine.effect.penalty_plays_on": (
         "{name} took the penalty and now plays the turn (R5.7, penalty_ends_turn = false)."),
-    "engine.effect.false_call": "{name} made a false call and draws {n} (R4.4).",
+    "engine.effect.false_call": {"one": "{name} made a false call and draws {n} (R4.4).",
+        "other": "{name} made a false call and draws {n} (R4.4)."},
     "engine.effect.penalty_lapses": "The penalty pending for {name} lapses (R1.5).",
     "engine.effect.turn_to": "{name} is to play.",
     "engine.draw": "{name} draws a card; the turn passes (R3.4).",
     "engine.draw_play": "{name} draws a card and plays it at once (R3.4).",
-    "engine.draw_penalty": "{name} takes the penalty and draws {n} (R5.7).",
+    "engine.draw_penalty": {"one": "{name} takes the penalty and draws {n} (R5.7).",
+        "other": "{name} takes the penalty and draws {n} (R5.7)."},
     "engine.draw_owed": {
         "one": "{name} draws {n} card instead of going out on an action card (R6.2).",
         "other": "{name} draws {n} cards instead of going out on an action card (R6.2)."},
@@ -277,7 +291,8 @@ MESSAGES = {
     "engine.announce.again": "{name} has already announced the last card (R4.1).",
     "engine.announce.none": "{name} owes no announcement now; it has no effect (R4.1).",
     "engine.call.hit": (
-        "{name} forgot to say \"Laatste kaart!\" and draws {n} (R4.3)."),
+        {"one": "{name} forgot to say \"Laatste kaart!\" and draws {n} (R4.3).",
+        "other": "{name} forgot to say \"Laatste kaart!\" and draws {n} (R4.3)."}),
     "engine.call.premature": (
         "Too early: {name} may still announce until another player acts; the call has "
         "no effect (R4.2)."),
@@ -305,8 +320,10 @@ MESSAGES = {
     "engine.summary.blocked": "The hand is over: it was blocked (R3.9).",
     "engine.summary.top": "Top card {top}.",
     "engine.summary.named": "Named suit: {suit}.",
-    "engine.summary.pending": "{turn} must draw {n} or play {stack}.",
-    "engine.summary.pending_nostack": "{turn} must draw {n}.",
+    "engine.summary.pending": {"one": "{turn} must draw {n} or play {stack}.",
+        "other": "{turn} must draw {n} or play {stack}."},
+    "engine.summary.pending_nostack": {"one": "{turn} must draw {n}.",
+        "other": "{turn} must draw {n}."},
     "engine.summary.skip": "{turn} must play {rank} or `{cmd:pass}`.",
     "engine.summary.limit": "The next card must be {limit}.",
     "engine.summary.turn": "{turn} is to play.",
