@@ -130,3 +130,20 @@ def test_R5_11_a_ruling_names_pass_in_the_language_in_use(code, said):
 def test_the_check_marks_a_word_that_gives_a_player_a_gender(code, text, marked):
     found = [p for p in catalogs.style_problems(code, "tour.x", text) if "gender" in p]
     assert bool(found) is marked, found
+
+
+@pytest.mark.parametrize("code, said", [("en", "Bram plays Joker"), ("nl", "Bram speelt de Joker"),
+                                        ("fr", "Bram joue le Joker"), ("it", "Bram gioca il Jolly"),
+                                        ("pt", "Bram joga o Coringa")])
+def test_R5_6_the_joker_played_takes_its_article(code, said):
+    from referee.engine.cards import try_card
+    from referee.words.cards import played
+    from referee import messages
+    before = messages.language()
+    messages.set_language(code)
+    try:
+        text = messages.t("engine.play", name="Bram", card=played(try_card("Joker")))
+        assert text.startswith(said), text
+        assert played(try_card("7h")) == "7♥"
+    finally:
+        messages.set_language(before)
