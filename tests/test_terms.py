@@ -2,6 +2,8 @@
 word each concept is said with; `catalogs check` fails on a translation that uses
 another word for it, and lists the keys of those messages."""
 
+import re
+
 import pytest
 
 from referee.messages import catalogs
@@ -147,3 +149,57 @@ def test_R5_6_the_joker_played_takes_its_article(code, said):
         assert played(try_card("7h")) == "7♥"
     finally:
         messages.set_language(before)
+
+
+# -- a whole evening in the language: no English command word, no card as a code, no
+#    sentence that gives a player a gender (issue 34) -----------------------------------
+
+PLAYERS = ("Anna", "Bram", "Cees", "Daan", "Eva", "Fien", "Gijs")
+
+
+def _code_card(code: str) -> re.Pattern:
+    """A card in English notation (7h, Ks, 10d) that is not also the language's own
+    entry (Dutch writes hearts and spades h, s too): a code, not a card as read."""
+    from referee.engine.lexicon import lexicon
+    own = {letter for letter in lexicon(code).suits if len(letter) == 1}
+    suits = "".join(sorted(set("cdhs") - own))
+    return re.compile(r"(?<![\w/.`-])(?!As\b)(?:10|[2-9AKQJ])[" + suits + r"](?![\w`])")
+
+
+def _evening_problems(code: str, text: str, typed: list[str]) -> list[str]:
+    """What a native reader of ``code`` would mark in ``text``, all the program printed
+    in an evening (``typed``: the lines the players typed, which the program may echo):
+    English command words in backticks, cards written as codes, gendered sentences."""
+    for line in sorted(typed, key=len, reverse=True):  # an echoed entry ("Zed: 7h")
+        text = re.sub(r"(?<!\w)" + re.escape(line) + r"(?!\w)", " ", text)
+    prose = re.sub(r"`[^`]*`", "`", text)
+    found = [f"command `{c}`" for c in catalogs.english_commands(code, "repl.x", text)]
+    found += [f"card {c!r}" for c in _code_card(code).findall(prose)]
+    found += [f"gender {g!r}" for g in catalogs.gendered(code, text, PLAYERS)]
+    return found
+
+
+@pytest.fixture(scope="module")
+def evenings(tmp_path_factory):
+    """Everything printed by the same whole series (test_native's) in each language."""
+    from tests.test_native import _recorded_hand, _series_output
+    typed = _recorded_hand() + ["Zed: 7h"]
+    return {code: (_series_output(tmp_path_factory.mktemp(code), code), typed)
+            for code in ("en", *LOCAL)}
+
+
+@pytest.mark.parametrize("code", LOCAL)
+def test_a_whole_evening_reads_as_native_text(evenings, code):
+    text, typed = evenings[code]
+    assert "Bram" in text and "R5.1" in text
+    assert _evening_problems(code, text, typed) == []
+
+
+def test_the_evening_check_can_fail_on_the_english_run(evenings):
+    """The control: the same evening in English names `start 9h` (French types
+    `début 9co`) and writes the entries as codes (replay: "Cees: start 10h")."""
+    text, typed = evenings["en"]
+    found = _evening_problems("fr", text, typed)
+    assert any(p.startswith("command") for p in found)
+    assert any(p.startswith("card") for p in found)
+    assert _evening_problems("fr", "Seul Anna a encore des cartes.", []) == ["gender 'Seul Anna'"]

@@ -31,7 +31,7 @@ import shutil
 import string
 import subprocess
 import sys
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_file
@@ -319,6 +319,17 @@ _GENDERED = {
                      r"|\bpara ele\b|\bé o campeão\b|\bdado como\b|" + _NAMES + r" \w+ sozinho\b"),
 }
 _NAMED = re.compile(_NAMES)
+
+
+def gendered(language: str, text: str, names: Iterable[str]) -> list[str]:
+    """What in ``text`` (what the program printed, the players' ``names`` filled in)
+    agrees with a player's name in ``language`` (``_GENDERED``): [] when nothing
+    gives a player a gender."""
+    if language not in _GENDERED:
+        return []
+    alternatives = "|".join(re.escape(name) for name in names)
+    pattern = re.compile(_GENDERED[language].pattern.replace(_NAMES, f"(?:{alternatives})"))
+    return [m.group(0) for m in pattern.finditer(text)]
 
 
 #: The number ranks as each language writes them in words.  The rules sheets write
