@@ -203,3 +203,19 @@ def test_the_evening_check_can_fail_on_the_english_run(evenings):
     assert any(p.startswith("command") for p in found)
     assert any(p.startswith("card") for p in found)
     assert _evening_problems("fr", "Seul Anna a encore des cartes.", []) == ["gender 'Seul Anna'"]
+
+
+@pytest.mark.parametrize("code, said", [("nl", "Ontbrekende optie '--players'"),
+                                        ("fr", "Il manque l'option '--players'"),
+                                        ("it", "Manca l'opzione '--players'"),
+                                        ("pt", "Falta a opção '--players'")])
+def test_click_names_a_missing_option_as_a_native_writes_it(tmp_path, code, said):
+    import os
+    import subprocess
+    import sys
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PESTEN_REF_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env["PESTEN_REF_SAVE"] = str(tmp_path / "s.toml")
+    done = subprocess.run([sys.executable, "-m", "referee", "--lang", code, "new", "--rules",
+                           "family"], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert done.returncode == 2 and said in done.stderr, done.stderr
