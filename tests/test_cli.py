@@ -382,8 +382,8 @@ def test_score_text_mode_prints_the_standings(won):
 
 @pytest.mark.parametrize("args, words", [
     (["Bram=Kh Qh Jh 2c", "Cees=23"], ["Bram", "5 cards", "4"]),      # the referee's count
-    (["Bram=Kh Qh Jh 2c 9h", "Cees=23"], ["9h", "discard"]),          # card on the discard pile
-    (["Bram=Kh Qh Jh 2c 5c", "Cees=Kh Qs Js 2s 5s"], ["Kh"]),         # one deck: one K♥
+    (["Bram=Kh Qh Jh 2c 9h", "Cees=23"], ["9♥", "discard"]),          # card on the discard pile
+    (["Bram=Kh Qh Jh 2c 5c", "Cees=Kh Qs Js 2s 5s"], ["K♥"]),         # one deck: one K♥
     (["Bram=5", "Cees=23"], ["Bram", "5"]),                            # 5 cards make at least 10
 ])
 def test_score_refuses_cards_against_r7_2(won, args, words):

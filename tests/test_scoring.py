@@ -155,7 +155,7 @@ def test_R7_2_card_in_discard_refused():
     s = series()
     facts = over("Bram", {"Anna": 2, "Cees": 1}, discard=["9h", "7h", "7c"])
     err = refused("R7.2", score_hand, s, facts, None, {"Anna": "Ks 7h", "Cees": "2c"})
-    assert err.message == "7h is in the discard pile; Anna cannot hold it (R7.2)."
+    assert err.message == "7♥ is in the discard pile; Anna cannot hold it (R7.2)."
 
 
 def test_R7_2_two_decks_one_copy_in_discard_is_fine_both_refused():
@@ -167,14 +167,14 @@ def test_R7_2_two_decks_one_copy_in_discard_is_fine_both_refused():
     assert ok.points["Bram"] == 7
     err = refused("R7.2", score_hand, s, over("Anna", counts, discard=["7h", "7h"], decks=2),
                   None, given)
-    assert "All 2 copies of 7h" in err.message and "Bram" in err.message
+    assert "All 2 copies of 7♥" in err.message and "Bram" in err.message
 
 
 def test_R7_2_same_card_in_two_hands_refused():
     s = series()
     err = refused("R7.2", score_hand, s, over("Anna", {"Bram": 2, "Cees": 1}), None,
                   {"Bram": "Qh 3s", "Cees": "qH"})
-    assert "Qh" in err.message and "Bram and Cees" in err.message
+    assert "Q♥" in err.message and "Bram and Cees" in err.message
 
 
 def test_R7_2_jokers_two_per_deck():

@@ -38,11 +38,11 @@ SAID = {
     ("fr", "deck"): f'règles maison "standard"{NBSP}: 5 joueurs avec 11 cartes chacun, plus la '
                     'première carte, demandent 56 cartes, mais 1 jeu en contient 54 (R1.3). '
                     'Utilisez `decks = 2` ou `deal_size` d\'au plus 10.',
-    ("nl", "not_found"): 'nowhere.toml: er is geen voorinstelling of huisregelbestand dat '
-                         '"nowhere.toml" heet. Gebruik een voorinstelling (standard, family, '
+    ("nl", "not_found"): 'nowhere.toml: er is geen variant of huisregelbestand dat '
+                         '"nowhere.toml" heet. Gebruik een variant (standard, family, '
                          'hard, fast, cumulative, tournament) of het pad van een .toml-bestand.',
-    ("fr", "not_found"): f'nowhere.toml{NBSP}: il n\'y a pas de préréglage ni de fichier de règles '
-                         'maison nommé "nowhere.toml". Utilisez un préréglage (standard, family, '
+    ("fr", "not_found"): f'nowhere.toml{NBSP}: il n\'y a ni variante ni fichier de règles '
+                         'maison nommé "nowhere.toml". Utilisez une variante (standard, family, '
                          'hard, fast, cumulative, tournament) ou le chemin d\'un fichier .toml.',
     ("nl", "7x"): "'7x' is geen kaart en geen woord voor een zet",
     ("fr", "7x"): f"«{NBSP}7x{NBSP}» n'est ni une carte ni un mot de saisie",

@@ -188,7 +188,9 @@ def t(key: str, /, **fields: Any) -> str:
 
     A text with plural forms picks the one for ``fields["n"]`` (an int).  Its
     example placeholders (``{ex:Ah Ks 3d}``) are filled by ``set_examples``'s
-    filler; numbers with a format spec follow the language's CLDR conventions.
+    filler, its command placeholders (``{cmd:pass}``, ``{cmd:Bram: call Anna}``) by
+    ``set_commands``'s: the words to type in the language in use; numbers with a
+    format spec follow the language's CLDR conventions.
     Raises KeyError for an unknown key or a plural text without ``n`` (a
     programming error, caught by tests).
     """
@@ -198,6 +200,8 @@ def t(key: str, /, **fields: Any) -> str:
         template = template[plural_form(fields["n"])] if kind is dict else template.form(fields["n"])
     if "{ex:" in template:
         fields["ex"] = _examples
+    if "{cmd:" in template:
+        fields["cmd"] = _commands
     if not fields:
         return template
     if _language != "en":
@@ -251,6 +255,18 @@ def set_examples(filler: Any) -> None:
     letters (``notation.EXAMPLES``, set when the notation is imported)."""
     global _examples
     _examples = filler
+
+
+_commands: Any = _AsWritten()
+
+
+def set_commands(filler: Any) -> None:
+    """What fills a message's command placeholders, ``{cmd:pass}``: an object whose
+    ``format(filler, "pass")`` writes the command in the words of the active language
+    (Dutch ``pas``, French ``passe``; ``words.entries.COMMANDS``, set when that module
+    is imported).  A message never spells a command word itself (issue 34)."""
+    global _commands
+    _commands = filler
 
 
 class _Number:

@@ -9,8 +9,10 @@ merges it into every ``po/LANG.po`` (changed texts become fuzzy, new ones
 empty).  ``compile`` writes ``locale/LANG/LC_MESSAGES/pesten-ref-AREA.mo`` for
 each area and ``click.mo`` for click's texts.  ``check`` fails when a message is
 untranslated or fuzzy, when a translation's ``{placeholders}`` differ from the
-English ones, when ``msgfmt -c`` (GNU gettext, if installed) objects, or when the
-template or the compiled files are out of date.
+English ones, when ``msgfmt -c`` (GNU gettext, if installed) objects, when a
+translation uses another word for a concept of the language's term base
+(``terms/LANG.toml``, what a translator reads first; the check lists the keys), or
+when the template or the compiled files are out of date.
 
 Run with ``python -m referee.messages.catalogs extract|compile|check``.  Needs
 Babel (a development dependency: ``pip install -e '.[test]'``); the program
@@ -29,7 +31,7 @@ import shutil
 import string
 import subprocess
 import sys
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_file
@@ -48,8 +50,13 @@ PLURAL_FORMS = {
     "nl": "nplurals=2; plural=(n != 1);",
     "fr": "nplurals=2; plural=(n > 1);",
     "it": "nplurals=2; plural=(n != 1);",
-    "pt": "nplurals=2; plural=(n > 1);",
+    # Brazil writes "0 pontos" (the native reviews): 0 takes the plural, as in
+    # Dutch and Italian; CLDR's "one" for pt (i = 0..1) would give "0 ponto".
+    "pt": "nplurals=2; plural=(n != 1);",
 }
+#: Languages whose first plural form is read for 1 only, so it may say "a"
+#: where the English says "{n}" ("perde a vez"): the form need not repeat ``{n}``.
+ONE_ONLY = frozenset(lang for lang, rule in PLURAL_FORMS.items() if "n != 1" in rule)
 #: A fixed date in the headers, so that an unchanged source gives identical files.
 _EPOCH = _dt.datetime(2026, 1, 1, tzinfo=_dt.timezone.utc)
 
@@ -288,12 +295,43 @@ _ENGLISH_CARD = re.compile(r"(?<![\w{}/\\-])((?:10|[2-9AKQJT])[cdhs])(?![\w}])")
 ENGLISH_LETTERS_KEYS = frozenset({"cli.help.notation.cards", "repl.hint.false_friend"})
 #: French puts a space (normal, no-break or narrow no-break) before ! ? : ;
 _FRENCH_PUNCTUATION = re.compile(r"[^\s\u00a0\u202f]([!?;:])(?=\s|$)")
-#: A past participle right after a player's name (French, Italian), which would agree
-#: with the name's gender: "Anna est éliminé".  After "de", "pour", "di", "per" the
-#: name is no subject.
-_PARTICIPLE = re.compile(r"(?<!de )(?<!di )(?<!d')(?<!pour )(?<!per )\{name\} "
-                         r"(?:(?:est|è|resta|reste) )?\w+(?:é|ée|és|ées|ato|ata|ati|ate|ito|ita|"
-                         r"iti|ite|uto|uta)\b")
+#: A player's name (or names) filled into a sentence.
+_NAMES = r"\{(?:name|names|winner|winners|who|victim|turn|lost|player|caller|other|through|dealer)\}"
+#: What agrees with a player's name, so that the sentence gives the player a gender
+#: ("Anna est éliminé", "un salto passato a lui", "zijn kaarten"): a participle or
+#: adjective right after the name (after "de", "pour", "di", "per", "a" the name is no
+#: subject), a pronoun or a gendered noun said of the player.  A sentence must say it
+#: so that nothing agrees with the name (issue 34).
+_GENDERED = {
+    "nl": re.compile(r"\bzijn (?:kaarten|kaart|beurt|hand|eigen|plaats|naam|punten)\b"
+                     r"|\bhij\b|\b(?:aan|van|voor|naar|op) hem\b"),
+    "fr": re.compile(r"(?<!de )(?<!d')(?<!pour )(?<!à )" + _NAMES +
+                     r" (?:(?:est|sont|reste|restent|a été|ont été|s'est|se sont|sera|serait) )?"
+                     r"\w+(?:é|és|ée|ées|ti|tis|ie|ies|seul|seule|seuls)\b"
+                     r"|\bSeule? " + _NAMES + r"|-t-il\b|\b(?:est|sont) (?:le |la )?champion"
+                     r"|\bqualifiés\b|\béliminés\b"),
+    "it": re.compile(r"(?<!di )(?<!per )(?<!a )(?<!ad )" + _NAMES +
+                     r" (?:(?:è|resta|viene|sono|è stato|è stata|sarebbe) )?"
+                     r"\w+(?:ato|ati|ito|iti|uto|uti)\b"
+                     r"|\ba lui\b|\bè il campione\b|\bper primo\b|\bda solo\b|\bsé stesso\b"),
+    "pt": re.compile(r"(?<!de )(?<!para )(?<!a )" + _NAMES +
+                     r" (?:(?:é|foi|está|fica|ficou|seria) )?\w+(?:ado|ados|ido|idos)\b"
+                     r"|\bpara ele\b|\bé o campeão\b|\bdado como\b|" + _NAMES + r" \w+ sozinho\b"),
+}
+_NAMED = re.compile(_NAMES)
+
+
+def gendered(language: str, text: str, names: Iterable[str]) -> list[str]:
+    """What in ``text`` (what the program printed, the players' ``names`` filled in)
+    agrees with a player's name in ``language`` (``_GENDERED``): [] when nothing
+    gives a player a gender."""
+    if language not in _GENDERED:
+        return []
+    alternatives = "|".join(re.escape(name) for name in names)
+    pattern = re.compile(_GENDERED[language].pattern.replace(_NAMES, f"(?:{alternatives})"))
+    return [m.group(0) for m in pattern.finditer(text)]
+
+
 #: The number ranks as each language writes them in words.  The rules sheets write
 #: them lower-case in running text ("un sept", "een zeven"); only the court cards
 #: (Boer, Valet, ...) are capitalised there, so only number ranks are checked.
@@ -307,10 +345,57 @@ _CAPITAL_RANK = {lang: re.compile(r"(?<=[\w,;(] )(?:" + "|".join(words.split()) 
                  for lang, words in _NUMBER_RANKS.items()}
 
 
+#: The entry and prompt words a message names inside backticks; a translation names
+#: them with ``{cmd:...}`` (the language's own word), never in English.  The prompt's
+#: queries that are also ``pesten-ref`` commands count in the table's messages only.
+_TABLE_WORDS = frozenset(("pass", "call", "leave", "start", "draw", "why", "check", "undo",
+                          "redo"))
+_QUERY_WORDS = frozenset(("help", "state", "score", "standings", "history", "rules", "replay"))
+#: Keys whose backticked words are the house-rule file's vocabulary (``draw = 2``,
+#: ``[start]``), the same in every language.
+_FILE_WORDS = re.compile(r"^rules\.err\.|^rules\.book\.text\.R9\.")
+
+
+def _commands_of(language: str) -> dict[str, str]:
+    """The command words of ``language``'s term base ({} when it has none)."""
+    if language not in _COMMANDS:
+        try:
+            _COMMANDS[language] = term_base(language)[1]
+        except FileNotFoundError:
+            _COMMANDS[language] = {}
+    return _COMMANDS[language]
+
+
+_COMMANDS: dict[str, dict[str, str]] = {}
+
+
+def english_commands(language: str, key: str, text: str) -> list[str]:
+    """The command words of ``text`` (the translation of ``key``) written in English
+    inside backticks where ``language`` has its own word (its term base's
+    ``[commands]``: ``pass`` in Dutch, which types ``pas``): each should be a
+    ``{cmd:...}`` placeholder.  A shell command
+    (``pesten-ref score``), an option or a house-rule line is not looked at."""
+    if language == "en" or _FILE_WORDS.search(key):
+        return []
+    commands = _commands_of(language)
+    table = key.partition(".")[0] in ("engine", "repl")
+    found = []
+    for code in re.findall(r"`([^`]*)`", re.sub(r"\{[^{}]*\}", "\x00", text)):
+        if any(x in code for x in ("pesten-ref", "--", "=", "[", '"', "|", "/", "\x00")):
+            continue
+        words = code.split()
+        head = words[1] if len(words) > 1 and words[0].endswith(":") else (words or [""])[0]
+        head = head.lower()
+        if head in _TABLE_WORDS or (table and head in _QUERY_WORDS):
+            if commands.get(head, head) != head:
+                found.append(code)
+    return found
+
+
 def style_problems(language: str, key: str, text: str) -> list[str]:
     """What a native reader would mark in the translation ``text`` of ``key`` and that
     a program can see: an example card in English letters (not an ``{ex:...}``
-    placeholder), in French a ``!``, ``?``, ``:`` or ``;`` without its space, in
+    placeholder), a backticked English command word (``english_commands``), in French a ``!``, ``?``, ``:`` or ``;`` without its space, in
     French and Italian a participle right after ``{name}``, and a number rank
     capitalised in running text ("les Sept" for "les sept")."""
     found = []
@@ -331,11 +416,81 @@ def style_problems(language: str, key: str, text: str) -> list[str]:
         for m in _CAPITAL_RANK[language].finditer(body):
             found.append(f"{where}: the rank {m.group(0)!r} is capitalised in running text; "
                          f"write {m.group(0).lower()!r}")
-    if language in ("fr", "it"):
-        for m in _PARTICIPLE.finditer(text):
-            found.append(f"{where}: {m.group(0)!r}: a participle after the name agrees "
-                         "with it; say it so that nothing agrees with the name")
+    for code in english_commands(language, key, text):
+        found.append(f"{where}: `{code}` is an English command word; write "
+                     f"`{{cmd:{code}}}` (the language's own word)")
+    if language in _GENDERED and _NAMED.search(text):
+        for m in _GENDERED[language].finditer(text):
+            found.append(f"{where}: {m.group(0)!r} agrees with a player's name (it gives "
+                         "the player a gender); say it so that nothing agrees with the name")
     return found
+
+
+TERMS_DIR = os.path.join(HERE, "terms")
+
+
+class Term:
+    """One concept of a language's term base (``terms/LANG.toml``): the ``word``
+    the catalog uses for it, the other words it must not use (``avoid``, regular
+    expressions matched case-insensitively at the start of a word, never inside a
+    ``{placeholder}``'s name) and the message keys
+    where such a word means something else (``allow``)."""
+
+    __slots__ = ("concept", "word", "avoid", "allow")
+
+    def __init__(self, concept: str, word: str, avoid: list[str], allow: list[str]) -> None:
+        self.concept = concept
+        self.word = word
+        self.avoid = [re.compile(r"(?<![\w{])(?:" + a + ")", re.IGNORECASE) for a in avoid]
+        self.allow = frozenset(allow)
+
+
+def term_base(language: str, folder: str = TERMS_DIR) -> tuple[list[Term], dict[str, str]]:
+    """The term base of ``language``: its concepts (``Term``) and its command words
+    ({English command: the language's word}).  FileNotFoundError when the language
+    has none; ValueError for a concept without its ``word``."""
+    import tomllib
+    with open(os.path.join(folder, f"{language}.toml"), "rb") as fp:
+        data = tomllib.load(fp)
+    commands = dict(data.pop("commands", {}))
+    terms = []
+    for concept, entry in data.items():
+        if not isinstance(entry, dict) or not entry.get("word"):
+            raise ValueError(f"terms/{language}.toml: [{concept}] has no word")
+        terms.append(Term(concept, entry["word"], list(entry.get("avoid", [])),
+                          list(entry.get("allow", []))))
+    return terms, commands
+
+
+def _prose(text: str) -> str:
+    """A message's text without its typed code (`` `pass` ``): what it says in words.
+    Placeholders stay, so a term may be matched beside one (``turno {round}``)."""
+    return re.sub(r"`[^`]*`", "`", text)
+
+
+def term_problems(language: str, key: str, text: str, terms: list[Term]) -> list[tuple[Term, str]]:
+    """(the concept, the word found) for each word of ``text`` (the translation of
+    ``key``) that the term base of ``language`` names as another word for one of
+    its concepts."""
+    found = []
+    prose = _prose(text)
+    for term in terms:
+        if key in term.allow:
+            continue
+        for pattern in term.avoid:
+            m = pattern.search(prose)
+            if m:
+                found.append((term, m.group(0)))
+                break
+    return found
+
+
+def _term_report(language: str, hits: dict[tuple[str, str], list[str]],
+                 words: dict[str, str]) -> list[str]:
+    """One line per concept and word found: the keys of the messages that use it."""
+    return [f"{language}: {found!r} is not the word for {concept} in terms/{language}.toml "
+            f"(write {words[concept]!r}): {', '.join(keys)}"
+            for (concept, found), keys in sorted(hits.items())]
 
 
 def problems() -> list[str]:
@@ -364,6 +519,12 @@ def problems() -> list[str]:
             found.append(f"{language}: no catalog {os.path.relpath(path)}")
             continue
         cat = _read(path, language)
+        try:
+            terms, commands = term_base(language)
+        except FileNotFoundError:
+            found.append(f"{language}: no term base terms/{language}.toml")
+            terms, commands = [], {}
+        hits: dict[tuple[str, str], list[str]] = {}
         for message in template:
             if not message.id:
                 continue
@@ -381,13 +542,20 @@ def problems() -> list[str]:
             if message.context:
                 for text in strings:
                     found.extend(style_problems(language, message.context, text))
-            for text in strings:
+                for term, word in {(t.concept, w): (t, w) for text in strings for t, w in
+                                   term_problems(language, message.context, text, terms)}.values():
+                    hits.setdefault((term.concept, word.lower()), []).append(message.context)
+            for index, text in enumerate(strings):
+                fields = _fields(text)
+                if index == 0 and len(strings) > 1 and language in ONE_ONLY:
+                    fields = fields | ({"n"} & wanted)  # the form for 1 may say "a"
                 # The project's texts fill every form with every field; click
                 # names its fields per form ("{possibility}" / "{possibilities}"),
                 # so a form of its texts may use some of them.
-                if _fields(text) != wanted and (message.context or not _fields(text) <= wanted):
-                    found.append(f"{where}: placeholders {sorted(_fields(text))} "
+                if fields != wanted and (message.context or not fields <= wanted):
+                    found.append(f"{where}: placeholders {sorted(fields)} "
                                  f"differ from {sorted(wanted)}")
+        found.extend(_term_report(language, hits, {t.concept: t.word for t in terms}))
         for message in cat:
             if message.id and message.id not in template and not message.fuzzy:
                 if template.get(message.id, message.context) is None:

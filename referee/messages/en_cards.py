@@ -11,4 +11,7 @@ MESSAGES = {
     "cards.rank.K": "K",
     "cards.rank.A": "A",
     "cards.joker": "Joker",
+    # The Joker as the card a player plays, with the article the language needs
+    # ("Bram joue le Joker :"); English names it bare, as the other cards.
+    "cards.joker.played": "Joker",
 }

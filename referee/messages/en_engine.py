@@ -7,7 +7,7 @@ Fields are filled by the engine: ``name``/``victim``/``turn`` are players,
 
 MESSAGES = {
     # -- notation and log ---------------------------------------------------
-    "engine.notation": "That line is not table notation: {error}. Type `help` for the entries.",
+    "engine.notation": "That line is not table notation: {error}. Type `{cmd:help}` for the entries.",
     "engine.replay.not_entry": "only entries (plays, draws, calls, ...) belong in a hand's log.",
     "engine.undo.nothing": "There is nothing to undo in this hand (R0.2).",
     "engine.undo.scored": "This hand has been scored; a scored hand cannot be undone (R0.2).",
@@ -33,7 +33,8 @@ MESSAGES = {
     "engine.refuse.turn_passed": ("After `{done}` the turn passed to {turn}, so `{word}` on the same line "
                                   "is refused: it is {turn}'s turn, not {name}'s (R3.7). Nothing of the line was entered."),
     "engine.refuse.free_pending": (
-        "{turn} must first draw {n} or stack on the penalty; nobody else may play now (R3.7)."),
+        {"one": "{turn} must first draw {n} or stack on the penalty; nobody else may play now (R3.7).",
+        "other": "{turn} must first draw {n} or stack on the penalty; nobody else may play now (R3.7)."}),
     "engine.refuse.no_jokers": "This game is played without Jokers (R1.3, jokers_per_deck = 0).",
     "engine.refuse.identity": (
         "Every {card} in the deck is already on the discard pile; check what was played (R1.4)."),
@@ -70,11 +71,11 @@ MESSAGES = {
         "{card} does not follow the named suit, {suit}: play {allowed}, or draw (R3.3)."),
     "engine.refuse.must_answer_skip": {
         "one": ("{card} cannot be played now: a skip is pending, so play {rank} to pass it "
-                "on, or type `pass` and miss {n} turn (R5.11)."),
+                "on, or type `{cmd:pass}` and miss {n} turn (R5.11)."),
         "other": ("{card} cannot be played now: a skip is pending, so play {rank} to pass it "
-                  "on, or type `pass` and miss {n} turns (R5.11).")},
+                  "on, or type `{cmd:pass}` and miss {n} turns (R5.11).")},
     "engine.refuse.skip_no_draw": (
-        "A skip is pending for {name}: play {rank} to pass it on, or type `pass`; there is "
+        "A skip is pending for {name}: play {rank} to pass it on, or type `{cmd:pass}`; there is "
         "no draw now (R5.11)."),
     "engine.refuse.limit": "{card} cannot be played now: play {limit}, or draw (R9.9).",
     "engine.refuse.follow": (
@@ -108,10 +109,10 @@ MESSAGES = {
         "There is no card left to draw: the draw pile is empty and the discard pile holds "
         "only its top card (R3.6)."),
     "engine.refuse.no_skip": (
-        "There is no skip to pass: `pass` only sits out a skip passed on to {name} (R5.11)."),
+        "There is no skip to pass: `{cmd:pass}` only sits out a skip passed on to {name} (R5.11)."),
     "engine.refuse.call_self": "{name} cannot call themself (R4.4).",
     "engine.refuse.call_unnamed": (
-        "A call must name its caller, like `Bram: call Anna`, because a false call costs "
+        "A call must name its caller, like `{cmd:Bram: call Anna}`, because a false call costs "
         "the caller {n} cards here (R4.4)."),
     "engine.refuse.fix_count": {
         "one": "{name} cannot hold {n} card: the draw pile is empty (R0.2).",
@@ -145,22 +146,28 @@ MESSAGES = {
         "The hand is blocked: nothing is left to draw and nobody can play. It ends without "
         "a winner and everyone scores the cards they hold (R3.9)."),
     "engine.effect.two": (
-        "{name} plays {card}: {victim} must draw {n} or play {stack} (R5.1)."),
+        {"one": "{name} plays {card}: {victim} must draw {n} or play {stack} (R5.1).",
+        "other": "{name} plays {card}: {victim} must draw {n} or play {stack} (R5.1)."}),
     "engine.effect.joker": (
-        "{name} plays {card}: {victim} must draw {n} or play {stack} (R5.6)."),
+        {"one": "{name} plays {card}: {victim} must draw {n} or play {stack} (R5.6).",
+        "other": "{name} plays {card}: {victim} must draw {n} or play {stack} (R5.6)."}),
     "engine.effect.penalty_at_once": {
         "one": ("{name} plays {card}: {victim} must miss the coming turn, so draws the {n} "
                 "card at once and is passed by (R5)."),
         "other": ("{name} plays {card}: {victim} must miss the coming turn, so draws the {n} "
                   "cards at once and is passed by (R5).")},
     "engine.effect.two_nostack": (
-        "{name} plays {card}: {victim} must draw {n}; nothing stacks here (R5.1, R5.7)."),
+        {"one": "{name} plays {card}: {victim} must draw {n}; nothing stacks here (R5.1, R5.7).",
+        "other": "{name} plays {card}: {victim} must draw {n}; nothing stacks here (R5.1, R5.7)."}),
     "engine.effect.joker_nostack": (
-        "{name} plays {card}: {victim} must draw {n}; nothing stacks here (R5.6, R5.7)."),
+        {"one": "{name} plays {card}: {victim} must draw {n}; nothing stacks here (R5.6, R5.7).",
+        "other": "{name} plays {card}: {victim} must draw {n}; nothing stacks here (R5.6, R5.7)."}),
     "engine.effect.penalty": (
-        "{name} plays {card}: {victim} must draw {n} or play {stack} ({rule})."),
+        {"one": "{name} plays {card}: {victim} must draw {n} or play {stack} ({rule}).",
+        "other": "{name} plays {card}: {victim} must draw {n} or play {stack} ({rule})."}),
     "engine.effect.penalty_nostack": (
-        "{name} plays {card}: {victim} must draw {n}; nothing stacks here ({rule}, R5.7)."),
+        {"one": "{name} plays {card}: {victim} must draw {n}; nothing stacks here ({rule}, R5.7).",
+        "other": "{name} plays {card}: {victim} must draw {n}; nothing stacks here ({rule}, R5.7)."}),
     "engine.effect.again": "{name} plays {card} and plays again ({rule}).",
     "engine.effect.again_follow": (
         "{name} plays {card} and plays again: {limit}, or a draw ({rule})."),
@@ -175,9 +182,9 @@ MESSAGES = {
     "engine.effect.skips_only": "{name} plays {card}: {missed} ({rule}).",
     "engine.effect.skip_pending": {
         "one": ("{name} plays {card}: {victim} must play {rank} to pass the skip on, or type "
-                "`pass` and miss {n} turn (R5.11)."),
+                "`{cmd:pass}` and miss {n} turn (R5.11)."),
         "other": ("{name} plays {card}: {victim} must play {rank} to pass the skip on, or "
-                  "type `pass` and miss {n} turns (R5.11).")},
+                  "type `{cmd:pass}` and miss {n} turns (R5.11).")},
     "engine.effect.skip_passed": {
         "one": "{name} passes and misses {n} turn (R5.11).",
         "other": "{name} passes and misses {n} turns (R5.11)."},
@@ -238,10 +245,12 @@ MESSAGES = {
                                 "other": "{name}'s next draw takes {n} cards (R6.2)."},
     "engine.effect.owed_none": "{name}'s next `d` draws nothing and passes the turn (R6.2).",
     "engine.effect.illegal_play_penalty": (
-        "{name} draws {n} for the illegal play (R3.8, illegal_play_penalty = {n})."),
+        {"one": "{name} draws {n} for the illegal play (R3.8, illegal_play_penalty = {n}).",
+        "other": "{name} draws {n} for the illegal play (R3.8, illegal_play_penalty = {n})."}),
     "engine.effect.penalty_plays_on": (
         "{name} took the penalty and now plays the turn (R5.7, penalty_ends_turn = false)."),
-    "engine.effect.false_call": "{name} made a false call and draws {n} (R4.4).",
+    "engine.effect.false_call": {"one": "{name} made a false call and draws {n} (R4.4).",
+        "other": "{name} made a false call and draws {n} (R4.4)."},
     "engine.effect.penalty_lapses": "The penalty pending for {name} lapses (R1.5).",
     "engine.effect.skip_lapses": {
         "one": "The skip passed on to {name} ({n} turn) lapses with them (R1.5).",
@@ -249,7 +258,8 @@ MESSAGES = {
     "engine.effect.turn_to": "{name} is to play.",
     "engine.draw": "{name} draws a card; the turn passes (R3.4).",
     "engine.draw_play": "{name} draws a card and plays it at once (R3.4).",
-    "engine.draw_penalty": "{name} takes the penalty and draws {n} (R5.7).",
+    "engine.draw_penalty": {"one": "{name} takes the penalty and draws {n} (R5.7).",
+        "other": "{name} takes the penalty and draws {n} (R5.7)."},
     "engine.draw_owed": {
         "one": "{name} draws {n} card instead of going out on an action card (R6.2).",
         "other": "{name} draws {n} cards instead of going out on an action card (R6.2)."},
@@ -262,7 +272,8 @@ MESSAGES = {
     "engine.announce.again": "{name} has already announced the last card (R4.1).",
     "engine.announce.none": "{name} owes no announcement now; it has no effect (R4.1).",
     "engine.call.hit": (
-        "{name} forgot to say \"Laatste kaart!\" and draws {n} (R4.3)."),
+        {"one": "{name} forgot to say \"Laatste kaart!\" and draws {n} (R4.3).",
+        "other": "{name} forgot to say \"Laatste kaart!\" and draws {n} (R4.3)."}),
     "engine.call.premature": (
         "Too early: {name} may still announce until another player acts; the call has "
         "no effect (R4.2)."),
@@ -290,18 +301,20 @@ MESSAGES = {
     "engine.summary.blocked": "The hand is over: it was blocked (R3.9).",
     "engine.summary.top": "Top card {top}.",
     "engine.summary.named": "Named suit: {suit}.",
-    "engine.summary.pending": "{turn} must draw {n} or play {stack}.",
-    "engine.summary.pending_nostack": "{turn} must draw {n}.",
-    "engine.summary.skip": "{turn} must play {rank} or `pass`.",
+    "engine.summary.pending": {"one": "{turn} must draw {n} or play {stack}.",
+        "other": "{turn} must draw {n} or play {stack}."},
+    "engine.summary.pending_nostack": {"one": "{turn} must draw {n}.",
+        "other": "{turn} must draw {n}."},
+    "engine.summary.skip": "{turn} must play {rank} or `{cmd:pass}`.",
     "engine.summary.limit": "The next card must be {limit}.",
     "engine.summary.turn": "{turn} is to play.",
     "engine.summary.free": "Anyone may play (snel pesten).",
-    "engine.check.usage": "Name a card to check, like `check {ex:7h}`.",
+    "engine.check.usage": "Name a card to check, like `{cmd:check 7h}`.",
     "engine.check.legal": "Yes: {name} may play {card} now.",
     "engine.check.illegal": "No: {why} Legal now: {allowed}.",
     "engine.check.pending_draw": {"one": "only `d`, to take the {n} pending card",
                                   "other": "only `d`, to take the {n} pending cards"},
-    "engine.check.skip_options": "{rank}, or `pass`",
+    "engine.check.skip_options": "{rank}, or `{cmd:pass}`",
     "engine.check.legal_anyone": "Yes: {card} fits the discard pile now, for any player.",
     "engine.check.pending_options": "{stack} on the pending {n}, or `d` to take them",
     "engine.why.nothing": "No ruling yet in this session.",

@@ -3,10 +3,10 @@
 MESSAGES = {
     # Opening and leaving
     "repl.banner": "Hand {hand}, dealt by {dealer}, rules {rules}. Each entry is saved as soon as it is typed.",
-    "repl.banner.keys": "Tab completes; `help` shows the notation; Ctrl-C clears a line; Ctrl-D or `quit` leaves.",
+    "repl.banner.keys": "Tab completes; `{cmd:help}` shows the notation; Ctrl-C clears a line; Ctrl-D or `quit` leaves.",
     "repl.bye": "Left the table. Every entry is saved in {file}; `pesten-ref play{options}` carries on from here.",
     "repl.bye.over": ("Left the table. Hand {hand} is saved in {file}; record its result with "
-                      "`score` at the prompt or `pesten-ref score{options}`, then `pesten-ref play{options}` deals the next hand."),
+                      "`{cmd:score}` at the prompt or `pesten-ref score{options}`, then `pesten-ref play{options}` deals the next hand."),
     "repl.bye.done": "Left the table; everything is saved in {file}.",
     "repl.history_off": "Note: the command history is off this time: {path} cannot be written ({error}).",
     "repl.did_you_mean": {"one": "Did you mean {words}?",
@@ -38,9 +38,9 @@ MESSAGES = {
 
     # The end of a hand
     "repl.over.winner": ("Hand {hand} is over: {winner} won it. Score it here with the cards the "
-                         "others still hold (or their points, NAME=23), or type `score` alone to be asked:"),
+                         "others still hold (or their points, NAME=23), or type `{cmd:score}` alone to be asked:"),
     "repl.over.blocked": ("Hand {hand} is blocked (R3.9): nobody won it. Score it here with the cards "
-                          "everyone still holds (or their points, NAME=23), or type `score` alone to be asked:"),
+                          "everyone still holds (or their points, NAME=23), or type `{cmd:score}` alone to be asked:"),
     "repl.over.command": "    score {example}",
     "repl.over.example": "{name}=…",
 
@@ -52,7 +52,7 @@ MESSAGES = {
     "repl.score.series_over": "The series is over. Start a new one with `pesten-ref new`.",
 
     # show calls on|off (a display setting of the series; no ruling depends on it)
-    "repl.show.calls_on": ("Calls are shown: the toolbar, `state` and Tab mark who may still say "
+    "repl.show.calls_on": ("Calls are shown: the toolbar, `{cmd:state}` and Tab mark who may still say "
                            "Laatste kaart! and who can be called (saved for this series)."),
     "repl.show.calls_off": ("Calls are hidden: noticing a forgotten Laatste kaart! is up to the "
                             "table (saved for this series; `show calls on` shows them)."),

@@ -256,7 +256,7 @@ MESSAGES: dict[str, str] = {
         "starter, R6.1 after the end); a player who left (R1.5); an entry without a "
         "player in free turn order (R8.4); whose turn it is (R3.7, also for playing over "
         "someone else's pending penalty in free order); a play of several cards where "
-        "doubles are not played, or with a card of another rank (R3.10); `pass` with no "
+        "doubles are not played, or with a card of another rank (R3.10); `{cmd:pass}` with no "
         "skip pending (R5.11); the deck (R1.3, R1.4; each card of a play of several); a pending "
         "penalty (R5.7); a draw-and-play that is not allowed (R3.4); a `d CARD` after an "
         "R6.2 refusal when the owed draw is not exactly one card (R6.2); nothing left to "
@@ -478,7 +478,7 @@ MESSAGES: dict[str, str] = {
     "rules.book.title.R4.3": "Call",
     "rules.book.text.R4.3": (
         "Once the window has closed without an announcement, any opponent may call the "
-        "player (`call Anna`), as long as that player still holds exactly one card and "
+        "player (`{cmd:call Anna}`), as long as that player still holds exactly one card and "
         "has not been called for it yet. The called player draws {last_card_cards}."
     ),
     "rules.book.title.R4.4": "Void calls",
@@ -491,7 +491,7 @@ MESSAGES: dict[str, str] = {
     "rules.book.text.R4.4.none": "It costs the caller nothing.",
     "rules.book.text.R4.4.penalty": (
         "The caller then draws {false_call_cards}, so a call must name its caller "
-        "(`Bram: call Anna`); an unnamed call is refused."
+        "(`{cmd:Bram: call Anna}`); an unnamed call is refused."
     ),
     "rules.book.title.R4.5": "Lapse",
     "rules.book.text.R4.5": (
@@ -634,10 +634,10 @@ MESSAGES: dict[str, str] = {
     "rules.book.text.R5.11": (
         "Where a card's skip may be passed on (`pass_on = true`, R9.5), the skip waits "
         "for the next player. They either play a card of the same rank, and the same skip "
-        "passes on to the player after them (skips do not add up), or type `pass` and "
+        "passes on to the player after them (skips do not add up), or type `{cmd:pass}` and "
         "miss the turns it holds, this one included. A draw is refused while a skip "
-        "waits; `pass` counts as a blank turn for R3.9 and closes an open last-card "
-        "window as a draw does; `pass` with no skip waiting is refused."
+        "waits; `{cmd:pass}` counts as a blank turn for R3.9 and closes an open last-card "
+        "window as a draw does; `{cmd:pass}` with no skip waiting is refused."
     ),
 
     # --- R6 ------------------------------------------------------------------

@@ -118,7 +118,7 @@ MESSAGES = {
     "tour.told.champion": "{name} is the champion!",
     "tour.told.no_champion": "The tournament is over without a champion: every player withdrew.",
     "tour.told.withdrawn": "{name} withdraws from the tournament ({table}).",
-    "tour.told.ranks_last": "{table} has begun: {name} ranks last there; if the hand is still being played, type `leave {name}` at the table (R1.5).",
+    "tour.told.ranks_last": "{table} has begun: {name} ranks last there; if the hand is still being played, type `{cmd:leave {name}}` at the table (R1.5).",
     "tour.told.absent_last": {"one": "{names} withdrew and ranks last at {table}; {through} of {drawn} go through (R8.6).",
                               "other": "{names} withdrew and rank last at {table}; {through} of {drawn} go through (R8.6)."},
     "tour.told.moved": "{name} would be alone and moves to {table}.",

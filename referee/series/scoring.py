@@ -983,6 +983,7 @@ def _check_copies(held: dict[str, list[Card]], discard: list[Card], decks: int,
                   jokers: int) -> None:
     """R7.2 / R1.4: no card more often in the given hands plus discard pile than the
     ``decks`` decks of ``jokers`` Jokers each hold."""
+    from referee.words.cards import pretty  # a card is read as a card (3♦), never as 3d
     in_discard = Counter(discard)
     holders: dict[Card, list[str]] = {}
     for name, cards in held.items():
@@ -996,8 +997,8 @@ def _check_copies(held: dict[str, list[Card]], discard: list[Card], decks: int,
                 continue
             if in_discard[card] >= copies:
                 if copies == 1:
-                    raise ScoreError("score.refuse.in_discard", "R7.2", card=str(card), player=name)
-                raise ScoreError("score.refuse.in_discard_all", "R7.2", card=str(card),
+                    raise ScoreError("score.refuse.in_discard", "R7.2", card=pretty(card), player=name)
+                raise ScoreError("score.refuse.in_discard_all", "R7.2", card=pretty(card),
                                  player=name, n=copies)
             names = join_names(dict.fromkeys(holders[card]))
             if len(set(holders[card])) == 1:  # one player given it more often than it exists
@@ -1007,8 +1008,8 @@ def _check_copies(held: dict[str, list[Card]], discard: list[Card], decks: int,
                 raise ScoreError("score.refuse.same_many", "R7.2", card=str(card), player=name,
                                  n=given)
             if copies == 1:
-                raise ScoreError("score.refuse.too_many_one", "R7.2", card=str(card), players=names)
-            raise ScoreError("score.refuse.too_many", "R7.2", card=str(card),
+                raise ScoreError("score.refuse.too_many_one", "R7.2", card=pretty(card), players=names)
+            raise ScoreError("score.refuse.too_many", "R7.2", card=pretty(card),
                              n=copies - in_discard[card], given=given, players=names)
 
 

@@ -28,6 +28,13 @@ def pretty(card: Card) -> str:
     return f"{rank}{SUIT_SYMBOLS[card.suit]}"
 
 
+def played(card: Card) -> str:
+    """The card a player plays, as a ruling names it: ``pretty``, except the Joker,
+    which takes the article its language needs (French ``le Joker``, Italian
+    ``il Jolly``: "Bram joue le Joker :"; English ``Joker``)."""
+    return t("cards.joker.played") if card.rank == JOKER else pretty(card)
+
+
 def suit_word(suit: str) -> str:
     """The name of a suit (``"s"`` -> "spades") in the active language."""
     return t(f"engine.suit.{suit}")

@@ -9,7 +9,7 @@ the language the messages speak (Dutch ``Hh``, ``pak``; French ``Vco pi``):
 from __future__ import annotations
 
 from referee import messages
-from referee.engine.lexicon import lexicon
+from referee.engine.lexicon import lexicon, local_forms
 from referee.engine.written import written
 
 
@@ -34,3 +34,39 @@ class Examples:
 
 EXAMPLES = Examples()
 messages.set_examples(EXAMPLES)
+
+
+#: The prompt's command words a message may name (``{cmd:help}``), besides the entry
+#: words ``written`` knows (``pass``, ``call``, ``leave``, ``start``, ``d``).
+COMMAND_WORDS = frozenset(("help", "state", "why", "check", "undo", "redo", "rules", "score",
+                           "standings", "history", "replay"))
+
+
+def as_command(text: str) -> str:
+    """A command to type, given in English (``pass``, ``Bram: call Anna``,
+    ``check 7h``), as the language the messages speak writes it (``as_read``), each
+    prompt command word by the language's own first word for it (French ``aide``
+    for ``help``, Italian ``perché`` for ``why``).  English is returned as it is."""
+    lex = lexicon(messages.language())
+    text = written(text, lex)
+    head, sep, rest = text.partition(" ")
+    if head in COMMAND_WORDS:
+        forms = local_forms(head, lex)
+        if forms:
+            return forms[0] + sep + rest
+    return text
+
+
+class Commands:
+    """Fills a message's command placeholders, ``{cmd:pass}``, with the command in
+    the words of the language the messages speak (``as_command``); given to
+    ``messages.set_commands`` when this module is imported."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return as_command(spec)
+
+
+COMMANDS = Commands()
+messages.set_commands(COMMANDS)

@@ -23,7 +23,7 @@ from typing import Any
 
 from referee import messages
 from referee.engine.cards import JOKER, Card
-from referee.words.cards import a_rank, pretty, rank_word, suit_word
+from referee.words.cards import a_rank, played, pretty, rank_word, suit_word
 from referee.engine.told import Told
 
 t = messages.t
@@ -336,7 +336,7 @@ def _penalty(e) -> str:
     key = _PENALTY.get(e.rule, "engine.effect.penalty")
     if not e.stack:
         key += "_nostack"
-    return t(key, name=e.player, card=pretty(e.card), victim=e.victim, n=e.n,
+    return t(key, name=e.player, card=played(e.card), victim=e.victim, n=e.n,
              stack=stack_words(e.stack), rule=e.rule)
 
 
@@ -368,48 +368,48 @@ def _skipped(e) -> str:
         key = "engine.effect.eight_two" if e.two_players else "engine.effect.eight"
     else:
         key = "engine.effect.skip_two" if e.two_players else "engine.effect.skip"
-    return t(key, name=e.player, card=pretty(e.card), lost=e.lost, turn=e.turn or "-",
+    return t(key, name=e.player, card=played(e.card), lost=e.lost, turn=e.turn or "-",
              rule=e.rule)
 
 
 def _reversed(e) -> str:
     if e.rule == "R5.8":
-        return t("engine.effect.king_reverse_free", name=e.player, card=pretty(e.card))
+        return t("engine.effect.king_reverse_free", name=e.player, card=played(e.card))
     direction = t("engine.words.clockwise" if e.clockwise else "engine.words.counterclockwise")
     return t("engine.effect.ace" if e.rule == "R5.5" else "engine.effect.reverse",
-             name=e.player, card=pretty(e.card), direction=direction, rule=e.rule)
+             name=e.player, card=played(e.card), direction=direction, rule=e.rule)
 
 
 def _again(e) -> str:
     if e.rule == "R5.2":
-        return t("engine.effect.seven", name=e.player, card=pretty(e.card))
+        return t("engine.effect.seven", name=e.player, card=played(e.card))
     if e.two_players:
         return t("engine.effect.ace_two" if e.rule == "R5.5" else "engine.effect.again_two",
-                 name=e.player, card=pretty(e.card), rule=e.rule)
+                 name=e.player, card=played(e.card), rule=e.rule)
     if e.follow:
-        return t("engine.effect.again_follow", name=e.player, card=pretty(e.card),
+        return t("engine.effect.again_follow", name=e.player, card=played(e.card),
                  limit=limit_words(("follow", e.card)), rule=e.rule)
-    return t("engine.effect.again", name=e.player, card=pretty(e.card), rule=e.rule)
+    return t("engine.effect.again", name=e.player, card=played(e.card), rule=e.rule)
 
 
 def _draws_at_once(e) -> str:
     if e.rule == "R5.8":
-        return t("engine.effect.king_draw", name=e.player, card=pretty(e.card),
+        return t("engine.effect.king_draw", name=e.player, card=played(e.card),
                  victim=e.victim)
     key = "engine.effect.draw_self" if e.victim == e.player else "engine.effect.draw_at_once"
-    return t(key, name=e.player, card=pretty(e.card), victim=e.victim, n=e.n, rule=e.rule)
+    return t(key, name=e.player, card=played(e.card), victim=e.victim, n=e.n, rule=e.rule)
 
 
 def _moved(e) -> str:
     if e.kind == "pass_cards":
         giver, taker, n = e.moves[0]
         side = "left" if taker == _after(e.moves, giver) else "right"
-        return t(f"engine.effect.pass_cards_{side}", name=e.player, card=pretty(e.card),
+        return t(f"engine.effect.pass_cards_{side}", name=e.player, card=played(e.card),
                  n=max(n for _, _, n in e.moves), rule=e.rule)
     giver, taker, _ = e.moves[0]
     clockwise = taker == _after(e.moves, giver)
     direction = t("engine.words.clockwise" if clockwise else "engine.words.counterclockwise")
-    return t("engine.effect.rotate", name=e.player, card=pretty(e.card), direction=direction,
+    return t("engine.effect.rotate", name=e.player, card=played(e.card), direction=direction,
              rule=e.rule)
 
 
@@ -443,7 +443,7 @@ _RENDER = {
     "Refused": _refused,
     "Started": _started,
     "FreeOrder": lambda e: t("engine.start.free"),
-    "Played": lambda e: t("engine.play", name=e.player, card=pretty(e.card)),
+    "Played": lambda e: t("engine.play", name=e.player, card=played(e.card)),
     "Drew": _drew,
     "Reshuffled": lambda e: t("engine.effect.reshuffle", n=e.n),
     "Forgiven": lambda e: t("engine.effect.exhausted", name=e.player, n=e.n, got=e.got),
@@ -460,32 +460,32 @@ _RENDER = {
     "Skipped": _skipped,
     "Reversed": _reversed,
     "SuitNamed": lambda e: t("engine.effect.jack" if e.rule == "R5.4" else
-                             "engine.effect.name_suit", name=e.player, card=pretty(e.card),
+                             "engine.effect.name_suit", name=e.player, card=played(e.card),
                              suit=suit_word(e.suit), rule=e.rule),
     "DrawsAtOnce": _draws_at_once,
     "SkipMany": lambda e: t("engine.effect.four" if e.rule == "R5.9" else "engine.effect.skip_many",
-                            name=e.player, card=pretty(e.card), victim=e.victim, n=e.n,
+                            name=e.player, card=played(e.card), victim=e.victim, n=e.n,
                             rule=e.rule),
     "OthersDraw": lambda e: t("engine.effect.five" if e.rule == "R5.10" else
-                              "engine.effect.others_draw", name=e.player, card=pretty(e.card),
+                              "engine.effect.others_draw", name=e.player, card=played(e.card),
                               n=e.n, rule=e.rule),
-    "SkipPending": lambda e: t("engine.effect.skip_pending", name=e.player, card=pretty(e.card),
+    "SkipPending": lambda e: t("engine.effect.skip_pending", name=e.player, card=played(e.card),
                                victim=e.victim, n=e.n, rank=a_rank(e.card.rank)),
     "SkipPassed": lambda e: t("engine.effect.skip_passed", name=e.player, n=e.n),
-    "LimitSet": lambda e: t("engine.effect.limit", name=e.player, card=pretty(e.card),
+    "LimitSet": lambda e: t("engine.effect.limit", name=e.player, card=played(e.card),
                             limit=limit_words(e.limit), rule=e.rule),
     "Shown": lambda e: t("engine.effect.show_others" if e.who is None else
-                         "engine.effect.show_next", name=e.player, card=pretty(e.card),
+                         "engine.effect.show_next", name=e.player, card=played(e.card),
                          who=e.who, rule=e.rule),
     "CardsMoved": _moved,
-    "DrawAfter": lambda e: t("engine.effect.draw_after", name=e.player, card=pretty(e.card),
+    "DrawAfter": lambda e: t("engine.effect.draw_after", name=e.player, card=played(e.card),
                              n=e.n),
     "PlaysOn": lambda e: t("engine.effect.penalty_plays_on", name=e.player),
     "Won": lambda e: (t("engine.win", name=e.player) if e.card is None else
-                      t("engine.win_on", name=e.player, card=pretty(e.card))),
+                      t("engine.win_on", name=e.player, card=played(e.card))),
     "WentOut": lambda e: t(("engine.out" if e.card is None else "engine.out_on")
                            + ("_last" if e.last else ""),
-                           name=e.player, card=pretty(e.card) if e.card else "", place=e.place),
+                           name=e.player, card=played(e.card) if e.card else "", place=e.place),
     "MovesOn": lambda e: t("engine.moves_on." + e.what, name=e.player, to=e.to, n=e.n),
     "LastHolder": lambda e: t("engine.last_holder", name=e.player, winner=e.winner),
     "OwedDraw": lambda e: t("engine.effect.owed_draw" if e.n else "engine.effect.owed_none",
