@@ -279,7 +279,7 @@ def test_R7_2_asked_player_by_player_a_clashing_card_asks_only_that_player_again
     reply = app.handle_line("score")
     assert "Bram" in reply.question.prompt
     reply = reply.question.answer("Ah Ks 9c")  # on the discard pile: Bram asked again
-    assert not reply.ok and reply.rule == "R7.2" and "9c" in reply.text
+    assert not reply.ok and reply.rule == "R7.2" and "9♣" in reply.text
     assert "Bram" in reply.question.prompt
     reply = reply.question.answer("Ah Ks 3d")
     assert "Cees" in reply.question.prompt

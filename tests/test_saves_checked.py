@@ -138,7 +138,7 @@ def test_R7_2_a_result_naming_a_card_on_the_discard_pile_is_told(refereed):
                 if text == "Bram = [")
     for said in refused(refereed, *HISTORY_READERS, ("replay", "--hand", "1")):
         assert f"hand-00001.toml, line {line} (hands[1].result.cards.Bram): this hand's " \
-               "entries do not give the result it was scored with: 9h is in the discard " \
+               "entries do not give the result it was scored with: 9♥ is in the discard " \
                "pile; Bram cannot hold it (R7.2)." in said
 
 
