@@ -19,26 +19,11 @@ from pathlib import Path
 from referee.engine import Hand
 from referee.engine.effects import Effect
 from referee.engine.rules import HouseRules
-from referee.series.presets import rules_from_table
 from referee.words.events import told
+from test_actions_table import hand, play
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ["Anna", "Bram", "Cees"]
-
-
-def hand(table: dict, players=PLAYERS, dealer="Cees", preset: str | None = None) -> Hand:
-    rules = rules_from_table({"extends": preset, **table} if preset else table, "family")
-    return Hand(rules, players, dealer)
-
-
-def play(h: Hand, *lines: str):
-    """Type ``lines``; every one must be taken; the last ruling."""
-    ruling = None
-    for line in lines:
-        ruling = h.apply_line(line)
-        assert ruling.ok, (line, told(ruling))
-        told(ruling)  # (every ruling can be said)
-    return ruling
 
 
 def refused(h: Hand, line: str, rule: str):

@@ -29,6 +29,7 @@ def play(h: Hand, *lines: str):
     for line in lines:
         ruling = h.apply_line(line)
         assert ruling.ok, (line, told(ruling))
+        told(ruling)  # (every ruling can be said)
     return ruling
 
 
