@@ -1,6 +1,6 @@
 """The rule decisions of RULES.md that changed rulings (one test each, named after
 its rule id), the order and wording of what a ruling tells, and the one legality
-API (``Hand.legal``, ``Hand.refusal_for``) with its unchecked ``Hand.push``
+API (``Hand.legal``, ``legality.refusal``) with its unchecked ``Hand.push``
 against the checked path."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 
 from conftest import drain, make_hand, play, refused
 from referee.engine.cards import CARDS
-from referee.engine import Hand, Reason
+from referee.engine import Hand, Reason, legality
 from referee.engine import events as E
 from referee.engine.notation import Draw, Play
 from referee.engine.rules import HouseRules
@@ -119,7 +119,7 @@ def test_R3_9_taking_a_penalty_and_what_follows_are_one_turn():
 def test_R9_8_a_wild_jack_goes_on_a_named_suit_even_with_jack_on_jack_false():
     rules = HouseRules(jack_wild=True, jack_on_jack=False)
     hand = make_hand(rules, lines=["start 9c", "Jh s"])   # a wild Jack on the 9c
-    assert hand.refusal_for(CARDS[9 * 4]) is None        # Jc: a wild Jack goes on any card
+    assert legality.refusal(hand, CARDS[9 * 4]) is None        # Jc: a wild Jack goes on any card
     assert hand.legal().may_play(CARDS[9 * 4])
     play(hand, "Jc d")
     hand = make_hand(HouseRules(jack_on_jack=False), lines=["start 9h", "Jh s"])
@@ -250,7 +250,7 @@ def test_legal_is_each_players_own_brought_up_to_date():
     again = hand.legal()
     assert again is bram and again.player == "Bram"
     assert again.plays == \
-        [c for c in CARDS if hand.refusal_for(c, "Bram", "s" if c.rank == "J" else None) is None]
+        [c for c in CARDS if legality.refusal(hand, c, "Bram", "s" if c.rank == "J" else None) is None]
     assert "5c" in [str(c) for c in again.plays]     # (on 2c, no penalty pending)
     assert again.draw_mask == again.mask             # (d CARD plays the same cards, asked anew)
 
@@ -262,7 +262,7 @@ def test_R3_1_legal_plays_agree_with_check_for_every_card():
         for hand in _random_positions(rules, rng, games=6):
             legal = hand.legal(None if not hand.free else hand.turn or hand.active[0])
             for card in CARDS:
-                refused_ = hand.refusal_for(card, legal.player, "s" if card.rank == "J" else None)
+                refused_ = legality.refusal(hand, card, legal.player, "s" if card.rank == "J" else None)
                 assert (refused_ is None) == legal.may_play(card), (card, hand.state())
 
 

@@ -9,6 +9,7 @@ the standard rules; under ``J = "none"`` a Jack names none.
 from __future__ import annotations
 
 from conftest import make_hand
+from referee.engine import legality
 from referee.engine.cards import parse_card
 from referee.engine.compiled import tables_for
 from referee.engine.lexicon import lexicon
@@ -27,7 +28,7 @@ def queen_hand(*lines: str):
 
 def test_R9_8_check_a_queen_that_names_a_suit_says_it_may_be_played():
     hand = queen_hand()
-    assert hand.refusal_for(parse_card("Qs")) is None
+    assert legality.refusal(hand, parse_card("Qs")) is None
     ruling = hand.check("Qs")
     assert ruling.ok and ruling.data["legal"] is True
     assert hand.check("Qs h").data["legal"] is True
@@ -37,7 +38,7 @@ def test_R9_8_check_a_queen_that_names_a_suit_says_it_may_be_played():
 
 def test_R5_4_check_a_jack_that_names_no_suit_needs_none():
     hand = make_hand(PLAIN_JACK, lines=["start 9c"])
-    assert hand.refusal_for(parse_card("Jc")) is None
+    assert legality.refusal(hand, parse_card("Jc")) is None
     assert hand.check("Jc").data["legal"] is True
     assert not hand.apply_line("Jc s").ok          # (a suit after a card that names none)
     assert hand.apply_line("Jc").ok

@@ -161,10 +161,6 @@ class Hand(Dealt):
         """Who had a blank turn since the last card played (R3.9, ``legality.blank_turns``)."""
         return legality.blank_turns(self)
 
-    def refusal_for(self, card, player: str | None = None, suit: str | None = None) -> Refused | None:
-        """Why ``card`` may not be played now (a ``Refused`` event), or None (``legality``)."""
-        return legality.refusal(self, card, player, suit)
-
     def push(self, action, player: str | None = None, announce: bool = False) -> list[Event]:
         """Apply ``action`` (a ``Play`` or ``Draw``) by ``player`` WITHOUT checking it.
 

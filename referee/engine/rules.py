@@ -344,13 +344,6 @@ class HouseRules(Value):
             return (frozenset(ranks),)
         return tuple(frozenset((rank,)) for rank in ranks)
 
-    def stacking_mode(self) -> str:
-        """``stacking`` in words of today's key: ``"same"``, ``"cumulative"``, ``"none"``,
-        or ``"groups"`` for a ``[stacking]`` table that gives its own groups."""
-        if isinstance(self.stacking, str):
-            return self.stacking
-        return "groups" if "groups" in self.stacking else "same"
-
     def double_ranks(self) -> frozenset[str]:
         """Ranks whose card on a penalty made by its own rank doubles it (R5.6, R9.14):
         ``[stacking] double``, else the Joker under ``joker_stack = "double"``."""

@@ -236,9 +236,7 @@ def draw(h, player: str, card: Card | None, suit: str | None, ev: list,
             check_play(h, player, card, suit, h.counts[player])  # (one drawn, one played)
         if h.last_card:
             lastcard.typed_draw(h, player)
-        if h.owed:
-            h.owed.pop(player, None)
-        # One card off the draw pile (it has one: reshuffled above, or refused).
+        # One card off the draw pile (a draw owed, R6.2, is settled by ``play``) (it has one: reshuffled above, or refused).
         ev.insert(told, Drew(player, 1, Drew.DRAW_PLAY, card=card))
         h.draw_pile -= 1
         h.counts[player] += 1
