@@ -44,6 +44,7 @@ from __future__ import annotations
 from referee.engine.cards import CARDS, JOKER, RANKS, SUITS, Card
 from referee.engine.effects import EFFECT_BY_NAME, RANK_VALUE, Effect, classic_rule
 from referee.engine.rules import HouseRules
+from referee.engine.values import set_field
 
 
 def _mask(cards) -> int:
@@ -228,32 +229,20 @@ def house_of(rules: HouseRules, rank: str) -> tuple | None:
 _OLD_KEY = {"K": "king", "4": "four", "5": "five"}
 
 
+_STANDARD = HouseRules()
+
+
 def standard_names() -> tuple[bool, ...]:
     """``Tables.names`` of the standard rules (a Jack names a suit, R5.4): what a reader
     that knows no rule set (an example in a message, a view made without one) asks."""
-    return tables_for(HouseRules()).names
-
-_TABLES: dict[tuple, Tables] = {}
-_BY_RULES: dict[HouseRules, Tables] = {}
-_last: tuple = (None, None)  # (the rule set asked last, its tables: a run asks hand after hand)
-
+    return tables_for(_STANDARD).names
 
 def tables_for(rules: HouseRules) -> Tables:
-    """The compiled ``Tables`` of ``rules``: one per combination of the keys they
-    depend on (what each rank does, what stacks, going out, doubles), kept.  The rule set
-    asked last is known by identity (a ``HouseRules`` hashes all its fields)."""
-    global _last
-    if _last[0] is rules:
-        return _last[1]
-    found = _BY_RULES.get(rules)
+    """The compiled ``Tables`` of ``rules``: compiled once per rule set, when first
+    asked for, and kept on it (``HouseRules.compiled``, not a field of the value), so
+    they go when the rule set goes; no cache of the module's own to keep in step."""
+    found = rules.compiled
     if found is None:
-        key = (rules.turn_order, tuple(sorted(rules.effects().items())), rules.stack_groups(),
-               rules.double_ranks(), rules.finish_mode(), rules.finish_blocked(),
-               rules.start_mode(), rules.start_ranks(), rules.multi_play,
-               tuple(sorted(rules.actions.items())), rules.king, rules.four, rules.five)
-        found = _TABLES.get(key)
-        if found is None:
-            found = _TABLES[key] = Tables(rules)
-        _BY_RULES[rules] = found
-    _last = (rules, found)
+        found = Tables(rules)
+        set_field(rules, "compiled", found)
     return found

@@ -244,8 +244,11 @@ class HouseRules(Value):
     changed copy.  Equal when every field is.
     """
 
-    __slots__ = tuple(_FIELDS)
-    __match_args__ = __slots__
+    # ``compiled``: the rule set's compiled tables, made once when first asked for
+    # (``referee.engine.compiled.tables_for``); not a field, so equality, the hash
+    # and pickling ignore it.
+    __slots__ = tuple(_FIELDS) + ("compiled",)
+    __match_args__ = tuple(_FIELDS)
 
     def __init__(self, **values: Any) -> None:
         for old, (_key, into, expand) in OLD_KEYS.items():  # ``jokers=False``: 0 per deck
@@ -256,6 +259,7 @@ class HouseRules(Value):
             raise TypeError(f"HouseRules has no field {sorted(unknown)[0]!r}")
         for key, default in _FIELDS.items():
             set_field(self, key, values.get(key, default))
+        set_field(self, "compiled", None)
 
     def replace(self, **changes: Any) -> "HouseRules":
         """A copy with ``changes`` (field -> value, or an old key such as ``jokers``);
