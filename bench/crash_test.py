@@ -665,10 +665,12 @@ def _finish_hand(series: _PlaySeries, env: dict[str, str], report: Report, run: 
     return series.number <= len(series.hands)
 
 
-def run_play(folder: Path, runs: int, seed: int, max_delay: float = 0.3, log=None) -> Report:
+def run_play(folder: Path, runs: int, seed: int, max_delay: float = 0.1, log=None) -> Report:
     """``runs`` kills of ``pesten-ref play --json --keep-going`` typing the bots'
     recorded hands under ``PLAY_RULES``, each at a random moment; after each, the
-    next ``play`` carries on from what the log holds."""
+    next ``play`` carries on from what the log holds.  A ``play`` that typed all its
+    lines before the kill is a run without a kill; runs go on until ``runs`` kills
+    (at most three times as many runs)."""
     rng = random.Random(seed)
     report = Report()
     env = _child_env()
@@ -676,7 +678,7 @@ def run_play(folder: Path, runs: int, seed: int, max_delay: float = 0.3, log=Non
     series = _PlaySeries(folder, made, rng.randrange(1 << 30), env)
     deck = None
     i = 0
-    while i < runs:
+    while report.kills < runs and i < 3 * runs:
         lines = series.hands[series.number - 1][2]
         logged = series.logged() or []
         if len(logged) >= len(lines):

@@ -81,5 +81,5 @@ def test_play_killed_mid_hand_under_doubles_and_card_moves_loses_nothing(tmp_pat
     seed = random.randrange(1 << 30)
     report = crash.run_play(tmp_path, runs=8, seed=seed)
     assert report.problems == [], f"seed {seed}: {report.problems}"
-    assert report.runs == 8 and report.kills >= 1
+    assert report.kills == 8
     assert report.entries_lost == 0 and report.versions_written > 0
