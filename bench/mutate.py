@@ -422,8 +422,8 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "start-not-dealers-play": (
         "start: an applied starter acts as the first player's play, not the dealer's (R9.16)",
         "referee/engine/deal.py",
-        "    actions.effect(h, h.dealer, card, suit, ev, steps)\n",
-        "    actions.effect(h, h.first_player(), card, suit, ev, steps)\n"),
+        "    actions.effect(h, h.dealer, card, suit, ev, table=h.tables.start_steps)\n",
+        "    actions.effect(h, h.first_player(), card, suit, ev, table=h.tables.start_steps)\n"),
     "out-card-no-effect": (
         "go_out: the card that takes a player out under last_holder does nothing (R6.3)",
         GOINGOUT,
