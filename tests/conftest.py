@@ -83,6 +83,18 @@ if __import__("os").environ.get("CI"):
     _settings.load_profile("ci")
 
 
+@pytest.fixture
+def speak():
+    """``speak(code)``: the messages in language ``code`` for the rest of the test; English
+    again (not chosen) after it."""
+    from referee import messages
+
+    def use(code: str) -> None:
+        messages.set_language(code)
+    yield use
+    messages.set_language("en", chosen=False)
+
+
 def bench_module(name: str):
     """The benchmark script ``bench/NAME.py`` loaded as a module (the tests that run
     a short version of it: the crash test, the play fuzzing, the differential)."""

@@ -353,16 +353,6 @@ def test_R5_11_tab_in_dutch_offers_pas_only_with_a_skip_and_pak_only_without(spe
 
 # -- completion in the table's language (NOTATION.md "Languages") --------------------
 
-@pytest.fixture
-def speak():
-    from referee import messages
-
-    def use(code):
-        messages.set_language(code)
-    yield use
-    messages.set_language("en", chosen=False)
-
-
 def test_tab_alone_offers_the_cards_and_words_in_dutch(speak):
     speak("nl")
     words = suggest("", view())

@@ -18,7 +18,6 @@ import re
 
 import pytest
 
-from referee import messages
 from referee.engine import Hand
 from referee.engine.cards import CARDS
 from referee.series.presets import load_rules, rules_from_table
@@ -40,14 +39,6 @@ TABLES = (
 _RULE = re.compile(r"\s*\(R\d[^)]*\)")
 # A sentence ends at . ! or ? followed by a blank and a capital letter or a card.
 _END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-Ý0-9\"«])")
-
-
-@pytest.fixture
-def speak():
-    def use(code):
-        messages.set_language(code)
-    yield use
-    messages.set_language("en", chosen=False)
 
 
 def repeats(ruling) -> list[tuple[str, str]]:
