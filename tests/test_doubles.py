@@ -14,7 +14,6 @@ from referee.engine.cards import NotationError, parse_card
 from referee.engine.notation import Pass, Play, parse_line
 from referee.engine.rules import HouseRules
 from referee.engine.state import Snapshot
-from tests.test_complete import speak  # noqa: F401  (the fixture: a language for one test)
 from referee.engine import Hand
 from referee.engine.lexicon import lexicon
 from referee.messages import say

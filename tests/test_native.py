@@ -11,7 +11,6 @@ import pytest
 
 from referee.engine import lexicon
 from referee import messages
-from tests.test_complete import speak  # noqa: F401  (the fixture: a language for one test)
 from tests.test_repl import saved_lines, table  # noqa: F401  (the fixture: a fresh series)
 from tests.test_repl import drive
 

@@ -17,7 +17,6 @@ from referee.engine.rules import HouseRules, RulesError, check_table_fits
 from referee.engine.told import OneOf, Told
 from referee.messages import say
 from referee.series.presets import load_rules
-from tests.test_complete import speak  # noqa: F401  (the fixture: a language for one test)
 
 NBSP = "\u00a0"
 
