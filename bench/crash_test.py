@@ -265,8 +265,9 @@ SERIES_PLAYERS = ["Anna", "Bram", "Cees"]
 
 
 def _series_rules():
+    from referee.engine.reading import with_series
     from referee.series.presets import load_rules
-    return load_rules("standard").with_series(mode="elimination", limit=60)
+    return with_series(load_rules("standard"), mode="elimination", limit=60)
 
 
 def counts(save: SaveFile) -> tuple[int, int]:

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import cli
+from referee.engine.reading import with_series
 from referee.series.presets import load_rules
 from referee.series.scoring import HandResult, ScoreError, replay_series, standings_json
 from referee.series.session import OpenSeries, read_history
@@ -280,7 +281,7 @@ def _given(series_players, active, winner, points):
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ops)
 def test_scores_and_corrections_give_the_standings_of_the_corrected_results_from_scratch(plan):
-    rules = load_rules("standard").with_series(mode="elimination", limit=50)
+    rules = with_series(load_rules("standard"), mode="elimination", limit=50)
     with tempfile.TemporaryDirectory() as tmp:
         save = SaveFile(Path(tmp) / "a" / "pesten.toml")
         table = OpenSeries.create(save, PLAYERS3, rules, "Anna")

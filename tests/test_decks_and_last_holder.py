@@ -18,7 +18,8 @@ import pytest
 
 from conftest import make_hand, play, refused
 from referee.engine import Hand
-from referee.engine.rules import HouseRules, RulesError, check_table_fits
+from referee.engine.rules import HouseRules, RulesError
+from referee.engine.rulecheck import check_table_fits
 from referee.messages import say
 from referee.series.presets import load_rules
 from referee.simulator import simulate

@@ -10,7 +10,8 @@ import pytest
 
 from conftest import drain, make_hand, play, refused
 from referee.engine import Hand
-from referee.engine.rules import HOUSE_KEYS, KEYS, HouseRules
+from referee.engine.keys import HOUSE_KEYS
+from referee.engine.rules import KEYS, HouseRules
 
 STANDARD = HouseRules()
 

@@ -1,4 +1,4 @@
-"""R8: declaring a house-rule key (``referee.engine.rules.HOUSE_KEYS``) is all it takes.
+"""R8: declaring a house-rule key (``referee.engine.keys.HOUSE_KEYS``) is all it takes.
 
 For every declared key, each consumer knows it without a list of its own:
 a house-rule file refuses a value out of its range naming the file, the line,
@@ -20,9 +20,9 @@ import pytest
 from conftest import cli
 from referee.messages import catalog, say, t
 from referee.series.rulebook import render_rulebook, rule_text
-from referee.engine.rules import (
-    HOUSE_KEYS, KEY_BY_NAME, KEY_RULE, KEYS, SPARSE, HouseRules, Key, RulesError, toml_value,
-)
+from referee.engine.keys import HOUSE_KEYS, KEY_BY_NAME, KEY_RULE, SPARSE, Key
+from referee.engine.rules import KEYS, HouseRules, RulesError
+from referee.engine.tomlsource import toml_value
 from referee.series.presets import load_rules, preset_text
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"

@@ -17,6 +17,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from referee.engine.reading import with_series
 from referee.interface.app import SeriesApp
 from referee.interface.repl import LineCompleter, history_path, prompt_parts, run_repl, toolbar_parts
 from referee.series.presets import load_rules
@@ -477,7 +478,7 @@ def test_score_at_the_prompt_shows_who_is_out_and_the_series_winner_with_final_s
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "100")
-    rules = load_rules("standard").with_series(mode="elimination", limit=15)
+    rules = with_series(load_rules("standard"), mode="elimination", limit=15)
     table = OpenSeries.create(SaveFile(tmp_path / "p.toml"), ["Anna", "Bram", "Cees"], rules, "Cees")
     drive(table, WON + "score Bram=Ah Ks 3d Cees=20\n")
     out = capsys.readouterr().out
@@ -639,7 +640,7 @@ def test_R8_6_the_final_scored_at_the_prompt_names_the_champion(tmp_path, monkey
 
 
 def test_the_toolbar_after_the_last_hand_of_a_series_offers_no_score(tmp_path, monkeypatch):
-    rules = load_rules("standard").with_series(mode="elimination", limit=15)
+    rules = with_series(load_rules("standard"), mode="elimination", limit=15)
     table = OpenSeries.create(SaveFile(tmp_path / "p.toml"), ["Anna", "Bram", "Cees"], rules, "Cees")
     app = SeriesApp(table, interactive=True)
     for line in WON.splitlines():

@@ -11,11 +11,11 @@ import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.engine import rules as rules_mod
 from referee.messages import en_rules, say
-from referee.engine.rules import (
-    ALIASES, KEYS, PRESETS, SPARSE, HouseRules, RulesError, check_table_fits, resolve_preset,
-)
+from referee.engine.keys import HOUSE_KEYS, SPARSE
+from referee.engine.reading import with_series
+from referee.engine.rules import ALIASES, KEYS, PRESETS, HouseRules, RulesError, resolve_preset
+from referee.engine.rulecheck import check_table_fits
 from referee.series.presets import load_rules, rules_from_table
 
 HOUSE_RULES_DIR = Path(__file__).resolve().parent.parent / "house_rules"
@@ -544,15 +544,15 @@ def test_differences_lists_keys_in_r8_order():
 
 
 def test_with_series_overrides_and_validates():
-    rules = load_rules("family").with_series(mode="hands", hands=8)
+    rules = with_series(load_rules("family"), mode="hands", hands=8)
     assert dict(rules.series) == {"mode": "hands", "limit": 100, "hands": 8}
     assert rules.name == "family" and rules.jokers is False
-    assert load_rules("standard").with_series(limit=150).series["limit"] == 150
+    assert with_series(load_rules("standard"), limit=150).series["limit"] == 150
     with pytest.raises(RulesError) as info:
-        load_rules("standard").with_series(mode="hands")
+        with_series(load_rules("standard"), mode="hands")
     assert info.value.key == "series.hands"
     with pytest.raises(RulesError) as info:
-        load_rules("standard").with_series(mode="knockout")
+        with_series(load_rules("standard"), mode="knockout")
     assert info.value.key == "series.mode" and '"casual"' in say(info.value.allowed)
 
 
@@ -639,7 +639,7 @@ def test_table_fits_exactly_when_the_deal_and_starter_fit_the_deck(players, deal
 # invariants over random valid tables
 # ---------------------------------------------------------------------------
 
-_enum = {key.name: key.detail for key in rules_mod.HOUSE_KEYS
+_enum = {key.name: key.detail for key in HOUSE_KEYS
          if key.kind == "enum" and key.section is None}
 valid_tables = st.fixed_dictionaries({}, optional={
     "deal_size": st.integers(2, 15),

@@ -20,7 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.engine.rules import HOUSE_KEYS, MAX_EXTENDS, RulesError
+from referee.engine.keys import HOUSE_KEYS, MAX_EXTENDS
+from referee.engine.rules import RulesError
 from referee.messages import say
 from referee.series.presets import load_rules
 

@@ -13,7 +13,8 @@ import pytest
 
 from referee.engine.cards import NotationError
 from referee.engine.notation import parse_line
-from referee.engine.rules import HouseRules, RulesError, check_table_fits
+from referee.engine.rules import HouseRules, RulesError
+from referee.engine.rulecheck import check_table_fits
 from referee.engine.told import OneOf, Told
 from referee.messages import say
 from referee.series.presets import load_rules

@@ -16,6 +16,8 @@ Layers inside the package, dependencies pointing down::
     piles       drawing, the reshuffle, exhausted piles (what the rules that draw share)
     dealt       the hand as dealt: its facts and the queries that only read the state
     state  tables  events                                   (data)
+    reading > rulecheck > tomlsource > rules > keys   house rules: a file read, its values
+                checked, TOML lines, the HouseRules value, each key declared
 
 The package imports nothing until one of its names is asked for
 (``from referee.engine import Hand`` loads ``hand`` and the rules; importing
@@ -33,7 +35,7 @@ Map from rule ids to code (RULES.md):
 - R1.3 decks in play ............ ``dealt.Dealt`` (``decks``, ``deck_total``)
 - R1.3 / R1.4 deck, identity .... ``table.check_deck`` (``table.in_deck``)
 - R1.5 leaving .................. ``table.leave``
-- R2.2 deal size ................ ``state.HandState.reset`` (fit: ``rules.check_table_fits``)
+- R2.2 deal size ................ ``state.HandState.reset`` (fit: ``rulecheck.check_table_fits``)
 - R2.3-R2.5 starter ............. ``deal.start`` (who plays first: ``Dealt.first_player``)
 - R3.1-R3.3 matching ............ ``compiled.matches`` (compiled to ``Tables.fits``),
   ``turn.match_refusal``

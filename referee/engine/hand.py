@@ -15,7 +15,8 @@ from referee.engine.cards import JOKER, RANKS, SUITS, Card, NotationError, parse
 from referee.engine.notation import (
     Announce, Call, Draw, Fix, Leave, Line, Pass, Play, Start, parse_line,
 )
-from referee.engine.rules import KEY_RULE, HouseRules
+from referee.engine.keys import KEY_RULE
+from referee.engine.rules import HouseRules
 from referee.engine import (
     actions, corrections, deal, goingout, lastcard, legality, order, piles, table, turn,
 )

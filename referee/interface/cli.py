@@ -625,7 +625,8 @@ def main() -> None:
 def new(players, rules_spec, dealer, mode, limit, hands, seed, force, as_json, save):
     """Start a series and deal hand 1 (the series there before is kept)."""
     with _Guard():
-        from referee.engine.rules import check_table_fits
+        from referee.engine.reading import with_series
+        from referee.engine.rulecheck import check_table_fits
         from referee.series.presets import load_rules
         from referee.series.scoring import choose_dealer
         from referee.series.session import start_series
@@ -640,7 +641,7 @@ def new(players, rules_spec, dealer, mode, limit, hands, seed, force, as_json, s
         rules = load_rules(rules_spec, players=len(names))
         if hands is not None and mode is None:
             mode = "hands"
-        rules = rules.with_series(mode=mode, limit=limit, hands=hands)
+        rules = with_series(rules, mode=mode, limit=limit, hands=hands)
         check_table_fits(rules, len(names))
         chosen = None
         if dealer is not None:
@@ -1254,7 +1255,7 @@ def simulate(rule_sets, rules_spec, comparing, players, hands, seed, bots, forge
              as_json):
     """Bots play whole hands under a rule set: what does it do to the game?"""
     with _Guard():
-        from referee.engine.rules import check_table_fits
+        from referee.engine.rulecheck import check_table_fits
         from referee.series.presets import load_rules
         from referee.simulator.simulate import FORGET_RATE
         forget = FORGET_RATE if forget is None else forget

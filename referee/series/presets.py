@@ -22,9 +22,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from referee.engine.rules import (
-    EXTENDS, HouseRules, RulesError, Source, build_rules, check_table_fits, extends_allowed,
-    finish_rules, not_found_error, parse_toml, resolve_preset, resolve_table)
+from referee.engine.keys import EXTENDS
+from referee.engine.rules import HouseRules, RulesError, resolve_preset
+from referee.engine.tomlsource import Source, parse_toml
+from referee.engine.rulecheck import check_table_fits, extends_allowed
+from referee.engine.reading import build_rules, finish_rules, not_found_error, resolve_table
 
 if TYPE_CHECKING:  # pathlib is imported where files are looked up, not at start-up
     from pathlib import Path

@@ -21,10 +21,9 @@ from typing import Any, Callable
 from referee.engine.lexicon import LEXICONS
 from referee.messages import catalog, say, t
 from referee.engine.effects import ACTION_RANKS, EFFECT_BY_NAME, Effect, classic_rule
-from referee.engine.rules import (
-    HOUSE_KEYS, KEY_BY_NAME, PRESET_RULE, PRESETS, HouseRules, RulesError, resolve_preset,
-    toml_value,
-)
+from referee.engine.keys import HOUSE_KEYS, KEY_BY_NAME
+from referee.engine.rules import PRESETS, PRESET_RULE, HouseRules, RulesError, resolve_preset
+from referee.engine.tomlsource import toml_value
 from referee.words.cards import a_rank
 from referee.words.events import limit_words
 from referee.series.presets import find_rules_file, load_rules

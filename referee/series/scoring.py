@@ -35,7 +35,9 @@ from typing import Any, Iterable, Mapping
 
 from referee.engine.cards import JOKER, RANKS, Card, copies_per_deck, try_card
 from referee.messages import say, t
-from referee.engine.rules import DEFAULT_POINTS, REQUIRED, HouseRules, RulesError, check_saved
+from referee.engine.keys import DEFAULT_POINTS
+from referee.engine.rules import HouseRules, RulesError
+from referee.engine.rulecheck import REQUIRED, check_saved
 from referee.engine.told import Told
 from referee.engine.values import Record, Value, set_field
 from referee.series.spoken import table_lexicon

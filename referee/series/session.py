@@ -41,7 +41,9 @@ from typing import Any, Mapping
 from typing import TYPE_CHECKING
 
 from referee import messages
-from referee.engine.rules import HouseRules, RulesError, check_table_fits, toml_value
+from referee.engine.rules import HouseRules, RulesError
+from referee.engine.tomlsource import toml_value
+from referee.engine.rulecheck import check_table_fits
 from referee.engine.told import Told
 from referee.series.presets import rules_from_saved
 from referee.series.scoring import (

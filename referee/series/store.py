@@ -589,7 +589,7 @@ def _locate(path: str, parts: Sequence[str | int]) -> int | None:
             text = file.read()
     except (OSError, UnicodeDecodeError):
         return None
-    from referee.engine.rules import key_lines, line_of  # (only for an error)
+    from referee.engine.tomlsource import key_lines, line_of  # (only for an error)
     return line_of(key_lines(text)[0], tuple(parts))
 
 

@@ -25,7 +25,8 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, NamedTuple, Sequence
 
 from referee import messages
-from referee.engine.rules import HouseRules, check_table_fits
+from referee.engine.rules import HouseRules
+from referee.engine.rulecheck import check_table_fits
 from referee.simulator.simstats import (
     BIG_PICKUP, LONG_FACTOR, Comparison, Difference, Figure, HandRecord, QuantileDifference,
     binomial_test, compare, fair_seats, figure_values, json_number, summarize, wilson,

@@ -46,7 +46,8 @@ from referee.engine.events import CardsMoved, Called, Drew, Reshuffled, WentOut
 from referee.engine.legality import start_names_suit
 from referee.engine.compiled import tables_for
 from referee.engine.notation import Draw, Line, Pass, Play
-from referee.engine.rules import HouseRules, check_table_fits
+from referee.engine.rules import HouseRules
+from referee.engine.rulecheck import check_table_fits
 from referee.series.scoring import card_points
 from referee.series.spoken import table_lexicon
 from referee.simulator.simstats import HandRecord

@@ -22,8 +22,10 @@ from typing import Any, Iterable
 
 from referee.engine.cards import ALL_RANKS, JOKER
 from referee.engine.effects import EFFECT_KINDS, Effect, check_combination
-from referee.engine.rules import (OLD_KEY_RANK, HouseRules, RulesError, check_table_fits,
-                                  toml_value)
+from referee.engine.keys import OLD_KEY_RANK
+from referee.engine.rules import HouseRules, RulesError
+from referee.engine.tomlsource import toml_value
+from referee.engine.rulecheck import check_table_fits
 
 PRESETS = ("standard", "family", "hard", "cumulative", "fast", "tournament")
 """The presets a file may extend (R8)."""

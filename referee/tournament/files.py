@@ -63,9 +63,10 @@ def _folder_name(round_no: int, table: str) -> str:
 
 def table_rules(final: bool):
     """The rule set of a table: the tournament preset (R8.6); a round's table plays one hand."""
+    from referee.engine.reading import with_series
     from referee.series.presets import load_rules
     rules = load_rules("tournament")
-    return rules if final else rules.with_series(mode="hands", hands=1)
+    return rules if final else with_series(rules, mode="hands", hands=1)
 
 
 class TournamentFiles:

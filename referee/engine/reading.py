@@ -1,0 +1,178 @@
+"""Reading a house-rule table (RULES.md R8): checked, merged onto what it
+``extends`` (a chain of ``MAX_EXTENDS`` files at most, followed in a loop) and
+built into a ``HouseRules`` value.
+
+The ``Merged`` table knows the file and line of each value, so every error names
+where the value at fault is written.  The engine reads no file: ``read`` (the
+application's, ``referee.series.presets``, which also has ``load_rules``,
+``preset_text`` and ``rules_from_table``) gives the table an ``extends`` names.
+
+Public API: ``resolve_table(own, src, ident, read)``, ``finish_rules(merged, src,
+name)``, ``build_rules(table, src, read)``, ``with_series(rules, ...)``,
+``not_found_error(spec)``, ``Read``.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
+
+from referee.engine.cards import ALL_RANKS as ACTION_RANKS
+from referee.engine.keys import (
+    EXTENDS, MAX_EXTENDS, OVERLAPS, SECTION_KEYS, SPARSE, TABLE_NAMES, TOP_KEYS)
+from referee.engine.rulecheck import (
+    check_actions, check_subtable, check_table, describe, extends_allowed)
+from referee.engine.rules import KEYS, PRESETS, HouseRules, RulesError, resolve_preset
+from referee.engine.told import Told
+from referee.engine.tomlsource import Merged, Source, placed
+
+def _merge(base: Mapping[str, Any], over: Mapping[str, Any], src: Source | None = None,
+           depth: int = 0) -> Merged:
+    """``over`` on top of ``base``: plain keys replace, tables merge key by key
+    (``stacking``: a word replaces a table; a table with ``groups`` replaces a
+    word, one without keeps the word's groups, R9.14).  What decides
+    the same thing as a key ``over`` sets gives way (R9.1): a file's
+    ``king`` wins over the ``K`` of the table it extends, and its ``K`` over
+    the ``king`` it extends (set back to standard).  ``src`` (at ``depth`` in
+    the ``extends`` chain) wrote ``over``: the ``origins`` of the result say so."""
+    merged = Merged({k: (dict(v) if isinstance(v, Mapping) else v) for k, v in base.items()})
+    if isinstance(base, Merged):
+        merged.origins.update(base.origins)
+        merged.stacking_word = base.stacking_word
+    origins = merged.origins
+    for old, (section, sub) in OVERLAPS:
+        table = over.get(section)
+        if old in over and isinstance(merged.get(section), dict):
+            merged[section].pop(sub, None)
+            origins.pop((section, sub), None)
+        elif isinstance(table, Mapping) and sub in table and old in merged:
+            merged[old] = TOP_KEYS[old].default
+            origins.pop((old,), None)
+    for key, value in over.items():
+        if key == EXTENDS:
+            continue
+        if key in TABLE_NAMES and isinstance(value, Mapping) and isinstance(merged.get(key), dict):
+            merged[key] = {**merged[key], **value}
+        else:
+            if key == "stacking":
+                word = merged.get(key)
+                merged.stacking_word = (
+                    (word, origins.get((key,))) if isinstance(value, Mapping)
+                    and isinstance(word, str) and "groups" not in value else None)
+            for path in [p for p in origins if p[:1] == (key,)]:
+                del origins[path]
+            merged[key] = dict(value) if isinstance(value, Mapping) else value
+        if src is not None:
+            origins[(key,)] = (depth, src)
+            if isinstance(value, Mapping):
+                for sub in value:
+                    origins[(key, sub)] = (depth, src)
+    return merged
+
+
+def finish_rules(merged: Mapping[str, Any], src: Source, name: str) -> HouseRules:
+    """Check the combinations of a merged table and build the HouseRules value.
+
+    ``merged``: ``resolve_table``'s table (a ``Merged``: each error is placed on
+    the file and line where the value at fault is written) or a plain dict (errors
+    placed on ``src``).  Raises RulesError (R7.5, R9.6, R9.13-R9.16)."""
+    series = merged["series"]
+    if series["mode"] == "hands" and series["hands"] < 1:
+        where, _path, line = placed(merged, src, ("series", "hands"), ("series", "mode"))
+        raise where.error("rules.err.series_hands", key="series.hands", line=line,
+                          allowed=Told("rules.allowed.int_min", low=1), got=series["hands"])
+    values = {k: MappingProxyType(dict(merged[k])) if isinstance(merged[k], Mapping)
+              else merged[k] for k in TOP_KEYS}
+    tables = {section: MappingProxyType(
+        dict(merged.get(section, {})) if section in SPARSE else
+        {k: merged[section][k] for k in keys})
+        for section, keys in SECTION_KEYS.items() if section not in TOP_KEYS}
+    rules = HouseRules(name=name, **tables, **values)
+    word = getattr(merged, "stacking_word", None)
+    if word is not None and word[0] != "same" and isinstance(rules.stacking, Mapping):
+        # a [stacking] table without groups over ``stacking = "none"`` / ``"cumulative"``:
+        # the word's groups stay (R9.14), written out now the penalty ranks are known
+        groups = rules.replace(stacking=word[0]).stack_groups()
+        rules = rules.replace(stacking=MappingProxyType({
+            "groups": tuple(tuple(sorted(g, key=ACTION_RANKS.index)) for g in groups),
+            **rules.stacking}))
+    check_actions(rules, merged, src)
+    return rules
+
+
+def _defaults() -> dict[str, Any]:
+    return HouseRules().to_table()
+
+
+# -- a table read: parsed, merged onto what it extends, checked ---------------
+
+def not_found_error(spec: str) -> RulesError:
+    """The RulesError for a rule set ``spec`` that is neither a preset nor a file (R8)."""
+    allowed = Told("rules.allowed.presets", presets=", ".join(PRESETS))
+    told = Told("rules.error", where=Told("rules.where.file", file=spec),
+                 problem=Told("rules.err.not_found", spec=spec, allowed=allowed))
+    return RulesError(told, file=str(spec), line=None, key=None, allowed=allowed)
+
+
+Read = Callable[[str, Source, tuple[str, ...]], "tuple[Mapping[str, Any], Source, str]"]
+"""What a table's ``extends = "..."`` names, read (by the application:
+``referee.series.presets``): ``read(spec, src, chain)`` -> (that file's or preset's
+own table, as parsed; its ``Source``; its identity in ``chain``).  ``src`` is the
+file whose ``extends`` it is, ``chain`` the identities read so far, first file
+first (the reader refuses a circle).  Raises RulesError."""
+
+
+def resolve_table(own: Mapping[str, Any], src: Source, ident: str, read: Read) -> Merged:
+    """Validate ``own`` (the table of ``src``, known in a chain as ``ident``) and
+    each table its ``extends`` chain names (``read`` gives them), and merge them
+    onto the standard defaults, the last one read first (R8).
+
+    The chain is followed in a loop, never by recursion: more than
+    ``MAX_EXTENDS`` files (presets not counted) is refused at the ``extends``
+    line that goes one too far.  Returns a ``Merged`` (each value knows its file).  Raises RulesError."""
+    files: list[tuple[dict[str, Any], Source]] = []
+    chain = (ident,)
+    while True:
+        checked = check_table(own, src)
+        files.append((checked, src))
+        spec = checked.get(EXTENDS)
+        if spec is None:
+            break
+        if len(files) >= MAX_EXTENDS and not src.preset and resolve_preset(spec) is None:
+            raise src.error("rules.err.extends_deep", key=EXTENDS, line=src.line_of(EXTENDS),
+                            allowed=extends_allowed(), most=MAX_EXTENDS, got=spec)
+        own, src, ident = read(spec, src, chain)
+        chain += (ident,)
+    merged = Merged(_defaults())
+    for depth in range(len(files) - 1, -1, -1):
+        checked, file_src = files[depth]
+        merged = _merge(merged, checked, file_src, depth)
+    merged.origins[()] = (0, files[0][1])
+    return merged
+
+
+def build_rules(table: Mapping[str, Any], src: Source, read: Read) -> HouseRules:
+    """A validated HouseRules from a plain table (complete or partial; keys left
+    out keep their standard values), named ``src.name``; ``read`` gives the
+    table an ``extends`` names.  Raises RulesError (R8)."""
+    if not isinstance(table, Mapping):
+        raise src.error("rules.err.type", key=None, got=describe(table),
+                        allowed=Told("rules.allowed.table", what=Told("rules.allowed.table_points")))
+    return finish_rules(resolve_table(table, src, "table:" + src.name, read), src, src.name)
+
+
+def with_series(rules: HouseRules, mode: str | None = None, limit: int | None = None,
+                hands: int | None = None) -> HouseRules:
+    """A copy of ``rules`` with ``[series]`` values replaced (options given to ``pesten-ref new`` win, R8).
+
+    ``None`` keeps the value in force.  Validated like a file (R7.4-R7.6):
+    raises RulesError with ``key`` ``"series.mode"``, ``"series.limit"`` or
+    ``"series.hands"`` (e.g. ``mode = "hands"`` without ``hands`` >= 1).
+    """
+    given = {k: v for k, v in (("mode", mode), ("limit", limit), ("hands", hands)) if v is not None}
+    src = Source(file=None, name=rules.name, where_key="rules.where.options")
+    checked = check_subtable("series", given, src)
+    merged = {key: dict(v) if isinstance(v, Mapping) else v
+              for key in KEYS for v in (getattr(rules, key),)}
+    merged["series"] = {**merged["series"], **checked}
+    return finish_rules(merged, src, rules.name)

@@ -1,0 +1,441 @@
+"""Checking house-rule values (RULES.md R8, R9): one file's own keys and tables,
+the ``[actions]`` and ``[stacking]`` combinations of a merged rule set, a value
+read back from a save file, and whether a table of players fits the deck.
+
+Every refusal is a ``RulesError`` naming the file and line (``tomlsource.Source``),
+the key and what is allowed.
+
+Public API:
+
+- ``check_table(table, src)``, ``check_subtable(section, value, src)``: a file's own
+  keys, checked (names with did-you-mean, types, values; old keys expanded).
+- ``check_actions(rules, merged, src)``: the combinations R9.6 and R9.13-R9.16 refuse.
+- ``check_saved(table, key, kind, ...)``: a value read back from a save file,
+  checked as a house-rule value is (the same sentences); ``REQUIRED``.
+- ``check_table_fits(rules, players, merged=None)``: 2-8 players, deal + starter
+  fit the deck (R1.1, R1.3, R2.2).
+- ``extends_allowed()`` (what ``extends`` may name, told), ``describe(value)``
+  (a value's type, told), ``join_or(items)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from referee.engine.cards import ALL_RANKS as ACTION_RANKS, JOKER, deck_size
+from referee.engine.keys import (
+    EXTENDS, MAX_DECKS, MAX_PLAYERS, MIN_PLAYERS, OLD_KEYS, OVERLAPS, SECTION_KEYS, TABLE_NAMES,
+    TOP_KEYS, Key)
+from referee.engine.rules import KEYS, PRESETS, HouseRules, RulesError
+from referee.engine.told import OneOf, Told
+from referee.engine.tomlsource import Merged, Source, placed, toml_value
+
+def join_or(items: list[Any]) -> Any:
+    """The items as one phrase to be said, "a, b or c" (a ``OneOf``); one item as
+    it is, none as ``[]``."""
+    if not items:
+        return "[]"
+    if len(items) == 1:
+        return items[0]
+    return OneOf(tuple(items), "rules.word.or")
+
+
+def _allowed_text(kind: str, detail: Any) -> Told:
+    if kind == "int":
+        low, high = detail
+        if low is None:
+            return Told("rules.allowed.int")
+        if high is None:
+            return Told("rules.allowed.int_min", low=low)
+        return Told("rules.allowed.int_range", low=low, high=high)
+    if kind == "bool":
+        return Told("rules.allowed.bool")
+    if kind == "enum":
+        return Told("rules.allowed.choices", choices=join_or([toml_value(c) for c in detail]))
+    if kind == "decks":
+        return Told("rules.allowed.decks", most=MAX_DECKS)
+    if kind == "text":
+        return Told("rules.allowed.text")
+    if kind == "list":
+        return Told("rules.allowed.list", what=detail)
+    if kind == "table":
+        return Told("rules.allowed.table", what=detail)
+    if kind == "effects":
+        return _EFFECT_ALLOWED["effects"]({})
+    if kind == "ranks":
+        return Told("rules.allowed.rank_list")
+    if kind == "groups":
+        return Told("rules.allowed.groups")
+    if kind == "blocked":
+        return Told("rules.allowed.blocked")
+    raise AssertionError(kind)
+
+
+def describe(value: Any) -> Told:
+    if isinstance(value, bool):
+        return Told("rules.type.bool", value=toml_value(value))
+    if isinstance(value, int):
+        return Told("rules.type.int", value=value)
+    if isinstance(value, float):
+        return Told("rules.type.float", value=value)
+    if isinstance(value, str):
+        return Told("rules.type.str", value=toml_value(value))
+    if isinstance(value, Mapping):
+        return Told("rules.type.table")
+    if isinstance(value, (list, tuple)):
+        return Told("rules.type.list")
+    return Told("rules.type.other", value=value)
+
+
+def _check_value(src: Source, shown_key: str, path: tuple[str, ...], value: Any,
+                 kind: str, detail: Any) -> Any:
+    """Return ``value`` when it fits ``kind``/``detail``; else raise RulesError."""
+    # The allowed values and the line are worked out only for an error.
+    def wrong_type() -> RulesError:
+        return src.error("rules.err.type", key=shown_key, allowed=_allowed_text(kind, detail),
+                         line=src.line_of(*path), got=describe(value))
+
+    def bad_value() -> RulesError:
+        return src.error("rules.err.value", key=shown_key, allowed=_allowed_text(kind, detail),
+                         line=src.line_of(*path), got=toml_value(value))
+
+    if kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise wrong_type()
+        low, high = detail
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise bad_value()
+    elif kind in ("enum", "text"):
+        if not isinstance(value, str):
+            raise wrong_type()
+        if (value not in detail) if kind == "enum" else not value.strip():
+            raise bad_value()
+    elif kind == "decks":
+        if isinstance(value, str):
+            if value != "auto":
+                raise bad_value()
+        elif isinstance(value, bool) or not isinstance(value, int):
+            raise wrong_type()
+        elif not 1 <= value <= MAX_DECKS:
+            raise bad_value()
+    elif kind == "effects":
+        return _check_effects(src, shown_key, path, value)
+    elif kind in ("ranks", "groups", "blocked"):
+        if kind == "blocked" and value == "actions":
+            return value
+        groups = value if kind == "groups" else [value]
+        if not isinstance(value, list) or not all(
+                isinstance(g, list) and all(isinstance(r, str) for r in g) for g in groups):
+            raise wrong_type()
+        bad = next((r for g in groups for r in g if _rank_name(r) is None), None)
+        if bad is not None:
+            raise src.error("rules.err.rank", key=shown_key, line=src.line_of(*path),
+                            allowed=Told("rules.allowed.ranks"), got=toml_value(bad))
+        checked = tuple(tuple(dict.fromkeys(_rank_name(r) for r in g)) for g in groups)
+        return checked if kind == "groups" else checked[0]
+    elif not isinstance(value, _TYPE_OF[kind]):   # "bool", "list", "table"
+        raise wrong_type()
+    return value
+
+
+_TYPE_OF = {"bool": bool, "list": list, "table": Mapping}
+
+_RANK_NAMES = {r.lower(): r for r in ACTION_RANKS}
+
+
+def _rank_name(text: str) -> str | None:
+    """A rank as ``[actions]`` and the rank lists write it (``"k"`` -> ``"K"``), or None."""
+    return _RANK_NAMES.get(str(text).strip().lower())
+
+
+_EFFECT_ALLOWED = {
+    "effects": lambda f: Told("rules.allowed.effects", effects=", ".join(_effect_names())),
+    "effect_value": lambda f: Told("rules.allowed.effect_value", example=f["example"]),
+    "true": lambda f: "true",
+    "params": lambda f: f["params"],
+    "int_range": lambda f: Told("rules.allowed.int_range", low=f["low"], high=f["high"]),
+    "bool": lambda f: Told("rules.allowed.bool"),
+    "choices": lambda f: join_or([toml_value(c) for c in f["choices"]]),
+    "value": lambda f: Told("rules.allowed.effect_rank_value"),
+    "rank": lambda f: Told("rules.allowed.effect_rank"),
+}
+
+
+def _effect_names() -> list[str]:
+    from referee.engine.effects import EFFECT_KINDS
+    return [kind.name for kind in EFFECT_KINDS]
+
+
+def _check_effects(src: Source, shown_key: str, path: tuple[str, ...], value: Any) -> tuple:
+    """A rank's entry of ``[actions]`` -> its effects (R9.1); RulesError naming the
+    file, the line, the key and what is allowed (``effects.parse_effects``)."""
+    def fail(problem: str, allowed: str, **fields: Any) -> RulesError:
+        allowed_text = _EFFECT_ALLOWED[allowed](fields)
+        fields.pop("choices", None)
+        if "suggestion" in fields:
+            found = fields["suggestion"]
+            fields["suggestion"] = (Told("rules.err.suggest", suggestion=found) if found
+                                    else Told("rules.err.no_suggestion"))
+        return src.error(problem, key=shown_key, line=src.line_of(*path),
+                         allowed=allowed_text, **fields)
+
+    if isinstance(value, (bool, int, float)) or not isinstance(value, (str, list, Mapping)):
+        raise src.error("rules.err.type", key=shown_key, line=src.line_of(*path),
+                        allowed=_allowed_text("effects", None), got=describe(value))
+    from referee.engine.effects import parse_effects
+    return parse_effects(dict(value) if isinstance(value, Mapping) else
+                         [dict(v) if isinstance(v, Mapping) else v for v in value]
+                         if isinstance(value, list) else value, fail)
+
+
+def _check_key(src: Source, key: Key, value: Any) -> Any:
+    """``value`` for the declared ``key`` when it fits the key's kind and range; else RulesError."""
+    return _check_value(src, key.shown, key.path, value, key.kind, key.detail)
+
+
+REQUIRED = object()
+"""``check_saved``'s default: the key must be there."""
+
+
+def check_saved(table: Mapping[str, Any], key: str, kind: str, detail: Any = None,
+                default: Any = REQUIRED, shown: str | None = None) -> Any:
+    """``table[key]`` read from a save file (the series file, a hand's file),
+    checked as a house-rule value is (the same check, the same sentences).
+
+    ``kind``: "int" (``detail``: (low, high or None)), "bool", "enum"
+    (``detail``: the choices, e.g. the players' names), "text" (not blank),
+    "list" and "table" (``detail``: what they hold, a ``Told`` said only in
+    the error, or words).  A key left out gives ``default``; without one it is an error.  ``shown``: the key
+    as the sentence names it (default ``key``).  Returns the value; raises
+    RulesError whose ``problem`` names the key and says what is allowed (the
+    caller says where: the file and its line).
+    """
+    shown = key if shown is None else shown
+    src = Source(file=None, name="", where_key="rules.where.options")
+    if key not in table:
+        if default is not REQUIRED:
+            return default
+        raise src.error("rules.err.missing", key=shown, allowed=_allowed_text(kind, detail))
+    return _check_value(src, shown, (shown,), table[key], kind, detail)
+
+
+def _suggest(word: str, candidates: tuple[str, ...] | list[str]) -> Told:
+    import difflib
+
+    lowered = {c.lower(): c for c in candidates}
+    match = lowered.get(word.lower())
+    if match is None and word.lower() == "t" and "10" in candidates:
+        match = "10"
+    if match is None:
+        close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+        if not close:
+            close = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
+            close = [lowered[c] for c in close]
+        match = close[0] if close else None
+    return Told("rules.err.suggest", suggestion=match) if match else Told("rules.err.no_suggestion")
+
+
+def extends_allowed() -> Told:
+    """What ``extends`` may name, to be said: a preset (``PRESETS``) or a file."""
+    return Told("rules.allowed.extends", presets=", ".join(PRESETS))
+
+
+def check_table(table: Mapping[str, Any], src: Source) -> dict[str, Any]:
+    """Validate one file's (or one save table's) own keys; return them, tables as dicts.
+
+    Checks names (with did-you-mean), types and values.  Combinations that
+    depend on the merged result (``series.hands`` for ``mode = "hands"``) are
+    checked by ``finish_rules``.
+    """
+    top_keys = KEYS + (EXTENDS,)
+    out: dict[str, Any] = {}
+    for key, value in table.items():
+        if key == EXTENDS:
+            if not isinstance(value, str) or not value.strip():
+                raise src.error("rules.err.extends_type", key=EXTENDS, line=src.line_of(EXTENDS),
+                                allowed=extends_allowed(),
+                                got=describe(value))
+            out[key] = value.strip()
+        elif key in TABLE_NAMES and (key not in TOP_KEYS or isinstance(value, Mapping)):
+            if not isinstance(value, Mapping):
+                what = Told(_TABLE_WHAT.get(key, "rules.allowed.table_keys"),
+                         keys=", ".join(SECTION_KEYS[key]))
+                raise src.error("rules.err.type", key=key, line=src.line_of(key),
+                                allowed=Told("rules.allowed.table", what=what), got=describe(value))
+            out[key] = check_subtable(key, value, src)
+        elif key in TOP_KEYS:
+            out[key] = _check_key(src, TOP_KEYS[key], value)
+        elif key in OLD_KEYS:
+            out[key] = _check_key(src, OLD_KEYS[key][0], value)
+        else:
+            line = src.line_of(key)
+            if isinstance(value, Mapping):
+                # An unknown [section]: suggest among tables first.
+                suggestion = _suggest(key, TABLE_NAMES)
+                raise src.error("rules.err.unknown_section", key=key, line=line,
+                                allowed=Told("rules.allowed.tables"), section=key,
+                                suggestion=suggestion)
+            raise src.error("rules.err.unknown_key", key=key, line=line,
+                            allowed=", ".join(top_keys), suggestion=_suggest(key, top_keys))
+    _check_overlap(out, src)
+    return _expand_old_keys(out, src)
+
+
+def _expand_old_keys(table: dict[str, Any], src: Source) -> dict[str, Any]:
+    """``table`` (one file's own keys, checked) with each old key (``OLD_KEYS``)
+    replaced by the declared key it expands into (``jokers = false`` ->
+    ``jokers_per_deck = 0``, R1.3).  A file that sets both says the same thing
+    twice: RulesError naming both keys and both lines (``key`` is the old one)."""
+    for old, (_key, into, expand) in OLD_KEYS.items():
+        if old not in table:
+            continue
+        if into in table:
+            raise src.error("rules.err.both_keys", key=old, line=src.line_of(old),
+                            allowed=Told("rules.allowed.one_of", old=old, new=into),
+                            new=into, new_line=src.line_of(into) or "?",
+                            old_value=toml_value(table[old]),
+                            new_value=toml_value(expand[table[old]]))
+        table[into] = expand[table.pop(old)]
+        if (old,) in src.lines:  # (an error about the value is placed where the old key is)
+            src.lines.setdefault((into,), src.lines[(old,)])
+    return table
+
+
+_TABLE_WHAT = {"points": "rules.allowed.table_points", "series": "rules.allowed.table_series",
+               "actions": "rules.allowed.table_actions"}
+
+
+def check_subtable(section: str, value: Mapping[str, Any], src: Source) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    keys = SECTION_KEYS[section]
+    for sub, item in value.items():
+        if sub not in keys:
+            allowed = (Told("rules.allowed.ranks") if section in ("points", "actions")
+                       else ", ".join(keys))
+            raise _unknown_in_section(src, section, sub, src.line_of(section, sub), tuple(keys),
+                                      allowed)
+        out[sub] = _check_key(src, keys[sub], item)
+    return out
+
+
+def _check_overlap(own: Mapping[str, Any], src: Source) -> None:
+    """R9.1: one file may not set today's key and the table entry that decides the
+    same thing; the error names both, with their lines."""
+    for old, (section, sub) in OVERLAPS:
+        table = own.get(section)
+        if old in own and isinstance(table, Mapping) and sub in table:
+            shown = f"{section}.{sub}"
+            other_line = src.line_of(old)
+            raise src.error("rules.err.overlap" if other_line else "rules.err.overlap_here",
+                            key=shown, line=src.line_of(section, sub),
+                            allowed=Told("rules.allowed.one_of", old=old, new=shown),
+                            other=old, other_line=other_line)
+
+
+def _unknown_in_section(src: Source, section: str, sub: str, line: int | None,
+                        candidates: tuple[str, ...], allowed: Told | str) -> RulesError:
+    shown = f"{section}.{sub}"
+    suggestion = _suggest(sub, candidates)
+    if sub in KEYS or sub == EXTENDS:
+        return src.error("rules.err.unknown_key_in_section", key=shown, line=line, allowed=allowed,
+                         suggestion=suggestion, section=section)
+    return src.error(f"rules.err.unknown_in_{section}", key=shown, line=line, allowed=allowed,
+                     suggestion=suggestion)
+
+
+def check_actions(rules: HouseRules, merged: Mapping[str, Any], src: Source) -> None:
+    """The combinations R9.6 and R9.13-R9.16 refuse, on the merged rule set; RulesError
+    naming the file and line where the value at fault is written (``placed``), the
+    key and what would be allowed."""
+    def error(problem: str, paths: tuple[tuple[str, ...], ...], allowed: Any,
+              key: str | None = None, **fields: Any) -> RulesError:
+        where, path, line = placed(merged, src, *paths)
+        return where.error(problem, key=key or ".".join(path), line=line, allowed=allowed,
+                           **fields)
+
+    if rules.actions:
+        from referee.engine.effects import check_combination, check_rank
+        free = rules.free_order
+        for rank, effects in rules.actions.items():
+            problem = check_rank(rank, effects) or check_combination(effects, free)
+            if problem is not None:
+                # (in free order a skip passed on may be wrong only for the turn order)
+                paths = (("actions", rank),) + ((("turn_order",),) if free else ())
+                raise error(problem, paths, Told("rules.allowed.combination"), rank=rank)
+    table = rules.stacking if isinstance(rules.stacking, Mapping) else {}
+    # (the ranks' effects are asked only of a table that sets them: a saved series of
+    # today's keys reads without the effects module, ``score`` start-up)
+    penalty = rules.penalty_ranks() if table.get("groups") else frozenset()
+    seen: set[str] = set()
+    for group in table.get("groups", ()):
+        for rank in group:
+            if rank not in penalty:   # (or the file that took the rank's penalty away)
+                raise error("rules.err.stack_rank", (("stacking", "groups"), ("actions", rank)),
+                            join_or(sorted(penalty, key=ACTION_RANKS.index)), rank=rank)
+            if rank in seen:
+                raise error("rules.err.stack_twice", (("stacking", "groups"),),
+                            Told("rules.allowed.groups"), rank=rank)
+            seen.add(rank)
+    grouped = frozenset().union(*rules.stack_groups()) if table.get("double") else frozenset()
+    for rank in table.get("double", ()):
+        if rank not in grouped:
+            raise error("rules.err.double_rank", (("stacking", "double"), ("stacking", "groups")),
+                        join_or(sorted(grouped, key=ACTION_RANKS.index)), rank=rank)
+    if rules.finish_mode() == "draw_after" and rules.finish_draw() < 1:
+        draw = ("finish", "draw") if "draw" in rules.finish else ("finish_on_action_draw",)
+        raise error("rules.err.finish_draw_after", (draw, ("finish", "mode")),
+                    Told("rules.allowed.int_range", low=1, high=10), key=".".join(draw),
+                    got=rules.finish_draw())
+    # R9.16: a starter stays when its rank is not turned back; with no Jokers in the
+    # deck (``jokers_per_deck = 0``) the Joker is never turned
+    turned = frozenset(ACTION_RANKS) if rules.jokers else frozenset(ACTION_RANKS) - {JOKER}
+    if rules.start_mode() == "redraw" and rules.start_ranks() >= turned:
+        raise error("rules.err.start_redraw", (("start", "ranks"), ("start", "mode")),
+                    Told("rules.allowed.rank_list"), key="start.ranks")
+
+
+def check_table_fits(rules: HouseRules, players: int, merged: Merged | None = None) -> None:
+    """Check that ``players`` can sit at one table under ``rules`` (R1.1, R1.3, R2.2).
+
+    ``players`` must be 2 to 8, and the dealt cards plus the starter must fit
+    the deck in play: ``players * deal_size + 1`` cards at most
+    ``deck_size(rules.deck_count(players), rules.jokers_per_deck)`` (``decks =
+    "auto"`` gives 2 decks from 6 players; 1 to ``MAX_DECKS`` decks otherwise).
+    Returns None; raises RulesError (``file`` is the rule set's name, ``key`` is
+    ``"players"``, ``"decks"`` or ``"deal_size"``; ``allowed`` names the fewest
+    decks that would hold the deal, when there are such, and the largest deal).
+    ``merged``: the table the rules were built from (``resolve_table``), when
+    known: the error is then placed on the file and line where ``key`` is written,
+    else ``deal_size``, ``decks`` or ``jokers_per_deck`` (on the file read first
+    when no file wrote any of them).
+    """
+    src = Source(file=rules.name, name=rules.name, where_key="rules.where.table_fit")
+    if isinstance(players, bool) or not isinstance(players, int) or not (
+            MIN_PLAYERS <= players <= MAX_PLAYERS):
+        raise src.error("rules.err.players", key="players", got=players,
+                        allowed=Told("rules.allowed.players"))
+    decks = rules.deck_count(players)
+    have = deck_size(decks, rules.jokers_per_deck)
+    need = players * rules.deal_size + 1
+    if need <= have:
+        return
+    options: list[Told] = []
+    key = "decks" if decks < 2 and rules.decks != "auto" else "deal_size"
+    enough = next((n for n in range(decks + 1, MAX_DECKS + 1)
+                   if need <= deck_size(n, rules.jokers_per_deck)), None)
+    if enough is not None:
+        auto = enough == 2 and rules.decks == 1 and players >= 6
+        options.append(Told("rules.allowed.more_decks_auto" if auto else "rules.allowed.more_decks",
+                         n=enough))
+        key = "decks"
+    most = (have - 1) // players
+    options.append(Told("rules.allowed.smaller_deal", most=most))
+    allowed = join_or(options)
+    decks_text = Told("rules.word.decks_one") if decks == 1 else Told("rules.word.decks_many", n=decks)
+    line = None
+    if merged is not None and () in merged.origins:
+        # where the key to change is written, else where what made the deal too big is
+        src, _path, line = placed(merged, src, (key,), ("deal_size",), ("decks",),
+                                   ("jokers_per_deck",))
+    raise src.error("rules.err.deck", key=key, allowed=allowed, line=line, players=players,
+                    deal=rules.deal_size, need=need, decks_hold=decks_text, have=have)
