@@ -35,6 +35,21 @@ def test_readme_and_docs_name_no_path_outside_the_project(path):
     assert found == []
 
 
+# A path built from parts that climbs out of the repository to a folder beside it.
+CLIMBS_OUT = re.compile(r'"\.\.",\s*"\.\.",\s*"shared"|"\.\.",\s*"shared"')
+CODE_FILES = sorted(p for folder in ("referee", "tests", "bench", "examples")
+                    for p in (REPO / folder).rglob("*") if p.suffix in (".py", ".sh", ".toml"))
+
+
+def test_no_code_reads_a_file_outside_the_project():
+    """The program, its tests and benchmarks read only what ships with the project
+    (the recorded hands the tests replay are in tests/data/)."""
+    found = [f"{p.relative_to(REPO)}:{n}" for p in CODE_FILES if p.name != "test_docs.py"
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if OUTSIDE.search(line) or CLIMBS_OUT.search(line)]
+    assert found == []
+
+
 @pytest.mark.parametrize("path", USER_TEXTS, ids=lambda p: p.name)
 def test_every_docs_path_named_exists(path):
     named = set(re.findall(r"docs/[\w.-]+\.md", path.read_text(encoding="utf-8")))

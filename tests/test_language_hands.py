@@ -14,9 +14,7 @@ from referee.engine import Hand
 from referee.series.presets import rules_from_table
 from referee.words.events import told
 
-SHARED = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "transcripts")
-HERE = os.path.join(os.path.dirname(__file__), "data", "transcripts")
-FOLDER = HERE if os.path.isdir(HERE) else SHARED
+FOLDER = os.path.join(os.path.dirname(__file__), "data", "transcripts")
 NAMES = ["1-standard-4", "1-hard-3", "1-family-3", "1-cumulative-4", "1-fast-3", "1-standard-6"]
 
 
