@@ -155,13 +155,10 @@ def _set_by(c) -> dict:
             "rule": c.rule or "-"}
 
 
-_WHERE: list = [None]  # (while ``told_why`` says a ruling: where the house rules were set)
-
-
-def _house_where(w) -> str:
+def _house_where(w, origin=None) -> str:
     """Where the house rule ``w.key`` was set (``Hand.why``'s ``HouseWhere``), as
-    ``told_why`` was told: a file and its line, a file, a preset; else nothing."""
-    origin = _WHERE[0]
+    ``origin`` says (see ``told_why``): a file and its line, a file, a preset; else
+    nothing."""
     found = origin(w.key) if origin is not None else None
     if not found:
         return ""
@@ -178,11 +175,21 @@ def told_why(ruling, origin=None, sep: str = " ") -> str:
     ``sep``, with where each house rule was set: ``origin(key)`` gives ``("file",
     name, line)`` (line None when the file is no longer there), ``("preset", name,
     None)`` or None."""
-    _WHERE[0] = origin
-    try:
-        return sep.join(s.strip() for s in map(sentence, ruling.events) if s)
-    finally:
-        _WHERE[0] = None
+    said = (sentence(_placed(e, origin)) for e in ruling.events)
+    return sep.join(s.strip() for s in said if s)
+
+
+def _placed(event, origin):
+    """``event`` with each ``HouseWhere`` in its fields (and in the sentences among
+    them) said as ``origin`` places it: only ``why``'s sentences carry one."""
+    if type(event).__name__ != "Said":
+        return event
+    fields = {}
+    for k, v in event.fields.items():
+        kind = type(v).__name__
+        fields[k] = (_house_where(v, origin) if kind == "HouseWhere" else
+                     _placed(v, origin) if kind == "Said" else v)
+    return type(event)(event.rule, event.key, fields, event.house)
 
 
 _FACTS = {"Entry": lambda e: _entry(e.line), "Allowed": allowed_words,
