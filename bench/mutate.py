@@ -53,6 +53,7 @@ ROOT = Path(__file__).resolve().parent.parent
 COPIED = ("referee", "house_rules", "tests", "bench", "pyproject.toml")
 
 TABLES = "referee/engine/compiled.py"
+KEYS = "referee/engine/keys.py"
 ACTIONS = "referee/engine/actions.py"
 ORDER = "referee/engine/order.py"
 TURN = "referee/engine/turn.py"
@@ -166,15 +167,15 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "    if len(h.active) == 2 and not h.free and e.two_players == \"again\":\n",
         "    if False:\n"),
     "king-no-reverse": (
-        "KING_EFFECTS: reverse_skip does not reverse (R5.8)",
-        "referee/engine/effects.py",
-        "    \"reverse_skip\": (Effect(\"reverse\", two_players=\"none\"), Effect(\"skip\")),\n",
-        "    \"reverse_skip\": (Effect(\"skip\"),),\n"),
+        "RANK_MEANINGS: king = \"reverse_skip\" does not reverse (R5.8)",
+        KEYS,
+        "                              \"reverse_skip\": ((\"reverse\", {\"two_players\": \"none\"}), (\"skip\", {}))},\n",
+        "                              \"reverse_skip\": ((\"skip\", {}),)},\n"),
     "four-skips-one": (
-        "old_key_effects: a Four makes the next player miss one turn, not two (R5.9)",
-        "referee/engine/effects.py",
-        "        out[\"4\"] = (Effect(\"skip\", n=2),)\n",
-        "        out[\"4\"] = (Effect(\"skip\", n=1),)\n"),
+        "RANK_MEANINGS: a Four makes the next player miss one turn, not two (R5.9)",
+        KEYS,
+        "    RankMeaning(\"4\", \"R5.9\", {\"none\": (), \"skip_two\": ((\"skip\", {\"n\": 2}),)}, switch=\"four\"),\n",
+        "    RankMeaning(\"4\", \"R5.9\", {\"none\": (), \"skip_two\": ((\"skip\", {\"n\": 1}),)}, switch=\"four\"),\n"),
     "five-misses-one": (
         "effect: a Five (others_draw) makes every other player but one draw (R5.10, R9.4)",
         ACTIONS,
@@ -402,10 +403,10 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "    return any(kind in group and card.rank in group for group in groups)\n",
         "    return any(card.rank in group for group in groups)\n"),
     "classic-rule-generic": (
-        "classic_rule: a Seven that plays again cites the effect's R9.6, not R5.2 (R9.1)",
-        "referee/engine/effects.py",
-        "    if rank == \"7\" and e == Effect(\"again\"):\n        return \"R5.2\"\n",
-        "    if False:\n        return \"R5.2\"\n"),
+        "RANK_MEANINGS: a Seven that plays again cites the effect's R9.6, not R5.2 (R9.1)",
+        KEYS,
+        "    RankMeaning(\"7\", \"R5.2\", {None: ((\"again\", {}),)}),\n",
+        "    RankMeaning(\"7\", None, {None: ((\"again\", {}),)}),\n"),
     "free-again-acts": (
         "Tables: in free order an again still keeps the turn's card an action card (R9.17)",
         "referee/engine/rules.py",

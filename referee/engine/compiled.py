@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from referee.engine.cards import CARDS, JOKER, RANKS, SUITS, Card
 from referee.engine.effects import EFFECT_BY_NAME, RANK_VALUE, Effect, classic_rule
+from referee.engine.keys import RANK_MEANING
 from referee.engine.rules import HouseRules
 from referee.engine.values import set_field
 
@@ -222,11 +223,9 @@ def house_of(rules: HouseRules, rank: str) -> tuple | None:
     if rank in rules.actions:
         from referee.engine.effects import effect_table
         return (f"actions.{rank}", effect_table(rules.actions[rank]))
-    key = _OLD_KEY.get(rank)
+    meaning = RANK_MEANING.get(rank)   # (the key that switches the rank's meaning on)
+    key = meaning.switch if meaning else None
     return (key, getattr(rules, key)) if key else None
-
-
-_OLD_KEY = {"K": "king", "4": "four", "5": "five"}
 
 
 _STANDARD = HouseRules()

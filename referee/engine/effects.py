@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from referee.engine.cards import ALL_RANKS, JOKER
+from referee.engine.keys import RANK_MEANING, RANK_MEANINGS
 from referee.engine.values import Value, set_field
 
 #: The ranks ``[actions]`` may hold, in display order (RULES.md R9.1).
@@ -339,65 +340,36 @@ def check_combination(effects: tuple[Effect, ...], free: bool) -> str | None:
 
 def old_key_effects(rules) -> dict[str, tuple[Effect, ...]]:
     """The effects every rank has under the R8 keys alone (``rules`` a HouseRules):
-    the rule book's R5 cards, with ``king``, ``four``, ``five``, ``jack_wild``,
-    ``jack_on_jack`` and ``joker_penalty`` as set.  Ranks without an effect are
-    left out."""
-    out = {
-        "2": (Effect("draw", n=2),),
-        JOKER: (Effect("draw", n=rules.joker_penalty),),
-        "7": (Effect("again"),),
-        "8": (Effect("skip"),),
-        "J": (Effect("name_suit", wild=rules.jack_wild,
-                     on_same_rank="always" if rules.jack_on_jack else "named_suit"),),
-        "A": (Effect("reverse"),),
-    }
-    king = KING_EFFECTS.get(rules.king)
-    if king:
-        out["K"] = king
-    if rules.four == "skip_two":
-        out["4"] = (Effect("skip", n=2),)
-    if rules.five == "all_draw_one":
-        out["5"] = (Effect("others_draw", n=1),)
+    the rule book's R5 cards (``keys.RANK_MEANINGS``), with ``king``, ``four``,
+    ``five``, ``jack_wild``, ``jack_on_jack`` and ``joker_penalty`` as set.  Ranks
+    without an effect are left out."""
+    out = {}
+    for meaning in RANK_MEANINGS:
+        form = meaning.forms.get(getattr(rules, meaning.switch) if meaning.switch else None)
+        if form:
+            tuned = {param: getattr(rules, key) if values is None else values[getattr(rules, key)]
+                     for key, param, values in meaning.tuned}
+            out[meaning.rank] = tuple(Effect(kind, **params, **tuned) for kind, params in form)
     return out
 
-
-#: ``king = ...`` as effects (R5.8).
-KING_EFFECTS: dict[str, tuple[Effect, ...]] = {
-    "none": (),
-    "draw_one": (Effect("draw", n=1, at_once=True),),
-    "reverse_skip": (Effect("reverse", two_players="none"), Effect("skip")),
-}
 
 def classic_rule(rank: str, effects: tuple[Effect, ...]) -> str | None:
     """The rule-book rule (R5.1-R5.10) a rank keeping that meaning cites, or None.
 
-    A Two drawing 2, a Joker drawing any number, a Seven playing again, an
-    Eight skipping one, a Jack naming a suit (wild or not), an Ace reversing
-    (again with two players), a King as ``king`` allows, a Four skipping two,
-    a Five making the others draw one.
+    The rank keeps its meaning when ``effects`` are one of its forms in
+    ``keys.RANK_MEANINGS``, the parameters today's keys tune (a Joker's draw, a
+    Jack's ``wild`` and ``on_same_rank``) at any value: a Two drawing 2, a Joker
+    drawing any number, a Seven playing again, an Eight skipping one, a Jack
+    naming a suit (wild or not), an Ace reversing (again with two players), a
+    King as ``king`` allows, a Four skipping two, a Five making the others draw one.
     """
-    if len(effects) == 2 and rank == "K" and effects == KING_EFFECTS["reverse_skip"]:
-        return "R5.8"
-    if len(effects) != 1:
+    meaning = RANK_MEANING.get(rank)
+    if meaning is None or not effects:
         return None
-    e = effects[0]
-    kind = e.kind
-    if rank == "2" and e == Effect("draw", n=2):
-        return "R5.1"
-    if rank == JOKER and kind == "draw" and e.pending_draw:
-        return "R5.6"
-    if rank == "7" and e == Effect("again"):
-        return "R5.2"
-    if rank == "8" and e == Effect("skip"):
-        return "R5.3"
-    if rank == "J" and kind == "name_suit":
-        return "R5.4"
-    if rank == "A" and e == Effect("reverse"):
-        return "R5.5"
-    if rank == "K" and effects == KING_EFFECTS["draw_one"]:
-        return "R5.8"
-    if rank == "4" and e == Effect("skip", n=2):
-        return "R5.9"
-    if rank == "5" and e == Effect("others_draw", n=1):
-        return "R5.10"
+    free = [param for _key, param, _values in meaning.tuned]
+    for form in meaning.forms.values():
+        if len(form) == len(effects) and all(
+                e.kind == kind and e == Effect(kind, **params, **{p: getattr(e, p) for p in free})
+                for e, (kind, params) in zip(effects, form)):
+            return meaning.rule
     return None

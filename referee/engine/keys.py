@@ -9,7 +9,11 @@ Public API:
 
 - ``Key``, ``HOUSE_KEYS``, ``KEY_BY_NAME`` (by dotted name), ``KEY_RULE`` (dotted
   name -> rule id); ``OLD_KEYS`` (earlier versions' keys and what they expand
-  into), ``OLD_KEY_RANK`` (the rank each of today's keys speaks of).
+  into).
+- ``RankMeaning``, ``RANK_MEANINGS``, ``RANK_MEANING`` (by rank): the rule book's
+  meaning of each action rank under today's keys (R5), the one table of rank ->
+  effects, today's keys and rule id; ``OLD_KEY_RANK`` (the rank each of today's
+  keys speaks of) and ``CLASSIC_STARTERS`` (R2.4) are read from it.
 - The sections: ``TOP_KEYS`` (top-level name -> Key), ``SECTION_KEYS`` (table
   name -> name -> Key), ``TABLE_NAMES``, ``SPARSE`` (tables whose keys are all left
   out by default), ``SERIES_KEYS``; ``OVERLAPS`` (today's key and the table entry
@@ -27,10 +31,6 @@ from typing import Any, Mapping
 from referee.engine.cards import ALL_RANKS as ACTION_RANKS, JOKER
 from referee.engine.values import Value, set_field
 
-#: The rank each of today's keys speaks of: a file setting both is refused (R9.1).
-OLD_KEY_RANK: Mapping[str, str] = MappingProxyType({
-    "king": "K", "four": "4", "five": "5", "jack_wild": "J", "jack_on_jack": "J",
-    "joker_penalty": JOKER})
 
 class Key(Value):
     """One house-rule key (RULES.md R8), declared once: everything the program knows of it.
@@ -95,6 +95,80 @@ class Key(Value):
             if choice == value:
                 return rule
         return self.rule
+
+
+class RankMeaning(Value):
+    """What one rank does by the rule book (RULES.md R5), under today's keys: the
+    one statement of it, which the effects (``effects.old_key_effects``), the rule a
+    ruling cites (``effects.classic_rule``), the starters that act (``HouseRules.start_ranks``),
+    ``why``'s house rule (``compiled.house_of``) and ``OLD_KEY_RANK`` all read.
+
+    Fields:
+        rank: the rank (``"K"``, ``"Joker"``).
+        rule: the R5 rule its rulings cite while it keeps this meaning (R9.1).
+        forms: its effects by the value of ``switch`` (the only key ``None`` when
+            there is no switch), each a tuple of ``(effect kind, {parameter: value})``;
+            ``()``: no effect.
+        switch: today's key whose value picks the form (``king``, ``four``, ``five``):
+            the house rule ``why`` names for the rank, or None.
+        tuned: today's keys that set a parameter of the form, as ``(key, parameter,
+            {key value: parameter value} or None for the value itself)``; while the
+            rank keeps its meaning, those parameters may hold any value.
+        starter: a starter of this rank acts under ``start_card = "applies"`` (R2.4).
+    """
+
+    __slots__ = ("rank", "rule", "forms", "switch", "tuned", "starter")
+    __match_args__ = __slots__
+
+    def __init__(self, rank: str, rule: str, forms: Mapping[Any, tuple], *,
+                 switch: str | None = None, tuned: tuple = (), starter: bool = False) -> None:
+        set_field(self, "rank", rank)
+        set_field(self, "rule", rule)
+        set_field(self, "forms", MappingProxyType(dict(forms)))
+        set_field(self, "switch", switch)
+        set_field(self, "tuned", tuned)
+        set_field(self, "starter", starter)
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """Today's keys that speak of the rank: ``switch``, then the ``tuned`` ones."""
+        return ((self.switch,) if self.switch else ()) + tuple(key for key, _p, _v in self.tuned)
+
+
+#: The rule book's meaning of each action rank under today's keys, in R5 order: the
+#: one table of rank -> effects, today's keys and rule id (R5.1-R5.10, R2.4).
+RANK_MEANINGS: tuple[RankMeaning, ...] = (
+    RankMeaning("2", "R5.1", {None: (("draw", {"n": 2}),)}, starter=True),
+    RankMeaning("7", "R5.2", {None: (("again", {}),)}),
+    RankMeaning("8", "R5.3", {None: (("skip", {}),)}, starter=True),
+    RankMeaning("J", "R5.4", {None: (("name_suit", {}),)},
+                tuned=(("jack_wild", "wild", None),
+                       ("jack_on_jack", "on_same_rank", {True: "always", False: "named_suit"}))),
+    RankMeaning("A", "R5.5", {None: (("reverse", {}),)}, starter=True),
+    RankMeaning(JOKER, "R5.6", {None: (("draw", {}),)}, tuned=(("joker_penalty", "n", None),),
+                starter=True),
+    RankMeaning("K", "R5.8", {"none": (),
+                              "draw_one": (("draw", {"n": 1, "at_once": True}),),
+                              "reverse_skip": (("reverse", {"two_players": "none"}), ("skip", {}))},
+                switch="king"),
+    RankMeaning("4", "R5.9", {"none": (), "skip_two": (("skip", {"n": 2}),)}, switch="four"),
+    RankMeaning("5", "R5.10", {"none": (), "all_draw_one": (("others_draw", {"n": 1}),)},
+                switch="five"),
+)
+
+#: Each rank's meaning by rank.
+RANK_MEANING: Mapping[str, RankMeaning] = MappingProxyType({m.rank: m for m in RANK_MEANINGS})
+
+#: The ranks whose starter acts under ``start_card = "applies"`` (R2.4): a Two, a
+#: Joker, an Eight and an Ace.
+CLASSIC_STARTERS: frozenset[str] = frozenset(m.rank for m in RANK_MEANINGS if m.starter)
+
+#: The rank each of today's keys speaks of: a file setting both is refused (R9.1).
+#: The keys that switch a meaning on first (``king``, ``four``, ``five``), then those
+#: that tune one.
+OLD_KEY_RANK: Mapping[str, str] = MappingProxyType({
+    **{m.switch: m.rank for m in RANK_MEANINGS if m.switch},
+    **{key: m.rank for m in RANK_MEANINGS for key, _param, _values in m.tuned}})
 
 
 # The standard points of each rank (R7.1), declared below as the keys of [points].

@@ -25,7 +25,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping
 
 from referee.engine.cards import ALL_RANKS as ACTION_RANKS, JOKER
-from referee.engine.keys import DEFAULT_TABLES, HOUSE_KEYS, OLD_KEYS, OVERLAPS, TOP_KEYS
+from referee.engine.keys import (
+    CLASSIC_STARTERS, DEFAULT_TABLES, HOUSE_KEYS, OLD_KEYS, OVERLAPS, TOP_KEYS)
 from referee.engine.told import OneOf, Told
 from referee.engine.values import Value, set_field
 
@@ -196,12 +197,12 @@ class HouseRules(Value):
     def start_ranks(self) -> frozenset[str]:
         """The ranks whose starter counts under ``start_mode`` (R2.4, R9.16):
         ``[start] ranks``; else, under ``start_card = "applies"``, a Two, a Joker,
-        an Eight and an Ace (as today); else every action card."""
+        an Eight and an Ace (``keys.CLASSIC_STARTERS``, as today); else every action card."""
         ranks = self.start.get("ranks")
         if ranks is not None:
             return frozenset(ranks) & self.action_ranks()
         if self.start_card == "applies" and "mode" not in self.start:
-            return frozenset(("2", JOKER, "8", "A")) & self.action_ranks()
+            return CLASSIC_STARTERS & self.action_ranks()
         return self.action_ranks()
 
     def to_table(self) -> dict[str, Any]:

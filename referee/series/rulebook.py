@@ -21,7 +21,7 @@ from typing import Any, Callable
 from referee.engine.lexicon import LEXICONS
 from referee.messages import catalog, say, t
 from referee.engine.effects import ACTION_RANKS, EFFECT_BY_NAME, Effect, classic_rule
-from referee.engine.keys import HOUSE_KEYS, KEY_BY_NAME
+from referee.engine.keys import CLASSIC_STARTERS, HOUSE_KEYS, KEY_BY_NAME
 from referee.engine.rules import PRESETS, PRESET_RULE, HouseRules, RulesError, resolve_preset
 from referee.engine.tomlsource import toml_value
 from referee.words.cards import a_rank
@@ -156,12 +156,9 @@ def _r2_2(r: HouseRules) -> str:
 def _r2_4(r: HouseRules) -> str:
     """R2.4 under ``start_card``, or R9.16's table when ``[start]`` decides otherwise."""
     mode = r.start_mode()
-    if mode == "no_effect" or (mode == "applies" and r.start_ranks() == _CLASSIC_START & r.action_ranks()):
+    if mode == "no_effect" or (mode == "applies" and r.start_ranks() == CLASSIC_STARTERS & r.action_ranks()):
         return t(f"{KEY_BY_NAME['start_card'].text}.{mode}")
     return t(_key("R2.4", "table"))
-
-
-_CLASSIC_START = frozenset(("2", "Joker", "8", "A"))
 
 
 def _r3_1(r: HouseRules) -> str:
