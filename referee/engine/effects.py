@@ -8,9 +8,11 @@ book, ``rules`` and the compiled tables (``referee.engine.compiled``) all read
 it from here.
 
 - ``Effect``: one effect with its parameters filled in (immutable).
-- ``parse_effects(value, fail)``: a rank's entry of ``[actions]`` (a string, an
+- ``parse_effects(value, fail, write)``: a rank's entry of ``[actions]`` (a string, an
   inline table, or a list of them) -> a tuple of ``Effect``; ``fail(problem,
-  allowed, **fields)`` raises the caller's error (the file, the line, the key).
+  allowed, **fields)`` raises the caller's error (the file, the line, the key),
+  ``write`` is the one TOML value writer (``tomlsource.toml_value``) its sentences
+  show a value with.
 - ``old_key_effects(rules)``: the effects today's keys (``king``, ``four``,
   ``five``, ``jack_wild``, ``jack_on_jack``, ``joker_penalty``) give each rank
   (R9.1: they expand into the table).
@@ -183,8 +185,12 @@ Fail = Callable[..., Exception]
 (``problem`` a message key of ``rules.err.*``; ``allowed`` what would be, in words;
 ``fields`` for the sentence).  It returns the exception; the parser raises it."""
 
+Write = Callable[[Any], str]
+"""``write(value)``: a value as TOML writes it (``tomlsource.toml_value``, given by
+the caller: the reader of files sits above this vocabulary)."""
 
-def parse_effects(value: Any, fail: Fail) -> tuple[Effect, ...]:
+
+def parse_effects(value: Any, fail: Fail, write: Write) -> tuple[Effect, ...]:
     """One rank's entry of ``[actions]`` -> its effects, in order (R9.1).
 
     ``value``: a string (an effect written bare), an inline table naming one
@@ -197,7 +203,7 @@ def parse_effects(value: Any, fail: Fail) -> tuple[Effect, ...]:
     items = value if isinstance(value, list) else [value]
     if not items:
         raise fail("rules.err.effect_empty", "effects")
-    effects = tuple(_parse_one(item, fail) for item in items)
+    effects = tuple(_parse_one(item, fail, write) for item in items)
     if len(effects) > 1 and any(e.kind == "none" for e in effects):
         raise fail("rules.err.effect_none_beside", "effects")
     if effects[0].kind == "none":
@@ -205,7 +211,7 @@ def parse_effects(value: Any, fail: Fail) -> tuple[Effect, ...]:
     return effects
 
 
-def _parse_one(item: Any, fail: Fail) -> Effect:
+def _parse_one(item: Any, fail: Fail, write: Write) -> Effect:
     if isinstance(item, str):
         decl = EFFECT_BY_NAME.get(item)
         if decl is None:
@@ -213,7 +219,7 @@ def _parse_one(item: Any, fail: Fail) -> Effect:
                        suggestion=_close(item, EFFECT_BY_NAME))
         if not decl.bare:
             raise fail("rules.err.effect_needs_value", "effect_value", effect=item,
-                       param=decl.value.name, example=_example(decl))
+                       param=decl.value.name, example=_example(decl, write))
         return Effect(item)
     if not isinstance(item, dict):
         raise fail("rules.err.effect_type", "effects", got=type(item).__name__)
@@ -230,9 +236,9 @@ def _parse_one(item: Any, fail: Fail) -> Effect:
     own = item[kind]
     if decl.value is None:
         if own is not True:
-            raise fail("rules.err.effect_flag", "true", effect=kind, got=_shown(own))
+            raise fail("rules.err.effect_flag", "true", effect=kind, got=write(own))
     else:
-        params[decl.value.name] = _check_param(decl, decl.value, kind, own, fail)
+        params[decl.value.name] = _check_param(decl, decl.value, kind, own, fail, write)
     by_name = {p.name: p for p in decl.params}
     for name, given in item.items():
         if name == kind:
@@ -241,27 +247,28 @@ def _parse_one(item: Any, fail: Fail) -> Effect:
         if param is None:
             raise fail("rules.err.effect_param_unknown", "params", effect=kind, param=name,
                        params=", ".join(by_name) or "-")
-        params[name] = _check_param(decl, param, name, given, fail)
+        params[name] = _check_param(decl, param, name, given, fail, write)
     return Effect(kind, **params)
 
 
-def _check_param(decl: EffectKind, param: Param, shown: str, given: Any, fail: Fail) -> Any:
+def _check_param(decl: EffectKind, param: Param, shown: str, given: Any, fail: Fail,
+                 write: Write) -> Any:
     kind = param.kind
     if kind == "int":
         low, high = param.detail
         if isinstance(given, bool) or not isinstance(given, int) or not low <= given <= high:
             raise fail("rules.err.effect_param", "int_range", effect=decl.name, param=shown,
-                       got=_shown(given), low=low, high=high)
+                       got=write(given), low=low, high=high)
         return given
     if kind == "bool":
         if not isinstance(given, bool):
             raise fail("rules.err.effect_param", "bool", effect=decl.name, param=shown,
-                       got=_shown(given))
+                       got=write(given))
         return given
     if kind == "enum":
         if given not in param.detail or not isinstance(given, str):
             raise fail("rules.err.effect_param", "choices", effect=decl.name, param=shown,
-                       got=_shown(given), choices=param.detail)
+                       got=write(given), choices=param.detail)
         return given
     if kind == "value":  # 1-13, or a rank but the Joker
         if isinstance(given, str) and given.upper() in RANK_VALUE:
@@ -269,25 +276,17 @@ def _check_param(decl: EffectKind, param: Param, shown: str, given: Any, fail: F
         if not isinstance(given, bool) and isinstance(given, int) and 1 <= given <= 13:
             return given
         raise fail("rules.err.effect_param", "value", effect=decl.name, param=shown,
-                   got=_shown(given))
+                   got=write(given))
     # "rank": a rank but the Joker
     if isinstance(given, str) and given.upper() in RANK_VALUE:
         return given.upper()
     raise fail("rules.err.effect_param", "rank", effect=decl.name, param=shown,
-               got=_shown(given))
+               got=write(given))
 
 
-def _shown(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    return str(value)
-
-
-def _example(decl: EffectKind) -> str:
-    sample = {"n": 1, "value": 5, "rank": '"Q"'}.get(decl.value.name, 1)
-    return f"{{ {decl.name} = {sample} }}"
+def _example(decl: EffectKind, write: Write) -> str:
+    sample = {"n": 1, "value": 5, "rank": "Q"}.get(decl.value.name, 1)
+    return write({decl.name: sample})
 
 
 def _close(word: str, names) -> str:

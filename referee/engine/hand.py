@@ -17,6 +17,7 @@ from referee.engine.notation import (
 )
 from referee.engine.keys import KEY_RULE
 from referee.engine.rules import HouseRules
+from referee.engine.tomlsource import toml_value
 from referee.engine import (
     actions, corrections, deal, goingout, lastcard, legality, order, piles, table, turn,
 )
@@ -506,7 +507,7 @@ class Hand(Dealt):
         event citing ``cited``: with its own rule id when another's; a value other
         than the standard one (or an ``[actions]`` entry) with where it was set
         (``HouseWhere``: the file and line, or the preset)."""
-        key, value = decided[0], _toml_value(decided[1])
+        key, value = decided[0], toml_value(decided[1])
         table, dot, name = key.rpartition(".")  # ("actions.K": its effect's rule)
         rule = cited if dot else KEY_RULE.get(key)
         if not dot and decided[1] == getattr(_STANDARD, key, None):
@@ -665,17 +666,6 @@ _ACTIONS = {Play: Hand._act_play, Draw: Hand._act_draw, Pass: Hand._act_pass,
             Fix: Hand._act_fix}
 """Each kind of action (``notation``) -> the ``Hand`` method applying it."""
 
-
-def _toml_value(value) -> str:
-    if isinstance(value, dict):  # an ``[actions]`` table entry, as a file writes it
-        return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + " }"
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    return str(value)
 
 
 def _logged_text(line: Line, lexicon: Lexicon) -> str:

@@ -185,7 +185,7 @@ def _check_effects(src: Source, shown_key: str, path: tuple[str, ...], value: An
     from referee.engine.effects import parse_effects
     return parse_effects(dict(value) if isinstance(value, Mapping) else
                          [dict(v) if isinstance(v, Mapping) else v for v in value]
-                         if isinstance(value, list) else value, fail)
+                         if isinstance(value, list) else value, fail, toml_value)
 
 
 def _check_key(src: Source, key: Key, value: Any) -> Any:
