@@ -45,7 +45,7 @@ import shutil
 from typing import Any
 
 from referee.messages import t
-from referee.series.store import SaveError, SaveFile, os_reason
+from referee.series.store import SaveError, SaveFile, atomic_write, os_reason
 from referee.tournament.bracket import (ABSENT, FINAL, Conflict, Outcome, Round, Tournament,
                                 TournamentError, Version, describe_result, table_label)
 
@@ -147,7 +147,7 @@ class TournamentFiles:
         payload = text.encode("utf-8")
         try:
             with self.save.lock():
-                _write_atomic(self.path, payload)
+                atomic_write(self.path, payload)
         except OSError as exc:
             raise SaveError(t("store.unwritable", file=self.path, reason=os_reason(exc)),
                             file=self.path) from None
@@ -326,7 +326,7 @@ class TournamentFiles:
         from referee.series.store import render
         ticket = {"format": 1, "kind": "tournament-table", "tournament": tour.id,
                   "round": rnd.number, "table": name, "players": players}
-        _write_atomic(os.path.join(folder, _TICKET), render(ticket).encode("utf-8"))
+        atomic_write(os.path.join(folder, _TICKET), render(ticket).encode("utf-8"))
         dealer = dealer if dealer in players else players[0]
         lang = (self.display or {}).get("lang")
         OpenSeries.create(save, players, table_rules(rnd.final), dealer,
@@ -475,7 +475,7 @@ class TournamentFiles:
                 else:
                     os.makedirs(os.path.dirname(dst), exist_ok=True)
                     with open(src, "rb") as f:
-                        _write_atomic(dst, f.read())
+                        atomic_write(dst, f.read())
             elif op == "settle":
                 _settle_from_hands(src)
             elif op == "correct":
@@ -845,11 +845,6 @@ def _same_bytes(a: str, b: str) -> bool:
     mine, theirs = files(a), files(b)
     return mine == theirs and all(filecmp.cmp(os.path.join(a, f), os.path.join(b, f), shallow=False)
                                   for f in mine)
-
-
-def _write_atomic(path: str, data: bytes) -> None:
-    from referee.series.store import atomic_write
-    atomic_write(path, data)
 
 
 def _conflict_copies(folder: str) -> list[tuple[str, str]]:
