@@ -122,8 +122,8 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "effect: under joker_stack = \"double\" a Joker on a Two doubles too "
         "(R5.7: only a Joker on a Joker)",
         ACTIONS,
-        " in h.tables.double and h.pending_kind == card.rank:\n",
-        " in h.tables.double:\n"),
+        " in h.tables.doubling_ranks and h.pending_kind == card.rank:\n",
+        " in h.tables.doubling_ranks:\n"),
     # -- the next seat, skips, reverse (R1.2, R5.2-R5.10, the R5 preamble) ----
     "next-seat": (
         "next_seat ignores the direction of play (penalties, Fours, Kings, Fives aim clockwise)",

@@ -124,7 +124,7 @@ def _further(h, player: str, more: tuple[Card, ...], suit: str | None, ev: list,
 def _draw(h, player, card, suit, e, rule, house, ev, done) -> int:
     if e.pending_draw:
         stacked = bool(h.pending)  # on a pending penalty: the house rule allowed it (R5.7)
-        if h.pending and card.rank in h.tables.double and h.pending_kind == card.rank:
+        if h.pending and card.rank in h.tables.doubling_ranks and h.pending_kind == card.rank:
             h.pending *= 2
         else:
             h.pending += e.n

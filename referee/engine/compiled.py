@@ -17,13 +17,14 @@ indexed by the card's small int id (``Card.id``, ``cards.CARDS``):
 - ``stackers[kind]``: by pending penalty kind (the rank that made it), the
   cards that may be played on it (R5.7, R9.14), a bit mask by id (``stack_ranks``:
   their ranks, in rank order);
-  ``double``: the ranks that double a penalty their own rank made.
+  ``doubling_ranks``: the ranks that double a penalty their own rank made (R5.6,
+  R9.14: ``[stacking] double``).
 - ``names[id]``: the card names a suit (R5.4, R9.8): the one answer to "does this
   card name a suit", which the notation (a lone ``d`` after it is diamonds), the
   checks, ``check``, a correction, Tab and the written entry all ask.
 - ``finish``: the cards one may go out on (R6.2, R9.15), a mask.
-- ``doubles``: several cards of one rank may go down as one play (R3.10,
-  ``multi_play``).
+- ``multi_play``: several cards of one rank may go down as one play, a double
+  (R3.10, ``multi_play = "same_rank"``).
 - ``start_applies`` / ``start_redraw``: the starters that act, or go back into the
   draw pile (R2.4, R9.16), masks; ``house[id]``: the house rule that gives the
   card its effect, for ``why`` (``house_of``).
@@ -72,14 +73,30 @@ class Tables:
     """
 
     __slots__ = ("effects", "rule", "steps", "action", "action_mask", "penalty", "stackers", "stack_ranks",
-                 "double", "names", "finish", "draw_after", "doubles", "start_applies", "start_redraw",
+                 "doubling_ranks", "names", "finish", "draw_after", "multi_play", "start_applies",
+                 "start_redraw",
                  "start_steps", "out_steps",
                  "house", "fit_rows", "wild", "same_rank", "_limits")
 
     def __init__(self, rules: HouseRules):
         by_rank = rules.effects()
+        effects, rule = self._compile_effects(rules, by_rank)
+        self._compile_actions(rules)
+        self._compile_stacking(rules)
+        self._compile_suits(by_rank, effects)
+        self._compile_finish(rules)
+        self.multi_play: bool = rules.multi_play != "none"  # R3.10
+        self._compile_start(rules)
+        self._compile_steps(rules, effects, rule)
+        # By named suit (None first), by top card id: the mask, built when first asked.
+        self.fit_rows: dict[str | None, list[int | None]] = {
+            n: [None] * len(CARDS) for n in _NAMED}
+        self._limits: dict[tuple, int] = {}
+
+    def _compile_effects(self, rules: HouseRules, by_rank: dict) -> tuple[dict, dict]:
+        """``effects`` and ``rule`` by card (R9.1; in free order without the effects on
+        whose turn it is, R8.4); returns both by rank."""
         free = rules.free_order
-        acting = rules.action_ranks()
         effects: dict[str, tuple] = {}
         rule: dict[str, str | None] = {}
         for rank in RANKS + (JOKER,):
@@ -88,11 +105,18 @@ class Tables:
             effects[rank] = tuple(e for e in listed if not (free and e.turn_effect))
         self.effects: tuple[tuple, ...] = tuple(effects[c.rank] for c in CARDS)
         self.rule: tuple[str | None, ...] = tuple(rule[c.rank] for c in CARDS)
+        return effects, rule
+
+    def _compile_actions(self, rules: HouseRules) -> None:
+        """``action_mask`` and ``action``: the action cards (R8, R9.1)."""
         self.action_mask: int = 0
-        for rank in acting:
+        for rank in rules.action_ranks():
             self.action_mask |= _RANK[rank]
         self.action: tuple[bool, ...] = tuple(bool(self.action_mask >> i & 1)
                                               for i in range(len(CARDS)))
+
+    def _compile_stacking(self, rules: HouseRules) -> None:
+        """``penalty``, ``stackers``, ``stack_ranks`` and ``doubling_ranks`` (R5.6, R5.7, R9.14)."""
         penalty_ranks = rules.penalty_ranks()
         self.penalty: tuple[bool, ...] = tuple(c.rank in penalty_ranks for c in CARDS)
         groups = rules.stack_groups()
@@ -101,7 +125,10 @@ class Tables:
         self.stack_ranks: dict[str, tuple[str, ...]] = {  # (the same, as ranks: for words)
             kind: tuple(dict.fromkeys(c.rank for c in CARDS if mask >> c.id & 1))
             for kind, mask in self.stackers.items()}
-        self.double: frozenset[str] = rules.double_ranks()
+        self.doubling_ranks: frozenset[str] = rules.double_ranks()
+
+    def _compile_suits(self, by_rank: dict, effects: dict) -> None:
+        """``wild``, ``same_rank`` and ``names``: the cards that name a suit (R3.3, R5.4, R9.8)."""
         self.wild: frozenset[str] = frozenset(
             rank for rank, es in by_rank.items() if any(e.kind == "name_suit" and e.wild for e in es))
         self.same_rank: frozenset[str] = frozenset(
@@ -109,15 +136,19 @@ class Tables:
             if any(e.kind == "name_suit" and e.on_same_rank == "always" for e in es))
         self.names: tuple[bool, ...] = tuple(
             any(e.kind == "name_suit" for e in effects[c.rank]) for c in CARDS)
+
+    def _compile_finish(self, rules: HouseRules) -> None:
+        """``finish`` and ``draw_after``: going out on a blocked rank (R6.2, R9.15)."""
         mode = rules.finish_mode()
         blocked = 0
         for rank in rules.finish_blocked():
             blocked |= _RANK[rank]
         self.finish: int = -1 if mode == "allowed" else ~blocked
         self.draw_after: int = blocked if mode == "draw_after" else 0
-        self.doubles: bool = rules.multi_play != "none"  # R3.10
-        # R2.4 / R9.16: the starters that act as if the dealer had played them, and
-        # those that go back into the draw pile.
+
+    def _compile_start(self, rules: HouseRules) -> None:
+        """``start_applies`` and ``start_redraw`` (R2.4, R9.16): the starters that act as
+        if the dealer had played them, and those that go back into the draw pile."""
         starters = 0
         for rank in rules.start_ranks():
             starters |= _RANK[rank]
@@ -125,9 +156,12 @@ class Tables:
         start = rules.start_mode()
         self.start_applies: int = starters if start == "applies" else 0
         self.start_redraw: int = starters if start == "redraw" else 0
+
+    def _compile_steps(self, rules: HouseRules, effects: dict, rule: dict) -> None:
+        """``house``, ``steps``, ``start_steps`` and ``out_steps``: each effect with the rule
+        its ruling cites and the house rule, for ``actions.effect``."""
         houses = {rank: house_of(rules, rank) for rank in RANKS + (JOKER,)}
         self.house: tuple[tuple | None, ...] = tuple(houses[c.rank] for c in CARDS)
-        # (each effect with the rule its ruling cites and the house rule, for ``actions.effect``)
         self.steps: tuple[tuple, ...] = tuple(
             tuple((e, rule[c.rank] or EFFECT_BY_NAME[e.kind].rule, houses[c.rank])
                   for e in effects[c.rank])
@@ -147,10 +181,6 @@ class Tables:
                   if step[0].kind != "name_suit" and not (step[0].kind == "draw"
                                                           and step[0].to == "self"))
             for steps in self.steps)
-        # By named suit (None first), by top card id: the mask, built when first asked.
-        self.fit_rows: dict[str | None, list[int | None]] = {
-            n: [None] * len(CARDS) for n in _NAMED}
-        self._limits: dict[tuple, int] = {}
 
     def fits(self, top: Card, named: str | None) -> int:
         """The cards that may be played on ``top`` with ``named`` in force (R3.1-R3.3):

@@ -317,8 +317,18 @@ def check_combination(effects: tuple[Effect, ...], free: bool) -> str | None:
     two named suits, two ``next_*`` limits or one beside a named suit, and
     in free order a passed-on skip (nobody's turn to pass it to)."""
     kinds = [e.kind for e in effects]
-    pending = sum(e.pending_draw for e in effects)
-    skips = [e for e in effects if e.kind == "skip"]
+    passed_on = any(e.pass_on for e in effects if e.kind == "skip")
+    problem = _refused_together(kinds, sum(e.pending_draw for e in effects), passed_on)
+    if problem is None and free and passed_on:
+        return "rules.err.combo.pass_on_free"
+    return problem
+
+
+def _refused_together(kinds: list[str], pending: int, passed_on: bool) -> str | None:
+    """R9.13 whatever the turn order: the message key of the first refusal of a list
+    of effects of ``kinds`` with ``pending`` draw penalties (``passed_on``: a skip
+    among them is passed on), or None."""
+    skips = kinds.count("skip")
     limits = sum(k.startswith("next_") for k in kinds)
     if pending > 1:
         return "rules.err.combo.two_penalties"
@@ -326,12 +336,10 @@ def check_combination(effects: tuple[Effect, ...], free: bool) -> str | None:
         return "rules.err.combo.again_turn"
     if kinds.count("again") > 1 or kinds.count("name_suit") > 1:
         return "rules.err.combo.twice"
-    if any(s.pass_on for s in skips) and (pending or len(skips) > 1):
+    if passed_on and (pending or skips > 1):
         return "rules.err.combo.pass_on"
     if limits > 1 or (limits and "name_suit" in kinds):
         return "rules.err.combo.limit"
-    if free and any(s.pass_on for s in skips):
-        return "rules.err.combo.pass_on_free"
     return None
 
 

@@ -53,7 +53,7 @@ class Legal:
 
     def __init__(self, hand, player, mask):
         self._hand, self.player, self.mask = hand, player, mask
-        self.doubles = player is not None and hand.tables.doubles  # (``turn.doubles_open``)
+        self.doubles = player is not None and hand.tables.multi_play  # (``turn.doubles_open``)
         self._draw_mask = None if player is not None else _NONE
 
     @property

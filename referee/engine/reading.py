@@ -39,6 +39,22 @@ def _merge(base: Mapping[str, Any], over: Mapping[str, Any], src: Source | None 
     if isinstance(base, Merged):
         merged.origins.update(base.origins)
         merged.stacking_word = base.stacking_word
+    _give_way(merged, over)
+    for key, value in over.items():
+        if key == EXTENDS:
+            continue
+        if key in TABLE_NAMES and isinstance(value, Mapping) and isinstance(merged.get(key), dict):
+            merged[key] = {**merged[key], **value}
+        else:
+            _replace(merged, key, value)
+        if src is not None:
+            _written(merged, key, value, (depth, src))
+    return merged
+
+
+def _give_way(merged: Merged, over: Mapping[str, Any]) -> None:
+    """R9.1: what decides the same thing as a key ``over`` sets gives way in ``merged``
+    (the table entry to today's key, today's key, set back to standard, to the entry)."""
     origins = merged.origins
     for old, (section, sub) in OVERLAPS:
         table = over.get(section)
@@ -48,26 +64,28 @@ def _merge(base: Mapping[str, Any], over: Mapping[str, Any], src: Source | None 
         elif isinstance(table, Mapping) and sub in table and old in merged:
             merged[old] = TOP_KEYS[old].default
             origins.pop((old,), None)
-    for key, value in over.items():
-        if key == EXTENDS:
-            continue
-        if key in TABLE_NAMES and isinstance(value, Mapping) and isinstance(merged.get(key), dict):
-            merged[key] = {**merged[key], **value}
-        else:
-            if key == "stacking":
-                word = merged.get(key)
-                merged.stacking_word = (
-                    (word, origins.get((key,))) if isinstance(value, Mapping)
-                    and isinstance(word, str) and "groups" not in value else None)
-            for path in [p for p in origins if p[:1] == (key,)]:
-                del origins[path]
-            merged[key] = dict(value) if isinstance(value, Mapping) else value
-        if src is not None:
-            origins[(key,)] = (depth, src)
-            if isinstance(value, Mapping):
-                for sub in value:
-                    origins[(key, sub)] = (depth, src)
-    return merged
+
+
+def _replace(merged: Merged, key: str, value: Any) -> None:
+    """``key`` of ``merged`` replaced by ``value``, what was written below it forgotten;
+    a ``[stacking]`` table without ``groups`` over a word keeps the word (R9.14)."""
+    origins = merged.origins
+    if key == "stacking":
+        word = merged.get(key)
+        merged.stacking_word = (
+            (word, origins.get((key,))) if isinstance(value, Mapping)
+            and isinstance(word, str) and "groups" not in value else None)
+    for path in [p for p in origins if p[:1] == (key,)]:
+        del origins[path]
+    merged[key] = dict(value) if isinstance(value, Mapping) else value
+
+
+def _written(merged: Merged, key: str, value: Any, origin: tuple[int, Source]) -> None:
+    """``origin`` (depth, Source) wrote ``key`` (and each key of a table ``value``)."""
+    merged.origins[(key,)] = origin
+    if isinstance(value, Mapping):
+        for sub in value:
+            merged.origins[(key, sub)] = origin
 
 
 def finish_rules(merged: Mapping[str, Any], src: Source, name: str) -> HouseRules:

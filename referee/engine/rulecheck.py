@@ -20,7 +20,7 @@ Public API:
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from referee.engine.cards import ALL_RANKS as ACTION_RANKS, JOKER, deck_size
 from referee.engine.keys import (
@@ -87,55 +87,98 @@ def describe(value: Any) -> Told:
     return Told("rules.type.other", value=value)
 
 
+class _Checked:
+    """One value being checked against its key's ``kind`` and ``detail``: the errors
+    it may raise, their allowed values and line worked out only when raised."""
+
+    __slots__ = ("src", "shown_key", "path", "value", "kind", "detail")
+
+    def __init__(self, src: Source, shown_key: str, path: tuple[str, ...], value: Any,
+                 kind: str, detail: Any) -> None:
+        self.src, self.shown_key, self.path = src, shown_key, path
+        self.value, self.kind, self.detail = value, kind, detail
+
+    def wrong_type(self) -> RulesError:
+        return self.src.error("rules.err.type", key=self.shown_key,
+                              allowed=_allowed_text(self.kind, self.detail),
+                              line=self.src.line_of(*self.path), got=describe(self.value))
+
+    def bad_value(self) -> RulesError:
+        return self.src.error("rules.err.value", key=self.shown_key,
+                              allowed=_allowed_text(self.kind, self.detail),
+                              line=self.src.line_of(*self.path), got=toml_value(self.value))
+
+
 def _check_value(src: Source, shown_key: str, path: tuple[str, ...], value: Any,
                  kind: str, detail: Any) -> Any:
-    """Return ``value`` when it fits ``kind``/``detail``; else raise RulesError."""
-    # The allowed values and the line are worked out only for an error.
-    def wrong_type() -> RulesError:
-        return src.error("rules.err.type", key=shown_key, allowed=_allowed_text(kind, detail),
-                         line=src.line_of(*path), got=describe(value))
-
-    def bad_value() -> RulesError:
-        return src.error("rules.err.value", key=shown_key, allowed=_allowed_text(kind, detail),
-                         line=src.line_of(*path), got=toml_value(value))
-
-    if kind == "int":
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise wrong_type()
-        low, high = detail
-        if (low is not None and value < low) or (high is not None and value > high):
-            raise bad_value()
-    elif kind in ("enum", "text"):
-        if not isinstance(value, str):
-            raise wrong_type()
-        if (value not in detail) if kind == "enum" else not value.strip():
-            raise bad_value()
-    elif kind == "decks":
-        if isinstance(value, str):
-            if value != "auto":
-                raise bad_value()
-        elif isinstance(value, bool) or not isinstance(value, int):
-            raise wrong_type()
-        elif not 1 <= value <= MAX_DECKS:
-            raise bad_value()
-    elif kind == "effects":
+    """Return ``value`` when it fits ``kind``/``detail`` (checked as ``_BY_KIND`` says,
+    else by its type alone); else raise RulesError."""
+    if kind == "effects":
         return _check_effects(src, shown_key, path, value)
-    elif kind in ("ranks", "groups", "blocked"):
-        if kind == "blocked" and value == "actions":
-            return value
-        groups = value if kind == "groups" else [value]
-        if not isinstance(value, list) or not all(
-                isinstance(g, list) and all(isinstance(r, str) for r in g) for g in groups):
-            raise wrong_type()
-        bad = next((r for g in groups for r in g if _rank_name(r) is None), None)
-        if bad is not None:
-            raise src.error("rules.err.rank", key=shown_key, line=src.line_of(*path),
-                            allowed=Told("rules.allowed.ranks"), got=toml_value(bad))
-        checked = tuple(tuple(dict.fromkeys(_rank_name(r) for r in g)) for g in groups)
-        return checked if kind == "groups" else checked[0]
-    elif not isinstance(value, _TYPE_OF[kind]):   # "bool", "list", "table"
-        raise wrong_type()
+    return _BY_KIND.get(kind, _check_type)(_Checked(src, shown_key, path, value, kind, detail))
+
+
+def _check_int(c: _Checked) -> Any:
+    """A whole number within ``detail`` (low, high; None: no bound)."""
+    value = c.value
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise c.wrong_type()
+    low, high = c.detail
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise c.bad_value()
     return value
+
+
+def _check_word(c: _Checked) -> Any:
+    """``enum``: one of ``detail``; ``text``: a string that is not blank."""
+    value = c.value
+    if not isinstance(value, str):
+        raise c.wrong_type()
+    if (value not in c.detail) if c.kind == "enum" else not value.strip():
+        raise c.bad_value()
+    return value
+
+
+def _check_decks(c: _Checked) -> Any:
+    """``"auto"`` or 1 to ``MAX_DECKS`` decks (R1.3)."""
+    value = c.value
+    if isinstance(value, str):
+        if value != "auto":
+            raise c.bad_value()
+    elif isinstance(value, bool) or not isinstance(value, int):
+        raise c.wrong_type()
+    elif not 1 <= value <= MAX_DECKS:
+        raise c.bad_value()
+    return value
+
+
+def _check_ranks(c: _Checked) -> Any:
+    """``ranks``: a list of ranks; ``groups``: a list of such lists; ``blocked``: a list
+    of ranks or ``"actions"``.  Ranks as ``[actions]`` writes them, each once."""
+    kind, value = c.kind, c.value
+    if kind == "blocked" and value == "actions":
+        return value
+    groups = value if kind == "groups" else [value]
+    if not isinstance(value, list) or not all(
+            isinstance(g, list) and all(isinstance(r, str) for r in g) for g in groups):
+        raise c.wrong_type()
+    bad = next((r for g in groups for r in g if _rank_name(r) is None), None)
+    if bad is not None:
+        raise c.src.error("rules.err.rank", key=c.shown_key, line=c.src.line_of(*c.path),
+                          allowed=Told("rules.allowed.ranks"), got=toml_value(bad))
+    checked = tuple(tuple(dict.fromkeys(_rank_name(r) for r in g)) for g in groups)
+    return checked if kind == "groups" else checked[0]
+
+
+def _check_type(c: _Checked) -> Any:
+    """``bool``, ``list``, ``table``: a value of that type."""
+    if not isinstance(c.value, _TYPE_OF[c.kind]):
+        raise c.wrong_type()
+    return c.value
+
+
+_BY_KIND = {"int": _check_int, "enum": _check_word, "text": _check_word, "decks": _check_decks,
+            "ranks": _check_ranks, "groups": _check_ranks, "blocked": _check_ranks}
 
 
 _TYPE_OF = {"bool": bool, "list": list, "table": Mapping}
@@ -343,6 +386,11 @@ def _unknown_in_section(src: Source, section: str, sub: str, line: int | None,
                      suggestion=suggestion)
 
 
+_Error = Callable[..., RulesError]
+"""``error(problem, paths, allowed, key=None, **fields)``: the RulesError of
+``check_actions``, placed where the first written of ``paths`` is (``placed``)."""
+
+
 def check_actions(rules: HouseRules, merged: Mapping[str, Any], src: Source) -> None:
     """The combinations R9.6 and R9.13-R9.16 refuse, on the merged rule set; RulesError
     naming the file and line where the value at fault is written (``placed``), the
@@ -353,6 +401,16 @@ def check_actions(rules: HouseRules, merged: Mapping[str, Any], src: Source) -> 
         return where.error(problem, key=key or ".".join(path), line=line, allowed=allowed,
                            **fields)
 
+    _check_rank_lists(rules, error)
+    table = rules.stacking if isinstance(rules.stacking, Mapping) else {}
+    _check_stack_groups(rules, table, error)
+    _check_doubling(rules, table, error)
+    _check_finish(rules, error)
+    _check_start(rules, error)
+
+
+def _check_rank_lists(rules: HouseRules, error: _Error) -> None:
+    """R9.6, R9.13: each rank's list of effects in ``[actions]``."""
     if rules.actions:
         from referee.engine.effects import check_combination, check_rank
         free = rules.free_order
@@ -362,7 +420,10 @@ def check_actions(rules: HouseRules, merged: Mapping[str, Any], src: Source) -> 
                 # (in free order a skip passed on may be wrong only for the turn order)
                 paths = (("actions", rank),) + ((("turn_order",),) if free else ())
                 raise error(problem, paths, Told("rules.allowed.combination"), rank=rank)
-    table = rules.stacking if isinstance(rules.stacking, Mapping) else {}
+
+
+def _check_stack_groups(rules: HouseRules, table: Mapping[str, Any], error: _Error) -> None:
+    """R9.14: ``[stacking] groups`` holds penalty ranks, each once."""
     # (the ranks' effects are asked only of a table that sets them: a saved series of
     # today's keys reads without the effects module, ``score`` start-up)
     penalty = rules.penalty_ranks() if table.get("groups") else frozenset()
@@ -376,17 +437,29 @@ def check_actions(rules: HouseRules, merged: Mapping[str, Any], src: Source) -> 
                 raise error("rules.err.stack_twice", (("stacking", "groups"),),
                             Told("rules.allowed.groups"), rank=rank)
             seen.add(rank)
+
+
+def _check_doubling(rules: HouseRules, table: Mapping[str, Any], error: _Error) -> None:
+    """R9.14: a rank of ``[stacking] double`` is in a stacking group."""
     grouped = frozenset().union(*rules.stack_groups()) if table.get("double") else frozenset()
     for rank in table.get("double", ()):
         if rank not in grouped:
             raise error("rules.err.double_rank", (("stacking", "double"), ("stacking", "groups")),
                         join_or(sorted(grouped, key=ACTION_RANKS.index)), rank=rank)
+
+
+def _check_finish(rules: HouseRules, error: _Error) -> None:
+    """R9.15: ``draw_after`` draws at least one card."""
     if rules.finish_mode() == "draw_after" and rules.finish_draw() < 1:
         draw = ("finish", "draw") if "draw" in rules.finish else ("finish_on_action_draw",)
         raise error("rules.err.finish_draw_after", (draw, ("finish", "mode")),
                     Told("rules.allowed.int_range", low=1, high=10), key=".".join(draw),
                     got=rules.finish_draw())
-    # R9.16: a starter stays when its rank is not turned back; with no Jokers in the
+
+
+def _check_start(rules: HouseRules, error: _Error) -> None:
+    """R9.16: under ``redraw`` some rank a starter may have stays on the table."""
+    # a starter stays when its rank is not turned back; with no Jokers in the
     # deck (``jokers_per_deck = 0``) the Joker is never turned
     turned = frozenset(ACTION_RANKS) if rules.jokers else frozenset(ACTION_RANKS) - {JOKER}
     if rules.start_mode() == "redraw" and rules.start_ranks() >= turned:

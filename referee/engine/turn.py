@@ -153,8 +153,8 @@ def play(h, player: str, card: Card, suit: str | None, ev: list, checked: bool,
 
 def doubles_open(h) -> bool:
     """R3.10: whether several cards of one rank may go down as one play here
-    (``multi_play = "same_rank"``, compiled: ``Tables.doubles``)."""
-    return h.tables.doubles
+    (``multi_play = "same_rank"``, compiled: ``Tables.multi_play``)."""
+    return h.tables.multi_play
 
 
 def together_refusal(h, player: str, cards: tuple[Card, ...], suit: str | None) -> Refusal | None:
