@@ -15,7 +15,7 @@ Layers inside the package, dependencies pointing down::
     table deal turn lastcard actions goingout order corrections   (the rules)
     piles       drawing, the reshuffle, exhausted piles (what the rules that draw share)
     dealt       the hand as dealt: its facts and the queries that only read the state
-    state  tables  events                                   (data)
+    state  tables  events actionevents                      (data)
     reading > rulecheck > tomlsource > rules > keys   house rules: a file read, its values
                 checked, TOML lines, the HouseRules value, each key declared
 

@@ -29,10 +29,11 @@ from __future__ import annotations
 
 from referee.engine.cards import Card
 from referee.engine import lastcard, order, piles
-from referee.engine.events import (
+from referee.engine.actionevents import (
     CardsMoved, DrawsAtOnce, LimitSet, OthersDraw, PenaltyAimed, PenaltyAtOnce, PlaysAgain,
-    Reason, Refusal, Reversed, Shown, SkipPassed, SkipPending, Skipped, SkipMany, SuitNamed,
+    Reversed, Shown, SkipPassed, SkipPending, Skipped, SkipMany, SuitNamed,
 )
+from referee.engine.events import Reason, Refusal
 
 
 def stack_options(h) -> tuple[str, ...]:

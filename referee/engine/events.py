@@ -19,7 +19,12 @@ The events a simulator needs to move the real cards: ``Drew`` (every card
 that goes from the draw pile to a player, with ``n`` the cards actually
 drawn), ``Reshuffled`` (the discard pile but its top became the draw pile),
 ``Played`` and every card event carrying ``card`` (a card put on the discard
-pile), ``Left`` (a player's cards went under the draw pile).
+pile), ``Left`` (a player's cards went under the draw pile); ``CardsMoved``
+(``referee.engine.actionevents``: cards that changed hands).
+
+The events of what an action card did (a penalty aimed, a skip, a reverse, a
+suit named, cards moved ...: RULES.md R5, R9) are in ``referee.engine.actionevents``;
+the refusals (``Reason``, ``Refused``, ``Refusal``: R0.3) are here.
 """
 
 from __future__ import annotations
@@ -338,180 +343,8 @@ class FalseCall(Event):
 
 
 # ---------------------------------------------------------------------------
-# Action cards (R5)
+# A penalty taken (R5.7); what action cards do is ``actionevents``
 # ---------------------------------------------------------------------------
-
-class PenaltyAimed(Event):
-    """``player`` played ``card`` (a Two, R5.1, a Joker, R5.6, or a rank with a draw
-    for the next player, R9.3): ``victim`` must draw ``n`` or play one of the
-    ranks ``stack`` (``()``: nothing stacks, R5.7, R9.14)."""
-
-    __slots__ = ("player", "card", "victim", "n", "stack", "rule", "house")
-    acts = True
-
-    def __init__(self, player, card, victim, n, stack, rule, house=None):
-        self.player, self.card, self.victim, self.n, self.stack = player, card, victim, n, stack
-        self.rule, self.house = rule, house
-
-
-class PenaltyAtOnce(Event):
-    """``player`` played ``card``; ``victim`` must miss the coming turn, so draws the
-    ``n`` cards at once and is passed by (R5 preamble)."""
-
-    __slots__ = ("player", "card", "victim", "n", "rule")
-    acts = True
-
-    def __init__(self, player, card, victim, n, rule):
-        self.player, self.card, self.victim, self.n = player, card, victim, n
-        self.rule = rule
-
-
-class PlaysAgain(Event):
-    """``player`` played ``card`` and plays again: a Seven (R5.2), an Ace with two
-    players (R5.5, ``two_players``), or a rank with ``again`` (R9.6; ``follow``:
-    the next card must be of the card's suit or rank)."""
-
-    __slots__ = ("player", "card", "rule", "follow", "two_players")
-    acts = True
-    tells_turn = True
-
-    def __init__(self, player, card, rule, follow=False, two_players=False):
-        self.player, self.card, self.rule = player, card, rule
-        self.follow, self.two_players = follow, two_players
-
-
-class Skipped(Event):
-    """``player`` played ``card``; ``lost`` misses the turn and ``turn`` is next: an
-    Eight (R5.3; ``two_players``: the player plays again), a King under
-    ``reverse_skip`` (R5.8; ``reversed``: the direction reversed first), or a
-    rank with ``skip = 1`` (R9.5)."""
-
-    __slots__ = ("player", "card", "lost", "turn", "two_players", "reversed", "rule", "house")
-    acts = True
-    tells_turn = True
-
-    def __init__(self, player, card, lost, turn, two_players, rule, house=None, reversed=False):
-        self.player, self.card, self.lost, self.turn = player, card, lost, turn
-        self.two_players, self.rule, self.house, self.reversed = two_players, rule, house, reversed
-
-
-class SkipMany(Event):
-    """``player`` played ``card``: ``victim`` misses the next ``n`` turns (a Four, R5.9;
-    a rank with ``skip = n``, R9.5)."""
-
-    __slots__ = ("player", "card", "victim", "n", "rule", "house")
-    acts = True
-
-    def __init__(self, player, card, victim, n, rule, house=None):
-        self.player, self.card, self.victim, self.n = player, card, victim, n
-        self.rule, self.house = rule, house
-
-
-class SkipPending(Event):
-    """``player`` played ``card``: the skip of ``n`` turns is pending for ``victim``, who
-    passes it on with a card of the same rank or types ``pass`` (R5.11)."""
-
-    __slots__ = ("player", "card", "victim", "n", "rule")
-    acts = True
-    tells_turn = True
-
-    def __init__(self, player, card, victim, n, rule):
-        self.player, self.card, self.victim, self.n, self.rule = player, card, victim, n, rule
-
-
-class SkipPassed(Event):
-    """``player`` typed ``pass``: they sit out the skip of ``n`` turns (R5.11)."""
-
-    __slots__ = ("player", "n")
-    rule = "R5.11"
-    acts = True
-
-    def __init__(self, player, n):
-        self.player, self.n = player, n
-
-
-class Reversed(Event):
-    """``player`` played ``card`` and the direction of play reversed, now ``clockwise``
-    or not (an Ace, R5.5; a King under ``reverse_skip`` in free order, R5.8; a
-    rank with ``reverse``, R9.7)."""
-
-    __slots__ = ("player", "card", "clockwise", "rule", "house")
-    acts = True
-
-    def __init__(self, player, card, clockwise, rule, house=None):
-        self.player, self.card, self.clockwise, self.rule, self.house = (
-            player, card, clockwise, rule, house)
-
-
-class SuitNamed(Event):
-    """``player`` played ``card`` and named ``suit`` (the Jack, R5.4; a rank with
-    ``name_suit``, R9.8)."""
-
-    __slots__ = ("player", "card", "suit", "rule")
-    acts = True
-
-    def __init__(self, player, card, suit, rule="R5.4"):
-        self.player, self.card, self.suit, self.rule = player, card, suit, rule
-
-
-class DrawsAtOnce(Event):
-    """``player`` played ``card``: ``victim`` (the next player, ``player`` or the
-    previous one) draws ``n`` at once (a King under ``draw_one``, R5.8; a rank with
-    an ``at_once`` draw, R9.3); the draw follows."""
-
-    __slots__ = ("player", "card", "victim", "n", "rule", "house")
-    acts = True
-
-    def __init__(self, player, card, victim, n, rule, house=None):
-        self.player, self.card, self.victim, self.n = player, card, victim, n
-        self.rule, self.house = rule, house
-
-
-class OthersDraw(Event):
-    """``player`` played ``card``: every other player draws ``n`` (a Five, R5.10; a
-    rank with ``others_draw``, R9.4); the draws follow."""
-
-    __slots__ = ("player", "card", "n", "rule", "house")
-    acts = True
-
-    def __init__(self, player, card, n, rule, house=None):
-        self.player, self.card, self.n, self.rule, self.house = player, card, n, rule, house
-
-
-class LimitSet(Event):
-    """``player`` played ``card``: the next card must meet ``limit`` (``("at_most", 5)``,
-    ``("at_least", 10)``, ``("rank", "Q")``), or be a Joker, or the player draws (R9.9)."""
-
-    __slots__ = ("player", "card", "limit", "rule")
-    acts = True
-
-    def __init__(self, player, card, limit, rule):
-        self.player, self.card, self.limit, self.rule = player, card, limit, rule
-
-
-class Shown(Event):
-    """``player`` played ``card``: ``who`` shows their cards to the table (None:
-    everyone but ``player``); nothing else changes (R9.10, R0.1)."""
-
-    __slots__ = ("player", "card", "who", "rule")
-    acts = True
-
-    def __init__(self, player, card, who, rule):
-        self.player, self.card, self.who, self.rule = player, card, who, rule
-
-
-class CardsMoved(Event):
-    """``player`` played ``card`` and cards changed hands (R9.11 ``pass_cards``, R9.12
-    ``rotate_hands``: ``kind``): ``moves`` is ``((giver, taker, n), ...)``, every
-    player's cards given (the counts follow; which cards, the players know)."""
-
-    __slots__ = ("player", "card", "kind", "moves", "rule")
-    acts = True
-
-    def __init__(self, player, card, kind, moves, rule):
-        self.player, self.card, self.kind, self.moves, self.rule = (
-            player, card, kind, moves, rule)
-
 
 class PlaysOn(Event):
     """``player`` took the penalty and now plays the turn (R5.7, ``penalty_ends_turn = false``)."""

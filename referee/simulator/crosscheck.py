@@ -38,7 +38,8 @@ from typing import Iterable
 
 from referee.engine.cards import CARDS
 from referee.engine.compiled import tables_for
-from referee.engine.events import CardsMoved, Left
+from referee.engine.actionevents import CardsMoved
+from referee.engine.events import Left
 from referee.simulator.simulate import NAMES, Run
 from referee.simulator.tables import CONSTRUCTS as FILE_CONSTRUCTS
 from referee.simulator.tables import random_table

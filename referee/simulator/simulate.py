@@ -42,7 +42,8 @@ from typing import Any, Callable
 from referee import messages
 from referee.engine.cards import CARDS, SUITS, full_deck
 from referee.engine import Hand
-from referee.engine.events import CardsMoved, Called, Drew, Reshuffled, WentOut
+from referee.engine.actionevents import CardsMoved
+from referee.engine.events import Called, Drew, Reshuffled, WentOut
 from referee.engine.legality import start_names_suit
 from referee.engine.compiled import tables_for
 from referee.engine.notation import Draw, Line, Pass, Play
