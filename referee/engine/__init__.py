@@ -23,6 +23,24 @@ The package imports nothing until one of its names is asked for
 (``from referee.engine import Hand`` loads ``hand`` and the rules; importing
 ``referee.engine.dealt`` loads only ``dealt``, ``state`` and ``order``).
 
+Glossary (one name per concept):
+
+- a *double*: several cards of one rank put down as one play (R3.10,
+  ``multi_play``; ``Tables.multi_play``: this table plays them).  *Doubling*: a
+  card doubling a pending penalty its own rank made (R5.6, R9.14, ``[stacking]
+  double``; ``Tables.doubling_ranks``, ``HouseRules.double_ranks``).
+- a card *names a suit* when its effects hold ``name_suit`` (R5.4, R9.8;
+  ``Tables.names``).  An entry *needs a suit* when it must be typed with one: a
+  starter that acts (``deal.needs_suit``, ``legality.start_names_suit``, R9.16),
+  a play that does not empty the hand (``turn.names_suit``, ``Legal.names_suit``,
+  R5.4).
+- *today's keys*: the R8 keys that also decide what a rank does (``king``,
+  ``jack_wild`` ..., ``keys.OLD_KEY_RANK``); a rank's *meaning* is what it does
+  by the rule book under them (``keys.RANK_MEANINGS``) and its *classic rule* the
+  R5 rule it cites while it keeps that meaning (``effects.classic_rule``).  *Old
+  keys* (``keys.OLD_KEYS``) are keys of earlier versions a file may still write.
+- *Tables* (``compiled``): a rule set's compiled facts, not where players sit.
+
 Map from rule ids to code (RULES.md):
 
 - R0.2 corrections, undo/redo ... ``corrections.fix``, ``Hand.undo``, ``Hand.redo``,

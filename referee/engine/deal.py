@@ -32,7 +32,7 @@ def start(h, named: str | None, card: Card, ev: list, suit: str | None = None) -
         raise Refusal(Reason.START_DEALER, "R2.3", name=named, dealer=h.dealer)
     table.check_deck(h, card)
     tables = h.tables
-    names = names_suit(h, card)
+    names = needs_suit(h, card)
     if suit is not None and not names:
         raise Refusal(Reason.START_NO_SUIT, "R2.3", card=card)
     action = tables.action[card.id]  # (R2.4 only for an action card under these rules)
@@ -56,7 +56,7 @@ def start(h, named: str | None, card: Card, ev: list, suit: str | None = None) -
         ev.append(FreeOrder())
 
 
-def names_suit(h, card: Card) -> bool:
+def needs_suit(h, card: Card) -> bool:
     """R9.16: the starter ``card`` acts (``[start] mode = "applies"``, its rank in
     ``ranks``) and names a suit: the dealer types it, ``start Jh s``."""
     return bool(h.tables.start_applies >> card.id & 1) and h.tables.names[card.id]

@@ -165,7 +165,7 @@ def legal(h, player: str | None = None) -> Legal:
 def start_names_suit(h, card: Card) -> bool:
     """Whether the starter ``card`` needs the suit the dealer names (R9.16: a starter
     that names a suit under ``[start] mode = "applies"``: ``start Jh s``)."""
-    return deal.names_suit(h, card)
+    return deal.needs_suit(h, card)
 
 
 def may_call(h, target: str, caller: str | None = None) -> bool:
