@@ -1,6 +1,6 @@
 """R2 The deal and the starter.
 
-- R2.2 deal size ...................... ``HandState.reset`` (``rules.check_table_fits``
+- R2.2 deal size ...................... ``HandState.reset`` (``rulecheck.check_table_fits``
   checks that the deal and the starter fit the deck(s))
 - R2.3 the starter, R2.5 first player . ``start`` (a suit typed after a starter that
   names none is refused)

@@ -3,7 +3,7 @@
 Each effect is declared once, as an ``EffectKind`` in ``EFFECT_KINDS``: its
 name, its own value (``draw = 2``), its parameters with their types, ranges
 and defaults, the rule id it cites and whether it may be written bare
-(``"again"``).  Reading a house-rule file (``referee.engine.rules``), the rule
+(``"again"``).  Checking a house-rule file (``referee.engine.rulecheck``), the rule
 book, ``rules`` and the compiled tables (``referee.engine.compiled``) all read
 it from here.
 

@@ -1,6 +1,7 @@
 """Reading rule sets (RULES.md R8): the shipped presets and a family's house-rule
 files, read from disk and handed to the engine's pure checking
-(``referee.engine.rules``: ``parse_toml``, ``resolve_table``, ``build_rules``).
+(``referee.engine.tomlsource.parse_toml``, ``referee.engine.reading``: ``resolve_table``,
+``build_rules``).
 An ``extends`` chain is read one file at a time (``_read_extended``), never by
 recursion.
 

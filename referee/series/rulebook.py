@@ -8,7 +8,7 @@ differs from standard the text carries a mark naming the key and value.
 
 This module implements ``pesten-ref rules [WHAT]`` (NOTATION.md) through
 ``lookup``.  It is pure (no terminal, no click, no prompt_toolkit); the only
-I/O is reading preset and house-rule files through ``referee.engine.rules``.
+I/O is reading preset and house-rule files through ``referee.engine.reading``.
 """
 
 from __future__ import annotations

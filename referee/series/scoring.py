@@ -116,7 +116,7 @@ class SeriesDataError(ValueError):
 
 class SavedSection:
     """One section of a save file as read (a TOML table, ``[rules]``, a hand's
-    header): each value is checked as it is taken (``rules.check_saved``: the
+    header): each value is checked as it is taken (``rulecheck.check_saved``: the
     checks and sentences of a house-rule value), a wrong or missing one a
     SeriesDataError at its key path.  ``where``: the key path of the section
     in its file."""
@@ -140,7 +140,7 @@ class SavedSection:
         return list(self.table)
 
     def __call__(self, key: str, kind: str, detail: Any = None, default: Any = REQUIRED) -> Any:
-        """The value of ``key`` (``rules.check_saved``'s kinds), or ``default``."""
+        """The value of ``key`` (``rulecheck.check_saved``'s kinds), or ``default``."""
         where = self.where + [key] if key in self.table else self.where  # (missing: its table)
         return self._check(self.table, key, kind, detail, default, key, where)
 

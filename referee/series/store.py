@@ -580,7 +580,7 @@ def key_line(path: str | os.PathLike[str], parts: Sequence[str | int]) -> int | 
 def _locate(path: str, parts: Sequence[str | int]) -> int | None:
     """Best-effort line (from 1) of the key path ``parts`` in the file at ``path``
     (``["rules", "stacking"]``, ``["records", 2, "total"]``: item numbers from
-    1), else of the nearest key above it that can be found (``rules.key_lines``);
+    1), else of the nearest key above it that can be found (``tomlsource.key_lines``);
     None when none can."""
     if not parts:
         return None
