@@ -87,7 +87,7 @@ def check_position(hand: Hand, player: str) -> int:
     prefix = player + ": "
     offered = 0
     ok, _ = accepted(hand, prefix + "d")
-    assert ok == legal.draw, (player, "d", hand.state())
+    assert ok == legal.draw_open, (player, "d", hand.state())
     ok, _ = accepted(hand, prefix + "pass")
     assert ok == legal.passes, (player, "pass", hand.state())
     names = hand.tables.names

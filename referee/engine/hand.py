@@ -18,7 +18,7 @@ from referee.engine.notation import (
 from referee.engine.keys import KEY_RULE
 from referee.engine.rules import HouseRules
 from referee.engine import (
-    actions, corrections, deal, goingout, lastcard, legality, order, piles, table, turn,
+    corrections, deal, goingout, lastcard, legality, order, piles, table, turn,
 )
 from referee.engine.actions import pass_skip, stack_options
 from referee.engine.dealt import Dealt, Situation
@@ -50,7 +50,7 @@ class Hand(Dealt):
     ``first_player``, ``decks`` ...) are ``Dealt``'s, inherited.
     """
 
-    __slots__ = ("tables", "log", "redo_stack", "last_ruling", "cite", "lexicon", "legals")
+    __slots__ = ("tables", "log", "redo_stack", "last_ruling", "cite", "lexicon")
 
     def __init__(self, rules: HouseRules, players: Iterable[str], dealer: str, number: int = 1,
                  lexicon: Lexicon = ENGLISH):
@@ -61,7 +61,6 @@ class Hand(Dealt):
         self.redo_stack: list[str] = []        # what ``redo`` can put back
         self.last_ruling: Ruling | None = None  # for ``why``
         self.cite = 0                          # (while applying: the event whose rule is cited)
-        self.legals: dict[str, legality.Legal] = {}  # each player's ``Legal``, kept by ``legal``
 
     # -- replaying ------------------------------------------------------------
     @classmethod

@@ -151,12 +151,6 @@ def play(h, player: str, card: Card, suit: str | None, ev: list, checked: bool,
 
 # -- several cards of one rank as one play (R3.10) ------------------------------
 
-def doubles_open(h) -> bool:
-    """R3.10: whether several cards of one rank may go down as one play here
-    (``multi_play = "same_rank"``, compiled: ``Tables.doubles``)."""
-    return h.tables.doubles
-
-
 def together_refusal(h, player: str, cards: tuple[Card, ...], suit: str | None) -> Refusal | None:
     """Why ``player`` may not put ``cards`` (two or more, in order) down as one play now,
     or None; in R0.3 order: doubles at this table, one rank and no more cards than
@@ -166,7 +160,7 @@ def together_refusal(h, player: str, cards: tuple[Card, ...], suit: str | None) 
     play leaves it (R6.2).  The one statement of what a double needs (``play_together``,
     ``Legal.may_double``)."""
     first = cards[0]
-    if not doubles_open(h):
+    if not h.tables.doubles:  # (R3.10, ``multi_play``)
         return Refusal(Reason.NO_DOUBLES, "R3.10", house=("multi_play", h.rules.multi_play))
     for card in cards[1:]:
         if card.rank != first.rank:
