@@ -53,9 +53,9 @@ class Dealt(HandState):
         self.reset(self.seats, rules.deal_size, self.deck_total)
 
     # -- a hand over, kept without its log --------------------------------------
-    def end(self) -> dict[str, Any]:
-        """The state of this hand once it is over (won R6.1, R1.5, or blocked R3.9),
-        as a plain dict that TOML can hold (no None): what ``Dealt.ended`` needs
+    def end_record(self) -> dict[str, Any]:
+        """The record of this hand once it is over (won R6.1, R1.5, or blocked R3.9),
+        which ``ended`` reads back: its state as a plain dict that TOML can hold (no None): what ``Dealt.ended`` needs
         to answer ``state``, ``situation`` and the facts scoring reads (R7.2)
         without replaying the log.
 
@@ -90,7 +90,7 @@ class Dealt(HandState):
     def ended(cls, rules: "HouseRules", players: Iterable[str], dealer: str, number: int,
               end: Mapping[str, Any]) -> "Dealt":
         """The hand dealt as ``Dealt(rules, players, dealer, number)`` and over with
-        ``end`` (what ``end()`` gave): its status ``"over"`` and every field
+        ``end`` (what ``end_record()`` gave): its status ``"over"`` and every field
         ``end`` holds; the turn, skips, last-card duties and owed draws of a hand
         over are none.  Only the queries of ``Dealt`` read it; applying entries
         needs the ``Hand`` its log replays to.

@@ -18,7 +18,8 @@ from referee.engine.notation import (
 from referee.engine.keys import KEY_RULE
 from referee.engine.rules import HouseRules
 from referee.engine import (
-    corrections, deal, goingout, lastcard, legality, order, piles, table, turn,
+    blocked, corrections, deal, doubles, draws, goingout, lastcard, legality, matching, order,
+    piles, plays, table,
 )
 from referee.engine.actions import pass_skip, stack_options
 from referee.engine.dealt import Dealt, Situation
@@ -50,7 +51,7 @@ class Hand(Dealt):
     ``first_player``, ``decks`` ...) are ``Dealt``'s, inherited.
     """
 
-    __slots__ = ("tables", "log", "redo_stack", "last_ruling", "cite", "lexicon")
+    __slots__ = ("tables", "log", "redo_stack", "last_ruling", "lexicon")
 
     def __init__(self, rules: HouseRules, players: Iterable[str], dealer: str, number: int = 1,
                  lexicon: Lexicon = ENGLISH):
@@ -60,7 +61,6 @@ class Hand(Dealt):
         self.log: list[str] = []               # the lines that took effect
         self.redo_stack: list[str] = []        # what ``redo`` can put back
         self.last_ruling: Ruling | None = None  # for ``why``
-        self.cite = 0                          # (while applying: the event whose rule is cited)
 
     # -- replaying ------------------------------------------------------------
     @classmethod
@@ -164,44 +164,47 @@ class Hand(Dealt):
     def push(self, action, player: str | None = None, announce: bool = False) -> list[Event]:
         """Apply ``action`` (a ``Play`` or ``Draw``) by ``player`` WITHOUT checking it.
 
-        The unchecked fast path (as python-chess's ``push`` beside ``push_san``).
-        Contract: the hand is being played, ``player`` (default: the player to
-        act) is ``legal(player).player``, and the action was taken from that
-        ``Legal``: a ``Play`` of a card it ``may_play`` (a Jack with a suit), of
-        cards it ``may_double`` (R3.10), a ``Draw()`` when it ``draw``s, a
-        ``Draw(card)`` it ``may_draw_play``, or a ``Pass()`` when it ``passes``
-        (R5.11).  ``announce``: the
-        player says "Laatste kaart!" with it.  Nothing is logged (``log``,
-        ``undo`` and ``replay`` know only checked entries); no ``Ruling`` is
-        made.  Returns the events.  An action outside the contract may leave
-        the hand in a state no ruling gives.
+        The one unchecked fast path (as python-chess's ``push`` beside
+        ``push_san``); every other way in (``apply_line``, ``apply_parsed``,
+        ``replay``, ``redo``) takes the checked path.  Contract: the hand is being
+        played, ``player`` (default: the player to act) is ``legal(player).player``,
+        and the action is one that ``Legal`` allows now: a ``Play`` of a card it
+        ``may_play`` (a Jack with a suit), of cards it ``may_double`` (R3.10), a
+        ``Draw()`` when it is ``draw_open``, a ``Draw(card)`` it ``may_draw_play``,
+        or a ``Pass()`` when it ``passes`` (R5.11).  ``announce``: the player says
+        "Laatste kaart!" with it (R4.1).  The action is applied as the checked path
+        applies it after its checks (``plays.play``, ``draws.draw``,
+        ``draws.draw_play``, ``actions.pass_skip``), then the blocked hand is
+        checked (R3.9).  Nothing is logged (``log``, ``undo`` and ``replay`` know
+        only checked entries); no ``Ruling`` is made.  Returns the events.  An
+        action outside the contract may leave the hand in a state no ruling gives.
         """
         if player is None:
             player = self.turn
         ev: list = []
-        self.cite = 0
         kind = type(action)
         if kind is Play:
-            if action.more:
-                turn.play_together(self, player, action.cards, action.suit, ev, True)
-            else:
-                turn.play(self, player, action.card, action.suit, ev, True)
+            plays.play(self, player, action.card, action.suit, ev, action.more)
         elif kind is Draw:
-            turn.draw(self, player, action.card, action.suit, ev, True)
+            if action.card is None:
+                draws.draw(self, player, ev)
+            else:
+                draws.draw_play(self, player, action.card, action.suit, ev)
         else:
-            self._act_pass(action, player, ev)
+            pass_skip(self, player, ev)
         if announce and self.status == "playing":
             lastcard.announce(self, player, ev)
         if self.draw_pile == 0:
-            turn.check_blocked(self, ev)
+            blocked.check_blocked(self, ev)
         return ev
 
-    def entry(self, line: Line) -> tuple[bool, list, bool, str | None]:
-        """Rule on a parsed entry and apply it (checked) without a ``Ruling`` or a log:
-        ``(ok, events, logged, actor)`` as in ``Ruling`` (for simulators and benchmarks).
-        ``line`` is read as ``parse`` reads it (a lone ``d`` after a card that names a
-        suit is diamonds, R9.8)."""
-        return self._rule_entry(line)
+    def apply_parsed(self, line: Line) -> tuple[bool, list, bool, str | None]:
+        """Rule on a parsed entry and apply it (the checked path) without a ``Ruling``
+        or a log: ``(ok, events, logged, actor)`` as in ``Ruling`` (for simulators and
+        benchmarks).  ``line`` is read as ``parse`` reads it (a lone ``d`` after a card
+        that names a suit is diamonds, R9.8).  A refused entry changes nothing but
+        R0.4's effects."""
+        return self._rule_entry(line)[:4]
 
     # -- line application -------------------------------------------------------
     def _apply_entry_text(self, text: str) -> Ruling:
@@ -214,32 +217,31 @@ class Hand(Dealt):
         return self._apply_entry(line)
 
     def _apply_entry(self, line: Line) -> Ruling:
-        ok, ev, logged, actor = self._rule_entry(line)
+        ok, ev, logged, actor, cited = self._rule_entry(line)
         next_turn = (self.turn if ok and self.status == "playing" and not self.pending
                      and not self.free else None)
-        rule = ev[self.cite].rule if ev else None
+        rule = ev[cited].rule if ev else None
         return Ruling(ok, rule, ev, logged=logged, actor=actor, next_turn=next_turn)
 
     def _rule_entry(self, line: Line) -> tuple:
-        """``(ok, events, logged, actor)``: the ruling on ``line``, applied (a refusal
-        changes nothing but R0.4's effects; the cited event is ``events[self.cite]``)."""
+        """``(ok, events, logged, actor, cited)``: the ruling on ``line``, applied (the
+        checked path: a refusal changes nothing but R0.4's effects, the state taken
+        before the line put back whatever its earlier actions did, R0.3); the ruling
+        cites ``events[cited]``."""
         ev: list = []
-        self.cite = 0
-        snap = None
+        cited = 0
         actor = None
         done = 0  # the line's actions applied before a refusal
+        snap = Snapshot(self)
         try:
             actions = line.actions
             actor = self._line_actor(line)  # (checks only: changes nothing)
-            if (len(actions) > 1 or type(actions[0]) is not Play) \
-                    and self._needs_snapshot(actions, actor):  # (a lone play never does)
-                snap = Snapshot(self)
             for done, action in enumerate(actions):
-                _ACTIONS[type(action)](self, action, actor, ev)
+                at = _ACTIONS[type(action)](self, action, actor, ev)
+                if at:
+                    cited = at
         except Refusal as refusal:
-            if snap is not None:
-                snap.restore(self)
-            self.cite = 0
+            snap.restore(self)
             if refusal.event.reason is Reason.TURN and actor is not None and done:
                 # An earlier action of the line passed the turn (R3.7): say so.
                 refusal.event = Refused(Reason.TURN_PASSED, "R3.7", dict(
@@ -247,10 +249,10 @@ class Hand(Dealt):
                     word=actions[done].canonical()))
             ev = [refusal.event]
             logged = self._refusal_effect(refusal.event, actor, ev)
-            return False, ev, logged, actor
+            return False, ev, logged, actor, 0
         if self.draw_pile == 0:
-            turn.check_blocked(self, ev)
-        return True, ev, True, actor
+            blocked.check_blocked(self, ev)
+        return True, ev, True, actor, cited
 
     def parse(self, text: str) -> Line:
         """``text`` read as this hand reads a line: in its language, a lone ``d`` right
@@ -258,34 +260,10 @@ class Hand(Dealt):
         R5.4, R9.8) being diamonds (``notation.parse_line``); raises ``NotationError``."""
         return parse_line(text, self.lexicon, self.tables.names)
 
-    def _needs_snapshot(self, actions: tuple, actor: str | None) -> bool:
-        """Whether ``actions`` may change the state and still be refused (R0.3: then
-        nothing may have changed), so that a snapshot must be put back.
-
-        One action checks everything before it changes anything, except a
-        correction and a ``d CARD`` that reshuffles (an empty draw pile) or
-        takes a penalty (R5.7) before its card is checked.  Of several actions
-        a later one may be refused after an earlier one took effect, except
-        "Laatste kaart!" after a play or draw that cannot end the hand (it is
-        refused only once the hand is over, R6.1; a play of several cards, R3.10,
-        may end it from as many cards): the commonest line of two.
-        """
-        first = actions[0]
-        kind = type(first)
-        if kind is Draw and first.card is not None and (not self.draw_pile or self.pending):
-            return True
-        if len(actions) == 1:
-            return kind is Fix
-        return not (len(actions) == 2 and type(actions[1]) is Announce
-                    and (kind is Draw or (kind is Play
-                                          and self.counts.get(actor, 0) > 1 + len(first.more))))
-
     def _line_actor(self, line: Line) -> str | None:
         """Who the line belongs to (NOTATION "Who an entry belongs to"), checked per R0.3."""
         first = line.actions[0]
         kind = type(first)  # (the action classes have no subclasses)
-        if line.player is None and (kind is Play or kind is Draw) and not self.free:
-            return self.turn  # (the commonest line: its status checks come with the action)
         named = None
         if line.player is not None:
             named = self.player(line.player)
@@ -342,13 +320,19 @@ class Hand(Dealt):
     def _act_play(self, action: Play, actor, ev: list) -> None:
         self._check_acting(actor)
         if action.more:
-            turn.play_together(self, actor, action.cards, action.suit, ev, False)
-            return
-        turn.play(self, actor, action.card, action.suit, ev, False)
+            doubles.check_together(self, actor, action.cards, action.suit)
+        else:
+            matching.check_play(self, actor, action.card, action.suit, self.counts[actor] - 1)
+        plays.play(self, actor, action.card, action.suit, ev, action.more)
 
-    def _act_draw(self, action: Draw, actor, ev: list) -> None:
+    def _act_draw(self, action: Draw, actor, ev: list) -> int:
         self._check_acting(actor)
-        turn.draw(self, actor, action.card, action.suit, ev)
+        if action.card is None:
+            draws.check_draw(self, actor)
+            draws.draw(self, actor, ev)
+            return 0
+        draws.check_draw_play(self, actor, action.card, action.suit)
+        return draws.draw_play(self, actor, action.card, action.suit, ev)
 
     def _act_pass(self, action: Pass, actor, ev: list) -> None:
         self._check_acting(actor)
@@ -395,7 +379,7 @@ class Hand(Dealt):
             refused.rule, refused.house = "R3.8", ("illegal_play_penalty", n)
             ev.append(IllegalPlayPenalty(actor, n))
             piles.applied_draw(self, actor, n, ev)
-            turn.check_blocked(self, ev)
+            blocked.check_blocked(self, ev)
             return True
         return False
 
@@ -451,21 +435,10 @@ class Hand(Dealt):
             return ruling
         who = self.player(player) if player is not None else (
             self.turn if not self.free or self.pending else None)
-        rule = self._card_rule(card)
+        rule = matching.rule_of(self, card)
         key = "engine.check.legal" if who else "engine.check.legal_anyone"
         return said(rule, key, {"card": card, "name": who}, kind="query", query="check",
                     data={"legal": True, "card": str(card)})
-
-    def _card_rule(self, card) -> str:
-        if self.pending:
-            return "R5.7"
-        if self.pending_skip:
-            return "R5.11"
-        if self.limit is not None:
-            return "R9.6" if self.limit[0] == "follow" else "R9.9"
-        if card.is_joker:
-            return "R3.2"
-        return "R3.3" if self.named_suit else "R3.1"
 
     def why(self) -> Ruling:
         """``why``: the reasoning behind the last ruling, with rule ids and house rules:
@@ -654,8 +627,8 @@ class LegalNow:
         self.pending = h.pending
         self.stack = stack_options(h) if self.playing and h.pending else ()
         self.pending_skip, self.skip_rank, self.limit = h.pending_skip, h.skip_rank, h.limit
-        self.allowed = (h.allowed() if self.playing and not h.pending and not h.pending_skip
-                        and h.limit is None else None)
+        self.allowed = (h.allowed() if self.playing and matching.governs(h) is matching.MATCH
+                        else None)
 
 
 _ACTIONS = {Play: Hand._act_play, Draw: Hand._act_draw, Pass: Hand._act_pass,

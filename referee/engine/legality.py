@@ -2,8 +2,8 @@
 
 - ``legal(h, player)`` -> ``Legal``: the plays and draws open to ``player`` (the
   player to act by default; in free order any player), a live view of the hand.  Its masks are the
-  checks the referee applies, asked once for every card (``turn.play_mask``
-  for a play, ``turn.draw_play_mask`` for ``d CARD``), so that it cannot
+  checks the referee applies, asked once for every card (``matching.play_mask``
+  for a play, ``draws.draw_play_mask`` for ``d CARD``), so that it cannot
   disagree with a ruling.
 - ``refusal(h, card, player, suit)`` -> the ``Refused`` event a play of ``card``
   would get (rule id and reason, R0.3 order), or None when it is legal.
@@ -21,7 +21,7 @@ from typing import Sequence
 
 from referee.engine.cards import CARDS, Card
 from referee.engine.notation import Call, Line
-from referee.engine import deal, goingout, order, table, turn
+from referee.engine import deal, doubles, draws, goingout, matching, order, table
 from referee.engine.state import Snapshot
 from referee.engine.events import Reason, Refusal, Refused
 
@@ -39,12 +39,12 @@ class Legal:
     hand is not being played, or it is not that player's turn, R3.7, R8.4).
     ``mask``: the cards (bit ``card.id``) whose play passes the penalty,
     matching and going-out checks (R5.7, R3.1-R3.3, R6.2, R5.11, R9.6, R9.9; a
-    Jack with a suit named): ``turn.play_mask``, what ``turn.check_play``
+    Jack with a suit named): ``matching.play_mask``, what ``matching.check_play``
     applies.  ``draw_open``: a plain ``d`` is open; ``passes``: ``pass`` is (a
     skip passed on is pending, R5.11: then no draw is).  ``draw_mask``: the cards
     ``d CARD`` may name (R3.4; R5.7 under ``penalty_ends_turn = false``: the
-    penalty taken, then the card played): ``turn.draw_play_mask``, what
-    ``turn.draw`` applies.  ``may_play(card)`` / ``may_draw_play(card)`` add the
+    penalty taken, then the card played): ``draws.draw_play_mask``, what
+    ``draws.check_draw_play`` applies.  ``may_play(card)`` / ``may_draw_play(card)`` add the
     deck checks (R1.3, R1.4), which a player holding the real card always
     passes.  ``doubles``: several cards of one rank may go down as one play at
     this table (R3.10, the compiled ``Tables.doubles``): whether
@@ -70,7 +70,7 @@ class Legal:
         who = actor(h, self._asked)
         if who is None:
             return _NONE
-        mask = turn.play_mask(h, h.counts[who] - 1)  # (a play: one card fewer)
+        mask = matching.play_mask(h, h.counts[who] - 1)  # (a play: one card fewer)
         return mask
 
     @property
@@ -91,11 +91,11 @@ class Legal:
     @property
     def draw_mask(self) -> int:
         """The cards ``d CARD`` may name now, a bit mask by card id (the deck checks aside;
-        none while a skip passed on is pending, R5.11: ``turn.draw_play_refusal``)."""
+        none while a skip passed on is pending, R5.11: ``draws.draw_play_refusal``)."""
         who = self.player
         if who is None:
             return _NONE
-        return turn.draw_play_mask(self._hand, who)
+        return draws.draw_play_mask(self._hand, who)
 
     def may_play(self, card: Card) -> bool:
         """Whether ``player`` may play ``card`` now (every check of R0.3)."""
@@ -104,8 +104,7 @@ class Legal:
     def may_draw_play(self, card: Card) -> bool:
         """Whether ``player`` may type ``d CARD`` (draw, then play ``card`` at once)."""
         h = self._hand
-        copies = {h.discard[-1]: 1} if turn.reshuffles_first(h) else h.copies  # (R3.5 first)
-        return bool(self.draw_mask >> card.id & 1) and table.in_deck(h, card, copies)
+        return bool(self.draw_mask >> card.id & 1) and table.in_deck(h, card, _draw_copies(h))
 
     def names_suit(self, card: Card, drawn: bool = False, played: int = 1) -> bool:
         """Whether a play of ``card`` by ``player`` must name a suit (R5.4: a Jack,
@@ -114,11 +113,11 @@ class Legal:
         (``Jh+Js``: 2, R3.10).  Raises KeyError when nobody may act (``player`` None)."""
         h = self._hand
         held = h.counts[self.player]
-        return turn.names_suit(h, card, held + 1 - played if drawn else held - played)
+        return matching.names_suit(h, card, held + 1 - played if drawn else held - played)
 
     def may_double(self, first: Card, more: Sequence[Card], suit: str | None = None) -> bool:
         """Whether ``player`` may play ``first`` with ``more`` after it as one play now
-        (``8h+8s``, R3.10): the checks the referee applies (``turn.together_refusal``),
+        (``8h+8s``, R3.10): the checks the referee applies (``doubles.together_refusal``),
         the deck checks included.  A card that names a suit under these rules (the
         compiled ``Tables.names``: a Jack, a rank with ``name_suit``, R5.4, R9.8) is
         taken with ``suit`` named (default hearts)."""
@@ -127,7 +126,7 @@ class Legal:
             return False
         if suit is None and self._hand.tables.names[first.id]:
             suit = "h"
-        return turn.together_refusal(self._hand, who, (first, *more), suit) is None
+        return doubles.together_refusal(self._hand, who, (first, *more), suit) is None
 
     @property
     def draw_plays_drawn_card(self) -> bool:
@@ -146,8 +145,15 @@ class Legal:
         """Every kind of card ``d CARD`` may name now, by card id."""
         h = self._hand
         mask = self.draw_mask
-        copies = {h.discard[-1]: 1} if turn.reshuffles_first(h) else h.copies  # (R3.5 first)
+        copies = _draw_copies(h)
         return [c for c in CARDS if mask >> c.id & 1 and table.in_deck(h, c, copies)]
+
+
+def _draw_copies(h) -> dict:
+    """The discard pile's copies the deck check of a ``d CARD`` counts: as a reshuffle
+    the draw needs first leaves the pile (R3.5: its top card alone)."""
+    copies = {h.discard[-1]: 1} if draws.reshuffles_first(h) else h.copies
+    return copies
 
 
 def actor(h, player: str | None) -> str | None:
@@ -187,7 +193,7 @@ def may_call(h, target: str, caller: str | None = None) -> bool:
     checked path asked, the entry tried and put back, nothing logged."""
     snap = Snapshot(h)
     try:
-        return h.entry(Line("entry", caller, (Call(target),)))[0]
+        return h.apply_parsed(Line("entry", caller, (Call(target),)))[0]
     finally:
         snap.restore(h)
 
@@ -227,7 +233,7 @@ def refusal(h, card: Card, player: str | None = None, suit: str | None = None) -
             count_after = 1
         if suit is None and h.tables.names[card.id]:
             suit = "h"
-        turn.check_play(h, who or "?", card, suit, count_after)
+        matching.check_play(h, who or "?", card, suit, count_after)
     except Refusal as exc:
         return exc.event
     return None
