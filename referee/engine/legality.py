@@ -46,9 +46,9 @@ class Legal:
     penalty taken, then the card played): ``draws.draw_play_mask``, what
     ``draws.check_draw_play`` applies.  ``may_play(card)`` / ``may_draw_play(card)`` add the
     deck checks (R1.3, R1.4), which a player holding the real card always
-    passes.  ``doubles``: several cards of one rank may go down as one play at
-    this table (R3.10, the compiled ``Tables.doubles``): whether
-    ``may_double(first, more)`` can be true.  Each mask is worked out when read:
+    passes.  ``doubles``: this table plays several cards of one rank as one
+    play (R3.10, the compiled ``Tables.doubles``): whether ``may_double(first,
+    more)`` can be true.  Each mask is worked out when read:
     read it once per position.
     """
 
@@ -75,8 +75,10 @@ class Legal:
 
     @property
     def doubles(self) -> bool:
-        """Whether several cards of one rank may go down as one play (R3.10)."""
-        return self.player is not None and self._hand.tables.doubles
+        """Whether this table plays several cards of one rank as one play (R3.10,
+        ``multi_play``): whether ``may_double`` can be true (it is false while
+        nobody may act)."""
+        return self._hand.tables.doubles
 
     @property
     def passes(self) -> bool:
