@@ -355,7 +355,7 @@ def test_R3_1_compiled_tables_agree_with_the_rules(jack_wild, jack_on_jack, stac
 def test_R3_3_what_may_go_on_top_says_a_jack_only_when_the_matching_rule_lets_one(
         jack_wild, jack_on_jack, named, said):
     from referee.engine.cards import Card
-    from referee.engine.hand import Allowed
+    from referee.engine.queries import Allowed
     from referee.words.events import allowed_words
     top = Card("J", "c") if named else Card("9", "c")
     text = allowed_words(Allowed(top, named, frozenset("J" if jack_wild else ""),
@@ -387,7 +387,7 @@ def test_every_event_and_every_refusal_has_its_sentence():
     assert {r.value for r in Reason} <= set(words._REFUSALS)
     # the facts a sentence shows, told by their class name too
     from referee.engine.dealt import Situation
-    from referee.engine.hand import Allowed, HouseWhere, LegalNow
+    from referee.engine.queries import Allowed, HouseWhere, LegalNow
     assert {c.__name__ for c in (E.Entry, Allowed, LegalNow, Situation, HouseWhere)} \
         == set(words._FACTS)
     from referee.engine.cause import PenaltyCause, SetBy, SkipCause

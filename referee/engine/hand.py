@@ -1,27 +1,33 @@
-"""The hand: one typed line in, a ruling out; the log, undo, redo, replay, queries.
+"""The hand: one typed line in, a ruling out, kept in the log (undo, redo, replay).
 
 ``Hand.apply_line`` parses a line (``notation``), finds whose entry it is
 (R0.3's first checks: R1.1, the status, R1.5, R8.4), applies its actions left
 to right through the rule modules and returns a ``Ruling``.  A line is
 atomic: when one action is refused, a snapshot puts back what the earlier
-ones did (R0.3), and the refusal's own effects follow (R0.4).
+ones did (R0.3), and the refusal's own effects follow (R0.4).  That is the
+checked path; ``Hand.push`` is the one unchecked one.  The queries (``state``,
+``check``, ``why``) are ``queries``'s, the legality API ``legality``'s.
+
+The hand is three layers, each a class adding one job to the one below:
+``state.HandState`` (the fields an entry changes), ``dealt.Dealt`` (the hand as
+dealt and what reads its state without the rules: the JSON state, the record of
+a hand over), ``Hand`` (this module: entries applied by the rules, the log).
 """
 
 from __future__ import annotations
 
 from typing import Iterable
 
-from referee.engine.cards import JOKER, RANKS, SUITS, Card, NotationError, parse_suit, try_card
+from referee.engine.cards import NotationError
 from referee.engine.notation import (
     Announce, Call, Draw, Fix, Leave, Line, Pass, Play, Start, parse_line,
 )
-from referee.engine.keys import KEY_RULE
 from referee.engine.rules import HouseRules
 from referee.engine import (
     blocked, corrections, deal, doubles, draws, goingout, lastcard, legality, matching, order,
-    piles, plays, table,
+    piles, plays, queries, table,
 )
-from referee.engine.actions import pass_skip, stack_options
+from referee.engine.actions import pass_skip
 from referee.engine.dealt import Dealt, Situation
 from referee.engine.lexicon import ENGLISH, Lexicon
 from referee.engine.events import (
@@ -30,9 +36,7 @@ from referee.engine.events import (
 from referee.engine.ruling import ReplayError, Ruling, said
 from referee.engine.state import Snapshot
 from referee.engine.told import Told
-from referee.engine.compiled import matches, tables_for
-
-_STANDARD = HouseRules()  # (``why`` tells a house rule only where it is not standard)
+from referee.engine.compiled import tables_for
 
 
 class Hand(Dealt):
@@ -48,7 +52,8 @@ class Hand(Dealt):
     state object; ``legal(player)`` what may be played now.  ``log`` holds the
     lines that took effect, ``redo_stack`` what ``redo`` can put back.  The deal
     and the queries that only read the state (``state``, ``next_seat``,
-    ``first_player``, ``decks`` ...) are ``Dealt``'s, inherited.
+    ``first_player``, ``decks`` ...) are ``Dealt``'s: ``Hand`` is the layer of
+    ``Dealt`` that applies entries (see the module's docstring).
     """
 
     __slots__ = ("tables", "log", "redo_stack", "last_ruling", "lexicon")
@@ -149,9 +154,11 @@ class Hand(Dealt):
         """R3.6: the draw pile is empty and the discard pile holds only its top card."""
         return piles.exhausted(self)
 
-    legal = legality.legal
-    """``legal(player=None)``: what ``player`` (default: the player to act) may play or
-    draw now, a ``legality.Legal`` (the one legality API)."""
+    def legal(self, player: str | None = None) -> legality.Legal:
+        """What ``player`` (default: the player to act) may play or draw now: a new
+        ``legality.Legal``, a live view of this hand (the one legality API,
+        ``legality.legal``)."""
+        return legality.Legal(self, player)
 
     def may_call(self, target: str, caller: str | None = None) -> bool:
         """Whether ``caller`` (None: unnamed) may call ``target`` now (``legality.may_call``)."""
@@ -383,252 +390,30 @@ class Hand(Dealt):
             return True
         return False
 
-    # -- facts for the sentences on the state --------------------------------------
-    def allowed(self) -> Allowed:
-        """What may go on the top card now, as facts said where they are read (R3.1-R3.3)."""
-        r = self.rules
-        t = self.tables
-        return Allowed(self.top, self.named_suit, t.wild, t.same_rank, r.jokers)
+    # -- queries (``queries``: they read the state, never change it) -----------------
+    def allowed(self) -> "queries.Allowed":
+        """What may go on the top card now, as facts said where they are read (R3.1-R3.3;
+        ``queries.allowed``)."""
+        return queries.allowed(self)
 
-    # -- queries ---------------------------------------------------------------------
     def query(self, line: Line) -> Ruling:
-        """Answer a query (``state``, ``check CARD``, ``why``); others go to the session.
-
-        Queries change nothing and are always ``ok``.
-        """
-        q = line.query
-        if q == "state":
-            return said(None, "engine.query.state", {"summary": self.situation()},
-                        kind="query", query=q)
-        if q == "check":
-            return self.check(line.arg, line.player)
-        if q == "why":
-            return self.why()
-        return Ruling(True, None, [], kind="query", query=q, arg=line.arg)
+        """Answer a query (``state``, ``check CARD``, ``why``; ``queries.query``); others
+        go to the session.  Queries change nothing and are always ``ok``."""
+        return queries.query(self, line)
 
     def situation(self) -> Situation:
-        """The hand in short, as facts (``Situation``: the top card, the named suit,
-        whose turn, a pending penalty and what stacks on it, a skip to answer, a limit);
-        of a hand not being played, ``Dealt.situation``."""
-        if self.status != "playing" or self.scored:
-            return super().situation()
-        pending = self.pending
-        return Situation("playing", top=self.top, named=self.named_suit, turn=self.turn,
-                         pending=pending, stack=stack_options(self) if pending else (),
-                         pending_skip=self.pending_skip, skip_rank=self.skip_rank,
-                         limit=self.limit)
+        """The hand in short, as facts (``Situation``; ``queries.situation``)."""
+        return queries.situation(self)
 
     def check(self, arg: str, player: str | None = None) -> Ruling:
-        """``check CARD``: would ``CARD`` be legal now for the player to act? Changes nothing."""
-        tokens = arg.split()
-        card = try_card(tokens[0], self.lexicon) if tokens else None
-        if card is None:
-            return said(None, "engine.check.usage", kind="query", query="check",
-                        data={"legal": False})
-        suit = parse_suit(tokens[1], self.lexicon) if len(tokens) > 1 else None
-        refused = legality.refusal(self, card, player, suit)
-        if refused is not None:
-            ruling = said(refused.rule, "engine.check.illegal",
-                          {"card": card, "why": refused, "allowed": LegalNow(self)},
-                          kind="query", query="check", data={"legal": False, "card": str(card)})
-            ruling.events.extend(self._check_reasons(refused))
-            return ruling
-        who = self.player(player) if player is not None else (
-            self.turn if not self.free or self.pending else None)
-        rule = matching.rule_of(self, card)
-        key = "engine.check.legal" if who else "engine.check.legal_anyone"
-        return said(rule, key, {"card": card, "name": who}, kind="query", query="check",
-                    data={"legal": True, "card": str(card)})
+        """``check CARD``: would ``CARD`` be legal now for the player to act? Changes
+        nothing (``queries.check``)."""
+        return queries.check(self, arg, player)
 
     def why(self) -> Ruling:
-        """``why``: the reasoning behind the last ruling, with rule ids and house rules:
-        one ``Said`` per event that cites a rule or a house rule and has a sentence of
-        its own, showing the event itself (said where the answer is read), each card
-        of a double once; then what made it (``_why_cause``).  The last ruling is
-        this session's, else the last entry of the log, replayed (``cause.explain``)."""
-        from referee.engine.cause import explain
-        explained = explain(self)
-        last = explained.ruling if explained is not None else self.last_ruling
-        if last is None or not last.events:
-            return said(None, "engine.why.nothing", kind="query", query="why")
-        lines = []
-        told_cards: set = set()  # (each card of a double told once, R3.10)
-        for e in last.events:
-            if e.rule is None and e.house is None:
-                continue
-            if not e.told:  # told within another event's sentence (a call's draw)
-                continue
-            card = getattr(e, "card", None)
-            if card is not None and type(e).__name__ == "Played":
-                if (getattr(e, "player", None), card) in told_cards:
-                    continue
-            told_cards.add((getattr(e, "player", None), card))
-            decided = e.house or self._house_of_card(card)
-            house: Said | str = self._house_said(decided, e.rule) if decided else ""
-            lines.append(Said(e.rule, "engine.why.cited" if e.cites else "engine.why.line",
-                              {"rule": e.rule or "-", "text": e, "house": house}))
-        if explained is not None:
-            lines.extend(self._why_cause(explained))
-        if not lines:
-            lines = [Said(None, "engine.why.nothing")]
-        return Ruling(True, last.rule, lines, kind="query", query="why")
-
-    def _house_said(self, decided: tuple, cited: str | None) -> Said:
-        """The house rule ``decided`` (``(key, value)``) as ``why`` tells it after an
-        event citing ``cited``: with its own rule id when another's; a value other
-        than the standard one (or an ``[actions]`` entry) with where it was set
-        (``HouseWhere``: the file and line, or the preset)."""
-        key, value = decided[0], _toml_value(decided[1])
-        table, dot, name = key.rpartition(".")  # ("actions.K": its effect's rule)
-        rule = cited if dot else KEY_RULE.get(key)
-        if not dot and decided[1] == getattr(_STANDARD, key, None):
-            return (Said(None, "engine.why.house_rule", {"key": key, "value": value,
-                                                         "rule": rule})
-                    if rule and rule != cited else
-                    Said(None, "engine.why.house", {"key": key, "value": value}))
-        return Said(None, "engine.why.house_at", {
-            "key": f"[{table}] {name}" if dot else key, "value": value, "rule": rule or "-",
-            "where": HouseWhere(key, self.rules.name)})
-
-    def _card_house(self, card, rule: str | None) -> list:
-        """The house rule that gave ``card`` the effect a cause names, as a line of
-        ``why`` (none for a rank keeping its standard effect)."""
-        decided = self._house_of_card(card)
-        if not decided:
-            return []
-        return [Said(None, "engine.why.cited", {"text": "", "house": self._house_said(decided,
-                                                                                      rule)})]
-
-    def _house_of_card(self, card) -> tuple | None:
-        """The house rule that gives ``card``'s rank an effect other than the standard
-        game's (``compiled.house_of``), for ``why``; None for a standard one."""
-        if card is None or not isinstance(card, Card):
-            return None
-        from referee.engine.compiled import house_of
-        found = house_of(self.rules, card.rank)
-        if found is None:
-            return None
-        key, value = found
-        if not key.startswith("actions.") and value == getattr(_STANDARD, key, value):
-            return None
-        return found
-
-    def _check_reasons(self, refused: Refused) -> list:
-        """The reasons ``why`` would give for ``refused`` (``check``'s no): the house
-        rule that decided, with where it was set, and the plays behind the pending
-        penalty, skip, limit or named suit (R5.7, R5.11, R9.6, R9.9, R3.3)."""
-        from referee.engine.cause import Explained, trail
-        out: list = []
-        if refused.house:
-            out.append(self._house_said(refused.house, refused.rule))
-        if refused.reason.card_refused or refused.reason is Reason.PENDING_DRAW_PLAY:
-            _, before = trail(self, self.log)
-            explained = Explained(Ruling(False, refused.rule, [refused]), self, before, before)
-            out.extend(self._why_cause(explained, allowed=False))
-        return out
-
-    def _why_cause(self, explained, allowed: bool = True) -> list:
-        """The lines of ``why`` that say what made the ruling: the plays behind a
-        pending or taken penalty (R5.7), a skip (R5.11), a limit (R9.6, R9.9) or a
-        named suit (R3.3), and for a refused card what was allowed instead (unless
-        not ``allowed``: ``check`` says what is legal itself)."""
-        out: list = []
-        events = explained.ruling.events
-        names = [type(e).__name__ for e in events]
-        played = list(dict.fromkeys((e.player, e.card) for e in events if e.acts
-                                    and isinstance(getattr(e, "card", None), Card)))
-        if explained.double and played:  # a double (R3.10)
-            out.append(Said("R3.10", "engine.why.double", {
-                "name": played[0][0], "n": len(played),
-                "house": self._house_said(("multi_play", self.rules.multi_play), "R3.10")}))
-        before, after, hand = explained.before, explained.after, explained.hand
-        first = events[0] if events else None
-        if "Drew" in names:
-            drew = events[names.index("Drew")]
-            if drew.cause == "penalty":
-                cause = before.penalty_cause(taken_by=drew.player)
-                if cause is not None:
-                    out.append(Said(None, "engine.why.cause.taken",
-                                    {"cause": cause, "name": drew.player}))
-        if "PenaltyAimed" in names:
-            cause = after.penalty_cause()
-            if cause is not None:
-                out.append(Said(None, "engine.why.cause.pending", {"cause": cause}))
-        if "SkipPassed" in names:
-            cause = before.skip_cause(hand.skip_rank)
-            if cause is not None:
-                out.append(Said(None, "engine.why.cause.skip", {"cause": cause}))
-        if first is not None and names[0] == "Refused":
-            reason = first.reason
-            if reason in (Reason.MUST_STACK, Reason.MUST_DRAW, Reason.PENDING_DRAW_PLAY):
-                cause = before.penalty_cause()
-                if cause is not None:
-                    out.append(Said(None, "engine.why.cause.pending", {"cause": cause}))
-            elif reason in (Reason.MUST_ANSWER_SKIP, Reason.SKIP_NO_DRAW):
-                cause = before.skip_cause(hand.skip_rank)
-                if cause is not None:
-                    out.append(Said(None, "engine.why.cause.skip", {"cause": cause}))
-            elif reason is Reason.MATCH_NAMED and before.suit is not None:
-                out.append(Said(None, "engine.why.cause.suit", {"cause": before.suit}))
-                out.extend(self._card_house(before.suit.card, before.suit.rule))
-            elif reason is Reason.LIMIT and before.limit is not None:
-                out.append(Said(None, "engine.why.cause.limit", {"cause": before.limit}))
-                out.extend(self._card_house(before.limit.card, before.limit.rule))
-            if allowed and (reason.card_refused or reason is Reason.PENDING_DRAW_PLAY):
-                out.append(Said(None, "engine.why.allowed", {"allowed": LegalNow(hand)}))
-        return out
-
-
-class HouseWhere:
-    """Where a house rule ``key`` (``"stacking"``, ``"actions.K"``) of the rule set
-    ``name`` was set, as data: the application knows the file and its line (``why``)."""
-
-    __slots__ = ("key", "name")
-
-    def __init__(self, key: str, name: str):
-        self.key, self.name = key, name
-
-
-class Allowed:
-    """What may go on the top card now, as a rule (never guessing the hand), as facts
-    said where they are read (R3.1-R3.3): the ``top`` card (None before the starter),
-    the ``named`` suit, the suit-naming ranks (``naming``) whose card of another suit
-    goes on top by the matching rule itself, and whether ``jokers`` are in play."""
-
-    __slots__ = ("top", "named", "naming", "jokers")
-
-    def __init__(self, top: Card | None, named: str | None, wild: frozenset[str],
-                 same_rank: frozenset[str], jokers: bool):
-        self.top, self.named, self.jokers = top, named, jokers
-        # "a Jack" is said of a suit-naming rank whose card of another suit goes on top
-        # by the matching rule itself (``compiled.matches``: ``same_rank`` on a named suit,
-        # ``wild`` otherwise), and not already as the top card's rank.
-        suit = named or (top.suit if top is not None else None)
-        self.naming = tuple(  # (only a suit-naming rank goes on another suit and rank)
-            rank for rank in RANKS if rank in wild or rank in same_rank
-            if top is not None and top.rank != JOKER
-            and (named or top.rank != rank)
-            and any(matches(Card(rank, s), top, named, wild, same_rank)
-                    for s in SUITS if s != suit))
-
-
-class LegalNow:
-    """What is legal now, as facts said where they are read (``check``): whether the
-    hand is ``playing``; a ``pending`` penalty (R5.7) and the ranks that ``stack`` on
-    it; a ``pending_skip`` answered by ``skip_rank`` (R5.11); the ``limit`` on the next
-    card (R9.6, R9.9); else what may go on top (``allowed``, None when one of those
-    comes first)."""
-
-    __slots__ = ("playing", "pending", "stack", "pending_skip", "skip_rank", "limit",
-                 "allowed")
-
-    def __init__(self, h: Hand):
-        self.playing = h.status == "playing"
-        self.pending = h.pending
-        self.stack = stack_options(h) if self.playing and h.pending else ()
-        self.pending_skip, self.skip_rank, self.limit = h.pending_skip, h.skip_rank, h.limit
-        self.allowed = (h.allowed() if self.playing and matching.governs(h) is matching.MATCH
-                        else None)
+        """``why``: the reasoning behind the last ruling, with rule ids and house rules
+        (``queries.why``)."""
+        return queries.why(self)
 
 
 _ACTIONS = {Play: Hand._act_play, Draw: Hand._act_draw, Pass: Hand._act_pass,
@@ -636,18 +421,6 @@ _ACTIONS = {Play: Hand._act_play, Draw: Hand._act_draw, Pass: Hand._act_pass,
             Call: Hand._act_call, Leave: Hand._act_leave, Start: Hand._act_start,
             Fix: Hand._act_fix}
 """Each kind of action (``notation``) -> the ``Hand`` method applying it."""
-
-
-def _toml_value(value) -> str:
-    if isinstance(value, dict):  # an ``[actions]`` table entry, as a file writes it
-        return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in value.items()) + " }"
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    return str(value)
 
 
 def _logged_text(line: Line, lexicon: Lexicon) -> str:
