@@ -109,10 +109,8 @@ class Dealt(HandState):
             fields = (end["draw_pile"], end["pending"], end["corrections"])
             ok = (list(counts) == active
                   and len(left) + len(active) + len(places) == len(hand.seats)
-                  and all(type(n) is int and n >= 0 for n in (*counts.values(), *fields))
-                  and end["direction"] in (1, -1) and type(end["blocked"]) is bool
-                  and discard and (winner is None or winner in hand.seats)
-                  and (end.get("named_suit") is None or end["named_suit"] in SUITS))
+                  and _whole_numbers(*counts.values(), *fields)
+                  and _other_fields_fit(end, discard, winner, hand.seats))
         except (KeyError, TypeError, AttributeError, NotationError) as exc:
             raise ValueError(f"not the end of a hand: {exc}") from None
         if not ok:
@@ -223,6 +221,20 @@ class Situation(Record):
         self.top, self.named, self.turn = top, named, turn
         self.pending, self.stack = pending, stack
         self.pending_skip, self.skip_rank, self.limit = pending_skip, skip_rank, limit
+
+
+def _whole_numbers(*values) -> bool:
+    """Whether every value is a whole number (an int, not a bool) from 0 (``Dealt.ended``)."""
+    return all(type(n) is int and n >= 0 for n in values)
+
+
+def _other_fields_fit(end: Mapping[str, Any], discard: list, winner, seats: list[str]) -> bool:
+    """Whether the direction, ``blocked``, the discard pile, the winner and the named
+    suit of the record ``end`` read as a hand over's (``Dealt.ended``; raises
+    KeyError for a key missing)."""
+    return (end["direction"] in (1, -1) and type(end["blocked"]) is bool
+            and bool(discard) and (winner is None or winner in seats)
+            and (end.get("named_suit") is None or end["named_suit"] in SUITS))
 
 
 def _limit_json(limit: tuple | None) -> dict | None:

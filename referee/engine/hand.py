@@ -268,35 +268,54 @@ class Hand(Dealt):
         return parse_line(text, self.lexicon, self.tables.names)
 
     def _line_actor(self, line: Line) -> str | None:
-        """Who the line belongs to (NOTATION "Who an entry belongs to"), checked per R0.3."""
+        """Who the line belongs to (NOTATION "Who an entry belongs to"), checked per R0.3:
+        the names (R1.1), the status (R2.3, R6.1), who is still in the hand (R1.5,
+        R6.3), then who acts (R8.4, R3.7)."""
         first = line.actions[0]
         kind = type(first)  # (the action classes have no subclasses)
-        named = None
-        if line.player is not None:
-            named = self.player(line.player)
-            if named is None:
-                raise Refusal(Reason.UNKNOWN_PLAYER, "R1.1", name=line.player)
-        if kind is Call or kind is Leave or kind is Fix:
-            if self.player(first.target) is None:
-                raise Refusal(Reason.UNKNOWN_PLAYER, "R1.1", name=first.target)
+        named = self._named(line.player, first, kind)
         if kind is Start:
             return named if named is not None else self.dealer
         if self.status != "playing" or self.scored:
             self.check_status()
+        self._check_in_hand(named, first, kind)
+        if kind is Leave or kind is Fix:
+            return named
+        return self._acting(named, kind)
+
+    def _named(self, name: str | None, first, kind) -> str | None:
+        """R1.1: the seated player the line names (None: none named) and the target of a
+        call, a ``leave`` or a ``fix`` must be players of the hand."""
+        named = None
+        if name is not None:
+            named = self.player(name)
+            if named is None:
+                raise Refusal(Reason.UNKNOWN_PLAYER, "R1.1", name=name)
+        if kind is Call or kind is Leave or kind is Fix:
+            if self.player(first.target) is None:
+                raise Refusal(Reason.UNKNOWN_PLAYER, "R1.1", name=first.target)
+        return named
+
+    def _check_in_hand(self, named: str | None, first, kind) -> None:
+        """R1.5: who left makes no entry (nor is called); R6.3: who went out only calls,
+        and is not called."""
         if named is not None and named in self.left:
             raise Refusal(Reason.LEFT, "R1.5", name=named)
-        if self.places:  # R6.3: who went out only calls, and is not called
+        if self.places:
             goingout.check_not_out(self, named, calling=kind is Call)
             if kind is not Call:
                 goingout.check_not_out(self, self.player(getattr(first, "target", "") or ""))
             elif self.player(first.target) in self.places:
                 raise Refusal(Reason.CALL_OUT, "R6.3", name=self.player(first.target))
-        if kind is Leave or kind is Fix:
-            return named
         if kind is Call:
             target = self.player(first.target)
             if target in self.left:
                 raise Refusal(Reason.LEFT, "R1.5", name=target)
+
+    def _acting(self, named: str | None, kind) -> str | None:
+        """Who acts for a line naming ``named`` (None: nobody named): in free order the
+        player named (R8.4); a call its caller; a lone "Laatste kaart!" the player whose
+        window is open; else the player named or the player to act (R3.7)."""
         if self.free:
             if named is None:
                 raise Refusal(Reason.FREE_NO_PLAYER, "R8.4")

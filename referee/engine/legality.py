@@ -94,7 +94,7 @@ class Legal:
     def draw_mask(self) -> int:
         """The cards ``d CARD`` may name now, a bit mask by card id (the deck checks aside;
         none while a skip passed on is pending, R5.11: ``draws.draw_play_refusal``)."""
-        who = self.player
+        who = actor(self._hand, self._asked)
         if who is None:
             return _NONE
         return draws.draw_play_mask(self._hand, who)
@@ -114,7 +114,9 @@ class Legal:
         first, not on a pending penalty); ``played``: the cards the play puts down
         (``Jh+Js``: 2, R3.10).  Raises KeyError when nobody may act (``player`` None)."""
         h = self._hand
-        held = h.counts[self.player]
+        if not h.tables.names[card.id]:  # (a card that names no suit here never must)
+            return False
+        held = h.counts[actor(h, self._asked)]
         return matching.names_suit(h, card, held + 1 - played if drawn else held - played)
 
     def may_double(self, first: Card, more: Sequence[Card], suit: str | None = None) -> bool:
@@ -123,7 +125,7 @@ class Legal:
         the deck checks included.  A card that names a suit under these rules (the
         compiled ``Tables.names``: a Jack, a rank with ``name_suit``, R5.4, R9.8) is
         taken with ``suit`` named (default hearts)."""
-        who = self.player
+        who = actor(self._hand, self._asked)
         if who is None or not more:
             return False
         if suit is None and self._hand.tables.names[first.id]:

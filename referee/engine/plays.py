@@ -41,17 +41,18 @@ def play(h, player: str, card: Card, suit: str | None, ev: list,
         h.owed.pop(player, None)
     if h.last_card:
         lastcard.played(h, player)
+    t = h.tables
     if count_after < 2:
         if count_after == 1:
             h.last_card[player] = "open"
-        elif h.tables.draw_after >> card.id & 1:
+        elif t.draw_after >> card.id & 1:
             # R9.15 draw_after: the card stands; the player draws first, then its effect
             # applies (no hand is empty while an effect runs)
             goingout.draw_after(h, player, more[-1] if more else card, ev)
         else:
             goingout.go_out(h, player, card, ev, more)
             return
-    if h.tables.action[card.id]:
+    if t.action[card.id]:
         actions.effect(h, player, card, suit, ev, more)
     else:
         ev.append(Played(player, card))

@@ -187,8 +187,17 @@ def _why_cause(h, explained, allowed: bool = True) -> list:
         out.append(Said("R3.10", "engine.why.double", {
             "name": played[0][0], "n": len(played),
             "house": _house_said(h, ("multi_play", h.rules.multi_play), "R3.10")}))
+    out.extend(_causes_of_events(explained, events, names))
+    if events and names[0] == "Refused":
+        out.extend(_causes_of_refusal(h, explained, events[0].reason, allowed))
+    return out
+
+
+def _causes_of_events(explained, events: list, names: list[str]) -> list:
+    """The plays behind what the ruling's events did: a penalty taken or aimed (R5.7),
+    a skip passed on (R5.11), as lines of ``why``."""
+    out: list = []
     before, after, hand = explained.before, explained.after, explained.hand
-    first = events[0] if events else None
     if "Drew" in names:
         drew = events[names.index("Drew")]
         if drew.cause == "penalty":
@@ -204,24 +213,32 @@ def _why_cause(h, explained, allowed: bool = True) -> list:
         cause = before.skip_cause(hand.skip_rank)
         if cause is not None:
             out.append(Said(None, "engine.why.cause.skip", {"cause": cause}))
-    if first is not None and names[0] == "Refused":
-        reason = first.reason
-        if reason in (Reason.MUST_STACK, Reason.MUST_DRAW, Reason.PENDING_DRAW_PLAY):
-            cause = before.penalty_cause()
-            if cause is not None:
-                out.append(Said(None, "engine.why.cause.pending", {"cause": cause}))
-        elif reason in (Reason.MUST_ANSWER_SKIP, Reason.SKIP_NO_DRAW):
-            cause = before.skip_cause(hand.skip_rank)
-            if cause is not None:
-                out.append(Said(None, "engine.why.cause.skip", {"cause": cause}))
-        elif reason is Reason.MATCH_NAMED and before.suit is not None:
-            out.append(Said(None, "engine.why.cause.suit", {"cause": before.suit}))
-            out.extend(_card_house(h, before.suit.card, before.suit.rule))
-        elif reason is Reason.LIMIT and before.limit is not None:
-            out.append(Said(None, "engine.why.cause.limit", {"cause": before.limit}))
-            out.extend(_card_house(h, before.limit.card, before.limit.rule))
-        if allowed and (reason.card_refused or reason is Reason.PENDING_DRAW_PLAY):
-            out.append(Said(None, "engine.why.allowed", {"allowed": LegalNow(hand)}))
+    return out
+
+
+def _causes_of_refusal(h, explained, reason: Reason, allowed: bool) -> list:
+    """What made a refusal for ``reason``: the plays behind the pending penalty (R5.7),
+    the skip (R5.11), the named suit (R3.3) or the limit (R9.6, R9.9), with the house
+    rule that gave the card its effect; then what was allowed instead (unless not
+    ``allowed``), as lines of ``why``."""
+    out: list = []
+    before, hand = explained.before, explained.hand
+    if reason in (Reason.MUST_STACK, Reason.MUST_DRAW, Reason.PENDING_DRAW_PLAY):
+        cause = before.penalty_cause()
+        if cause is not None:
+            out.append(Said(None, "engine.why.cause.pending", {"cause": cause}))
+    elif reason in (Reason.MUST_ANSWER_SKIP, Reason.SKIP_NO_DRAW):
+        cause = before.skip_cause(hand.skip_rank)
+        if cause is not None:
+            out.append(Said(None, "engine.why.cause.skip", {"cause": cause}))
+    elif reason is Reason.MATCH_NAMED and before.suit is not None:
+        out.append(Said(None, "engine.why.cause.suit", {"cause": before.suit}))
+        out.extend(_card_house(h, before.suit.card, before.suit.rule))
+    elif reason is Reason.LIMIT and before.limit is not None:
+        out.append(Said(None, "engine.why.cause.limit", {"cause": before.limit}))
+        out.extend(_card_house(h, before.limit.card, before.limit.rule))
+    if allowed and (reason.card_refused or reason is Reason.PENDING_DRAW_PLAY):
+        out.append(Said(None, "engine.why.allowed", {"allowed": LegalNow(hand)}))
     return out
 
 
