@@ -9,10 +9,14 @@ through the message layer).
 
 Layers inside the package, dependencies pointing down::
 
-    hand        one line in, a Ruling out; log, undo/redo/replay, queries
+    hand        one line in, a Ruling out (the checked path; ``push`` the one
+                unchecked path); log, undo/redo/replay
+    queries     state, check CARD, why (they read, never change)
     legality    what may be played now, and why (check, completion, bots)
     ruling      Ruling (events, rule cited, logged)
-    table deal turn lastcard actions goingout order corrections   (the rules)
+    draws > plays > doubles > matching    a turn: draws, a card played, several as
+                one play, the checks of a card (what governs it, matching)
+    table deal blocked lastcard actions goingout order corrections   (the rules)
     piles       drawing, the reshuffle, exhausted piles (what the rules that draw share)
     dealt       the hand as dealt: its facts and the queries that only read the state
     state  tables  events                                   (data)
