@@ -14,8 +14,8 @@ Layers inside the package, dependencies pointing down::
     queries     state, check CARD, why (they read, never change)
     legality    what may be played now, and why (check, completion, bots)
     ruling      Ruling (events, rule cited, logged)
-    draws > plays > doubles > matching    a turn: draws, a card played, several as
-                one play, the checks of a card (what governs it, matching)
+    draws doubles   a turn's draws (they play through plays), several cards as one play
+    plays matching  a card put on the pile; the checks of a card (what governs it)
     table deal blocked lastcard actions goingout order corrections   (the rules)
     piles       drawing, the reshuffle, exhausted piles (what the rules that draw share)
     dealt       the hand as dealt: its facts and the queries that only read the state
