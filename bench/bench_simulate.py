@@ -19,9 +19,9 @@ Times are process CPU time by default (``--clock cpu``), which other work on
 a busy machine disturbs less than the wall clock (``--clock wall``).
 
 ``--split`` also shows how the time divides between the referee engine and
-the bots: it times ``Hand.push``, ``Hand.legal`` and ``Hand.entry`` (what the
+the bots: it times ``Hand.push``, ``Hand.legal`` and ``Hand.apply_parsed`` (what the
 simulator calls) inside one more simulation, and replays the very entries the
-bots typed through the engine alone (pre-parsed, checked: ``Hand.entry``).
+bots typed through the engine alone (pre-parsed, checked: ``Hand.apply_parsed``).
 
 The last lines per table size are ``N players: simulate: X hands/s, rlcard uno:
 Y games/s, ratio X/Y = Z`` and the same per step of play, ``N players:
@@ -124,7 +124,7 @@ def engine_alone(rules: HouseRules, players: int, hands: int, seed: int,
     for dealer, number, lines in parsed:
         hand = Hand(rules, seats, dealer, number)
         for line in lines:
-            hand.entry(line)
+            hand.apply_parsed(line)
     seconds = clock() - started
     return hands / seconds, entries / max(hands, 1)
 
@@ -133,13 +133,13 @@ def engine_share(rules: HouseRules, players: int, hands: int,
                  seed: int) -> tuple[float, float]:
     """Time the engine inside a simulation: (us per entry in the engine, share 0..1).
 
-    Wraps ``Hand.push`` and ``Hand.entry`` (the entries) and ``Hand.legal``
+    Wraps ``Hand.push`` and ``Hand.apply_parsed`` (the entries) and ``Hand.legal``
     (the legality API) for one run, then puts them back.  Uses
     ``perf_counter`` (cheap to read; the process clock is a system call)
     and counts its reads in the engine's share.
     """
     clock = time.perf_counter
-    originals = {name: getattr(Hand, name) for name in ("push", "entry", "legal")}
+    originals = {name: getattr(Hand, name) for name in ("push", "apply_parsed", "legal")}
     spent = [0.0, 0]
 
     def timed(name):

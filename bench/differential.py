@@ -67,6 +67,10 @@ The differences a decision explains (RULES.md, issue 11):
 - ``free_king_reverse_turn`` (R8.4, R9.17): in free order a King under
   ``reverse_skip`` reverses and, as an Ace does, leaves nobody to act; the
   baseline left ``turn`` as a penalty of 0 cards (``joker_penalty = 0``) had set it.
+- ``penalty_lapses_at_end`` (R6.1): a correction that empties a hand (``fix play``,
+  ``fix count NAME 0``) ends it as a play that empties it does: a penalty still
+  pending lapses (``pending_draw`` 0), the rest of the state the same; the
+  baseline kept it.
 
 ``deal_size`` 1 or above 15 and ``finish_on_action_draw = 0`` (R2.2, R8) are
 in the recorded rule tables too (the baseline's engine plays them; its
@@ -106,6 +110,7 @@ DECISIONS = {
     "starter_cites_r23": "R2.4 only an action starter under the rules in force cites R2.4",
     "penalty_then_draw_in_order": "R5.7 d d on a pending penalty: the penalty told and cited first",
     "free_king_reverse_turn": "R8.4/R9.17 in free order a King's reverse leaves nobody to act",
+    "penalty_lapses_at_end": "R6.1 a correction that ends the hand: a pending penalty lapses",
 }
 """The rule decisions that may change a ruling: name -> what it is (issue 11's; the
 ``penalty_then_draw_in_order`` is no rule decision but the baseline's sentence order,
@@ -851,6 +856,13 @@ def explain(rules: dict, line: str, before: dict, old: tuple, new: tuple,
             and {k: v for k, v in old[3].items() if k != "turn"}
             == {k: v for k, v in new[3].items() if k != "turn" and k in old[3]}):
         return "free_king_reverse_turn"
+    # R6.1: a correction that ends the hand lapses the pending penalty, as a play that
+    # ends it does; the baseline kept it (the only difference).
+    if (first == "fix" and (old[0], old[1]) == (new[0], new[1]) and old[0]
+            and new[3].get("status") == "over" and old[3].get("pending_draw")
+            and new[3].get("pending_draw") == 0
+            and _same_state({k: v for k, v in old[3].items() if k != "pending_draw"}, new[3])):
+        return "penalty_lapses_at_end"
     # "d d" on a pending penalty: the same state; the baseline cited the second draw
     # (R3.4, its sentence put first), the candidate the penalty taken first (R5.7).
     if (tokens[:2] in (["d", "d"], ["d", "draw"], ["draw", "d"], ["draw", "draw"])

@@ -56,7 +56,10 @@ TABLES = "referee/engine/compiled.py"
 KEYS = "referee/engine/keys.py"
 ACTIONS = "referee/engine/actions.py"
 ORDER = "referee/engine/order.py"
-TURN = "referee/engine/turn.py"
+MATCHING = "referee/engine/matching.py"
+PLAYS = "referee/engine/plays.py"
+DRAWS = "referee/engine/draws.py"
+BLOCKED = "referee/engine/blocked.py"
 GOINGOUT = "referee/engine/goingout.py"
 LASTCARD = "referee/engine/lastcard.py"
 TABLE = "referee/engine/table.py"
@@ -199,12 +202,12 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "    pass\n"),
     "owed-zero-draw-play": (
         "draw_play_refusal: d CARD allowed while no card is owed (finish_on_action_draw = 0, R6.2)",
-        TURN,
+        DRAWS,
         "    if owed is not None and owed != 1:\n",
         "    if owed is not None and owed > 1:\n"),
     "penalty-keeps-owed": (
         "take_penalty: a penalty no longer replaces the draw owed (R6.2)",
-        TURN,
+        DRAWS,
         "    h.owed.pop(player, None)\n    drew = Drew(player, n, Drew.PENALTY)\n",
         "    drew = Drew(player, n, Drew.PENALTY)\n"),
     # -- the draw and d CARD (R3.4-R3.6, R5.7) --------------------------------
@@ -215,32 +218,32 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "    return h.draw_pile == 0\n"),
     "draw-play-exhausted": (
         "draw_play_refusal: d CARD allowed on exhausted piles (R3.6)",
-        TURN,
+        DRAWS,
         "    if not h.draw_pile and exhausted(h):",
         "    if False:"),
     "draw-play-pending": (
         "draw_play_refusal: d CARD allowed on a penalty under penalty_ends_turn (R5.7)",
-        TURN,
+        DRAWS,
         "    if h.pending and r.penalty_ends_turn:\n",
         "    if False:\n"),
     "draw-play-off": (
         "draw_play_refusal: d CARD allowed under draw_then_play = false (R3.4)",
-        TURN,
+        DRAWS,
         "    if not r.draw_then_play:\n        return Refusal(",
         "    if False:\n        return Refusal("),
     "draw-play-count": (
         "draw_play_mask: d CARD taken as a play leaving one card fewer (R3.4: one drawn, one played)",
-        TURN,
-        "        return play_mask(h, h.counts[player])  # (one drawn, one played)\n",
-        "        return play_mask(h, h.counts[player] - 1)\n"),
+        DRAWS,
+        "        return matching.play_mask(h, h.counts[player])  # (one drawn, one played)\n",
+        "        return matching.play_mask(h, h.counts[player] - 1)\n"),
     "draw-play-penalty-untaken": (
         "draw_play_mask: on a pending penalty the card is asked before the penalty is taken (R5.7)",
-        TURN,
+        DRAWS,
         "    take_penalty(h, player, [])\n",
         "    pass\n"),
     "reshuffle-first": (
         "reshuffles_first: d CARD on an empty draw pile under a penalty reshuffles first (R3.5)",
-        TURN,
+        DRAWS,
         "    return h.draw_pile == 0 and not h.pending\n",
         "    return h.draw_pile == 0\n"),
     "reshuffle-moves-top": (
@@ -255,34 +258,34 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "    if n:\n        h.counts[player] += n\n"),
     "plays-on-after-penalty": (
         "draw: under penalty_ends_turn = false the turn passes after the penalty (R5.7)",
-        TURN,
+        DRAWS,
         "                h.turn = player\n                h.penalty_turn = player if got else None\n",
         "                order.pass_turn(h, player)\n"
         "                h.penalty_turn = player if got else None\n"),
     "jack-suit": (
         "names_suit: a Jack that empties the hand must name a suit (R5.4)",
-        TURN,
+        MATCHING,
         "    return (count_after > 0 or h.tables.draw_after >> card.id & 1) and h.tables.names[card.id]\n",
         "    return h.tables.names[card.id]\n"),
     "play-mask-last": (
         "play_mask: going out on an action card asked of every play (R6.2)",
-        TURN,
+        MATCHING,
         "    if count_after == 0:\n        return mask & goingout.finishers(h)\n",
         "    if count_after <= 1:\n        return mask & goingout.finishers(h)\n"),
     # -- the blocked hand (R3.9) ----------------------------------------------
     "blocked-any": (
         "check_blocked: one blank turn on exhausted piles blocks the hand (R3.9: every player)",
-        TURN,
+        BLOCKED,
         "    if all(p in h.idle for p in h.active):\n",
         "    if any(p in h.idle for p in h.active):\n"),
     "blocked-play-keeps-idle": (
         "play: a card played does not start the blank turns again (R3.9)",
-        TURN,
+        PLAYS,
         "    if h.idle:\n        h.idle.clear()\n",
         "    if h.idle:\n        pass\n"),
     "blocked-penalty-turn": (
         "draw: the draw after a penalty that brought cards is a blank turn (R3.9, R5.7)",
-        TURN,
+        DRAWS,
         "    if got == 0 and h.penalty_turn != player:\n",
         "    if got == 0:\n"),
     # -- last card (R4) -------------------------------------------------------
@@ -295,7 +298,7 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "    if False:\n"),
     "window-opens-two": (
         "play: the last-card duty starts with two cards left (R4.1: one)",
-        TURN,
+        PLAYS,
         "    if count_after < 2:\n",
         "    if count_after < 3:\n"),
     "call-unnamed": (
@@ -329,13 +332,13 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "legal-count": (
         "legal: the play mask asked for the cards held, not those left after the play (R6.2)",
         LEGALITY,
-        "    mask = turn.play_mask(h, h.counts[who] - 1)",
-        "    mask = turn.play_mask(h, h.counts[who])"),
+        "    mask = matching.play_mask(h, h.counts[who] - 1)",
+        "    mask = matching.play_mask(h, h.counts[who])"),
     "legal-copies": (
         "may_draw_play: the discard pile's copies before the reshuffle d CARD makes (R1.4, R3.5)",
         LEGALITY,
-        "        copies = {h.discard[-1]: 1} if turn.reshuffles_first(h) else h.copies",
-        "        copies = h.copies"),
+        "    copies = {h.discard[-1]: 1} if draws.reshuffles_first(h) else h.copies",
+        "    copies = h.copies"),
     "legal-free-pending": (
         "actor: in free order anyone may act on someone else's penalty (R3.7, R8.4)",
         LEGALITY,
@@ -344,8 +347,8 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     # -- the actions table (R9, R5.11) ------------------------------------------
     "skip-pending-any-card": (
         "play_mask: facing a skip passed on any matching card goes (R5.11)",
-        TURN,
-        "    elif h.pending_skip:\n        mask = t.limit((\"rank\", h.skip_rank))",
+        MATCHING,
+        "    elif kind is SKIP:\n        mask = t.limit((\"rank\", h.skip_rank))",
         "    elif False:\n        mask = t.limit((\"rank\", h.skip_rank))"),
     "pass-misses-one": (
         "pass_skip: a pass misses one turn whatever the skip holds (R5.11)",
@@ -359,7 +362,7 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "    victim = order.next_seat(h, player)\n"),
     "limit-lasts": (
         "play: a limit on the next card stays after a card is played (R9.9)",
-        TURN,
+        PLAYS,
         "    h.limit = None\n    h.pending_skip = 0\n",
         "    h.pending_skip = 0\n"),
     "limit-at-most-inclusive": (

@@ -322,7 +322,7 @@ def _table_view(hand: Hand) -> HandView:
     fits, draw_fits = fits_now(hand)
     legal = legal_now(hand)
     return view(turn=hand.turn, fits=fits, draw_fits=draw_fits, passes=legal.passes,
-                draws=legal.draw)
+                draws=legal.draw_open)
 
 
 def test_R5_11_tab_offers_pass_only_while_a_skip_is_passed_on_and_draw_not_then():

@@ -71,15 +71,15 @@ def test_R8_the_generator_leaves_out_what_avoid_names():
 def test_R0_1_the_cross_check_finds_a_referee_that_misorders_the_pile(monkeypatch):
     """A fault put into the engine (a Nine put down under the top card: the discard
     pile's order wrong) is found, with a reproduction."""
-    from referee.engine import turn
-    real = turn.play
+    from referee.engine import plays
+    real = plays.play
 
-    def misplaced(h, player, card, suit, ev, checked):
-        real(h, player, card, suit, ev, checked)
+    def misplaced(h, player, card, suit, ev, more=()):
+        real(h, player, card, suit, ev, more)
         if len(h.discard) > 2 and card.rank == "9":
             h.discard[-1], h.discard[-2] = h.discard[-2], h.discard[-1]
 
-    monkeypatch.setattr(turn, "play", misplaced)
+    monkeypatch.setattr(plays, "play", misplaced)
     report = cross_check(range(20))
     assert report.findings
     finding = report.findings[0]

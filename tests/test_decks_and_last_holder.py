@@ -305,7 +305,7 @@ def test_R6_3_in_free_order_the_hand_goes_on_too():
 
 def test_R6_3_a_hand_over_keeps_its_places_when_saved_and_read_back():
     hand = make_hand(LAST.replace(deal_size=1), lines=["start 9h", "9s", "9d"])
-    again = Hand.ended(hand.rules, hand.seats, hand.dealer, 1, hand.end())
+    again = Hand.ended(hand.rules, hand.seats, hand.dealer, 1, hand.end_record())
     assert again.state() == hand.state()
 
 

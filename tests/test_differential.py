@@ -91,6 +91,7 @@ PENDING = {"status": "playing", "turn": "Bram", "pending_draw": 2, "named_suit":
 NAMED = {**PENDING, "pending_draw": 0, "named_suit": "s", "top": "Jh", "draw_pile": 32}
 DREW_TWO = {**NAMED, "counts": {"Anna": 6, "Bram": 9}, "draw_pile": 30, "discard_pile": 2}
 TOOK = {**PENDING, "pending_draw": 0, "turn": "Anna", "counts": {"Anna": 6, "Bram": 10}}
+WON = {**PENDING, "status": "over", "turn": None, "winner": "Bram", "counts": {"Anna": 6}}
 
 
 def _explain(changes: dict, line: str, before: dict, old: tuple, new: tuple):
@@ -164,6 +165,17 @@ def _explain(changes: dict, line: str, before: dict, old: tuple, new: tuple):
      (True, "R2.3", None, PENDING), None),
     ({}, "start 4h", {}, (True, "R2.4", None, PENDING),
      (True, "R2.3", None, {**PENDING, "turn": "Anna"}), None),
+    # R6.1: a correction that ends the hand: the pending penalty lapses with it.
+    ({}, "fix play Bram 7s", PENDING, (True, "R0.2", None, WON),
+     (True, "R0.2", None, {**WON, "pending_draw": 0}), "penalty_lapses_at_end"),
+    ({}, "fix count Bram 0", PENDING, (True, "R0.2", None, WON),
+     (True, "R0.2", None, {**WON, "pending_draw": 0}), "penalty_lapses_at_end"),
+    ({}, "fix play Bram 7s", PENDING, (True, "R0.2", None, WON),
+     (True, "R0.2", None, {**WON, "pending_draw": 0, "winner": "Anna"}), None),
+    ({}, "fix play Bram 7s", PENDING, (True, "R0.2", None, PENDING),
+     (True, "R0.2", None, {**PENDING, "pending_draw": 0}), None),   # (not over)
+    ({}, "9h", PENDING, (True, "R3.1", None, WON),
+     (True, "R3.1", None, {**WON, "pending_draw": 0}), None),       # (no correction)
 ])
 def test_a_decision_explains_only_its_own_difference(changes, line, before, old, new, decision):
     assert _explain(changes, line, before, old, new) == decision

@@ -227,32 +227,37 @@ def test_R5_4_a_jack_without_a_suit_says_so_as_data():
 def test_R5_7_with_a_two_pending_only_the_twos_and_d_are_legal():
     hand = make_hand(lines=["start 9h", "2h"])
     legal = hand.legal()
-    assert legal.player == "Bram" and legal.draw
+    assert legal.player == "Bram" and legal.draw_open
     assert [str(c) for c in legal.plays] == ["2c", "2d", "2s"]
     assert legal.draw_plays == []
     assert hand.legal("Anna").player is None       # not Anna's turn (R3.7)
 
 
-def test_legal_is_each_players_own_brought_up_to_date():
-    """``legal`` keeps one ``Legal`` per player of the hand and brings it up to date
-    each time it is asked: the position after the last entry, nothing of the one before."""
+def test_R3_7_legal_is_a_live_view_never_shared_between_callers():
+    """``legal`` makes a new ``Legal`` at each call (no caller's object is changed by
+    another's asking), and a ``Legal`` answers for the position when it is read: after
+    an entry, the new position, nothing of the one it was asked in (R3.7: the turn has
+    moved on)."""
     hand = make_hand(lines=["start 9h", "2h"])
     bram = hand.legal()
-    assert hand.legal("Bram") is bram and [str(c) for c in bram.plays] == ["2c", "2d", "2s"]
+    assert hand.legal("Bram") is not bram and hand.legal() is not bram
+    assert bram.player == "Bram" and [str(c) for c in bram.plays] == ["2c", "2d", "2s"]
     assert bram.draw_mask == 0                       # (R5.7: no d CARD on the penalty)
-    assert hand.legal("Anna").player is None and hand.legal("Anna") is not bram
+    anna = hand.legal("Anna")
+    assert anna.player is None and anna.mask == 0 and not anna.draw_open
     hand.apply_line("d")                             # Bram takes the penalty
+    assert bram.player == "Cees"                     # (the player to act, now)
     assert hand.legal("Bram").player is None         # (no longer Bram's turn)
-    cees = hand.legal()
-    assert cees.player == "Cees" and cees is not bram
-    hand.apply_line("2c")                            # a penalty for Anna, who takes it
+    assert "5c" not in [str(c) for c in bram.plays]  # (on 2h, no penalty: hearts and twos)
+    assert "5h" in [str(c) for c in bram.plays]
+    hand.apply_line("2c")                            # Cees: a penalty for Anna, who takes it
+    assert anna.player == "Anna" and anna.plays == bram.plays
     hand.apply_line("d")
-    again = hand.legal()
-    assert again is bram and again.player == "Bram"
-    assert again.plays == \
+    assert bram.player == "Bram" and anna.player is None and bram.draw_open
+    assert bram.plays == \
         [c for c in CARDS if legality.refusal(hand, c, "Bram", "s" if c.rank == "J" else None) is None]
-    assert "5c" in [str(c) for c in again.plays]     # (on 2c, no penalty pending)
-    assert again.draw_mask == again.mask             # (d CARD plays the same cards, asked anew)
+    assert "5c" in [str(c) for c in bram.plays]      # (on 2c, no penalty pending)
+    assert bram.draw_mask == bram.mask               # (d CARD plays the same cards)
 
 
 def test_R3_1_legal_plays_agree_with_check_for_every_card():
@@ -350,7 +355,7 @@ def test_R3_1_compiled_tables_agree_with_the_rules(jack_wild, jack_on_jack, stac
 def test_R3_3_what_may_go_on_top_says_a_jack_only_when_the_matching_rule_lets_one(
         jack_wild, jack_on_jack, named, said):
     from referee.engine.cards import Card
-    from referee.engine.hand import Allowed
+    from referee.engine.queries import Allowed
     from referee.words.events import allowed_words
     top = Card("J", "c") if named else Card("9", "c")
     text = allowed_words(Allowed(top, named, frozenset("J" if jack_wild else ""),
@@ -382,7 +387,7 @@ def test_every_event_and_every_refusal_has_its_sentence():
     assert {r.value for r in Reason} <= set(words._REFUSALS)
     # the facts a sentence shows, told by their class name too
     from referee.engine.dealt import Situation
-    from referee.engine.hand import Allowed, HouseWhere, LegalNow
+    from referee.engine.queries import Allowed, HouseWhere, LegalNow
     assert {c.__name__ for c in (E.Entry, Allowed, LegalNow, Situation, HouseWhere)} \
         == set(words._FACTS)
     from referee.engine.cause import PenaltyCause, SetBy, SkipCause

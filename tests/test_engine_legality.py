@@ -1,13 +1,13 @@
 """The legality API (``Hand.legal``) against the checked path, card by card.
 
-``Legal`` is built from the checks the referee applies (``turn.play_mask``,
-``turn.draw_play_mask``), so it cannot disagree with a ruling; these tests hold
+``Legal`` is built from the checks the referee applies (``matching.play_mask``,
+``draws.draw_play_mask``), so it cannot disagree with a ruling; these tests hold
 it to that.  Over random hands of every preset, random combinations of the
 house-rule keys and random house-rule files (``referee.simulator.tables``: every
 ``[actions]`` effect, lists, ``[stacking]``, ``[finish]``, ``[start]``,
 ``multi_play``, ``hand_end = "last_holder"``, limits, ``pass_on``), at every
 position: every play, every ``d CARD`` and the plain ``d`` that ``legal()``
-offers a player is accepted by ``Hand.entry`` (the checked path, tried and put
+offers a player is accepted by ``Hand.apply_parsed`` (the checked path, tried and put
 back), and every one it leaves out is refused; ``check CARD`` answers the same;
 Tab offers the same plays and doubles (``app.fits_now``, ``app.together_now``);
 a card that names a suit under the rules (the compiled ``Tables.names``) needs
@@ -68,7 +68,7 @@ def accepted(hand: Hand, text: str) -> tuple[bool, object]:
     """Whether the checked path accepts ``text`` now (tried, then put back), and the
     refusal's reason."""
     snap = Snapshot(hand)
-    ok, events, _logged, _actor = hand.entry(parsed(hand, text))
+    ok, events, _logged, _actor = hand.apply_parsed(parsed(hand, text))
     snap.restore(hand)
     return ok, (None if ok else events[0].reason)
 
@@ -87,7 +87,7 @@ def check_position(hand: Hand, player: str) -> int:
     prefix = player + ": "
     offered = 0
     ok, _ = accepted(hand, prefix + "d")
-    assert ok == legal.draw, (player, "d", hand.state())
+    assert ok == legal.draw_open, (player, "d", hand.state())
     ok, _ = accepted(hand, prefix + "pass")
     assert ok == legal.passes, (player, "pass", hand.state())
     names = hand.tables.names

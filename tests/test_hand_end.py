@@ -66,7 +66,7 @@ def test_score_of_a_refereed_hand_reads_its_end_and_imports_no_rule_module(tmp_p
     modules, out = imported(["score", "--save", str(save), "--json", *args], save.parent)
     assert modules & RULE_MODULES == set() and "referee.engine.events" not in modules
     replayed, again = imported(["score", "--save", str(plain), "--json", *args], plain.parent)
-    assert {"referee.engine.hand", "referee.engine.turn"} <= replayed
+    assert {"referee.engine.hand", "referee.engine.plays"} <= replayed
     assert out == again   # (the same result, standings and next deal; no time in it)
 
 
@@ -151,14 +151,14 @@ def test_a_hand_opened_from_its_end_answers_as_the_replayed_hand(preset, players
     hand = Hand.replay(rules, seats, dealer, number, lines, [])
     if hand.status != "over":  # (a hand stopped by the simulator's cap)
         return
-    end = hand.end()
+    end = hand.end_record()
     restored = Dealt.ended(rules, seats, dealer, number, end)
     restored.scored = hand.scored = scored
     assert restored.state() == hand.state()
     assert restored.situation() == hand.situation()
     assert summary(restored) == summary(hand)
     assert _facts(restored) == _facts(hand)
-    assert restored.end() == end
+    assert restored.end_record() == end
 
 
 @pytest.mark.parametrize("damage", [
@@ -168,7 +168,7 @@ def test_a_hand_opened_from_its_end_answers_as_the_replayed_hand(preset, players
 def test_an_end_that_does_not_read_is_refused(damage):
     rules = load_rules("standard")
     hand = Hand.replay(rules, ["Anna", "Bram"], "Anna", 1, record(rules, 2, 1, seed=1)[0][2], [])
-    end = {**hand.end(), **damage}
+    end = {**hand.end_record(), **damage}
     with pytest.raises(ValueError):
         Dealt.ended(rules, ["Anna", "Bram"], "Anna", 1, end)
 
@@ -176,7 +176,7 @@ def test_an_end_that_does_not_read_is_refused(damage):
 def test_a_hand_not_over_has_no_end():
     rules = load_rules("standard")
     with pytest.raises(ValueError):
-        Hand(rules, ["Anna", "Bram"], "Anna").end()
+        Hand(rules, ["Anna", "Bram"], "Anna").end_record()
 
 
 def test_R1_5_a_hand_won_by_the_last_player_left_opens_from_its_end():
@@ -186,6 +186,6 @@ def test_R1_5_a_hand_won_by_the_last_player_left_opens_from_its_end():
     hand = Hand.replay(rules, seats, "Anna", 2, ["start 9h", "leave Cees", "9c", "leave Anna"],
                        [])
     assert (hand.status, hand.winner, hand.left) == ("over", "Bram", ["Cees", "Anna"])
-    restored = Dealt.ended(rules, seats, "Anna", 2, hand.end())
+    restored = Dealt.ended(rules, seats, "Anna", 2, hand.end_record())
     assert restored.state() == hand.state() and _facts(restored) == _facts(hand)
     assert restored.next_seat("Bram") == hand.next_seat("Bram")

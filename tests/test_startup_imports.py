@@ -91,7 +91,7 @@ def test_a_hand_being_refereed_imports_the_rules(tmp_path):
                    input="start 9h\n", cwd=tmp_path, capture_output=True, text=True, env=ENV,
                    check=True)
     modules, out = imported(["state", "--json", "--save", str(save)], tmp_path)
-    assert {"referee.engine.hand", "referee.engine.turn", "referee.engine.notation"} <= modules
+    assert {"referee.engine.hand", "referee.engine.plays", "referee.engine.notation"} <= modules
     assert '"top":"9h"' in out
 
 

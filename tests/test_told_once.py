@@ -79,7 +79,7 @@ def random_rulings(preset: str, table: dict, players: list[str], seed: int):
         legal = hand.legal(who)
         options = [f"{c} {rnd.choice('cdhs')}" if legal.names_suit(c) else str(c)
                    for c in legal.plays]
-        options += ["d", "d"] if legal.draw else []
+        options += ["d", "d"] if legal.draw_open else []
         options += ["pass", "pass"] if legal.passes else []
         options += [f"d {c}" for c in legal.draw_plays[:2] if not legal.names_suit(c, drawn=True)]
         options += [f"call {rnd.choice(list(hand.active))}"] if rnd.random() < 0.1 else []

@@ -9,10 +9,14 @@ through the message layer).
 
 Layers inside the package, dependencies pointing down::
 
-    hand        one line in, a Ruling out; log, undo/redo/replay, queries
+    hand        one line in, a Ruling out (the checked path; ``push`` the one
+                unchecked path); log, undo/redo/replay
+    queries     state, check CARD, why (they read, never change)
     legality    what may be played now, and why (check, completion, bots)
     ruling      Ruling (events, rule cited, logged)
-    table deal turn lastcard actions goingout order corrections   (the rules)
+    draws doubles   a turn's draws (they play through plays), several cards as one play
+    plays matching  a card put on the pile; the checks of a card (what governs it)
+    table deal blocked lastcard actions goingout order corrections   (the rules)
     piles       drawing, the reshuffle, exhausted piles (what the rules that draw share)
     dealt       the hand as dealt: its facts and the queries that only read the state
     state  tables  events actionevents                      (data)
@@ -32,7 +36,7 @@ Glossary (one name per concept):
 - a card *names a suit* when its effects hold ``name_suit`` (R5.4, R9.8;
   ``Tables.names``).  An entry *needs a suit* when it must be typed with one: a
   starter that acts (``deal.needs_suit``, ``legality.start_names_suit``, R9.16),
-  a play that does not empty the hand (``turn.names_suit``, ``Legal.names_suit``,
+  a play that does not empty the hand (``matching.names_suit``, ``Legal.names_suit``,
   R5.4).
 - *today's keys*: the R8 keys that also decide what a rank does (``king``,
   ``jack_wild`` ..., ``keys.OLD_KEY_RANK``); a rank's *meaning* is what it does
@@ -46,8 +50,9 @@ Map from rule ids to code (RULES.md):
 - R0.2 corrections, undo/redo ... ``corrections.fix``, ``Hand.undo``, ``Hand.redo``,
   ``Hand.replay``
 - R0.3 order of refusals ........ ``Hand._line_actor``, ``Hand.check_status``,
-  ``order.check_turn``, ``turn.check_play`` (deck, penalty, matching, Jack's suit,
-  finishing card), ``turn.draw`` (draw-and-play refusals)
+  ``order.check_turn``, ``matching.check_play`` (deck, what governs the next card:
+  penalty, skip, limit, matching, ``matching.governs``; Jack's suit, finishing card),
+  ``draws.check_draw_play`` (draw-and-play refusals), ``doubles.together_refusal``
 - R0.4 effect-bearing refusals .. ``Hand._refusal_effect`` (``Reason.card_refused``)
 - R1.1 players .................. ``Hand._line_actor``, ``Dealt.player``
 - R1.3 decks in play ............ ``dealt.Dealt`` (``decks``, ``deck_total``)
@@ -56,17 +61,18 @@ Map from rule ids to code (RULES.md):
 - R2.2 deal size ................ ``state.HandState.reset`` (fit: ``rulecheck.check_table_fits``)
 - R2.3-R2.5 starter ............. ``deal.start`` (who plays first: ``Dealt.first_player``)
 - R3.1-R3.3 matching ............ ``compiled.matches`` (compiled to ``Tables.fits``),
-  ``turn.match_refusal``
-- R3.4 draw (then play) ......... ``turn.draw``
+  ``matching.card_refusal``; a card put on the pile ``plays.play``
+- R3.4 draw (then play) ......... ``draws.draw``, ``draws.draw_play``
 - R3.5 / R3.6 reshuffle, exhausted ``piles.take``, ``piles.exhausted``
 - R3.7 turn ..................... ``order.check_turn``
 - R3.8 illegal play ............. ``Hand._refusal_effect``
-- R3.9 blocked hand ............. ``turn.check_blocked`` (``idle``, ``penalty_turn``)
+- R3.9 blocked hand ............. ``blocked.check_blocked`` (``idle``, ``penalty_turn``)
 - R4 last card .................. ``lastcard`` (R4.5 the lapse: ``piles.lapse``)
 - R5 action cards ............... ``actions.effect``, ``actions.king``,
   ``actions.aim_penalty``; R5.7 stacking ``compiled.stacks``, ``actions.must_stack_refusal``,
-  ``turn.take_penalty``
-- R6.1 / R6.2 going out ......... ``goingout``
+  ``draws.take_penalty``
+- R3.10 several cards as one play ``doubles``
+- R6.1 / R6.2 going out ......... ``goingout`` (every way a hand ends: ``goingout.hand_over``)
 - R8.4 free turn order .......... ``order`` (no turn), ``Tables`` (no Seven/Eight/Four)
 - what is legal now ............. ``legality.legal``, ``legality.refusal``, ``Hand.push``
 """

@@ -310,15 +310,12 @@ def _duties_anew(h) -> None:
             lk[p] = "open"
 
 
-def _none(h, player, card, suit, e, rule, house, ev, done) -> int:  # pragma: no cover - never compiled
-    return done
-
-
-_APPLY = {"none": _none, "draw": _draw, "others_draw": _others_draw, "skip": _skip,
+_APPLY = {"draw": _draw, "others_draw": _others_draw, "skip": _skip,
           "again": _again, "reverse": _reverse, "name_suit": _name_suit,
           "next_at_most": _limit, "next_at_least": _limit, "next_rank": _limit,
           "show": _show, "pass_cards": _move, "rotate_hands": _move}
-"""Each effect of the vocabulary (``effects.EFFECT_KINDS``) -> the function applying it."""
+"""Each effect of the vocabulary (``effects.EFFECT_KINDS``) -> the function applying it
+(``"none"`` compiles to no effect at all, so it has none)."""
 
 
 

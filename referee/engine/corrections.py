@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from referee.engine import goingout, piles, table
-from referee.engine.events import Drew, Fixed, Reason, Refusal, Reshuffled, Won
+from referee.engine.events import Drew, Fixed, Reason, Refusal, Reshuffled
 
 
 def fix(h, what: str, target: str, amount: int, card, suit, ev: list) -> None:
@@ -55,10 +55,7 @@ def fix(h, what: str, target: str, amount: int, card, suit, ev: list) -> None:
 
 
 def _won(h, target: str, card, ev: list) -> None:
-    """R6.1 after a correction: the hand ends (a pending penalty stays as it was);
-    under ``hand_end = "last_holder"`` the player is out instead (R6.3)."""
-    if h.rules.last_holder:
-        goingout.go_out(h, target, card, ev)
-        return
-    h.status, h.winner, h.turn = "over", target, None
-    ev.append(Won(target, card))
+    """R6.1 after a correction: the hand ends as after any play that empties a hand
+    (``goingout.go_out``: a pending penalty lapses with it); under ``hand_end =
+    "last_holder"`` the player is out instead (R6.3)."""
+    goingout.go_out(h, target, card, ev)

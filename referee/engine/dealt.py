@@ -53,9 +53,9 @@ class Dealt(HandState):
         self.reset(self.seats, rules.deal_size, self.deck_total)
 
     # -- a hand over, kept without its log --------------------------------------
-    def end(self) -> dict[str, Any]:
-        """The state of this hand once it is over (won R6.1, R1.5, or blocked R3.9),
-        as a plain dict that TOML can hold (no None): what ``Dealt.ended`` needs
+    def end_record(self) -> dict[str, Any]:
+        """The record of this hand once it is over (won R6.1, R1.5, or blocked R3.9),
+        which ``ended`` reads back: its state as a plain dict that TOML can hold (no None): what ``Dealt.ended`` needs
         to answer ``state``, ``situation`` and the facts scoring reads (R7.2)
         without replaying the log.
 
@@ -90,7 +90,7 @@ class Dealt(HandState):
     def ended(cls, rules: "HouseRules", players: Iterable[str], dealer: str, number: int,
               end: Mapping[str, Any]) -> "Dealt":
         """The hand dealt as ``Dealt(rules, players, dealer, number)`` and over with
-        ``end`` (what ``end()`` gave): its status ``"over"`` and every field
+        ``end`` (what ``end_record()`` gave): its status ``"over"`` and every field
         ``end`` holds; the turn, skips, last-card duties and owed draws of a hand
         over are none.  Only the queries of ``Dealt`` read it; applying entries
         needs the ``Hand`` its log replays to.
@@ -109,10 +109,8 @@ class Dealt(HandState):
             fields = (end["draw_pile"], end["pending"], end["corrections"])
             ok = (list(counts) == active
                   and len(left) + len(active) + len(places) == len(hand.seats)
-                  and all(type(n) is int and n >= 0 for n in (*counts.values(), *fields))
-                  and end["direction"] in (1, -1) and type(end["blocked"]) is bool
-                  and discard and (winner is None or winner in hand.seats)
-                  and (end.get("named_suit") is None or end["named_suit"] in SUITS))
+                  and _whole_numbers(*counts.values(), *fields)
+                  and _other_fields_fit(end, discard, winner, hand.seats))
         except (KeyError, TypeError, AttributeError, NotationError) as exc:
             raise ValueError(f"not the end of a hand: {exc}") from None
         if not ok:
@@ -223,6 +221,20 @@ class Situation(Record):
         self.top, self.named, self.turn = top, named, turn
         self.pending, self.stack = pending, stack
         self.pending_skip, self.skip_rank, self.limit = pending_skip, skip_rank, limit
+
+
+def _whole_numbers(*values) -> bool:
+    """Whether every value is a whole number (an int, not a bool) from 0 (``Dealt.ended``)."""
+    return all(type(n) is int and n >= 0 for n in values)
+
+
+def _other_fields_fit(end: Mapping[str, Any], discard: list, winner, seats: list[str]) -> bool:
+    """Whether the direction, ``blocked``, the discard pile, the winner and the named
+    suit of the record ``end`` read as a hand over's (``Dealt.ended``; raises
+    KeyError for a key missing)."""
+    return (end["direction"] in (1, -1) and type(end["blocked"]) is bool
+            and bool(discard) and (winner is None or winner in seats)
+            and (end.get("named_suit") is None or end["named_suit"] in SUITS))
 
 
 def _limit_json(limit: tuple | None) -> dict | None:

@@ -1,12 +1,12 @@
 """R6 Going out: the win, the refusal to go out on an action card, playing on.
 
 - R6.1 win ......................... ``win`` (the hand ends), through ``go_out``
-  (also ``corrections``)
+  (also ``corrections``); every way a hand ends ... ``hand_over``
 - R9.15 the card stands, then a draw . ``draw_after``
 - R6.2 not on an action card ........ ``finishers`` (the cards one may go out on),
   ``finish_refusal`` (the refusal), ``owe_draw``
   (its effect, R0.4: the next ``d`` takes ``finish_on_action_draw`` cards, drawn
-  in ``turn.draw``)
+  in ``draws.draw``)
 - R6.3 playing on until one holds cards (``hand_end = "last_holder"``) ... ``go_out``
   (the player is out and placed; their card acts on those still in; what was aimed
   at them moves on), ``last_holder``
@@ -46,7 +46,7 @@ def owe_draw(h, player: str, ev: list) -> None:
 def draw_after(h, player: str, card: Card, ev: list) -> None:
     """R9.15 ``draw_after``: ``player`` played their last card, a blocked rank; it
     stands, they draw ``[finish] draw`` cards at once and are not out, and then its
-    effect applies (``turn.play``: a Two's penalty is pending for the next player).
+    effect applies (``plays.play``: a Two's penalty is pending for the next player).
     Holding one card after the draw, they owe "Laatste kaart!" (R4.1)."""
     n = h.rules.finish_draw()
     ev.append(DrawAfter(player, card, n=n))
@@ -55,10 +55,19 @@ def draw_after(h, player: str, card: Card, ev: list) -> None:
         h.last_card[player] = "open"
 
 
+def hand_over(h, winner: str | None, blocked: bool = False) -> None:
+    """The hand is over (R6.1), won by ``winner`` (None: a blocked hand with nobody
+    out, R3.9), ``blocked`` or not: the one statement of it, for every way a hand
+    ends (a win, R6.1; the last holder, R6.3; the last player in, R1.5; a correction,
+    R0.2; a blocked hand, R3.9).  Nobody is to act, and a pending penalty lapses with
+    the hand (R6.1: the hand ends at once, nothing acts after it)."""
+    h.status, h.winner, h.turn, h.blocked = "over", winner, None, blocked
+    h.pending, h.pending_kind = 0, None
+
+
 def win(h, player: str, card: Card | None, ev: list) -> None:
     """R6.1: ``player`` emptied their hand (on ``card``; None after a correction)."""
-    h.status, h.winner, h.turn = "over", player, None
-    h.pending, h.pending_kind = 0, None
+    hand_over(h, player)
     ev.append(Won(player, card))
 
 
@@ -100,8 +109,7 @@ def go_out(h, player: str, card: Card | None, ev: list, more: tuple[Card, ...] =
 
 def last_holder(h, ev: list) -> None:
     """R6.3: one player still holds cards: the hand is over, the first out wins it."""
-    h.status, h.winner, h.turn = "over", h.places[0], None
-    h.pending, h.pending_kind = 0, None
+    hand_over(h, h.places[0])
     ev.append(LastHolder(h.active[0], h.winner))
 
 

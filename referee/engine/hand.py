@@ -1,27 +1,33 @@
-"""The hand: one typed line in, a ruling out; the log, undo, redo, replay, queries.
+"""The hand: one typed line in, a ruling out, kept in the log (undo, redo, replay).
 
 ``Hand.apply_line`` parses a line (``notation``), finds whose entry it is
 (R0.3's first checks: R1.1, the status, R1.5, R8.4), applies its actions left
 to right through the rule modules and returns a ``Ruling``.  A line is
 atomic: when one action is refused, a snapshot puts back what the earlier
-ones did (R0.3), and the refusal's own effects follow (R0.4).
+ones did (R0.3), and the refusal's own effects follow (R0.4).  That is the
+checked path; ``Hand.push`` is the one unchecked one.  The queries (``state``,
+``check``, ``why``) are ``queries``'s, the legality API ``legality``'s.
+
+The hand is three layers, each a class adding one job to the one below:
+``state.HandState`` (the fields an entry changes), ``dealt.Dealt`` (the hand as
+dealt and what reads its state without the rules: the JSON state, the record of
+a hand over), ``Hand`` (this module: entries applied by the rules, the log).
 """
 
 from __future__ import annotations
 
 from typing import Iterable
 
-from referee.engine.cards import JOKER, RANKS, SUITS, Card, NotationError, parse_suit, try_card
+from referee.engine.cards import NotationError
 from referee.engine.notation import (
     Announce, Call, Draw, Fix, Leave, Line, Pass, Play, Start, parse_line,
 )
-from referee.engine.keys import KEY_RULE
 from referee.engine.rules import HouseRules
-from referee.engine.tomlsource import toml_value
 from referee.engine import (
-    actions, corrections, deal, goingout, lastcard, legality, order, piles, table, turn,
+    blocked, corrections, deal, doubles, draws, goingout, lastcard, legality, matching, order,
+    piles, plays, queries, table,
 )
-from referee.engine.actions import pass_skip, stack_options
+from referee.engine.actions import pass_skip
 from referee.engine.dealt import Dealt, Situation
 from referee.engine.lexicon import ENGLISH, Lexicon
 from referee.engine.events import (
@@ -30,9 +36,7 @@ from referee.engine.events import (
 from referee.engine.ruling import ReplayError, Ruling, said
 from referee.engine.state import Snapshot
 from referee.engine.told import Told
-from referee.engine.compiled import matches, tables_for
-
-_STANDARD = HouseRules()  # (``why`` tells a house rule only where it is not standard)
+from referee.engine.compiled import tables_for
 
 
 class Hand(Dealt):
@@ -48,10 +52,11 @@ class Hand(Dealt):
     state object; ``legal(player)`` what may be played now.  ``log`` holds the
     lines that took effect, ``redo_stack`` what ``redo`` can put back.  The deal
     and the queries that only read the state (``state``, ``next_seat``,
-    ``first_player``, ``decks`` ...) are ``Dealt``'s, inherited.
+    ``first_player``, ``decks`` ...) are ``Dealt``'s: ``Hand`` is the layer of
+    ``Dealt`` that applies entries (see the module's docstring).
     """
 
-    __slots__ = ("tables", "log", "redo_stack", "last_ruling", "cite", "lexicon", "legals")
+    __slots__ = ("tables", "log", "redo_stack", "last_ruling", "lexicon")
 
     def __init__(self, rules: HouseRules, players: Iterable[str], dealer: str, number: int = 1,
                  lexicon: Lexicon = ENGLISH):
@@ -61,8 +66,6 @@ class Hand(Dealt):
         self.log: list[str] = []               # the lines that took effect
         self.redo_stack: list[str] = []        # what ``redo`` can put back
         self.last_ruling: Ruling | None = None  # for ``why``
-        self.cite = 0                          # (while applying: the event whose rule is cited)
-        self.legals: dict[str, legality.Legal] = {}  # each player's ``Legal``, kept by ``legal``
 
     # -- replaying ------------------------------------------------------------
     @classmethod
@@ -151,9 +154,11 @@ class Hand(Dealt):
         """R3.6: the draw pile is empty and the discard pile holds only its top card."""
         return piles.exhausted(self)
 
-    legal = legality.legal
-    """``legal(player=None)``: what ``player`` (default: the player to act) may play or
-    draw now, a ``legality.Legal`` (the one legality API)."""
+    def legal(self, player: str | None = None) -> legality.Legal:
+        """What ``player`` (default: the player to act) may play or draw now: a new
+        ``legality.Legal``, a live view of this hand (the one legality API,
+        ``legality.legal``)."""
+        return legality.Legal(self, player)
 
     def may_call(self, target: str, caller: str | None = None) -> bool:
         """Whether ``caller`` (None: unnamed) may call ``target`` now (``legality.may_call``)."""
@@ -166,44 +171,47 @@ class Hand(Dealt):
     def push(self, action, player: str | None = None, announce: bool = False) -> list[Event]:
         """Apply ``action`` (a ``Play`` or ``Draw``) by ``player`` WITHOUT checking it.
 
-        The unchecked fast path (as python-chess's ``push`` beside ``push_san``).
-        Contract: the hand is being played, ``player`` (default: the player to
-        act) is ``legal(player).player``, and the action was taken from that
-        ``Legal``: a ``Play`` of a card it ``may_play`` (a Jack with a suit), of
-        cards it ``may_double`` (R3.10), a ``Draw()`` when it ``draw``s, a
-        ``Draw(card)`` it ``may_draw_play``, or a ``Pass()`` when it ``passes``
-        (R5.11).  ``announce``: the
-        player says "Laatste kaart!" with it.  Nothing is logged (``log``,
-        ``undo`` and ``replay`` know only checked entries); no ``Ruling`` is
-        made.  Returns the events.  An action outside the contract may leave
-        the hand in a state no ruling gives.
+        The one unchecked fast path (as python-chess's ``push`` beside
+        ``push_san``); every other way in (``apply_line``, ``apply_parsed``,
+        ``replay``, ``redo``) takes the checked path.  Contract: the hand is being
+        played, ``player`` (default: the player to act) is ``legal(player).player``,
+        and the action is one that ``Legal`` allows now: a ``Play`` of a card it
+        ``may_play`` (a Jack with a suit), of cards it ``may_double`` (R3.10), a
+        ``Draw()`` when it is ``draw_open``, a ``Draw(card)`` it ``may_draw_play``,
+        or a ``Pass()`` when it ``passes`` (R5.11).  ``announce``: the player says
+        "Laatste kaart!" with it (R4.1).  The action is applied as the checked path
+        applies it after its checks (``plays.play``, ``draws.draw``,
+        ``draws.draw_play``, ``actions.pass_skip``), then the blocked hand is
+        checked (R3.9).  Nothing is logged (``log``, ``undo`` and ``replay`` know
+        only checked entries); no ``Ruling`` is made.  Returns the events.  An
+        action outside the contract may leave the hand in a state no ruling gives.
         """
         if player is None:
             player = self.turn
         ev: list = []
-        self.cite = 0
         kind = type(action)
         if kind is Play:
-            if action.more:
-                turn.play_together(self, player, action.cards, action.suit, ev, True)
-            else:
-                turn.play(self, player, action.card, action.suit, ev, True)
+            plays.play(self, player, action.card, action.suit, ev, action.more)
         elif kind is Draw:
-            turn.draw(self, player, action.card, action.suit, ev, True)
+            if action.card is None:
+                draws.draw(self, player, ev)
+            else:
+                draws.draw_play(self, player, action.card, action.suit, ev)
         else:
-            self._act_pass(action, player, ev)
+            pass_skip(self, player, ev)
         if announce and self.status == "playing":
             lastcard.announce(self, player, ev)
         if self.draw_pile == 0:
-            turn.check_blocked(self, ev)
+            blocked.check_blocked(self, ev)
         return ev
 
-    def entry(self, line: Line) -> tuple[bool, list, bool, str | None]:
-        """Rule on a parsed entry and apply it (checked) without a ``Ruling`` or a log:
-        ``(ok, events, logged, actor)`` as in ``Ruling`` (for simulators and benchmarks).
-        ``line`` is read as ``parse`` reads it (a lone ``d`` after a card that names a
-        suit is diamonds, R9.8)."""
-        return self._rule_entry(line)
+    def apply_parsed(self, line: Line) -> tuple[bool, list, bool, str | None]:
+        """Rule on a parsed entry and apply it (the checked path) without a ``Ruling``
+        or a log: ``(ok, events, logged, actor)`` as in ``Ruling`` (for simulators and
+        benchmarks).  ``line`` is read as ``parse`` reads it (a lone ``d`` after a card
+        that names a suit is diamonds, R9.8).  A refused entry changes nothing but
+        R0.4's effects."""
+        return self._rule_entry(line)[:4]
 
     # -- line application -------------------------------------------------------
     def _apply_entry_text(self, text: str) -> Ruling:
@@ -216,32 +224,31 @@ class Hand(Dealt):
         return self._apply_entry(line)
 
     def _apply_entry(self, line: Line) -> Ruling:
-        ok, ev, logged, actor = self._rule_entry(line)
+        ok, ev, logged, actor, cited = self._rule_entry(line)
         next_turn = (self.turn if ok and self.status == "playing" and not self.pending
                      and not self.free else None)
-        rule = ev[self.cite].rule if ev else None
+        rule = ev[cited].rule if ev else None
         return Ruling(ok, rule, ev, logged=logged, actor=actor, next_turn=next_turn)
 
     def _rule_entry(self, line: Line) -> tuple:
-        """``(ok, events, logged, actor)``: the ruling on ``line``, applied (a refusal
-        changes nothing but R0.4's effects; the cited event is ``events[self.cite]``)."""
+        """``(ok, events, logged, actor, cited)``: the ruling on ``line``, applied (the
+        checked path: a refusal changes nothing but R0.4's effects, the state taken
+        before the line put back whatever its earlier actions did, R0.3); the ruling
+        cites ``events[cited]``."""
         ev: list = []
-        self.cite = 0
-        snap = None
+        cited = 0
         actor = None
         done = 0  # the line's actions applied before a refusal
+        snap = Snapshot(self)
         try:
             actions = line.actions
             actor = self._line_actor(line)  # (checks only: changes nothing)
-            if (len(actions) > 1 or type(actions[0]) is not Play) \
-                    and self._needs_snapshot(actions, actor):  # (a lone play never does)
-                snap = Snapshot(self)
             for done, action in enumerate(actions):
-                _ACTIONS[type(action)](self, action, actor, ev)
+                at = _ACTIONS[type(action)](self, action, actor, ev)
+                if at:
+                    cited = at
         except Refusal as refusal:
-            if snap is not None:
-                snap.restore(self)
-            self.cite = 0
+            snap.restore(self)
             if refusal.event.reason is Reason.TURN and actor is not None and done:
                 # An earlier action of the line passed the turn (R3.7): say so.
                 refusal.event = Refused(Reason.TURN_PASSED, "R3.7", dict(
@@ -249,10 +256,10 @@ class Hand(Dealt):
                     word=actions[done].canonical()))
             ev = [refusal.event]
             logged = self._refusal_effect(refusal.event, actor, ev)
-            return False, ev, logged, actor
+            return False, ev, logged, actor, 0
         if self.draw_pile == 0:
-            turn.check_blocked(self, ev)
-        return True, ev, True, actor
+            blocked.check_blocked(self, ev)
+        return True, ev, True, actor, cited
 
     def parse(self, text: str) -> Line:
         """``text`` read as this hand reads a line: in its language, a lone ``d`` right
@@ -260,60 +267,55 @@ class Hand(Dealt):
         R5.4, R9.8) being diamonds (``notation.parse_line``); raises ``NotationError``."""
         return parse_line(text, self.lexicon, self.tables.names)
 
-    def _needs_snapshot(self, actions: tuple, actor: str | None) -> bool:
-        """Whether ``actions`` may change the state and still be refused (R0.3: then
-        nothing may have changed), so that a snapshot must be put back.
-
-        One action checks everything before it changes anything, except a
-        correction and a ``d CARD`` that reshuffles (an empty draw pile) or
-        takes a penalty (R5.7) before its card is checked.  Of several actions
-        a later one may be refused after an earlier one took effect, except
-        "Laatste kaart!" after a play or draw that cannot end the hand (it is
-        refused only once the hand is over, R6.1; a play of several cards, R3.10,
-        may end it from as many cards): the commonest line of two.
-        """
-        first = actions[0]
-        kind = type(first)
-        if kind is Draw and first.card is not None and (not self.draw_pile or self.pending):
-            return True
-        if len(actions) == 1:
-            return kind is Fix
-        return not (len(actions) == 2 and type(actions[1]) is Announce
-                    and (kind is Draw or (kind is Play
-                                          and self.counts.get(actor, 0) > 1 + len(first.more))))
-
     def _line_actor(self, line: Line) -> str | None:
-        """Who the line belongs to (NOTATION "Who an entry belongs to"), checked per R0.3."""
+        """Who the line belongs to (NOTATION "Who an entry belongs to"), checked per R0.3:
+        the names (R1.1), the status (R2.3, R6.1), who is still in the hand (R1.5,
+        R6.3), then who acts (R8.4, R3.7)."""
         first = line.actions[0]
         kind = type(first)  # (the action classes have no subclasses)
-        if line.player is None and (kind is Play or kind is Draw) and not self.free:
-            return self.turn  # (the commonest line: its status checks come with the action)
-        named = None
-        if line.player is not None:
-            named = self.player(line.player)
-            if named is None:
-                raise Refusal(Reason.UNKNOWN_PLAYER, "R1.1", name=line.player)
-        if kind is Call or kind is Leave or kind is Fix:
-            if self.player(first.target) is None:
-                raise Refusal(Reason.UNKNOWN_PLAYER, "R1.1", name=first.target)
+        named = self._named(line.player, first, kind)
         if kind is Start:
             return named if named is not None else self.dealer
         if self.status != "playing" or self.scored:
             self.check_status()
+        self._check_in_hand(named, first, kind)
+        if kind is Leave or kind is Fix:
+            return named
+        return self._acting(named, kind)
+
+    def _named(self, name: str | None, first, kind) -> str | None:
+        """R1.1: the seated player the line names (None: none named) and the target of a
+        call, a ``leave`` or a ``fix`` must be players of the hand."""
+        named = None
+        if name is not None:
+            named = self.player(name)
+            if named is None:
+                raise Refusal(Reason.UNKNOWN_PLAYER, "R1.1", name=name)
+        if kind is Call or kind is Leave or kind is Fix:
+            if self.player(first.target) is None:
+                raise Refusal(Reason.UNKNOWN_PLAYER, "R1.1", name=first.target)
+        return named
+
+    def _check_in_hand(self, named: str | None, first, kind) -> None:
+        """R1.5: who left makes no entry (nor is called); R6.3: who went out only calls,
+        and is not called."""
         if named is not None and named in self.left:
             raise Refusal(Reason.LEFT, "R1.5", name=named)
-        if self.places:  # R6.3: who went out only calls, and is not called
+        if self.places:
             goingout.check_not_out(self, named, calling=kind is Call)
             if kind is not Call:
                 goingout.check_not_out(self, self.player(getattr(first, "target", "") or ""))
             elif self.player(first.target) in self.places:
                 raise Refusal(Reason.CALL_OUT, "R6.3", name=self.player(first.target))
-        if kind is Leave or kind is Fix:
-            return named
         if kind is Call:
             target = self.player(first.target)
             if target in self.left:
                 raise Refusal(Reason.LEFT, "R1.5", name=target)
+
+    def _acting(self, named: str | None, kind) -> str | None:
+        """Who acts for a line naming ``named`` (None: nobody named): in free order the
+        player named (R8.4); a call its caller; a lone "Laatste kaart!" the player whose
+        window is open; else the player named or the player to act (R3.7)."""
         if self.free:
             if named is None:
                 raise Refusal(Reason.FREE_NO_PLAYER, "R8.4")
@@ -344,13 +346,19 @@ class Hand(Dealt):
     def _act_play(self, action: Play, actor, ev: list) -> None:
         self._check_acting(actor)
         if action.more:
-            turn.play_together(self, actor, action.cards, action.suit, ev, False)
-            return
-        turn.play(self, actor, action.card, action.suit, ev, False)
+            doubles.check_together(self, actor, action.cards, action.suit)
+        else:
+            matching.check_play(self, actor, action.card, action.suit, self.counts[actor] - 1)
+        plays.play(self, actor, action.card, action.suit, ev, action.more)
 
-    def _act_draw(self, action: Draw, actor, ev: list) -> None:
+    def _act_draw(self, action: Draw, actor, ev: list) -> int:
         self._check_acting(actor)
-        turn.draw(self, actor, action.card, action.suit, ev)
+        if action.card is None:
+            draws.check_draw(self, actor)
+            draws.draw(self, actor, ev)
+            return 0
+        draws.check_draw_play(self, actor, action.card, action.suit)
+        return draws.draw_play(self, actor, action.card, action.suit, ev)
 
     def _act_pass(self, action: Pass, actor, ev: list) -> None:
         self._check_acting(actor)
@@ -397,267 +405,34 @@ class Hand(Dealt):
             refused.rule, refused.house = "R3.8", ("illegal_play_penalty", n)
             ev.append(IllegalPlayPenalty(actor, n))
             piles.applied_draw(self, actor, n, ev)
-            turn.check_blocked(self, ev)
+            blocked.check_blocked(self, ev)
             return True
         return False
 
-    # -- facts for the sentences on the state --------------------------------------
-    def allowed(self) -> Allowed:
-        """What may go on the top card now, as facts said where they are read (R3.1-R3.3)."""
-        r = self.rules
-        t = self.tables
-        return Allowed(self.top, self.named_suit, t.wild, t.same_rank, r.jokers)
+    # -- queries (``queries``: they read the state, never change it) -----------------
+    def allowed(self) -> "queries.Allowed":
+        """What may go on the top card now, as facts said where they are read (R3.1-R3.3;
+        ``queries.allowed``)."""
+        return queries.allowed(self)
 
-    # -- queries ---------------------------------------------------------------------
     def query(self, line: Line) -> Ruling:
-        """Answer a query (``state``, ``check CARD``, ``why``); others go to the session.
-
-        Queries change nothing and are always ``ok``.
-        """
-        q = line.query
-        if q == "state":
-            return said(None, "engine.query.state", {"summary": self.situation()},
-                        kind="query", query=q)
-        if q == "check":
-            return self.check(line.arg, line.player)
-        if q == "why":
-            return self.why()
-        return Ruling(True, None, [], kind="query", query=q, arg=line.arg)
+        """Answer a query (``state``, ``check CARD``, ``why``; ``queries.query``); others
+        go to the session.  Queries change nothing and are always ``ok``."""
+        return queries.query(self, line)
 
     def situation(self) -> Situation:
-        """The hand in short, as facts (``Situation``: the top card, the named suit,
-        whose turn, a pending penalty and what stacks on it, a skip to answer, a limit);
-        of a hand not being played, ``Dealt.situation``."""
-        if self.status != "playing" or self.scored:
-            return super().situation()
-        pending = self.pending
-        return Situation("playing", top=self.top, named=self.named_suit, turn=self.turn,
-                         pending=pending, stack=stack_options(self) if pending else (),
-                         pending_skip=self.pending_skip, skip_rank=self.skip_rank,
-                         limit=self.limit)
+        """The hand in short, as facts (``Situation``; ``queries.situation``)."""
+        return queries.situation(self)
 
     def check(self, arg: str, player: str | None = None) -> Ruling:
-        """``check CARD``: would ``CARD`` be legal now for the player to act? Changes nothing."""
-        tokens = arg.split()
-        card = try_card(tokens[0], self.lexicon) if tokens else None
-        if card is None:
-            return said(None, "engine.check.usage", kind="query", query="check",
-                        data={"legal": False})
-        suit = parse_suit(tokens[1], self.lexicon) if len(tokens) > 1 else None
-        refused = legality.refusal(self, card, player, suit)
-        if refused is not None:
-            ruling = said(refused.rule, "engine.check.illegal",
-                          {"card": card, "why": refused, "allowed": LegalNow(self)},
-                          kind="query", query="check", data={"legal": False, "card": str(card)})
-            ruling.events.extend(self._check_reasons(refused))
-            return ruling
-        who = self.player(player) if player is not None else (
-            self.turn if not self.free or self.pending else None)
-        rule = self._card_rule(card)
-        key = "engine.check.legal" if who else "engine.check.legal_anyone"
-        return said(rule, key, {"card": card, "name": who}, kind="query", query="check",
-                    data={"legal": True, "card": str(card)})
-
-    def _card_rule(self, card) -> str:
-        if self.pending:
-            return "R5.7"
-        if self.pending_skip:
-            return "R5.11"
-        if self.limit is not None:
-            return "R9.6" if self.limit[0] == "follow" else "R9.9"
-        if card.is_joker:
-            return "R3.2"
-        return "R3.3" if self.named_suit else "R3.1"
+        """``check CARD``: would ``CARD`` be legal now for the player to act? Changes
+        nothing (``queries.check``)."""
+        return queries.check(self, arg, player)
 
     def why(self) -> Ruling:
-        """``why``: the reasoning behind the last ruling, with rule ids and house rules:
-        one ``Said`` per event that cites a rule or a house rule and has a sentence of
-        its own, showing the event itself (said where the answer is read), each card
-        of a double once; then what made it (``_why_cause``).  The last ruling is
-        this session's, else the last entry of the log, replayed (``cause.explain``)."""
-        from referee.engine.cause import explain
-        explained = explain(self)
-        last = explained.ruling if explained is not None else self.last_ruling
-        if last is None or not last.events:
-            return said(None, "engine.why.nothing", kind="query", query="why")
-        lines = []
-        told_cards: set = set()  # (each card of a double told once, R3.10)
-        for e in last.events:
-            if e.rule is None and e.house is None:
-                continue
-            if not e.told:  # told within another event's sentence (a call's draw)
-                continue
-            card = getattr(e, "card", None)
-            if card is not None and type(e).__name__ == "Played":
-                if (getattr(e, "player", None), card) in told_cards:
-                    continue
-            told_cards.add((getattr(e, "player", None), card))
-            decided = e.house or self._house_of_card(card)
-            house: Said | str = self._house_said(decided, e.rule) if decided else ""
-            lines.append(Said(e.rule, "engine.why.cited" if e.cites else "engine.why.line",
-                              {"rule": e.rule or "-", "text": e, "house": house}))
-        if explained is not None:
-            lines.extend(self._why_cause(explained))
-        if not lines:
-            lines = [Said(None, "engine.why.nothing")]
-        return Ruling(True, last.rule, lines, kind="query", query="why")
-
-    def _house_said(self, decided: tuple, cited: str | None) -> Said:
-        """The house rule ``decided`` (``(key, value)``) as ``why`` tells it after an
-        event citing ``cited``: with its own rule id when another's; a value other
-        than the standard one (or an ``[actions]`` entry) with where it was set
-        (``HouseWhere``: the file and line, or the preset)."""
-        key, value = decided[0], toml_value(decided[1])
-        table, dot, name = key.rpartition(".")  # ("actions.K": its effect's rule)
-        rule = cited if dot else KEY_RULE.get(key)
-        if not dot and decided[1] == getattr(_STANDARD, key, None):
-            return (Said(None, "engine.why.house_rule", {"key": key, "value": value,
-                                                         "rule": rule})
-                    if rule and rule != cited else
-                    Said(None, "engine.why.house", {"key": key, "value": value}))
-        return Said(None, "engine.why.house_at", {
-            "key": f"[{table}] {name}" if dot else key, "value": value, "rule": rule or "-",
-            "where": HouseWhere(key, self.rules.name)})
-
-    def _card_house(self, card, rule: str | None) -> list:
-        """The house rule that gave ``card`` the effect a cause names, as a line of
-        ``why`` (none for a rank keeping its standard effect)."""
-        decided = self._house_of_card(card)
-        if not decided:
-            return []
-        return [Said(None, "engine.why.cited", {"text": "", "house": self._house_said(decided,
-                                                                                      rule)})]
-
-    def _house_of_card(self, card) -> tuple | None:
-        """The house rule that gives ``card``'s rank an effect other than the standard
-        game's (``compiled.house_of``), for ``why``; None for a standard one."""
-        if card is None or not isinstance(card, Card):
-            return None
-        from referee.engine.compiled import house_of
-        found = house_of(self.rules, card.rank)
-        if found is None:
-            return None
-        key, value = found
-        if not key.startswith("actions.") and value == getattr(_STANDARD, key, value):
-            return None
-        return found
-
-    def _check_reasons(self, refused: Refused) -> list:
-        """The reasons ``why`` would give for ``refused`` (``check``'s no): the house
-        rule that decided, with where it was set, and the plays behind the pending
-        penalty, skip, limit or named suit (R5.7, R5.11, R9.6, R9.9, R3.3)."""
-        from referee.engine.cause import Explained, trail
-        out: list = []
-        if refused.house:
-            out.append(self._house_said(refused.house, refused.rule))
-        if refused.reason.card_refused or refused.reason is Reason.PENDING_DRAW_PLAY:
-            _, before = trail(self, self.log)
-            explained = Explained(Ruling(False, refused.rule, [refused]), self, before, before)
-            out.extend(self._why_cause(explained, allowed=False))
-        return out
-
-    def _why_cause(self, explained, allowed: bool = True) -> list:
-        """The lines of ``why`` that say what made the ruling: the plays behind a
-        pending or taken penalty (R5.7), a skip (R5.11), a limit (R9.6, R9.9) or a
-        named suit (R3.3), and for a refused card what was allowed instead (unless
-        not ``allowed``: ``check`` says what is legal itself)."""
-        out: list = []
-        events = explained.ruling.events
-        names = [type(e).__name__ for e in events]
-        played = list(dict.fromkeys((e.player, e.card) for e in events if e.acts
-                                    and isinstance(getattr(e, "card", None), Card)))
-        if explained.double and played:  # a double (R3.10)
-            out.append(Said("R3.10", "engine.why.double", {
-                "name": played[0][0], "n": len(played),
-                "house": self._house_said(("multi_play", self.rules.multi_play), "R3.10")}))
-        before, after, hand = explained.before, explained.after, explained.hand
-        first = events[0] if events else None
-        if "Drew" in names:
-            drew = events[names.index("Drew")]
-            if drew.cause == "penalty":
-                cause = before.penalty_cause(taken_by=drew.player)
-                if cause is not None:
-                    out.append(Said(None, "engine.why.cause.taken",
-                                    {"cause": cause, "name": drew.player}))
-        if "PenaltyAimed" in names:
-            cause = after.penalty_cause()
-            if cause is not None:
-                out.append(Said(None, "engine.why.cause.pending", {"cause": cause}))
-        if "SkipPassed" in names:
-            cause = before.skip_cause(hand.skip_rank)
-            if cause is not None:
-                out.append(Said(None, "engine.why.cause.skip", {"cause": cause}))
-        if first is not None and names[0] == "Refused":
-            reason = first.reason
-            if reason in (Reason.MUST_STACK, Reason.MUST_DRAW, Reason.PENDING_DRAW_PLAY):
-                cause = before.penalty_cause()
-                if cause is not None:
-                    out.append(Said(None, "engine.why.cause.pending", {"cause": cause}))
-            elif reason in (Reason.MUST_ANSWER_SKIP, Reason.SKIP_NO_DRAW):
-                cause = before.skip_cause(hand.skip_rank)
-                if cause is not None:
-                    out.append(Said(None, "engine.why.cause.skip", {"cause": cause}))
-            elif reason is Reason.MATCH_NAMED and before.suit is not None:
-                out.append(Said(None, "engine.why.cause.suit", {"cause": before.suit}))
-                out.extend(self._card_house(before.suit.card, before.suit.rule))
-            elif reason is Reason.LIMIT and before.limit is not None:
-                out.append(Said(None, "engine.why.cause.limit", {"cause": before.limit}))
-                out.extend(self._card_house(before.limit.card, before.limit.rule))
-            if allowed and (reason.card_refused or reason is Reason.PENDING_DRAW_PLAY):
-                out.append(Said(None, "engine.why.allowed", {"allowed": LegalNow(hand)}))
-        return out
-
-
-class HouseWhere:
-    """Where a house rule ``key`` (``"stacking"``, ``"actions.K"``) of the rule set
-    ``name`` was set, as data: the application knows the file and its line (``why``)."""
-
-    __slots__ = ("key", "name")
-
-    def __init__(self, key: str, name: str):
-        self.key, self.name = key, name
-
-
-class Allowed:
-    """What may go on the top card now, as a rule (never guessing the hand), as facts
-    said where they are read (R3.1-R3.3): the ``top`` card (None before the starter),
-    the ``named`` suit, the suit-naming ranks (``naming``) whose card of another suit
-    goes on top by the matching rule itself, and whether ``jokers`` are in play."""
-
-    __slots__ = ("top", "named", "naming", "jokers")
-
-    def __init__(self, top: Card | None, named: str | None, wild: frozenset[str],
-                 same_rank: frozenset[str], jokers: bool):
-        self.top, self.named, self.jokers = top, named, jokers
-        # "a Jack" is said of a suit-naming rank whose card of another suit goes on top
-        # by the matching rule itself (``compiled.matches``: ``same_rank`` on a named suit,
-        # ``wild`` otherwise), and not already as the top card's rank.
-        suit = named or (top.suit if top is not None else None)
-        self.naming = tuple(  # (only a suit-naming rank goes on another suit and rank)
-            rank for rank in RANKS if rank in wild or rank in same_rank
-            if top is not None and top.rank != JOKER
-            and (named or top.rank != rank)
-            and any(matches(Card(rank, s), top, named, wild, same_rank)
-                    for s in SUITS if s != suit))
-
-
-class LegalNow:
-    """What is legal now, as facts said where they are read (``check``): whether the
-    hand is ``playing``; a ``pending`` penalty (R5.7) and the ranks that ``stack`` on
-    it; a ``pending_skip`` answered by ``skip_rank`` (R5.11); the ``limit`` on the next
-    card (R9.6, R9.9); else what may go on top (``allowed``, None when one of those
-    comes first)."""
-
-    __slots__ = ("playing", "pending", "stack", "pending_skip", "skip_rank", "limit",
-                 "allowed")
-
-    def __init__(self, h: Hand):
-        self.playing = h.status == "playing"
-        self.pending = h.pending
-        self.stack = stack_options(h) if self.playing and h.pending else ()
-        self.pending_skip, self.skip_rank, self.limit = h.pending_skip, h.skip_rank, h.limit
-        self.allowed = (h.allowed() if self.playing and not h.pending and not h.pending_skip
-                        and h.limit is None else None)
+        """``why``: the reasoning behind the last ruling, with rule ids and house rules
+        (``queries.why``)."""
+        return queries.why(self)
 
 
 _ACTIONS = {Play: Hand._act_play, Draw: Hand._act_draw, Pass: Hand._act_pass,
@@ -665,7 +440,6 @@ _ACTIONS = {Play: Hand._act_play, Draw: Hand._act_draw, Pass: Hand._act_pass,
             Call: Hand._act_call, Leave: Hand._act_leave, Start: Hand._act_start,
             Fix: Hand._act_fix}
 """Each kind of action (``notation``) -> the ``Hand`` method applying it."""
-
 
 
 def _logged_text(line: Line, lexicon: Lexicon) -> str:

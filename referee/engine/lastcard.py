@@ -4,7 +4,7 @@ The state is ``last_card``: per player with a duty, ``"open"`` (window open,
 not announced), ``"announced"``, ``"missed"`` (window closed unannounced:
 callable), ``"called"``.
 
-- R4.1 duty ........... ``turn.play`` opens the window (one card left)
+- R4.1 duty ........... ``plays.play`` opens the window (one card left)
 - R4.2 window ......... ``played``, ``typed_draw`` (another player acted: open windows close)
 - R4.1 / R4.2 announce  ``announce``
 - R4.3 / R4.4 call .... ``call``

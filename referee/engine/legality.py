@@ -1,9 +1,9 @@
 """The one legality API: what a player may do now, and why a card may or may not go.
 
 - ``legal(h, player)`` -> ``Legal``: the plays and draws open to ``player`` (the
-  player to act by default; in free order any player).  Its masks are the
-  checks the referee applies, asked once for every card (``turn.play_mask``
-  for a play, ``turn.draw_play_mask`` for ``d CARD``), so that it cannot
+  player to act by default; in free order any player), a live view of the hand.  Its masks are the
+  checks the referee applies, asked once for every card (``matching.play_mask``
+  for a play, ``draws.draw_play_mask`` for ``d CARD``), so that it cannot
   disagree with a ruling.
 - ``refusal(h, card, player, suit)`` -> the ``Refused`` event a play of ``card``
   would get (rule id and reason, R0.3 order), or None when it is legal.
@@ -21,7 +21,7 @@ from typing import Sequence
 
 from referee.engine.cards import CARDS, Card
 from referee.engine.notation import Call, Line
-from referee.engine import deal, goingout, order, table, turn
+from referee.engine import deal, doubles, draws, goingout, matching, order, table
 from referee.engine.state import Snapshot
 from referee.engine.events import Reason, Refusal, Refused
 
@@ -29,32 +29,56 @@ _NONE = 0  # (no card)
 
 
 class Legal:
-    """What ``player`` may do now (the referee never sees a hand: by card kind).
+    """What a player may do, a live view of the hand (as python-chess's
+    ``board.legal_moves`` is of its board): every attribute and method answers
+    for the position at the moment it is read, never for an earlier one.  The
+    referee never sees a hand: it answers by card kind.  ``legal`` makes a new
+    one at each call, so that no two callers share one.
 
-    ``player``: who (None: nobody may act).  ``mask``: the cards (bit ``card.id``)
-    whose play passes the penalty, matching and going-out checks (R5.7,
-    R3.1-R3.3, R6.2, R5.11, R9.6, R9.9; a Jack with a suit named):
-    ``turn.play_mask``, what ``turn.check_play`` applies.  ``draw``: a plain
-    ``d`` is open; ``passes``: ``pass`` is (a skip passed on is pending, R5.11:
-    then no draw is); both asked when read.
-    ``draw_mask``: the cards ``d CARD`` may name (R3.4; R5.7 under
-    ``penalty_ends_turn = false``: the penalty taken, then the card played):
-    ``turn.draw_play_mask``, what ``turn.draw`` applies, asked when first read.
-    ``may_play(card)`` / ``may_draw_play(card)`` add the deck checks (R1.3,
-    R1.4), which a player holding the real card always passes.  ``doubles``:
-    several cards of one rank may go down as one play at this table (R3.10,
-    ``turn.doubles_open``): whether ``may_double(first, more)`` can be true.
-
-    ``legal`` keeps one per player of the hand (``Hand.legals``) and brings it up
-    to date each time it is asked.
+    ``player``: who acts for the player asked (None: nobody may act now: the
+    hand is not being played, or it is not that player's turn, R3.7, R8.4).
+    ``mask``: the cards (bit ``card.id``) whose play passes the penalty,
+    matching and going-out checks (R5.7, R3.1-R3.3, R6.2, R5.11, R9.6, R9.9; a
+    Jack with a suit named): ``matching.play_mask``, what ``matching.check_play``
+    applies.  ``draw_open``: a plain ``d`` is open; ``passes``: ``pass`` is (a
+    skip passed on is pending, R5.11: then no draw is).  ``draw_mask``: the cards
+    ``d CARD`` may name (R3.4; R5.7 under ``penalty_ends_turn = false``: the
+    penalty taken, then the card played): ``draws.draw_play_mask``, what
+    ``draws.check_draw_play`` applies.  ``may_play(card)`` / ``may_draw_play(card)`` add the
+    deck checks (R1.3, R1.4), which a player holding the real card always
+    passes.  ``doubles``: this table plays several cards of one rank as one
+    play (R3.10, the compiled ``Tables.doubles``): whether ``may_double(first,
+    more)`` can be true.  Each mask is worked out when read:
+    read it once per position.
     """
 
-    __slots__ = ("player", "mask", "doubles", "_draw_mask", "_hand")
+    __slots__ = ("_hand", "_asked")
 
-    def __init__(self, hand, player, mask):
-        self._hand, self.player, self.mask = hand, player, mask
-        self.doubles = player is not None and hand.tables.multi_play  # (``turn.doubles_open``)
-        self._draw_mask = None if player is not None else _NONE
+    def __init__(self, hand, asked: str | None = None):
+        self._hand = hand     # the hand it views
+        self._asked = asked   # the player asked for (None: the player to act)
+
+    @property
+    def player(self) -> str | None:
+        """Who acts now for the player asked (None: nobody may, R3.7, R8.4)."""
+        return actor(self._hand, self._asked)
+
+    @property
+    def mask(self) -> int:
+        """The cards ``player`` may play now, a bit mask by card id (the deck checks aside)."""
+        h = self._hand
+        who = actor(h, self._asked)
+        if who is None:
+            return _NONE
+        mask = matching.play_mask(h, h.counts[who] - 1)  # (a play: one card fewer)
+        return mask
+
+    @property
+    def doubles(self) -> bool:
+        """Whether this table plays several cards of one rank as one play (R3.10,
+        ``multi_play``): whether ``may_double`` can be true (it is false while
+        nobody may act)."""
+        return self._hand.tables.multi_play
 
     @property
     def passes(self) -> bool:
@@ -62,18 +86,18 @@ class Legal:
         return self.player is not None and bool(self._hand.pending_skip)
 
     @property
-    def draw(self) -> bool:
+    def draw_open(self) -> bool:
         """Whether a plain ``d`` is open (not while a skip passed on is pending, R5.11)."""
         return self.player is not None and not self._hand.pending_skip
 
     @property
     def draw_mask(self) -> int:
         """The cards ``d CARD`` may name now, a bit mask by card id (the deck checks aside;
-        none while a skip passed on is pending, R5.11: ``turn.draw_play_refusal``)."""
-        mask = self._draw_mask
-        if mask is None:
-            mask = self._draw_mask = turn.draw_play_mask(self._hand, self.player)
-        return mask
+        none while a skip passed on is pending, R5.11: ``draws.draw_play_refusal``)."""
+        who = actor(self._hand, self._asked)
+        if who is None:
+            return _NONE
+        return draws.draw_play_mask(self._hand, who)
 
     def may_play(self, card: Card) -> bool:
         """Whether ``player`` may play ``card`` now (every check of R0.3)."""
@@ -82,29 +106,31 @@ class Legal:
     def may_draw_play(self, card: Card) -> bool:
         """Whether ``player`` may type ``d CARD`` (draw, then play ``card`` at once)."""
         h = self._hand
-        copies = {h.discard[-1]: 1} if turn.reshuffles_first(h) else h.copies  # (R3.5 first)
-        return bool(self.draw_mask >> card.id & 1) and table.in_deck(h, card, copies)
+        return bool(self.draw_mask >> card.id & 1) and table.in_deck(h, card, _draw_copies(h))
 
     def names_suit(self, card: Card, drawn: bool = False, played: int = 1) -> bool:
         """Whether a play of ``card`` by ``player`` must name a suit (R5.4: a Jack,
         unless it empties the hand); ``drawn``: typed as ``d CARD`` (one card drawn
         first, not on a pending penalty); ``played``: the cards the play puts down
-        (``Jh+Js``: 2, R3.10)."""
+        (``Jh+Js``: 2, R3.10).  Raises KeyError when nobody may act (``player`` None)."""
         h = self._hand
-        held = h.counts[self.player]
-        return turn.names_suit(h, card, held + 1 - played if drawn else held - played)
+        if not h.tables.names[card.id]:  # (a card that names no suit here never must)
+            return False
+        held = h.counts[actor(h, self._asked)]
+        return matching.names_suit(h, card, held + 1 - played if drawn else held - played)
 
     def may_double(self, first: Card, more: Sequence[Card], suit: str | None = None) -> bool:
         """Whether ``player`` may play ``first`` with ``more`` after it as one play now
-        (``8h+8s``, R3.10): the checks the referee applies (``turn.together_refusal``),
+        (``8h+8s``, R3.10): the checks the referee applies (``doubles.together_refusal``),
         the deck checks included.  A card that names a suit under these rules (the
         compiled ``Tables.names``: a Jack, a rank with ``name_suit``, R5.4, R9.8) is
         taken with ``suit`` named (default hearts)."""
-        if self.player is None or not more:
+        who = actor(self._hand, self._asked)
+        if who is None or not more:
             return False
         if suit is None and self._hand.tables.names[first.id]:
             suit = "h"
-        return turn.together_refusal(self._hand, self.player, (first, *more), suit) is None
+        return doubles.together_refusal(self._hand, who, (first, *more), suit) is None
 
     @property
     def draw_plays_drawn_card(self) -> bool:
@@ -115,12 +141,23 @@ class Legal:
     @property
     def plays(self) -> list[Card]:
         """Every kind of card ``player`` may play now, by card id."""
-        return [c for c in CARDS if self.may_play(c)]
+        mask = self.mask
+        return [c for c in CARDS if mask >> c.id & 1 and table.in_deck(self._hand, c)]
 
     @property
     def draw_plays(self) -> list[Card]:
         """Every kind of card ``d CARD`` may name now, by card id."""
-        return [c for c in CARDS if self.may_draw_play(c)]
+        h = self._hand
+        mask = self.draw_mask
+        copies = _draw_copies(h)
+        return [c for c in CARDS if mask >> c.id & 1 and table.in_deck(h, c, copies)]
+
+
+def _draw_copies(h) -> dict:
+    """The discard pile's copies the deck check of a ``d CARD`` counts: as a reshuffle
+    the draw needs first leaves the pile (R3.5: its top card alone)."""
+    copies = {h.discard[-1]: 1} if draws.reshuffles_first(h) else h.copies
+    return copies
 
 
 def actor(h, player: str | None) -> str | None:
@@ -138,28 +175,14 @@ def actor(h, player: str | None) -> str | None:
 
 
 def legal(h, player: str | None = None) -> Legal:
-    """The plays and draws open to ``player`` (default: the player to act) now.
-
-    Returns a ``Legal``, valid until the next entry: the player's own ``Legal``
-    of this hand, brought up to date (each player has one, made when first
-    asked, so that a turn makes no object; a ``Legal`` kept past an entry tells
-    the position of the last ``legal`` asked for that player).  Never raises:
-    nobody may act (``Legal.player`` None) while the hand is not being played,
-    for a player not in it, or for a player whose turn it is not (R3.7, R8.4).
+    """The plays and draws open to ``player`` (default: the player to act), a new
+    ``Legal``: a live view of ``h`` that answers for the position when it is read
+    (never for the one it was asked in), shared with no other caller.  Never
+    raises: nobody may act (``Legal.player`` None) while the hand is not being
+    played, for a player not in it, or for a player whose turn it is not (R3.7,
+    R8.4).
     """
-    if player is None or player == h.turn:
-        who = h.turn if h.status == "playing" and not h.scored else None
-    else:
-        who = actor(h, player)
-    if who is None:
-        return Legal(h, None, _NONE)
-    mask = turn.play_mask(h, h.counts[who] - 1)  # (a play: one card fewer)
-    mine = h.legals.get(who)
-    if mine is None:
-        mine = h.legals[who] = Legal(h, who, mask)
-    else:  # (the position now, as ``Legal.__init__`` sets it)
-        mine.mask, mine._draw_mask = mask, None
-    return mine
+    return Legal(h, player)
 
 
 def start_names_suit(h, card: Card) -> bool:
@@ -174,7 +197,7 @@ def may_call(h, target: str, caller: str | None = None) -> bool:
     checked path asked, the entry tried and put back, nothing logged."""
     snap = Snapshot(h)
     try:
-        return h.entry(Line("entry", caller, (Call(target),)))[0]
+        return h.apply_parsed(Line("entry", caller, (Call(target),)))[0]
     finally:
         snap.restore(h)
 
@@ -214,7 +237,7 @@ def refusal(h, card: Card, player: str | None = None, suit: str | None = None) -
             count_after = 1
         if suit is None and h.tables.names[card.id]:
             suit = "h"
-        turn.check_play(h, who or "?", card, suit, count_after)
+        matching.check_play(h, who or "?", card, suit, count_after)
     except Refusal as exc:
         return exc.event
     return None

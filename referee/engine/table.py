@@ -67,8 +67,7 @@ def leave(h, target: str, ev: list) -> None:
         goingout.last_holder(h, ev)
         return
     if len(h.active) == 1:
-        h.status, h.winner, h.turn = "over", h.active[0], None
-        h.pending, h.pending_kind = 0, None
+        goingout.hand_over(h, h.active[0])
         ev.append(LastPlayerWins(h.winner))
         return
     if was_turn:

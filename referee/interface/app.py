@@ -371,9 +371,8 @@ class SeriesApp:
         table where several cards of one rank go down as one play (R3.10): the
         sentence naming the play meant (`10h+10r`); "" otherwise."""
         from referee.engine.notation import MORE
-        from referee.engine.turn import doubles_open
         hand = self.table.hand
-        if not hasattr(hand, "tables") or not doubles_open(hand):
+        if not hasattr(hand, "tables") or not hand.tables.multi_play:  # (R3.10)
             return ""
         cards = glued_cards(words[0], hand.lexicon)
         if not cards:
@@ -539,7 +538,7 @@ class SeriesApp:
         legal = legal_now(hand)
         return HandView(
             together=together_now(hand, fits),
-            passes=legal is not None and legal.passes, draws=legal is not None and legal.draw,
+            passes=legal is not None and legal.passes, draws=legal is not None and legal.draw_open,
             players=tuple(hand.active), status=st["status"], turn=st["turn"],
             free=bool(table.rules.free_order),
             callable=tuple(st["callable"]), announce_due=st["announce_due"],

@@ -163,7 +163,7 @@ def _deal(rules: HouseRules, players: list[str], dealer: str, n: int) -> "Dealt"
     return Dealt(rules, players, dealer, n)
 
 
-# A hand over keeps the state its entries end in under ``END`` (``Dealt.end``),
+# A hand over keeps the state its entries end in under ``END`` (``Dealt.end_record``),
 # with ``of`` naming what it was derived from (``end_name``).  Derived data, as
 # the hands' index is: written with every save of a hand that is over, used
 # only while ``of`` names the file's entries, its rules, the ``end`` itself and
@@ -531,7 +531,7 @@ class OpenSeries:
         meta["updated"] = utcnow()
         if hand.status == "over":  # (derived: END)
             lines = [str(e["line"]) for e in meta.get("entries", [])]
-            end = hand.end()
+            end = hand.end_record()
             meta[END] = {"of": end_name(self.rules, lines, end), **end}
         else:
             meta.pop(END, None)

@@ -555,7 +555,7 @@ class _Run:
             line = self.parsed.get(text)
             if line is None:
                 line = self.parsed[text] = hand.parse(text)
-            ok, events, _, _ = hand.entry(line)
+            ok, events, _, _ = hand.apply_parsed(line)
         else:
             ruling = hand.apply_line(text)
             ok, events = ruling.ok, ruling.events

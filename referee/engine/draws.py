@@ -1,0 +1,182 @@
+"""R3.4-R3.6, R5.7 draws: a plain ``d``, and ``d CARD`` (draw, then play at once).
+
+- R3.4 draw .................... ``draw`` (its check: ``check_draw``)
+- R3.4 draw-and-play ........... ``draw_play`` (its checks: ``check_draw_play``; those
+  that do not depend on the card: ``draw_play_refusal``; for every card at once:
+  ``draw_play_mask``)
+- R3.5 / R3.6 reshuffle, exhausted . ``piles.take``, ``piles.exhausted``; a ``d CARD``
+  reshuffles before its card is checked: ``reshuffles_first``
+- R5.7 taking the penalty ...... ``take_penalty``; ``d CARD`` on a penalty under
+  ``penalty_ends_turn = false``: taken, then an ordinary play
+- R6.2 an owed draw ............ ``draw`` (the next ``d`` takes it)
+
+The checks (``check_draw``, ``check_draw_play``) change nothing; ``draw`` and
+``draw_play`` apply a draw already checked (unchecked only on ``Hand.push``'s
+contract).
+"""
+
+from __future__ import annotations
+
+from referee.engine.cards import Card
+from referee.engine import lastcard, matching, order, plays, table
+from referee.engine.events import Drew, PlaysOn, Reason, Refusal
+from referee.engine.piles import exhausted, lapse, take
+from referee.engine.state import Snapshot
+
+
+# -- a plain ``d`` -------------------------------------------------------------
+
+def check_draw(h, player: str) -> None:
+    """R5.11: no plain ``d`` while a skip passed on is pending; raises ``Refusal``."""
+    if h.pending_skip:
+        raise draw_play_refusal(h, player, None)
+
+
+def draw(h, player: str, ev: list) -> None:
+    """A plain ``d`` by ``player`` (R3.4), checked before (``check_draw``): the pending
+    penalty taken (R5.7; the turn passes, or under ``penalty_ends_turn = false``
+    the player plays on), else the draw owed (R6.2) or one card; a draw that brings
+    no card is a blank turn (R3.9)."""
+    if h.last_card:
+        lastcard.typed_draw(h, player)
+    h.limit = None
+    if h.pending:
+        got = take_penalty(h, player, ev)
+        if h.rules.penalty_ends_turn:
+            if got == 0:
+                h.idle.add(player)
+            order.pass_turn(h, player)
+        else:
+            # The player plays on: taking the penalty and what follows are one turn
+            # (R5.7, R3.9), blank only if neither brings or plays a card.
+            if h.free:
+                h.turn = None
+                if got == 0:
+                    h.idle.add(player)
+            else:
+                h.turn = player
+                h.penalty_turn = player if got else None
+            ev.append(PlaysOn(player))
+        return
+    owed = h.owed.pop(player, None) if h.owed else None
+    drew = Drew(player, 1, Drew.TURN) if owed is None else Drew(player, owed, Drew.OWED)
+    ev.append(drew)
+    got = drew.n = take(h, player, drew.n, ev)
+    if got == 0 and h.penalty_turn != player:
+        h.idle.add(player)
+    h.penalty_turn = None
+    order.pass_turn(h, player)
+
+
+# -- ``d CARD`` ------------------------------------------------------------------
+
+def check_draw_play(h, player: str, card: Card, suit: str | None) -> None:
+    """Every check of R0.3 for ``d CARD`` by ``player``, in order, changing nothing;
+    raises ``Refusal``: R5.11 (no draw facing a skip passed on); the deck (R1.3,
+    R1.4) on the discard pile as a reshuffle the draw needs first leaves it (R3.5);
+    ``draw_play_refusal`` (R5.7, R3.4, R6.2, R3.6); then the card's own checks
+    (``matching.check_play``) with the hand as the draw leaves it: one card drawn,
+    one played, or on a pending penalty the penalty taken (tried and put back)."""
+    if h.pending_skip:
+        raise draw_play_refusal(h, player, card)
+    copies = {h.discard[-1]: 1} if reshuffles_first(h) else None
+    table.check_deck(h, card, copies)
+    refused = draw_play_refusal(h, player, card)
+    if refused is not None:
+        raise refused
+    if not h.pending:
+        matching.check_play(h, player, card, suit, h.counts[player], copies)  # (one drawn, one played)
+        return
+    _penalty_taken(h, player, lambda: matching.check_play(h, player, card, suit,
+                                                          h.counts[player] - 1))
+
+
+def draw_play(h, player: str, card: Card, suit: str | None, ev: list) -> int:
+    """``d CARD`` by ``player``, checked before (``check_draw_play``): the draw, then the
+    card played as ``plays.play`` plays it (R3.4); on a pending penalty (R5.7,
+    ``penalty_ends_turn = false``) the penalty taken, then the card played from the
+    hand as an ordinary play.  Returns the index in ``ev`` of the event whose rule
+    the ruling cites: the play's, after a penalty taken, else the first."""
+    told = len(ev)  # (the draw is told before a reshuffle it needs)
+    if reshuffles_first(h):
+        take(h, player, 0, ev, reshuffle=True)
+    if h.last_card:
+        lastcard.typed_draw(h, player)
+    if h.pending:
+        take_penalty(h, player, ev)
+        cited = len(ev)
+        plays.play(h, player, card, suit, ev)
+        return cited
+    # One card off the draw pile (a draw owed, R6.2, is settled by ``play``) (it has
+    # one: reshuffled above, or refused).
+    ev.insert(told, Drew(player, 1, Drew.DRAW_PLAY, card=card))
+    h.draw_pile -= 1
+    h.counts[player] += 1
+    if h.last_card:
+        lapse(h, player)
+    plays.play(h, player, card, suit, ev)
+    return 0
+
+
+def draw_play_refusal(h, player: str, card: Card | None) -> Refusal | None:
+    """Why no ``d CARD`` by ``player`` may be played now, whatever the card (R5.7,
+    R3.4, R6.2, R3.6; ``card`` only for the sentence), or None: then the card's own
+    checks decide (``matching.check_play``, on a pending penalty once it is taken)."""
+    r = h.rules
+    if h.pending_skip:
+        return Refusal(Reason.SKIP_NO_DRAW, "R5.11", name=player, rank=h.skip_rank,
+                       n=h.pending_skip)
+    if h.pending and r.penalty_ends_turn:
+        return Refusal(Reason.PENDING_DRAW_PLAY, "R5.7", card=card, n=h.pending)
+    if not r.draw_then_play:
+        return Refusal(Reason.NO_DRAW_THEN_PLAY, "R3.4", house=("draw_then_play", False))
+    if h.pending:
+        return None
+    if h.owed:
+        owed = h.owed.get(player)
+        if owed is not None and owed != 1:
+            return Refusal(Reason.OWED_MANY, "R6.2", n=owed,
+                           house=("finish_on_action_draw", owed))
+    if not h.draw_pile and exhausted(h):  # (asked only of an empty draw pile)
+        return Refusal(Reason.NOTHING_TO_DRAW, "R3.6")
+    return None
+
+
+def draw_play_mask(h, player: str) -> int:
+    """The cards ``d CARD`` by ``player`` may name now, the deck checks aside: the
+    checks ``check_draw_play`` makes, asked once for every card (on a pending
+    penalty the penalty is taken on trial and put back, R5.7)."""
+    if draw_play_refusal(h, player, None) is not None:
+        return 0
+    if not h.pending:
+        return matching.play_mask(h, h.counts[player])  # (one drawn, one played)
+    return _penalty_taken(h, player, lambda: matching.play_mask(h, h.counts[player] - 1))
+
+
+def _penalty_taken(h, player: str, ask):
+    """``ask()`` with ``player``'s pending penalty taken on trial (R5.7: ``d CARD``
+    then plays from the hand the penalty leaves), then put back; what it returns
+    or raises."""
+    snap = Snapshot(h)
+    take_penalty(h, player, [])
+    try:
+        return ask()
+    finally:
+        snap.restore(h)
+
+
+def reshuffles_first(h) -> bool:
+    """Whether a ``d CARD`` now reshuffles before its card is checked (R3.5: the
+    draw pile is empty and no penalty is pending)."""
+    return h.draw_pile == 0 and not h.pending
+
+
+def take_penalty(h, player: str, ev: list) -> int:
+    """``player`` takes the whole pending penalty (R5.7); it replaces an owed draw (R6.2)."""
+    n = h.pending
+    h.pending, h.pending_kind = 0, None
+    h.owed.pop(player, None)
+    drew = Drew(player, n, Drew.PENALTY)
+    ev.append(drew)
+    drew.n = take(h, player, n, ev)
+    return drew.n

@@ -1,0 +1,136 @@
+"""R0.3 the checks of a card put on the discard pile: what governs the next card, and
+matching (R3.1-R3.3).
+
+The next card is governed by the first of these that holds, in this order (the one
+statement of it: ``governs``): a pending penalty (R5.7), a skip passed on (R5.11), a
+limit on the next card (R9.6, R9.9), else matching the top card with the named suit
+in force (R3.1-R3.3).  What reads that order reads ``governs``: the mask of every
+card that may go (``play_mask``), the refusal of one that may not (``card_refusal``),
+the rule a legal card is played by (``rule_of``) and the facts ``check`` says
+(``hand.LegalNow``).
+
+- R0.3 checks of a card, in order .. ``check_play`` (deck R1.3/R1.4, then
+  ``governs``, a Jack's suit R5.4, finishing R6.2); for every card at once:
+  ``play_mask`` (the legality API's, ``legality.legal``)
+- R3.1-R3.3 matching ............... ``compiled.matches`` (compiled), ``card_refusal``
+- R5.4 / R9.8 a suit named ......... ``names_suit``
+"""
+
+from __future__ import annotations
+
+from referee.engine.cards import JOKER as JOKER_RANK, Card
+from referee.engine import actions, goingout, table
+from referee.engine.events import Reason, Refusal
+
+PENALTY = "penalty"  # a pending penalty (R5.7): only what stacks on it
+SKIP = "skip"        # a skip passed on (R5.11): only its rank
+LIMIT = "limit"      # a limit on the next card (R9.6, R9.9): what it lets through
+MATCH = "match"      # matching the top card, the named suit in force (R3.1-R3.3)
+
+
+def governs(h) -> str:
+    """What governs the next card now, the first that holds of: a pending penalty
+    (``PENALTY``, R5.7), a skip passed on (``SKIP``, R5.11), a limit (``LIMIT``, R9.6,
+    R9.9), else matching (``MATCH``, R3.1-R3.3)."""
+    if h.pending:
+        return PENALTY
+    if h.pending_skip:
+        return SKIP
+    if h.limit is not None:
+        return LIMIT
+    return MATCH
+
+
+def limit_rule(limit: tuple) -> str:
+    """The rule of a limit on the next card: R9.6 (``follow``), else R9.9."""
+    return "R9.6" if limit[0] == "follow" else "R9.9"
+
+
+def rule_of(h, card: Card) -> str:
+    """The rule by which ``card``, legal now, may be played (what ``governs``: R5.7,
+    R5.11, R9.6 / R9.9; matching: R3.2 a Joker, R3.3 on a named suit, else R3.1)."""
+    kind = governs(h)
+    if kind is PENALTY:
+        return "R5.7"
+    if kind is SKIP:
+        return "R5.11"
+    if kind is LIMIT:
+        return limit_rule(h.limit)
+    if card.is_joker:
+        return "R3.2"
+    return "R3.3" if h.named_suit else "R3.1"
+
+
+def card_refusal(h, card: Card) -> Refusal:
+    """The refusal of a card that what ``governs`` lets not through: R5.7 (it does not
+    stack), R5.11 (not the rank of the skip passed on), R9.6 / R9.9 (the limit), R3.3
+    (not the named suit) or R3.1 (it does not match)."""
+    kind = governs(h)
+    if kind is PENALTY:
+        return actions.must_stack_refusal(h, card)
+    if kind is SKIP:
+        return Refusal(Reason.MUST_ANSWER_SKIP, "R5.11", card=card, rank=h.skip_rank,
+                       n=h.pending_skip)
+    if kind is LIMIT:
+        return Refusal(Reason.LIMIT, limit_rule(h.limit), card=card, limit=h.limit)
+    if h.named_suit is not None:
+        return Refusal(Reason.MATCH_NAMED, "R3.3", card=card, suit=h.named_suit,
+                       allowed=h.allowed())
+    return Refusal(Reason.MATCH, "R3.1", card=card, top=h.discard[-1], allowed=h.allowed())
+
+
+def play_mask(h, count_after: int) -> int:
+    """The cards a player holding ``count_after`` cards after the play may put on the
+    discard pile now, a bit mask by card id, the deck checks aside: what ``governs``
+    lets through (on a pending penalty what stacks on it, R5.7; facing a skip passed
+    on, its rank, R5.11; under a limit, what it lets through, R9.6, R9.9; else what
+    fits the top card with the named suit in force, R3.1-R3.3); going out, no
+    action card (R6.2); a Jack taken with a suit named.  What ``check_play`` lets
+    through, asked once for every card."""
+    t = h.tables
+    kind = governs(h)
+    if kind is PENALTY:
+        mask = t.stackers.get(h.pending_kind, 0)
+    elif kind is SKIP:
+        mask = t.limit(("rank", h.skip_rank))
+        if h.skip_rank != JOKER_RANK:  # (a Joker passes on only a Joker's skip)
+            mask &= ~t.limit(("rank", JOKER_RANK))
+    elif kind is LIMIT:
+        mask = t.limit(h.limit)
+    else:
+        top = h.discard[-1]
+        mask = t.fit_rows[h.named_suit][top.id]
+        if mask is None:
+            mask = t.fits(top, h.named_suit)
+    if count_after == 0:
+        return mask & goingout.finishers(h)
+    return mask
+
+
+def names_suit(h, card: Card, count_after: int) -> bool:
+    """R5.4, R9.8: a play of ``card`` leaving ``count_after`` cards must name a suit (a
+    Jack, or a rank with ``name_suit``, unless it empties the hand: under R9.15
+    ``draw_after`` a last card that stands still names one)."""
+    return (count_after > 0 or h.tables.draw_after >> card.id & 1) and h.tables.names[card.id]
+
+
+def check_play(h, player: str, card: Card, suit: str | None, count_after: int,
+               copies: dict | None = None) -> None:
+    """Every check of R0.3 from the deck on, for ``player`` putting ``card`` on the
+    discard pile and holding ``count_after`` cards after it; raises ``Refusal``.
+    ``copies``: the discard pile's copies the deck check counts (default the hand's;
+    a ``d CARD`` that reshuffles first counts the pile the reshuffle leaves, R3.5).
+
+    The Jack's suit (R5.4, the hand not emptied) and the finishing card (R6.2,
+    the hand emptied) never apply together, so ``play_mask`` answers for all the
+    checks after the deck but the suit."""
+    table.check_deck(h, card, copies)
+    if not play_mask(h, count_after) >> card.id & 1:
+        if not play_mask(h, 1) >> card.id & 1:  # (a play that does not empty the hand)
+            raise card_refusal(h, card)
+        raise goingout.finish_refusal(h, player, card)
+    if suit is None:
+        if names_suit(h, card, count_after):
+            raise Refusal(Reason.JACK_SUIT, h.tables.rule[card.id] or "R9.8", card=card)
+    elif not h.tables.names[card.id]:
+        raise Refusal(Reason.NO_SUIT_TO_NAME, "R5.4", card=card)

@@ -1,0 +1,61 @@
+"""A card put on the discard pile (R3.1): the play itself, then R4.1 / R6 / R5.
+
+``play`` applies a play already checked (``matching.check_play``, or for several
+cards ``doubles.check_together``): the cards go down, what the last play left in
+force ends, then the hand after the play decides R4.1 (one card left), R6.1 /
+R6.3 (none: ``goingout.go_out``) or R9.15 (``goingout.draw_after``), and the card
+acts (R5: ``actions.effect``) or the turn passes.
+"""
+
+from __future__ import annotations
+
+from referee.engine.cards import Card
+from referee.engine import actions, goingout, lastcard, order
+from referee.engine.events import Played
+
+
+def play(h, player: str, card: Card, suit: str | None, ev: list,
+         more: tuple[Card, ...] = ()) -> None:
+    """``player`` plays ``card`` (naming ``suit`` with a Jack), checked before
+    (``matching.check_play``; unchecked only on ``Hand.push``'s contract): the card
+    goes on the discard pile and takes effect (R3.1, R5, R6.1).  ``more``: the further
+    cards of a double (``doubles.check_together``, R3.10): they go down after
+    ``card``, the last on top, before any card's effect; the hand after them all
+    decides R4 and R6."""
+    counts = h.counts
+    count_after = counts[player] - 1 - len(more)
+    counts[player] = count_after
+    h.discard.append(card)
+    copies = h.copies
+    copies[card] = copies.get(card, 0) + 1
+    for other in more:
+        h.discard.append(other)
+        copies[other] = copies.get(other, 0) + 1
+    h.named_suit = None
+    h.limit = None
+    h.pending_skip = 0
+    h.penalty_turn = None
+    if h.idle:
+        h.idle.clear()
+    if h.owed:
+        h.owed.pop(player, None)
+    if h.last_card:
+        lastcard.played(h, player)
+    t = h.tables
+    if count_after < 2:
+        if count_after == 1:
+            h.last_card[player] = "open"
+        elif t.draw_after >> card.id & 1:
+            # R9.15 draw_after: the card stands; the player draws first, then its effect
+            # applies (no hand is empty while an effect runs)
+            goingout.draw_after(h, player, more[-1] if more else card, ev)
+        else:
+            goingout.go_out(h, player, card, ev, more)
+            return
+    if t.action[card.id]:
+        actions.effect(h, player, card, suit, ev, more)
+    else:
+        ev.append(Played(player, card))
+        for other in more:
+            ev.append(Played(player, other))
+        order.pass_turn(h, player)
