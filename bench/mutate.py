@@ -726,33 +726,90 @@ OWN_TESTS = {"shuffle-modulo": ["tests/test_simulate.py::test_shuffle_is_random_
 """Mutations outside the engine package, judged by the one test that pins that code
 instead of the engine's (the simulator's ``_shuffle`` claims to be ``random.shuffle``)."""
 
-ENGINE_TESTS = ("tests/test_engine_mutants.py", "tests/test_engine_rules.py",
-                "tests/test_engine_oracle.py",
+ENGINE_TESTS = ("tests/test_engine_rules.py", "tests/test_engine_oracle.py",
                 "tests/test_engine_legality.py", "tests/test_engine_decisions.py",
                 "tests/test_house_keys.py", "tests/test_actions_table.py",
-                "tests/test_actions_decisions.py")
+                "tests/test_actions_decisions.py", "tests/test_engine_mutants.py")
 """The engine's own tests (the rule-by-rule tests first: ``pytest -x`` stops at the first
-failure, and most mutations fail there; ``test_engine_mutants.py``, the rules a mutation
-once broke unseen, first of all: it is quick)."""
+failure, and most mutations fail there; last ``test_engine_mutants.py``, the rules a
+mutation once broke unseen, whose mutations name their test in ``JUDGES``)."""
 
-_FILES = "tests/test_actions_files.py"
-_OUT = "tests/test_decks_and_last_holder.py"
+
+def _pinned(test: str, *names: str) -> dict[str, tuple[str, ...]]:
+    """``JUDGES`` entries: each mutation of ``names`` judged first by ``test``."""
+    return {name: (test,) for name in names}
+
+
+_MUTANTS = "tests/test_engine_mutants.py::test_"
+_RULES = "tests/test_engine_rules.py::test_"
+_FILES = "tests/test_actions_files.py::test_"
+_DECISIONS = "tests/test_actions_decisions.py::test_"
 JUDGES: dict[str, tuple[str, ...]] = {
-    "again-default-follow": (f"{_FILES}::test_R9_6_R5_11_a_familys_file_through_the_command_line",),
-    **{name: (f"{_FILES}::test_R9_13_a_combination_that_cannot_be_played_is_refused",)
-       for name in ("combo-two-penalties", "combo-limit-suit", "combo-pass-on-free")},
-    **{name: (f"{_FILES}::test_R9_14_to_R9_16_a_bad_table_is_refused_naming_its_key",)
-       for name in ("stack-group-not-penalty", "stack-group-twice", "stack-double-ungrouped")},
-    "fix-play-no-suit": ("tests/test_suit_naming.py::"
-                         "test_R0_2_fix_play_a_queen_that_names_a_suit_names_it",),
-    **{name: (_OUT,) for name in ("out-skips-vanish", "last-holder-wins", "out-may-play")},
-    "why-part-total": ("tests/test_why.py::"
-                       "test_R5_7_why_after_a_stacked_joker_names_each_card_and_who_played_it",),
+    # the rules no test pinned before the mutation run found them (issue 31)
+    **_pinned(_MUTANTS + "R9_5_two_skips_in_one_play_with_two_players_fall_both_on_the_other",
+              "skips-round-two-players", "skip-default-two"),
+    **_pinned(_MUTANTS + "R9_13_a_combination_that_decides_the_turn_twice_is_refused",
+              "combo-again-penalty", "combo-pass-on-skips"),
+    **_pinned(_MUTANTS + "R3_9_a_penalty_that_brings_no_card_is_a_blank_turn",
+              "blocked-empty-penalty", "deal-one-hand"),
+    **_pinned(_MUTANTS + "R3_9_R8_4_in_free_order_a_penalty_that_brings_no_card_is_a_blank_turn",
+              "blocked-empty-penalty-free"),
+    **_pinned(_MUTANTS + "R3_9_R0_2_a_card_put_on_the_pile_by_fix_play_starts_the_blank_turns_again",
+              "fix-play-keeps-idle"),
+    **_pinned(_MUTANTS + "R0_4_a_refused_fix_is_not_counted_as_a_correction",
+              "fix-refused-counts", "snapshot-forgets-corrections", "fix-count-past-pile",
+              "fix-count-zero-plays-on"),
+    **_pinned(_MUTANTS + "R0_2_the_last_entry_of_a_scored_hand_cannot_be_undone", "undo-scored"),
+    **_pinned(_MUTANTS + "R1_5_the_seat_after_a_leaver_still_misses_its_turn",
+              "resume-keeps-misses"),
+    **_pinned(_MUTANTS + "R9_11_pass_cards_without_a_direction_goes_to_the_left",
+              "pass-cards-right", "pass-cards-step"),
+    **_pinned(_MUTANTS + "R1_5_R0_2_no_correction_for_a_player_who_left", "fix-leaver"),
+    **_pinned(_MUTANTS + "R6_1_R6_2_going_out_on_a_two_on_a_pending_penalty_ends_the_penalty"
+              "_with_the_hand", "win-keeps-penalty"),
+    **_pinned(_MUTANTS + "R3_8_a_card_over_a_limit_costs_the_illegal_play_penalty",
+              "illegal-play-limit-free"),
+    **_pinned(_MUTANTS + "R5_4_a_dutch_table_names_spades_with_schoppen", "nl-schoppen-clubs"),
+    **_pinned(_MUTANTS + "R9_8_a_lone_d_is_written_as_the_draw_word_unless_its_card_names_a_suit",
+              "written-lone-d-suit"),
+    # the rest of the suite: a house-rule file through ``pesten-ref rules``, ``why``, R6.3
+    **_pinned(_FILES + "R9_6_R5_11_a_familys_file_through_the_command_line",
+              "again-default-follow"),
+    **_pinned(_FILES + "R9_13_a_combination_that_cannot_be_played_is_refused",
+              "combo-two-penalties", "combo-limit-suit", "combo-pass-on-free"),
+    **_pinned(_FILES + "R9_14_to_R9_16_a_bad_table_is_refused_naming_its_key",
+              "stack-group-not-penalty", "stack-group-twice", "stack-double-ungrouped"),
+    **_pinned("tests/test_suit_naming.py::test_R0_2_fix_play_a_queen_that_names_a_suit_names_it",
+              "fix-play-no-suit"),
+    **_pinned("tests/test_decks_and_last_holder.py",
+              "out-skips-vanish", "last-holder-wins", "out-may-play"),
+    **_pinned("tests/test_why.py::test_R5_7_why_after_a_stacked_joker_names_each_card_and_who"
+              "_played_it", "why-part-total"),
+    # the engine's own test that pins the rule, first (else caught late)
+    **_pinned("tests/test_actions_table.py::test_R9_3_a_draw_for_the_next_player_is_a_pending"
+              "_penalty_that_stacks_on_its_own_rank", "draw-default-self", "draw-default-at-once"),
+    **_pinned(_RULES + "R2_1_dealer_is_given_and_first_player_sits_left_of_dealer",
+              "first-player-right"),
+    **_pinned(_RULES + "R2_3_starter_comes_from_the_draw_pile_and_comes_first", "start-any-dealer"),
+    **_pinned(_DECISIONS + "R2_3_a_suit_after_a_starter_that_names_none_is_refused",
+              "start-suit-on-plain"),
+    **_pinned(_DECISIONS + "R9_15_draw_after_a_last_suit_naming_card_must_name_its_suit",
+              "draw-after-no-duty"),
+    **_pinned(_RULES + "redo_cleared_by_a_new_entry", "redo-after-new-entry"),
+    **_pinned(_RULES + "R0_4_illegal_play_penalty_is_logged_and_undone", "illegal-play-free"),
+    **_pinned(_RULES + "R1_5_leave_cards_under_draw_pile_pending_lapses_turn_passes",
+              "leave-cards-gone", "leave-penalty-stays"),
+    **_pinned(_RULES + "R0_3_refusal_cites_first_rule_in_order",
+              "leave-last-plays-on", "no-jokers-r1-4"),
+    **_pinned(_RULES + "R3_3_named_suit_replaces_jack_suit", "lone-d-draws"),
+    **_pinned("tests/test_engine_decisions.py::test_R5_2_a_seven_then_a_draw_tells_in_order_and"
+              "_who_is_next", "ruling-no-next"),
 }
-"""Mutations the engine's tests miss and the rest of the suite catches: name -> the test
-files (or tests) that pin the rule, run before the engine's own (the user's side of the
-rule: a house-rule file refused through ``pesten-ref rules``, ``why``'s answer, a
-correction through the command line).  The unmutated run includes them."""
+"""The test that pins a mutation's rule, run first: name -> test files or tests, then
+the engine's own (``ENGINE_TESTS``), so that the run stops at once.  Some are of the
+rest of the suite, where the engine's tests miss the rule: a house-rule file refused
+through ``pesten-ref rules``, ``why``'s answer, a player going out under
+``last_holder``.  The unmutated run includes them all."""
 
 
 def copy_tree(into: Path) -> Path:
@@ -807,7 +864,7 @@ def judged_by(name: str | None, tests: list[str]) -> list[str]:
     first = [*JUDGES[name]] if name in JUDGES else []
     if name is None:
         first = list(dict.fromkeys(t for files in JUDGES.values() for t in files))
-        return [*tests, *(t for t in first if t not in tests)]
+        return [*tests, *(t for t in first if t.split("::")[0] not in tests)]
     return [*first, *(t for t in tests if t not in first)]
 
 
