@@ -556,17 +556,17 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "    if False:\n"),
     # -- [stacking] validation (R9.14) -------------------------------------------------
     "stack-group-not-penalty": (
-        "check_saved: a [stacking] group may hold a rank that makes no penalty (R9.14)",
+        "check_actions: a [stacking] group may hold a rank that makes no penalty (R9.14)",
         "referee/engine/rulecheck.py",
         "            if rank not in penalty:   # (or the file that took the rank's penalty away)\n",
         "            if False:\n"),
     "stack-group-twice": (
-        "check_saved: a rank may stand in two [stacking] groups (R9.14)",
+        "check_actions: a rank may stand in two [stacking] groups (R9.14)",
         "referee/engine/rulecheck.py",
         "            if rank in seen:\n",
         "            if False:\n"),
     "stack-double-ungrouped": (
-        "check_saved: [stacking] double may name a rank in no group (R9.14)",
+        "check_actions: [stacking] double may name a rank in no group (R9.14)",
         "referee/engine/rulecheck.py",
         "        if rank not in grouped:\n",
         "        if False:\n"),
