@@ -32,10 +32,11 @@ For each mutation named (all by default) the script copies the tree
 (``referee``, ``house_rules``, ``tests``, ``bench``, ``docs``, ``examples``,
 ``pyproject.toml``) to a temporary folder, applies the edit and runs the engine's
 own test files there (``ENGINE_TESTS``: not the simulator's, the golden or the
-differential files), after the files of the rest of the suite that pin a rule
-the engine's tests miss (``JUDGES``: a house-rule file refused through the
-command line, ``why``'s answer ...),
-in one ``pytest -x -q -p no:cacheprovider``, which stops at the first failing
+differential files), after the test that pins the mutation's rule when ``JUDGES``
+names one (a run of its own, so that a caught mutation stops at once; some are of
+the rest of the suite, where the engine's tests miss the rule: a house-rule file
+refused through the command line, ``why``'s answer ...),
+each in one ``pytest -x -q -p no:cacheprovider``, which stops at the first failing
 test; ``--jobs`` mutations side by side.  It prints one row per mutation:
 ``caught`` and the first test that failed, or ``NOT CAUGHT``; ``stale`` when its
 text is no longer in the file once (the snippet must then be written again for
@@ -805,11 +806,11 @@ JUDGES: dict[str, tuple[str, ...]] = {
     **_pinned("tests/test_engine_decisions.py::test_R5_2_a_seven_then_a_draw_tells_in_order_and"
               "_who_is_next", "ruling-no-next"),
 }
-"""The test that pins a mutation's rule, run first: name -> test files or tests, then
-the engine's own (``ENGINE_TESTS``), so that the run stops at once.  Some are of the
-rest of the suite, where the engine's tests miss the rule: a house-rule file refused
-through ``pesten-ref rules``, ``why``'s answer, a player going out under
-``last_holder``.  The unmutated run includes them all."""
+"""The test that pins a mutation's rule, run first: name -> test files or tests, run on
+their own before the engine's (``ENGINE_TESTS``, which run only if they pass), so that a
+caught mutation stops at once.  Some are of the rest of the suite, where the engine's
+tests miss the rule: a house-rule file refused through ``pesten-ref rules``, ``why``'s
+answer, a player going out under ``last_holder``.  The unmutated run includes them all."""
 
 
 def copy_tree(into: Path) -> Path:
@@ -858,14 +859,17 @@ def check_imports(tree: Path) -> None:
         raise SystemExit(f"the copy does not import its own referee ({where})")
 
 
-def judged_by(name: str | None, tests: list[str]) -> list[str]:
-    """The tests that judge mutation ``name``: its ``JUDGES`` first, then ``tests``; for
-    the unmutated copy (None) ``tests`` and every judge, which must pass there too."""
-    first = [*JUDGES[name]] if name in JUDGES else []
+def judged_by(name: str | None, tests: list[str]) -> list[list[str]]:
+    """The test runs that judge mutation ``name``, in turn until one fails: its
+    ``OWN_TESTS``; else its ``JUDGES`` and then ``tests`` (two runs: pytest collects a
+    test named alone and its file once, at the file's place); for the unmutated copy
+    (None) one run of ``tests`` and every judge, which must pass there too."""
+    if name in OWN_TESTS:
+        return [OWN_TESTS[name]]
     if name is None:
-        first = list(dict.fromkeys(t for files in JUDGES.values() for t in files))
-        return [*tests, *(t for t in first if t.split("::")[0] not in tests)]
-    return [*first, *(t for t in tests if t not in first)]
+        judges = dict.fromkeys(t for run in JUDGES.values() for t in run)
+        return [[*tests, *(t for t in judges if t.split("::")[0] not in tests)]]
+    return [[*JUDGES[name]], tests] if name in JUDGES else [tests]
 
 
 def one(name: str | None, tests: list[str]) -> tuple[str, str]:
@@ -877,7 +881,10 @@ def one(name: str | None, tests: list[str]) -> tuple[str, str]:
         if name is not None and not mutate(tree, name):
             return "stale", "its text is not in the code once"
         check_imports(tree)
-        passed, detail = run_tests(tree, OWN_TESTS.get(name) or judged_by(name, tests))
+        for run in judged_by(name, tests):
+            passed, detail = run_tests(tree, run)
+            if not passed:
+                break
         if name is None:
             return ("green" if passed else "FAILS"), detail
         return ("survives" if passed else "caught"), detail
