@@ -18,15 +18,25 @@ Fours and Fives (R1.2, R5.2-R5.10, the R5 preamble), going out (R6.2) and the
 owed draw, the draw and ``d CARD`` (R3.4-R3.6, R5.7), the blocked hand (R3.9),
 the last-card windows and calls (R4), the deck (R1.3, R1.4) and the legality
 API's own conditions (the count after a play, the copies a ``d CARD`` sees
-after its reshuffle, who may act in free order).  One mutation is of the
-simulator, whose ``_shuffle`` claims to be ``random.shuffle``: it is judged by
-the test that pins that claim (``OWN_TESTS``), not by the engine's.
+after its reshuffle, who may act in free order); and every other engine module:
+the vocabulary's defaults, ``check_combination`` and the ``[stacking]`` checks
+(R9.2-R9.14), the deal, the starter and the first player (R2), corrections and
+undo (R0.2) and a refusal that changes nothing (R0.4, the snapshot), leaving
+(R1.5), going out and the last holder (R6.1, R6.3), the notation's lone ``d``
+(R9.8), ``why``'s trail (R5.7) and the ruling that says who plays next.  One
+mutation is of the simulator, whose ``_shuffle`` claims to be ``random.shuffle``:
+it is judged by the test that pins that claim (``OWN_TESTS``), not by the
+engine's.
 
 For each mutation named (all by default) the script copies the tree
-(``referee``, ``house_rules``, ``tests``, ``bench``, ``pyproject.toml``) to a
-temporary folder, applies the edit and runs the engine's own test files there
-(``ENGINE_TESTS``: not the simulator's, the golden or the differential files)
-in one ``pytest -x -q -p no:cacheprovider``, which stops at the first failing
+(``referee``, ``house_rules``, ``tests``, ``bench``, ``docs``, ``examples``,
+``pyproject.toml``) to a temporary folder, applies the edit and runs the engine's
+own test files there (``ENGINE_TESTS``: not the simulator's, the golden or the
+differential files), after the test that pins the mutation's rule when ``JUDGES``
+names one (a run of its own, so that a caught mutation stops at once; some are of
+the rest of the suite, where the engine's tests miss the rule: a house-rule file
+refused through the command line, ``why``'s answer ...),
+each in one ``pytest -x -q -p no:cacheprovider``, which stops at the first failing
 test; ``--jobs`` mutations side by side.  It prints one row per mutation:
 ``caught`` and the first test that failed, or ``NOT CAUGHT``; ``stale`` when its
 text is no longer in the file once (the snippet must then be written again for
@@ -50,7 +60,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-COPIED = ("referee", "house_rules", "tests", "bench", "pyproject.toml")
+COPIED = ("referee", "house_rules", "tests", "bench", "docs", "examples", "pyproject.toml")
 
 TABLES = "referee/engine/compiled.py"
 KEYS = "referee/engine/keys.py"
@@ -65,6 +75,12 @@ LASTCARD = "referee/engine/lastcard.py"
 TABLE = "referee/engine/table.py"
 LEGALITY = "referee/engine/legality.py"
 PILES = "referee/engine/piles.py"
+EFFECTS = "referee/engine/effects.py"
+CORRECTIONS = "referee/engine/corrections.py"
+HAND = "referee/engine/hand.py"
+DEAL = "referee/engine/deal.py"
+DEALT = "referee/engine/dealt.py"
+NOTATION = "referee/engine/notation.py"
 
 MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     # name: (what it breaks, file, old text, new text)
@@ -448,6 +464,259 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         ACTIONS,
         "        if done & _SKIPPED and not h.free and h.skips.get(h.turn, 0) > 0:\n",
         "        if False:\n"),
+    # -- the review's survivors (issue 31) -----------------------------------------
+    "skips-round-two-players": (
+        "_skip: with two players the second skip of one play falls on the player (R9.5: "
+        "the other misses both)",
+        ACTIONS,
+        "    if victim == player and len(h.active) > 1:  # (the skips went round: the next again)\n"
+        "        victim = order.next_seat(h, player)\n",
+        ""),
+    "combo-again-penalty": (
+        "check_combination: again beside a pending draw is not refused (R9.13)",
+        EFFECTS,
+        "    if \"again\" in kinds and (skips or pending):\n",
+        "    if \"again\" in kinds and skips:\n"),
+    "blocked-empty-penalty": (
+        "draw: a penalty that brings no card is no blank turn under penalty_ends_turn (R3.9)",
+        TURN,
+        "            if got == 0:\n                h.idle.add(player)\n            order.pass_turn(h, player)\n",
+        "            order.pass_turn(h, player)\n"),
+    "blocked-empty-penalty-free": (
+        "draw: in free order a penalty that brings no card is no blank turn (R3.9, R8.4)",
+        TURN,
+        "                h.turn = None\n                if got == 0:\n                    h.idle.add(player)\n",
+        "                h.turn = None\n"),
+    "fix-play-keeps-idle": (
+        "fix play: a card put on the pile by a correction does not start the blank turns "
+        "again (R3.9, R0.2)",
+        CORRECTIONS,
+        "        h.idle.clear()\n        piles.lapse(h, target)\n",
+        "        piles.lapse(h, target)\n"),
+    "fix-refused-counts": (
+        "_needs_snapshot: a refused fix is not put back, its correction counted (R0.4)",
+        HAND,
+        "        if len(actions) == 1:\n            return kind is Fix\n",
+        "        if len(actions) == 1:\n            return False\n"),
+    "undo-scored": (
+        "undo: a scored hand's last entry can be undone (R0.2)",
+        HAND,
+        "        if self.scored:\n            return said(\"R0.2\", \"engine.undo.scored\"",
+        "        if False:\n            return said(\"R0.2\", \"engine.undo.scored\""),
+    "resume-keeps-misses": (
+        "resume_at: the seat after a leaver plays though it has a turn to miss (R1.5, R5.9)",
+        ORDER,
+        "    elif h.skips.get(seat, 0) > 0:\n        use_skip(h, seat)\n        pass_turn(h, seat)\n",
+        "    elif False:\n        pass\n"),
+    "pass-cards-right": (
+        "EFFECT_KINDS: pass_cards goes to the right when the file says no direction (R9.11)",
+        EFFECTS,
+        "               (Param(\"to\", \"enum\", (\"left\", \"right\"), \"left\"),), \"R9.11\"),\n",
+        "               (Param(\"to\", \"enum\", (\"left\", \"right\"), \"right\"),), \"R9.11\"),\n"),
+    # -- the vocabulary's defaults and combinations (R9.2-R9.13) --------------------
+    "draw-default-self": (
+        "EFFECT_KINDS: a draw falls on the player when the file names nobody (R9.3: the next)",
+        EFFECTS,
+        "(Param(\"to\", \"enum\", _TO_NEXT, \"next\"), Param(\"at_once\", \"bool\", None, False)),",
+        "(Param(\"to\", \"enum\", _TO_NEXT, \"self\"), Param(\"at_once\", \"bool\", None, False)),"),
+    "draw-default-at-once": (
+        "EFFECT_KINDS: a draw is drawn at once when the file does not say (R9.3: pending)",
+        EFFECTS,
+        "(Param(\"to\", \"enum\", _TO_NEXT, \"next\"), Param(\"at_once\", \"bool\", None, False)),",
+        "(Param(\"to\", \"enum\", _TO_NEXT, \"next\"), Param(\"at_once\", \"bool\", None, True)),"),
+    "skip-default-two": (
+        "EFFECT_KINDS: a bare skip makes the next player miss two turns (R9.5: one)",
+        EFFECTS,
+        "    EffectKind(\"skip\", Param(\"n\", \"int\", (1, 3), 1),",
+        "    EffectKind(\"skip\", Param(\"n\", \"int\", (1, 3), 2),"),
+    "again-default-follow": (
+        "EFFECT_KINDS: again follows suit when the file does not say (R9.6: any card)",
+        EFFECTS,
+        "Param(\"follow\", \"enum\", (\"any\", \"same_suit\"), \"any\"),",
+        "Param(\"follow\", \"enum\", (\"any\", \"same_suit\"), \"same_suit\"),"),
+    "pass-cards-step": (
+        "_move: pass_cards to the left gives to the previous seat (R9.11)",
+        ACTIONS,
+        "        step = 1 if e.to == \"left\" else -1\n",
+        "        step = -1 if e.to == \"left\" else 1\n"),
+    "combo-two-penalties": (
+        "check_combination: two pending draws on one rank are not refused (R9.13)",
+        EFFECTS,
+        "    if pending > 1:\n",
+        "    if pending > 2:\n"),
+    "combo-limit-suit": (
+        "check_combination: a next_* limit beside a named suit is not refused (R9.13)",
+        EFFECTS,
+        "    if limits > 1 or (limits and \"name_suit\" in kinds):\n",
+        "    if limits > 1:\n"),
+    "combo-pass-on-skips": (
+        "check_combination: a passed-on skip beside another skip is not refused (R9.13)",
+        EFFECTS,
+        "    if any(s.pass_on for s in skips) and (pending or len(skips) > 1):\n",
+        "    if any(s.pass_on for s in skips) and pending:\n"),
+    "combo-pass-on-free": (
+        "check_combination: a passed-on skip in free order is not refused (R9.13, R8.4)",
+        EFFECTS,
+        "    if free and any(s.pass_on for s in skips):\n",
+        "    if False:\n"),
+    # -- [stacking] validation (R9.14) -------------------------------------------------
+    "stack-group-not-penalty": (
+        "check_actions: a [stacking] group may hold a rank that makes no penalty (R9.14)",
+        "referee/engine/rulecheck.py",
+        "            if rank not in penalty:   # (or the file that took the rank's penalty away)\n",
+        "            if False:\n"),
+    "stack-group-twice": (
+        "check_actions: a rank may stand in two [stacking] groups (R9.14)",
+        "referee/engine/rulecheck.py",
+        "            if rank in seen:\n",
+        "            if False:\n"),
+    "stack-double-ungrouped": (
+        "check_actions: [stacking] double may name a rank in no group (R9.14)",
+        "referee/engine/rulecheck.py",
+        "        if rank not in grouped:\n",
+        "        if False:\n"),
+    # -- the deal and the starter (R2) ------------------------------------------------
+    "start-any-dealer": (
+        "start: anyone may turn the starter (R2.3: the dealer)",
+        DEAL,
+        "    if named != h.dealer:\n",
+        "    if False:\n"),
+    "start-suit-on-plain": (
+        "start: a suit typed after a starter that names none is taken (R2.3)",
+        DEAL,
+        "    if suit is not None and not names:\n        raise Refusal(Reason.START_NO_SUIT",
+        "    if False:\n        raise Refusal(Reason.START_NO_SUIT"),
+    "first-player-right": (
+        "first_player: the seat before the dealer plays first (R2.5: the next seat clockwise)",
+        DEALT,
+        "        return seats[(seats.index(self.dealer) + 1) % len(seats)]\n",
+        "        return seats[(seats.index(self.dealer) - 1) % len(seats)]\n"),
+    "deal-one-hand": (
+        "reset: the draw pile holds all but one hand's cards (R2.2: every player is dealt)",
+        "referee/engine/state.py",
+        "        self.draw_pile: int = deck_total - deal_size * len(seats)",
+        "        self.draw_pile: int = deck_total - deal_size"),
+    "snapshot-forgets-corrections": (
+        "Snapshot.restore: a refused line does not put back the corrections counted nor "
+        "the places (R0.4: a refusal changes nothing)",
+        "referee/engine/state.py",
+        "        for name in MUTABLE:\n            setattr(h, name, getattr(self, name))\n",
+        "        for name in MUTABLE[:-2]:\n            setattr(h, name, getattr(self, name))\n"),
+    # -- corrections (R0.2) -----------------------------------------------------------
+    "fix-count-past-pile": (
+        "fix count: more cards than the draw pile holds are taken (R0.2)",
+        CORRECTIONS,
+        "        if diff > h.draw_pile:\n",
+        "        if False:\n"),
+    "fix-count-zero-plays-on": (
+        "fix count: a count set to 0 does not end the hand (R0.2, R6.1)",
+        CORRECTIONS,
+        "        if amount == 0:\n            _won(h, target, None, ev)\n",
+        "        if False:\n            _won(h, target, None, ev)\n"),
+    "fix-play-no-suit": (
+        "fix play: the suit a correction's suit-naming card names is not kept (R0.2, R5.4)",
+        CORRECTIONS,
+        "        h.named_suit = suit if names else None\n",
+        "        h.named_suit = None\n"),
+    "fix-leaver": (
+        "fix: a correction for a player who left is taken (R1.5)",
+        CORRECTIONS,
+        "    if target in h.left:\n        raise Refusal(Reason.LEFT, \"R1.5\", name=target)\n"
+        "    h.corrections += 1\n",
+        "    h.corrections += 1\n"),
+    # -- the hand's log (R0.2, R0.4) ------------------------------------------------------
+    "redo-after-new-entry": (
+        "apply_line: a new entry keeps what was undone for redo (R0.2)",
+        HAND,
+        "                self.log.append(_logged_text(line, self.lexicon))\n"
+        "                self.redo_stack.clear()\n",
+        "                self.log.append(_logged_text(line, self.lexicon))\n"),
+    "illegal-play-free": (
+        "_refusal_effect: a refused card costs nothing whatever illegal_play_penalty says (R3.8)",
+        HAND,
+        "        if reason.card_refused and actor and n > 0:\n",
+        "        if False:\n"),
+    # -- going out and leaving (R1.5, R6) ------------------------------------------------
+    "win-keeps-penalty": (
+        "win: a penalty pending when the hand is won stays pending (R6.1)",
+        GOINGOUT,
+        "    h.status, h.winner, h.turn = \"over\", player, None\n    h.pending, h.pending_kind = 0, None\n",
+        "    h.status, h.winner, h.turn = \"over\", player, None\n"),
+    "out-skips-vanish": (
+        "go_out: the turns a player going out still had to miss vanish (R6.3: they move on)",
+        GOINGOUT,
+        "    if skips:\n        h.skips[nxt] = h.skips.get(nxt, 0) + skips\n",
+        "    if False:\n        h.skips[nxt] = h.skips.get(nxt, 0) + skips\n"),
+    "last-holder-wins": (
+        "last_holder: the last player holding cards wins (R6.3: the first out)",
+        GOINGOUT,
+        "    h.status, h.winner, h.turn = \"over\", h.places[0], None\n",
+        "    h.status, h.winner, h.turn = \"over\", h.active[0], None\n"),
+    "out-may-play": (
+        "check_not_out: a player who went out may still play (R6.3)",
+        GOINGOUT,
+        "    if player is not None and h.places and player in h.places and not calling:\n",
+        "    if False:\n"),
+    "draw-after-no-duty": (
+        "draw_after: one card left after the draw owes no Laatste kaart (R9.15, R4.1)",
+        GOINGOUT,
+        "    if h.counts[player] == 1:\n        h.last_card[player] = \"open\"\n",
+        "    if False:\n        h.last_card[player] = \"open\"\n"),
+    "leave-cards-gone": (
+        "leave: a leaver's cards do not go under the draw pile (R1.5)",
+        TABLE,
+        "    h.draw_pile += cards\n",
+        "    pass\n"),
+    "leave-penalty-stays": (
+        "leave: a penalty pending for the leaver stays for the next seat (R1.5: it lapses)",
+        TABLE,
+        "    if facing:\n        h.pending, h.pending_kind = 0, None\n",
+        "    if facing:\n"),
+    "leave-last-plays-on": (
+        "leave: the last player left does not win the hand (R1.5)",
+        TABLE,
+        "    if len(h.active) == 1:\n        h.status, h.winner, h.turn = \"over\", h.active[0], None\n",
+        "    if False:\n        h.status, h.winner, h.turn = \"over\", h.active[0], None\n"),
+    "no-jokers-r1-4": (
+        "check_deck: a Joker in a game without Jokers is refused as a copy too many (R1.3)",
+        TABLE,
+        "    if card.rank == JOKER and not h.rules.jokers:\n",
+        "    if False:\n"),
+    # -- the notation (NOTATION.md) --------------------------------------------------------
+    "lone-d-draws": (
+        "_named_suit: a lone d after a card that names a suit is a draw (R9.8: diamonds)",
+        NOTATION,
+        "                and (names is None or not names[card.id])):\n",
+        "):\n"),
+    # -- why: what made the position (R5.7) --------------------------------------------------
+    "why-part-total": (
+        "Trail.step: each card of a stacked penalty is said to add the whole penalty (R5.7)",
+        "referee/engine/cause.py",
+        "                self.penalty.append(Part(e.player, e.card, e.n - before, e.rule))\n",
+        "                self.penalty.append(Part(e.player, e.card, e.n, e.rule))\n"),
+    # -- the ruling says who plays next --------------------------------------------------------
+    "ruling-no-next": (
+        "Ruling.events: an entry's ruling does not say who plays next (R3.7)",
+        "referee/engine/ruling.py",
+        "            if not _told_turn(events):\n",
+        "            if False:\n"),
+    # -- the refusals R3.8 makes cost a card, the table's words (NOTATION "Languages") --
+    "illegal-play-limit-free": (
+        "Reason.card_refused: a card over a limit costs no illegal-play penalty (R3.8, R9.9)",
+        "referee/engine/events.py",
+        "Reason.MUST_DRAW, Reason.MUST_ANSWER_SKIP, Reason.LIMIT,",
+        "Reason.MUST_DRAW, Reason.MUST_ANSWER_SKIP,"),
+    "nl-schoppen-clubs": (
+        "LEXICONS: the Dutch suit word schoppen names clubs (NOTATION.md Languages: spades)",
+        "referee/engine/lexicon.py",
+        "\"harten\": \"h\", \"hart\": \"h\", \"schoppen\": \"s\", \"schop\": \"s\"},",
+        "\"harten\": \"h\", \"hart\": \"h\", \"schoppen\": \"c\", \"schop\": \"s\"},"),
+    "written-lone-d-suit": (
+        "written: a lone d after a card that names no suit is shown as diamonds, not the "
+        "draw word (R9.8, NOTATION.md Languages)",
+        "referee/engine/written.py",
+        "            if not names[after.id]:\n                suit = None\n",
+        "            if False:\n                suit = None\n"),
 }
 """Every mutation: name -> (what it breaks, file, old text (exactly once), new text).
 
@@ -465,9 +734,87 @@ instead of the engine's (the simulator's ``_shuffle`` claims to be ``random.shuf
 ENGINE_TESTS = ("tests/test_engine_rules.py", "tests/test_engine_oracle.py",
                 "tests/test_engine_legality.py", "tests/test_engine_decisions.py",
                 "tests/test_house_keys.py", "tests/test_actions_table.py",
-                "tests/test_actions_decisions.py")
+                "tests/test_actions_decisions.py", "tests/test_engine_mutants.py")
 """The engine's own tests (the rule-by-rule tests first: ``pytest -x`` stops at the first
-failure, and most mutations fail there)."""
+failure, and most mutations fail there; last ``test_engine_mutants.py``, the rules a
+mutation once broke unseen, whose mutations name their test in ``JUDGES``)."""
+
+
+def _pinned(test: str, *names: str) -> dict[str, tuple[str, ...]]:
+    """``JUDGES`` entries: each mutation of ``names`` judged first by ``test``."""
+    return {name: (test,) for name in names}
+
+
+_MUTANTS = "tests/test_engine_mutants.py::test_"
+_RULES = "tests/test_engine_rules.py::test_"
+_FILES = "tests/test_actions_files.py::test_"
+_DECISIONS = "tests/test_actions_decisions.py::test_"
+JUDGES: dict[str, tuple[str, ...]] = {
+    # the rules no test pinned before the mutation run found them (issue 31)
+    **_pinned(_MUTANTS + "R9_5_two_skips_in_one_play_with_two_players_fall_both_on_the_other",
+              "skips-round-two-players", "skip-default-two"),
+    **_pinned(_MUTANTS + "R9_13_a_combination_that_decides_the_turn_twice_is_refused",
+              "combo-again-penalty", "combo-pass-on-skips"),
+    **_pinned(_MUTANTS + "R3_9_a_penalty_that_brings_no_card_is_a_blank_turn",
+              "blocked-empty-penalty", "deal-one-hand"),
+    **_pinned(_MUTANTS + "R3_9_R8_4_in_free_order_a_penalty_that_brings_no_card_is_a_blank_turn",
+              "blocked-empty-penalty-free"),
+    **_pinned(_MUTANTS + "R3_9_R0_2_a_card_put_on_the_pile_by_fix_play_starts_the_blank_turns_again",
+              "fix-play-keeps-idle"),
+    **_pinned(_MUTANTS + "R0_4_a_refused_fix_is_not_counted_as_a_correction",
+              "fix-refused-counts", "snapshot-forgets-corrections", "fix-count-past-pile",
+              "fix-count-zero-plays-on"),
+    **_pinned(_MUTANTS + "R0_2_the_last_entry_of_a_scored_hand_cannot_be_undone", "undo-scored"),
+    **_pinned(_MUTANTS + "R1_5_the_seat_after_a_leaver_still_misses_its_turn",
+              "resume-keeps-misses"),
+    **_pinned(_MUTANTS + "R9_11_pass_cards_without_a_direction_goes_to_the_left",
+              "pass-cards-right", "pass-cards-step"),
+    **_pinned(_MUTANTS + "R1_5_R0_2_no_correction_for_a_player_who_left", "fix-leaver"),
+    **_pinned(_MUTANTS + "R6_1_R6_2_going_out_on_a_two_on_a_pending_penalty_ends_the_penalty"
+              "_with_the_hand", "win-keeps-penalty"),
+    **_pinned(_MUTANTS + "R3_8_a_card_over_a_limit_costs_the_illegal_play_penalty",
+              "illegal-play-limit-free"),
+    **_pinned(_MUTANTS + "R5_4_a_dutch_table_names_spades_with_schoppen", "nl-schoppen-clubs"),
+    **_pinned(_MUTANTS + "R9_8_a_lone_d_is_written_as_the_draw_word_unless_its_card_names_a_suit",
+              "written-lone-d-suit"),
+    # the rest of the suite: a house-rule file through ``pesten-ref rules``, ``why``, R6.3
+    **_pinned(_FILES + "R9_6_R5_11_a_familys_file_through_the_command_line",
+              "again-default-follow"),
+    **_pinned(_FILES + "R9_13_a_combination_that_cannot_be_played_is_refused",
+              "combo-two-penalties", "combo-limit-suit", "combo-pass-on-free"),
+    **_pinned(_FILES + "R9_14_to_R9_16_a_bad_table_is_refused_naming_its_key",
+              "stack-group-not-penalty", "stack-group-twice", "stack-double-ungrouped"),
+    **_pinned("tests/test_suit_naming.py::test_R0_2_fix_play_a_queen_that_names_a_suit_names_it",
+              "fix-play-no-suit"),
+    **_pinned("tests/test_decks_and_last_holder.py",
+              "out-skips-vanish", "last-holder-wins", "out-may-play"),
+    **_pinned("tests/test_why.py::test_R5_7_why_after_a_stacked_joker_names_each_card_and_who"
+              "_played_it", "why-part-total"),
+    # the engine's own test that pins the rule, first (else caught late)
+    **_pinned("tests/test_actions_table.py::test_R9_3_a_draw_for_the_next_player_is_a_pending"
+              "_penalty_that_stacks_on_its_own_rank", "draw-default-self", "draw-default-at-once"),
+    **_pinned(_RULES + "R2_1_dealer_is_given_and_first_player_sits_left_of_dealer",
+              "first-player-right"),
+    **_pinned(_RULES + "R2_3_starter_comes_from_the_draw_pile_and_comes_first", "start-any-dealer"),
+    **_pinned(_DECISIONS + "R2_3_a_suit_after_a_starter_that_names_none_is_refused",
+              "start-suit-on-plain"),
+    **_pinned(_DECISIONS + "R9_15_draw_after_a_last_suit_naming_card_must_name_its_suit",
+              "draw-after-no-duty"),
+    **_pinned(_RULES + "redo_cleared_by_a_new_entry", "redo-after-new-entry"),
+    **_pinned(_RULES + "R0_4_illegal_play_penalty_is_logged_and_undone", "illegal-play-free"),
+    **_pinned(_RULES + "R1_5_leave_cards_under_draw_pile_pending_lapses_turn_passes",
+              "leave-cards-gone", "leave-penalty-stays"),
+    **_pinned(_RULES + "R0_3_refusal_cites_first_rule_in_order",
+              "leave-last-plays-on", "no-jokers-r1-4"),
+    **_pinned(_RULES + "R3_3_named_suit_replaces_jack_suit", "lone-d-draws"),
+    **_pinned("tests/test_engine_decisions.py::test_R5_2_a_seven_then_a_draw_tells_in_order_and"
+              "_who_is_next", "ruling-no-next"),
+}
+"""The test that pins a mutation's rule, run first: name -> test files or tests, run on
+their own before the engine's (``ENGINE_TESTS``, which run only if they pass), so that a
+caught mutation stops at once.  Some are of the rest of the suite, where the engine's
+tests miss the rule: a house-rule file refused through ``pesten-ref rules``, ``why``'s
+answer, a player going out under ``last_holder``.  The unmutated run includes them all."""
 
 
 def copy_tree(into: Path) -> Path:
@@ -516,6 +863,19 @@ def check_imports(tree: Path) -> None:
         raise SystemExit(f"the copy does not import its own referee ({where})")
 
 
+def judged_by(name: str | None, tests: list[str]) -> list[list[str]]:
+    """The test runs that judge mutation ``name``, in turn until one fails: its
+    ``OWN_TESTS``; else its ``JUDGES`` and then ``tests`` (two runs: pytest collects a
+    test named alone and its file once, at the file's place); for the unmutated copy
+    (None) one run of ``tests`` and every judge, which must pass there too."""
+    if name in OWN_TESTS:
+        return [OWN_TESTS[name]]
+    if name is None:
+        judges = dict.fromkeys(t for run in JUDGES.values() for t in run)
+        return [[*tests, *(t for t in judges if t.split("::")[0] not in tests)]]
+    return [[*JUDGES[name]], tests] if name in JUDGES else [tests]
+
+
 def one(name: str | None, tests: list[str]) -> tuple[str, str]:
     """Copy, mutate (``name``; None: as it is), run the tests: (verdict, detail), the
     verdict ``caught``, ``survives``, ``stale``, or for the unmutated copy ``green``
@@ -525,7 +885,10 @@ def one(name: str | None, tests: list[str]) -> tuple[str, str]:
         if name is not None and not mutate(tree, name):
             return "stale", "its text is not in the code once"
         check_imports(tree)
-        passed, detail = run_tests(tree, OWN_TESTS.get(name, tests))
+        for run in judged_by(name, tests):
+            passed, detail = run_tests(tree, run)
+            if not passed:
+                break
         if name is None:
             return ("green" if passed else "FAILS"), detail
         return ("survives" if passed else "caught"), detail
