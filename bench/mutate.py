@@ -80,6 +80,7 @@ CORRECTIONS = "referee/engine/corrections.py"
 HAND = "referee/engine/hand.py"
 DEAL = "referee/engine/deal.py"
 DEALT = "referee/engine/dealt.py"
+STATE = "referee/engine/state.py"
 NOTATION = "referee/engine/notation.py"
 
 MUTATIONS: dict[str, tuple[str, str, str, str]] = {
@@ -479,12 +480,12 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "    if \"again\" in kinds and skips:\n"),
     "blocked-empty-penalty": (
         "draw: a penalty that brings no card is no blank turn under penalty_ends_turn (R3.9)",
-        TURN,
+        DRAWS,
         "            if got == 0:\n                h.idle.add(player)\n            order.pass_turn(h, player)\n",
         "            order.pass_turn(h, player)\n"),
     "blocked-empty-penalty-free": (
         "draw: in free order a penalty that brings no card is no blank turn (R3.9, R8.4)",
-        TURN,
+        DRAWS,
         "                h.turn = None\n                if got == 0:\n                    h.idle.add(player)\n",
         "                h.turn = None\n"),
     "fix-play-keeps-idle": (
@@ -493,11 +494,6 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         CORRECTIONS,
         "        h.idle.clear()\n        piles.lapse(h, target)\n",
         "        piles.lapse(h, target)\n"),
-    "fix-refused-counts": (
-        "_needs_snapshot: a refused fix is not put back, its correction counted (R0.4)",
-        HAND,
-        "        if len(actions) == 1:\n            return kind is Fix\n",
-        "        if len(actions) == 1:\n            return False\n"),
     "undo-scored": (
         "undo: a scored hand's last entry can be undone (R0.2)",
         HAND,
@@ -552,12 +548,12 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "combo-pass-on-skips": (
         "check_combination: a passed-on skip beside another skip is not refused (R9.13)",
         EFFECTS,
-        "    if any(s.pass_on for s in skips) and (pending or len(skips) > 1):\n",
-        "    if any(s.pass_on for s in skips) and pending:\n"),
+        "    if passed_on and (pending or skips > 1):\n",
+        "    if passed_on and pending:\n"),
     "combo-pass-on-free": (
         "check_combination: a passed-on skip in free order is not refused (R9.13, R8.4)",
         EFFECTS,
-        "    if free and any(s.pass_on for s in skips):\n",
+        "    if problem is None and free and passed_on:\n",
         "    if False:\n"),
     # -- [stacking] validation (R9.14) -------------------------------------------------
     "stack-group-not-penalty": (
@@ -593,13 +589,13 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "        return seats[(seats.index(self.dealer) - 1) % len(seats)]\n"),
     "deal-one-hand": (
         "reset: the draw pile holds all but one hand's cards (R2.2: every player is dealt)",
-        "referee/engine/state.py",
+        STATE,
         "        self.draw_pile: int = deck_total - deal_size * len(seats)",
         "        self.draw_pile: int = deck_total - deal_size"),
     "snapshot-forgets-corrections": (
         "Snapshot.restore: a refused line does not put back the corrections counted nor "
         "the places (R0.4: a refusal changes nothing)",
-        "referee/engine/state.py",
+        STATE,
         "        for name in MUTABLE:\n            setattr(h, name, getattr(self, name))\n",
         "        for name in MUTABLE[:-2]:\n            setattr(h, name, getattr(self, name))\n"),
     # -- corrections (R0.2) -----------------------------------------------------------
@@ -638,10 +634,10 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "        if False:\n"),
     # -- going out and leaving (R1.5, R6) ------------------------------------------------
     "win-keeps-penalty": (
-        "win: a penalty pending when the hand is won stays pending (R6.1)",
+        "hand_over: a penalty pending when the hand ends stays pending (R6.1)",
         GOINGOUT,
-        "    h.status, h.winner, h.turn = \"over\", player, None\n    h.pending, h.pending_kind = 0, None\n",
-        "    h.status, h.winner, h.turn = \"over\", player, None\n"),
+        "    h.pending, h.pending_kind = 0, None\n",
+        ""),
     "out-skips-vanish": (
         "go_out: the turns a player going out still had to miss vanish (R6.3: they move on)",
         GOINGOUT,
@@ -650,8 +646,8 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "last-holder-wins": (
         "last_holder: the last player holding cards wins (R6.3: the first out)",
         GOINGOUT,
-        "    h.status, h.winner, h.turn = \"over\", h.places[0], None\n",
-        "    h.status, h.winner, h.turn = \"over\", h.active[0], None\n"),
+        "    hand_over(h, h.places[0])\n",
+        "    hand_over(h, h.active[0])\n"),
     "out-may-play": (
         "check_not_out: a player who went out may still play (R6.3)",
         GOINGOUT,
@@ -675,8 +671,8 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "leave-last-plays-on": (
         "leave: the last player left does not win the hand (R1.5)",
         TABLE,
-        "    if len(h.active) == 1:\n        h.status, h.winner, h.turn = \"over\", h.active[0], None\n",
-        "    if False:\n        h.status, h.winner, h.turn = \"over\", h.active[0], None\n"),
+        "    if len(h.active) == 1:\n        goingout.hand_over(h, h.active[0])\n",
+        "    if False:\n        goingout.hand_over(h, h.active[0])\n"),
     "no-jokers-r1-4": (
         "check_deck: a Joker in a game without Jokers is refused as a copy too many (R1.3)",
         TABLE,
@@ -762,7 +758,7 @@ JUDGES: dict[str, tuple[str, ...]] = {
     **_pinned(_MUTANTS + "R3_9_R0_2_a_card_put_on_the_pile_by_fix_play_starts_the_blank_turns_again",
               "fix-play-keeps-idle"),
     **_pinned(_MUTANTS + "R0_4_a_refused_fix_is_not_counted_as_a_correction",
-              "fix-refused-counts", "snapshot-forgets-corrections", "fix-count-past-pile",
+              "snapshot-forgets-corrections", "fix-count-past-pile",
               "fix-count-zero-plays-on"),
     **_pinned(_MUTANTS + "R0_2_the_last_entry_of_a_scored_hand_cannot_be_undone", "undo-scored"),
     **_pinned(_MUTANTS + "R1_5_the_seat_after_a_leaver_still_misses_its_turn",
