@@ -119,6 +119,7 @@ HOUSE_KEYS: tuple[Key, ...] = (
     Key("deal_size", "int", DEAL_SIZE_RANGE, 7, "R2.2"),
     Key("jokers_per_deck", "int", (0, 4), 2, "R1.3", marks=("R1.3", "R1.4", "R3.2", "R5.6")),
     Key("decks", "decks", None, "auto", "R1.3"),
+    Key("deck", "enum", (52, 36, 32), 52, "R10.40", marks=("R1.3", "R1.4", "R10.40")),
     Key("joker_penalty", "int", (0, None), 5, "R5.6"),
     Key("joker_stack", "enum", ("add", "double"), "add", "R5.6", marks=("R5.6", "R5.7")),
     Key("stacking", "enum", ("same", "cumulative", "none"), "same", "R5.7",

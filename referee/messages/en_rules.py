@@ -297,19 +297,19 @@ MESSAGES: dict[str, str] = {
     "rules.book.text.R1.2.ace_king": "by an Ace or a King, R5.5 and R5.8",
     "rules.book.title.R1.3": "Deck",
     "rules.book.text.R1.3.auto": (
-        "One standard deck of 52 cards{joker_part}: {one_deck} cards. From 6 players on, "
+        "One standard deck of {size} cards{joker_part}: {one_deck} cards. From 6 players on, "
         "two decks are shuffled together: {two_decks} cards."
     ),
     "rules.book.text.R1.3.fixed_one": (
-        "One standard deck of 52 cards{joker_part}: {one_deck} cards, whatever the "
+        "One standard deck of {size} cards{joker_part}: {one_deck} cards, whatever the "
         "number of players."
     ),
     "rules.book.text.R1.3.fixed_two": (
-        "Two standard decks of 52 cards{joker_part}, shuffled together: {two_decks} "
+        "Two standard decks of {size} cards{joker_part}, shuffled together: {two_decks} "
         "cards, whatever the number of players."
     ),
     "rules.book.text.R1.3.fixed_three": (
-        "Three standard decks of 52 cards{joker_part}, shuffled together: {three_decks} "
+        "Three standard decks of {size} cards{joker_part}, shuffled together: {three_decks} "
         "cards, whatever the number of players."
     ),
     "rules.book.text.R1.3.jokers": {"one": " plus {n} Joker", "other": " plus {n} Jokers"},
@@ -929,6 +929,20 @@ MESSAGES: dict[str, str] = {
     ),
 
     # --- R10 -----------------------------------------------------------------
+    "rules.book.title.R10.40": "Deck",
+    "rules.book.text.R10.40": (
+        "A deck holds 52 cards (Two to Ace), 36 (Six to Ace) or 32 (Seven to Ace), plus "
+        "its Jokers; the cards in play, the copies of a card and the deal that fits "
+        "count from it. A card of a rank the deck does not hold is refused wherever it "
+        "is typed (R1.3)."
+    ),
+    "rules.book.text.R10.40.in_force": "Here each deck holds {size} cards, {lowest} to Ace.",
+    "rules.book.title.R10.41": "German and Swiss cards",
+    "rules.book.text.R10.41": (
+        "German and Swiss cards are typed as the French cards they stand for: Ober = "
+        "Queen, Unter = Jack, Banner = Ten, Daus = Ace; Herz (Rosen) = hearts, "
+        "Schellen = diamonds, Eichel = clubs, Laub or Grün (Schilten) = spades."
+    ),
     "rules.book.title.R10.90": "The winner collects",
     "rules.book.text.R10.90": (
         "The winner of a hand scores the points of every card the others hold, the "

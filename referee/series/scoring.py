@@ -36,7 +36,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable, Mapping
 
-from referee.engine.cards import JOKER, RANKS, Card, copies_per_deck, try_card
+from referee.engine.cards import (
+    DECKS, JOKER, Card, copies_per_deck, deck_ranks, in_the_deck, try_card,
+)
 from referee.messages import say, t
 from referee.engine.keys import DEFAULT_POINTS
 from referee.engine.rules import HouseRules, RulesError
@@ -706,7 +708,7 @@ def corrected_text(result: HandResult, replaced: HandResult) -> str:
 
 
 def _rank_points_range(rules: HouseRules) -> tuple[int, int]:
-    ranks = list(RANKS) + ([JOKER] if rules.jokers else [])
+    ranks = list(deck_ranks(rules.deck)) + ([JOKER] if rules.jokers else [])
     values = [card_points(Card(r, None if r == JOKER else "s"), rules) for r in ranks]
     return min(values), max(values)
 
@@ -904,7 +906,7 @@ def score_hand(series: Series, facts: HandFacts, winner: str | None,
 
     points, cards, held = _read_scores(series, facts, [p for p in scorers if p in given_c], given_c)
     _check_copies(held, facts.discard if refereed else [], max(1, int(facts.decks)),
-                  series.rules.jokers_per_deck)
+                  series.rules.jokers_per_deck, series.rules.deck)
     points.update(dict.fromkeys(out, 0))
     held = _in_seating_order(series, hand_winner, points)
     gains = hand_gains(series.rules, hand_winner, blocked, held)  # R10.90
@@ -1062,6 +1064,12 @@ def check_given(series: Series, facts: HandFacts, name: str, value: Any) -> int 
         return value
     if not series.rules.jokers and any(c.is_joker for c in value):
         raise ScoreError("score.refuse.no_jokers", "R1.3", player=name)
+    outside = [c for c in value if not in_the_deck(c, series.rules.deck)]
+    if outside:  # R1.3, R10.40: a deck of 36 or 32 cards
+        from referee.words.cards import pretty
+        raise ScoreError("score.refuse.not_in_deck", "R1.3", player=name,
+                         card=pretty(outside[0]), deck=series.rules.deck,
+                         lowest=DECKS[series.rules.deck])
     if count is not None and len(value) != count:
         raise ScoreError("score.refuse.count", "R7.2", player=name, held=_n_cards(count),
                          n=len(value))
@@ -1069,9 +1077,9 @@ def check_given(series: Series, facts: HandFacts, name: str, value: Any) -> int 
 
 
 def _check_copies(held: dict[str, list[Card]], discard: list[Card], decks: int,
-                  jokers: int) -> None:
+                  jokers: int, deck: int = 52) -> None:
     """R7.2 / R1.4: no card more often in the given hands plus discard pile than the
-    ``decks`` decks of ``jokers`` Jokers each hold."""
+    ``decks`` decks of ``deck`` cards (R10.40) and ``jokers`` Jokers each hold."""
     from referee.words.cards import pretty  # a card is read as a card (3♦), never as 3d
     in_discard = Counter(discard)
     holders: dict[Card, list[str]] = {}
@@ -1080,7 +1088,7 @@ def _check_copies(held: dict[str, list[Card]], discard: list[Card], decks: int,
             holders.setdefault(card, []).append(name)
     for name, cards in held.items():  # first offender in seating order
         for card in cards:
-            copies = decks * copies_per_deck(card, jokers)
+            copies = decks * copies_per_deck(card, jokers, deck)
             given = len(holders[card])
             if in_discard[card] + given <= copies:
                 continue
@@ -1148,10 +1156,11 @@ def recorded_problem(rules: HouseRules, facts: HandFacts, result: "HandResult"
     in_discard = Counter(facts.discard)
     given = Counter(card for cards in held.values() for card in cards)
     for name, cards in held.items():   # the first holder of a card held too often
-        if any(in_discard[c] + given[c] > decks * copies_per_deck(c, rules.jokers_per_deck)
+        if any(in_discard[c] + given[c] > decks * copies_per_deck(c, rules.jokers_per_deck,
+                                                                   rules.deck)
                for c in cards):
             try:
-                _check_copies(held, facts.discard, decks, rules.jokers_per_deck)
+                _check_copies(held, facts.discard, decks, rules.jokers_per_deck, rules.deck)
             except ScoreError as exc:
                 return ["result", "cards", name], exc
     had = result.held or result.points
@@ -1189,7 +1198,7 @@ def check_given_cards(series: Series, facts: HandFacts, given: Mapping[str, Any]
     held[name] = cards(name, value)  # last: the answer at fault is this one
     refereed = facts.refereed and facts.status != "waiting"
     _check_copies({p: c for p, c in held.items() if c}, facts.discard if refereed else [],
-                  max(1, int(facts.decks)), series.rules.jokers_per_deck)
+                  max(1, int(facts.decks)), series.rules.jokers_per_deck, series.rules.deck)
 
 
 # ---------------------------------------------------------------------------
