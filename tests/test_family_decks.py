@@ -108,3 +108,16 @@ def test_R10_40_the_rule_book_says_the_deck_in_force(tmp_path):
     assert "Here each deck holds 32 cards, Seven to Ace." in book and "`deck = 32`" in book
     book = " ".join(cli(None, "rules", str(path), "R1.3").stdout.split())
     assert "of 32 cards plus 2 Jokers: 34 cards" in book
+
+
+def test_R10_40_tab_offers_no_card_the_deck_does_not_hold():
+    from referee.interface.app import spent_cards
+    from referee.interface.complete import HandView
+    from referee.series.spoken import table_lexicon
+    hand = make_hand(HouseRules(deck=32), lines=["start 7h"])
+    spent = spent_cards(hand)
+    assert "5h" in spent and "2c" in spent and "7d" not in spent and "Ac" not in spent
+    offered = HandView(players=("Anna", "Bram", "Cees"), status="playing", turn="Anna",
+                       spent=spent, lexicon=table_lexicon()).cards()
+    assert "5h" not in offered and "7d" in offered and "As" in offered
+    assert "5h" not in spent_cards(make_hand(HouseRules(), lines=["start 7h"]))
