@@ -195,3 +195,12 @@ def test_R10_92_the_lowest_hand_scores_the_difference(tmp_path):
         "Anna": 7 + 25, "Bram": 0, "Cees": 0}
     assert hand_gains(rules, None, True, {"Anna": 5, "Bram": 5, "Cees": 30}) == dict.fromkeys(ABC, 0)
     assert hand_gains(HouseRules(), None, True, {"Anna": 5, "Bram": 5}) == {"Anna": 5, "Bram": 5}
+
+
+def test_R10_90_a_player_who_joins_starts_with_the_lowest_total(save, tmp_path):
+    (tmp_path / "crazy.toml").write_text(CRAZY, encoding="utf-8")
+    cli(save, "new", "--players", "Anna,Bram,Cees", "--rules", str(tmp_path / "crazy.toml"),
+        "--dealer", "Cees")
+    cli(save, "score", "--winner", "Bram", "Anna=8h Kc", "Cees=2d")        # Bram 62
+    joined = json.loads(cli(save, "join", "Dirk", "--json").stdout)
+    assert joined["total"] == 0
