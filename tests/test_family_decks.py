@@ -39,8 +39,8 @@ def test_R10_40_a_card_the_deck_does_not_hold_is_refused_under_R1_3():
     hand = make_hand(HouseRules(deck=32))
     r = refused(hand, "start 6h", "R1.3")
     assert ("deck", 32) in r.house_rules()
-    assert told(r) == ("There is no 6♥ in this game: its deck of 32 cards runs from Seven to "
-                       "Ace (R1.3, deck = 32).")
+    assert told(r) == ("There is no 6♥ in this game: its 32-card deck runs from Seven to Ace "
+                       "(R1.3, deck = 32).")
     play(hand, "start 7h")
     r = refused(hand, "5h", "R1.3")
     assert "no 5♥ in this game" in told(r)
