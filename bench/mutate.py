@@ -343,8 +343,8 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "deck-jokers": (
         "copies_per_deck: a deck holds 2 Jokers whatever jokers_per_deck says (R1.3, R1.4)",
         "referee/engine/cards.py",
-        "    return int(jokers) if card.rank == JOKER else 1\n",
-        "    return 2 if card.rank == JOKER else 1\n"),
+        "        return int(jokers)\n",
+        "        return 2\n"),
     # -- the legality API's own conditions -------------------------------------
     "legal-count": (
         "legal: the play mask asked for the cards held, not those left after the play (R6.2)",

@@ -160,7 +160,7 @@ def test_shell_completion_script_and_answers():
     assert "complete -o nosort -F _pesten_ref_completion pesten-ref" in script
     assert complete("pesten-ref st") == ["standings", "state"]
     assert complete("pesten-ref help n") == ["notation", "new"]
-    assert complete("pesten-ref new --mode ") == ["elimination", "hands", "casual"]
+    assert complete("pesten-ref new --mode ") == ["elimination", "hands", "casual", "target"]
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")

@@ -70,11 +70,20 @@ def other_value(key: Key) -> object:
     raise AssertionError(key.kind)
 
 
+#: What a key's other value needs beside it, written after it: the winner collects
+#: only in a series that is not an elimination (R10.90).
+COMPANION = {"scoring.mode": ("series", "mode", "target")}
+
+
 def line_for(key: Key, value: object) -> str:
     """The key set to ``value`` as a house-rule file writes it, on line 3."""
     head = "# ours\n\n" if key.section is None else f"# ours\n[{key.section}]\n"
     name = key.name if key.name.isidentifier() else f'"{key.name}"'
-    return f"{head}{name} = {toml_value(value)}\n"
+    tail = ""
+    if key.shown in COMPANION:
+        section, other, other_value_ = COMPANION[key.shown]
+        tail = f"[{section}]\n{other} = {toml_value(other_value_)}\n"
+    return f"{head}{name} = {toml_value(value)}\n{tail}"
 
 
 def rules_with(key: Key, value: object, tmp_path: Path) -> HouseRules:
@@ -122,6 +131,11 @@ def test_R8_a_value_in_range_is_taken_and_rules_diff_labels_it_with_its_rule(key
     assert (key.shown, value) in rules.flat_items()
     # A [stacking] table stands where today's word stood: that differs too (R9.14).
     word = [["stacking", '"same"', "-", "R5.7"]] if key.section == "stacking" else []
+    if key.shown in COMPANION:  # (the key it needs is set too, and shown before it)
+        section, other, other_value_ = COMPANION[key.shown]
+        need = KEY_BY_NAME[f"{section}.{other}"]
+        word = [[need.shown, toml_value(need.default), toml_value(other_value_),
+                 f"{need.rule_for(need.default)}/{need.rule_for(other_value_)}"]]
     assert [d[0] for d in HouseRules().differences(rules)] == [r[0] for r in word] + [key.shown]
     shown = cli(None, "rules", "--diff", "standard", str(tmp_path / "ours.toml")).stdout
     rows = [line.split() for line in shown.splitlines()[2:] if line.strip()]

@@ -41,6 +41,9 @@ STANDARD_VALUES = {
 }
 
 
+#: The keys of [series] a target series reads (R10.91), at their standard values.
+NEW_SERIES = {"target": 100, "reaching": "auto"}
+
 def write(tmp_path: Path, name: str, text: str) -> Path:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
@@ -82,7 +85,7 @@ def test_every_preset_loads_with_the_values_of_rules_md(preset):
     expected = {**STANDARD_VALUES, **PRESET_CHANGES[preset]}
     assert {k: getattr(rules, k) for k in expected} == expected
     assert dict(rules.points) == STANDARD_POINTS
-    assert dict(rules.series) == {"mode": "elimination", "limit": 100, "hands": 0}
+    assert dict(rules.series) == {"mode": "elimination", "limit": 100, "hands": 0, **NEW_SERIES}
     assert rules.name == preset
 
 
@@ -114,7 +117,7 @@ def test_standard_file_spells_out_every_key_of_r8():
     # (not the tables today's keys fill, R9.1; ``stacking`` is there as today's word)
     assert set(table) == set(KEYS) - SPARSE | {"stacking"}
     assert table["points"] == STANDARD_POINTS
-    assert table["series"] == {"mode": "elimination", "limit": 100, "hands": 0}
+    assert table["series"] == {"mode": "elimination", "limit": 100, "hands": 0, **NEW_SERIES}
     assert {k: table[k] for k in STANDARD_VALUES} == STANDARD_VALUES
 
 
@@ -214,16 +217,16 @@ def test_points_merge_rank_by_rank_with_the_preset(tmp_path):
 
 def test_series_merge_key_by_key_with_the_preset(tmp_path):
     path = write(tmp_path, "s.toml", 'extends = "tournament"\n[series]\nlimit = 150\n')
-    assert dict(load_rules(str(path)).series) == {"mode": "elimination", "limit": 150, "hands": 0}
+    assert dict(load_rules(str(path)).series) == {"mode": "elimination", "limit": 150, "hands": 0, **NEW_SERIES}
     path = write(tmp_path, "h.toml", '[series]\nmode = "hands"\nhands = 5\n')
-    assert dict(load_rules(str(path)).series) == {"mode": "hands", "limit": 100, "hands": 5}
+    assert dict(load_rules(str(path)).series) == {"mode": "hands", "limit": 100, "hands": 5, **NEW_SERIES}
 
 
 def test_dotted_and_inline_tables_merge_too(tmp_path):
     path = write(tmp_path, "d.toml", 'points.K = 4\nseries = { limit = 50 }\n')
     rules = load_rules(str(path))
     assert rules.points["K"] == 4 and rules.points["Q"] == 10
-    assert dict(rules.series) == {"mode": "elimination", "limit": 50, "hands": 0}
+    assert dict(rules.series) == {"mode": "elimination", "limit": 50, "hands": 0, **NEW_SERIES}
 
 
 def test_unknown_extends_names_file_line_key_and_allowed(tmp_path):
@@ -461,7 +464,7 @@ def test_hands_mode_needs_a_number_of_hands(tmp_path):
 def test_hands_from_the_base_file_count(tmp_path):
     write(tmp_path, "base.toml", "[series]\nhands = 4\n")
     path = write(tmp_path, "child.toml", 'extends = "base.toml"\n[series]\nmode = "hands"\n')
-    assert dict(load_rules(str(path)).series) == {"mode": "hands", "limit": 100, "hands": 4}
+    assert dict(load_rules(str(path)).series) == {"mode": "hands", "limit": 100, "hands": 4, **NEW_SERIES}
 
 
 def test_toml_syntax_error_names_file_and_line(tmp_path):
@@ -539,13 +542,13 @@ def test_differences_lists_keys_in_r8_order():
     ]
     assert family.differences(family) == []
     changed = family.replace(points={**STANDARD_POINTS, "K": 1},
-                      series={"mode": "casual", "limit": 100, "hands": 0})
+                      series={"mode": "casual", "limit": 100, "hands": 0, **NEW_SERIES})
     assert family.differences(changed) == [("points.K", 10, 1), ("series.mode", "elimination", "casual")]
 
 
 def test_with_series_overrides_and_validates():
     rules = with_series(load_rules("family"), mode="hands", hands=8)
-    assert dict(rules.series) == {"mode": "hands", "limit": 100, "hands": 8}
+    assert dict(rules.series) == {"mode": "hands", "limit": 100, "hands": 8, **NEW_SERIES}
     assert rules.name == "family" and rules.jokers is False
     assert with_series(load_rules("standard"), limit=150).series["limit"] == 150
     with pytest.raises(RulesError) as info:

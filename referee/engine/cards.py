@@ -191,18 +191,40 @@ def _local_card(t: str, lex: Lexicon) -> Card | None:
     return None
 
 
-def full_deck(jokers: int = 2) -> list[Card]:
-    """One deck: 52 cards plus ``jokers`` Jokers (R1.3, ``jokers_per_deck``)."""
-    cards = [Card(r, s) for s in SUITS for r in RANKS]
+#: The decks a rule set may play with (R10.40, ``deck``): cards in one deck without
+#: its Jokers -> its lowest rank (52: Two to Ace; 36: Six to Ace; 32: Seven to Ace).
+DECKS: dict[int, str] = {52: "2", 36: "6", 32: "7"}
+
+
+def deck_ranks(deck: int = 52) -> tuple[str, ...]:
+    """The ranks a deck of ``deck`` cards holds, Two (or Six, or Seven) to Ace, Joker
+    not included (R10.40).  Raises KeyError for a size that is no deck."""
+    return RANKS[RANKS.index(DECKS[deck]):]
+
+
+def in_the_deck(card: Card, deck: int = 52) -> bool:
+    """Whether a deck of ``deck`` cards holds ``card``'s rank (R1.3, R10.40); a Joker
+    always (``jokers_per_deck`` says how many)."""
+    return card.rank == JOKER or card.rank in deck_ranks(deck)
+
+
+def full_deck(jokers: int = 2, deck: int = 52) -> list[Card]:
+    """One deck: ``deck`` cards (52, 36 or 32: R10.40) plus ``jokers`` Jokers (R1.3,
+    ``jokers_per_deck``)."""
+    cards = [Card(r, s) for s in SUITS for r in deck_ranks(deck)]
     cards += [JOKER_CARD] * int(jokers)
     return cards
 
 
-def deck_size(decks: int, jokers: int) -> int:
-    """Cards in play: ``decks`` decks of 52 cards plus ``jokers`` Jokers each (R1.3)."""
-    return decks * (52 + int(jokers))
+def deck_size(decks: int, jokers: int, deck: int = 52) -> int:
+    """Cards in play: ``decks`` decks of ``deck`` cards (R10.40) plus ``jokers`` Jokers
+    each (R1.3)."""
+    return decks * (deck + int(jokers))
 
 
-def copies_per_deck(card: Card, jokers: int = 2) -> int:
-    """How many of this card one deck holds: 1, or ``jokers`` for a Joker (R1.3, R1.4)."""
-    return int(jokers) if card.rank == JOKER else 1
+def copies_per_deck(card: Card, jokers: int = 2, deck: int = 52) -> int:
+    """How many of this card one deck holds: 1, or ``jokers`` for a Joker (R1.3, R1.4);
+    0 for a rank a deck of ``deck`` cards does not hold (R10.40)."""
+    if card.rank == JOKER:
+        return int(jokers)
+    return 1 if card.rank in deck_ranks(deck) else 0

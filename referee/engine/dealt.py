@@ -46,7 +46,7 @@ class Dealt(HandState):
             raise ValueError(f"dealer {dealer!r} is not in the hand")
         self.dealer = dealer
         self.decks = rules.deck_count(len(self.seats))         # decks in play (R1.3)
-        self.deck_total = deck_size(self.decks, rules.jokers_per_deck)  # cards in play
+        self.deck_total = deck_size(self.decks, rules.jokers_per_deck, rules.deck)  # in play
         self.free = rules.free_order           # snel pesten (R8.4)
         self._lower = {p.lower(): p for p in self.seats}
         self.scored = False                    # the hand's result is recorded (R7)

@@ -90,6 +90,7 @@ class Reason(Enum):
     TURN_PASSED = "turn_passed"            # R3.7: an earlier action of the line passed the turn
     FREE_PENDING = "free_pending"          # R3.7 in free order
     NO_JOKERS = "no_jokers"                # R1.3
+    NOT_IN_DECK = "not_in_deck"            # R1.3: a rank the deck does not hold (R10.40)
     IDENTITY = "identity"                  # R1.4 (``alt``: a likely card meant, or "")
     MUST_STACK = "must_stack"              # R5.7
     MUST_DRAW = "must_draw"                # R5.7, stacking = "none"

@@ -19,7 +19,7 @@ Public API:
   out by default), ``SERIES_KEYS``; ``OVERLAPS`` (today's key and the table entry
   that decides the same thing, R9.1).
 - Default tables: ``DEFAULT_TABLES``, ``DEFAULT_POINTS``, ``DEFAULT_SERIES``.
-- Constants: ``POINT_RANKS``, ``SERIES_MODES``, ``MAX_DECKS``, ``DEAL_SIZE_RANGE``,
+- Constants: ``POINT_RANKS``, ``SERIES_MODES``, ``SCORING_MODES``, ``MAX_DECKS``, ``DEAL_SIZE_RANGE``,
   ``MIN_PLAYERS``, ``MAX_PLAYERS``, ``EXTENDS``, ``MAX_EXTENDS``.
 """
 
@@ -177,7 +177,9 @@ _STANDARD_POINTS = {"A": 15, "K": 10, "Q": 10, "J": 10, "Joker": 20,
 #: Ranks that ``[points]`` may hold (R7.1), in display order.
 POINT_RANKS: tuple[str, ...] = tuple(_STANDARD_POINTS)
 #: The modes of ``series.mode`` (R7.4-R7.6).
-SERIES_MODES: tuple[str, ...] = ("elimination", "hands", "casual")
+SERIES_MODES: tuple[str, ...] = ("elimination", "hands", "casual", "target")
+#: The modes of ``scoring.mode`` (R7.1, R10.90).
+SCORING_MODES: tuple[str, ...] = ("penalty", "winner_collects")
 #: Decks shuffled together at most (R1.3, ``decks``).
 MAX_DECKS = 3
 #: Range of ``deal_size`` (R2.2): any whole number from 1; whether the deck(s) hold the
@@ -191,6 +193,7 @@ HOUSE_KEYS: tuple[Key, ...] = (
     Key("deal_size", "int", DEAL_SIZE_RANGE, 7, "R2.2"),
     Key("jokers_per_deck", "int", (0, 4), 2, "R1.3", marks=("R1.3", "R1.4", "R3.2", "R5.6")),
     Key("decks", "decks", None, "auto", "R1.3"),
+    Key("deck", "enum", (52, 36, 32), 52, "R10.40", marks=("R1.3", "R1.4", "R10.40")),
     Key("joker_penalty", "int", (0, None), 5, "R5.6"),
     Key("joker_stack", "enum", ("add", "double"), "add", "R5.6", marks=("R5.6", "R5.7")),
     Key("stacking", "enum", ("same", "cumulative", "none"), "same", "R5.7",
@@ -217,9 +220,15 @@ HOUSE_KEYS: tuple[Key, ...] = (
     *(Key(rank, "int", (0, None), points, "R7.1", section="points")
       for rank, points in _STANDARD_POINTS.items()),
     Key("mode", "enum", SERIES_MODES, "elimination", "R7.4", section="series", marks=(),
-        by_value=(("elimination", "R7.4"), ("hands", "R7.5"), ("casual", "R7.6"))),
+        by_value=(("elimination", "R7.4"), ("hands", "R7.5"), ("casual", "R7.6"),
+                  ("target", "R10.91"))),
     Key("limit", "int", (1, None), 100, "R7.4", section="series"),
     Key("hands", "int", (0, None), 0, "R7.5", section="series"),
+    Key("target", "int", (1, None), 100, "R10.91", section="series"),
+    # "auto": reaching the target loses under penalty scoring, wins when the winner collects
+    Key("reaching", "enum", ("auto", "wins", "loses"), "auto", "R10.91", section="series"),
+    Key("mode", "enum", SCORING_MODES, "penalty", "R10.90", section="scoring",
+        marks=("R7.1", "R10.90")),
     # R9: what each rank does; left out, a rank does what today's keys say (R9.1).
     *(Key(rank, "effects", None, None, "R9.1", section="actions") for rank in ACTION_RANKS),
     Key("groups", "groups", None, None, "R9.14", section="stacking", marks=("R5.7", "R9.14")),

@@ -93,12 +93,17 @@ def finish_rules(merged: Mapping[str, Any], src: Source, name: str) -> HouseRule
 
     ``merged``: ``resolve_table``'s table (a ``Merged``: each error is placed on
     the file and line where the value at fault is written) or a plain dict (errors
-    placed on ``src``).  Raises RulesError (R7.5, R9.6, R9.13-R9.16)."""
+    placed on ``src``).  Raises RulesError (R7.5, R9.6, R9.13-R9.16, R10.90)."""
     series = merged["series"]
     if series["mode"] == "hands" and series["hands"] < 1:
         where, _path, line = placed(merged, src, ("series", "hands"), ("series", "mode"))
         raise where.error("rules.err.series_hands", key="series.hands", line=line,
                           allowed=Told("rules.allowed.int_min", low=1), got=series["hands"])
+    if merged["scoring"]["mode"] == "winner_collects" and series["mode"] == "elimination":
+        # R10.90: eliminating whoever collects most would send the best player home
+        where, _path, line = placed(merged, src, ("scoring", "mode"), ("series", "mode"))
+        raise where.error("rules.err.collects_elimination", key="scoring.mode", line=line,
+                          allowed=Told("rules.allowed.collects_series"), got="winner_collects")
     values = {k: MappingProxyType(dict(merged[k])) if isinstance(merged[k], Mapping)
               else merged[k] for k in TOP_KEYS}
     tables = {section: MappingProxyType(

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from referee.engine.cards import ALL_RANKS as ACTION_RANKS, JOKER, deck_size
+from referee.engine.cards import ALL_RANKS as ACTION_RANKS, JOKER, deck_ranks, deck_size
 from referee.engine.keys import (
     EXTENDS, MAX_DECKS, MAX_PLAYERS, MIN_PLAYERS, OLD_KEYS, OVERLAPS, SECTION_KEYS, TABLE_NAMES,
     TOP_KEYS, Key)
@@ -130,9 +130,10 @@ def _check_int(c: _Checked) -> Any:
 
 
 def _check_word(c: _Checked) -> Any:
-    """``enum``: one of ``detail``; ``text``: a string that is not blank."""
+    """``enum``: one of ``detail`` (text, or whole numbers: ``deck``, R10.40); ``text``:
+    a string that is not blank."""
     value = c.value
-    if not isinstance(value, str):
+    if type(value) is not (type(c.detail[0]) if c.kind == "enum" else str):
         raise c.wrong_type()
     if (value not in c.detail) if c.kind == "enum" else not value.strip():
         raise c.bad_value()
@@ -460,8 +461,9 @@ def _check_finish(rules: HouseRules, error: _Error) -> None:
 def _check_start(rules: HouseRules, error: _Error) -> None:
     """R9.16: under ``redraw`` some rank a starter may have stays on the table."""
     # a starter stays when its rank is not turned back; with no Jokers in the
-    # deck (``jokers_per_deck = 0``) the Joker is never turned
-    turned = frozenset(ACTION_RANKS) if rules.jokers else frozenset(ACTION_RANKS) - {JOKER}
+    # deck (``jokers_per_deck = 0``) the Joker is never turned, nor a rank a deck of 36
+    # or 32 cards does not hold (R10.40)
+    turned = frozenset(deck_ranks(rules.deck) + ((JOKER,) if rules.jokers else ()))
     if rules.start_mode() == "redraw" and rules.start_ranks() >= turned:
         raise error("rules.err.start_redraw", (("start", "ranks"), ("start", "mode")),
                     Told("rules.allowed.rank_list"), key="start.ranks")
@@ -488,14 +490,14 @@ def check_table_fits(rules: HouseRules, players: int, merged: Merged | None = No
         raise src.error("rules.err.players", key="players", got=players,
                         allowed=Told("rules.allowed.players"))
     decks = rules.deck_count(players)
-    have = deck_size(decks, rules.jokers_per_deck)
+    have = deck_size(decks, rules.jokers_per_deck, rules.deck)
     need = players * rules.deal_size + 1
     if need <= have:
         return
     options: list[Told] = []
     key = "decks" if decks < 2 and rules.decks != "auto" else "deal_size"
     enough = next((n for n in range(decks + 1, MAX_DECKS + 1)
-                   if need <= deck_size(n, rules.jokers_per_deck)), None)
+                   if need <= deck_size(n, rules.jokers_per_deck, rules.deck)), None)
     if enough is not None:
         auto = enough == 2 and rules.decks == 1 and players >= 6
         options.append(Told("rules.allowed.more_decks_auto" if auto else "rules.allowed.more_decks",
@@ -509,6 +511,6 @@ def check_table_fits(rules: HouseRules, players: int, merged: Merged | None = No
     if merged is not None and () in merged.origins:
         # where the key to change is written, else where what made the deal too big is
         src, _path, line = placed(merged, src, (key,), ("deal_size",), ("decks",),
-                                   ("jokers_per_deck",))
+                                   ("jokers_per_deck",), ("deck",))
     raise src.error("rules.err.deck", key=key, allowed=allowed, line=line, players=players,
                     deal=rules.deal_size, need=need, decks_hold=decks_text, have=have)

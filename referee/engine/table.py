@@ -1,21 +1,22 @@
 """R1 The table: players, the deck, card identity, leaving.
 
 - R1.1 players ........... ``Hand.player`` (names resolved case-insensitively)
-- R1.3 / R1.4 the deck ... ``check_deck`` (no Jokers in this game; no more copies
+- R1.3 / R1.4 the deck ... ``check_deck`` (no Jokers in this game, no rank the deck
+  does not hold (R10.40); no more copies
   of a card on the discard pile than the decks hold), ``in_deck``, ``copies_allowed``
 - R1.5 leaving ........... ``leave``
 """
 
 from __future__ import annotations
 
-from referee.engine.cards import JOKER, Card, copies_per_deck
+from referee.engine.cards import DECKS, JOKER, Card, copies_per_deck, in_the_deck
 from referee.engine import goingout, order
 from referee.engine.events import LastPlayerWins, Left, NextToPlay, PenaltyLapses, Reason, Refusal
 
 
 def copies_allowed(h, card: Card) -> int:
     """How many copies of ``card`` the decks in play hold (R1.3, R1.4)."""
-    return h.decks * copies_per_deck(card, h.rules.jokers_per_deck)
+    return h.decks * copies_per_deck(card, h.rules.jokers_per_deck, h.rules.deck)
 
 
 def in_deck(h, card: Card, copies: dict | None = None) -> bool:
@@ -26,10 +27,14 @@ def in_deck(h, card: Card, copies: dict | None = None) -> bool:
 
 
 def check_deck(h, card: Card, copies: dict | None = None) -> None:
-    """R1.3 (no Jokers in this game) and R1.4 (no more copies than the decks hold, on
-    a discard pile holding ``copies``: default the hand's)."""
+    """R1.3 (no Jokers in this game; no card of a rank the deck does not hold, R10.40)
+    and R1.4 (no more copies than the decks hold, on a discard pile holding
+    ``copies``: default the hand's)."""
     if card.rank == JOKER and not h.rules.jokers:
         raise Refusal(Reason.NO_JOKERS, "R1.3", house=("jokers_per_deck", 0))
+    if not in_the_deck(card, h.rules.deck):
+        raise Refusal(Reason.NOT_IN_DECK, "R1.3", card=card, deck=h.rules.deck,
+                      lowest=DECKS[h.rules.deck], house=("deck", h.rules.deck))
     if not in_deck(h, card, copies):
         raise Refusal(Reason.IDENTITY, "R1.4", card=card, alt=_mis_entry_hint(h, card))
 

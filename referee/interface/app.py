@@ -902,9 +902,15 @@ def run_script(table: "OpenSeries", lines: Iterable[str], as_json: bool, keep_go
 # ---------------------------------------------------------------------------
 
 def spent_cards(hand) -> frozenset[str]:
-    """Cards (canonical) with every copy in the discard pile: no one can hold them (R1.4)."""
+    """Cards (canonical) with every copy in the discard pile, or of a rank the deck does
+    not hold (R10.40): no one can hold them (R1.3, R1.4)."""
+    from referee.engine.cards import full_deck
     from referee.engine.table import copies_allowed
-    return frozenset(str(c) for c, n in hand.copies.items() if n >= copies_allowed(hand, c))
+    spent = {str(c) for c, n in hand.copies.items() if n >= copies_allowed(hand, c)}
+    if hand.rules.deck != 52:
+        held = {str(c) for c in full_deck(0, hand.rules.deck)}
+        spent |= {str(c) for c in full_deck(0) if str(c) not in held}
+    return frozenset(spent)
 
 
 def legal_now(hand):

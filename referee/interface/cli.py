@@ -613,7 +613,7 @@ def main() -> None:
          shell_complete=_rules_specs,
          help="help.new.rules")
 @_option("--dealer", default=None, metavar_key="help.metavar.name", help="help.new.dealer")
-@_option("--mode", type=click.Choice(["elimination", "hands", "casual"]), default=None,
+@_option("--mode", type=click.Choice(["elimination", "hands", "casual", "target"]), default=None,
          help="help.new.mode")
 @_option("--limit", type=_IntRange(min=1), default=None, metavar_key="help.metavar.points",
          help="help.new.limit")
@@ -673,11 +673,12 @@ def new(players, rules_spec, dealer, mode, limit, hands, seed, force, as_json, s
 
 def _new_json(table: Any, save_file: Any, drawn: bool, kept: int | None) -> dict[str, Any]:
     """The ``new --json`` object (docs/JSON.md "A new series: new --json")."""
-    from referee.series.scoring import series_hands, series_limit
+    from referee.series.scoring import family_fields, series_hands, series_limit
     series, rules = table.series, table.series.rules
     return {"ok": True, "file": str(save_file.path), "players": list(series.players),
             "rules": rules.name, "mode": series.mode,
             "limit": series_limit(rules) if series.mode == "elimination" else None,
+            **family_fields(rules),
             "hands": series_hands(rules) or None, "dealer": series.dealer,
             "dealer_drawn": drawn, "first": None if rules.free_order else
             table.dealt.next_seat(series.dealer), "deal_size": rules.deal_size,

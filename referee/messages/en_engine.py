@@ -36,6 +36,9 @@ MESSAGES = {
         {"one": "{turn} must first draw {n} or stack on the penalty; nobody else may play now (R3.7).",
         "other": "{turn} must first draw {n} or stack on the penalty; nobody else may play now (R3.7)."}),
     "engine.refuse.no_jokers": "This game is played without Jokers (R1.3, jokers_per_deck = 0).",
+    "engine.refuse.not_in_deck": (
+        "There is no {card} in this game: its {deck}-card deck runs from {lowest} to Ace "
+        "(R1.3, deck = {deck})."),
     "engine.refuse.identity": (
         "Every {card} in the deck is already on the discard pile; check what was played (R1.4)."),
     "engine.refuse.identity_hint": (

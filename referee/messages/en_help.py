@@ -52,7 +52,8 @@ MESSAGES = {
     "help.new.dealer": "Dealer of the first hand (default: drawn at random).",
     "help.new.mode": (
         "elimination (over the limit is out, R7.4), hands (lowest total after N hands, "
-        "R7.5) or casual (wins counted, R7.6)."),
+        "R7.5), casual (wins counted, R7.6) or target (the first to reach the file's "
+        "target ends the series, R10.91)."),
     "help.new.limit": "Elimination limit in points.",
     "help.new.hands": "Number of hands (mode hands).",
     "help.new.seed": "Makes the dealer draw repeatable.",

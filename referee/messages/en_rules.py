@@ -51,6 +51,7 @@ MESSAGES: dict[str, str] = {
     "rules.err.extends_deep": "`extends = \"{got}\"` makes a chain of more than {most} files, each extending the next; at most {most} may. Let one of them start from a preset instead (R8).",
     "rules.err.extends_cycle": "`extends` goes round in a circle ({chain}). Let one file start from a preset instead.",
     "rules.err.series_hands": "with `series.mode = \"hands\"` the series needs `series.hands` of at least 1 (it is {got}); use {allowed}.",
+    "rules.err.collects_elimination": "`scoring.mode = \"winner_collects\"` cannot go with `series.mode = \"elimination\"`: whoever collects the most would be eliminated (R10.90). Set {allowed}.",
     "rules.err.players": "a table has 2 to 8 players, not {got} (R1.1). Use {allowed}.",
     "rules.err.both_keys": "`{key} = {old_value}` and `{new}` (line {new_line}) set the same thing (`{key} = {old_value}` is `{new} = {new_value}`); keep one of them: {allowed}.",
     "rules.err.deck": "{players} players with {deal} cards each, plus the starter, need {need} cards, but {decks_hold} {have} (R1.3). Use {allowed}.",
@@ -112,7 +113,8 @@ MESSAGES: dict[str, str] = {
     "rules.allowed.table": "a table of {what}",
     "rules.allowed.list": "a list of {what}",
     "rules.allowed.table_points": "rank = points",
-    "rules.allowed.table_series": "mode, limit and hands",
+    "rules.allowed.table_series": "mode, limit, hands, target and reaching",
+    "rules.allowed.collects_series": "`series.mode` to \"target\", \"hands\" or \"casual\"",
     "rules.word.or": "or",
     "rules.word.decks_one": "1 deck holds",
     "rules.word.decks_many": "{n} decks hold",
@@ -220,11 +222,18 @@ MESSAGES: dict[str, str] = {
     "rules.book.section.R7": "Scoring",
     "rules.book.section.R8": "House rules and variants",
     "rules.book.section.R9": "The actions table",
+    "rules.book.section.R10": "The family's games",
     "rules.book.intro.R5": (
         "\"The next player\" always means the next seat in the current direction, even "
         "when that player has turns to miss (R5.9). A draw penalty aimed at a player who "
         "must miss the coming turn is drawn by them at once (they get no turn in which to "
         "stack), and the turn still passes them by."
+    ),
+    "rules.book.intro.R10": (
+        "Pesten's relatives (Crazy Eights, Mau-Mau, Switch, Makao, Huit américain, Last "
+        "Card, Prší, Tschau Sepp) are refereed with the same rules and a house-rule file "
+        "that says how the game differs. Left at their defaults, the keys of this "
+        "section change nothing in a game of Pesten."
     ),
     "rules.book.intro.R8": (
         "Every house rule is a key in a TOML file; a family's file may start from a "
@@ -288,19 +297,19 @@ MESSAGES: dict[str, str] = {
     "rules.book.text.R1.2.ace_king": "by an Ace or a King, R5.5 and R5.8",
     "rules.book.title.R1.3": "Deck",
     "rules.book.text.R1.3.auto": (
-        "One standard deck of 52 cards{joker_part}: {one_deck} cards. From 6 players on, "
+        "One standard deck of {size} cards{joker_part}: {one_deck} cards. From 6 players on, "
         "two decks are shuffled together: {two_decks} cards."
     ),
     "rules.book.text.R1.3.fixed_one": (
-        "One standard deck of 52 cards{joker_part}: {one_deck} cards, whatever the "
+        "One standard deck of {size} cards{joker_part}: {one_deck} cards, whatever the "
         "number of players."
     ),
     "rules.book.text.R1.3.fixed_two": (
-        "Two standard decks of 52 cards{joker_part}, shuffled together: {two_decks} "
+        "Two standard decks of {size} cards{joker_part}, shuffled together: {two_decks} "
         "cards, whatever the number of players."
     ),
     "rules.book.text.R1.3.fixed_three": (
-        "Three standard decks of 52 cards{joker_part}, shuffled together: {three_decks} "
+        "Three standard decks of {size} cards{joker_part}, shuffled together: {three_decks} "
         "cards, whatever the number of players."
     ),
     "rules.book.text.R1.3.jokers": {"one": " plus {n} Joker", "other": " plus {n} Jokers"},
@@ -917,5 +926,45 @@ MESSAGES: dict[str, str] = {
         "After `pass_cards` or `rotate_hands`, every player holding one card owes "
         "\"Laatste kaart!\" as if they had just come down to one (R4.1); every other "
         "duty to announce and chance to call lapses (R4.5)."
+    ),
+
+    # --- R10 -----------------------------------------------------------------
+    "rules.book.title.R10.40": "Deck",
+    "rules.book.text.R10.40": (
+        "A deck holds 52 cards (Two to Ace), 36 (Six to Ace) or 32 (Seven to Ace), plus "
+        "its Jokers; the cards in play, the copies of a card and the deal that fits "
+        "count from it. A card of a rank the deck does not hold is refused wherever it "
+        "is typed (R1.3)."
+    ),
+    "rules.book.text.R10.40.in_force": "Here each deck holds {size} cards, {lowest} to Ace.",
+    "rules.book.title.R10.41": "German and Swiss cards",
+    "rules.book.text.R10.41": (
+        "German and Swiss cards are typed as the French cards they stand for: Ober = "
+        "Queen, Unter = Jack, Banner = Ten, Daus = Ace; Herz (Rosen) = hearts, "
+        "Schellen = diamonds, Eichel = clubs, Laub or Grün (Schilten) = spades."
+    ),
+    "rules.book.title.R10.90": "The winner collects",
+    "rules.book.text.R10.90": (
+        "The winner of a hand scores the points of every card the others hold, the "
+        "others score 0, and the highest total is the best (Crazy Eights). The score "
+        "is typed and checked as under R7.1 and R7.2. Such a series is not an "
+        "elimination: it plays to a target, a number of hands (the highest total wins) "
+        "or casually."
+    ),
+    "rules.book.text.R10.90.on": "This series is scored this way (`scoring.mode = \"winner_collects\"`).",
+    "rules.book.text.R10.90.off": "Not used in this series: the losers score their cards (R7.1).",
+    "rules.book.title.R10.91": "Target",
+    "rules.book.text.R10.91": (
+        "Once a player still in the series has {target} points or more after a hand, "
+        "the series ends: {reaching_text} Equal totals share the win."
+    ),
+    "rules.book.text.R10.91.wins": "reaching the target wins, and the highest total wins.",
+    "rules.book.text.R10.91.loses": "reaching the target loses, and the lowest total wins.",
+    "rules.book.title.R10.92": "A blocked hand when the winner collects",
+    "rules.book.text.R10.92": (
+        "When the winner collects (R10.90) and a hand is blocked (R3.9), the one player "
+        "holding the fewest points scores the difference between each other player's "
+        "points and theirs, and everyone else 0; when two or more hold the fewest, "
+        "nobody scores."
     ),
 }

@@ -71,6 +71,8 @@ MESSAGES = {
         "one": "1 point for {player} cannot be right; give the cards, or the points they are worth",
         "other": "{n} points for {player} cannot be right; give the cards, or the points they are worth"},
     "score.refuse.no_jokers": "This game has no Jokers, so {player} cannot hold one",
+    "score.refuse.not_in_deck": (
+        "{player} cannot hold {card}: this game's {deck}-card deck runs from {lowest} to Ace"),
     "score.refuse.count": {"one": "{player} holds {held} by the referee's count, 1 was given",
                            "other": "{player} holds {held} by the referee's count, {n} were given"},
     "score.refuse.points_range": "{player} holds {held} by the referee's count, worth from {low} to {high} in points, so a total of {total} is not possible",

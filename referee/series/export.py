@@ -126,7 +126,7 @@ def standings_from_history(history: Mapping[str, Any], header: Mapping[str, Any]
     rows = [{"name": p, "total": int(last.get(p, 0)), "wins": wins[p],
              "eliminated": p in out_at, "left": False,
              "out_hand": int(hands[out_at[p]]["hand"]) if p in out_at else 0} for p in players]
-    place = places_of(rows, mode)
+    place = places_of(rows, mode, history.get("best", header.get("best")) == "high")
     return {"players": [{**row, "place": place[row["name"]]} for row in rows],
             "series_winner": header.get("series_winner") or None, "mode": mode}
 

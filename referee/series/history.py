@@ -19,8 +19,8 @@ from typing import Any, Iterable, Mapping
 
 from referee.series.presets import rules_from_saved
 from referee.series.scoring import (
-    HandResult, Series, apply_result, joins_of, seat_joiners, series_hands, series_limit,
-    series_mode,
+    HandResult, Series, apply_result, family_fields, joins_of, seat_joiners, series_hands,
+    series_limit, series_mode,
 )
 
 __all__ = ["history_of", "series_header"]
@@ -55,7 +55,7 @@ def history_of(header: Mapping[str, Any], hands: Iterable[Mapping[str, Any]]) ->
     hand, seating order], "corrected": bool, "corrections": [{"at": ISO-8601
     UTC, "by" (only if given), "old": {name: int}, "new": {name: int}}]}],
     "players": [seating order], "limit": int (None outside elimination mode),
-    "mode": str, "abandoned": [{"hand", "dealer", "at": ISO-8601 UTC, "entries":
+    "mode": str, ``family_fields``, "abandoned": [{"hand", "dealer", "at": ISO-8601 UTC, "entries":
     int}]}`` (the hands abandoned, R7.3: ``hands`` items with ``status =
     "abandoned"``, never scored, in order), "joined": [{"hand", "name", "total",
     "at"}]}`` (who joined during the series, R7.3: from that hand on, with that
@@ -104,7 +104,7 @@ def history_of(header: Mapping[str, Any], hands: Iterable[Mapping[str, Any]]) ->
     mode = series.mode
     return {"hands": out, "players": players,
             "limit": series_limit(rules) if mode == "elimination" else None,
-            "mode": mode, "abandoned": abandoned, "joined": joined}
+            "mode": mode, **family_fields(rules), "abandoned": abandoned, "joined": joined}
 
 
 def series_header(header: Mapping[str, Any]) -> dict[str, Any]:
@@ -112,7 +112,7 @@ def series_header(header: Mapping[str, Any]) -> dict[str, Any]:
 
     ``{"id": int or None, "players": [seating order], "rules": {"name": str,
     "table": {rule key: value}}, "mode": str, "limit": int or None (elimination
-    only), "hands": int or None (a set number of hands), "hands_scored": int,
+    only), ``family_fields``, "hands": int or None (a set number of hands), "hands_scored": int,
     "created", "updated": ISO-8601 UTC text or None, "series_winner": [names]
     or None}``.
     """
@@ -126,6 +126,7 @@ def series_header(header: Mapping[str, Any]) -> dict[str, Any]:
         "rules": {"name": rules.name, "table": table},
         "mode": mode,
         "limit": series_limit(rules) if mode == "elimination" else None,
+        **family_fields(rules),
         "hands": hands or None,
         "hands_scored": int(header.get("hands_scored", 0)),
         "created": _iso(header.get("created")),

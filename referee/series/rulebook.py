@@ -1,6 +1,6 @@
 """The rule book for players: RULES.md in plain language, with the values in force.
 
-Every rule id of RULES.md (``R0.1`` ... ``R9.18``) has a short title and a
+Every rule id of RULES.md (``R0.1`` ... ``R10.92``) has a short title and a
 text; texts come from the message layer (``rules.book.*`` in
 ``messages/en_rules.py``) and are filled with the house rules in force, so
 ``rule_text("R5.6", family)`` says a Joker costs 3 cards.  Where a house rule
@@ -18,6 +18,7 @@ import textwrap
 from pathlib import Path
 from typing import Any, Callable
 
+from referee.engine.cards import deck_ranks
 from referee.engine.lexicon import LEXICONS
 from referee.messages import catalog, say, t
 from referee.engine.effects import ACTION_RANKS, EFFECT_BY_NAME, Effect, classic_rule
@@ -42,6 +43,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("R7", ("R7.1", "R7.2", "R7.3", "R7.4", "R7.5", "R7.6")),
     ("R8", ("R8.1", "R8.2", "R8.3", "R8.4", "R8.5", "R8.6")),
     ("R9", tuple(f"R9.{n}" for n in range(1, 19))),
+    ("R10", ("R10.40", "R10.41", "R10.90", "R10.91", "R10.92")),
 )
 _SECTION_OF = {rid: sec for sec, ids in SECTIONS for rid in ids}
 _SECTION_IDS = tuple(sec for sec, _ in SECTIONS)
@@ -136,11 +138,11 @@ def _r1_2(r: HouseRules) -> str:
 
 def _r1_3(r: HouseRules) -> str:
     jokers = r.jokers_per_deck
-    per_deck = 52 + jokers
+    per_deck = r.deck + jokers
     part = t(_key("R1.3", "jokers"), n=jokers) if jokers else t(_key("R1.3", "no_jokers"))
     variant = {"auto": "auto", 1: "fixed_one", 2: "fixed_two", 3: "fixed_three"}[r.decks]
     return t(_key("R1.3", variant), joker_part=part, one_deck=per_deck, two_decks=2 * per_deck,
-             three_decks=3 * per_deck)
+             three_decks=3 * per_deck, size=r.deck)
 
 
 def _r1_4(r: HouseRules) -> str:
@@ -318,6 +320,23 @@ def _r7_6(r: HouseRules) -> str:
     return t(_key("R7.6")) + _mode_sentence(r, "casual")
 
 
+def _r10_40(r: HouseRules) -> str:
+    return t(_key("R10.40")) + " " + t(_key("R10.40", "in_force"), size=r.deck,
+                                        lowest=_rank(deck_ranks(r.deck)[0]))
+
+
+def _r10_90(r: HouseRules) -> str:
+    on = r.scoring["mode"] == "winner_collects"
+    return t(_key("R10.90")) + " " + t(_key("R10.90", "on" if on else "off"))
+
+
+def _r10_91(r: HouseRules) -> str:
+    from referee.series.scoring import target_reaching  # (the rule book only)
+    reaching = t(_key("R10.91", target_reaching(r)))
+    return (t(_key("R10.91"), target=r.series["target"], reaching_text=reaching)
+            + _mode_sentence(r, "target"))
+
+
 def _ranks_words(ranks) -> str:
     """Rank names in table order, joined: "Two, Seven, Jack"."""
     return ", ".join(_rank(x) for x in ACTION_RANKS if x in ranks)
@@ -419,6 +438,9 @@ _BUILDERS: dict[str, Callable[[HouseRules], str]] = {
     "R9.14": _r9_14,
     "R9.15": _r9_15,
     "R9.16": _r9_16,
+    "R10.40": _r10_40,
+    "R10.90": _r10_90,
+    "R10.91": _r10_91,
 }
 
 

@@ -23,6 +23,9 @@ Map from rule ids to code:
 - R7.4 elimination over the limit .............. ``apply_result``
 - R7.5 fixed number of hands ................... ``apply_result``
 - R7.6 casual: wins counted .................... ``apply_result``
+- R10.90 the winner collects ................... ``hand_gains`` (``score_hand``)
+- R10.91 a target score ........................ ``apply_result``; ``places_of`` (``best_high``)
+- R10.92 a blocked hand when the winner collects ``hand_gains``
 
 Every refusal is a ``ScoreError`` (a ``ValueError``) whose ``message`` is one
 or two plain sentences ending in the rule id, and whose ``rule`` is that id.
@@ -33,7 +36,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable, Mapping
 
-from referee.engine.cards import JOKER, RANKS, Card, copies_per_deck, try_card
+from referee.engine.cards import (
+    DECKS, JOKER, Card, copies_per_deck, deck_ranks, in_the_deck, try_card,
+)
 from referee.messages import say, t
 from referee.engine.keys import DEFAULT_POINTS
 from referee.engine.rules import HouseRules, RulesError
@@ -51,10 +56,11 @@ __all__ = [
     "seat_joiners", "Deal", "standings_json", "places", "places_of",
     "render_standings", "join_names",
     "series_mode", "series_limit", "series_hands", "points_text", "hand_end_event",
+    "scoring_mode", "series_target", "target_reaching", "best_high", "hand_gains", "family_fields",
     "text_width", "pad_cell",
 ]
 
-MODES = ("elimination", "hands", "casual")
+MODES = ("elimination", "hands", "casual", "target")
 # Patterns compiled on first use (``re`` caches them): only ``score`` needs them.
 # A score's words are read with str methods, not patterns: compiling one costs
 # about 0.1 ms at every start of ``score`` (bench/bench_startup.py).
@@ -210,9 +216,83 @@ def series_hands(rules: HouseRules) -> int:
     return int(rules.series.get("hands", 0) or 0)
 
 
+def scoring_mode(rules: HouseRules) -> str:
+    """How a hand is scored (``[scoring] mode``): ``"penalty"`` (R7.1, the default:
+    the losers score their cards) or ``"winner_collects"`` (R10.90: the winner
+    scores the others' cards)."""
+    return str(rules.scoring.get("mode", "penalty"))
+
+
+def series_target(rules: HouseRules) -> int:
+    """The target total of ``series.mode = "target"`` in points (R10.91; ``[series]
+    target``, 100 by default)."""
+    return int(rules.series.get("target", 100))
+
+
+def target_reaching(rules: HouseRules) -> str:
+    """What reaching the target does (R10.91): ``"wins"`` or ``"loses"``.
+    ``[series] reaching = "auto"`` (the default) is ``"wins"`` when the winner
+    collects (R10.90) and ``"loses"`` under penalty scoring (R7.1)."""
+    reaching = str(rules.series.get("reaching", "auto"))
+    if reaching == "auto":
+        return "wins" if scoring_mode(rules) == "winner_collects" else "loses"
+    return reaching
+
+
+def best_high(rules: HouseRules) -> bool:
+    """Whether the highest total is the best one (R10.91, R10.90): in target mode
+    when reaching the target wins; in the other modes when the winner collects.
+    Otherwise (R7.4, R7.5) the lowest total is the best."""
+    if series_mode(rules) == "target":
+        return target_reaching(rules) == "wins"
+    return scoring_mode(rules) == "winner_collects"
+
+
+def hand_gains(rules: HouseRules, winner: str | None, blocked: bool,
+               held: Mapping[str, int]) -> dict[str, int]:
+    """What each player adds to their total for one hand (R7.1, R10.90, R10.92).
+
+    ``held``: name -> points of the cards each scoring player held at the end
+    (the winner and the players who went out 0), in seating order.  Under
+    penalty scoring (R7.1) that is what each adds.  When the winner collects
+    (R10.90) the winner adds the sum of the others' points and everyone else 0;
+    a blocked hand (R10.92): the one player holding the fewest points adds the
+    difference between each other player's points and theirs, everyone else 0
+    (two or more holding the fewest: nobody scores).  Returns name -> points, in
+    the order of ``held``.  Pure.
+    """
+    if scoring_mode(rules) != "winner_collects":
+        return dict(held)
+    gains = dict.fromkeys(held, 0)
+    if not blocked:
+        if winner is not None and winner in gains:
+            gains[winner] = sum(n for p, n in held.items() if p != winner)
+        return gains
+    lowest = min(held.values(), default=0)
+    low = [p for p, n in held.items() if n == lowest]
+    if len(low) == 1:
+        gains[low[0]] = sum(n - lowest for n in held.values())
+    return gains
+
+
+def family_fields(rules: HouseRules) -> dict[str, Any]:
+    """The JSON fields of a series scored another way than R7's (docs/JSON.md):
+    in target mode or when the winner collects, ``{"scoring": "penalty" |
+    "winner_collects" (R10.90), "target": points or None outside target mode,
+    "reaching": "wins" | "loses" or None (R10.91), "best": "low" | "high" (which
+    total ranks first)}``; otherwise ``{}`` (the objects stay as R7 made them)."""
+    mode = series_mode(rules)
+    if mode != "target" and scoring_mode(rules) == "penalty":
+        return {}
+    target = mode == "target"
+    return {"scoring": scoring_mode(rules), "target": series_target(rules) if target else None,
+            "reaching": target_reaching(rules) if target else None,
+            "best": "high" if best_high(rules) else "low"}
+
+
 def _mode_rule(rules: HouseRules) -> str:
-    return {"elimination": "R7.4", "hands": "R7.5", "casual": "R7.6"}.get(
-        series_mode(rules), "R7.4")
+    return {"elimination": "R7.4", "hands": "R7.5", "casual": "R7.6",
+            "target": "R10.91"}.get(series_mode(rules), "R7.4")
 
 
 def player_name_problem(names: list[str], count: bool = True) -> str | None:
@@ -413,7 +493,7 @@ class Series(Record):
     # -- questions -------------------------------------------------------------
     @property
     def mode(self) -> str:
-        """``"elimination"`` | ``"hands"`` | ``"casual"`` (``[series] mode``)."""
+        """``"elimination"`` | ``"hands"`` | ``"casual"`` | ``"target"`` (``[series] mode``)."""
         return series_mode(self.rules)
 
     @property
@@ -628,7 +708,7 @@ def corrected_text(result: HandResult, replaced: HandResult) -> str:
 
 
 def _rank_points_range(rules: HouseRules) -> tuple[int, int]:
-    ranks = list(RANKS) + ([JOKER] if rules.jokers else [])
+    ranks = list(deck_ranks(rules.deck)) + ([JOKER] if rules.jokers else [])
     values = [card_points(Card(r, None if r == JOKER else "s"), rules) for r in ranks]
     return min(values), max(values)
 
@@ -699,21 +779,24 @@ class HandResult(Record):
     ``hand``: its number; ``winner``: name, or None for a blocked hand (R3.9);
     ``points``: name -> points scored this hand (the winner 0; in casual mode only
     those given); ``cards``: name -> canonical card strings, for players given as
-    cards; ``left``: players who left during the hand (R1.5), who score nothing.
+    cards; ``left``: players who left during the hand (R1.5), who score nothing;
+    ``held``: name -> points of the cards each held, when the points scored are
+    not those (the winner collects, R10.90), else empty.
     """
 
-    __slots__ = ("hand", "winner", "blocked", "points", "cards", "left")
+    __slots__ = ("hand", "winner", "blocked", "points", "cards", "left", "held")
     __match_args__ = __slots__
 
     def __init__(self, hand: int, winner: str | None, blocked: bool = False,
                  points: dict[str, int] | None = None, cards: dict[str, list[str]] | None = None,
-                 left: list[str] | None = None) -> None:
+                 left: list[str] | None = None, held: dict[str, int] | None = None) -> None:
         self.hand = hand
         self.winner = winner
         self.blocked = blocked
         self.points = {} if points is None else points
         self.cards = {} if cards is None else cards
         self.left = [] if left is None else left
+        self.held = {} if held is None else held
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON/TOML values; ``winner`` is left out when there is none."""
@@ -724,6 +807,8 @@ class HandResult(Record):
         d["points"] = dict(self.points)
         d["cards"] = {k: list(v) for k, v in self.cards.items()}
         d["left"] = list(self.left)
+        if self.held:
+            d["held"] = dict(self.held)
         return d
 
     @classmethod
@@ -736,6 +821,7 @@ class HandResult(Record):
         table = SavedSection.of(d, list(where or ["result"]), Told("score.allowed.result"))
         points = table.table_at("points", Told("score.allowed.points"), {})
         cards = table.table_at("cards", Told("score.allowed.cards"), {})
+        held = table.table_at("held", Told("score.allowed.points"), {})
         winner = table("winner", "text", None, None)
         return cls(hand=table("hand", "int", (1, None)), winner=winner,
                    blocked=table("blocked", "bool", None, False),
@@ -744,7 +830,8 @@ class HandResult(Record):
                                  for i, c in enumerate(cards(name, "list", Told("score.allowed.card_list")), 1)]
                           for name in cards.keys()},
                    left=[table.item("left", i, p, "text")
-                         for i, p in enumerate(table.items_at("left", Told("score.allowed.names"), []), 1)])
+                         for i, p in enumerate(table.items_at("left", Told("score.allowed.names"), []), 1)],
+                   held={name: held(name, "int", (0, None)) for name in held.keys()})
 
 
 def _given_value(value: Any, player: str) -> int | list[Card]:
@@ -819,10 +906,12 @@ def score_hand(series: Series, facts: HandFacts, winner: str | None,
 
     points, cards, held = _read_scores(series, facts, [p for p in scorers if p in given_c], given_c)
     _check_copies(held, facts.discard if refereed else [], max(1, int(facts.decks)),
-                  series.rules.jokers_per_deck)
+                  series.rules.jokers_per_deck, series.rules.deck)
     points.update(dict.fromkeys(out, 0))
-    return HandResult(hand=series.hand, winner=hand_winner, blocked=blocked,
-                      points=_in_seating_order(series, hand_winner, points), cards=cards, left=left)
+    held = _in_seating_order(series, hand_winner, points)
+    gains = hand_gains(series.rules, hand_winner, blocked, held)  # R10.90
+    return HandResult(hand=series.hand, winner=hand_winner, blocked=blocked, points=gains,
+                      cards=cards, left=left, held=held if gains != held else {})
 
 
 def untold_winner(series: Series, facts: HandFacts, winner: str | None,
@@ -975,6 +1064,12 @@ def check_given(series: Series, facts: HandFacts, name: str, value: Any) -> int 
         return value
     if not series.rules.jokers and any(c.is_joker for c in value):
         raise ScoreError("score.refuse.no_jokers", "R1.3", player=name)
+    outside = [c for c in value if not in_the_deck(c, series.rules.deck)]
+    if outside:  # R1.3, R10.40: a deck of 36 or 32 cards
+        from referee.words.cards import pretty
+        raise ScoreError("score.refuse.not_in_deck", "R1.3", player=name,
+                         card=pretty(outside[0]), deck=series.rules.deck,
+                         lowest=DECKS[series.rules.deck])
     if count is not None and len(value) != count:
         raise ScoreError("score.refuse.count", "R7.2", player=name, held=_n_cards(count),
                          n=len(value))
@@ -982,9 +1077,9 @@ def check_given(series: Series, facts: HandFacts, name: str, value: Any) -> int 
 
 
 def _check_copies(held: dict[str, list[Card]], discard: list[Card], decks: int,
-                  jokers: int) -> None:
+                  jokers: int, deck: int = 52) -> None:
     """R7.2 / R1.4: no card more often in the given hands plus discard pile than the
-    ``decks`` decks of ``jokers`` Jokers each hold."""
+    ``decks`` decks of ``deck`` cards (R10.40) and ``jokers`` Jokers each hold."""
     from referee.words.cards import pretty  # a card is read as a card (3♦), never as 3d
     in_discard = Counter(discard)
     holders: dict[Card, list[str]] = {}
@@ -993,7 +1088,7 @@ def _check_copies(held: dict[str, list[Card]], discard: list[Card], decks: int,
             holders.setdefault(card, []).append(name)
     for name, cards in held.items():  # first offender in seating order
         for card in cards:
-            copies = decks * copies_per_deck(card, jokers)
+            copies = decks * copies_per_deck(card, jokers, deck)
             given = len(holders[card])
             if in_discard[card] + given <= copies:
                 continue
@@ -1061,18 +1156,26 @@ def recorded_problem(rules: HouseRules, facts: HandFacts, result: "HandResult"
     in_discard = Counter(facts.discard)
     given = Counter(card for cards in held.values() for card in cards)
     for name, cards in held.items():   # the first holder of a card held too often
-        if any(in_discard[c] + given[c] > decks * copies_per_deck(c, rules.jokers_per_deck)
+        if any(in_discard[c] + given[c] > decks * copies_per_deck(c, rules.jokers_per_deck,
+                                                                   rules.deck)
                for c in cards):
             try:
-                _check_copies(held, facts.discard, decks, rules.jokers_per_deck)
+                _check_copies(held, facts.discard, decks, rules.jokers_per_deck, rules.deck)
             except ScoreError as exc:
                 return ["result", "cards", name], exc
+    had = result.held or result.points
     for name, cards in held.items():
         worth = sum(card_points(c, rules) for c in cards)
-        if result.points.get(name) != worth:
-            return ["result", "points", name], ScoreError(
+        if had.get(name) != worth:
+            return ["result", "held" if result.held else "points", name], ScoreError(
                 "score.refuse.log_points", "R7.1", player=name, worth=worth,
-                points=result.points.get(name, "-"))
+                points=had.get(name, "-"))
+    gains = hand_gains(rules, result.winner, result.blocked, had)
+    for name, points in result.points.items():  # R10.90: what the cards held give
+        if gains.get(name, points) != points:
+            return ["result", "points", name], ScoreError(
+                "score.refuse.log_points", "R10.90", player=name, worth=gains[name],
+                points=points)
     return None
 
 
@@ -1095,7 +1198,7 @@ def check_given_cards(series: Series, facts: HandFacts, given: Mapping[str, Any]
     held[name] = cards(name, value)  # last: the answer at fault is this one
     refereed = facts.refereed and facts.status != "waiting"
     _check_copies({p: c for p, c in held.items() if c}, facts.discard if refereed else [],
-                  max(1, int(facts.decks)), series.rules.jokers_per_deck)
+                  max(1, int(facts.decks)), series.rules.jokers_per_deck, series.rules.deck)
 
 
 # ---------------------------------------------------------------------------
@@ -1232,9 +1335,14 @@ def _series_winners(series: Series, active: list[str]) -> list[str]:
     if len(active) == 1:
         return active
     done = 0 < series_hands(series.rules) <= series.hands_scored
+    best = max if best_high(series.rules) else min
     if active and mode == "hands" and done:
-        best = min(series.records[p].total for p in active)
-        return [p for p in active if series.records[p].total == best]
+        top = best(series.records[p].total for p in active)
+        return [p for p in active if series.records[p].total == top]
+    if active and mode == "target" and any(
+            series.records[p].total >= series_target(series.rules) for p in active):
+        top = best(series.records[p].total for p in active)  # R10.91
+        return [p for p in active if series.records[p].total == top]
     if active and mode == "casual" and done:
         most = max(series.records[p].wins for p in active)
         return [p for p in active if series.records[p].wins == most]
@@ -1358,10 +1466,12 @@ def _upcoming(series: Series, current_hand_started: bool) -> tuple[str, int] | N
 def places(series: Series) -> dict[str, int]:
     """Each player's place in the series (``places_of`` of its records): 1 the
     best, equal standing shares a place.  Returns name -> place, in seating order."""
-    return places_of([series.records[p].to_dict() for p in series.players], series.mode)
+    return places_of([series.records[p].to_dict() for p in series.players], series.mode,
+                     best_high(series.rules))
 
 
-def places_of(players: Iterable[Mapping[str, Any]], mode: str) -> dict[str, int]:
+def places_of(players: Iterable[Mapping[str, Any]], mode: str, high: bool = False
+              ) -> dict[str, int]:
     """The one ranking of a series, used wherever places are shown (standings,
     ``standings --json``, the final standings of a banner, the HTML export).
 
@@ -1370,14 +1480,16 @@ def places_of(players: Iterable[Mapping[str, Any]], mode: str) -> dict[str, int]
     which the player went out; 0 or missing while in).  1 is the best; equal
     standing shares a place and the next place is skipped (1, 2, 2, 4).
     ``elimination``: players still in by lowest total, then those out, the
-    last to go out first (R7.4); ``hands``: lowest total (R7.5); ``casual``:
-    most wins (R7.6).  In every mode a player out of the series ranks after
-    those still in.  Returns name -> place, in seating order.
+    last to go out first (R7.4); ``hands`` and ``target``: lowest total (R7.5,
+    R10.91), the highest with ``high`` (``best_high``: R10.90, R10.91);
+    ``casual``: most wins (R7.6).  In every mode a player out of the series
+    ranks after those still in.  Returns name -> place, in seating order.
     """
     casual = mode == "casual"
+    sign = -1 if high else 1
 
     def key(p: Mapping[str, Any]) -> tuple[int, ...]:
-        score = -int(p.get("wins", 0)) if casual else int(p.get("total", 0))
+        score = -int(p.get("wins", 0)) if casual else sign * int(p.get("total", 0))
         return (int(bool(p.get("eliminated"))), -int(p.get("out_hand") or 0), score)
 
     keys = {str(p["name"]): key(p) for p in players}
@@ -1388,8 +1500,11 @@ def places_of(players: Iterable[Mapping[str, Any]], mode: str) -> dict[str, int]
 
 
 def _to_go(series: Series, name: str) -> int | None:
-    """Points ``name`` may still score before going over the limit (R7.4), or None."""
+    """Points ``name`` may still score before going over the limit (R7.4), or before
+    reaching the target (R10.91), or None."""
     rec = series.records[name]
+    if series.mode == "target" and not rec.eliminated:
+        return max(0, series_target(series.rules) - rec.total)
     if series.mode != "elimination" or rec.eliminated:
         return None
     return max(0, series_limit(series.rules) - rec.total)
@@ -1409,11 +1524,11 @@ def standings_json(series: Series, current_hand_started: bool) -> dict[str, Any]
     "last", "to_go"}, ...] in seating order, "next_dealer": name or None once
     the series is over, "series_winner": [names] or None, "hand": the
     current/last hand number, "hands_scored": int, "mode": str}``, plus
-    ``"limit"`` (points) in elimination mode and ``"hands"`` and
+    ``"limit"`` (points) in elimination mode, ``family_fields`` and ``"hands"`` and
     ``"hands_left"`` when a number of hands is set.  ``place``: see
     ``places``; ``last``: points in the last scored hand (null when the player
-    did not score it); ``to_go``: points before going over the limit (null
-    outside elimination mode and for players out).
+    did not score it); ``to_go``: points before going over the limit, or before
+    reaching the target (null in the other modes and for players out).
     ``current_hand_started``: whether hand ``series.hand`` has left ``waiting``;
     the next dealer is then the one after the current dealer (R2.1), otherwise
     the current dealer, who has yet to deal.
@@ -1435,6 +1550,7 @@ def standings_json(series: Series, current_hand_started: bool) -> dict[str, Any]
     }
     if series.mode == "elimination":
         out["limit"] = series_limit(series.rules)
+    out.update(family_fields(series.rules))
     if series_hands(series.rules) > 0 and series.mode in ("hands", "casual"):
         out["hands"] = series_hands(series.rules)
         out["hands_left"] = _hands_left(series)

@@ -49,7 +49,7 @@ from referee.series.presets import rules_from_saved
 from referee.series.scoring import (
     Event, HandFacts, HandResult, SavedSection, ScoreError, Series, SeriesDataError, apply_result,
     join_names, joins_of, player_name_problem, recorded_problem, replay_series, score_hand,
-    series_limit, untold_winner,
+    best_high, series_limit, untold_winner,
 )
 from referee.series.store import END, FORMAT, SaveError, SaveFile, os_reason
 from referee.series.spoken import table_lexicon
@@ -715,7 +715,9 @@ class OpenSeries:
         still = series.active_players()
         chosen = total is not None
         if total is None:
-            total = max((series.records[p].total for p in still), default=0)
+            # the worst total of those still in: the lowest when the highest is best (R10.90)
+            worst = min if best_high(self.rules) else max
+            total = worst((series.records[p].total for p in still), default=0)
         limit = series_limit(self.rules)
         if series.mode == "elimination" and total > limit:
             raise ScoreError("score.refuse.join_over_limit", "R7.4", name=name, total=total,

@@ -388,7 +388,8 @@ class _Run:
         self.rank = [c.rank for c in CARDS]
         self.text = [str(c) for c in CARDS]
         self.points = [card_points(c, rules) for c in CARDS]
-        self.deck = [c.id for c in full_deck(rules.jokers_per_deck)] * rules.deck_count(players)
+        self.deck = [c.id for c in full_deck(rules.jokers_per_deck, rules.deck)] * \
+            rules.deck_count(players)
         # The actions a bot may send, made once (they are immutable values).
         self.plays = [Play(c) for c in CARDS]
         self.drawn_plays = [Draw(c) for c in CARDS]

@@ -245,6 +245,7 @@ _REFUSALS = {
     "turn_passed": "engine.refuse.turn_passed",
     "free_pending": "engine.refuse.free_pending",
     "no_jokers": "engine.refuse.no_jokers",
+    "not_in_deck": "engine.refuse.not_in_deck",
     "identity": "engine.refuse.identity",
     "must_stack": "engine.refuse.must_stack",
     "must_draw": "engine.refuse.must_draw",
@@ -294,6 +295,8 @@ def _refused(e) -> str:
         fields["entry"] = _entry(f"start {fields['card']} s")
     elif reason == "start_no_suit":
         fields["entry"] = _entry(f"start {fields['card']}")
+    elif reason == "not_in_deck":  # (R10.40: "from Seven to Ace")
+        fields["lowest"] = rank_word(fields["lowest"])
     if "suit" in fields:
         fields["suit"] = suit_word(fields["suit"])
     if "stack" in fields:
