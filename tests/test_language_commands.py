@@ -1,0 +1,53 @@
+"""The language's own words everywhere a player types or reads a command, a name or a
+number (NOTATION.md "Languages"): corrections, leaving, `help` at the prompt, house-rule
+files, `rules`, presets, the exports' numbers and dates."""
+
+import re
+
+import pytest
+
+from test_languages import run
+
+
+def _italian_series(tmp_path):
+    save = tmp_path / "p.toml"
+    run(save, "new", "--lang", "it", "--players", "Anna,Bram,Cees", "--dealer", "Cees")
+    return save
+
+
+def test_R0_2_a_correction_is_typed_in_the_language_words(tmp_path):
+    save = _italian_series(tmp_path)
+    out = run(save, "play", input="inizio 9cu\ncorreggi conta Anna 5\ncorreggi pesca Bram 1\n"
+                                 "replay\n").stdout
+    assert "Anna ha 5 carte, non 7 (R0.2)" in out
+    assert "correggi conta Anna 5" in out          # replay tells it back in Italian
+    assert "fix count" not in out
+
+
+def test_R1_5_italian_leave_is_ritira(tmp_path):
+    save = _italian_series(tmp_path)
+    out = run(save, "play", input="inizio 9cu\nritira Bram\naiuto\n").stdout
+    assert "Bram lascia il tavolo" in out
+    assert "ritira Anna" in out and "esce Anna" not in out
+
+
+@pytest.mark.parametrize("language, words, quit_said", [
+    ("it", ("stato", "verifica 7cu", "perché", "regole [", "punti [", "classifica [", "storico",
+            "annulla", "ripeti", "abbandona", "mostra", "aiuto [", "fine"), "Hai lasciato il tavolo"),
+    ("nl", ("stand", "controleer 7h", "waarom", "regels [", "punten [", "tussenstand [",
+            "geschiedenis", "terug", "opnieuw", "afbreken", "toon", "hulp [", "stoppen"), None),
+])
+def test_help_at_the_prompt_lists_every_command_by_its_own_word(tmp_path, language, words,
+                                                                 quit_said):
+    save = tmp_path / "p.toml"
+    run(save, "new", "--lang", language, "--players", "Anna,Bram,Cees", "--dealer", "Cees")
+    help_ = run(save, "play", input="help\n").stdout
+    commands = help_[help_.index(":\n", help_.index("\n  " + words[0]) - 40):]
+    heads = {line.split()[0] for line in commands.splitlines() if line.startswith("  ")}
+    for word in words:
+        assert "\n  " + word in commands, word
+    for english in ("state", "check", "why", "undo", "redo", "abandon", "show", "quit",
+                    "standings", "history", "score", "rules", "help"):
+        assert english not in heads, english
+    said = run(save, "play", input=words[-1] + "\n").stdout
+    assert quit_said is None or quit_said in said
