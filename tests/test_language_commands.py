@@ -51,3 +51,43 @@ def test_help_at_the_prompt_lists_every_command_by_its_own_word(tmp_path, langua
         assert english not in heads, english
     said = run(save, "play", input=words[-1] + "\n").stdout
     assert quit_said is None or quit_said in said
+
+
+FRENCH_MONTHS = ("janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|"
+                 "novembre|décembre")
+
+
+def _french_scored_series(tmp_path):
+    save = tmp_path / "p.toml"
+    run(save, "new", "--lang", "fr", "--players", "Anna,Bram,Cees", "--dealer", "Anna")
+    run(save, "score", "--winner", "Bram", "Anna=12", "Cees=7")
+    run(save, "score", "--winner", "Anna", "Bram=5", "Cees=20")
+    return save
+
+
+def test_series_stats_averages_take_the_language_decimal_sign(tmp_path):
+    save = _french_scored_series(tmp_path)
+    stats = run(save, "series", "--stats").stdout
+    assert re.search(r"Anna .* 6,0$", stats, re.M), stats
+    assert re.search(r"Bram .* 2,5$", stats, re.M)
+    assert "6.0" not in stats and "2.5" not in stats
+
+
+def test_the_html_export_writes_its_date_in_words_of_the_language(tmp_path):
+    save = _french_scored_series(tmp_path)
+    page = run(save, "export", "--format", "html").stdout
+    assert re.search(rf"Commencée le \d{{1,2}} ({FRENCH_MONTHS}) \d{{4}}", page)
+    assert not re.search(r"Commencée le \d{4}-", page)
+
+
+def test_the_csv_header_follows_the_language_and_the_json_stays_english(tmp_path):
+    import json
+    save = _french_scored_series(tmp_path)
+    rows = run(save, "export", "--format", "csv").stdout.lstrip("\ufeff").splitlines()
+    assert rows[0] == ("donne,donneur,gagnant,points:Anna,points:Bram,points:Cees,"
+                       "total:Anna,total:Bram,total:Cees,corrigée")
+    assert rows[1] == "1,Anna,Bram,12,0,7,12,0,7,non"
+    data = json.loads(run(save, "export", "--format", "json").stdout)
+    assert data["hands"][0]["dealer"] == "Anna" and data["hands"][0]["corrected"] is False
+    assert data["rules"]["name"] == "standard"
+    assert re.match(r"\d{4}-\d\d-\d\d", data["created"])
