@@ -91,3 +91,13 @@ def test_the_csv_header_follows_the_language_and_the_json_stays_english(tmp_path
     assert data["hands"][0]["dealer"] == "Anna" and data["hands"][0]["corrected"] is False
     assert data["rules"]["name"] == "standard"
     assert re.match(r"\d{4}-\d\d-\d\d", data["created"])
+
+
+@pytest.mark.parametrize("spoken, topic", [("fr", "dernière carte"), ("it", "ultima carta"),
+                                           ("pt", "última carta"), ("en", "ultima carta"),
+                                           ("nl", "derniere carte")])
+def test_R4_rules_topic_finds_the_last_card_rules_in_any_language(tmp_path, spoken, topic):
+    save = tmp_path / "p.toml"
+    run(save, "new", "--lang", spoken, "--players", "Anna,Bram", "--dealer", "Anna")
+    found = re.findall(r"^(R\d+\.\d+) ", run(save, "rules", topic).stdout, re.M)
+    assert found[:5] == ["R4.1", "R4.2", "R4.3", "R4.4", "R4.5"], found

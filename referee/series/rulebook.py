@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import re
 import textwrap
+import unicodedata
 from pathlib import Path
 from typing import Any, Callable
 
 from referee.engine.lexicon import LEXICONS
+from referee import messages
 from referee.messages import catalog, say, t
 from referee.engine.effects import ACTION_RANKS, EFFECT_BY_NAME, Effect, classic_rule
 from referee.engine.keys import HOUSE_KEYS, KEY_BY_NAME
@@ -736,27 +738,49 @@ _SUFFIXES = ("s", "es", "ing", "ed", "e")
 
 
 def _norm(text: str) -> str:
-    text = text.lower().replace("`", " ")
+    """Lower case words without their accents (``Dernière`` -> ``derniere``: a topic
+    is found typed with or without them), rule ids kept whole."""
+    text = unicodedata.normalize("NFKD", text.lower().replace("`", " "))
+    text = "".join(c for c in text if not unicodedata.combining(c))
     return " ".join(re.findall(r"r\d+(?:\.\d+)?|[^\W_]+", text))
 
 
-_index_cache: dict[int, dict[str, tuple[str, str, set[str], set[str]]]] = {}
+# The synonyms and stop words as the index holds words (without accents).
+_SYNONYMS = {_norm(word): english for word, english in _SYNONYMS.items()}
+_STOPWORDS = frozenset(_norm(word) for word in _STOPWORDS)
+_index_cache: dict[str, tuple[str, str, set[str], set[str]]] = {}
+
+
+def _book_in(code: str, sets: list[HouseRules]) -> dict[str, tuple[list[str], list[str]]]:
+    """rule id -> (its title and its section's, its texts under ``sets``) in the rule
+    book of language ``code`` (its catalog; the language spoken is restored)."""
+    before, chosen = messages.language(), messages.chosen_language() is not None
+    messages.set_language(code, chosen=False)
+    try:
+        return {rid: ([rule_title(rid), rule_title(rid.partition(".")[0])],
+                      [rule_text(rid, r) for r in sets]) for rid in rule_ids()}
+    finally:
+        messages.set_language(before, chosen)
 
 
 def _index() -> dict[str, tuple[str, str, set[str], set[str]]]:
-    """rule id -> (keyword text, body text, keyword tokens, body tokens), per language."""
-    key = id(catalog())
-    if key not in _index_cache:
+    """rule id -> (keyword text, body text, keyword tokens, body tokens), built once from
+    the rule book of every language (each catalog's titles, its section's title and
+    texts: under every preset in English and the language spoken, under the standard
+    rules in the others) and the topic words, so that a topic is found in any language whichever
+    is spoken (``rules dernière carte``, ``ultima carta``: R4)."""
+    if not _index_cache:
         sets = [_STANDARD] + [load_rules(p) for p in ("family", "hard", "fast", "cumulative")]
-        index = {}
+        spoken = ("en", messages.language())  # (the others' texts under the standard rules)
+        books = [_book_in(code, sets if code in spoken else sets[:1]) for code in messages.LANGUAGES]
         for rid in rule_ids():
             topics = ",".join(filter(None, [_TOPICS.get(rid, ""),
                                             *(lex.topics.get(rid, "") for lex in LEXICONS.values())]))
-            head = " | ".join(_norm(part) for part in (rule_title(rid) + "," + topics).split(","))
-            body = " | ".join(_norm(rule_text(rid, r)) for r in sets)
-            index[rid] = (head, body, set(head.split()) - {"|"}, set(body.split()) - {"|"})
-        _index_cache[key] = index
-    return _index_cache[key]
+            titles = ",".join(title for book in books for title in book[rid][0])
+            head = " | ".join(_norm(part) for part in (titles + "," + topics).split(","))
+            body = " | ".join(_norm(text) for book in books for text in book[rid][1])
+            _index_cache[rid] = (head, body, set(head.split()) - {"|"}, set(body.split()) - {"|"})
+    return _index_cache
 
 
 def _word_hits(word: str, tokens: set[str]) -> bool:
@@ -771,7 +795,7 @@ def _word_hits(word: str, tokens: set[str]) -> bool:
 
 
 def find_topic(text: str) -> list[str]:
-    """Rule ids about the topic words in ``text``, best first (English and common Dutch).
+    """Rule ids about the topic words in ``text``, best first, in any language (``_index``).
 
     ``"laatste kaart"``, ``"last card"`` -> R4.1 ... R4.5; ``"boer"`` (Dutch for
     Jack) -> the Jack rules; ``"stack"``, ``"reshuffle"``, ``"joker"`` work
