@@ -101,3 +101,30 @@ def test_R4_rules_topic_finds_the_last_card_rules_in_any_language(tmp_path, spok
     run(save, "new", "--lang", spoken, "--players", "Anna,Bram", "--dealer", "Anna")
     found = re.findall(r"^(R\d+\.\d+) ", run(save, "rules", topic).stdout, re.M)
     assert found[:5] == ["R4.1", "R4.2", "R4.3", "R4.4", "R4.5"], found
+
+
+def test_R8_a_preset_is_shown_by_its_local_name_and_typed_by_either(tmp_path):
+    save = tmp_path / "p.toml"
+    said = run(save, "new", "--lang", "fr", "--players", "Anna,Bram,Cees", "--rules", "famille",
+               "--dealer", "Anna").stdout
+    assert "règles famille" in said
+    json_new = run(tmp_path / "q.toml", "new", "--lang", "fr", "--players", "Anna,Bram",
+                   "--rules", "family", "--json").stdout
+    assert '"rules": "family"' in json_new or '"rules":"family"' in json_new
+    diff = run(save, "rules", "--diff", "famiglia", "hard", "--lang", "it").stdout
+    assert diff.splitlines()[0] == "Regole della casa: famiglia a confronto con difficile"
+    book = run(save, "rules", "--lang", "nl").stdout
+    assert "Regels: R8.2 familie (Gezinspesten)." in book
+    assert "standard (standaard)" not in book
+
+
+@pytest.mark.parametrize("language, titles", [
+    ("pt", ("R9.2 Nenhum efeito (none)", "R9.5 Perder a vez (skip)", "R9.6 Jogar de novo (again)")),
+    ("nl", ("R9.3 Kaarten pakken (draw)", "R9.8 Kleur vragen (name_suit)")),
+])
+def test_R9_the_effect_titles_are_translated_with_the_value_to_write(tmp_path, language, titles):
+    save = tmp_path / "p.toml"
+    run(save, "new", "--lang", language, "--players", "Anna,Bram", "--dealer", "Anna")
+    book = run(save, "rules", "R9").stdout
+    for title in titles:
+        assert title in book

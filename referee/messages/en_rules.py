@@ -128,6 +128,13 @@ MESSAGES: dict[str, str] = {
 
     # --- frames around the rule book ----------------------------------------
     "rules.view.book_title": "Pesten: the rule book",
+    # A preset's name as shown (R8); the English one is also what is typed
+    "rules.preset.standard": "standard",
+    "rules.preset.family": "family",
+    "rules.preset.hard": "hard",
+    "rules.preset.fast": "fast",
+    "rules.preset.cumulative": "cumulative",
+    "rules.preset.tournament": "tournament",
     "rules.view.set_preset": "Rule set: {variant}.",
     "rules.view.set_file": "Rule set: {name}, a house-rule file; closest variant: {variant}.",
     "rules.view.variant": "{id} {title}",

@@ -29,6 +29,7 @@ import json
 from typing import Any, Mapping
 
 from referee.messages import long_date, t
+from referee.words.events import rules_name
 from referee.series.scoreboard import PLAYER_MARKS, correction_text, first_out, ranked_places
 from referee.series.scoring import join_names, places_of
 
@@ -299,7 +300,7 @@ def to_html(history: Mapping[str, Any], header: Mapping[str, Any], version: str 
     page = template.render(
         lang=t("board.export.lang"),
         title=t("board.export.title", players=join_names(players)),
-        rules_line=t("board.export.rules", rules=_rules_name(header)),
+        rules_line=t("board.export.rules", rules=rules_name(_rules_name(header))),
         mode_line=_mode_line(header, history),
         started=t("board.export.started", created=long_date(created)) if created else "",
         result=(t("board.export.winner", names=join_names(winners)) if winners

@@ -23,13 +23,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from referee.engine.keys import EXTENDS
-from referee.engine.rules import HouseRules, RulesError, resolve_preset
+from referee.engine.rules import HouseRules, RulesError
+from referee.engine.rules import resolve_preset as _english_preset
 from referee.engine.tomlsource import Source, parse_toml
 from referee.engine.rulecheck import check_table_fits, extends_allowed
 from referee.engine.reading import build_rules, finish_rules, not_found_error, resolve_table
 
 if TYPE_CHECKING:  # pathlib is imported where files are looked up, not at start-up
     from pathlib import Path
+
+
+def resolve_preset(name: str) -> str | None:
+    """A preset name or alias (the engine's ``resolve_preset``), or a language's own
+    name for a preset (``famille``, ``famiglia``, ``padrão``: ``lexicon.local_preset``)
+    -> the preset's name, else None (R8)."""
+    from referee.engine.lexicon import local_preset
+    return _english_preset(name) or local_preset(name)
 
 
 def _preset_dir() -> Any:

@@ -24,11 +24,11 @@ from referee import messages
 from referee.messages import catalog, say, t
 from referee.engine.effects import ACTION_RANKS, EFFECT_BY_NAME, Effect, classic_rule
 from referee.engine.keys import HOUSE_KEYS, KEY_BY_NAME
-from referee.engine.rules import PRESETS, PRESET_RULE, HouseRules, RulesError, resolve_preset
+from referee.engine.rules import PRESETS, PRESET_RULE, HouseRules, RulesError
 from referee.engine.tomlsource import toml_value
 from referee.words.cards import a_rank
-from referee.words.events import limit_words
-from referee.series.presets import find_rules_file, load_rules
+from referee.words.events import limit_words, rules_name
+from referee.series.presets import find_rules_file, load_rules, resolve_preset
 
 #: Sections of the rule book and their rule ids, in book order (RULES.md).
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -624,9 +624,9 @@ def render_diff(a: HouseRules, b: HouseRules) -> str:
     (``points.K``, ``series.limit`` for keys inside tables).  Says so when
     nothing differs.
     """
-    name_a, name_b = a.name, b.name
+    name_a, name_b = rules_name(a.name), rules_name(b.name)
     if name_a == name_b:
-        name_a, name_b = f"{a.name} (1)", f"{b.name} (2)"
+        name_a, name_b = f"{name_a} (1)", f"{name_b} (2)"
     diffs = a.differences(b)
     if not diffs:
         return t("rules.view.diff_same", a=name_a, b=name_b) + "\n"
