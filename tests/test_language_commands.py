@@ -128,3 +128,17 @@ def test_R9_the_effect_titles_are_translated_with_the_value_to_write(tmp_path, l
     book = run(save, "rules", "R9").stdout
     for title in titles:
         assert title in book
+
+
+def test_R9_1_rules_file_labels_each_line_of_the_file_in_the_language(tmp_path):
+    save = tmp_path / "p.toml"
+    run(save, "new", "--lang", "fr", "--players", "Anna,Bram", "--dealer", "Anna")
+    (tmp_path / "maison.toml").write_text('stacking = "none"\n[actions]\nK = "again"\n'
+                                          'Q = ["skip", "reverse"]\n[points]\nK = 20\n',
+                                          encoding="utf-8")
+    told = run(save, "rules", str(tmp_path / "maison.toml")).stdout
+    section = told[told.index("Règles maison qui diffèrent du standard"):]
+    assert "    Roi : Rejouer (again)\n        actions.K = \"again\"" in section
+    assert "    Dame : Passer son tour (skip), Changer de sens (reverse)\n" in section
+    assert "    Points : Roi\n        points.K = 20" in section
+    assert "\n        stacking = \"none\"" in section

@@ -142,6 +142,8 @@ MESSAGES: dict[str, str] = {
     "rules.view.differ_none": "None: every rule is at its standard value (R8.1).",
     "rules.view.house_line": "{file}, line {line}: {key} = {value}",
     "rules.view.differ_line": "{key} = {value}  (standard {standard}; changes {rule})",
+    # A house-rule line's label, with a rank: "King: Play again (again)", "Points: King"
+    "rules.view.label_rank": "{what}: {detail}",
     "rules.view.diff_title": "House rules: {a} against {b}",
     "rules.view.diff_same": "{a} and {b} have the same house rules.",
     "rules.view.diff_col_key": "key",

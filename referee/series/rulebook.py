@@ -530,16 +530,36 @@ def closest_preset(rules: HouseRules) -> str:
     return min(counts)[2]
 
 
+def _key_label(key: str, value: Any, rules: HouseRules) -> str:
+    """What a house-rule key of a file is about, in the language spoken: the title of
+    the rule it changes (``stacking``: R5.7's), with the rank for a card's key
+    (``points.K``: "Points: King"), and for ``actions.K`` the rank and the titles of
+    its effects (R9: "King: Play again (again)")."""
+    section, _, name = key.partition(".")
+    if section == "actions" and name:
+        effects = rules.effects().get(name, ())
+        titles = ", ".join(rule_title(EFFECT_BY_NAME[e.kind].rule) for e in effects) \
+            or rule_title("R9.2")
+        return t("rules.view.label_rank", what=_rank(name), detail=titles)
+    title = rule_title(rule_for_key(key, value))
+    if section == "points" and name:
+        return t("rules.view.label_rank", what=title, detail=_rank(name))
+    return title
+
+
 def render_differences(rules: HouseRules) -> str:
-    """The section "House rules that differ from standard": ``key = value`` lines with the rule each changes."""
+    """The section "House rules that differ from standard": ``key = value`` lines with the
+    rule each changes, each under its label in the language spoken (``_key_label``)."""
     lines = [t("rules.view.differ_title")]
     mine = dict(rules.flat_items())
     diffs = [d for d in _STANDARD.differences(rules) if not _as_table(d[0], mine)]
     if not diffs:
         lines.append(_INDENT + t("rules.view.differ_none"))
     for key, standard, value in diffs:
-        lines.append(_INDENT + t("rules.view.differ_line", key=key, value=toml_value(value),
-                                 standard=toml_value(standard), rule=rule_for_key(key, value)))
+        line = t("rules.view.differ_line", key=key, value=toml_value(value),
+                 standard=toml_value(standard), rule=rule_for_key(key, value))
+        lines.append(_wrap(_key_label(key, value, rules), _INDENT, 2 * _INDENT))
+        lines.append(_wrap(line, 2 * _INDENT))
     return "\n".join(lines)
 
 
