@@ -142,3 +142,32 @@ def test_R9_1_rules_file_labels_each_line_of_the_file_in_the_language(tmp_path):
     assert "    Dame : Passer son tour (skip), Changer de sens (reverse)\n" in section
     assert "    Points : Roi\n        points.K = 20" in section
     assert "\n        stacking = \"none\"" in section
+
+
+@pytest.mark.parametrize("language, text, label", [
+    ("nl", 'H = "again"\nV = "skip"\n', "Heer: Nog een keer (again)"),
+    ("fr", 'R = "again"\nD = "skip"\n', "Roi : Rejouer (again)"),
+    ("it", 'Re = "again"\nF = "skip"\n', "Re: Rigiocare (again)"),
+    ("pt", 'Rei = "again"\nV = "skip"\n', "Rei: Jogar de novo (again)"),
+])
+def test_R9_1_actions_take_the_language_rank_letters_and_words(tmp_path, language, text, label):
+    save = tmp_path / "p.toml"
+    run(save, "new", "--lang", language, "--players", "Anna,Bram", "--dealer", "Anna")
+    (tmp_path / "local.toml").write_text("[actions]\n" + text, encoding="utf-8")
+    told = run(save, "rules", str(tmp_path / "local.toml")).stdout
+    assert label + '\n        actions.K = "again"' in told
+    run(tmp_path / "q.toml", "new", "--players", "Anna,Bram", "--lang", language,
+        "--rules", str(tmp_path / "local.toml"), "--dealer", "Anna")
+    saved = (tmp_path / "q.toml").read_text(encoding="utf-8")
+    assert '[rules.actions]\nK = "again"\n' in saved      # the save keeps the English rank
+
+
+def test_R9_1_an_ambiguous_rank_letter_is_refused_with_file_line_and_key(tmp_path):
+    (tmp_path / "v.toml").write_text('# house rules\n[actions]\nV = "skip"\n', encoding="utf-8")
+    refused = run(tmp_path / "p.toml", "rules", str(tmp_path / "v.toml"), code=2)
+    said = refused.stdout + refused.stderr
+    assert "v.toml, line 3: `actions.V` names more than one rank (Q / J)" in said
+    (tmp_path / "kr.toml").write_text('[actions]\nK = "skip"\nR = "again"\n', encoding="utf-8")
+    twice = run(tmp_path / "p.toml", "rules", str(tmp_path / "kr.toml"), "--lang", "fr", code=2)
+    assert "ligne 3\u00a0: `actions.R` désigne le même rang que `actions.K` (ligne 2)" in (
+        twice.stdout + twice.stderr)

@@ -78,6 +78,8 @@ MESSAGES: dict[str, str] = {
     "rules.err.start_redraw": "`{key}`: with `start.mode = \"redraw\"` every rank would be turned back and no starter would ever stay; leave at least one rank out. Use {allowed} (R9.16).",
     "rules.err.joker_follow": "`{key}`: a Joker has no suit, so \"again\" on it cannot ask for `follow = \"same_suit\"`; write \"again\" alone (R9.6).",
     "rules.err.rank": "`{key}`: {got} is not a rank; use {allowed}.",
+    "rules.err.rank_ambiguous": "`{key}` names more than one rank ({ranks}); write {allowed} instead (R9.1).",
+    "rules.err.rank_twice": "`{key}` names the same rank as `{other}` (line {other_line}); keep one of them (R9.1).",
     "rules.err.suggest": "; did you mean `{suggestion}`?",
     "rules.err.no_suggestion": ".",
 

@@ -136,7 +136,8 @@ def _file_own(path: Path) -> tuple[dict[str, Any], Source]:
         raise Source(file=shown, name=path.stem).error(
             "rules.err.not_utf8", key=None, allowed=None, line=data.count(b"\n", 0, at) + 1,
             byte=f"0x{data[at]:02x}") from None
-    src = Source(file=shown, text=text, name=path.stem, directory=path.parent)
+    from referee.series.spoken import file_ranks
+    src = Source(file=shown, text=text, name=path.stem, directory=path.parent, ranks=file_ranks())
     return parse_toml(text, src), src
 
 

@@ -558,7 +558,8 @@ def render_differences(rules: HouseRules) -> str:
     for key, standard, value in diffs:
         line = t("rules.view.differ_line", key=key, value=toml_value(value),
                  standard=toml_value(standard), rule=rule_for_key(key, value))
-        lines.append(_wrap(_key_label(key, value, rules), _INDENT, 2 * _INDENT))
+        label = _key_label(key, value, rules)
+        lines.append(_wrap(label[:1].upper() + label[1:], _INDENT, 2 * _INDENT))
         lines.append(_wrap(line, 2 * _INDENT))
     return "\n".join(lines)
 
