@@ -34,7 +34,7 @@ def test_R1_5_italian_leave_is_ritira(tmp_path):
 @pytest.mark.parametrize("language, words, quit_said", [
     ("it", ("stato", "verifica 7cu", "perché", "regole [", "punti [", "classifica [", "storico",
             "annulla", "ripeti", "abbandona", "mostra", "aiuto [", "fine"), "Hai lasciato il tavolo"),
-    ("nl", ("stand", "controleer 7h", "waarom", "regels [", "punten [", "tussenstand [",
+    ("nl", ("toestand", "controleer 7h", "waarom", "regels [", "punten [", "tussenstand [",
             "geschiedenis", "terug", "opnieuw", "afbreken", "toon", "hulp [", "stoppen"), None),
 ])
 def test_help_at_the_prompt_lists_every_command_by_its_own_word(tmp_path, language, words,
@@ -171,3 +171,30 @@ def test_R9_1_an_ambiguous_rank_letter_is_refused_with_file_line_and_key(tmp_pat
     twice = run(tmp_path / "p.toml", "rules", str(tmp_path / "kr.toml"), "--lang", "fr", code=2)
     assert "ligne 3\u00a0: `actions.R` désigne le même rang que `actions.K` (ligne 2)" in (
         twice.stdout + twice.stderr)
+
+
+def test_R5_2_italian_says_rigioca_for_a_seven(tmp_path):
+    save = _italian_series(tmp_path)
+    out = run(save, "play", input="inizio 9cu\n7cu\n").stdout
+    assert "Anna gioca 7♥ e rigioca (R5.2)." in out
+    assert "gioca ancora" not in out
+
+
+def test_R2_1_dutch_dealer_line_says_everyone_gets_the_cards(tmp_path):
+    said = run(tmp_path / "p.toml", "new", "--lang", "nl", "--players", "Anna,Bram,Cees",
+               "--dealer", "Anna").stdout
+    assert "Anna deelt; iedereen krijgt 7 kaarten;" in said
+    assert "deelt ieder" not in said
+
+
+def test_R7_4_french_standings_headers_are_whole_words(tmp_path):
+    save = _french_scored_series(tmp_path)
+    table = run(save, "standings").stdout
+    assert "Dernière donne" in table and "Marge" in table
+    assert "Dern." not in table and "élim." not in table
+
+
+def test_R7_6_portuguese_names_casual_play_partida_amistosa(tmp_path):
+    save = tmp_path / "p.toml"
+    run(save, "new", "--lang", "pt", "--players", "Anna,Bram", "--dealer", "Anna")
+    assert run(save, "rules", "R7.6").stdout.startswith("R7.6 Partida amistosa")

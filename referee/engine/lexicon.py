@@ -199,7 +199,7 @@ LEXICONS: dict[str, Lexicon] = {
         words={"pak": "draw", "pakken": "draw", "trek": "draw", "trekken": "draw",
                "betrap": "call", "betrappen": "call", "weg": "leave", "vertrek": "leave",
                "terug": "undo", "ongedaan": "undo", "opnieuw": "redo", "herhaal": "redo",
-               "stand": "state", "waarom": "why", "regels": "rules", "hulp": "help",
+               "toestand": "state", "stand": "state", "waarom": "why", "regels": "rules", "hulp": "help",
                "controleer": "check", "check": "check",
                "punten": "score", "telling": "score", "score": "score",
                "tussenstand": "standings", "verloop": "replay", "geschiedenis": "history",
