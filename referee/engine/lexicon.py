@@ -16,6 +16,9 @@ start a local word for another suit (``c`` for cœur, copas, cuori): the
 prompt explains once what they mean.  ``topics``, ``synonyms`` and
 ``stopwords`` are what ``rules WORDS`` searches the rule book with besides its
 English words (rule id -> phrases; a word -> its English ones; words left out).
+``presets`` names the presets in the language (``famille`` -> ``family``, R8) and
+``rank_words`` the ranks by their whole words (``roi`` -> ``K``), which a house-rule
+file's ``[actions]`` may use besides the letters (R9.1).
 
 This is the one place a language's words are spelled (``tests/test_language_words.py``
 checks that no other module does): Pesten's own Dutch words that every
