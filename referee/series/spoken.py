@@ -26,12 +26,14 @@ def file_ranks() -> dict[str, tuple[str, ...]]:
     and ``roi`` for ``K``); in English, those of every language, where a letter
     standing for two ranks (``v``: Dutch Queen, French Jack) is refused where it is
     used.  Passed to the engine in the file's ``Source``."""
+    from referee.engine.cards import ALL_RANKS
+    english = {rank.lower() for rank in ALL_RANKS}  # (``a``, ``joker``: written as in English)
     code = messages.language()
     chosen = [lexicon(code)] if code != "en" else list(LEXICONS.values())
     found: dict[str, tuple[str, ...]] = {}
     for lex in chosen:
         names = {**lex.ranks, **lex.rank_words, **{joker: "Joker" for joker in lex.jokers}}
         for name, rank in names.items():
-            if rank not in found.get(name, ()):
+            if name not in english and rank not in found.get(name, ()):
                 found[name] = found.get(name, ()) + (rank,)
     return found
