@@ -441,7 +441,8 @@ def test_help_lists_the_languages_own_words_beside_the_english_ones():
     messages.set_language("nl")
     try:
         last = help_text().splitlines()[-1]
-        assert last.startswith("Hetzelfde in Nederlandse woorden: `pak` (draw), `betrap` (call)")
-        assert "`stand` (state)" in last and "`hulp` (help)" in last and "(start)" not in last
+        assert last.startswith("De Engelse woorden werken ook: draw (`pak`), call (`betrap`)")
+        assert "state (`toestand`)" in last and "help (`hulp`)" in last and "start (" not in last
+        assert "\n  toestand " in help_text() and "\n  state " not in help_text()
     finally:
         messages.set_language("en", chosen=False)

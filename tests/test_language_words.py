@@ -47,12 +47,12 @@ def test_R5_7_french_says_cumuler_where_nothing_stacks(tmp_path):
 
 
 @pytest.mark.parametrize("language, rule, title", [
-    ("it", "R8.5", "R8.5 cumulative (Pesten cumulativo)"),
-    ("it", "R8.6", "R8.6 tournament (Pesten torneo)"),
+    ("it", "R8.5", "R8.5 cumulativo (Pesten cumulativo)"),
+    ("it", "R8.6", "R8.6 torneo (Pesten torneo)"),
     ("nl", "R7.6", "R7.6 Informeel spelen"),
-    ("nl", "R8.6", "R8.6 tournament (Toernooi Pesten)"),
-    ("pt", "R8.5", "R8.5 cumulative (Pesten cumulativo)"),
-    ("fr", "R8.5", "R8.5 cumulative (Pesten cumulatif)"),
+    ("nl", "R8.6", "R8.6 toernooi (Toernooi Pesten)"),
+    ("pt", "R8.5", "R8.5 cumulativo (Pesten cumulativo)"),
+    ("fr", "R8.5", "R8.5 cumulatif (Pesten cumulatif)"),
 ])
 def test_R8_the_rule_book_titles_use_the_rules_sheet_names(tmp_path, language, rule, title):
     save = tmp_path / "p.toml"

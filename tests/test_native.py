@@ -20,7 +20,8 @@ LOCAL = ["nl", "fr", "it", "pt"]
 def _help_words() -> list[tuple[str, str]]:
     """(local word, English word) for each word the prompt's help offers."""
     from referee.interface.app import help_text
-    return re.findall(r"`([^`]+)` \(([a-z]+)\)", help_text().splitlines()[-1])
+    return [(local, english) for english, local
+            in re.findall(r"([a-z]+) \(`([^`]+)`\)", help_text().splitlines()[-1])]
 
 
 # -- every word the help offers is read (issue 23, point 1) ----------------------------
@@ -39,6 +40,8 @@ def test_every_word_the_help_offers_is_read_at_the_prompt(speak, table, code):
             word += " Anna"
         if english == "start":
             word += " 9h"
+        if english == "fix":
+            word += " " + lexicon.local_forms("count", lexicon.lexicon(code))[0] + " Anna 5"
         reply = app.handle_line(word)
         assert reply.kind != "error", (word, reply.text)
         if reply.question is not None:

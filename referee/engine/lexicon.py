@@ -16,6 +16,9 @@ start a local word for another suit (``c`` for cœur, copas, cuori): the
 prompt explains once what they mean.  ``topics``, ``synonyms`` and
 ``stopwords`` are what ``rules WORDS`` searches the rule book with besides its
 English words (rule id -> phrases; a word -> its English ones; words left out).
+``presets`` names the presets in the language (``famille`` -> ``family``, R8) and
+``rank_words`` the ranks by their whole words (``roi`` -> ``K``), which a house-rule
+file's ``[actions]`` may use besides the letters (R9.1).
 
 This is the one place a language's words are spelled (``tests/test_language_words.py``
 checks that no other module does): Pesten's own Dutch words that every
@@ -36,13 +39,15 @@ class Lexicon:
     """The local tokens of one language (all lower case)."""
 
     __slots__ = ("code", "ranks", "suits", "suit_names", "suit_words", "jokers", "words",
-                 "false_friends", "card_word", "shared", "topics", "synonyms", "stopwords")
+                 "false_friends", "card_word", "shared", "topics", "synonyms", "stopwords",
+                 "presets", "rank_words")
 
     def __init__(self, code: str, *, ranks: Mapping[str, str] = {}, suits: Mapping[str, str] = {},
                  suit_words: Mapping[str, str] = {}, jokers: tuple[str, ...] = (),
                  words: Mapping[str, str] = {}, false_friends: Mapping[str, str] = {},
                  card_word: str = "", shared: tuple[str, ...] = (), topics: Mapping[str, str] = {},
-                 synonyms: Mapping[str, tuple[str, ...]] = {}, stopwords: str = "") -> None:
+                 synonyms: Mapping[str, tuple[str, ...]] = {}, stopwords: str = "",
+                 presets: Mapping[str, str] = {}, rank_words: Mapping[str, str] = {}) -> None:
         self.code = code
         self.ranks = dict(ranks)
         self.suits = dict(suits)
@@ -59,6 +64,10 @@ class Lexicon:
         self.topics = dict(topics)
         self.synonyms = dict(synonyms)
         self.stopwords = frozenset(stopwords.split())
+        # A preset's own name in the language (``famille`` -> ``family``, R8).
+        self.presets = dict(presets)
+        # A rank's whole word (``roi`` -> ``K``): a house-rule file's ``[actions]`` keys.
+        self.rank_words = dict(rank_words)
 
 
 # The rule book's search words in Dutch (``rules WORDS``, read in every language).
@@ -183,6 +192,9 @@ LEXICONS: dict[str, Lexicon] = {
                     "harten": "h", "hart": "h", "schoppen": "s", "schop": "s"},
         jokers=("joker",),
         card_word="kaart",
+        presets={"standaard": "standard", "familie": "family", "gezin": "family",
+                 "snel": "fast", "cumulatief": "cumulative", "toernooi": "tournament"},
+        rank_words={"boer": "J", "vrouw": "Q", "heer": "K", "aas": "A"},
         shared=("pak", "trek", "laatste", "laatstekaart"),
         topics=NL_TOPICS,
         synonyms=NL_SYNONYMS,
@@ -190,12 +202,14 @@ LEXICONS: dict[str, Lexicon] = {
         words={"pak": "draw", "pakken": "draw", "trek": "draw", "trekken": "draw",
                "betrap": "call", "betrappen": "call", "weg": "leave", "vertrek": "leave",
                "terug": "undo", "ongedaan": "undo", "opnieuw": "redo", "herhaal": "redo",
-               "stand": "state", "waarom": "why", "regels": "rules", "hulp": "help",
+               "toestand": "state", "stand": "state", "waarom": "why", "regels": "rules", "hulp": "help",
                "controleer": "check", "check": "check",
                "punten": "score", "telling": "score", "score": "score",
                "tussenstand": "standings", "verloop": "replay", "geschiedenis": "history",
                "start": "start", "begin": "start",
                "pas": "pass", "passen": "pass",
+               "corrigeer": "fix", "aantal": "count", "speel": "play",
+               "afbreken": "abandon", "toon": "show", "stoppen": "quit",
                "laatste": "lk", "laatstekaart": "lk"},
     ),
     "fr": Lexicon(
@@ -206,6 +220,9 @@ LEXICONS: dict[str, Lexicon] = {
                     "pique": "s"},
         jokers=("joker",),
         card_word="carte",
+        presets={"famille": "family", "difficile": "hard", "rapide": "fast",
+                 "cumulatif": "cumulative", "tournoi": "tournament"},
+        rank_words={"valet": "J", "dame": "Q", "roi": "K", "as": "A"},
         words={"pioche": "draw", "piocher": "draw",
                "prends": "call", "prendre": "call", "appel": "call", "appeler": "call", "signale": "call", "signaler": "call",
                "part": "leave", "partir": "leave",
@@ -214,6 +231,8 @@ LEXICONS: dict[str, Lexicon] = {
                "regles": "rules", "aide": "help", "vérifie": "check", "verifie": "check",
                "points": "score", "classement": "standings", "historique": "history",
                "début": "start", "debut": "start", "passe": "pass", "passer": "pass",
+               "corrige": "fix", "nombre": "count", "joue": "play",
+               "abandonne": "abandon", "montre": "show", "quitte": "quit", "quitter": "quit",
                "dernière": "lk", "derniere": "lk"},
         false_friends={"c": "h"},
     ),
@@ -224,9 +243,14 @@ LEXICONS: dict[str, Lexicon] = {
         suit_words={"fiori": "c", "quadri": "d", "cuori": "h", "picche": "s"},
         jokers=("jolly",),
         card_word="carta",
+        presets={"base": "standard", "famiglia": "family", "difficile": "hard",
+                 "veloce": "fast", "cumulativo": "cumulative", "torneo": "tournament"},
+        rank_words={"fante": "J", "donna": "Q", "re": "K", "asso": "A"},
         words={"pesca": "draw", "pescare": "draw",
-               "becca": "call", "beccare": "call", "chiama": "call", "contesta": "call", "esce": "leave", "esci": "leave",
-               "lascia": "leave",
+               "becca": "call", "beccare": "call", "chiama": "call", "contesta": "call",
+               "ritira": "leave", "esce": "leave", "esci": "leave", "lascia": "leave",
+               "correggi": "fix", "conta": "count", "gioca": "play",
+               "abbandona": "abandon", "mostra": "show", "fine": "quit",
                "annulla": "undo", "ripeti": "redo", "rifai": "redo",
                "stato": "state", "perché": "why", "perche": "why", "regole": "rules",
                "aiuto": "help", "verifica": "check", "punti": "score",
@@ -241,6 +265,10 @@ LEXICONS: dict[str, Lexicon] = {
         suit_words={"paus": "c", "ouros": "d", "copas": "h", "espadas": "s"},
         jokers=("coringa", "curinga"),
         card_word="carta",
+        presets={"padrão": "standard", "padrao": "standard", "família": "family",
+                 "familia": "family", "difícil": "hard", "dificil": "hard", "rápido": "fast",
+                 "rapido": "fast", "cumulativo": "cumulative", "torneio": "tournament"},
+        rank_words={"valete": "J", "dama": "Q", "rei": "K", "ás": "A", "as": "A"},
         words={"compra": "draw", "comprar": "draw",
                "pega": "call", "pegar": "call", "cobra": "call", "cobrar": "call", "chama": "call", "chamar": "call", "sai": "leave", "sair": "leave",
                "desfaz": "undo", "desfazer": "undo", "refaz": "redo", "refazer": "redo",
@@ -250,6 +278,8 @@ LEXICONS: dict[str, Lexicon] = {
                "pontos": "score", "classificação": "standings", "classificacao": "standings",
                "histórico": "history", "historico": "history", "início": "start",
                "inicio": "start", "passo": "pass", "passar": "pass",
+               "corrige": "fix", "conta": "count", "joga": "play",
+               "abandona": "abandon", "mostra": "show", "encerra": "quit", "encerrar": "quit",
                "última": "lk", "ultima": "lk"},
         false_friends={"c": "h"},
     ),
@@ -285,6 +315,18 @@ def words_for(canonical: str) -> frozenset[str]:
     return frozenset({canonical, *(local for lex in LEXICONS.values()
                                    for local, english in lex.words.items()
                                    if english == canonical)})
+
+
+def local_preset(name: str) -> str | None:
+    """The preset (R8) a language's own name for it stands for, in any language
+    (``famille``, ``famiglia``, ``família`` -> ``family``; lower case, spaces and
+    underscores read as ``-``), else None."""
+    import re
+    norm = re.sub(r"[\s_]+", "-", str(name).strip().lower())
+    for lex in LEXICONS.values():
+        if norm in lex.presets:
+            return lex.presets[norm]
+    return None
 
 
 def false_friends(tokens: list[str], lex: Lexicon = ENGLISH) -> list[tuple[str, str]]:

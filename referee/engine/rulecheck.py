@@ -163,11 +163,11 @@ def _check_ranks(c: _Checked) -> Any:
     if not isinstance(value, list) or not all(
             isinstance(g, list) and all(isinstance(r, str) for r in g) for g in groups):
         raise c.wrong_type()
-    bad = next((r for g in groups for r in g if _rank_name(r) is None), None)
+    bad = next((r for g in groups for r in g if _rank_name(r, c.src) is None), None)
     if bad is not None:
         raise c.src.error("rules.err.rank", key=c.shown_key, line=c.src.line_of(*c.path),
                           allowed=Told("rules.allowed.ranks"), got=toml_value(bad))
-    checked = tuple(tuple(dict.fromkeys(_rank_name(r) for r in g)) for g in groups)
+    checked = tuple(tuple(dict.fromkeys(_rank_name(r, c.src) for r in g)) for g in groups)
     return checked if kind == "groups" else checked[0]
 
 
@@ -187,9 +187,12 @@ _TYPE_OF = {"bool": bool, "list": list, "table": Mapping}
 _RANK_NAMES = {r.lower(): r for r in ACTION_RANKS}
 
 
-def _rank_name(text: str) -> str | None:
-    """A rank as ``[actions]`` and the rank lists write it (``"k"`` -> ``"K"``), or None."""
-    return _RANK_NAMES.get(str(text).strip().lower())
+def _rank_name(text: str, src: Source | None = None) -> str | None:
+    """A rank as ``[actions]`` and the rank lists write it (``"k"`` -> ``"K"``; the
+    language's own name for it, ``src.ranks``, when it stands for one rank only), or None."""
+    low = str(text).strip().lower()
+    local = src.ranks.get(low, ()) if src is not None else ()
+    return _RANK_NAMES.get(low) or (local[0] if len(local) == 1 else None)
 
 
 _EFFECT_ALLOWED = {
@@ -349,10 +352,37 @@ _TABLE_WHAT = {"points": "rules.allowed.table_points", "series": "rules.allowed.
                "actions": "rules.allowed.table_actions"}
 
 
+def _local_rank_key(section: str, sub: str, src: Source) -> str:
+    """A key of ``[actions]`` or ``[points]`` written as the language's own name for a
+    rank (``src.ranks``: French ``R``, Dutch ``H``, Italian ``Re``) -> the rank's key
+    (``K``), its lines known under it too; any other key is returned as it is.
+    RulesError naming the file, the line and the key for a name standing for more
+    than one rank (R9.1)."""
+    ranks = src.ranks.get(sub.strip().lower())
+    if not ranks or section not in ("actions", "points"):
+        return sub
+    if len(ranks) > 1:
+        raise src.error("rules.err.rank_ambiguous", key=f"{section}.{sub}",
+                        line=src.line_of(section, sub), allowed=OneOf(ranks, "rules.word.or"),
+                        ranks=" / ".join(ranks))
+    for path, n in list(src.lines.items()):
+        if path[:2] == (section, sub):
+            src.lines.setdefault((section, ranks[0]) + path[2:], n)
+    return ranks[0]
+
+
 def check_subtable(section: str, value: Mapping[str, Any], src: Source) -> dict[str, Any]:
     out: dict[str, Any] = {}
     keys = SECTION_KEYS[section]
-    for sub, item in value.items():
+    written_as: dict[str, str] = {}
+    for written, item in value.items():
+        sub = written if written in keys else _local_rank_key(section, written, src)
+        if sub in written_as:  # (one rank under two names: ``K`` and French ``R``)
+            raise src.error("rules.err.rank_twice", key=f"{section}.{written}",
+                            line=src.line_of(section, written), allowed=None,
+                            other=f"{section}.{written_as[sub]}",
+                            other_line=src.line_of(section, written_as[sub]) or "?")
+        written_as[sub] = written
         if sub not in keys:
             allowed = (Told("rules.allowed.ranks") if section in ("points", "actions")
                        else ", ".join(keys))

@@ -149,15 +149,23 @@ def line_of(lines: Mapping[tuple[str | int, ...], int], path: tuple[str | int, .
 class Source:
     """Where a table came from, to place errors: a file, a preset, a save table, options
     (``file``, ``preset``, ``name``, ``directory``: the folder a file's own ``extends``
-    is relative to, None for the current directory; ``lines`` of each key)."""
+    is relative to, None for the current directory; ``lines`` of each key).
+
+    ``ranks``: the names a file may give a rank in the keys of ``[actions]`` and
+    ``[points]`` and in its rank lists besides the English ones, lower case, each with
+    the ranks it may stand for (``{"h": ("K",), "v": ("Q", "J")}``): the application
+    passes the language's letters and words in (NOTATION.md "Languages"); the engine
+    reads no language.  A name standing for more than one rank is refused where used."""
 
     def __init__(self, *, file: str | None = None, preset: bool = False, text: str | None = None,
-                 name: str = "custom", where_key: str | None = None, directory: Path | None = None) -> None:
+                 name: str = "custom", where_key: str | None = None, directory: Path | None = None,
+                 ranks: Mapping[str, tuple[str, ...]] | None = None) -> None:
         self.file = file
         self.preset = preset
         self.name = name
         self.where_key = where_key
         self.directory = directory
+        self.ranks = dict(ranks or {})
         self.lines, self.duplicate = key_lines(text) if text is not None else ({}, None)
 
     def line_of(self, *path: str) -> int | None:

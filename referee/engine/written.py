@@ -16,7 +16,9 @@ from referee.engine.lexicon import ENGLISH, Lexicon, local_forms
 # The English words of an entry that a language may write its own way
 # (``notation.PASS_WORD`` is ``pass``).
 _ENTRY_WORDS = {"d": "draw", "draw": "draw", "call": "call", "leave": "leave", "start": "start",
-                "pass": "pass"}
+                "pass": "pass", "fix": "fix"}
+#: The words of a correction after ``fix`` (R0.2): ``fix count Anna 5``.
+_FIX_WORDS = {"draw": "draw", "count": "count", "play": "play"}
 _SEPARATORS = re.compile(r"(\s+|[=:,|+]|`)")
 
 
@@ -24,7 +26,8 @@ def written(text: str, lex: Lexicon = ENGLISH, names: Sequence[bool] | None = No
     """An entry (or an example of one) in English notation as language ``lex``
     writes it: each card in its letters (Dutch ``Hh`` for ``Kh``, French ``Vco pi``
     for ``Jh s``), the suit named after a Jack, and the entry words ``d``, ``call``,
-    ``leave``, ``start``, ``pass`` by its own word (Dutch ``pak``).  Names, numbers
+    ``leave``, ``start``, ``pass`` and a correction's ``fix count``/``fix play`` by its
+    own word (Dutch ``pak``, ``corrigeer aantal``).  Names, numbers
     and every other token are kept; so is the whole text in English.  What the
     save file keeps (English) is shown so to a player (NOTATION.md "Languages").
     Raises nothing: a token that is no card or entry word is kept as typed.
@@ -35,6 +38,7 @@ def written(text: str, lex: Lexicon = ENGLISH, names: Sequence[bool] | None = No
     standard rules'), else the draw word, as ``notation.parse_line`` reads it."""
     out = []
     after = None  # (the card just written, if the token before was one)
+    fixing = False  # (the token before was ``fix``: a correction's word follows)
     for token in _SEPARATORS.split(text):
         if not token or _SEPARATORS.fullmatch(token):
             out.append(token)
@@ -48,8 +52,11 @@ def written(text: str, lex: Lexicon = ENGLISH, names: Sequence[bool] | None = No
             if not names[after.id]:
                 suit = None
         after = None
+        was_fix, fixing = fixing, low == "fix"
         if suit is not None:
             forms = local_forms(suit, lex)
+        elif was_fix and low in _FIX_WORDS:
+            forms = local_forms(_FIX_WORDS[low], lex)
         elif low in _ENTRY_WORDS:
             forms = local_forms(_ENTRY_WORDS[low], lex)
         else:

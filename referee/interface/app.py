@@ -168,8 +168,13 @@ class Command:
         return t(f"repl.cmd.{self.name}")
 
     def usage(self) -> str:
-        """How to type it (``check 7h``)."""
-        return t(f"repl.usage.{self.name}")
+        """How to type it (``check 7h``), by the first word the language spoken has
+        for the command (Italian ``verifica 7cu``; ``help`` lists them so)."""
+        from referee.engine.lexicon import local_forms
+        text = t(f"repl.usage.{self.name}")
+        head, sep, rest = text.partition(" ")
+        forms = local_forms(self.name, table_lexicon()) if head == self.name else []
+        return forms[0] + sep + rest if forms else text
 
     def __repr__(self) -> str:
         return f"Command({self.name!r})"
@@ -841,7 +846,8 @@ def entries_text() -> str:
 
 def help_text() -> str:
     """``help``: the notation's entries, then every prompt command from the registry,
-    then, in a language with words of its own, those words beside the English ones."""
+    each by the language's own word, then, in a language with words of its own, the
+    English words it reads too."""
     from referee.engine.lexicon import local_forms
     rows = [(cmd.usage(), cmd.summary()) for cmd in COMMANDS.values()]
     width = max(len(usage) for usage, _ in rows)
@@ -849,7 +855,7 @@ def help_text() -> str:
     lines.extend(f"  {usage:<{width}}  {summary}" for usage, summary in rows)
     local = []
     lex = table_lexicon()
-    for english in ("start", "draw", "call", "leave", "pass", *COMMANDS):
+    for english in ("start", "draw", "call", "leave", "pass", "fix", *COMMANDS):
         forms = local_forms(english, lex)
         if forms and forms[0] != english:  # Dutch says `start` too
             local.append(t("repl.help.local_word", word=forms[0], english=english))

@@ -658,7 +658,8 @@ def new(players, rules_spec, dealer, mode, limit, hands, seed, force, as_json, s
         if as_json:
             click.echo(_dumps(_new_json(table, save_file, drawn, kept)))
             return
-        click.echo(t("cli.new.started", players=", ".join(names), rules=rules.name,
+        from referee.words.events import rules_name
+        click.echo(t("cli.new.started", players=", ".join(names), rules=rules_name(rules.name),
                      file=str(save_file.path)))
         if kept is not None:
             click.echo(t("cli.new.kept", id=kept))

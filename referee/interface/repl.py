@@ -37,7 +37,7 @@ from referee.interface.complete import (
 )
 from referee.messages import t
 from referee.words.cards import pretty
-from referee.words.events import summary
+from referee.words.events import rules_name, summary
 
 STYLE = Style.from_dict({
     "prompt.name": "bold",
@@ -359,7 +359,7 @@ def run_repl(table, *, history: Path | None | bool = True, stream=None, seat=Non
         complete_style=CompleteStyle.MULTI_COLUMN, reserve_space_for_menu=6)
 
     st = table.state()
-    screen.say(t("repl.banner", hand=st["hand"], dealer=st["dealer"], rules=table.rules.name))
+    screen.say(t("repl.banner", hand=st["hand"], dealer=st["dealer"], rules=rules_name(table.rules.name)))
     screen.say(t("repl.banner.keys"), "class:notice")
     screen.say(summary(table.hand))
 

@@ -326,6 +326,23 @@ def when(at: object, zone: bool = True) -> str:
     return f"{text} UTC" if zone and (offset is None or not offset) else text
 
 
+def long_date(at: object) -> str:
+    """The day of a stored time (a datetime or date, or its ISO-8601 text) written out
+    as a person of the active language reads it in a sentence: French "6 décembre
+    2026", Dutch "6 december 2026" (CLDR's long date, ``numbers.LONG_DATES``,
+    generated from Babel's ``format_date`` at build time); English ``2026-12-06``.
+    Text that is no date is returned as it is."""
+    import datetime as _dt
+    try:
+        day = _dt.date.fromisoformat(str(at)[:10])
+    except ValueError:
+        return "" if at is None else str(at)
+    if _language == "en":
+        return day.isoformat()
+    from .numbers import LONG_DATES
+    return LONG_DATES[_language][day.month - 1].format(day=day.day, year=day.year)
+
+
 def decimal_sign(language: str | None = None) -> str:
     """The decimal sign of ``language`` (default: the active one): ``,`` in Dutch."""
     language = language or _language

@@ -251,12 +251,22 @@ def numbers_module() -> str:
             loc.date_formats["short"].pattern)).replace("{0}", _date_pattern(
             loc.time_formats["short"].pattern))
         dates.append(f"    {language!r}: {both!r},")
+    from babel.dates import format_date
+    import datetime as _dt
+    long_dates = []
+    for language in LANGUAGES[1:]:
+        months = tuple(format_date(_dt.date(1999, month, 28), "long", locale=CLDR_LOCALES[language])
+                       .replace("28", "{day}").replace("1999", "{year}") for month in range(1, 13))
+        long_dates.append(f"    {language!r}: {months!r},")
     return ('"""Each language\'s CLDR number symbols: (decimal sign, group sign, percent\n'
-            'pattern); and its short date and time pattern (a format string over\n'
-            'day, month, year, hour, minute).  Generated from Babel\'s CLDR data by\n'
+            'pattern); its short date and time pattern (a format string over\n'
+            'day, month, year, hour, minute); and its long date, one format string over\n'
+            'day and year a month (Babel\'s ``format_date(..., "long")``: French\n'
+            '"6 décembre 2026").  Generated from Babel\'s CLDR data by\n'
             '`python -m referee.messages.catalogs compile`; do not edit."""\n\n'
             "SYMBOLS = {\n" + "\n".join(rows) + "\n}\n\n"
-            "DATES = {\n" + "\n".join(dates) + "\n}\n")
+            "DATES = {\n" + "\n".join(dates) + "\n}\n\n"
+            "LONG_DATES = {\n" + "\n".join(long_dates) + "\n}\n")
 
 
 #: CLDR date-pattern letters -> the fields of ``messages.when``'s format string.

@@ -9,6 +9,16 @@ MESSAGES = {
     "board.col.points": "pts",
     "board.col.total": "total",
     "board.col.notes": "Notes",
+    # The CSV export's header row and its corrected column (a spreadsheet's, in the
+    # language; the JSON export stays English)
+    "board.csv.hand": "hand",
+    "board.csv.dealer": "dealer",
+    "board.csv.winner": "winner",
+    "board.csv.points": "points:{name}",
+    "board.csv.total": "total:{name}",
+    "board.csv.corrected": "corrected",
+    "board.csv.yes": "true",
+    "board.csv.no": "false",
     "board.blocked": "blocked",
     "board.not_in_hand": "-",
     "board.note.out": "{names} out",

@@ -82,8 +82,8 @@ MESSAGES = {
     "repl.help.corrections": "Corrections: {ex:fix draw Anna 2} | {ex:fix count Anna 5} | {ex:fix play Anna 7h}",
     "repl.help.commands": "Commands:",
     # Shown only in a language with entry and command words of its own.
-    "repl.help.local_words": "The same in this language's words: {words}.",
-    "repl.help.local_word": "`{word}` ({english})",
+    "repl.help.local_words": "The English words work too: {words}.",
+    "repl.help.local_word": "{english} (`{word}`)",
 
     # The commands: what each does (help, the completion menu) and how it is typed
     "repl.cmd.state": "the state of the hand",
@@ -92,7 +92,7 @@ MESSAGES = {
     "repl.cmd.rules": "the rules in force, a rule or a topic",
     "repl.cmd.replay": "the hand so far",
     "repl.cmd.undo": "take back the last entry",
-    "repl.cmd.redo": "put back what undo took",
+    "repl.cmd.redo": "put back what `{cmd:undo}` took",
     "repl.cmd.score": "record the hand's result (asks for what is missing)",
     "repl.cmd.abandon": "abandon the hand: nobody scores it, its dealer deals it again",
     "repl.cmd.standings": "totals, wins, who is out, who deals next",

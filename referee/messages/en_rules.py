@@ -79,6 +79,8 @@ MESSAGES: dict[str, str] = {
     "rules.err.start_redraw": "`{key}`: with `start.mode = \"redraw\"` every rank would be turned back and no starter would ever stay; leave at least one rank out. Use {allowed} (R9.16).",
     "rules.err.joker_follow": "`{key}`: a Joker has no suit, so \"again\" on it cannot ask for `follow = \"same_suit\"`; write \"again\" alone (R9.6).",
     "rules.err.rank": "`{key}`: {got} is not a rank; use {allowed}.",
+    "rules.err.rank_ambiguous": "`{key}` names more than one rank ({ranks}); write {allowed} instead (R9.1).",
+    "rules.err.rank_twice": "`{key}` names the same rank as `{other}` (line {other_line}); keep one of them (R9.1).",
     "rules.err.suggest": "; did you mean `{suggestion}`?",
     "rules.err.no_suggestion": ".",
 
@@ -130,6 +132,13 @@ MESSAGES: dict[str, str] = {
 
     # --- frames around the rule book ----------------------------------------
     "rules.view.book_title": "Pesten: the rule book",
+    # A preset's name as shown (R8); the English one is also what is typed
+    "rules.preset.standard": "standard",
+    "rules.preset.family": "family",
+    "rules.preset.hard": "hard",
+    "rules.preset.fast": "fast",
+    "rules.preset.cumulative": "cumulative",
+    "rules.preset.tournament": "tournament",
     "rules.view.set_preset": "Rule set: {variant}.",
     "rules.view.set_file": "Rule set: {name}, a house-rule file; closest variant: {variant}.",
     "rules.view.variant": "{id} {title}",
@@ -137,6 +146,8 @@ MESSAGES: dict[str, str] = {
     "rules.view.differ_none": "None: every rule is at its standard value (R8.1).",
     "rules.view.house_line": "{file}, line {line}: {key} = {value}",
     "rules.view.differ_line": "{key} = {value}  (standard {standard}; changes {rule})",
+    # A house-rule line's label, with a rank: "King: Play again (again)", "Points: King"
+    "rules.view.label_rank": "{what}: {detail}",
     "rules.view.diff_title": "House rules: {a} against {b}",
     "rules.view.diff_same": "{a} and {b} have the same house rules.",
     "rules.view.diff_col_key": "key",

@@ -28,7 +28,8 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
-from referee.messages import t
+from referee.messages import long_date, t
+from referee.words.events import rules_name
 from referee.series.scoreboard import PLAYER_MARKS, correction_text, first_out, ranked_places
 from referee.series.scoring import join_names, places_of
 
@@ -63,21 +64,25 @@ def _iso(value: Any) -> str | None:
 
 def to_csv(history: Mapping[str, Any]) -> bytes:
     """The CSV export: UTF-8 with BOM, header ``hand,dealer,winner,points:NAME...,total:NAME...,corrected``
-    (``corrected``: ``true`` for a hand whose score was corrected, as ``history`` marks it, else ``false``)."""
+    (``corrected``: ``true`` for a hand whose score was corrected, as ``history`` marks it, else ``false``);
+    the header and ``true``/``false`` in the language spoken (it is for a spreadsheet:
+    French ``donne,donneur,gagnant,points:Anna,...,corrigée`` and ``oui``/``non``)."""
     import csv
     import io
 
     players = list(history.get("players", []))
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(["hand", "dealer", "winner", *(f"points:{p}" for p in players),
-                     *(f"total:{p}" for p in players), "corrected"])
+    writer.writerow([t("board.csv.hand"), t("board.csv.dealer"), t("board.csv.winner"),
+                     *(t("board.csv.points", name=p) for p in players),
+                     *(t("board.csv.total", name=p) for p in players), t("board.csv.corrected")])
+    yes, no = t("board.csv.yes"), t("board.csv.no")
     for h in history.get("hands", []):
         points, totals = h.get("points", {}), h.get("totals", {})
         writer.writerow([h["hand"], h.get("dealer", ""), h.get("winner") or "",
                          *(points.get(p, "") for p in players),
                          *(totals.get(p, "") for p in players),
-                         "true" if h.get("corrected") else "false"])
+                         yes if h.get("corrected") else no])
     return ("\ufeff" + buffer.getvalue()).encode("utf-8")
 
 
@@ -295,9 +300,9 @@ def to_html(history: Mapping[str, Any], header: Mapping[str, Any], version: str 
     page = template.render(
         lang=t("board.export.lang"),
         title=t("board.export.title", players=join_names(players)),
-        rules_line=t("board.export.rules", rules=_rules_name(header)),
+        rules_line=t("board.export.rules", rules=rules_name(_rules_name(header))),
         mode_line=_mode_line(header, history),
-        started=t("board.export.started", created=created[:10]) if created else "",
+        started=t("board.export.started", created=long_date(created)) if created else "",
         result=(t("board.export.winner", names=join_names(winners)) if winners
                 else t("board.export.going_on")),
         summary=t("board.summary", n=len(hands)),

@@ -24,13 +24,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping
 
 from referee.engine.keys import EXTENDS
-from referee.engine.rules import HouseRules, RulesError, resolve_preset
+from referee.engine.rules import HouseRules, RulesError
+from referee.engine.rules import resolve_preset as _english_preset
 from referee.engine.tomlsource import Source, parse_toml
 from referee.engine.rulecheck import check_table_fits, extends_allowed
 from referee.engine.reading import build_rules, finish_rules, not_found_error, resolve_table
 
 if TYPE_CHECKING:  # pathlib is imported where files are looked up, not at start-up
     from pathlib import Path
+
+
+def resolve_preset(name: str) -> str | None:
+    """A preset name or alias (the engine's ``resolve_preset``), or a language's own
+    name for a preset (``famille``, ``famiglia``, ``padrão``: ``lexicon.local_preset``)
+    -> the preset's name, else None (R8)."""
+    from referee.engine.lexicon import local_preset
+    return _english_preset(name) or local_preset(name)
 
 
 def _preset_dir() -> Any:
@@ -128,7 +137,8 @@ def _file_own(path: Path) -> tuple[dict[str, Any], Source]:
         raise Source(file=shown, name=path.stem).error(
             "rules.err.not_utf8", key=None, allowed=None, line=data.count(b"\n", 0, at) + 1,
             byte=f"0x{data[at]:02x}") from None
-    src = Source(file=shown, text=text, name=path.stem, directory=path.parent)
+    from referee.series.spoken import file_ranks
+    src = Source(file=shown, text=text, name=path.stem, directory=path.parent, ranks=file_ranks())
     return parse_toml(text, src), src
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from referee.messages import t
+from referee.messages import language, localize_number, t
 from referee.series.scoring import pad_cell, text_width
 
 __all__ = ["all_time", "render_records", "read_all"]
@@ -77,13 +77,14 @@ def all_time(series: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
 
 
 def render_records(records: Mapping[str, Any]) -> str:
-    """The records as an aligned table and a closing line on the biggest penalty."""
+    """The records as an aligned table and a closing line on the biggest penalty; the
+    averages in the language's decimal sign (Dutch ``31,0``)."""
     if not records.get("series"):
         return t("board.stats.none")
     head = [t("board.stats.col.player"), t("board.stats.col.played"), t("board.stats.col.won"),
             t("board.stats.col.hands"), t("board.stats.col.hands_won"), t("board.stats.col.average")]
     rows = [[r["name"], str(r["played"]), str(r["won"]), str(r["hands"]), str(r["hands_won"]),
-             "-" if r["average"] is None else f"{r['average']:.1f}"]
+             "-" if r["average"] is None else localize_number(f"{r['average']:.1f}", language())]
             for r in records["players"]]
     widths = [max(text_width(head[c]), *(text_width(r[c]) for r in rows)) for c in range(len(head))] \
         if rows else [text_width(h) for h in head]

@@ -27,9 +27,9 @@ def render_state(table: "OpenSeries") -> str:
     series shows them (``show calls on``).
     """
     st = table.shown_state()
+    from referee.words.events import rules_name, summary
     lines = [t("cli.state.head", hand=st["hand"], dealer=st["dealer"], status=t(f"cli.status.{st['status']}"),
-               rules=table.rules.name)]
-    from referee.words.events import summary
+               rules=rules_name(table.rules.name))]
     lines.append(summary(table.dealt))
     if st["status"] in ("playing", "waiting"):
         lines.append(t("cli.state.piles", draw=st["draw_pile"], discard=st["discard_pile"],

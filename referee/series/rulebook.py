@@ -15,19 +15,21 @@ from __future__ import annotations
 
 import re
 import textwrap
+import unicodedata
 from pathlib import Path
 from typing import Any, Callable
 
 from referee.engine.cards import deck_ranks
 from referee.engine.lexicon import LEXICONS
+from referee import messages
 from referee.messages import catalog, say, t
 from referee.engine.effects import ACTION_RANKS, EFFECT_BY_NAME, Effect, classic_rule
 from referee.engine.keys import CLASSIC_STARTERS, HOUSE_KEYS, KEY_BY_NAME
-from referee.engine.rules import PRESETS, PRESET_RULE, HouseRules, RulesError, resolve_preset
+from referee.engine.rules import PRESETS, PRESET_RULE, HouseRules, RulesError
 from referee.engine.tomlsource import toml_value
 from referee.words.cards import a_rank
-from referee.words.events import limit_words
-from referee.series.presets import find_rules_file, load_rules
+from referee.words.events import limit_words, rules_name
+from referee.series.presets import find_rules_file, load_rules, resolve_preset
 
 #: Sections of the rule book and their rule ids, in book order (RULES.md).
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -547,16 +549,37 @@ def closest_preset(rules: HouseRules) -> str:
     return min(counts)[2]
 
 
+def _key_label(key: str, value: Any, rules: HouseRules) -> str:
+    """What a house-rule key of a file is about, in the language spoken: the title of
+    the rule it changes (``stacking``: R5.7's), with the rank for a card's key
+    (``points.K``: "Points: King"), and for ``actions.K`` the rank and the titles of
+    its effects (R9: "King: Play again (again)")."""
+    section, _, name = key.partition(".")
+    if section == "actions" and name:
+        effects = rules.effects().get(name, ())
+        titles = ", ".join(rule_title(EFFECT_BY_NAME[e.kind].rule) for e in effects) \
+            or rule_title("R9.2")
+        return t("rules.view.label_rank", what=_rank(name), detail=titles)
+    title = rule_title(rule_for_key(key, value))
+    if section == "points" and name:
+        return t("rules.view.label_rank", what=title, detail=_rank(name))
+    return title
+
+
 def render_differences(rules: HouseRules) -> str:
-    """The section "House rules that differ from standard": ``key = value`` lines with the rule each changes."""
+    """The section "House rules that differ from standard": ``key = value`` lines with the
+    rule each changes, each under its label in the language spoken (``_key_label``)."""
     lines = [t("rules.view.differ_title")]
     mine = dict(rules.flat_items())
     diffs = [d for d in _STANDARD.differences(rules) if not _as_table(d[0], mine)]
     if not diffs:
         lines.append(_INDENT + t("rules.view.differ_none"))
     for key, standard, value in diffs:
-        lines.append(_INDENT + t("rules.view.differ_line", key=key, value=toml_value(value),
-                                 standard=toml_value(standard), rule=rule_for_key(key, value)))
+        line = t("rules.view.differ_line", key=key, value=toml_value(value),
+                 standard=toml_value(standard), rule=rule_for_key(key, value))
+        label = _key_label(key, value, rules)
+        lines.append(_wrap(label[:1].upper() + label[1:], _INDENT, 2 * _INDENT))
+        lines.append(_wrap(line, 2 * _INDENT))
     return "\n".join(lines)
 
 
@@ -641,9 +664,9 @@ def render_diff(a: HouseRules, b: HouseRules) -> str:
     (``points.K``, ``series.limit`` for keys inside tables).  Says so when
     nothing differs.
     """
-    name_a, name_b = a.name, b.name
+    name_a, name_b = rules_name(a.name), rules_name(b.name)
     if name_a == name_b:
-        name_a, name_b = f"{a.name} (1)", f"{b.name} (2)"
+        name_a, name_b = f"{name_a} (1)", f"{name_b} (2)"
     diffs = a.differences(b)
     if not diffs:
         return t("rules.view.diff_same", a=name_a, b=name_b) + "\n"
@@ -755,27 +778,49 @@ _SUFFIXES = ("s", "es", "ing", "ed", "e")
 
 
 def _norm(text: str) -> str:
-    text = text.lower().replace("`", " ")
+    """Lower case words without their accents (``Dernière`` -> ``derniere``: a topic
+    is found typed with or without them), rule ids kept whole."""
+    text = unicodedata.normalize("NFKD", text.lower().replace("`", " "))
+    text = "".join(c for c in text if not unicodedata.combining(c))
     return " ".join(re.findall(r"r\d+(?:\.\d+)?|[^\W_]+", text))
 
 
-_index_cache: dict[int, dict[str, tuple[str, str, set[str], set[str]]]] = {}
+# The synonyms and stop words as the index holds words (without accents).
+_SYNONYMS = {_norm(word): english for word, english in _SYNONYMS.items()}
+_STOPWORDS = frozenset(_norm(word) for word in _STOPWORDS)
+_index_cache: dict[str, tuple[str, str, set[str], set[str]]] = {}
+
+
+def _book_in(code: str, sets: list[HouseRules]) -> dict[str, tuple[list[str], list[str]]]:
+    """rule id -> (its title and its section's, its texts under ``sets``) in the rule
+    book of language ``code`` (its catalog; the language spoken is restored)."""
+    before, chosen = messages.language(), messages.chosen_language() is not None
+    messages.set_language(code, chosen=False)
+    try:
+        return {rid: ([rule_title(rid), rule_title(rid.partition(".")[0])],
+                      [rule_text(rid, r) for r in sets]) for rid in rule_ids()}
+    finally:
+        messages.set_language(before, chosen)
 
 
 def _index() -> dict[str, tuple[str, str, set[str], set[str]]]:
-    """rule id -> (keyword text, body text, keyword tokens, body tokens), per language."""
-    key = id(catalog())
-    if key not in _index_cache:
+    """rule id -> (keyword text, body text, keyword tokens, body tokens), built once from
+    the rule book of every language (each catalog's titles, its section's title and
+    texts: under every preset in English and the language spoken, under the standard
+    rules in the others) and the topic words, so that a topic is found in any language whichever
+    is spoken (``rules dernière carte``, ``ultima carta``: R4)."""
+    if not _index_cache:
         sets = [_STANDARD] + [load_rules(p) for p in ("family", "hard", "fast", "cumulative")]
-        index = {}
+        spoken = ("en", messages.language())  # (the others' texts under the standard rules)
+        books = [_book_in(code, sets if code in spoken else sets[:1]) for code in messages.LANGUAGES]
         for rid in rule_ids():
             topics = ",".join(filter(None, [_TOPICS.get(rid, ""),
                                             *(lex.topics.get(rid, "") for lex in LEXICONS.values())]))
-            head = " | ".join(_norm(part) for part in (rule_title(rid) + "," + topics).split(","))
-            body = " | ".join(_norm(rule_text(rid, r)) for r in sets)
-            index[rid] = (head, body, set(head.split()) - {"|"}, set(body.split()) - {"|"})
-        _index_cache[key] = index
-    return _index_cache[key]
+            titles = ",".join(title for book in books for title in book[rid][0])
+            head = " | ".join(_norm(part) for part in (titles + "," + topics).split(","))
+            body = " | ".join(_norm(text) for book in books for text in book[rid][1])
+            _index_cache[rid] = (head, body, set(head.split()) - {"|"}, set(body.split()) - {"|"})
+    return _index_cache
 
 
 def _word_hits(word: str, tokens: set[str]) -> bool:
@@ -790,7 +835,7 @@ def _word_hits(word: str, tokens: set[str]) -> bool:
 
 
 def find_topic(text: str) -> list[str]:
-    """Rule ids about the topic words in ``text``, best first (English and common Dutch).
+    """Rule ids about the topic words in ``text``, best first, in any language (``_index``).
 
     ``"laatste kaart"``, ``"last card"`` -> R4.1 ... R4.5; ``"boer"`` (Dutch for
     Jack) -> the Jack rules; ``"stack"``, ``"reshuffle"``, ``"joker"`` work

@@ -10,10 +10,30 @@ and the command line alike.
 from __future__ import annotations
 
 from referee import messages
-from referee.engine.lexicon import Lexicon, lexicon
+from referee.engine.lexicon import LEXICONS, Lexicon, lexicon
 
 
 def table_lexicon() -> Lexicon:
     """The ``Lexicon`` of the language spoken now: the letters and words a line
     typed at the table (or saved, or completed) is read in besides the English ones."""
     return lexicon(messages.language())
+
+
+def file_ranks() -> dict[str, tuple[str, ...]]:
+    """The names a house-rule file may give a rank besides the English ones (R9.1:
+    ``[actions]`` and ``[points]`` keys, rank lists), lower case, each with the
+    ranks it stands for: the letters and words of the language spoken (French ``r``
+    and ``roi`` for ``K``); in English, those of every language, where a letter
+    standing for two ranks (``v``: Dutch Queen, French Jack) is refused where it is
+    used.  Passed to the engine in the file's ``Source``."""
+    from referee.engine.cards import ALL_RANKS
+    english = {rank.lower() for rank in ALL_RANKS}  # (``a``, ``joker``: written as in English)
+    code = messages.language()
+    chosen = [lexicon(code)] if code != "en" else list(LEXICONS.values())
+    found: dict[str, tuple[str, ...]] = {}
+    for lex in chosen:
+        names = {**lex.ranks, **lex.rank_words, **{joker: "Joker" for joker in lex.jokers}}
+        for name, rank in names.items():
+            if name not in english and rank not in found.get(name, ()):
+                found[name] = found.get(name, ()) + (rank,)
+    return found

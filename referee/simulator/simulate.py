@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from referee import messages
+from referee.words.events import rules_name
 from referee.engine.cards import CARDS, SUITS, full_deck
 from referee.engine import Hand
 from referee.engine.actionevents import CardsMoved
@@ -230,7 +231,7 @@ class SimReport:
         t = messages.t
         fair = 1 / self.players if self.players else 0.0
         lines = [
-            t("sim.render.head", n=self.hands, players=self.players, rules=self.rules),
+            t("sim.render.head", n=self.hands, players=self.players, rules=rules_name(self.rules)),
             t("sim.render.speed", seconds=self.seconds, n=round(self.hands_per_second)),
             t("sim.render.turns", turns=self.avg_turns, entries=self.avg_entries),
             t("sim.render.dealer_left", rate=self.dealer_left_wins_rate, fair=fair),

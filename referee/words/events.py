@@ -220,6 +220,14 @@ def stack_words(stack: tuple[str, ...]) -> str:
     return or_list([a_rank(rank) for rank in stack])
 
 
+def rules_name(name: str) -> str:
+    """A rule set's name (``HouseRules.name``) as shown to a player: a preset by its
+    name in the language spoken (R8: French ``famille``, Italian ``base``), a
+    house-rule file's stem as it is."""
+    from referee.engine.rules import PRESETS
+    return messages.t(f"rules.preset.{name}") if name in PRESETS else name
+
+
 def limit_words(limit: tuple) -> str:
     """What a limit on the next card lets through (R9.6, R9.9), in words."""
     kind, value = limit
