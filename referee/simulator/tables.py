@@ -22,7 +22,7 @@ from typing import Any, Iterable
 
 from referee.engine.cards import ALL_RANKS, JOKER
 from referee.engine.effects import EFFECT_KINDS, Effect, check_combination
-from referee.engine.keys import OLD_KEY_RANK
+from referee.engine.keys import OVERLAPS
 from referee.engine.rules import HouseRules, RulesError
 from referee.engine.tomlsource import toml_value
 from referee.engine.rulecheck import check_table_fits
@@ -68,11 +68,6 @@ _TOP_KEYS: dict[str, tuple] = {
 }
 
 _RANKS = tuple(ALL_RANKS)
-
-_ALSO_IN_TABLES = (("joker_stack", ("stacking", "double")), ("finish_on_action", ("finish", "mode")),
-                   ("finish_on_action_draw", ("finish", "draw")), ("start_card", ("start", "mode")))
-"""Today's keys a table entry also decides, besides ``OLD_KEY_RANK``'s (R9.1)."""
-
 
 def random_effect(rng: random.Random) -> Any:
     """One effect as a file writes it: bare (``"again"``) or an inline table with
@@ -228,8 +223,7 @@ def _toml(top: dict[str, Any], sections: dict[str, dict[str, Any]]) -> str:
     """The file: the top-level keys, then the tables; a key that a table entry also
     decides is left out (R9.1: a file sets one or the other; this only spares
     ``random_rules`` a refusal, the file checks decide)."""
-    pairs = [*((old, ("actions", rank)) for old, rank in OLD_KEY_RANK.items()), *_ALSO_IN_TABLES]
-    overlap = {old for old, (section, sub) in pairs if sub in sections.get(section, {})}
+    overlap = {old for old, (section, sub) in OVERLAPS if sub in sections.get(section, {})}
     lines = [f"{key} = {toml_value(value)}" for key, value in top.items() if key not in overlap]
     for name, table in sections.items():
         lines += ["", f"[{name}]"]
