@@ -115,7 +115,7 @@ def test_R0_4_a_refused_fix_is_not_counted_as_a_correction():
     ruling = refused(h, f"fix count Anna {too_many}", "R0.2")
     assert "Anna" in told(ruling) and str(too_many) in told(ruling)
     play(h, "fix count Anna 0")             # the hand ends: two corrections, not three
-    assert h.end()["corrections"] == 2 and h.log == ["start 9h", "fix count Bram 8",
+    assert h.end_record()["corrections"] == 2 and h.log == ["start 9h", "fix count Bram 8",
                                                      "fix count Anna 0"]
 
 
@@ -156,7 +156,7 @@ def test_R6_1_R6_2_going_out_on_a_two_on_a_pending_penalty_ends_the_penalty_with
     ruling = play(h, "2c")                  # Anna stacks her last card: she goes out
     assert told(ruling) == "Anna goes out on 2♣ and wins the hand (R6.1)."
     assert (h.status, h.winner, h.pending) == ("over", "Anna", 0)
-    assert h.end()["pending"] == 0 and h.state()["pending_draw"] == 0
+    assert h.end_record()["pending"] == 0 and h.state()["pending_draw"] == 0
 
 
 # -- R3.8 an illegal play ------------------------------------------------------------------
