@@ -32,6 +32,11 @@ when rlcard is missing).  Those figures are per process: one core each.
 --json`` (which plays a long run in parts on every core), and reads the
 rate it reports (wall clock, start-up aside), beside RLCard's wall-clock
 rate in one process, measured just before and after it.
+
+``--instructions`` counts instead of timing: each side plays ``--hands`` in a child
+process under valgrind's callgrind, and again with none; the difference over the
+steps played is the instructions per entry or step, which the machine's load does
+not move (``N players: simulate against rlcard uno: ratio R``).  Needs ``valgrind``.
 """
 
 from __future__ import annotations
@@ -179,15 +184,85 @@ def main(argv: list[str] | None = None) -> int:
                         help="also time the engine alone on the same entries")
     parser.add_argument("--command", type=int, default=0, metavar="H",
                         help="also time `pesten-ref simulate --hands H` on every core")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count machine instructions per entry and per step under "
+                             "valgrind's callgrind instead of timing (load-independent)")
+    parser.add_argument("--child", choices=sorted(_SIDES), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
 
     rules = load(args.rules)
+    if args.child:
+        print(_SIDES[args.child](rules, args.players[0], args.hands, args.seed))
+        return 0
+    if args.instructions:
+        for players in args.players:
+            instructions(players, args)
+        return 0
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
     for players in args.players:
         side_by_side(rules, players, args, clock)
         if args.command:
             the_command(players, args)
     return 0
+
+
+def _our_steps(rules: HouseRules, players: int, hands: int, seed: int) -> int:
+    simulate(rules, players, 20, seed=seed)  # warm-up (imports, caches), as when timed
+    if not hands:
+        return 0
+    report = simulate(rules, players, hands, seed=seed + 1)
+    return round(report.avg_entries * hands)
+
+
+def _their_steps(make):
+    def steps(rules: HouseRules, players: int, games: int, seed: int) -> int:
+        play = make(players, seed)
+        if play is None:
+            return -1
+        play(5)  # warm-up
+        return play(games) if games else 0
+    return steps
+
+
+_SIDES = {"ours": _our_steps, "uno": _their_steps(rlcard_uno),
+          "eights": _their_steps(openspiel_crazy_eights)}
+
+
+def _counted(side: str, players: int, hands: int, args) -> tuple[int, int]:
+    """``(instructions, steps)`` of one child process playing ``hands`` under callgrind."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "callgrind.out")
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+             sys.executable, os.path.abspath(__file__), "--child", side, "--rules", args.rules,
+             "--players", str(players), "--hands", str(hands), "--seed", str(args.seed)],
+            capture_output=True, text=True, check=True)
+        with open(out, encoding="utf-8") as f:
+            total = next(int(line.split()[1]) for line in f
+                         if line.startswith(("summary:", "totals:")))
+    return total, int(done.stdout.split()[-1])
+
+
+def instructions(players: int, args) -> None:
+    """Instructions per entry (ours) and per step (RLCard's UNO, OpenSpiel's crazy_eights)
+    under callgrind: each side run with ``--hands`` and with none, the difference divided
+    by the steps played, so start-up and warm-up do not count.  A machine's load does not
+    change these counts, as it changes times."""
+    per = {}
+    for side in _SIDES:
+        full, steps = _counted(side, players, args.hands, args)
+        if steps < 0:
+            continue
+        empty, _ = _counted(side, players, 0, args)
+        per[side] = (full - empty) / steps
+        print(f"{players} players: {side}: {per[side]:,.0f} instructions per step "
+              f"({steps} steps in {args.hands} hands)")
+    for side, name in (("uno", "rlcard uno"), ("eights", "openspiel crazy_eights")):
+        if side in per:
+            print(f"{players} players: simulate against {name}: ratio "
+                  f"{per[side] / per['ours']:.2f} (their instructions per step over ours "
+                  f"per entry)")
 
 
 def the_command(players: int, args) -> None:
