@@ -142,7 +142,7 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "effect: under joker_stack = \"double\" a Joker on a Two doubles too "
         "(R5.7: only a Joker on a Joker)",
         ACTIONS,
-        " in h.tables.doubling_ranks and h.pending_kind == card.rank:\n",
+        " in h.tables.doubling_ranks and h.pending_kind == kind:\n",
         " in h.tables.doubling_ranks:\n"),
     # -- the next seat, skips, reverse (R1.2, R5.2-R5.10, the R5 preamble) ----
     "next-seat": (
@@ -420,8 +420,8 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "stack-groups-any": (
         "stacks: a penalty rank stacks on any penalty (R9.14: its own group only)",
         TABLES,
-        "    return any(kind in group and card.rank in group for group in groups)\n",
-        "    return any(card.rank in group for group in groups)\n"),
+        "    return any(_holds(group, _wider(kind)) and _holds(group, card_keys(card)) for group in groups)\n",
+        "    return any(_holds(group, card_keys(card)) for group in groups)\n"),
     "classic-rule-generic": (
         "RANK_MEANINGS: a Seven that plays again cites the effect's R9.6, not R5.2 (R9.1)",
         KEYS,

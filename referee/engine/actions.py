@@ -37,7 +37,8 @@ from referee.engine.events import Reason, Refusal
 
 
 def stack_options(h) -> tuple[str, ...]:
-    """The ranks that stack on the pending penalty (R5.7, R9.14), in rank order;
+    """The keys of the cards that stack on the pending penalty (R5.7, R9.14, R10.10:
+    ranks, colours, cards), in rank order;
     ``()`` when nothing does."""
     return h.tables.stack_ranks.get(h.pending_kind, ())
 
@@ -125,11 +126,12 @@ def _further(h, player: str, more: tuple[Card, ...], suit: str | None, ev: list,
 def _draw(h, player, card, suit, e, rule, house, ev, done) -> int:
     if e.pending_draw:
         stacked = bool(h.pending)  # on a pending penalty: the house rule allowed it (R5.7)
-        if h.pending and card.rank in h.tables.doubling_ranks and h.pending_kind == card.rank:
+        kind = h.tables.kind[card.id]  # (the key of its penalty, R10.10: the rank by default)
+        if h.pending and kind in h.tables.doubling_ranks and h.pending_kind == kind:
             h.pending *= 2
         else:
             h.pending += e.n
-        h.pending_kind = card.rank
+        h.pending_kind = kind
         aim_penalty(h, player, card, rule, ev, stacked, at_once=not done & _HELD)
         return done | _AIMED
     if e.to == "self":

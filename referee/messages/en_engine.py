@@ -345,6 +345,8 @@ MESSAGES = {
     "engine.words.a.8": "an Eight", "engine.words.a.9": "a Nine", "engine.words.a.10": "a Ten",
     "engine.words.a.J": "a Jack", "engine.words.a.Q": "a Queen", "engine.words.a.K": "a King",
     "engine.words.a.A": "an Ace", "engine.words.a.Joker": "a Joker",
+    "engine.words.a_colour.black": "{a_rank} of clubs or spades",
+    "engine.words.a_colour.red": "{a_rank} of diamonds or hearts",
     "engine.words.limit.at_most": "a card of at most {value} (any suit) or a Joker",
     "engine.words.limit.at_least": "a card of at least {value} (any suit) or a Joker",
     "engine.words.limit.rank": "{rank} or a Joker",

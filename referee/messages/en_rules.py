@@ -78,6 +78,7 @@ MESSAGES: dict[str, str] = {
     "rules.err.start_redraw": "`{key}`: with `start.mode = \"redraw\"` every rank would be turned back and no starter would ever stay; leave at least one rank out. Use {allowed} (R9.16).",
     "rules.err.joker_follow": "`{key}`: a Joker has no suit, so \"again\" on it cannot ask for `follow = \"same_suit\"`; write \"again\" alone (R9.6).",
     "rules.err.rank": "`{key}`: {got} is not a rank; use {allowed}.",
+    "rules.err.key_twice": "`{key}` names {other} again: [actions] gives one entry per card, however it is written. Use {allowed} (R10.10).",
     "rules.err.suggest": "; did you mean `{suggestion}`?",
     "rules.err.no_suggestion": ".",
 
@@ -90,6 +91,8 @@ MESSAGES: dict[str, str] = {
     "rules.allowed.choices": "{choices}",
     "rules.allowed.decks": "\"auto\" or a whole number from 1 to {most}",
     "rules.allowed.ranks": "A, K, Q, J, Joker, 2, 3, 4, 5, 6, 7, 8, 9, 10",
+    "rules.allowed.action_keys": "a rank (A, K, Q, J, Joker, 2 ... 10), a card (\"{ex:Kh}\", \"K♥\") or a rank and a colour (\"J black\", \"J red\")",
+    "rules.allowed.one_spelling": "one spelling of each card",
     "rules.allowed.series_keys": "mode, limit, hands",
     "rules.allowed.tables": "[points], [series], [actions], [stacking], [finish], [start]",
     "rules.allowed.presets": "a preset ({presets}) or the path of a .toml file",
@@ -208,6 +211,9 @@ MESSAGES: dict[str, str] = {
     "rules.book.rank.K": "King",
     "rules.book.rank.A": "Ace",
     "rules.book.rank.Joker": "Joker",
+    "rules.book.key.card": "{rank} of {suit}",
+    "rules.book.key.black": "black {rank}",
+    "rules.book.key.red": "red {rank}",
 
     # --- the rule book: sections ---------------------------------------------
     "rules.book.section.R0": "What the referee knows",
@@ -220,6 +226,7 @@ MESSAGES: dict[str, str] = {
     "rules.book.section.R7": "Scoring",
     "rules.book.section.R8": "House rules and variants",
     "rules.book.section.R9": "The actions table",
+    "rules.book.section.R10": "The family's games",
     "rules.book.intro.R5": (
         "\"The next player\" always means the next seat in the current direction, even "
         "when that player has turns to miss (R5.9). A draw penalty aimed at a player who "
@@ -911,6 +918,14 @@ MESSAGES: dict[str, str] = {
         "with only those is no action card; a skip passed on is refused when the file is "
         "read; a limit on the next card binds everyone; every other effect works as with "
         "seated turns."
+    ),
+    "rules.book.title.R10.10": "A card or a colour",
+    "rules.book.text.R10.10": (
+        "A key of `[actions]` may be a rank (`K`), a card (`\"{ex:Kh}\"`, `\"K♥\"`) or a rank "
+        "and a colour (`\"J black\"`: clubs and spades; `\"J red\"`: diamonds and hearts). "
+        "The most specific entry decides what a card does: the card's, else its colour's, "
+        "else its rank's. `[stacking] groups`, `[finish] blocked` and `[start] ranks` take "
+        "the same keys."
     ),
     "rules.book.title.R9.18": "Cards changing hands",
     "rules.book.text.R9.18": (
