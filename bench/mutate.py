@@ -713,6 +713,38 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "referee/engine/written.py",
         "            if not names[after.id]:\n                suit = None\n",
         "            if False:\n                suit = None\n"),
+    # -- effects on a card or a colour (R10.10) ---------------------------------
+    "card-key-least-specific": (
+        "card_entry: the rank's entry wins over the card's and the colour's (R10.10: the "
+        "most specific)",
+        "referee/engine/rules.py",
+        "        for key in card_keys(card):\n",
+        "        for key in reversed(card_keys(card)):\n"),
+    "card-key-colour-both": (
+        "card_keys: a colour key names every suit (R10.10: black is clubs and spades)",
+        "referee/engine/cardkeys.py",
+        "_COLOUR_OF = {s: colour for colour, suits in COLOURS.items() for s in suits}\n",
+        "_COLOUR_OF = {s: \"black\" for colour, suits in COLOURS.items() for s in suits}\n"),
+    "counter-any-suit": (
+        "counters: same_suit is ignored (R10.11)",
+        TABLES,
+        "                and (not e.same_suit or c.suit == under.suit))\n",
+        "                and True)\n"),
+    "counter-back-next": (
+        "_counter: back sends the penalty to the next player (R10.11)",
+        ACTIONS,
+        "    victim = (order.previous_seat(h, player) if e.mode == \"back\"\n",
+        "    victim = (order.next_seat(h, player) if e.mode == \"back\"\n"),
+    "open-nothing-on-it": (
+        "fits: a card goes on an open card only if it matches it (R10.20)",
+        TABLES,
+        "        if mask is None and self.open >> top.id & 1:  # R10.20: any card goes on an open card\n",
+        "        if False:\n"),
+    "card-key-stack-rank": (
+        "stacks: a penalty of the King of hearts takes every King's group (R10.10)",
+        TABLES,
+        "        return (kind, rank)\n    return card_keys(Card(rank, kind[-1]))\n",
+        "        return (kind, rank)\n    return (kind, rank)\n"),
 }
 """Every mutation: name -> (what it breaks, file, old text (exactly once), new text).
 
@@ -805,6 +837,9 @@ JUDGES: dict[str, tuple[str, ...]] = {
     **_pinned(_RULES + "R3_3_named_suit_replaces_jack_suit", "lone-d-draws"),
     **_pinned("tests/test_engine_decisions.py::test_R5_2_a_seven_then_a_draw_tells_in_order_and"
               "_who_is_next", "ruling-no-next"),
+    **_pinned("tests/test_card_effects.py", "card-key-least-specific", "card-key-colour-both",
+              "card-key-stack-rank", "counter-any-suit", "counter-back-next",
+              "open-nothing-on-it"),
 }
 """The test that pins a mutation's rule, run first: name -> test files or tests, run on
 their own before the engine's (``ENGINE_TESTS``, which run only if they pass), so that a

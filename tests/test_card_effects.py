@@ -168,3 +168,108 @@ def test_R10_10_a_card_and_a_colour_through_play_script(tmp_path):
     assert "K♦" in out and "(R5.7)" in out, out
     state = json.loads(_run("state", "--json", "--save", "s.toml", cwd=tmp_path).stdout)
     assert state["pending_draw"] == 12 and state["turn"] == "Anna" and state["top"] == "Js"
+
+
+def test_R10_10_a_card_of_a_grouped_colour_stacks_with_its_colour():
+    # the red Kings draw 2, the King of hearts 5: a group naming "K red" holds it too
+    h = hand({"actions": {"K red": {"draw": 2}, "Kh": {"draw": 5}},
+              "stacking": {"groups": [["K red", "2"]]}})
+    play(h, "start 9h", "Kh", "2h")
+    assert h.pending == 7 and h.turn == "Cees"
+
+
+# -- R10.11 counter cards -----------------------------------------------------------
+
+BLACK_JACK = {"actions": {"J black": {"draw": 5},
+                          "J red": {"counter": "cancel", "against": ["J black"]},
+                          "8": {"counter": "back", "against": ["2"]},
+                          "9": {"counter": "on", "against": ["2"], "same_suit": True}}}
+
+
+def test_R10_11_cancel_ends_the_penalty_and_the_turn_passes():
+    h = hand(BLACK_JACK)
+    play(h, "start 9c", "Jc")
+    ruling = play(h, "Jh")
+    assert ruling.rule == "R10.11" and h.pending == 0 and h.turn == "Cees"
+    assert "the penalty of 5 cards is cancelled (R10.11)" in told(ruling)
+
+
+def test_R10_11_back_sends_the_penalty_to_the_player_who_played_the_last_penalty_card():
+    h = hand(BLACK_JACK)
+    play(h, "start 9h", "2h")
+    ruling = play(h, "8h")
+    assert h.pending == 2 and h.turn == "Anna"
+    assert "goes back to Anna (R10.11)" in told(ruling)
+    play(h, "d")
+    assert h.counts["Anna"] == 6 + 2 and h.pending == 0
+
+
+def test_R10_11_on_passes_the_penalty_to_the_next_player_same_suit_only():
+    h = hand(BLACK_JACK)
+    play(h, "start 2d", "2h")
+    refused(h, "9s")                        # same_suit: only the Nine of hearts
+    ruling = play(h, "9h")
+    assert h.pending == 2 and h.turn == "Cees" and "passes on to Cees" in told(ruling)
+
+
+def test_R10_11_a_counter_card_does_not_answer_other_penalties_and_is_plain_elsewhere():
+    h = hand(BLACK_JACK)
+    play(h, "start 9h", "2h")
+    refused(h, "Jh")                        # the red Jack counters only a black Jack
+    plain = hand(BLACK_JACK)
+    play(plain, "start 8h", "8d")           # outside a penalty an Eight is a plain card
+    assert plain.turn == "Bram" and plain.pending == 0
+
+
+def test_R10_11_the_refusal_names_the_counter_cards():
+    h = hand(BLACK_JACK)
+    play(h, "start 2d", "2h")
+    assert "a Two, an Eight or 9♥" in told(refused(h, "5c"))
+
+
+def test_R10_11_a_bad_against_is_refused_naming_the_key():
+    with pytest.raises(RulesError) as err:
+        rules_from_table({"actions": {"8": {"counter": "back", "against": "2"}}}, "f")
+    assert "actions.8" in str(err.value)
+
+
+def test_R10_11_counters_through_play_script(tmp_path):
+    import json
+    (tmp_path / "bj.toml").write_text(
+        '[actions]\n"J black" = { draw = 5 }\n'
+        '"J red" = { counter = "cancel", against = ["J black"] }\n', encoding="utf-8")
+    made = _run("new", "--players", "Anna,Bram,Cees", "--rules", "bj.toml",
+                "--dealer", "Cees", "--save", "s.toml", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    (tmp_path / "hand.txt").write_text("start 9c\nJc\nJd\n", encoding="utf-8")
+    out = _run("play", "--save", "s.toml", "--script", "hand.txt", cwd=tmp_path).stdout
+    assert "Bram plays J♦: the penalty of 5 cards is cancelled (R10.11)." in out
+    state = json.loads(_run("state", "--json", "--save", "s.toml", cwd=tmp_path).stdout)
+    assert state["pending_draw"] == 0 and state["turn"] == "Cees"
+
+
+# -- R10.20 open cards ----------------------------------------------------------------
+
+def test_R10_20_an_open_card_goes_on_anything_and_anything_goes_on_it():
+    h = hand({"actions": {"Q": "open"}})
+    ruling = play(h, "start 9h", "Qs")
+    assert ruling.rule == "R10.20" and "an open card" in told(ruling)
+    play(h, "3d")                           # any card on it
+    assert h.turn == "Cees"
+
+
+def test_R10_20_an_open_card_does_not_go_on_a_pending_penalty():
+    h = hand({"actions": {"Q": "open"}})
+    play(h, "start 9h", "2h")
+    refused(h, "Qc")
+
+
+def test_R10_20_open_through_play_script(tmp_path):
+    (tmp_path / "q.toml").write_text('[actions]\nQ = "open"\n', encoding="utf-8")
+    made = _run("new", "--players", "Anna,Bram,Cees", "--rules", "q.toml",
+                "--dealer", "Cees", "--save", "s.toml", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    (tmp_path / "hand.txt").write_text("start 9h\nQs\n3d\n", encoding="utf-8")
+    out = _run("play", "--save", "s.toml", "--script", "hand.txt", cwd=tmp_path).stdout
+    assert "Anna plays Q♠, an open card: any card may go on it (R10.20)." in out
+    assert "Bram plays 3♦." in out

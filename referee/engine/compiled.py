@@ -42,7 +42,7 @@ first use, then shared by every hand and every simulated game under it).
 
 from __future__ import annotations
 
-from referee.engine.cardkeys import card_keys, covers
+from referee.engine.cardkeys import card_keys, covers, key_cards
 from referee.engine.cards import CARDS, JOKER, RANKS, SUITS, Card
 from referee.engine.effects import EFFECT_BY_NAME, RANK_VALUE, Effect, classic_rule
 from referee.engine.keys import RANK_MEANING
@@ -73,7 +73,8 @@ class Tables:
     """
 
     __slots__ = ("effects", "rule", "steps", "action", "action_mask", "penalty", "stackers", "stack_ranks",
-                 "entry", "kind", "_wild_cards", "_same_cards",
+                 "entry", "kind", "_wild_cards", "_same_cards", "countering", "_counters",
+                 "open",
                  "doubling_ranks", "names", "finish", "draw_after", "multi_play", "start_applies",
                  "start_redraw",
                  "start_steps", "out_steps",
@@ -92,6 +93,11 @@ class Tables:
         self.fit_rows: dict[str | None, list[int | None]] = {
             n: [None] * len(CARDS) for n in _NAMED}
         self._limits: dict[tuple, int] = {}
+        # R10.11: the counter cards and their effect, by card id
+        self.countering: tuple = tuple(
+            (c, next(e for e in es if e.kind == "counter")) for c, es in zip(CARDS, effects)
+            if any(e.kind == "counter" for e in es))
+        self._counters: dict[tuple, int] = {}
 
     def _compile_effects(self, rules: HouseRules) -> tuple[tuple, tuple]:
         """``effects``, ``rule`` and ``entry`` by card (R9.1, R10.10: the most specific
@@ -148,7 +154,15 @@ class Tables:
             frozenset((c.rank,)) if any(e.kind == "name_suit" and e.on_same_rank == "always"
                                         for e in es)
             else frozenset() for c, es in zip(CARDS, listed))
-        self.wild: frozenset[str] = frozenset().union(*self._wild_cards)
+        # R10.20: an open card goes on any card (as a wild one does, naming nothing)
+        # and any card goes on it: ``open``, a mask
+        self.open: int = _mask(c for c, es in zip(CARDS, listed) if any(e.kind == "open" for e in es))
+        if self.open:
+            self._wild_cards = tuple(
+                w | frozenset((c.rank,)) if self.open >> c.id & 1 else w
+                for c, w in zip(CARDS, self._wild_cards))
+        self.wild: frozenset[str] = frozenset().union(*(
+            w for c, w in zip(CARDS, self._wild_cards) if not self.open >> c.id & 1))
         self.same_rank: frozenset[str] = frozenset().union(*self._same_cards)
         self.names: tuple[bool, ...] = tuple(
             any(e.kind == "name_suit" for e in es) for es in effects)
@@ -202,10 +216,30 @@ class Tables:
         the mask of the cards ``matches`` allows, built the first time it is asked."""
         row = self.fit_rows[named]
         mask = row[top.id]
+        if mask is None and self.open >> top.id & 1:  # R10.20: any card goes on an open card
+            mask = row[top.id] = (1 << len(CARDS)) - 1
         if mask is None:
             mask = row[top.id] = _mask(c for c in CARDS if matches(
                 c, top, named, self._wild_cards[c.id], self._same_cards[c.id]))
         return mask
+
+    def counters(self, kind: str | None, under: Card) -> int:
+        """R10.11: the counter cards that may go on a pending penalty of ``kind`` (the
+        key of its card, ``kind``) whose last card is ``under``, a mask: those whose
+        ``against`` names a card of the kind (or is empty), of ``under``'s suit where
+        ``same_suit`` says so.  Built when first asked."""
+        found = self._counters.get((kind, under.suit))
+        if found is None:
+            named = frozenset(key_cards(kind)) if kind else frozenset()
+            found = self._counters[(kind, under.suit)] = _mask(
+                c for c, e in self.countering
+                if (not e.against or any(named & frozenset(key_cards(a)) for a in e.against))
+                and (not e.same_suit or c.suit == under.suit))
+        return found
+
+    def counter_keys(self, kind: str | None, under: Card) -> tuple[str, ...]:
+        """The keys of ``counters(kind, under)``, for words (R10.11)."""
+        return _keys_of(self.counters(kind, under))
 
     def limit(self, what: tuple) -> int:
         """The cards a limit lets through (R9.6, R9.9), a mask: ``("at_most", v)``,

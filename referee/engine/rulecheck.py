@@ -207,6 +207,7 @@ _EFFECT_ALLOWED = {
     "choices": lambda f: join_or([toml_value(c) for c in f["choices"]]),
     "value": lambda f: Told("rules.allowed.effect_rank_value"),
     "rank": lambda f: Told("rules.allowed.effect_rank"),
+    "keys": lambda f: Told("rules.allowed.effect_keys"),
 }
 
 

@@ -35,8 +35,14 @@ def written(text: str, lex: Lexicon = ENGLISH, names: Sequence[bool] | None = No
     standard rules'), else the draw word, as ``notation.parse_line`` reads it."""
     out = []
     after = None  # (the card just written, if the token before was one)
+    first = None  # (R3.10: the first card of a double, which names its suit)
+    joined = False  # (the separator before was a ``+``)
     for token in _SEPARATORS.split(text):
         if not token or _SEPARATORS.fullmatch(token):
+            if token == "+" and after is not None:
+                first, joined = first or after, True
+            elif token:
+                joined = False
             out.append(token)
             continue
         low = token.lower()
@@ -45,7 +51,7 @@ def written(text: str, lex: Lexicon = ENGLISH, names: Sequence[bool] | None = No
             if names is None:
                 from referee.engine.compiled import standard_names  # (only here: start-up)
                 names = standard_names()
-            if not names[after.id]:
+            if not names[(first or after).id]:
                 suit = None
         after = None
         if suit is not None:
@@ -56,6 +62,9 @@ def written(text: str, lex: Lexicon = ENGLISH, names: Sequence[bool] | None = No
             card = try_card(token, lex)
             forms = local_forms(str(card), lex) if card is not None else []
             after = card
+            if card is None or not joined:
+                first = None
+        joined = False
         out.append(forms[0] if forms else token)
     return "".join(out)
 

@@ -169,6 +169,16 @@ MESSAGES = {
         {"one": "{name} plays {card}: {victim} must draw {n}; nothing stacks here ({rule}, R5.7).",
         "other": "{name} plays {card}: {victim} must draw {n}; nothing stacks here ({rule}, R5.7)."}),
     "engine.effect.again": "{name} plays {card} and plays again ({rule}).",
+    "engine.effect.open": "{name} plays {card}, an open card: any card may go on it ({rule}).",
+    "engine.effect.counter.cancel": {
+        "one": "{name} plays {card}: the penalty of {n} card is cancelled ({rule}).",
+        "other": "{name} plays {card}: the penalty of {n} cards is cancelled ({rule})."},
+    "engine.effect.counter.back": {
+        "one": "{name} plays {card}: the penalty of {n} card goes back to {victim} ({rule}).",
+        "other": "{name} plays {card}: the penalty of {n} cards goes back to {victim} ({rule})."},
+    "engine.effect.counter.on": {
+        "one": "{name} plays {card}: the penalty of {n} card passes on to {victim} ({rule}).",
+        "other": "{name} plays {card}: the penalty of {n} cards passes on to {victim} ({rule})."},
     "engine.effect.again_follow": (
         "{name} plays {card} and plays again: {limit}, or a draw ({rule})."),
     "engine.effect.again_two": "{name} plays {card}: with two players, {name} plays again ({rule}).",

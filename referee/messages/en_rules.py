@@ -106,6 +106,7 @@ MESSAGES: dict[str, str] = {
     "rules.allowed.effect_value": "a value, such as `{example}`",
     "rules.allowed.effect_rank_value": "a value from 1 to 13 (A = 1, J = 11, Q = 12, K = 13) or a rank",
     "rules.allowed.effect_rank": "a rank: A, K, Q, J, 2 to 10",
+    "rules.allowed.effect_keys": "a list of ranks, cards or colours, such as `[\"J black\", \"2\"]`",
     "rules.allowed.rank_list": "a list of ranks, such as `[\"2\", \"Joker\"]`",
     "rules.allowed.groups": "a list of groups of ranks, such as `[[\"2\"], [\"Joker\"]]`",
     "rules.allowed.blocked": "\"actions\" or a list of ranks, such as `[\"2\", \"Joker\"]`",
@@ -192,6 +193,14 @@ MESSAGES: dict[str, str] = {
         "other": "everyone passes {n} cards to the right ({rule})"},
     "rules.view.effect.rotate_hands.against": "every hand moves one seat against the direction of play ({rule})",
     "rules.view.effect.rotate_hands.with": "every hand moves one seat in the direction of play ({rule})",
+    "rules.view.effect.counter_any": "any card",
+    "rules.view.effect.open": "it goes on any card outside a penalty, and any card goes on it ({rule})",
+    "rules.view.effect.counter.cancel": "played on a penalty of {against}, it cancels the penalty ({rule})",
+    "rules.view.effect.counter.back": "played on a penalty of {against}, it sends the penalty back to the player who played the last penalty card ({rule})",
+    "rules.view.effect.counter.on": "played on a penalty of {against}, it passes the penalty on to the next player ({rule})",
+    "rules.view.effect.counter.cancel_same_suit": "played on a penalty of {against} in its own suit, it cancels the penalty ({rule})",
+    "rules.view.effect.counter.back_same_suit": "played on a penalty of {against} in its own suit, it sends the penalty back to the player who played the last penalty card ({rule})",
+    "rules.view.effect.counter.on_same_suit": "played on a penalty of {against} in its own suit, it passes the penalty on to the next player ({rule})",
     "rules.book.mark": "[House rule: `{key} = {value}`; standard {standard}.]",
     "rules.book.in_force": "This is the rule set in force.",
     "rules.book.cards_one": "1 card",
@@ -926,6 +935,19 @@ MESSAGES: dict[str, str] = {
         "The most specific entry decides what a card does: the card's, else its colour's, "
         "else its rank's. `[stacking] groups`, `[finish] blocked` and `[start] ranks` take "
         "the same keys."
+    ),
+    "rules.book.title.R10.11": "Counter cards",
+    "rules.book.text.R10.11": (
+        "`{ counter = \"cancel\" }`, `\"back\"` or `\"on\"`, with `against` (the penalties "
+        "it answers: ranks, cards or colours; left out, every penalty) and `same_suit`: "
+        "played on a pending penalty it answers, the card ends the penalty, sends it back "
+        "to the player who played the last penalty card, or passes it on to the next "
+        "player. Elsewhere it is a plain card."
+    ),
+    "rules.book.title.R10.20": "Open cards",
+    "rules.book.text.R10.20": (
+        "`\"open\"`: the card goes on any card outside a pending penalty, and any card "
+        "goes on it. It names no suit."
     ),
     "rules.book.title.R9.18": "Cards changing hands",
     "rules.book.text.R9.18": (

@@ -43,7 +43,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("R7", ("R7.1", "R7.2", "R7.3", "R7.4", "R7.5", "R7.6")),
     ("R8", ("R8.1", "R8.2", "R8.3", "R8.4", "R8.5", "R8.6")),
     ("R9", tuple(f"R9.{n}" for n in range(1, 19))),
-    ("R10", ("R10.10",)),
+    ("R10", ("R10.10", "R10.11", "R10.20")),
 )
 _SECTION_OF = {rid: sec for sec, ids in SECTIONS for rid in ids}
 _SECTION_IDS = tuple(sec for sec, _ in SECTIONS)
@@ -558,6 +558,7 @@ _EFFECT_VARIANT: dict[str, Callable[[Effect], str]] = {
     "show": lambda e: e.who,
     "pass_cards": lambda e: e.to,
     "rotate_hands": lambda e: "against" if e.against_play else "with",
+    "counter": lambda e: e.mode + ("_same_suit" if e.same_suit else ""),
 }
 
 
@@ -573,7 +574,12 @@ def effect_words(rank: str, effect: Effect, rule: str, free: bool = False) -> st
     if effect.kind.startswith("next_"):
         kind = effect.kind[len("next_"):]
         limit = limit_words((kind, effect.rank if kind == "rank" else effect.value))
+    against = None
+    if effect.kind == "counter":  # R10.11: the penalties it counters
+        against = (_ranks_words(effect.against) if effect.against
+                   else t("rules.view.effect.counter_any"))
     return t(key, n=effect.n if effect.n is not None else 1, rule=rule, limit=limit,
+             against=against,
              card=a_rank(key_rank(rank)))
 
 
@@ -727,6 +733,8 @@ _TOPICS: dict[str, str] = {
     "R9.17": "free, fast",
     "R9.18": "pass cards, rotate, last card, duty",
     "R10.10": "card, colour, color, black, red, king of hearts, black jack",
+    "R10.11": "counter, cancel, send back, pass on, red jack",
+    "R10.20": "open, any card, queen on anything",
 }
 
 # Words read as their English counterparts in the texts (each language's own:

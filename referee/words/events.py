@@ -496,6 +496,10 @@ _RENDER = {
     "Shown": lambda e: t("engine.effect.show_others" if e.who is None else
                          "engine.effect.show_next", name=e.player, card=played(e.card),
                          who=e.who, rule=e.rule),
+    "Countered": lambda e: t(f"engine.effect.counter.{e.mode}", name=e.player,
+                             card=played(e.card), n=e.n, victim=e.victim, rule=e.rule),
+    "OpenPlayed": lambda e: t("engine.effect.open", name=e.player, card=played(e.card),
+                              rule=e.rule),
     "CardsMoved": _moved,
     "DrawAfter": lambda e: t("engine.effect.draw_after", name=e.player, card=played(e.card),
                              n=e.n),
