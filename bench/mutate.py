@@ -559,8 +559,8 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "stack-group-not-penalty": (
         "check_actions: a [stacking] group may hold a rank that makes no penalty (R9.14)",
         "referee/engine/rulecheck.py",
-        "            if rank not in penalty:   # (or the file that took the rank's penalty away)\n",
-        "            if False:\n"),
+        "            if rank not in penalty and not all(  # (R10.10: a card or colour whose cards all draw)\n",
+        "            if False and not all(\n"),
     "stack-group-twice": (
         "check_actions: a rank may stand in two [stacking] groups (R9.14)",
         "referee/engine/rulecheck.py",
@@ -711,7 +711,7 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "written: a lone d after a card that names no suit is shown as diamonds, not the "
         "draw word (R9.8, NOTATION.md Languages)",
         "referee/engine/written.py",
-        "            if not names[after.id]:\n                suit = None\n",
+        "            if not names[(first or after).id]:\n                suit = None\n",
         "            if False:\n                suit = None\n"),
     # -- effects on a card or a colour (R10.10) ---------------------------------
     "card-key-least-specific": (
