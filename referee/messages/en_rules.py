@@ -938,7 +938,7 @@ MESSAGES: dict[str, str] = {
     ),
     "rules.book.title.R10.11": "Counter cards",
     "rules.book.text.R10.11": (
-        "`{ counter = \"cancel\" }`, `\"back\"` or `\"on\"`, with `against` (the penalties "
+        "`counter = \"cancel\"`, `\"back\"` or `\"on\"`, with `against` (the penalties "
         "it answers: ranks, cards or colours; left out, every penalty) and `same_suit`: "
         "played on a pending penalty it answers, the card ends the penalty, sends it back "
         "to the player who played the last penalty card, or passes it on to the next "
