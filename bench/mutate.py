@@ -142,7 +142,7 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "effect: under joker_stack = \"double\" a Joker on a Two doubles too "
         "(R5.7: only a Joker on a Joker)",
         ACTIONS,
-        " in h.tables.doubling_ranks and h.pending_kind == card.rank:\n",
+        " in h.tables.doubling_ranks and h.pending_kind == kind:\n",
         " in h.tables.doubling_ranks:\n"),
     # -- the next seat, skips, reverse (R1.2, R5.2-R5.10, the R5 preamble) ----
     "next-seat": (
@@ -420,8 +420,8 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "stack-groups-any": (
         "stacks: a penalty rank stacks on any penalty (R9.14: its own group only)",
         TABLES,
-        "    return any(kind in group and card.rank in group for group in groups)\n",
-        "    return any(card.rank in group for group in groups)\n"),
+        "    return any(_holds(group, _wider(kind)) and _holds(group, card_keys(card)) for group in groups)\n",
+        "    return any(_holds(group, card_keys(card)) for group in groups)\n"),
     "classic-rule-generic": (
         "RANK_MEANINGS: a Seven that plays again cites the effect's R9.6, not R5.2 (R9.1)",
         KEYS,
@@ -559,8 +559,8 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "stack-group-not-penalty": (
         "check_actions: a [stacking] group may hold a rank that makes no penalty (R9.14)",
         "referee/engine/rulecheck.py",
-        "            if rank not in penalty:   # (or the file that took the rank's penalty away)\n",
-        "            if False:\n"),
+        "            if rank not in penalty and not all(  # (R10.10: a card or colour whose cards all draw)\n",
+        "            if False and not all(\n"),
     "stack-group-twice": (
         "check_actions: a rank may stand in two [stacking] groups (R9.14)",
         "referee/engine/rulecheck.py",
@@ -711,8 +711,40 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "written: a lone d after a card that names no suit is shown as diamonds, not the "
         "draw word (R9.8, NOTATION.md Languages)",
         "referee/engine/written.py",
-        "            if not names[after.id]:\n                suit = None\n",
+        "            if not names[(first or after).id]:\n                suit = None\n",
         "            if False:\n                suit = None\n"),
+    # -- effects on a card or a colour (R10.10) ---------------------------------
+    "card-key-least-specific": (
+        "card_entry: the rank's entry wins over the card's and the colour's (R10.10: the "
+        "most specific)",
+        "referee/engine/rules.py",
+        "        for key in card_keys(card):\n",
+        "        for key in reversed(card_keys(card)):\n"),
+    "card-key-colour-both": (
+        "card_keys: a colour key names every suit (R10.10: black is clubs and spades)",
+        "referee/engine/cardkeys.py",
+        "_COLOUR_OF = {s: colour for colour, suits in COLOURS.items() for s in suits}\n",
+        "_COLOUR_OF = {s: \"black\" for colour, suits in COLOURS.items() for s in suits}\n"),
+    "counter-any-suit": (
+        "counters: same_suit is ignored (R10.11)",
+        TABLES,
+        "                and (not e.same_suit or c.suit == under.suit))\n",
+        "                and True)\n"),
+    "counter-back-next": (
+        "_counter: back sends the penalty to the next player (R10.11)",
+        ACTIONS,
+        "    victim = (order.previous_seat(h, player) if e.mode == \"back\"\n",
+        "    victim = (order.next_seat(h, player) if e.mode == \"back\"\n"),
+    "open-nothing-on-it": (
+        "fits: a card goes on an open card only if it matches it (R10.20)",
+        TABLES,
+        "        if mask is None and self.open >> top.id & 1:  # R10.20: any card goes on an open card\n",
+        "        if False:\n"),
+    "card-key-stack-rank": (
+        "stacks: a penalty of the King of hearts takes every King's group (R10.10)",
+        TABLES,
+        "        return (kind, rank)\n    return card_keys(Card(rank, kind[-1]))\n",
+        "        return (kind, rank)\n    return (kind, rank)\n"),
 }
 """Every mutation: name -> (what it breaks, file, old text (exactly once), new text).
 
@@ -805,6 +837,9 @@ JUDGES: dict[str, tuple[str, ...]] = {
     **_pinned(_RULES + "R3_3_named_suit_replaces_jack_suit", "lone-d-draws"),
     **_pinned("tests/test_engine_decisions.py::test_R5_2_a_seven_then_a_draw_tells_in_order_and"
               "_who_is_next", "ruling-no-next"),
+    **_pinned("tests/test_card_effects.py", "card-key-least-specific", "card-key-colour-both",
+              "card-key-stack-rank", "counter-any-suit", "counter-back-next",
+              "open-nothing-on-it"),
 }
 """The test that pins a mutation's rule, run first: name -> test files or tests, run on
 their own before the engine's (``ENGINE_TESTS``, which run only if they pass), so that a

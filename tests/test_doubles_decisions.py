@@ -267,6 +267,9 @@ def one_effect(draw) -> Effect:
             params[p.name] = draw(st.sampled_from(p.detail))
         elif p.kind == "value":
             params[p.name] = draw(st.integers(1, 13))
+        elif p.kind == "keys":  # (R10.11: the penalties a counter card answers)
+            params[p.name] = tuple(draw(st.lists(st.sampled_from(RANKS), min_size=1,
+                                                 max_size=2, unique=True)))
         else:
             params[p.name] = draw(st.sampled_from(RANKS))
     return Effect(kind.name, **params)

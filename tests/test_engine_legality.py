@@ -262,6 +262,7 @@ def test_R9_8_random_files_offer_plays_under_every_construct():
     other_namers = doubles = 0
     for seed in range(12):
         offered += play_random_file(seed, 12)
+    for seed in range(40):   # (the files alone: cheap, so more of them)
         rules, _, _ = random_table(random.Random(seed), KNOWN_IN_FILES)
         names = Hand(rules, NAMES[:2], NAMES[1]).tables.names
         other_namers += any(names[c.id] for c in CARDS if c.rank != "J")

@@ -173,6 +173,31 @@ class Shown(Event):
         self.player, self.card, self.who, self.rule = player, card, who, rule
 
 
+class Countered(Event):
+    """``player`` played ``card`` on a pending penalty of ``n`` cards as a counter card
+    (R10.11): ``mode`` ``"cancel"`` (the penalty ends), ``"back"`` (it goes to
+    ``victim``, who played the last penalty card) or ``"on"`` (it passes to
+    ``victim``, the next player)."""
+
+    __slots__ = ("player", "card", "mode", "n", "victim", "rule")
+    acts = True
+
+    def __init__(self, player, card, mode, n, victim, rule):
+        self.player, self.card, self.mode, self.n = player, card, mode, n
+        self.victim, self.rule = victim, rule
+
+
+class OpenPlayed(Event):
+    """``player`` played ``card``, an open card: it went on the top card whatever it
+    was, and any card may go on it (R10.20)."""
+
+    __slots__ = ("player", "card", "rule")
+    acts = True
+
+    def __init__(self, player, card, rule):
+        self.player, self.card, self.rule = player, card, rule
+
+
 class CardsMoved(Event):
     """``player`` played ``card`` and cards changed hands (R9.11 ``pass_cards``, R9.12
     ``rotate_hands``: ``kind``): ``moves`` is ``((giver, taker, n), ...)``, every

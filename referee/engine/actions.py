@@ -31,15 +31,20 @@ from referee.engine.cards import Card
 from referee.engine import lastcard, order, piles
 from referee.engine.actionevents import (
     CardsMoved, DrawsAtOnce, LimitSet, OthersDraw, PenaltyAimed, PenaltyAtOnce, PlaysAgain,
-    Reversed, Shown, SkipPassed, SkipPending, Skipped, SkipMany, SuitNamed,
+    Countered, OpenPlayed, Reversed, Shown, SkipPassed, SkipPending, Skipped, SkipMany, SuitNamed,
 )
 from referee.engine.events import Reason, Refusal
 
 
 def stack_options(h) -> tuple[str, ...]:
-    """The ranks that stack on the pending penalty (R5.7, R9.14), in rank order;
+    """The keys of the cards that stack on the pending penalty (R5.7, R9.14, R10.10:
+    ranks, colours, cards), in rank order;
     ``()`` when nothing does."""
-    return h.tables.stack_ranks.get(h.pending_kind, ())
+    stack = h.tables.stack_ranks.get(h.pending_kind, ())
+    if h.tables.countering and h.discard:  # R10.11: and the counter cards
+        stack += tuple(k for k in h.tables.counter_keys(h.pending_kind, h.discard[-1])
+                       if k not in stack)
+    return stack
 
 
 def must_stack_refusal(h, card: Card) -> Refusal:
@@ -125,11 +130,12 @@ def _further(h, player: str, more: tuple[Card, ...], suit: str | None, ev: list,
 def _draw(h, player, card, suit, e, rule, house, ev, done) -> int:
     if e.pending_draw:
         stacked = bool(h.pending)  # on a pending penalty: the house rule allowed it (R5.7)
-        if h.pending and card.rank in h.tables.doubling_ranks and h.pending_kind == card.rank:
+        kind = h.tables.kind[card.id]  # (the key of its penalty, R10.10: the rank by default)
+        if h.pending and kind in h.tables.doubling_ranks and h.pending_kind == kind:
             h.pending *= 2
         else:
             h.pending += e.n
-        h.pending_kind = card.rank
+        h.pending_kind = kind
         aim_penalty(h, player, card, rule, ev, stacked, at_once=not done & _HELD)
         return done | _AIMED
     if e.to == "self":
@@ -183,6 +189,8 @@ def _drop_aimed(ev: list, told: int) -> str:
     for i in range(len(ev) - 1, told - 1, -1):
         if type(ev[i]) is PenaltyAimed:
             return ev.pop(i).rule
+        if type(ev[i]) is Countered:  # (R10.11: it told where the penalty went)
+            return ev[i].rule
     raise AssertionError("no penalty told")  # pragma: no cover - ``_AIMED`` says there is
 
 
@@ -310,10 +318,36 @@ def _duties_anew(h) -> None:
             lk[p] = "open"
 
 
+def _counter(h, player, card, suit, e, rule, house, ev, done) -> int:
+    """R10.11: on a pending penalty it counters (``Tables.counters``, asked of the card
+    under it), the card ends it, sends it back to the player before (who played
+    the last penalty card) or passes it on to the next player; elsewhere nothing."""
+    if not h.pending or len(h.discard) < 2 or not (
+            h.tables.counters(h.pending_kind, h.discard[-2]) >> card.id & 1):
+        return done
+    n = h.pending
+    if e.mode == "cancel":
+        h.pending, h.pending_kind = 0, None
+        ev.append(Countered(player, card, e.mode, n, None, rule))
+        return done
+    victim = (order.previous_seat(h, player) if e.mode == "back"
+              else order.next_seat(h, player))
+    h.turn = victim
+    ev.append(Countered(player, card, e.mode, n, victim, rule))
+    return done | _AIMED
+
+
+def _open(h, player, card, suit, e, rule, house, ev, done) -> int:
+    """R10.20: the open card's freedom is the matching's (``Tables.open``); told."""
+    ev.append(OpenPlayed(player, card, rule))
+    return done
+
+
 _APPLY = {"draw": _draw, "others_draw": _others_draw, "skip": _skip,
           "again": _again, "reverse": _reverse, "name_suit": _name_suit,
           "next_at_most": _limit, "next_at_least": _limit, "next_rank": _limit,
-          "show": _show, "pass_cards": _move, "rotate_hands": _move}
+          "show": _show, "pass_cards": _move, "rotate_hands": _move, "counter": _counter,
+          "open": _open}
 """Each effect of the vocabulary (``effects.EFFECT_KINDS``) -> the function applying it
 (``"none"`` compiles to no effect at all, so it has none)."""
 

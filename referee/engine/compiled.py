@@ -42,6 +42,7 @@ first use, then shared by every hand and every simulated game under it).
 
 from __future__ import annotations
 
+from referee.engine.cardkeys import card_keys, covers, key_cards
 from referee.engine.cards import CARDS, JOKER, RANKS, SUITS, Card
 from referee.engine.effects import EFFECT_BY_NAME, RANK_VALUE, Effect, classic_rule
 from referee.engine.keys import RANK_MEANING
@@ -56,7 +57,6 @@ def _mask(cards) -> int:
     return m
 
 
-_RANK = {r: _mask(c for c in CARDS if c.rank == r) for r in RANKS + (JOKER,)}
 _NOT_AT_START = frozenset({"again", "show", "pass_cards", "rotate_hands"})  # (R9.16)
 _START_REVERSE = Effect("reverse", two_players="none")  # (R9.16: no playing again)
 _NAMED = (None,) + SUITS
@@ -73,17 +73,18 @@ class Tables:
     """
 
     __slots__ = ("effects", "rule", "steps", "action", "action_mask", "penalty", "stackers", "stack_ranks",
+                 "entry", "kind", "_wild_cards", "_same_cards", "countering", "_counters",
+                 "open",
                  "doubling_ranks", "names", "finish", "draw_after", "multi_play", "start_applies",
                  "start_redraw",
                  "start_steps", "out_steps",
                  "house", "fit_rows", "wild", "same_rank", "_limits")
 
     def __init__(self, rules: HouseRules):
-        by_rank = rules.effects()
-        effects, rule = self._compile_effects(rules, by_rank)
+        effects, rule = self._compile_effects(rules)
         self._compile_actions(rules)
         self._compile_stacking(rules)
-        self._compile_suits(by_rank, effects)
+        self._compile_suits(rules, effects)
         self._compile_finish(rules)
         self.multi_play: bool = rules.multi_play != "none"  # R3.10
         self._compile_start(rules)
@@ -92,66 +93,94 @@ class Tables:
         self.fit_rows: dict[str | None, list[int | None]] = {
             n: [None] * len(CARDS) for n in _NAMED}
         self._limits: dict[tuple, int] = {}
+        # R10.11: the counter cards and their effect, by card id
+        self.countering: tuple = tuple(
+            (c, next(e for e in es if e.kind == "counter")) for c, es in zip(CARDS, effects)
+            if any(e.kind == "counter" for e in es))
+        self._counters: dict[tuple, int] = {}
 
-    def _compile_effects(self, rules: HouseRules, by_rank: dict) -> tuple[dict, dict]:
-        """``effects`` and ``rule`` by card (R9.1; in free order without the effects on
-        whose turn it is, R8.4); returns both by rank."""
+    def _compile_effects(self, rules: HouseRules) -> tuple[tuple, tuple]:
+        """``effects``, ``rule`` and ``entry`` by card (R9.1, R10.10: the most specific
+        entry naming the card; in free order without the effects on whose turn it
+        is, R8.4); returns the effects and the rules by card id."""
         free = rules.free_order
-        effects: dict[str, tuple] = {}
-        rule: dict[str, str | None] = {}
-        for rank in RANKS + (JOKER,):
-            listed = by_rank.get(rank, ())
-            rule[rank] = classic_rule(rank, listed)
-            effects[rank] = tuple(e for e in listed if not (free and e.turn_effect))
-        self.effects: tuple[tuple, ...] = tuple(effects[c.rank] for c in CARDS)
-        self.rule: tuple[str | None, ...] = tuple(rule[c.rank] for c in CARDS)
-        return effects, rule
+        found = [rules.card_entry(c) for c in CARDS]
+        self.entry: tuple[str | None, ...] = tuple(key for key, _ in found)
+        # (a rank's entry keeps its rule-book rule, R9.1; a card's or a colour's cites its effects')
+        self.rule: tuple[str | None, ...] = tuple(
+            classic_rule(key, listed) if key == c.rank else None
+            for c, (key, listed) in zip(CARDS, found))
+        self.effects: tuple[tuple, ...] = tuple(
+            tuple(e for e in listed if not (free and e.turn_effect)) for _, listed in found)
+        return self.effects, self.rule
 
     def _compile_actions(self, rules: HouseRules) -> None:
         """``action_mask`` and ``action``: the action cards (R8, R9.1)."""
-        self.action_mask: int = 0
-        for rank in rules.action_ranks():
-            self.action_mask |= _RANK[rank]
+        free = rules.free_order
+        self.action_mask: int = _mask(
+            c for c, key in zip(CARDS, self.entry) if key is not None
+            and any(not free or not e.turn_effect for e in rules.card_entry(c)[1]))
         self.action: tuple[bool, ...] = tuple(bool(self.action_mask >> i & 1)
                                               for i in range(len(CARDS)))
 
     def _compile_stacking(self, rules: HouseRules) -> None:
         """``penalty``, ``stackers``, ``stack_ranks`` and ``doubling_ranks`` (R5.6, R5.7, R9.14)."""
-        penalty_ranks = rules.penalty_ranks()
-        self.penalty: tuple[bool, ...] = tuple(c.rank in penalty_ranks for c in CARDS)
+        self.penalty: tuple[bool, ...] = tuple(
+            any(e.pending_draw for e in rules.card_entry(c)[1]) for c in CARDS)
         groups = rules.stack_groups()
+        # R10.10: a penalty's kind is the most specific key of its card that an entry
+        # or a group names (the rank, under today's keys): the cards of one kind are
+        # in the same groups.
+        named = frozenset().union(*groups)
+        self.kind: tuple[str | None, ...] = tuple(
+            next(k for k in card_keys(c) if k == entry or k in named) if pen else None
+            for c, entry, pen in zip(CARDS, self.entry, self.penalty))
         self.stackers: dict[str, int] = {
-            kind: _mask(c for c in CARDS if stacks(groups, c, kind)) for kind in penalty_ranks}
-        self.stack_ranks: dict[str, tuple[str, ...]] = {  # (the same, as ranks: for words)
-            kind: tuple(dict.fromkeys(c.rank for c in CARDS if mask >> c.id & 1))
-            for kind, mask in self.stackers.items()}
+            kind: _mask(c for c in CARDS if stacks(groups, c, kind))
+            for kind in dict.fromkeys(k for k in self.kind if k is not None)}
+        self.stack_ranks: dict[str, tuple[str, ...]] = {  # (the same, as keys: for words)
+            kind: _keys_of(mask) for kind, mask in self.stackers.items()}
         self.doubling_ranks: frozenset[str] = rules.double_ranks()
 
-    def _compile_suits(self, by_rank: dict, effects: dict) -> None:
-        """``wild``, ``same_rank`` and ``names``: the cards that name a suit (R3.3, R5.4, R9.8)."""
-        self.wild: frozenset[str] = frozenset(
-            rank for rank, es in by_rank.items() if any(e.kind == "name_suit" and e.wild for e in es))
-        self.same_rank: frozenset[str] = frozenset(
-            rank for rank, es in by_rank.items()
-            if any(e.kind == "name_suit" and e.on_same_rank == "always" for e in es))
+    def _compile_suits(self, rules: HouseRules, effects: tuple) -> None:
+        """``wild``, ``same_rank`` and ``names``: the cards that name a suit (R3.3, R5.4,
+        R9.8); ``wild`` and ``same_rank`` hold the ranks of which any card does (for
+        words), ``_wild_cards`` and ``_same_cards`` each card's own (R10.10)."""
+        listed = [rules.card_entry(c)[1] for c in CARDS]
+        self._wild_cards: tuple[frozenset[str], ...] = tuple(
+            frozenset((c.rank,)) if any(e.kind == "name_suit" and e.wild for e in es)
+            else frozenset() for c, es in zip(CARDS, listed))
+        self._same_cards: tuple[frozenset[str], ...] = tuple(
+            frozenset((c.rank,)) if any(e.kind == "name_suit" and e.on_same_rank == "always"
+                                        for e in es)
+            else frozenset() for c, es in zip(CARDS, listed))
+        # R10.20: an open card goes on any card (as a wild one does, naming nothing)
+        # and any card goes on it: ``open``, a mask
+        self.open: int = _mask(c for c, es in zip(CARDS, listed) if any(e.kind == "open" for e in es))
+        if self.open:
+            self._wild_cards = tuple(
+                w | frozenset((c.rank,)) if self.open >> c.id & 1 else w
+                for c, w in zip(CARDS, self._wild_cards))
+        self.wild: frozenset[str] = frozenset().union(*(
+            w for c, w in zip(CARDS, self._wild_cards) if not self.open >> c.id & 1))
+        self.same_rank: frozenset[str] = frozenset().union(*self._same_cards)
         self.names: tuple[bool, ...] = tuple(
-            any(e.kind == "name_suit" for e in effects[c.rank]) for c in CARDS)
+            any(e.kind == "name_suit" for e in es) for es in effects)
 
     def _compile_finish(self, rules: HouseRules) -> None:
         """``finish`` and ``draw_after``: going out on a blocked rank (R6.2, R9.15)."""
         mode = rules.finish_mode()
-        blocked = 0
-        for rank in rules.finish_blocked():
-            blocked |= _RANK[rank]
+        keys = rules.finish.get("blocked", "actions")
+        blocked = (self.action_mask if keys == "actions" else
+                   _mask(c for c in CARDS if any(covers(k, c) for k in keys)))
         self.finish: int = -1 if mode == "allowed" else ~blocked
         self.draw_after: int = blocked if mode == "draw_after" else 0
 
     def _compile_start(self, rules: HouseRules) -> None:
         """``start_applies`` and ``start_redraw`` (R2.4, R9.16): the starters that act as
         if the dealer had played them, and those that go back into the draw pile."""
-        starters = 0
-        for rank in rules.start_ranks():
-            starters |= _RANK[rank]
+        ranks = rules.start_ranks()
+        starters = _mask(c for c in CARDS if any(k in ranks for k in card_keys(c)))
         starters &= self.action_mask
         start = rules.start_mode()
         self.start_applies: int = starters if start == "applies" else 0
@@ -160,11 +189,11 @@ class Tables:
     def _compile_steps(self, rules: HouseRules, effects: dict, rule: dict) -> None:
         """``house``, ``steps``, ``start_steps`` and ``out_steps``: each effect with the rule
         its ruling cites and the house rule, for ``actions.effect``."""
-        houses = {rank: house_of(rules, rank) for rank in RANKS + (JOKER,)}
-        self.house: tuple[tuple | None, ...] = tuple(houses[c.rank] for c in CARDS)
+        houses = {key: house_of(rules, key) for key in dict.fromkeys(self.entry) if key}
+        self.house: tuple[tuple | None, ...] = tuple(houses.get(key) for key in self.entry)
         self.steps: tuple[tuple, ...] = tuple(
-            tuple((e, rule[c.rank] or EFFECT_BY_NAME[e.kind].rule, houses[c.rank])
-                  for e in effects[c.rank])
+            tuple((e, rule[c.id] or EFFECT_BY_NAME[e.kind].rule, self.house[c.id])
+                  for e in effects[c.id])
             for c in CARDS)
         # The same steps where the card is not simply played: the exceptions as data.
         # R2.4 / R9.16: the starter as the dealer's play (none but for the starters
@@ -187,10 +216,30 @@ class Tables:
         the mask of the cards ``matches`` allows, built the first time it is asked."""
         row = self.fit_rows[named]
         mask = row[top.id]
+        if mask is None and self.open >> top.id & 1:  # R10.20: any card goes on an open card
+            mask = row[top.id] = (1 << len(CARDS)) - 1
         if mask is None:
             mask = row[top.id] = _mask(c for c in CARDS if matches(
-                c, top, named, self.wild, self.same_rank))
+                c, top, named, self._wild_cards[c.id], self._same_cards[c.id]))
         return mask
+
+    def counters(self, kind: str | None, under: Card) -> int:
+        """R10.11: the counter cards that may go on a pending penalty of ``kind`` (the
+        key of its card, ``kind``) whose last card is ``under``, a mask: those whose
+        ``against`` names a card of the kind (or is empty), of ``under``'s suit where
+        ``same_suit`` says so.  Built when first asked."""
+        found = self._counters.get((kind, under.suit))
+        if found is None:
+            named = frozenset(key_cards(kind)) if kind else frozenset()
+            found = self._counters[(kind, under.suit)] = _mask(
+                c for c, e in self.countering
+                if (not e.against or any(named & frozenset(key_cards(a)) for a in e.against))
+                and (not e.same_suit or c.suit == under.suit))
+        return found
+
+    def counter_keys(self, kind: str | None, under: Card) -> tuple[str, ...]:
+        """The keys of ``counters(kind, under)``, for words (R10.11)."""
+        return _keys_of(self.counters(kind, under))
 
     def limit(self, what: tuple) -> int:
         """The cards a limit lets through (R9.6, R9.9), a mask: ``("at_most", v)``,
@@ -200,6 +249,26 @@ class Tables:
         if mask is None:
             mask = self._limits[what] = _mask(c for c in CARDS if within(c, what))
         return mask
+
+
+def _keys_of(mask: int) -> tuple[str, ...]:
+    """The fewest keys naming the cards of ``mask``, in rank order (R10.10): a rank when
+    all its cards are in, else a colour when both its cards are, else the cards."""
+    out: list[str] = []
+    for rank in RANKS + (JOKER,):
+        cards = [c for c in CARDS if c.rank == rank]
+        inside = [c for c in cards if mask >> c.id & 1]
+        if len(inside) == len(cards):
+            out.append(rank)
+            continue
+        for c in inside:
+            colour = card_keys(c)[1]
+            if all(mask >> d.id & 1 for d in cards if card_keys(d)[1] == colour):
+                if colour not in out:
+                    out.append(colour)
+            else:
+                out.append(str(c))
+    return tuple(out)
 
 
 def within(card: Card, what: tuple) -> bool:
@@ -242,9 +311,27 @@ def matches(card: Card, top: Card, named: str | None, wild: frozenset[str],
 
 
 def stacks(groups: tuple[frozenset[str], ...], card: Card, kind: str) -> bool:
-    """R5.7, R9.14: may ``card`` be played on a pending penalty made by rank ``kind``,
-    the stacking ``groups`` in force (``HouseRules.stack_groups``)?"""
-    return any(kind in group and card.rank in group for group in groups)
+    """R5.7, R9.14, R10.10: may ``card`` be played on a pending penalty of ``kind``
+    (``Tables.kind``: the key of the card that made it), the stacking ``groups``
+    in force (``HouseRules.stack_groups``: keys)?  A group holds the penalty
+    when it names its kind or a wider key of it (``"K"`` for ``"Kh"``), and the
+    card when it names one of the card's keys."""
+    return any(_holds(group, _wider(kind)) and _holds(group, card_keys(card)) for group in groups)
+
+
+def _holds(group: frozenset[str], keys: tuple[str, ...]) -> bool:
+    return any(k in group for k in keys)
+
+
+def _wider(kind: str) -> tuple[str, ...]:
+    """``kind`` and the keys naming all its cards (``"Kh"``: ``"K red"``, ``"K"``)."""
+    from referee.engine.cardkeys import key_rank
+    rank = key_rank(kind)
+    if kind == rank:
+        return (kind,)
+    if " " in kind:
+        return (kind, rank)
+    return card_keys(Card(rank, kind[-1]))
 
 
 def house_of(rules: HouseRules, rank: str) -> tuple | None:

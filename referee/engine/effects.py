@@ -102,6 +102,10 @@ EFFECT_KINDS: tuple[EffectKind, ...] = (
     EffectKind("pass_cards", Param("n", "int", (1, 3), 1),
                (Param("to", "enum", ("left", "right"), "left"),), "R9.11"),
     EffectKind("rotate_hands", None, (Param("against_play", "bool", None, True),), "R9.12"),
+    EffectKind("counter", Param("mode", "enum", ("cancel", "back", "on")),
+               (Param("against", "keys", None, ()), Param("same_suit", "bool", None, False)),
+               "R10.11"),
+    EffectKind("open", None, (), "R10.20"),
 )
 
 #: Each effect of the vocabulary by name.
@@ -120,7 +124,8 @@ class Effect(Value):
     turns), ``to`` (``draw``: ``"next"``/``"self"``/``"previous"``; ``pass_cards``:
     ``"left"``/``"right"``), ``at_once``, ``pass_on``, ``follow``, ``two_players``,
     ``wild``, ``on_same_rank``, ``value`` (1-13), ``rank``, ``who``,
-    ``against_play``.  ``Effect("draw", n=2)`` fills the defaults of ``to`` and
+    ``against_play``; ``counter`` (R10.11): ``mode``, ``against`` (a tuple of keys,
+    ``()``: every penalty), ``same_suit``.  ``Effect("draw", n=2)`` fills the defaults of ``to`` and
     ``at_once``; a parameter the effect does not have is a TypeError.
     """
 
@@ -158,8 +163,8 @@ class Effect(Value):
         """The effect as a file writes it: a string when every parameter is at its
         default and the effect may be bare, else an inline table."""
         decl = EFFECT_BY_NAME[self.kind]
-        changed = {p.name: getattr(self, p.name) for p in decl.params
-                   if getattr(self, p.name) != p.default}
+        changed = {p.name: list(v) if isinstance(v, tuple) else v for p in decl.params
+                   if (v := getattr(self, p.name)) != p.default}
         own = getattr(self, decl.value.name) if decl.value else True
         if decl.bare and not changed and (decl.value is None or own == decl.value.default):
             return self.kind
@@ -277,6 +282,14 @@ def _check_param(decl: EffectKind, param: Param, shown: str, given: Any, fail: F
             return given
         raise fail("rules.err.effect_param", "value", effect=decl.name, param=shown,
                    got=write(given))
+    if kind == "keys":  # R10.10: a list of ranks, cards or colours
+        from referee.engine.cardkeys import parse_key
+        keys = [parse_key(k) if isinstance(k, str) else None
+                for k in (given if isinstance(given, list) else [None])]
+        if not keys or None in keys:
+            raise fail("rules.err.effect_param", "keys", effect=decl.name, param=shown,
+                       got=write(given))
+        return tuple(dict.fromkeys(keys))
     # "rank": a rank but the Joker
     if isinstance(given, str) and given.upper() in RANK_VALUE:
         return given.upper()

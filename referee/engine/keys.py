@@ -251,8 +251,26 @@ OLD_KEYS: Mapping[str, tuple[Key, str, Mapping[Any, Any]]] = MappingProxyType({
                MappingProxyType({True: 2, False: 0})),
 })
 
+#: R10.10: the entry of ``[actions]`` for one card or one colour of a rank (``"Kh"``,
+#: ``"J black"``), declared once for all of them (``declared``: ``actions.Kh``).
+CARD_ACTION = Key("card", "effects", None, None, "R10.10", section="actions")
+
 #: Each declared key by its dotted name (``Key.shown``).
 KEY_BY_NAME: Mapping[str, Key] = MappingProxyType({key.shown: key for key in HOUSE_KEYS})
+
+
+def declared(shown: str) -> Key:
+    """The declared key of a dotted name (``KEY_BY_NAME``; ``actions.Kh`` and
+    ``actions.J black``: ``CARD_ACTION``, R10.10).  Raises KeyError for an unknown key."""
+    found = KEY_BY_NAME.get(shown)
+    if found is not None:
+        return found
+    section, _, name = shown.partition(".")
+    from referee.engine.cardkeys import is_rank, parse_key
+    key = parse_key(name) if section == "actions" else None
+    if key is None or is_rank(key):
+        raise KeyError(shown)
+    return CARD_ACTION
 
 TOP_KEYS: Mapping[str, Key] = MappingProxyType({k.name: k for k in HOUSE_KEYS if k.section is None})
 SECTION_KEYS: Mapping[str, Mapping[str, Key]] = MappingProxyType({

@@ -91,6 +91,8 @@ def play_mask(h, count_after: int) -> int:
     kind = governs(h)
     if kind is PENALTY:
         mask = t.stackers.get(h.pending_kind, 0)
+        if t.countering:  # R10.11: the counter cards of this penalty
+            mask |= t.counters(h.pending_kind, h.discard[-1])
     elif kind is SKIP:
         mask = t.limit(("rank", h.skip_rank))
         if h.skip_rank != JOKER_RANK:  # (a Joker passes on only a Joker's skip)

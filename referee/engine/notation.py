@@ -348,14 +348,16 @@ def _parse_actions(tokens: list[str], lex: Lexicon, names: Sequence[bool] | None
 def _together(tok: str, tokens: list[str], i: int, lex: Lexicon,
               names: Sequence[bool] | None) -> Play:
     """``8h+8s`` (R3.10): the cards joined by ``+``, each read as a card; after the
-    last, a suit token at ``tokens[i]`` names the suit (R5.4, R9.8)."""
+    last, a suit token at ``tokens[i]`` names the suit (R5.4, R9.8) when the first
+    card names one (it decides for the play, ``matching.check_play``; R10.10: the
+    cards of one rank may differ)."""
     cards = []
     for part in tok.split(MORE):
         card = try_card(part, lex) if part else None
         if card is None:
             raise NotationError("notation.more_card", token=tok, part=part)
         cards.append(card)
-    suit, _ = _named_suit(cards[-1], tokens, i, lex, names)
+    suit, _ = _named_suit(cards[0], tokens, i, lex, names)
     return Play(cards[0], suit, tuple(cards[1:]))
 
 

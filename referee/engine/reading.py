@@ -17,7 +17,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
-from referee.engine.cards import ALL_RANKS as ACTION_RANKS
+from referee.engine.cardkeys import key_order
 from referee.engine.keys import (
     EXTENDS, MAX_EXTENDS, OVERLAPS, SECTION_KEYS, SPARSE, TABLE_NAMES, TOP_KEYS)
 from referee.engine.rulecheck import (
@@ -117,7 +117,7 @@ def finish_rules(merged: Mapping[str, Any], src: Source, name: str) -> HouseRule
         # the word's groups stay (R9.14), written out now the penalty ranks are known
         groups = rules.replace(stacking=word[0]).stack_groups()
         rules = rules.replace(stacking=MappingProxyType({
-            "groups": tuple(tuple(sorted(g, key=ACTION_RANKS.index)) for g in groups),
+            "groups": tuple(tuple(sorted(g, key=key_order)) for g in groups),
             **rules.stacking}))
     check_actions(rules, merged, src)
     return rules

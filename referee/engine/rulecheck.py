@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
+from referee.engine.cardkeys import key_cards, key_order
 from referee.engine.cards import ALL_RANKS as ACTION_RANKS, JOKER, deck_ranks, deck_size
 from referee.engine.keys import (
-    EXTENDS, MAX_DECKS, MAX_PLAYERS, MIN_PLAYERS, OLD_KEYS, OVERLAPS, SECTION_KEYS, TABLE_NAMES,
+    CARD_ACTION, EXTENDS, MAX_DECKS, MAX_PLAYERS, MIN_PLAYERS, OLD_KEYS, OVERLAPS, SECTION_KEYS, TABLE_NAMES,
     TOP_KEYS, Key)
 from referee.engine.rules import KEYS, PRESETS, HouseRules, RulesError
 from referee.engine.told import OneOf, Told
@@ -166,7 +167,7 @@ def _check_ranks(c: _Checked) -> Any:
     bad = next((r for g in groups for r in g if _rank_name(r, c.src) is None), None)
     if bad is not None:
         raise c.src.error("rules.err.rank", key=c.shown_key, line=c.src.line_of(*c.path),
-                          allowed=Told("rules.allowed.ranks"), got=toml_value(bad))
+                          allowed=Told("rules.allowed.action_keys"), got=toml_value(bad))
     checked = tuple(tuple(dict.fromkeys(_rank_name(r, c.src) for r in g)) for g in groups)
     return checked if kind == "groups" else checked[0]
 
@@ -189,10 +190,15 @@ _RANK_NAMES = {r.lower(): r for r in ACTION_RANKS}
 
 def _rank_name(text: str, src: Source | None = None) -> str | None:
     """A rank as ``[actions]`` and the rank lists write it (``"k"`` -> ``"K"``; the
-    language's own name for it, ``src.ranks``, when it stands for one rank only), or None."""
+    language's own name for it, ``src.ranks``, when it stands for one rank only), a
+    card or a colour of a rank (``"K♥"`` -> ``"Kh"``, ``"J black"``, R10.10), or None."""
     low = str(text).strip().lower()
     local = src.ranks.get(low, ()) if src is not None else ()
-    return _RANK_NAMES.get(low) or (local[0] if len(local) == 1 else None)
+    found = _RANK_NAMES.get(low) or (local[0] if len(local) == 1 else None)
+    if found is None:
+        from referee.engine.cardkeys import parse_key
+        found = parse_key(str(text))
+    return found
 
 
 _EFFECT_ALLOWED = {
@@ -205,6 +211,7 @@ _EFFECT_ALLOWED = {
     "choices": lambda f: join_or([toml_value(c) for c in f["choices"]]),
     "value": lambda f: Told("rules.allowed.effect_rank_value"),
     "rank": lambda f: Told("rules.allowed.effect_rank"),
+    "keys": lambda f: Told("rules.allowed.effect_keys"),
 }
 
 
@@ -376,6 +383,13 @@ def check_subtable(section: str, value: Mapping[str, Any], src: Source) -> dict[
     keys = SECTION_KEYS[section]
     written_as: dict[str, str] = {}
     for written, item in value.items():
+        if section == "actions" and written not in keys:
+            found = _action_key(src, written, out)
+            if found is not None:  # a card or a colour (R10.10)
+                out[found] = _check_value(src, f"actions.{written}", ("actions", written), item,
+                                          CARD_ACTION.kind, CARD_ACTION.detail)
+                src.lines.setdefault(("actions", found), src.line_of("actions", written))
+                continue
         sub = written if written in keys else _local_rank_key(section, written, src)
         if sub in written_as:  # (one rank under two names: ``K`` and French ``R``)
             raise src.error("rules.err.rank_twice", key=f"{section}.{written}",
@@ -384,12 +398,28 @@ def check_subtable(section: str, value: Mapping[str, Any], src: Source) -> dict[
                             other_line=src.line_of(section, written_as[sub]) or "?")
         written_as[sub] = written
         if sub not in keys:
-            allowed = (Told("rules.allowed.ranks") if section in ("points", "actions")
+            allowed = (Told("rules.allowed.action_keys") if section == "actions" else
+                       Told("rules.allowed.ranks") if section == "points"
                        else ", ".join(keys))
             raise _unknown_in_section(src, section, sub, src.line_of(section, sub), tuple(keys),
                                       allowed)
         out[sub] = _check_key(src, keys[sub], item)
     return out
+
+
+def _action_key(src: Source, sub: str, out: Mapping[str, Any]) -> str | None:
+    """R10.10: ``sub`` as the key of a card or a colour (``"K♥"`` -> ``"Kh"``), or None
+    (a rank, or no key: checked as the section's keys are); RulesError when the
+    file already gave the same card or colour under another spelling."""
+    from referee.engine.cardkeys import is_rank, parse_key
+    found = parse_key(sub)
+    if found is None or is_rank(found):
+        return None
+    if found in out:
+        raise src.error("rules.err.key_twice", key=f"actions.{sub}",
+                        line=src.line_of("actions", sub),
+                        allowed=Told("rules.allowed.one_spelling"), other=found)
+    return found
 
 
 def _check_overlap(own: Mapping[str, Any], src: Source) -> None:
@@ -461,9 +491,11 @@ def _check_stack_groups(rules: HouseRules, table: Mapping[str, Any], error: _Err
     seen: set[str] = set()
     for group in table.get("groups", ()):
         for rank in group:
-            if rank not in penalty:   # (or the file that took the rank's penalty away)
+            if rank not in penalty and not all(  # (R10.10: a card or colour whose cards all draw)
+                    any(e.pending_draw for e in rules.card_entry(c)[1]) for c in key_cards(rank)):
+                # (or the file that took the rank's penalty away)
                 raise error("rules.err.stack_rank", (("stacking", "groups"), ("actions", rank)),
-                            join_or(sorted(penalty, key=ACTION_RANKS.index)), rank=rank)
+                            join_or(sorted(penalty, key=key_order)), rank=rank)
             if rank in seen:
                 raise error("rules.err.stack_twice", (("stacking", "groups"),),
                             Told("rules.allowed.groups"), rank=rank)
@@ -476,7 +508,7 @@ def _check_doubling(rules: HouseRules, table: Mapping[str, Any], error: _Error) 
     for rank in table.get("double", ()):
         if rank not in grouped:
             raise error("rules.err.double_rank", (("stacking", "double"), ("stacking", "groups")),
-                        join_or(sorted(grouped, key=ACTION_RANKS.index)), rank=rank)
+                        join_or(sorted(grouped, key=key_order)), rank=rank)
 
 
 def _check_finish(rules: HouseRules, error: _Error) -> None:

@@ -24,6 +24,7 @@ import re
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping
 
+from referee.engine.cardkeys import key_order
 from referee.engine.cards import ALL_RANKS as ACTION_RANKS, JOKER
 from referee.engine.keys import (
     CLASSIC_STARTERS, DEFAULT_TABLES, HOUSE_KEYS, OLD_KEYS, OVERLAPS, TOP_KEYS)
@@ -134,6 +135,18 @@ class HouseRules(Value):
                 table.pop(rank, None)
         return table
 
+    def card_entry(self, card) -> tuple[str | None, tuple[Effect, ...]]:
+        """The entry that decides what ``card`` does (R10.10): the most specific key
+        of ``[actions]`` naming it (the card, then its colour, then its rank), else
+        its rank's entry under today's keys; ``(key, effects)``, ``(None, ())`` for
+        a card without one.  An entry of ``"none"`` is found, with no effects."""
+        from referee.engine.cardkeys import card_keys
+        for key in card_keys(card):
+            if key in self.actions:
+                return key, self.actions[key]
+        effects = self.effects().get(card.rank)
+        return (card.rank, effects) if effects else (None, ())
+
     def action_ranks(self) -> frozenset[str]:
         """Ranks with an effect under this set (R8, R9.1: standard 2 7 8 J A Joker).
 
@@ -159,7 +172,7 @@ class HouseRules(Value):
         if "groups" in table:
             return tuple(frozenset(group) for group in table["groups"])
         mode = self.stacking if isinstance(self.stacking, str) else "same"
-        ranks = sorted(self.penalty_ranks(), key=ACTION_RANKS.index)
+        ranks = sorted(self.penalty_ranks(), key=key_order)
         if mode == "none" or not ranks:
             return ()
         if mode == "cumulative":
@@ -242,6 +255,13 @@ class HouseRules(Value):
                 if key.section == "actions":
                     value = _file_effects(value)
                 out.append((key.shown, _plain(value)))
+        # R10.10: the entries of a card or a colour, after the ranks' (``CARD_ACTION``)
+        own = [(f"actions.{k}", _plain(_file_effects(v)))
+               for k, v in sorted(self.actions.items(), key=lambda kv: key_order(kv[0]))
+               if k not in ACTION_RANKS]
+        if own:
+            at = sum(1 for name, _ in out if _ORDER.get(name, 0) <= _LAST_ACTION)
+            out[at:at] = own
         return out
 
     def differences(self, other: "HouseRules") -> list[tuple[str, Any, Any]]:
@@ -260,6 +280,8 @@ class HouseRules(Value):
 
 
 KEYS = tuple(key for key in _FIELDS if key != "name")
+_ORDER = {key.shown: i for i, key in enumerate(HOUSE_KEYS)}
+_LAST_ACTION = max(i for i, key in enumerate(HOUSE_KEYS) if key.section == "actions")
 
 
 def _rules_from_fields(fields: dict[str, Any]) -> HouseRules:

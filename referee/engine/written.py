@@ -39,8 +39,14 @@ def written(text: str, lex: Lexicon = ENGLISH, names: Sequence[bool] | None = No
     out = []
     after = None  # (the card just written, if the token before was one)
     fixing = False  # (the token before was ``fix``: a correction's word follows)
+    first = None  # (R3.10: the first card of a double, which names its suit)
+    joined = False  # (the separator before was a ``+``)
     for token in _SEPARATORS.split(text):
         if not token or _SEPARATORS.fullmatch(token):
+            if token == "+" and after is not None:
+                first, joined = first or after, True
+            elif token:
+                joined = False
             out.append(token)
             continue
         low = token.lower()
@@ -49,7 +55,7 @@ def written(text: str, lex: Lexicon = ENGLISH, names: Sequence[bool] | None = No
             if names is None:
                 from referee.engine.compiled import standard_names  # (only here: start-up)
                 names = standard_names()
-            if not names[after.id]:
+            if not names[(first or after).id]:
                 suit = None
         after = None
         was_fix, fixing = fixing, low == "fix"
@@ -63,6 +69,9 @@ def written(text: str, lex: Lexicon = ENGLISH, names: Sequence[bool] | None = No
             card = try_card(token, lex)
             forms = local_forms(str(card), lex) if card is not None else []
             after = card
+            if card is None or not joined:
+                first = None
+        joined = False
         out.append(forms[0] if forms else token)
     return "".join(out)
 

@@ -172,6 +172,16 @@ MESSAGES = {
         {"one": "{name} plays {card}: {victim} must draw {n}; nothing stacks here ({rule}, R5.7).",
         "other": "{name} plays {card}: {victim} must draw {n}; nothing stacks here ({rule}, R5.7)."}),
     "engine.effect.again": "{name} plays {card} and plays again ({rule}).",
+    "engine.effect.open": "{name} plays {card}, an open card: any card may go on it ({rule}).",
+    "engine.effect.counter.cancel": {
+        "one": "{name} plays {card}: the penalty of {n} card is cancelled ({rule}).",
+        "other": "{name} plays {card}: the penalty of {n} cards is cancelled ({rule})."},
+    "engine.effect.counter.back": {
+        "one": "{name} plays {card}: the penalty of {n} card goes back to {victim} ({rule}).",
+        "other": "{name} plays {card}: the penalty of {n} cards goes back to {victim} ({rule})."},
+    "engine.effect.counter.on": {
+        "one": "{name} plays {card}: the penalty of {n} card passes on to {victim} ({rule}).",
+        "other": "{name} plays {card}: the penalty of {n} cards passes on to {victim} ({rule})."},
     "engine.effect.again_follow": (
         "{name} plays {card} and plays again: {limit}, or a draw ({rule})."),
     "engine.effect.again_two": "{name} plays {card}: with two players, {name} plays again ({rule}).",
@@ -348,6 +358,8 @@ MESSAGES = {
     "engine.words.a.8": "an Eight", "engine.words.a.9": "a Nine", "engine.words.a.10": "a Ten",
     "engine.words.a.J": "a Jack", "engine.words.a.Q": "a Queen", "engine.words.a.K": "a King",
     "engine.words.a.A": "an Ace", "engine.words.a.Joker": "a Joker",
+    "engine.words.a_colour.black": "{a_rank} of clubs or spades",
+    "engine.words.a_colour.red": "{a_rank} of diamonds or hearts",
     "engine.words.limit.at_most": "a card of at most {value} (any suit) or a Joker",
     "engine.words.limit.at_least": "a card of at least {value} (any suit) or a Joker",
     "engine.words.limit.rank": "{rank} or a Joker",

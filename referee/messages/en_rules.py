@@ -81,6 +81,7 @@ MESSAGES: dict[str, str] = {
     "rules.err.rank": "`{key}`: {got} is not a rank; use {allowed}.",
     "rules.err.rank_ambiguous": "`{key}` names more than one rank ({ranks}); write {allowed} instead (R9.1).",
     "rules.err.rank_twice": "`{key}` names the same rank as `{other}` (line {other_line}); keep one of them (R9.1).",
+    "rules.err.key_twice": "`{key}` names {other} again: [actions] gives one entry per card, however it is written. Use {allowed} (R10.10).",
     "rules.err.suggest": "; did you mean `{suggestion}`?",
     "rules.err.no_suggestion": ".",
 
@@ -93,6 +94,8 @@ MESSAGES: dict[str, str] = {
     "rules.allowed.choices": "{choices}",
     "rules.allowed.decks": "\"auto\" or a whole number from 1 to {most}",
     "rules.allowed.ranks": "A, K, Q, J, Joker, 2, 3, 4, 5, 6, 7, 8, 9, 10",
+    "rules.allowed.action_keys": "a rank (A, K, Q, J, Joker, 2 ... 10), a card (\"{ex:Kh}\", \"K♥\") or a rank and a colour (\"J black\", \"J red\")",
+    "rules.allowed.one_spelling": "one spelling of each card",
     "rules.allowed.series_keys": "mode, limit, hands",
     "rules.allowed.tables": "[points], [series], [actions], [stacking], [finish], [start]",
     "rules.allowed.presets": "a preset ({presets}) or the path of a .toml file",
@@ -106,6 +109,7 @@ MESSAGES: dict[str, str] = {
     "rules.allowed.effect_value": "a value, such as `{example}`",
     "rules.allowed.effect_rank_value": "a value from 1 to 13 (A = 1, J = 11, Q = 12, K = 13) or a rank",
     "rules.allowed.effect_rank": "a rank: A, K, Q, J, 2 to 10",
+    "rules.allowed.effect_keys": "a list of ranks, cards or colours, such as `[\"J black\", \"2\"]`",
     "rules.allowed.rank_list": "a list of ranks, such as `[\"2\", \"Joker\"]`",
     "rules.allowed.groups": "a list of groups of ranks, such as `[[\"2\"], [\"Joker\"]]`",
     "rules.allowed.blocked": "\"actions\" or a list of ranks, such as `[\"2\", \"Joker\"]`",
@@ -202,6 +206,14 @@ MESSAGES: dict[str, str] = {
         "other": "everyone passes {n} cards to the right ({rule})"},
     "rules.view.effect.rotate_hands.against": "every hand moves one seat against the direction of play ({rule})",
     "rules.view.effect.rotate_hands.with": "every hand moves one seat in the direction of play ({rule})",
+    "rules.view.effect.counter_any": "any card",
+    "rules.view.effect.open": "it goes on any card outside a penalty, and any card goes on it ({rule})",
+    "rules.view.effect.counter.cancel": "played on a penalty of {against}, it cancels the penalty ({rule})",
+    "rules.view.effect.counter.back": "played on a penalty of {against}, it sends the penalty back to the player who played the last penalty card ({rule})",
+    "rules.view.effect.counter.on": "played on a penalty of {against}, it passes the penalty on to the next player ({rule})",
+    "rules.view.effect.counter.cancel_same_suit": "played on a penalty of {against} in its own suit, it cancels the penalty ({rule})",
+    "rules.view.effect.counter.back_same_suit": "played on a penalty of {against} in its own suit, it sends the penalty back to the player who played the last penalty card ({rule})",
+    "rules.view.effect.counter.on_same_suit": "played on a penalty of {against} in its own suit, it passes the penalty on to the next player ({rule})",
     "rules.book.mark": "[House rule: `{key} = {value}`; standard {standard}.]",
     "rules.book.in_force": "This is the rule set in force.",
     "rules.book.cards_one": "1 card",
@@ -221,6 +233,9 @@ MESSAGES: dict[str, str] = {
     "rules.book.rank.K": "King",
     "rules.book.rank.A": "Ace",
     "rules.book.rank.Joker": "Joker",
+    "rules.book.key.card": "{rank} of {suit}",
+    "rules.book.key.black": "black {rank}",
+    "rules.book.key.red": "red {rank}",
 
     # --- the rule book: sections ---------------------------------------------
     "rules.book.section.R0": "What the referee knows",
@@ -931,6 +946,27 @@ MESSAGES: dict[str, str] = {
         "with only those is no action card; a skip passed on is refused when the file is "
         "read; a limit on the next card binds everyone; every other effect works as with "
         "seated turns."
+    ),
+    "rules.book.title.R10.10": "A card or a colour",
+    "rules.book.text.R10.10": (
+        "A key of `[actions]` may be a rank (`K`), a card (`\"{ex:Kh}\"`, `\"K♥\"`) or a rank "
+        "and a colour (`\"J black\"`: clubs and spades; `\"J red\"`: diamonds and hearts). "
+        "The most specific entry decides what a card does: the card's, else its colour's, "
+        "else its rank's. `[stacking] groups`, `[finish] blocked` and `[start] ranks` take "
+        "the same keys."
+    ),
+    "rules.book.title.R10.11": "Counter cards",
+    "rules.book.text.R10.11": (
+        "`counter = \"cancel\"`, `\"back\"` or `\"on\"`, with `against` (the penalties "
+        "it answers: ranks, cards or colours; left out, every penalty) and `same_suit`: "
+        "played on a pending penalty it answers, the card ends the penalty, sends it back "
+        "to the player who played the last penalty card, or passes it on to the next "
+        "player. Elsewhere it is a plain card."
+    ),
+    "rules.book.title.R10.20": "Open cards",
+    "rules.book.text.R10.20": (
+        "`\"open\"`: the card goes on any card outside a pending penalty, and any card "
+        "goes on it. It names no suit."
     ),
     "rules.book.title.R9.18": "Cards changing hands",
     "rules.book.text.R9.18": (

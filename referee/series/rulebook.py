@@ -24,10 +24,11 @@ from referee.engine.lexicon import LEXICONS
 from referee import messages
 from referee.messages import catalog, say, t
 from referee.engine.effects import ACTION_RANKS, EFFECT_BY_NAME, Effect, classic_rule
-from referee.engine.keys import CLASSIC_STARTERS, HOUSE_KEYS, KEY_BY_NAME
+from referee.engine.keys import CLASSIC_STARTERS, HOUSE_KEYS, KEY_BY_NAME, declared
 from referee.engine.rules import PRESETS, PRESET_RULE, HouseRules, RulesError
 from referee.engine.tomlsource import toml_value
-from referee.words.cards import a_rank
+from referee.engine.cardkeys import is_rank, key_order, key_rank
+from referee.words.cards import a_rank, suit_word
 from referee.words.events import limit_words, rules_name
 from referee.series.presets import find_rules_file, load_rules, resolve_preset
 
@@ -45,7 +46,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("R7", ("R7.1", "R7.2", "R7.3", "R7.4", "R7.5", "R7.6")),
     ("R8", ("R8.1", "R8.2", "R8.3", "R8.4", "R8.5", "R8.6")),
     ("R9", tuple(f"R9.{n}" for n in range(1, 19))),
-    ("R10", ("R10.40", "R10.41", "R10.90", "R10.91", "R10.92")),
+    ("R10", ("R10.10", "R10.11", "R10.20", "R10.40", "R10.41", "R10.90", "R10.91", "R10.92")),
 )
 _SECTION_OF = {rid: sec for sec, ids in SECTIONS for rid in ids}
 _SECTION_IDS = tuple(sec for sec, _ in SECTIONS)
@@ -106,7 +107,7 @@ def rule_for_key(key: str, value: Any = None) -> str:
     ``series.mode`` gives the rule of ``value`` (``"hands"`` -> ``"R7.5"``),
     R7.4 when no value is given.  Raises KeyError for an unknown key.
     """
-    return KEY_BY_NAME[key].rule_for(value)
+    return declared(key).rule_for(value)
 
 
 # ---------------------------------------------------------------------------
@@ -118,7 +119,14 @@ def _cards(n: int) -> str:
 
 
 def _rank(rank: str) -> str:
-    return t(f"rules.book.rank.{rank}")
+    """A rank's name, or a card's or a colour's of ``[actions]`` (R10.10): "King",
+    "King of hearts", "black Jack"."""
+    if is_rank(rank):
+        return t(f"rules.book.rank.{rank}")
+    own = t(f"rules.book.rank.{key_rank(rank)}")
+    if " " in rank:
+        return t(f"rules.book.key.{rank.split()[1]}", rank=own)
+    return t("rules.book.key.card", rank=own, suit=suit_word(rank[-1]))
 
 
 def _key(rid: str, suffix: str = "") -> str:
@@ -341,7 +349,7 @@ def _r10_91(r: HouseRules) -> str:
 
 def _ranks_words(ranks) -> str:
     """Rank names in table order, joined: "Two, Seven, Jack"."""
-    return ", ".join(_rank(x) for x in ACTION_RANKS if x in ranks)
+    return ", ".join(_rank(x) for x in sorted(ranks, key=key_order))
 
 
 def _here(rid: str, variant: str, **fields: Any) -> str:
@@ -594,6 +602,7 @@ _EFFECT_VARIANT: dict[str, Callable[[Effect], str]] = {
     "show": lambda e: e.who,
     "pass_cards": lambda e: e.to,
     "rotate_hands": lambda e: "against" if e.against_play else "with",
+    "counter": lambda e: e.mode + ("_same_suit" if e.same_suit else ""),
 }
 
 
@@ -609,8 +618,13 @@ def effect_words(rank: str, effect: Effect, rule: str, free: bool = False) -> st
     if effect.kind.startswith("next_"):
         kind = effect.kind[len("next_"):]
         limit = limit_words((kind, effect.rank if kind == "rank" else effect.value))
+    against = None
+    if effect.kind == "counter":  # R10.11: the penalties it counters
+        against = (_ranks_words(effect.against) if effect.against
+                   else t("rules.view.effect.counter_any"))
     return t(key, n=effect.n if effect.n is not None else 1, rule=rule, limit=limit,
-             card=a_rank(rank))
+             against=against,
+             card=a_rank(key_rank(rank)))
 
 
 def rank_effects_words(rank: str, effects: tuple[Effect, ...], free: bool = False) -> str:
@@ -630,8 +644,8 @@ def render_actions(rules: HouseRules) -> str:
     plays again (R9.6)"."""
     table = rules.effects()
     lines = [t("rules.view.actions_title")]
-    for rank in ACTION_RANKS:
-        if rank in table:
+    for rank in sorted(table, key=key_order):
+        if table[rank]:
             line = t("rules.view.actions_line", rank=_rank(rank),
                      effects=rank_effects_words(rank, table[rank], rules.free_order))
             lines.append(_wrap(line[:1].upper() + line[1:], _INDENT, 2 * _INDENT))
@@ -762,6 +776,9 @@ _TOPICS: dict[str, str] = {
     "R9.16": "starter, start card, redraw",
     "R9.17": "free, fast",
     "R9.18": "pass cards, rotate, last card, duty",
+    "R10.10": "card, colour, color, black, red, king of hearts, black jack",
+    "R10.11": "counter, cancel, send back, pass on, red jack",
+    "R10.20": "open, any card, queen on anything",
 }
 
 # Words read as their English counterparts in the texts (each language's own:

@@ -1,5 +1,6 @@
 """Random house-rule files: every key, every ``[actions]`` effect, lists, ``[stacking]``,
-``[finish]``, ``[start]``, decks, Jokers, ``last_holder``, ``multi_play`` (RULES.md R8, R9).
+``[finish]``, ``[start]``, decks, Jokers, ``last_holder``, ``multi_play``, entries for
+one card or one colour (RULES.md R8, R9, R10.10).
 
 One generator for the property test of the legality API and the simulator's
 cross-check (``referee.simulator.crosscheck``): ``random_file(rng)`` writes a
@@ -20,6 +21,7 @@ from __future__ import annotations
 import random
 from typing import Any, Iterable
 
+from referee.engine.cardkeys import key_order
 from referee.engine.cards import ALL_RANKS, JOKER
 from referee.engine.effects import EFFECT_KINDS, Effect, check_combination
 from referee.engine.keys import OVERLAPS
@@ -39,6 +41,7 @@ CONSTRUCTS = {
     "finish_draw_after": "[finish] mode = \"draw_after\" (R9.15)",
     "last_holder": "hand_end = \"last_holder\" (R6.3)",
     "free_order": "turn_order = \"free\" (R8.4)",
+    "card_keys": "an [actions] entry for one card or one colour (\"Kh\", \"J black\", R10.10)",
 }
 """What ``avoid`` may name: constructs of a file, each with what it is."""
 
@@ -86,6 +89,9 @@ def random_effect(rng: random.Random) -> Any:
             params[p.name] = rng.choice(p.detail)
         elif p.kind == "value":
             params[p.name] = rng.randint(1, 13)
+        elif p.kind == "keys":  # (R10.11: the penalties a counter card answers)
+            params[p.name] = rng.sample(["2", "Joker", "K", "3", "2 black", "Kh"],
+                                        rng.randint(1, 2))
         else:  # "rank"
             params[p.name] = rng.choice([r for r in _RANKS if r != JOKER])
     if kind.value is None:
@@ -137,6 +143,8 @@ def random_actions(rng: random.Random, free: bool, avoid: frozenset[str] = froze
     that R9.13 allows (``effects.check_combination``), now and then ``"none"``."""
     out: dict[str, Any] = {}
     for rank in rng.sample(_RANKS, rng.choice((0, 1, 2, 3, 3, 4, 6))):
+        if "card_keys" not in avoid and rank != JOKER and rng.random() < 0.3:
+            rank = _card_key(rng, rank)     # (R10.10: a card or a colour of the rank)
         if rng.random() < 0.08:
             out[rank] = "none"
             continue
@@ -149,6 +157,17 @@ def random_actions(rng: random.Random, free: bool, avoid: frozenset[str] = froze
                 out[rank] = value
                 break
     return out
+
+
+def _card_key(rng: random.Random, rank: str) -> str:
+    """A key of one card or one colour of ``rank``, spelled as a family may (R10.10)."""
+    if rng.random() < 0.4:
+        return f"{rank} {rng.choice(('black', 'red'))}"
+    suit = rng.choice("cdhs")
+    return rank + (rng.choice((suit, suit.upper(), _SYMBOL[suit])))
+
+
+_SYMBOL = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
 
 def _rank_list(rng: random.Random, pool: Iterable[str], most: int = 4) -> list[str]:
@@ -182,7 +201,7 @@ def random_file(rng: random.Random, avoid: Iterable[str] = ()) -> str:
         top.pop("stacking", None)
         stacking: dict[str, Any] = {}
         probe = _probe(top, sections)
-        penalty = sorted(probe.penalty_ranks(), key=_RANKS.index) if probe else []
+        penalty = sorted(probe.penalty_ranks(), key=key_order) if probe else []
         if penalty and rng.random() < 0.8:
             rng.shuffle(penalty)
             cut = rng.randint(1, len(penalty))

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee import messages
-from referee.engine.cards import JOKER, Card
+from referee.engine.cards import JOKER, Card, parse_card
 from referee.words.cards import a_rank, played, pretty, rank_word, suit_word
 from referee.engine.told import Told
 
@@ -217,7 +217,19 @@ def stack_words(stack: tuple[str, ...]) -> str:
     """What stacks on a pending penalty (``actions.stack_options``: ranks), in words."""
     if not stack:
         return t("engine.words.nothing")
-    return or_list([a_rank(rank) for rank in stack])
+    return or_list([a_key(key) for key in stack])
+
+
+def a_key(key: str) -> str:
+    """One card a key names (R10.10), as a sentence says it: "a Two", "a black Jack",
+    "K♥"."""
+    from referee.engine.cardkeys import is_rank, key_rank
+    if is_rank(key):
+        return a_rank(key)
+    rank = key_rank(key)
+    if " " in key:
+        return t(f"engine.words.a_colour.{key.split()[1]}", a_rank=a_rank(rank))
+    return pretty(parse_card(key))
 
 
 def rules_name(name: str) -> str:
@@ -495,6 +507,10 @@ _RENDER = {
     "Shown": lambda e: t("engine.effect.show_others" if e.who is None else
                          "engine.effect.show_next", name=e.player, card=played(e.card),
                          who=e.who, rule=e.rule),
+    "Countered": lambda e: t(f"engine.effect.counter.{e.mode}", name=e.player,
+                             card=played(e.card), n=e.n, victim=e.victim, rule=e.rule),
+    "OpenPlayed": lambda e: t("engine.effect.open", name=e.player, card=played(e.card),
+                              rule=e.rule),
     "CardsMoved": _moved,
     "DrawAfter": lambda e: t("engine.effect.draw_after", name=e.player, card=played(e.card),
                              n=e.n),
