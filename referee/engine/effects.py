@@ -258,43 +258,61 @@ def _parse_one(item: Any, fail: Fail, write: Write) -> Effect:
 
 def _check_param(decl: EffectKind, param: Param, shown: str, given: Any, fail: Fail,
                  write: Write) -> Any:
-    kind = param.kind
-    if kind == "int":
-        low, high = param.detail
-        if isinstance(given, bool) or not isinstance(given, int) or not low <= given <= high:
-            raise fail("rules.err.effect_param", "int_range", effect=decl.name, param=shown,
-                       got=write(given), low=low, high=high)
-        return given
-    if kind == "bool":
-        if not isinstance(given, bool):
-            raise fail("rules.err.effect_param", "bool", effect=decl.name, param=shown,
-                       got=write(given))
-        return given
-    if kind == "enum":
-        if given not in param.detail or not isinstance(given, str):
-            raise fail("rules.err.effect_param", "choices", effect=decl.name, param=shown,
-                       got=write(given), choices=param.detail)
-        return given
-    if kind == "value":  # 1-13, or a rank but the Joker
-        if isinstance(given, str) and given.upper() in RANK_VALUE:
-            return RANK_VALUE[given.upper()]
-        if not isinstance(given, bool) and isinstance(given, int) and 1 <= given <= 13:
-            return given
-        raise fail("rules.err.effect_param", "value", effect=decl.name, param=shown,
-                   got=write(given))
-    if kind == "keys":  # R10.10: a list of ranks, cards or colours
-        from referee.engine.cardkeys import parse_key
-        keys = [parse_key(k) if isinstance(k, str) else None
-                for k in (given if isinstance(given, list) else [None])]
-        if not keys or None in keys:
-            raise fail("rules.err.effect_param", "keys", effect=decl.name, param=shown,
-                       got=write(given))
-        return tuple(dict.fromkeys(keys))
-    # "rank": a rank but the Joker
+    """``given`` as the effect ``decl`` keeps its ``param`` (a rank's name as its value
+    or its letter); raises ``fail``'s RulesError naming what is allowed (R9.2)."""
+    check, allowed, fields = _PARAM_CHECKS[param.kind]
+    value = check(param, given)
+    if value is _BAD:
+        raise fail("rules.err.effect_param", allowed, effect=decl.name, param=shown,
+                   got=write(given), **fields(param))
+    return value
+
+
+_BAD = object()  # (a parameter's value that does not fit its kind)
+
+
+def _whole(given: Any) -> bool:
+    return isinstance(given, int) and not isinstance(given, bool)
+
+
+def _int_param(param: Param, given: Any) -> Any:
+    low, high = param.detail
+    return given if _whole(given) and low <= given <= high else _BAD
+
+
+def _value_param(param: Param, given: Any) -> Any:
+    """1-13, or a rank but the Joker (its value)."""
     if isinstance(given, str) and given.upper() in RANK_VALUE:
-        return given.upper()
-    raise fail("rules.err.effect_param", "rank", effect=decl.name, param=shown,
-               got=write(given))
+        return RANK_VALUE[given.upper()]
+    return given if _whole(given) and 1 <= given <= 13 else _BAD
+
+
+def _keys_param(param: Param, given: Any) -> Any:
+    """R10.10: a list of ranks, cards or colours, each once."""
+    from referee.engine.cardkeys import parse_key
+    keys = [parse_key(k) if isinstance(k, str) else None
+            for k in (given if isinstance(given, list) else [None])]
+    return _BAD if not keys or None in keys else tuple(dict.fromkeys(keys))
+
+
+def _rank_param(param: Param, given: Any) -> Any:
+    """A rank but the Joker."""
+    return given.upper() if isinstance(given, str) and given.upper() in RANK_VALUE else _BAD
+
+
+_NO_FIELDS: Callable[[Param], dict] = lambda param: {}
+
+_PARAM_CHECKS: dict[str, tuple[Callable[[Param, Any], Any], str, Callable[[Param], dict]]] = {
+    "int": (_int_param, "int_range", lambda param: dict(zip(("low", "high"), param.detail))),
+    "bool": (lambda param, given: given if isinstance(given, bool) else _BAD, "bool", _NO_FIELDS),
+    "enum": (lambda param, given: given if isinstance(given, str) and given in param.detail
+             else _BAD, "choices", lambda param: {"choices": param.detail}),
+    "value": (_value_param, "value", _NO_FIELDS),
+    "keys": (_keys_param, "keys", _NO_FIELDS),
+    "rank": (_rank_param, "rank", _NO_FIELDS),
+}
+"""Each parameter kind: its check (the value kept, or ``_BAD``), the allowed text's
+kind and the fields that text takes."""
 
 
 def _example(decl: EffectKind, write: Write) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from referee.engine.cards import parse_suit, try_card
+from referee.engine.cards import Card, parse_suit, try_card
 from referee.engine.lexicon import ENGLISH, Lexicon, local_forms
 
 # The English words of an entry that a language may write its own way
@@ -50,28 +50,40 @@ def written(text: str, lex: Lexicon = ENGLISH, names: Sequence[bool] | None = No
             out.append(token)
             continue
         low = token.lower()
-        suit = parse_suit(token, lex) if after is not None else None
-        if suit is not None and low in _ENTRY_WORDS:  # (``d``: a suit or a draw, R9.8)
-            if names is None:
-                from referee.engine.compiled import standard_names  # (only here: start-up)
-                names = standard_names()
-            if not names[(first or after).id]:
-                suit = None
-        after = None
+        suit = _suit_named(token, first or after, names, lex) if after is not None else None
         was_fix, fixing = fixing, low == "fix"
-        if suit is not None:
-            forms = local_forms(suit, lex)
-        elif was_fix and low in _FIX_WORDS:
-            forms = local_forms(_FIX_WORDS[low], lex)
-        elif low in _ENTRY_WORDS:
-            forms = local_forms(_ENTRY_WORDS[low], lex)
-        else:
-            card = try_card(token, lex)
-            forms = local_forms(str(card), lex) if card is not None else []
-            after = card
-            if card is None or not joined:
-                first = None
+        forms, after = _forms(token, low, suit, was_fix, lex)
+        if after is None or not joined:
+            first = None
         joined = False
         out.append(forms[0] if forms else token)
     return "".join(out)
+
+
+def _suit_named(token: str, card: Card, names, lex: Lexicon) -> str | None:
+    """The suit ``token`` names after ``card`` (a double's first card), or None: a lone
+    ``d`` is diamonds only after a card that names a suit (``names``; None: the
+    standard rules', R5.4, R9.8), else the draw word."""
+    suit = parse_suit(token, lex)
+    if suit is not None and token.lower() in _ENTRY_WORDS:
+        if names is None:
+            from referee.engine.compiled import standard_names  # (only here: start-up)
+            names = standard_names()
+        if not names[card.id]:
+            return None
+    return suit
+
+
+def _forms(token: str, low: str, suit: str | None, was_fix: bool,
+           lex: Lexicon) -> tuple[list[str], Card | None]:
+    """The ways ``lex`` writes ``token`` (a suit, a correction's word after ``fix``, an
+    entry word, a card; none: kept as typed) and the card it is, if one."""
+    if suit is not None:
+        return local_forms(suit, lex), None
+    if was_fix and low in _FIX_WORDS:
+        return local_forms(_FIX_WORDS[low], lex), None
+    if low in _ENTRY_WORDS:
+        return local_forms(_ENTRY_WORDS[low], lex), None
+    card = try_card(token, lex)
+    return (local_forms(str(card), lex) if card is not None else []), card
 
