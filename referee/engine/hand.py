@@ -193,7 +193,12 @@ class Hand(Dealt):
         if kind is Play:
             plays.play(self, player, action.card, action.suit, ev, action.more)
         elif kind is Draw:
-            if action.card is None:
+            if action.count is not None and action.count != 1:  # (R10.50)
+                if action.card is None:
+                    draws.counted_draw(self, player, action.count, ev)
+                else:
+                    draws.draw_play(self, player, action.card, action.suit, ev, action.count)
+            elif action.card is None:
                 draws.draw(self, player, ev)
             else:
                 draws.draw_play(self, player, action.card, action.suit, ev)
@@ -353,6 +358,13 @@ class Hand(Dealt):
 
     def _act_draw(self, action: Draw, actor, ev: list) -> int:
         self._check_acting(actor)
+        if draws.by_policy(self, actor, action.count):  # (R10.50: ``d 3``, ``d 3 5h``)
+            count = action.count or 1
+            draws.check_counted(self, actor, count, action.card, action.suit)
+            if action.card is None:
+                draws.counted_draw(self, actor, count, ev)
+                return 0
+            return draws.draw_play(self, actor, action.card, action.suit, ev, count)
         if action.card is None:
             draws.check_draw(self, actor)
             draws.draw(self, actor, ev)

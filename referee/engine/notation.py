@@ -27,6 +27,9 @@ CONTROL_WORDS = frozenset({"undo", "redo"})
 FIX_WORD = "fix"
 PASS_WORD = "pass"
 MORE = "+"
+#: The most cards one ``d N`` may say were drawn (R10.50: ``{ up_to = N }`` allows
+#: at most 10; ``"until_playable"`` counts what the piles hold).
+MAX_DRAW_COUNT = 200
 """Joins the cards of one play of several cards (R3.10): ``8h+8s``."""
 # Words that a player's name must not be (R1.1), besides cards and suits: the
 # English entry words, and ``pass`` in every language (a name typed alone reads
@@ -67,19 +70,26 @@ class Play(_Value):
 
 
 class Draw(_Value):
-    """Draw (R3.4 / R5.7 / R6.2); with ``card``: draw one and play it at once."""
+    """Draw (R3.4 / R5.7 / R6.2); with ``card``: draw one and play it at once.
 
-    __slots__ = ("card", "suit")
+    ``count``: the cards drawn, as typed (``d 3``, ``d 3 5h``: R10.50), the last of
+    them the card played; None when not typed (one card, or the penalty or the draw
+    owed)."""
+
+    __slots__ = ("card", "suit", "count")
     __match_args__ = __slots__
 
-    def __init__(self, card: Card | None = None, suit: str | None = None):
+    def __init__(self, card: Card | None = None, suit: str | None = None,
+                 count: int | None = None):
         _set(self, "card", card)
         _set(self, "suit", suit)
+        _set(self, "count", count)
 
     def canonical(self) -> str:
+        head = "d" if self.count is None else f"d {self.count}"
         if self.card is None:
-            return "d"
-        return f"d {self.card}" + (f" {self.suit}" if self.suit else "")
+            return head
+        return f"{head} {self.card}" + (f" {self.suit}" if self.suit else "")
 
 
 class Announce(_Value):
@@ -303,16 +313,23 @@ def _parse_actions(tokens: list[str], lex: Lexicon, names: Sequence[bool] | None
         tok = tokens[i]
         low = _word(tok.lower(), lex)
         if low in DRAW_WORDS:
+            count = None
+            if i + 1 < n and tokens[i + 1].isdigit() and tokens[i + 1].isascii():
+                count = int(tokens[i + 1])  # (``d 3``: three cards drawn, R10.50)
+                if not 1 <= count <= MAX_DRAW_COUNT:
+                    raise NotationError("notation.draw_count", token=tokens[i + 1],
+                                        most=MAX_DRAW_COUNT)
+                i += 1
             card = try_card(tokens[i + 1], lex) if i + 1 < n else None
             if card is None and i + 1 < n and MORE in tokens[i + 1]:
                 raise NotationError("notation.draw_one_card", token=tokens[i + 1])
             if card is None:
-                out.append(Draw())
+                out.append(Draw(count=count))
                 i += 1
                 continue
             i += 2
             suit, i = _named_suit(card, tokens, i, lex, names)
-            out.append(Draw(card, suit))
+            out.append(Draw(card, suit, count))
             continue
         if low == "call" and out:
             if i + 1 >= n:

@@ -105,6 +105,7 @@ MESSAGES: dict[str, str] = {
     "rules.allowed.effect_rank": "a rank: A, K, Q, J, 2 to 10",
     "rules.allowed.rank_list": "a list of ranks, such as `[\"2\", \"Joker\"]`",
     "rules.allowed.groups": "a list of groups of ranks, such as `[[\"2\"], [\"Joker\"]]`",
+    "rules.allowed.draw": "{choices} or `{{ up_to = N }}` with N from {low} to {high}",
     "rules.allowed.blocked": "\"actions\" or a list of ranks, such as `[\"2\", \"Joker\"]`",
     "rules.allowed.combination": "the effects of one rank that go together",
     "rules.allowed.table_actions": "rank = effect",
