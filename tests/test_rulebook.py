@@ -30,6 +30,7 @@ RULES_MD_IDS = [
     "R7.1", "R7.2", "R7.3", "R7.4", "R7.5", "R7.6",
     "R8.1", "R8.2", "R8.3", "R8.4", "R8.5", "R8.6",
     *(f"R9.{n}" for n in range(1, 19)),
+    "R10.50", "R10.51", "R10.52",
 ]
 STANDARD = HouseRules()
 
@@ -67,7 +68,7 @@ def test_unknown_ids_raise_key_error():
     with pytest.raises(KeyError):
         rule_title("R5.12")
     with pytest.raises(KeyError):
-        rule_title("R10")
+        rule_title("R11")
     with pytest.raises(KeyError):
         rule_text("joker", STANDARD)
 

@@ -209,8 +209,7 @@ HOUSE_KEYS: tuple[Key, ...] = (
     Key("jack_on_jack", "bool", None, True, "R3.3"),
     Key("penalty_ends_turn", "bool", None, True, "R5.7", marks=("R5.1", "R5.7")),
     Key("draw_then_play", "bool", None, True, "R3.4"),
-    Key("draw", "draw", DRAW_POLICIES, "one", "R10.50", marks=("R3.4", "R10.50", "R10.51"),
-        by_value=(("one", "R3.4"), ("until_playable", "R10.51"))),
+    Key("draw", "draw", DRAW_POLICIES, "one", "R10.50", marks=("R3.4", "R10.50", "R10.51")),
     Key("start_card", "enum", ("no_effect", "applies"), "no_effect", "R2.4"),
     # 0: the ``d`` draws nothing (R6.2); it is ``[finish] draw``, checked as that key (R9.15)
     Key("finish_on_action_draw", "int", (0, 10), 1, "R6.2"),

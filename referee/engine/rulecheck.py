@@ -71,7 +71,7 @@ def _allowed_text(kind: str, detail: Any) -> Told:
         return Told("rules.allowed.blocked")
     if kind == "draw":
         return Told("rules.allowed.draw", choices=join_or([toml_value(c) for c in detail]),
-                    low=DRAW_UP_TO[0], high=DRAW_UP_TO[1])
+                    table="{ up_to = N }", low=DRAW_UP_TO[0], high=DRAW_UP_TO[1])
     raise AssertionError(kind)
 
 
