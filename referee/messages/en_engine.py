@@ -112,8 +112,8 @@ MESSAGES = {
         "At this table you draw at most {most} cards, stopping at one you can play "
         "(R10.50): not {n}."),
     "engine.refuse.draw_count_owed": (
-        "{name} draws what is owed as it is, with `{cmd:d}` alone: no count is typed "
-        "(R10.50, {n})."),
+        "{name} takes the penalty or the draw owed with `{cmd:d}` alone, without a count "
+        "({n}) (R10.50)."),
     "engine.refuse.draw_until_playable": {
         "one": ("At this table you draw until a card can be played, and play it (R10.51): "
                 "after {n} card there were cards left to draw, so the last one drawn is "
@@ -122,7 +122,7 @@ MESSAGES = {
                   "after {n} cards there were cards left to draw, so the last one drawn is "
                   "played; type it after the count (`{ex:d 3 5h}`).")},
     "engine.refuse.draw_count_piles": {
-        "one": "You cannot draw {n} card: there is no card left to draw (R10.52).",
+        "one": "You cannot draw {n} card: there are {most} left to draw (R10.52).",
         "other": ("You cannot draw {n} cards: the draw pile, with the discard pile under its "
                   "top card, holds {most} now (R10.52).")},
     "engine.refuse.nothing_to_draw": (
