@@ -164,3 +164,12 @@ def test_R10_50_play_script_draws_three_and_plays_the_last(tmp_path):
     script.write_text("d 4\n", encoding="utf-8")
     refusal = run("play", "--script", str(script), code=1)
     assert "R10.50" in refusal.stdout + refusal.stderr
+
+
+def test_R10_51_a_plain_d_with_nothing_left_to_draw_draws_nothing():
+    h = make_hand(UNTIL, lines=["start 9h"])
+    play(h, f"d {h.draw_pile}")
+    assert h.draw_pile == 0 and len(h.discard) == 1
+    ruling = play(h, "d")
+    assert ruling.rule == "R3.4" and h.counts["Bram"] == 7 and h.turn == "Cees"
+    refused(h, "d 1", "R10.52")

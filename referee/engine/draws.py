@@ -77,8 +77,9 @@ def by_policy(h, player: str, count: int | None) -> bool:
     ``count`` cards (None: not typed): ``draw`` is ``"until_playable"`` or
     ``{ up_to = N }``, or a count other than 1 was typed (R10.50), and no penalty,
     draw owed or skip passed on is pending (those are drawn as R5.7, R6.2 and R5.11
-    say).  Raises ``Refusal`` (R10.50) for a count typed on a penalty or a draw
-    owed, or above one under ``draw = "one"``."""
+    say), and a plain ``d`` has a card to draw (else R3.6: it draws nothing).  Raises
+    ``Refusal`` (R10.50) for a count typed on a penalty or a draw owed, or above one
+    under ``draw = "one"``."""
     if h.pending_skip:
         return False  # (refused by R5.11's own check)
     if h.pending or (h.owed and player in h.owed):
@@ -90,7 +91,8 @@ def by_policy(h, player: str, count: int | None) -> bool:
         if count is not None and count != 1:
             raise Refusal(Reason.DRAW_ONE, "R10.50", n=count, house=("draw", policy))
         return False
-    return True
+    # A plain ``d`` with nothing left to draw draws nothing, as R3.6 says (R3.9).
+    return count is not None or drawable(h) > 0
 
 
 def drawable(h) -> int:
@@ -128,6 +130,18 @@ def check_counted(h, player: str, count: int, card: Card | None, suit: str | Non
         check_draw_play(h, player, card, suit)
     finally:
         snap.restore(h)
+
+
+def count_refusal(h, player: str, count: int | None) -> Refusal | None:
+    """Why ``d COUNT`` with no card (``count`` None: a plain ``d``) by ``player`` may
+    not be typed now under the draw policy (R10.50-R10.52), or None; the checks
+    ``by_policy`` and ``check_counted`` make, changing nothing."""
+    try:
+        if by_policy(h, player, count):
+            check_counted(h, player, count or 1, None, None)
+    except Refusal as refused:
+        return refused
+    return None
 
 
 def counted_draw(h, player: str, count: int, ev: list) -> None:
