@@ -248,6 +248,22 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         DRAWS,
         "    if not r.draw_then_play:\n        return Refusal(",
         "    if False:\n        return Refusal("),
+    # -- the draw policy (R10.50-R10.52) ---------------------------------------
+    "draw-up-to-unchecked": (
+        "check_counted: a count above { up_to = N } is taken (R10.50)",
+        DRAWS,
+        "    if not isinstance(policy, str) and count > policy[\"up_to\"]:\n",
+        "    if False:\n"),
+    "draw-until-no-card": (
+        "check_counted: under until_playable a draw stops with no card played (R10.51)",
+        DRAWS,
+        "        if policy == \"until_playable\" and h.rules.draw_then_play and count < left:\n",
+        "        if False:\n"),
+    "draw-count-piles": (
+        "check_counted: a count above what the piles hold is taken, the rest forgiven (R10.52)",
+        DRAWS,
+        "    if count > left:\n",
+        "    if False:\n"),
     "draw-play-count": (
         "draw_play_mask: d CARD taken as a play leaving one card fewer (R3.4: one drawn, one played)",
         DRAWS,
@@ -773,6 +789,13 @@ JUDGES: dict[str, tuple[str, ...]] = {
     **_pinned(_MUTANTS + "R5_4_a_dutch_table_names_spades_with_schoppen", "nl-schoppen-clubs"),
     **_pinned(_MUTANTS + "R9_8_a_lone_d_is_written_as_the_draw_word_unless_its_card_names_a_suit",
               "written-lone-d-suit"),
+    # the draw policy (R10.50-R10.52)
+    **_pinned("tests/test_draw_policy.py::test_R10_50_more_than_up_to_is_refused",
+              "draw-up-to-unchecked"),
+    **_pinned("tests/test_draw_policy.py::test_R10_51_until_playable_stops_on_a_card_that_is"
+              "_played", "draw-until-no-card"),
+    **_pinned("tests/test_draw_policy.py::test_R10_52_a_count_above_what_the_piles_hold_is"
+              "_refused", "draw-count-piles"),
     # the rest of the suite: a house-rule file through ``pesten-ref rules``, ``why``, R6.3
     **_pinned(_FILES + "R9_6_R5_11_a_familys_file_through_the_command_line",
               "again-default-follow"),
