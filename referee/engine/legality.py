@@ -91,15 +91,18 @@ class Legal:
         under ``draw = "until_playable"`` only when it takes the last card left to
         draw, R10.51: ``draws.count_refusal``)."""
         who = self.player
-        return who is not None and not self._hand.pending_skip \
-            and draws.count_refusal(self._hand, who, None) is None
+        h = self._hand
+        return who is not None and not h.pending_skip \
+            and (h.rules.draw == "one" or draws.count_refusal(h, who, None) is None)
 
     @property
     def draw_counts(self) -> bool:
         """Whether the table's draw policy governs a ``d`` now (R10.50): ``d 3`` and
         ``d 3 5h`` may be typed (``draws.by_policy``; not on a penalty or a draw owed)."""
+        if self._hand.rules.draw == "one":  # (first: the simulator asks at every draw)
+            return False
         who = self.player
-        if who is None or self._hand.rules.draw == "one":
+        if who is None:
             return False
         try:
             return draws.by_policy(self._hand, who, None)
