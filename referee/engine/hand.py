@@ -178,6 +178,8 @@ class Hand(Dealt):
         and the action is one that ``Legal`` allows now: a ``Play`` of a card it
         ``may_play`` (a Jack with a suit), of cards it ``may_double`` (R3.10), a
         ``Draw()`` when it is ``draw_open``, a ``Draw(card)`` it ``may_draw_play``,
+        a ``Draw(count=N)`` it ``may_draw(N)`` or a ``Draw(card, count=N)`` under
+        ``draw_counts`` whose checks passed (R10.50),
         or a ``Pass()`` when it ``passes`` (R5.11).  ``announce``: the player says
         "Laatste kaart!" with it (R4.1).  The action is applied as the checked path
         applies it after its checks (``plays.play``, ``draws.draw``,
