@@ -248,6 +248,22 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         DRAWS,
         "    if not r.draw_then_play:\n        return Refusal(",
         "    if False:\n        return Refusal("),
+    # -- the draw policy (R10.50-R10.52) ---------------------------------------
+    "draw-up-to-unchecked": (
+        "check_counted: a count above { up_to = N } is taken (R10.50)",
+        DRAWS,
+        "    if not isinstance(policy, str) and count > policy[\"up_to\"]:\n",
+        "    if False:\n"),
+    "draw-until-no-card": (
+        "check_counted: under until_playable a draw stops with no card played (R10.51)",
+        DRAWS,
+        "        if policy == \"until_playable\" and h.rules.draw_then_play and count < left:\n",
+        "        if False:\n"),
+    "draw-count-piles": (
+        "check_counted: a count above what the piles hold is taken, the rest forgiven (R10.52)",
+        DRAWS,
+        "    if count > left:\n",
+        "    if False:\n"),
     "draw-play-count": (
         "draw_play_mask: d CARD taken as a play leaving one card fewer (R3.4: one drawn, one played)",
         DRAWS,
@@ -303,8 +319,8 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "blocked-penalty-turn": (
         "draw: the draw after a penalty that brought cards is a blank turn (R3.9, R5.7)",
         DRAWS,
-        "    if got == 0 and h.penalty_turn != player:\n",
-        "    if got == 0:\n"),
+        "    got = drew.n = take(h, player, drew.n, ev)\n    if got == 0 and h.penalty_turn != player:\n",
+        "    got = drew.n = take(h, player, drew.n, ev)\n    if got == 0:\n"),
     # -- last card (R4) -------------------------------------------------------
     "window-draw-open": (
         "typed_draw: a typed draw leaves the other windows open (R4.2)",
@@ -711,8 +727,8 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "written: a lone d after a card that names no suit is shown as diamonds, not the "
         "draw word (R9.8, NOTATION.md Languages)",
         "referee/engine/written.py",
-        "            if not names[(first or after).id]:\n                suit = None\n",
-        "            if False:\n                suit = None\n"),
+        "        if not names[card.id]:\n            return None\n",
+        "        if False:\n            return None\n"),
     # -- effects on a card or a colour (R10.10) ---------------------------------
     "card-key-least-specific": (
         "card_entry: the rank's entry wins over the card's and the colour's (R10.10: the "
@@ -805,6 +821,13 @@ JUDGES: dict[str, tuple[str, ...]] = {
     **_pinned(_MUTANTS + "R5_4_a_dutch_table_names_spades_with_schoppen", "nl-schoppen-clubs"),
     **_pinned(_MUTANTS + "R9_8_a_lone_d_is_written_as_the_draw_word_unless_its_card_names_a_suit",
               "written-lone-d-suit"),
+    # the draw policy (R10.50-R10.52)
+    **_pinned("tests/test_draw_policy.py::test_R10_50_more_than_up_to_is_refused",
+              "draw-up-to-unchecked"),
+    **_pinned("tests/test_draw_policy.py::test_R10_51_until_playable_stops_on_a_card_that_is"
+              "_played", "draw-until-no-card"),
+    **_pinned("tests/test_draw_policy.py::test_R10_52_a_count_above_what_the_piles_hold_is"
+              "_refused", "draw-count-piles"),
     # the rest of the suite: a house-rule file through ``pesten-ref rules``, ``why``, R6.3
     **_pinned(_FILES + "R9_6_R5_11_a_familys_file_through_the_command_line",
               "again-default-follow"),

@@ -88,6 +88,9 @@ def check_position(hand: Hand, player: str) -> int:
     offered = 0
     ok, _ = accepted(hand, prefix + "d")
     assert ok == legal.draw_open, (player, "d", hand.state())
+    for count in (2, 3):  # (R10.50: ``d 3``)
+        ok, _ = accepted(hand, f"{prefix}d {count}")
+        assert ok == legal.may_draw(count), (player, f"d {count}", hand.state())
     ok, _ = accepted(hand, prefix + "pass")
     assert ok == legal.passes, (player, "pass", hand.state())
     names = hand.tables.names

@@ -48,6 +48,8 @@ def out_of_range(key: Key) -> tuple[object, list[str]]:
         return "2", ['[["2"], ["Joker"]]']
     if key.kind == "blocked":
         return 7, ['"actions"']
+    if key.kind == "draw":
+        return {"up_to": 11}, ['"one"', '"until_playable"', "up_to", "10"]
     raise AssertionError(f"no out-of-range value for kind {key.kind!r}")
 
 
@@ -67,6 +69,8 @@ def other_value(key: Key) -> object:
         return [c for c in key.detail if c != key.default and c != "hands"][-1]
     if key.kind == "decks":
         return 2
+    if key.kind == "draw":
+        return "until_playable"
     raise AssertionError(key.kind)
 
 

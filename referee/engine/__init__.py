@@ -74,6 +74,9 @@ Map from rule ids to code (RULES.md):
 - R3.10 several cards as one play ``doubles``
 - R6.1 / R6.2 going out ......... ``goingout`` (every way a hand ends: ``goingout.hand_over``)
 - R8.4 free turn order .......... ``order`` (no turn), ``Tables`` (no Seven/Eight/Four)
+- R10.50-R10.52 draw policy ..... ``draws.by_policy``, ``draws.check_counted``,
+  ``draws.counted_draw``, ``draws.draw_play`` with its count (``d 3``, ``d 3 5h``;
+  ``Legal.draw_counts``, ``Legal.may_draw``)
 - what is legal now ............. ``legality.legal``, ``legality.refusal``, ``Hand.push``
 """
 

@@ -9,6 +9,8 @@
 - R5.7 taking the penalty ...... ``take_penalty``; ``d CARD`` on a penalty under
   ``penalty_ends_turn = false``: taken, then an ordinary play
 - R6.2 an owed draw ............ ``draw`` (the next ``d`` takes it)
+- R10.50-R10.52 draw policy ..... ``by_policy``, ``check_counted``, ``counted_draw``;
+  ``d 3 5h``: ``draw_play`` with its count
 
 The checks (``check_draw``, ``check_draw_play``) change nothing; ``draw`` and
 ``draw_play`` apply a draw already checked (unchecked only on ``Hand.push``'s
@@ -68,6 +70,95 @@ def draw(h, player: str, ev: list) -> None:
     order.pass_turn(h, player)
 
 
+# -- ``d 3``, ``d 3 5h``: the draw policy (R10.50-R10.52) ---------------------------
+
+def by_policy(h, player: str, count: int | None) -> bool:
+    """Whether the table's draw policy governs a ``d`` by ``player`` typed with
+    ``count`` cards (None: not typed): ``draw`` is ``"until_playable"`` or
+    ``{ up_to = N }``, or a count other than 1 was typed (R10.50), and no penalty,
+    draw owed or skip passed on is pending (those are drawn as R5.7, R6.2 and R5.11
+    say), and a plain ``d`` has a card to draw (else R3.6: it draws nothing).  Raises
+    ``Refusal`` (R10.50) for a count typed on a penalty or a draw owed, or above one
+    under ``draw = "one"``."""
+    if h.pending_skip:
+        return False  # (refused by R5.11's own check)
+    if h.pending or (h.owed and player in h.owed):
+        if count is not None:
+            raise Refusal(Reason.DRAW_COUNT_OWED, "R10.50", name=player, n=count)
+        return False
+    policy = h.rules.draw
+    if policy == "one":
+        if count is not None and count != 1:
+            raise Refusal(Reason.DRAW_ONE, "R10.50", n=count, house=("draw", policy))
+        return False
+    # A plain ``d`` with nothing left to draw draws nothing, as R3.6 says (R3.9).
+    return count is not None or drawable(h) > 0
+
+
+def drawable(h) -> int:
+    """The cards a draw can take now: the draw pile and, reshuffled, the discard pile
+    but its top card (R3.5, R3.6)."""
+    return h.draw_pile + max(len(h.discard) - 1, 0)
+
+
+def check_counted(h, player: str, count: int, card: Card | None, suit: str | None) -> None:
+    """Every check of a draw under the draw policy (``by_policy``), changing nothing;
+    raises ``Refusal``: more than ``{ up_to = N }`` allows (R10.50); more than the
+    piles hold (R3.6, R10.52); under ``"until_playable"`` with draw-and-play, a draw
+    with no card played that stops while cards are left to draw (R10.51: the last
+    card drawn could be played, and must be); then, with ``card``, the checks of
+    ``d CARD`` (``check_draw_play``) once the cards before it are drawn (tried and
+    put back)."""
+    policy = h.rules.draw
+    if not isinstance(policy, str) and count > policy["up_to"]:
+        raise Refusal(Reason.DRAW_UP_TO, "R10.50", n=count, most=policy["up_to"],
+                      house=("draw", policy))
+    left = drawable(h)
+    if count > left:
+        raise Refusal(Reason.DRAW_COUNT_PILES, "R10.52", n=count, most=left)
+    if card is None:
+        if policy == "until_playable" and h.rules.draw_then_play and count < left:
+            raise Refusal(Reason.DRAW_UNTIL_PLAYABLE, "R10.51", n=count,
+                          house=("draw", policy))
+        return
+    if count == 1:
+        check_draw_play(h, player, card, suit)
+        return
+    snap = Snapshot(h)
+    take(h, player, count - 1, [])
+    try:
+        check_draw_play(h, player, card, suit)
+    finally:
+        snap.restore(h)
+
+
+def count_refusal(h, player: str, count: int | None) -> Refusal | None:
+    """Why ``d COUNT`` with no card (``count`` None: a plain ``d``) by ``player`` may
+    not be typed now under the draw policy (R10.50-R10.52), or None; the checks
+    ``by_policy`` and ``check_counted`` make, changing nothing."""
+    try:
+        if by_policy(h, player, count):
+            check_counted(h, player, count or 1, None, None)
+    except Refusal as refused:
+        return refused
+    return None
+
+
+def counted_draw(h, player: str, count: int, ev: list) -> None:
+    """``d 3`` by ``player`` under the draw policy, checked before (``check_counted``):
+    ``count`` cards drawn, none played; the turn passes (R10.50)."""
+    if h.last_card:
+        lastcard.typed_draw(h, player)
+    h.limit = None
+    drew = Drew(player, count, Drew.COUNTED)
+    ev.append(drew)
+    got = drew.n = take(h, player, count, ev)
+    if got == 0 and h.penalty_turn != player:
+        h.idle.add(player)
+    h.penalty_turn = None
+    order.pass_turn(h, player)
+
+
 # -- ``d CARD`` ------------------------------------------------------------------
 
 def check_draw_play(h, player: str, card: Card, suit: str | None) -> None:
@@ -91,13 +182,17 @@ def check_draw_play(h, player: str, card: Card, suit: str | None) -> None:
                                                           h.counts[player] - 1))
 
 
-def draw_play(h, player: str, card: Card, suit: str | None, ev: list) -> int:
+def draw_play(h, player: str, card: Card, suit: str | None, ev: list, count: int = 1) -> int:
     """``d CARD`` by ``player``, checked before (``check_draw_play``): the draw, then the
     card played as ``plays.play`` plays it (R3.4); on a pending penalty (R5.7,
     ``penalty_ends_turn = false``) the penalty taken, then the card played from the
-    hand as an ordinary play.  Returns the index in ``ev`` of the event whose rule
-    the ruling cites: the play's, after a penalty taken, else the first."""
+    hand as an ordinary play.  ``count`` (R10.50, ``d 3 5h``, checked before by
+    ``check_counted``): the cards drawn, the last one the card played.  Returns the
+    index in ``ev`` of the event whose rule the ruling cites: the play's, after a
+    penalty taken, else the first."""
     told = len(ev)  # (the draw is told before a reshuffle it needs)
+    if count > 1:  # (the cards drawn before the one played: R10.50)
+        take(h, player, count - 1, ev)
     if reshuffles_first(h):
         take(h, player, 0, ev, reshuffle=True)
     if h.last_card:
@@ -109,7 +204,8 @@ def draw_play(h, player: str, card: Card, suit: str | None, ev: list) -> int:
         return cited
     # One card off the draw pile (a draw owed, R6.2, is settled by ``play``) (it has
     # one: reshuffled above, or refused).
-    ev.insert(told, Drew(player, 1, Drew.DRAW_PLAY, card=card))
+    ev.insert(told, Drew(player, 1, Drew.DRAW_PLAY, card=card) if count == 1 else
+              Drew(player, count, Drew.COUNTED_PLAY, card=card))
     h.draw_pile -= 1
     h.counts[player] += 1
     if h.last_card:

@@ -116,6 +116,11 @@ class Reason(Enum):
     NO_SUIT_TO_NAME = "no_suit_to_name"    # R5.4: a suit typed after a card that names none
     START_SUIT = "start_suit"              # R9.16: a starter that names a suit, without one
     START_NO_SUIT = "start_no_suit"        # R2.3: a suit typed after a starter that names none
+    DRAW_ONE = "draw_one"                  # R10.50: ``d 3`` where one card is drawn
+    DRAW_UP_TO = "draw_up_to"              # R10.50: more than ``{ up_to = N }``
+    DRAW_COUNT_OWED = "draw_count_owed"    # R10.50: a count typed on a penalty or a draw owed
+    DRAW_UNTIL_PLAYABLE = "draw_until_playable"  # R10.51: a draw that stops with no card played
+    DRAW_COUNT_PILES = "draw_count_piles"  # R10.52: more than the piles hold
 
     @property
     def card_refused(self) -> bool:
@@ -205,7 +210,8 @@ class Drew(Event):
     """``player`` drew ``n`` cards (the cards actually drawn) for ``cause``.
 
     Causes: ``TURN`` (a plain ``d``, R3.4), ``DRAW_PLAY`` (``d CARD``: one card,
-    played at once, R3.4; ``card``), ``PENALTY`` (a pending penalty taken, R5.7),
+    played at once, R3.4; ``card``), ``COUNTED`` / ``COUNTED_PLAY`` (``d 3`` /
+    ``d 3 5h`` under the draw policy, R10.50; the last card drawn played), ``PENALTY`` (a pending penalty taken, R5.7),
     ``OWED`` (the draw owed after R6.2), ``APPLIED`` (a draw the referee applies:
     a Five, a King, a penalty drawn at once, an illegal play, a false call),
     ``CALLED`` (R4.3, told by ``Called``), ``FIX`` (R0.2, told by ``Fixed``).
@@ -216,8 +222,10 @@ class Drew(Event):
     __slots__ = ("player", "n", "cause", "card")
     TURN, DRAW_PLAY, PENALTY, OWED, APPLIED, CALLED, FIX = (
         "turn", "draw_play", "penalty", "owed", "applied", "called", "fix")
+    COUNTED, COUNTED_PLAY = "counted", "counted_play"
     _RULES = {"turn": "R3.4", "draw_play": "R3.4", "penalty": "R5.7", "owed": "R6.2",
-              "applied": None, "called": "R4.3", "fix": "R0.2"}
+              "applied": None, "called": "R4.3", "fix": "R0.2",
+              "counted": "R10.50", "counted_play": "R10.50"}
 
     def __init__(self, player, n, cause, card=None):
         self.player, self.n, self.cause, self.card = player, n, cause, card
@@ -240,7 +248,8 @@ class Drew(Event):
         return cause in _TOLD_DRAWS and (self.n != 0 or cause != Drew.APPLIED)
 
 
-_TYPED_DRAWS = frozenset({Drew.TURN, Drew.DRAW_PLAY, Drew.PENALTY, Drew.OWED})
+_TYPED_DRAWS = frozenset({Drew.TURN, Drew.DRAW_PLAY, Drew.PENALTY, Drew.OWED,
+                          Drew.COUNTED, Drew.COUNTED_PLAY})
 _TOLD_DRAWS = _TYPED_DRAWS | {Drew.APPLIED}
 
 

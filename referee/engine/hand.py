@@ -178,6 +178,8 @@ class Hand(Dealt):
         and the action is one that ``Legal`` allows now: a ``Play`` of a card it
         ``may_play`` (a Jack with a suit), of cards it ``may_double`` (R3.10), a
         ``Draw()`` when it is ``draw_open``, a ``Draw(card)`` it ``may_draw_play``,
+        a ``Draw(count=N)`` it ``may_draw(N)`` or a ``Draw(card, count=N)`` under
+        ``draw_counts`` whose checks passed (R10.50),
         or a ``Pass()`` when it ``passes`` (R5.11).  ``announce``: the player says
         "Laatste kaart!" with it (R4.1).  The action is applied as the checked path
         applies it after its checks (``plays.play``, ``draws.draw``,
@@ -193,7 +195,12 @@ class Hand(Dealt):
         if kind is Play:
             plays.play(self, player, action.card, action.suit, ev, action.more)
         elif kind is Draw:
-            if action.card is None:
+            if action.count is not None and action.count != 1:  # (R10.50)
+                if action.card is None:
+                    draws.counted_draw(self, player, action.count, ev)
+                else:
+                    draws.draw_play(self, player, action.card, action.suit, ev, action.count)
+            elif action.card is None:
                 draws.draw(self, player, ev)
             else:
                 draws.draw_play(self, player, action.card, action.suit, ev)
@@ -353,6 +360,13 @@ class Hand(Dealt):
 
     def _act_draw(self, action: Draw, actor, ev: list) -> int:
         self._check_acting(actor)
+        if draws.by_policy(self, actor, action.count):  # (R10.50: ``d 3``, ``d 3 5h``)
+            count = action.count or 1
+            draws.check_counted(self, actor, count, action.card, action.suit)
+            if action.card is None:
+                draws.counted_draw(self, actor, count, ev)
+                return 0
+            return draws.draw_play(self, actor, action.card, action.suit, ev, count)
         if action.card is None:
             draws.check_draw(self, actor)
             draws.draw(self, actor, ev)

@@ -44,7 +44,8 @@ class Key(Value):
             ``"decks"`` (``"auto"``, or 1 to ``MAX_DECKS``), ``"effects"`` (a rank's entry of
             ``[actions]``, ``effects.parse_effects``), ``"ranks"`` (a list of ranks),
             ``"groups"`` (a list of lists of ranks), ``"blocked"`` (``"actions"`` or
-            a list of ranks).
+            a list of ranks), ``"draw"`` (a word of ``detail`` or ``{ up_to = N }``,
+            R10.50).
         detail: the allowed values: ``(low, high or None)`` for ``"int"``, the
             choices for ``"enum"``, None otherwise.
         default: its standard value (R8.1); None in the tables that today's keys
@@ -186,6 +187,11 @@ MAX_DECKS = 3
 #: deal and the starter is checked per table (``check_table_fits``).
 DEAL_SIZE_RANGE = (1, None)
 
+#: ``draw`` (R10.50): the words it may be, and the most ``{ up_to = N }`` may say
+#: (N from 2 to that).
+DRAW_POLICIES: tuple[str, ...] = ("one", "until_playable")
+DRAW_UP_TO = (2, 10)
+
 #: Every house-rule key of RULES.md R8, in R8 order: the one place a key is declared.
 #: ``HouseRules``' fields and defaults, validation, ``KEY_RULE``, the rule book's
 #: marks and ``rules --diff`` all read it.
@@ -206,6 +212,7 @@ HOUSE_KEYS: tuple[Key, ...] = (
     Key("jack_on_jack", "bool", None, True, "R3.3"),
     Key("penalty_ends_turn", "bool", None, True, "R5.7", marks=("R5.1", "R5.7")),
     Key("draw_then_play", "bool", None, True, "R3.4"),
+    Key("draw", "draw", DRAW_POLICIES, "one", "R10.50", marks=("R3.4", "R10.50", "R10.51")),
     Key("start_card", "enum", ("no_effect", "applies"), "no_effect", "R2.4"),
     # 0: the ``d`` draws nothing (R6.2); it is ``[finish] draw``, checked as that key (R9.15)
     Key("finish_on_action_draw", "int", (0, 10), 1, "R6.2"),

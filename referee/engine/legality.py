@@ -87,8 +87,33 @@ class Legal:
 
     @property
     def draw_open(self) -> bool:
-        """Whether a plain ``d`` is open (not while a skip passed on is pending, R5.11)."""
-        return self.player is not None and not self._hand.pending_skip
+        """Whether a plain ``d`` is open (not while a skip passed on is pending, R5.11;
+        under ``draw = "until_playable"`` only when it takes the last card left to
+        draw, R10.51: ``draws.count_refusal``)."""
+        who = self.player
+        h = self._hand
+        return who is not None and not h.pending_skip \
+            and (h.rules.draw == "one" or draws.count_refusal(h, who, None) is None)
+
+    @property
+    def draw_counts(self) -> bool:
+        """Whether the table's draw policy governs a ``d`` now (R10.50): ``d 3`` and
+        ``d 3 5h`` may be typed (``draws.by_policy``; not on a penalty or a draw owed)."""
+        if self._hand.rules.draw == "one":  # (first: the simulator asks at every draw)
+            return False
+        who = self.player
+        if who is None:
+            return False
+        try:
+            return draws.by_policy(self._hand, who, None)
+        except Refusal:
+            return False
+
+    def may_draw(self, count: int) -> bool:
+        """Whether ``player`` may type ``d COUNT``, no card played (R10.50-R10.52)."""
+        who = self.player
+        return who is not None and not self._hand.pending_skip \
+            and draws.count_refusal(self._hand, who, count) is None
 
     @property
     def draw_mask(self) -> int:

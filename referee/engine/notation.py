@@ -27,6 +27,9 @@ CONTROL_WORDS = frozenset({"undo", "redo"})
 FIX_WORD = "fix"
 PASS_WORD = "pass"
 MORE = "+"
+#: The most cards one ``d N`` may say were drawn (R10.50: ``{ up_to = N }`` allows
+#: at most 10; ``"until_playable"`` counts what the piles hold).
+MAX_DRAW_COUNT = 200
 """Joins the cards of one play of several cards (R3.10): ``8h+8s``."""
 # Words that a player's name must not be (R1.1), besides cards and suits: the
 # English entry words, and ``pass`` in every language (a name typed alone reads
@@ -67,19 +70,26 @@ class Play(_Value):
 
 
 class Draw(_Value):
-    """Draw (R3.4 / R5.7 / R6.2); with ``card``: draw one and play it at once."""
+    """Draw (R3.4 / R5.7 / R6.2); with ``card``: draw one and play it at once.
 
-    __slots__ = ("card", "suit")
+    ``count``: the cards drawn, as typed (``d 3``, ``d 3 5h``: R10.50), the last of
+    them the card played; None when not typed (one card, or the penalty or the draw
+    owed)."""
+
+    __slots__ = ("card", "suit", "count")
     __match_args__ = __slots__
 
-    def __init__(self, card: Card | None = None, suit: str | None = None):
+    def __init__(self, card: Card | None = None, suit: str | None = None,
+                 count: int | None = None):
         _set(self, "card", card)
         _set(self, "suit", suit)
+        _set(self, "count", count)
 
     def canonical(self) -> str:
+        head = "d" if self.count is None else f"d {self.count}"
         if self.card is None:
-            return "d"
-        return f"d {self.card}" + (f" {self.suit}" if self.suit else "")
+            return head
+        return f"{head} {self.card}" + (f" {self.suit}" if self.suit else "")
 
 
 class Announce(_Value):
@@ -303,16 +313,8 @@ def _parse_actions(tokens: list[str], lex: Lexicon, names: Sequence[bool] | None
         tok = tokens[i]
         low = _word(tok.lower(), lex)
         if low in DRAW_WORDS:
-            card = try_card(tokens[i + 1], lex) if i + 1 < n else None
-            if card is None and i + 1 < n and MORE in tokens[i + 1]:
-                raise NotationError("notation.draw_one_card", token=tokens[i + 1])
-            if card is None:
-                out.append(Draw())
-                i += 1
-                continue
-            i += 2
-            suit, i = _named_suit(card, tokens, i, lex, names)
-            out.append(Draw(card, suit))
+            draw, i = _draw(tokens, i + 1, lex, names)
+            out.append(draw)
             continue
         if low == "call" and out:
             if i + 1 >= n:
@@ -343,6 +345,26 @@ def _parse_actions(tokens: list[str], lex: Lexicon, names: Sequence[bool] | None
         suit, i = _named_suit(card, tokens, i, lex, names)
         out.append(Play(card, suit))
     return out
+
+
+def _draw(tokens: list[str], i: int, lex: Lexicon, names: Sequence[bool] | None) -> tuple:
+    """``(Draw, next index)`` for the draw word before ``tokens[i]``: ``d``, ``d 3``
+    (three cards drawn, R10.50), ``d 5h``, ``d 3 5h`` and a suit the card names;
+    raises ``NotationError``."""
+    n = len(tokens)
+    count = None
+    if i < n and tokens[i].isdigit() and tokens[i].isascii():
+        count = int(tokens[i])
+        if not 1 <= count <= MAX_DRAW_COUNT:
+            raise NotationError("notation.draw_count", token=tokens[i], most=MAX_DRAW_COUNT)
+        i += 1
+    card = try_card(tokens[i], lex) if i < n else None
+    if card is None and i < n and MORE in tokens[i]:
+        raise NotationError("notation.draw_one_card", token=tokens[i])
+    if card is None:
+        return Draw(count=count), i
+    suit, i = _named_suit(card, tokens, i + 1, lex, names)
+    return Draw(card, suit, count), i
 
 
 def _together(tok: str, tokens: list[str], i: int, lex: Lexicon,

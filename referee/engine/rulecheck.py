@@ -20,12 +20,14 @@ Public API:
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
 from referee.engine.cardkeys import key_cards, key_order
 from referee.engine.cards import ALL_RANKS as ACTION_RANKS, JOKER, deck_ranks, deck_size
 from referee.engine.keys import (
-    CARD_ACTION, EXTENDS, MAX_DECKS, MAX_PLAYERS, MIN_PLAYERS, OLD_KEYS, OVERLAPS, SECTION_KEYS, TABLE_NAMES,
+    CARD_ACTION, DRAW_UP_TO, EXTENDS, MAX_DECKS, MAX_PLAYERS, MIN_PLAYERS, OLD_KEYS, OVERLAPS,
+    SECTION_KEYS, TABLE_NAMES,
     TOP_KEYS, Key)
 from referee.engine.rules import KEYS, PRESETS, HouseRules, RulesError
 from referee.engine.told import OneOf, Told
@@ -69,6 +71,9 @@ def _allowed_text(kind: str, detail: Any) -> Told:
         return Told("rules.allowed.groups")
     if kind == "blocked":
         return Told("rules.allowed.blocked")
+    if kind == "draw":
+        return Told("rules.allowed.draw", choices=join_or([toml_value(c) for c in detail]),
+                    table="{ up_to = N }", low=DRAW_UP_TO[0], high=DRAW_UP_TO[1])
     raise AssertionError(kind)
 
 
@@ -154,6 +159,26 @@ def _check_decks(c: _Checked) -> Any:
     return value
 
 
+def _check_draw(c: _Checked) -> Any:
+    """``draw`` (R10.50): ``"one"``, ``"until_playable"`` or ``{ up_to = N }`` with N
+    in ``DRAW_UP_TO``; the table is returned read-only."""
+    value = c.value
+    if isinstance(value, str):
+        if value not in c.detail:
+            raise c.bad_value()
+        return value
+    if not isinstance(value, Mapping):
+        raise c.wrong_type()
+    n = value.get("up_to")
+    low, high = DRAW_UP_TO
+    if set(value) != {"up_to"} or isinstance(n, bool) or not isinstance(n, int) \
+            or not low <= n <= high:
+        raise c.src.error("rules.err.value", key=c.shown_key,
+                          allowed=_allowed_text(c.kind, c.detail),
+                          line=c.src.line_of(*c.path), got=toml_value(value))
+    return MappingProxyType({"up_to": n})
+
+
 def _check_ranks(c: _Checked) -> Any:
     """``ranks``: a list of ranks; ``groups``: a list of such lists; ``blocked``: a list
     of ranks or ``"actions"``.  Ranks as ``[actions]`` writes them, each once."""
@@ -180,6 +205,7 @@ def _check_type(c: _Checked) -> Any:
 
 
 _BY_KIND = {"int": _check_int, "enum": _check_word, "text": _check_word, "decks": _check_decks,
+            "draw": _check_draw,
             "ranks": _check_ranks, "groups": _check_ranks, "blocked": _check_ranks}
 
 

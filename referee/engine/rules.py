@@ -246,7 +246,7 @@ class HouseRules(Value):
         for key in HOUSE_KEYS:
             if key.section is None:
                 value = getattr(self, key.name)
-                if not isinstance(value, Mapping):  # (``stacking`` as a table: its keys)
+                if key.kind == "draw" or not isinstance(value, Mapping):  # (``stacking`` as a table: its keys)
                     out.append((key.name, value))
                 continue
             table = getattr(self, key.section)

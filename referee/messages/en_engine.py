@@ -108,6 +108,26 @@ MESSAGES = {
     "engine.refuse.owed_none": (
         "After going out on an action card was refused, the next `d` draws nothing and the "
         "turn passes: type `d` alone (R6.2)."),
+    "engine.refuse.draw_one": (
+        "At this table a draw is one card (R10.50, draw = \"one\"): type `{cmd:d}`, or "
+        "`{ex:d 5h}` when the card drawn is played at once, not {n} cards."),
+    "engine.refuse.draw_up_to": (
+        "At this table you draw at most {most} cards, stopping at one you can play "
+        "(R10.50): not {n}."),
+    "engine.refuse.draw_count_owed": (
+        "{name} takes the penalty or the draw owed with `{cmd:d}` alone, without a count "
+        "({n}) (R10.50)."),
+    "engine.refuse.draw_until_playable": {
+        "one": ("At this table you draw until a card can be played, and play it (R10.51): "
+                "after {n} card there were cards left to draw, so the last one drawn is "
+                "played; type it after the count (`{ex:d 3 5h}`)."),
+        "other": ("At this table you draw until a card can be played, and play it (R10.51): "
+                  "after {n} cards there were cards left to draw, so the last one drawn is "
+                  "played; type it after the count (`{ex:d 3 5h}`).")},
+    "engine.refuse.draw_count_piles": {
+        "one": "You cannot draw {n} card: there are {most} left to draw (R10.52).",
+        "other": ("You cannot draw {n} cards: the draw pile, with the discard pile under its "
+                  "top card, holds {most} now (R10.52).")},
     "engine.refuse.nothing_to_draw": (
         "There is no card left to draw: the draw pile is empty and the discard pile holds "
         "only its top card (R3.6)."),
@@ -271,6 +291,11 @@ MESSAGES = {
     "engine.effect.turn_to": "{name} is to play.",
     "engine.draw": "{name} draws a card; the turn passes (R3.4).",
     "engine.draw_play": "{name} draws a card and plays it at once (R3.4).",
+    "engine.draw_counted": {"one": "{name} draws {n} card; the turn passes (R10.50).",
+        "other": "{name} draws {n} cards; the turn passes (R10.50)."},
+    "engine.draw_counted_play": {
+        "one": "{name} draws {n} card and plays the last one drawn (R10.50).",
+        "other": "{name} draws {n} cards and plays the last one drawn (R10.50)."},
     "engine.draw_penalty": {"one": "{name} takes the penalty and draws {n} (R5.7).",
         "other": "{name} takes the penalty and draws {n} (R5.7)."},
     "engine.draw_owed": {

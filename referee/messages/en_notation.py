@@ -37,6 +37,9 @@ MESSAGES = {
     "notation.draw_one_card": (
         "'d' plays the one card drawn, not several ('{token}'): type {ex:d 8h}, or the cards "
         "without 'd'"),
+    "notation.draw_count": (
+        "'{token}' is not a number of cards drawn: type from 1 to {most} ({ex:d 3}, or "
+        "{ex:d 3 5h} when the last card drawn is played)"),
     "notation.suit_alone": "a suit ('{token}') is named only right after a Jack",
     "notation.unknown": "'{token}' is not a card or an entry word",
 }

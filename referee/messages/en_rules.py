@@ -112,6 +112,7 @@ MESSAGES: dict[str, str] = {
     "rules.allowed.effect_keys": "a list of ranks, cards or colours, such as `[\"J black\", \"2\"]`",
     "rules.allowed.rank_list": "a list of ranks, such as `[\"2\", \"Joker\"]`",
     "rules.allowed.groups": "a list of groups of ranks, such as `[[\"2\"], [\"Joker\"]]`",
+    "rules.allowed.draw": "{choices} or `{table}` with N from {low} to {high}",
     "rules.allowed.blocked": "\"actions\" or a list of ranks, such as `[\"2\", \"Joker\"]`",
     "rules.allowed.combination": "the effects of one rank that go together",
     "rules.allowed.table_actions": "rank = effect",
@@ -968,6 +969,27 @@ MESSAGES: dict[str, str] = {
         "`\"open\"`: the card goes on any card outside a pending penalty, and any card "
         "goes on it. It names no suit."
     ),
+    "rules.book.title.R10.50": "Draw policy",
+    "rules.book.text.R10.50.one": (
+        "If you cannot play, you draw one card (R3.4): a count (`{ex:d 3}`) is refused."),
+    "rules.book.text.R10.50.until_playable": (
+        "If you cannot play, you draw one card at a time until one can be played. Type how "
+        "many you drew and the card you play, the last one drawn (`{ex:d 3 5h}`); a plain "
+        "`{cmd:d}` is one card. A penalty or a draw owed is taken with `{cmd:d}` alone."),
+    "rules.book.text.R10.50.up_to": (
+        "If you cannot play, you draw one card at a time until one can be played, at most "
+        "{n}. Type how many you drew (`{ex:d 3}`), with the card you play, the last one drawn "
+        "(`{ex:d 3 5h}`). A penalty or a draw owed is taken with `{cmd:d}` alone."),
+    "rules.book.title.R10.51": "Until playable",
+    "rules.book.text.R10.51": (
+        "When you draw until a card can be played, that card ends the drawing and is played: "
+        "a draw with no card played is accepted only when it took every card left to draw. "
+        "If drawn cards may not be played at once (`draw_then_play = false`), the playable "
+        "card is kept and the turn passes."),
+    "rules.book.title.R10.52": "The count and the piles",
+    "rules.book.text.R10.52": (
+        "You cannot say you drew more cards than the draw pile and, reshuffled, the discard "
+        "pile under its top card hold; such an entry is refused and changes nothing."),
     "rules.book.title.R9.18": "Cards changing hands",
     "rules.book.text.R9.18": (
         "After `pass_cards` or `rotate_hands`, every player holding one card owes "

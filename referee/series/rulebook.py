@@ -46,7 +46,8 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("R7", ("R7.1", "R7.2", "R7.3", "R7.4", "R7.5", "R7.6")),
     ("R8", ("R8.1", "R8.2", "R8.3", "R8.4", "R8.5", "R8.6")),
     ("R9", tuple(f"R9.{n}" for n in range(1, 19))),
-    ("R10", ("R10.10", "R10.11", "R10.20", "R10.40", "R10.41", "R10.90", "R10.91", "R10.92")),
+    ("R10", ("R10.10", "R10.11", "R10.20", "R10.40", "R10.41", "R10.50", "R10.51", "R10.52",
+             "R10.90", "R10.91", "R10.92")),
 )
 _SECTION_OF = {rid: sec for sec, ids in SECTIONS for rid in ids}
 _SECTION_IDS = tuple(sec for sec, _ in SECTIONS)
@@ -390,6 +391,13 @@ def _r9_16(r: HouseRules) -> str:
     return _here("R9.16", "no_effect" if not ranks else mode, ranks=_ranks_words(ranks))
 
 
+def _r10_50(r: HouseRules) -> str:
+    policy = r.draw
+    if isinstance(policy, str):
+        return t(_key("R10.50", policy))
+    return t(_key("R10.50", "up_to"), n=policy["up_to"])
+
+
 def _by_flag(rid: str, flag: Callable[[HouseRules], str | None]) -> Callable[[HouseRules], str]:
     def build(r: HouseRules) -> str:
         variant = flag(r)
@@ -449,6 +457,7 @@ _BUILDERS: dict[str, Callable[[HouseRules], str]] = {
     "R9.15": _r9_15,
     "R9.16": _r9_16,
     "R10.40": _r10_40,
+    "R10.50": _r10_50,
     "R10.90": _r10_90,
     "R10.91": _r10_91,
 }
@@ -779,6 +788,9 @@ _TOPICS: dict[str, str] = {
     "R10.10": "card, colour, color, black, red, king of hearts, black jack",
     "R10.11": "counter, cancel, send back, pass on, red jack",
     "R10.20": "open, any card, queen on anything",
+    "R10.50": "draw policy, draw until playable, draw up to, several cards drawn, count",
+    "R10.51": "until playable, must play the card drawn",
+    "R10.52": "count, piles, how many drawn",
 }
 
 # Words read as their English counterparts in the texts (each language's own:

@@ -128,6 +128,8 @@ SEEN = {
     "lone_lk": "Laatste kaart! on a line of its own (R4.1)",
     "card_move": "an entry that moved cards between hands (R9.11, R9.12)",
     "starter_applies": "a starter that acts (R2.4, R9.16)",
+    "draw_count": "d 3, cards drawn under the draw policy (R10.50)",
+    "draw_count_play": "d 3 5h, the last card drawn played (R10.50)",
 }
 """The constructs ``CrossReport.constructs`` counts."""
 
@@ -182,6 +184,8 @@ class _Cross(Run):
             seen["deflect"] += 1
         if first == "d" and len(words) > 1 and hand.limit is not None:
             seen["draw_play_limit"] += 1
+        if first == "d" and len(words) > 1 and words[1].isdigit():
+            seen["draw_count_play" if len(words) > 2 else "draw_count"] += 1
         if first == "leave":
             seen["leave"] += 1
         if first == "lk":
@@ -191,6 +195,8 @@ class _Cross(Run):
             self.moved = False
         if first == "start" and hand.tables.start_applies:
             seen["starter_applies"] += 1
+        if first == "d" and len(words) > 1 and words[1].isdigit():
+            words = words[:1] + words[2:]  # (``d 3 5h``: the card after the count)
         card = words[1] if first == "d" and len(words) > 1 else first
         rank = card.split("+")[-1][:-1]
         nxt = words[2] if first == "d" and len(words) > 2 else (words[1] if len(words) > 1 else "")

@@ -91,6 +91,9 @@ _PENALTY_CAUSES = frozenset({Drew.PENALTY, Drew.APPLIED, Drew.CALLED})
 """The draws that count as penalty cards: a penalty taken, a draw the referee applies
 (Five, King, a penalty drawn at once, a false call), a last-card call."""
 
+_DRAWN_PLAYS = frozenset({Drew.DRAW_PLAY, Drew.COUNTED_PLAY})
+"""The draws whose played card the simulator draws and plays itself (``d 5h``, ``d 3 5h``)."""
+
 _FOLLOWED = frozenset({Drew, Reshuffled, Called, WentOut, CardsMoved})
 """The events ``_Run.follow`` acts on (the others move no real card and count in no figure)."""
 
@@ -480,12 +483,17 @@ class _Run:
         drawn and played by the simulator itself.
         """
         owed_player, owed = None, 0
+        skipping = False  # (the reshuffle of a ``d 3 5h`` the simulator made itself)
         for e in events:
             kind = type(e)
             if kind not in _FOLLOWED:
                 continue
+            if skipping and kind is Reshuffled:
+                continue
+            skipping = False
             if kind is Drew:
-                if skip_drawn and e.cause == Drew.DRAW_PLAY:
+                if skip_drawn and e.cause in _DRAWN_PLAYS:
+                    skipping = True
                     continue
                 n = e.n
                 got = self.take(e.player, n)
@@ -652,12 +660,13 @@ class _Run:
         return more
 
     def play(self, player: str, card: int, legal, drawn: bool = False,
-             more: list[int] | tuple = ()) -> bool:
+             more: list[int] | tuple = (), count: int = 1) -> bool:
         """``player`` plays ``card``, legal by the engine's ``legal`` (a ``Legal``), as a
         person would type it.
 
         ``drawn``: the card was just drawn and is played at once (``d 5h``,
-        R3.4).  ``more``: cards of its rank put down after it as one play
+        R3.4; ``count``: the last of ``count`` cards drawn, ``d 3 5h``, R10.50, the
+        real cards already moved: ``counted_turn``).  ``more``: cards of its rank put down after it as one play
         (``8h+8s``, R3.10).  A suit is named when the engine says the play
         needs one (``Legal.names_suit``: a Jack, unless it empties the hand,
         R5.4); a play leaving one card is announced unless the bot forgets
@@ -687,7 +696,9 @@ class _Run:
                 return False
             return self.follow(events)
         suit = self.bots[player].suit(self, cards, card) if needs_suit else None
-        if suit is not None:
+        if count > 1:
+            action = Draw(CARDS[card], suit, count)
+        elif suit is not None:
             action = Draw(CARDS[card], suit) if drawn else Play(CARDS[card], suit)
         else:
             action = self.drawn_plays[card] if drawn else self.plays[card]
@@ -717,12 +728,53 @@ class _Run:
         """``player`` draws: the card on top of the real draw pile is played at once when
         the engine allows ``d CARD`` for it and the bot wants to (R3.4), else a plain ``d``."""
         draw = self.draw
+        if legal.draw_counts:  # (R10.50: ``d 3``, ``d 3 5h``)
+            return self.counted_turn(player, legal)
         if draw and legal.draw_plays_drawn_card:
             card = draw[-1]
             if legal.draw_mask >> card & 1 and self.bots[player].play_drawn(self, player, card):
                 draw.pop()   # (drawn, and straight on the pile: ``play``)
                 return self.play(player, card, legal, True)
         events = self.send(self.plain_draw, player, False)
+        if events is None:
+            return False
+        return self.follow(events)
+
+    def counted_turn(self, player: str, legal) -> bool:
+        """``player`` draws under the table's draw policy (R10.50): one real card at a
+        time, the discard pile reshuffled here when the draw pile runs out (as the
+        engine will, R3.5), until one the engine allows is drawn and the bot plays it
+        (``d 3 5h``) or the policy's most is reached (``d 3``; ``"until_playable"``:
+        every card left)."""
+        policy = self.hand.rules.draw
+        draw, discard = self.draw, self.discard
+        left = len(draw) + max(len(discard) - 1, 0)
+        most = left if isinstance(policy, str) else min(left, policy["up_to"])
+        ahead = draw[::-1]
+        moved: list[int] = []
+        if most > len(draw):
+            moved = discard[:-1]
+            _shuffle(moved, self.getrandbits)
+            ahead += moved[::-1]
+        mask = legal.draw_mask if legal.draw_plays_drawn_card else 0
+        bot = self.bots[player]
+        for i in range(most):
+            card = ahead[i]
+            if mask >> card & 1 and bot.play_drawn(self, player, card):
+                if i + 1 > len(draw):  # (the reshuffle, as the engine makes it)
+                    taken = len(draw)
+                    self.take(player, taken)
+                    self.draw = moved
+                    del discard[:-1]
+                    self.take(player, i - taken)
+                else:
+                    self.take(player, i)
+                self.draw.pop()   # (drawn, and straight on the pile: ``play``)
+                return self.play(player, card, legal, True, count=i + 1)
+        if most == 0:
+            events = self.send(self.plain_draw, player, False)
+        else:
+            events = self.send(Draw(count=most), player, False)
         if events is None:
             return False
         return self.follow(events)

@@ -40,6 +40,7 @@ CONSTRUCTS = {
     "start_applies": "[start] mode = \"applies\", or start_card = \"applies\" (R2.4, R9.16)",
     "finish_draw_after": "[finish] mode = \"draw_after\" (R9.15)",
     "last_holder": "hand_end = \"last_holder\" (R6.3)",
+    "draw_policy": "draw = \"until_playable\" or { up_to = N } (R10.50)",
     "free_order": "turn_order = \"free\" (R8.4)",
     "card_keys": "an [actions] entry for one card or one colour (\"Kh\", \"J black\", R10.10)",
 }
@@ -69,6 +70,9 @@ _TOP_KEYS: dict[str, tuple] = {
     "turn_order": ("seated", "seated", "seated", "free"),
     "hand_end": ("first_out", "first_out", "last_holder"),
 }
+
+_DRAW_POLICIES = ("one", "until_playable", {"up_to": 2}, {"up_to": 3})
+"""``draw`` (R10.50), picked on a side stream (``_side_keys``)."""
 
 _RANKS = tuple(ALL_RANKS)
 
@@ -190,6 +194,7 @@ def random_file(rng: random.Random, avoid: Iterable[str] = ()) -> str:
         top["hand_end"] = "first_out"
     if "start_applies" in avoid:
         top["start_card"] = "no_effect"
+    _side_keys(rng, top, avoid)
     if rng.random() < 0.15:   # (an old key a file may still write, R8)
         top.pop("jokers_per_deck", None)
         top["jokers"] = rng.random() < 0.5
@@ -228,6 +233,15 @@ def random_file(rng: random.Random, avoid: Iterable[str] = ()) -> str:
             start["ranks"] = _rank_list(rng, _RANKS, 5)
         sections["start"] = start
     return _toml(top, sections)
+
+
+def _side_keys(rng: random.Random, top: dict[str, Any], avoid: frozenset[str]) -> None:
+    """The keys added after the first files (R10): picked from a stream of their own,
+    seeded by ``rng``'s state without drawing from it, so that a seed gives the same
+    file as before but for them."""
+    side = random.Random(hash(rng.getstate()))
+    if "draw_policy" not in avoid and side.random() < 0.4:
+        top["draw"] = side.choice(_DRAW_POLICIES)
 
 
 def _probe(top: dict[str, Any], sections: dict[str, dict[str, Any]]) -> HouseRules | None:

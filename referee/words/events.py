@@ -291,6 +291,11 @@ _REFUSALS = {
     "start_suit": "engine.refuse.start_suit",
     "start_no_suit": "engine.refuse.start_no_suit",
     "no_suit_to_name": "engine.refuse.no_suit_to_name",
+    "draw_one": "engine.refuse.draw_one",
+    "draw_up_to": "engine.refuse.draw_up_to",
+    "draw_count_owed": "engine.refuse.draw_count_owed",
+    "draw_until_playable": "engine.refuse.draw_until_playable",
+    "draw_count_piles": "engine.refuse.draw_count_piles",
 }
 
 
@@ -343,7 +348,8 @@ def _started(e) -> str:
 
 
 _DREW = {"turn": "engine.draw", "draw_play": "engine.draw_play",
-         "penalty": "engine.draw_penalty", "owed": "engine.draw_owed"}
+         "penalty": "engine.draw_penalty", "owed": "engine.draw_owed",
+         "counted": "engine.draw_counted", "counted_play": "engine.draw_counted_play"}
 
 
 def _drew(e) -> str | None:
