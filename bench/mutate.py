@@ -713,6 +713,11 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "referee/engine/written.py",
         "            if not names[after.id]:\n                suit = None\n",
         "            if False:\n                suit = None\n"),
+    "card-points-rank-first": (
+        "card_points: a card's own entry of [points] is ignored, its rank's counts (R10.93)",
+        "referee/series/scoring.py",
+        "    own = rules.points.get(str(card)) if not card.is_joker else None  # (R10.93)",
+        "    own = None"),
 }
 """Every mutation: name -> (what it breaks, file, old text (exactly once), new text).
 
@@ -773,6 +778,7 @@ JUDGES: dict[str, tuple[str, ...]] = {
     **_pinned(_MUTANTS + "R5_4_a_dutch_table_names_spades_with_schoppen", "nl-schoppen-clubs"),
     **_pinned(_MUTANTS + "R9_8_a_lone_d_is_written_as_the_draw_word_unless_its_card_names_a_suit",
               "written-lone-d-suit"),
+    **_pinned("tests/test_card_points.py", "card-points-rank-first"),
     # the rest of the suite: a house-rule file through ``pesten-ref rules``, ``why``, R6.3
     **_pinned(_FILES + "R9_6_R5_11_a_familys_file_through_the_command_line",
               "again-default-follow"),

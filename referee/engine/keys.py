@@ -176,6 +176,21 @@ _STANDARD_POINTS = {"A": 15, "K": 10, "Q": 10, "J": 10, "Joker": 20,
                     **{str(n): n for n in range(2, 11)}}
 #: Ranks that ``[points]`` may hold (R7.1), in display order.
 POINT_RANKS: tuple[str, ...] = tuple(_STANDARD_POINTS)
+
+
+def card_points_key(card: str) -> Key:
+    """The ``[points]`` key of one card (R10.93): ``card`` in canonical form (``"Qs"``),
+    a whole number of points from 0, no default (the card's rank decides when left
+    out); a card's entry wins over its rank's (``"Qs" = 50`` beside ``Q = 10``)."""
+    return Key(card, "int", (0, None), None, "R10.93", section="points")
+
+
+def card_points_of(points: Mapping[str, int]) -> dict[str, int]:
+    """The cards ``[points]`` gives their own points (R10.93): ``{"Qs": 50}``, in
+    the order written; the ranks' entries left out."""
+    return {key: n for key, n in points.items() if key not in _STANDARD_POINTS}
+
+
 #: The modes of ``series.mode`` (R7.4-R7.6).
 SERIES_MODES: tuple[str, ...] = ("elimination", "hands", "casual", "target")
 #: The modes of ``scoring.mode`` (R7.1, R10.90).
@@ -253,6 +268,17 @@ OLD_KEYS: Mapping[str, tuple[Key, str, Mapping[Any, Any]]] = MappingProxyType({
 
 #: Each declared key by its dotted name (``Key.shown``).
 KEY_BY_NAME: Mapping[str, Key] = MappingProxyType({key.shown: key for key in HOUSE_KEYS})
+
+
+
+def declared_key(shown: str) -> Key:
+    """The declared key of a dotted name (``"series.limit"``), a card's points
+    (``"points.Qs"``, R10.93) included.  Raises KeyError for an unknown name."""
+    section, _dot, card = shown.partition(".")
+    if shown not in KEY_BY_NAME and section == "points" and card:
+        return card_points_key(card)
+    return KEY_BY_NAME[shown]
+
 
 TOP_KEYS: Mapping[str, Key] = MappingProxyType({k.name: k for k in HOUSE_KEYS if k.section is None})
 SECTION_KEYS: Mapping[str, Mapping[str, Key]] = MappingProxyType({

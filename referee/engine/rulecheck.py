@@ -22,10 +22,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from referee.engine.cards import ALL_RANKS as ACTION_RANKS, JOKER, deck_ranks, deck_size
+from referee.engine.cards import (
+    ALL_RANKS as ACTION_RANKS, JOKER, deck_ranks, deck_size, try_card)
 from referee.engine.keys import (
     EXTENDS, MAX_DECKS, MAX_PLAYERS, MIN_PLAYERS, OLD_KEYS, OVERLAPS, SECTION_KEYS, TABLE_NAMES,
-    TOP_KEYS, Key)
+    TOP_KEYS, Key, card_points_key)
 from referee.engine.rules import KEYS, PRESETS, HouseRules, RulesError
 from referee.engine.told import OneOf, Told
 from referee.engine.tomlsource import Merged, Source, placed, toml_value
@@ -371,20 +372,45 @@ def _local_rank_key(section: str, sub: str, src: Source) -> str:
     return ranks[0]
 
 
+def _points_card(section: str, sub: str, src: Source) -> str | None:
+    """A key of ``[points]`` naming one card (``"Qs"``, ``"Q♠"``, with the language's
+    rank letter and the suit's symbol: Dutch ``"V♠"``) -> its canonical
+    name (``"Qs"``; a Joker: ``"Joker"``, the rank's key), its lines known under it
+    too (R10.93); None for any other key or section."""
+    if section != "points":
+        return None
+    found = try_card(sub)
+    local = src.ranks.get(sub[:-1].strip().lower(), ())  # (the language's letter: ``V♠``)
+    if found is None and len(local) == 1 and sub[-1:] in "♠♥♦♣":
+        found = try_card(local[0] + sub[-1])
+    if found is None:
+        return None
+    card = JOKER if found.is_joker else str(found)
+    for path, n in list(src.lines.items()):
+        if path[:2] == (section, sub):
+            src.lines.setdefault((section, card) + path[2:], n)
+    return card
+
+
 def check_subtable(section: str, value: Mapping[str, Any], src: Source) -> dict[str, Any]:
     out: dict[str, Any] = {}
     keys = SECTION_KEYS[section]
     written_as: dict[str, str] = {}
     for written, item in value.items():
         sub = written if written in keys else _local_rank_key(section, written, src)
+        sub = (_points_card(section, sub, src) or sub) if sub not in keys else sub
         if sub in written_as:  # (one rank under two names: ``K`` and French ``R``)
             raise src.error("rules.err.rank_twice", key=f"{section}.{written}",
                             line=src.line_of(section, written), allowed=None,
                             other=f"{section}.{written_as[sub]}",
                             other_line=src.line_of(section, written_as[sub]) or "?")
         written_as[sub] = written
+        if sub not in keys and section == "points" and try_card(sub) is not None:
+            out[sub] = _check_key(src, card_points_key(sub), item)  # (one card's, R10.93)
+            continue
         if sub not in keys:
-            allowed = (Told("rules.allowed.ranks") if section in ("points", "actions")
+            allowed = (Told("rules.allowed.points_keys") if section == "points" else
+                       Told("rules.allowed.ranks") if section == "actions"
                        else ", ".join(keys))
             raise _unknown_in_section(src, section, sub, src.line_of(section, sub), tuple(keys),
                                       allowed)

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from referee.engine.cards import ALL_RANKS as ACTION_RANKS, JOKER
 from referee.engine.keys import (
-    CLASSIC_STARTERS, DEFAULT_TABLES, HOUSE_KEYS, OLD_KEYS, OVERLAPS, TOP_KEYS)
+    CLASSIC_STARTERS, DEFAULT_TABLES, HOUSE_KEYS, OLD_KEYS, OVERLAPS, TOP_KEYS, card_points_of)
 from referee.engine.told import OneOf, Told
 from referee.engine.values import Value, set_field
 
@@ -242,6 +242,7 @@ class HouseRules(Value):
                 if key.section == "actions":
                     value = _file_effects(value)
                 out.append((key.shown, _plain(value)))
+        out += [(f"points.{card}", n) for card, n in card_points_of(self.points).items()]  # R10.93
         return out
 
     def differences(self, other: "HouseRules") -> list[tuple[str, Any, Any]]:

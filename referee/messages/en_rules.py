@@ -93,6 +93,7 @@ MESSAGES: dict[str, str] = {
     "rules.allowed.choices": "{choices}",
     "rules.allowed.decks": "\"auto\" or a whole number from 1 to {most}",
     "rules.allowed.ranks": "A, K, Q, J, Joker, 2, 3, 4, 5, 6, 7, 8, 9, 10",
+    "rules.allowed.points_keys": "A, K, Q, J, Joker, 2, 3, 4, 5, 6, 7, 8, 9, 10, or one card (\"Q♠\", \"Qs\", R10.93)",
     "rules.allowed.series_keys": "mode, limit, hands",
     "rules.allowed.tables": "[points], [series], [actions], [stacking], [finish], [start]",
     "rules.allowed.presets": "a preset ({presets}) or the path of a .toml file",
@@ -971,6 +972,13 @@ MESSAGES: dict[str, str] = {
     ),
     "rules.book.text.R10.91.wins": "reaching the target wins, and the highest total wins.",
     "rules.book.text.R10.91.loses": "reaching the target loses, and the lowest total wins.",
+    "rules.book.title.R10.93": "Points of one card",
+    "rules.book.text.R10.93": (
+        "`[points]` may give one card its own points (`\"Q♠\" = 50`) beside the "
+        "points of its rank; the card's entry wins."
+    ),
+    "rules.book.text.R10.93.on": "Here: {cards}.",
+    "rules.book.text.R10.93.off": "Not used in this series: every card scores its rank's points (R7.1).",
     "rules.book.title.R10.92": "A blocked hand when the winner collects",
     "rules.book.text.R10.92": (
         "When the winner collects (R10.90) and a hand is blocked (R3.9), the one player "

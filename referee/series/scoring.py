@@ -583,7 +583,8 @@ def choose_dealer(players: list[str], seed: int | None = None) -> str:
 
 def card_points(card: Card, rules: HouseRules) -> int:
     """Points for one card left in hand (R7.1, ``[points]``): Ace 15, Joker 20, K/Q/J 10, 2-10 face value by default."""
-    return int(rules.points.get(card.rank, DEFAULT_POINTS[card.rank]))
+    own = rules.points.get(str(card)) if not card.is_joker else None  # (R10.93)
+    return int(own if own is not None else rules.points.get(card.rank, DEFAULT_POINTS[card.rank]))
 
 
 def parse_hand_cards(text: str, player: str | None = None) -> list[Card]:
