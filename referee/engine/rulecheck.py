@@ -23,10 +23,10 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from referee.engine.cards import (
-    ALL_RANKS as ACTION_RANKS, JOKER, deck_ranks, deck_size, try_card)
+    ALL_RANKS as ACTION_RANKS, JOKER, deck_ranks, deck_size, parse_suit, try_card)
 from referee.engine.keys import (
     EXTENDS, MAX_DECKS, MAX_PLAYERS, MIN_PLAYERS, OLD_KEYS, OVERLAPS, SECTION_KEYS, TABLE_NAMES,
-    TOP_KEYS, Key, card_points_key)
+    TOP_KEYS, CallTable, Key, card_points_key)
 from referee.engine.rules import KEYS, PRESETS, HouseRules, RulesError
 from referee.engine.told import OneOf, Told
 from referee.engine.tomlsource import Merged, Source, placed, toml_value
@@ -69,6 +69,8 @@ def _allowed_text(kind: str, detail: Any) -> Told:
         return Told("rules.allowed.groups")
     if kind == "blocked":
         return Told("rules.allowed.blocked")
+    if kind == "call":
+        return Told("rules.allowed.call_last")
     raise AssertionError(kind)
 
 
@@ -179,8 +181,40 @@ def _check_type(c: _Checked) -> Any:
     return c.value
 
 
+def _check_call(c: _Checked) -> Any:
+    """``call``: a table of the fields ``detail`` names (R10.80), ``word`` required:
+    one word that is not a card, a suit or an entry word (``Mau``); ``penalty`` a
+    whole number, 0 or more."""
+    from referee.engine.notation import ANNOUNCE_WORDS, RESERVED_WORDS
+    value = c.value
+    if not isinstance(value, Mapping):
+        raise c.wrong_type()
+    for field in value:
+        if field not in c.detail:
+            raise c.src.error("rules.err.call_field", key=c.shown_key, field=field,
+                              line=c.src.line_of(*c.path, field) or c.src.line_of(*c.path),
+                              allowed=OneOf(c.detail, "rules.word.or"))
+    if "word" not in value:
+        raise c.src.error("rules.err.call_word_missing", key=c.shown_key,
+                          line=c.src.line_of(*c.path), allowed=_allowed_text("call", c.detail))
+    word = _check_value(c.src, c.shown_key + ".word", c.path + ("word",), value["word"],
+                        "text", None)
+    low = word.strip().lower()
+    if (len(word.split()) != 1 or ":" in word or "+" in word or try_card(low) is not None
+            or parse_suit(low) is not None or (low in RESERVED_WORDS and low not in ANNOUNCE_WORDS)):
+        raise c.src.error("rules.err.call_word", key=c.shown_key + ".word", word=word,
+                          line=c.src.line_of(*c.path, "word") or c.src.line_of(*c.path),
+                          allowed=Told("rules.allowed.call_word"))
+    out = {"word": word.strip()}
+    if "penalty" in value:
+        out["penalty"] = _check_value(c.src, c.shown_key + ".penalty", c.path + ("penalty",),
+                                      value["penalty"], "int", (0, None))
+    return CallTable(out)
+
+
 _BY_KIND = {"int": _check_int, "enum": _check_word, "text": _check_word, "decks": _check_decks,
-            "ranks": _check_ranks, "groups": _check_ranks, "blocked": _check_ranks}
+            "ranks": _check_ranks, "groups": _check_ranks, "blocked": _check_ranks,
+            "call": _check_call}
 
 
 _TYPE_OF = {"bool": bool, "list": list, "table": Mapping}

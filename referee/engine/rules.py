@@ -190,6 +190,16 @@ class HouseRules(Value):
         blocked = self.finish.get("blocked", "actions")
         return self.action_ranks() if blocked == "actions" else frozenset(blocked)
 
+    def last_call_word(self) -> str | None:
+        """The last-card call's own word (``[calls] last.word``, R10.80: ``"Mau"``), or
+        None: the call is R4's "Laatste kaart!"."""
+        return self.calls.get("last", {}).get("word")
+
+    def last_call_penalty(self) -> int:
+        """Cards a missed last-card call costs (R4.3, R10.80): ``[calls] last.penalty``,
+        else ``last_card_penalty``."""
+        return self.calls.get("last", {}).get("penalty", self.last_card_penalty)
+
     def start_mode(self) -> str:
         """An action starter (R2.4, R9.16): ``"no_effect"``, ``"applies"`` or ``"redraw"``."""
         return self.start.get("mode") or self.start_card

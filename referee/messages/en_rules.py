@@ -40,6 +40,10 @@ MESSAGES: dict[str, str] = {
     "rules.err.unknown_in_stacking": "`{key}` is not a key of [stacking]{suggestion} Allowed keys there: {allowed}.",
     "rules.err.unknown_in_finish": "`{key}` is not a key of [finish]{suggestion} Allowed keys there: {allowed}.",
     "rules.err.unknown_in_start": "`{key}` is not a key of [start]{suggestion} Allowed keys there: {allowed}.",
+    "rules.err.unknown_in_calls": "`{key}` is not a call{suggestion} Allowed calls in [calls]: {allowed} (R10.80).",
+    "rules.err.call_field": "`{key}` has no field `{field}`; a call holds {allowed} (R10.80).",
+    "rules.err.call_word_missing": "`{key}` says no word; write {allowed} (R10.80).",
+    "rules.err.call_word": "`{key} = \"{word}\"` cannot be a call's word; use {allowed} (R10.80).",
     "rules.err.unknown_in_series": "`{key}` is not a series key{suggestion} Allowed keys in [series]: {allowed}.",
     "rules.err.unknown_key_in_section": "`{key}` is not allowed here: a key written below [{section}] belongs to [{section}] (allowed there: {allowed}). Put top-level keys before the first [section].",
     "rules.err.unknown_section": "[{section}] is not a house-rule table{suggestion} Allowed tables: {allowed}.",
@@ -109,6 +113,8 @@ MESSAGES: dict[str, str] = {
     "rules.allowed.effect_rank": "a rank: A, K, Q, J, 2 to 10",
     "rules.allowed.rank_list": "a list of ranks, such as `[\"2\", \"Joker\"]`",
     "rules.allowed.groups": "a list of groups of ranks, such as `[[\"2\"], [\"Joker\"]]`",
+    "rules.allowed.call_last": "a table such as `{ word = \"Mau\", penalty = 1 }` (`penalty` left out: `last_card_penalty`)",
+    "rules.allowed.call_word": "one word that is not a card, a suit or a word of the notation, such as \"Mau\"",
     "rules.allowed.blocked": "\"actions\" or a list of ranks, such as `[\"2\", \"Joker\"]`",
     "rules.allowed.combination": "the effects of one rank that go together",
     "rules.allowed.table_actions": "rank = effect",
@@ -955,6 +961,15 @@ MESSAGES: dict[str, str] = {
         "Queen, Unter = Jack, Banner = Ten, Daus = Ace; Herz (Rosen) = hearts, "
         "Schellen = diamonds, Eichel = clubs, Laub or Grün (Schilten) = spades."
     ),
+    "rules.book.title.R10.80": "The last-card call's word",
+    "rules.book.text.R10.80": (
+        "A game may give the last-card call of R4 its own word and penalty (`[calls] "
+        "last = { word = \"Mau\", penalty = 1 }`). The word is said and typed as the "
+        "game says it, in every language; `lk` stays the announcement too. A missed "
+        "call is caught as under R4.3 and costs the penalty."
+    ),
+    "rules.book.text.R10.80.on": "Here the call is \"{word}!\" and a missed one costs {cards}.",
+    "rules.book.text.R10.80.off": "Not used in this series: the call is \"Laatste kaart!\" (R4).",
     "rules.book.title.R10.90": "The winner collects",
     "rules.book.text.R10.90": (
         "The winner of a hand scores the points of every card the others hold, the "

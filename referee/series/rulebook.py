@@ -45,7 +45,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("R7", ("R7.1", "R7.2", "R7.3", "R7.4", "R7.5", "R7.6")),
     ("R8", ("R8.1", "R8.2", "R8.3", "R8.4", "R8.5", "R8.6")),
     ("R9", tuple(f"R9.{n}" for n in range(1, 19))),
-    ("R10", ("R10.40", "R10.41", "R10.90", "R10.91", "R10.92", "R10.93")),
+    ("R10", ("R10.40", "R10.41", "R10.80", "R10.90", "R10.91", "R10.92", "R10.93")),
 )
 _SECTION_OF = {rid: sec for sec, ids in SECTIONS for rid in ids}
 _SECTION_IDS = tuple(sec for sec, _ in SECTIONS)
@@ -329,6 +329,14 @@ def _r10_40(r: HouseRules) -> str:
                                         lowest=_rank(deck_ranks(r.deck)[0]))
 
 
+def _r10_80(r: HouseRules) -> str:
+    word = r.last_call_word()
+    if word is None:
+        return t(_key("R10.80")) + " " + t(_key("R10.80", "off"))
+    return t(_key("R10.80")) + " " + t(_key("R10.80", "on"), word=word,
+                                        cards=_cards(r.last_call_penalty()))
+
+
 def _r10_90(r: HouseRules) -> str:
     on = r.scoring["mode"] == "winner_collects"
     return t(_key("R10.90")) + " " + t(_key("R10.90", "on" if on else "off"))
@@ -428,7 +436,7 @@ _BUILDERS: dict[str, Callable[[HouseRules], str]] = {
     "R3.8": _r3_8,
     "R3.9": _by_flag("R3.9", _free),
     "R3.10": _by_value("multi_play"),
-    "R4.3": lambda r: t(_key("R4.3"), last_card_cards=_cards(r.last_card_penalty)),
+    "R4.3": lambda r: t(_key("R4.3"), last_card_cards=_cards(r.last_call_penalty())),
     "R4.4": _r4_4,
     "R5.1": _r5_1,
     "R5.2": _by_flag("R5.2", _free),
@@ -452,6 +460,7 @@ _BUILDERS: dict[str, Callable[[HouseRules], str]] = {
     "R9.15": _r9_15,
     "R9.16": _r9_16,
     "R10.40": _r10_40,
+    "R10.80": _r10_80,
     "R10.90": _r10_90,
     "R10.91": _r10_91,
     "R10.93": _r10_93,

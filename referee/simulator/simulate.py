@@ -398,7 +398,7 @@ class _Run:
         self.sit_out = Pass()
         self.free = rules.free_order
         self.fast = fast
-        self.lexicon = table_lexicon()  # (the bots type English; a hand logs as in the language spoken)
+        self.lexicon = table_lexicon(rules)  # (the bots type English; a hand logs as in the language spoken)
         self.record: list[tuple[str, int, list[str]]] | None = None
         self.pushing = fast   # picks are pushed, not typed (and not recorded as text)
         # Entry text -> the line as a hand under these rules reads it (``Hand.parse``:
