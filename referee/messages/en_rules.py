@@ -964,7 +964,7 @@ MESSAGES: dict[str, str] = {
     "rules.book.title.R10.80": "The last-card call's word",
     "rules.book.text.R10.80": (
         "A game may give the last-card call of R4 its own word and penalty (`[calls] "
-        "last = { word = \"Mau\", penalty = 1 }`). The word is said and typed as the "
+        "last` with `word = \"Mau\"` and `penalty = 1`). The word is said and typed as the "
         "game says it, in every language; `lk` stays the announcement too. A missed "
         "call is caught as under R4.3 and costs the penalty."
     ),
