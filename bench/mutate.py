@@ -713,6 +713,17 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "referee/engine/written.py",
         "            if not names[after.id]:\n                suit = None\n",
         "            if False:\n                suit = None\n"),
+    "call-penalty-r4": (
+        "lastcard.call: a missed call costs last_card_penalty, not the rule set's own "
+        "penalty (R10.80)",
+        "referee/engine/lastcard.py",
+        "        n = r.last_call_penalty()",
+        "        n = r.last_card_penalty"),
+    "call-word-unread": (
+        "table_lexicon: the rule set's own call word is not read as the announcement (R10.80)",
+        "referee/series/spoken.py",
+        "    return with_calls(lex, {word.lower(): \"lk\"}) if word else lex",
+        "    return lex"),
     "card-points-rank-first": (
         "card_points: a card's own entry of [points] is ignored, its rank's counts (R10.93)",
         "referee/series/scoring.py",
@@ -779,6 +790,7 @@ JUDGES: dict[str, tuple[str, ...]] = {
     **_pinned(_MUTANTS + "R9_8_a_lone_d_is_written_as_the_draw_word_unless_its_card_names_a_suit",
               "written-lone-d-suit"),
     **_pinned("tests/test_card_points.py", "card-points-rank-first"),
+    **_pinned("tests/test_calls.py", "call-penalty-r4", "call-word-unread"),
     # the rest of the suite: a house-rule file through ``pesten-ref rules``, ``why``, R6.3
     **_pinned(_FILES + "R9_6_R5_11_a_familys_file_through_the_command_line",
               "again-default-follow"),
