@@ -99,8 +99,12 @@ def test_R10_93_score_cards_counts_the_cards_own_points(tmp_path):
     assert "Bram 62" in told and "Cees 14" in told
 
 
-def test_R10_93_a_card_by_the_languages_letter(tmp_path, speak):
-    speak("en")  # (English again after the test, whatever ``--lang`` set)
+def test_R10_93_a_card_by_the_languages_letter(tmp_path):
     (tmp_path / "v.toml").write_text('[points]\n"V♠" = 50\n', encoding="utf-8")
-    book = cli(None, "--lang", "nl", "rules", str(tmp_path / "v.toml")).output
+    done = subprocess.run([sys.executable, "-m", "referee", "--lang", "nl", "rules", "v.toml"],
+                          cwd=tmp_path, capture_output=True, text=True,
+                          env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "NO_COLOR": "1",
+                               "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    book = done.stdout
     assert "points.Qs = 50" in book and "Hier: V♠ 50." in " ".join(book.split())
