@@ -417,9 +417,9 @@ def _points_card(section: str, sub: str, src: Source) -> str | None:
     local = src.ranks.get(sub[:-1].strip().lower(), ())  # (the language's letter: ``V♠``)
     if found is None and len(local) == 1 and sub[-1:] in "♠♥♦♣":
         found = try_card(local[0] + sub[-1])
-    if found is None:
+    if found is None or found.is_joker:  # (the Joker is a rank's key, written ``Joker``)
         return None
-    card = JOKER if found.is_joker else str(found)
+    card = str(found)
     for path, n in list(src.lines.items()):
         if path[:2] == (section, sub):
             src.lines.setdefault((section, card) + path[2:], n)
@@ -439,7 +439,7 @@ def check_subtable(section: str, value: Mapping[str, Any], src: Source) -> dict[
                             other=f"{section}.{written_as[sub]}",
                             other_line=src.line_of(section, written_as[sub]) or "?")
         written_as[sub] = written
-        if sub not in keys and section == "points" and try_card(sub) is not None:
+        if sub not in keys and section == "points" and _points_card(section, sub, src) == sub:
             out[sub] = _check_key(src, card_points_key(sub), item)  # (one card's, R10.93)
             continue
         if sub not in keys:
