@@ -761,6 +761,22 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         TABLES,
         "        return (kind, rank)\n    return card_keys(Card(rank, kind[-1]))\n",
         "        return (kind, rank)\n    return (kind, rank)\n"),
+    "call-penalty-r4": (
+        "lastcard.call: a missed call costs last_card_penalty, not the rule set's own "
+        "penalty (R10.80)",
+        "referee/engine/lastcard.py",
+        "        n = r.last_call_penalty()",
+        "        n = r.last_card_penalty"),
+    "call-word-unread": (
+        "table_lexicon: the rule set's own call word is not read as the announcement (R10.80)",
+        "referee/series/spoken.py",
+        "    return with_calls(lex, {word.lower(): \"lk\"}) if word else lex",
+        "    return lex"),
+    "card-points-rank-first": (
+        "card_points: a card's own entry of [points] is ignored, its rank's counts (R10.93)",
+        "referee/series/scoring.py",
+        "    own = rules.points.get(str(card)) if not card.is_joker else None  # (R10.93)",
+        "    own = None"),
 }
 """Every mutation: name -> (what it breaks, file, old text (exactly once), new text).
 
@@ -828,6 +844,8 @@ JUDGES: dict[str, tuple[str, ...]] = {
               "_played", "draw-until-no-card"),
     **_pinned("tests/test_draw_policy.py::test_R10_52_a_count_above_what_the_piles_hold_is"
               "_refused", "draw-count-piles"),
+    **_pinned("tests/test_card_points.py", "card-points-rank-first"),
+    **_pinned("tests/test_calls.py", "call-penalty-r4", "call-word-unread"),
     # the rest of the suite: a house-rule file through ``pesten-ref rules``, ``why``, R6.3
     **_pinned(_FILES + "R9_6_R5_11_a_familys_file_through_the_command_line",
               "again-default-follow"),

@@ -35,8 +35,9 @@ ENGINE_KEYS = tuple(key.name for key in HOUSE_KEYS if key.section is None)
 
 def test_every_R8_key_is_a_house_rule_field_and_has_a_test():
     # (the R9 tables have their tests in test_actions_table.py, by rule id)
-    # ([scoring] is the series's: tests/test_family_scoring.py, R10.90)
-    assert set(ENGINE_KEYS) | {"points", "series", "scoring", "actions", "finish", "start"} == set(KEYS)
+    # ([scoring] is the series's: tests/test_family_scoring.py, R10.90; [calls]: tests/test_calls.py)
+    assert set(ENGINE_KEYS) | {"points", "series", "scoring", "calls", "actions", "finish",
+                               "start"} == set(KEYS)
     names = [n for n in globals() if n.startswith("test_")]
     for key in ENGINE_KEYS:
         assert any(n.startswith(f"test_{key}") for n in names), f"no test for {key}"

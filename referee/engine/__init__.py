@@ -20,8 +20,9 @@ Layers inside the package, dependencies pointing down::
     piles       drawing, the reshuffle, exhausted piles (what the rules that draw share)
     dealt       the hand as dealt: its facts and the queries that only read the state
     state  tables  events actionevents                      (data)
-    reading > rulecheck > tomlsource > rules > keys   house rules: a file read, its values
-                checked, TOML lines, the HouseRules value, each key declared
+    reading > rulecheck > valuecheck > tomlsource > rules > keys   house rules: a file
+                read, its tables and values checked, TOML lines, the HouseRules
+                value, each key declared
 
 The package imports nothing until one of its names is asked for
 (``from referee.engine import Hand`` loads ``hand`` and the rules; importing

@@ -311,31 +311,34 @@ class NextToPlay(Event):
 
 class Announced(Event):
     """``player`` said "Laatste kaart!": ``how`` is ``IN_TIME`` (R4.1), ``LATE``
-    (R4.2), ``AGAIN`` or ``NONE`` (nothing owed, R4.1)."""
+    (R4.2), ``AGAIN`` or ``NONE`` (nothing owed, R4.1); ``word`` the rule set's
+    own word for the call (R10.80: ``"Mau"``), or None."""
 
-    __slots__ = ("player", "how")
+    __slots__ = ("player", "how", "word")
     IN_TIME, LATE, AGAIN, NONE = "in_time", "late", "again", "none"
     _RULES = {"in_time": "R4.1", "late": "R4.2", "again": "R4.1", "none": "R4.1"}
 
-    def __init__(self, player, how):
-        self.player, self.how = player, how
+    def __init__(self, player, how, word=None):
+        self.player, self.how, self.word = player, how, word
 
     @property
     def rule(self) -> str:  # type: ignore[override]
-        return Announced._RULES[self.how]
+        return "R10.80" if self.word and self.how == "in_time" else Announced._RULES[self.how]
 
 
 class Called(Event):
     """A call on ``target`` (R4.3/R4.4): ``outcome`` ``HIT`` (they draw ``n``),
     ``PREMATURE`` (R4.2), ``VOID_ANNOUNCED``, ``VOID_CALLED``, ``VOID_COUNT``
-    (``n``: the cards they hold)."""
+    (``n``: the cards they hold); ``word`` the call's own word on a hit (R10.80),
+    or None."""
 
-    __slots__ = ("target", "outcome", "n", "rule", "house")
+    __slots__ = ("target", "outcome", "n", "rule", "house", "word")
     HIT, PREMATURE, VOID_ANNOUNCED, VOID_CALLED, VOID_COUNT = (
         "hit", "premature", "void_announced", "void_called", "void_count")
 
-    def __init__(self, target, outcome, n, rule, house=None):
+    def __init__(self, target, outcome, n, rule, house=None, word=None):
         self.target, self.outcome, self.n, self.rule, self.house = target, outcome, n, rule, house
+        self.word = word
 
 
 class FalseCall(Event):

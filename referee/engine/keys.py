@@ -45,7 +45,8 @@ class Key(Value):
             ``[actions]``, ``effects.parse_effects``), ``"ranks"`` (a list of ranks),
             ``"groups"`` (a list of lists of ranks), ``"blocked"`` (``"actions"`` or
             a list of ranks), ``"draw"`` (a word of ``detail`` or ``{ up_to = N }``,
-            R10.50).
+            R10.50), ``"call"`` (a table of the fields ``detail`` names,
+            R10.80).
         detail: the allowed values: ``(low, high or None)`` for ``"int"``, the
             choices for ``"enum"``, None otherwise.
         default: its standard value (R8.1); None in the tables that today's keys
@@ -177,10 +178,59 @@ _STANDARD_POINTS = {"A": 15, "K": 10, "Q": 10, "J": 10, "Joker": 20,
                     **{str(n): n for n in range(2, 11)}}
 #: Ranks that ``[points]`` may hold (R7.1), in display order.
 POINT_RANKS: tuple[str, ...] = tuple(_STANDARD_POINTS)
+
+
+def card_points_key(card: str) -> Key:
+    """The ``[points]`` key of one card (R10.93): ``card`` in canonical form (``"Qs"``),
+    a whole number of points from 0, no default (the card's rank decides when left
+    out); a card's entry wins over its rank's (``"Qs" = 50`` beside ``Q = 10``)."""
+    return Key(card, "int", (0, None), None, "R10.93", section="points")
+
+
+def card_points_of(points: Mapping[str, int]) -> dict[str, int]:
+    """The cards ``[points]`` gives their own points (R10.93): ``{"Qs": 50}``, in
+    the order written; the ranks' entries left out."""
+    return {key: n for key, n in points.items() if key not in _STANDARD_POINTS}
+
+
 #: The modes of ``series.mode`` (R7.4-R7.6).
 SERIES_MODES: tuple[str, ...] = ("elimination", "hands", "casual", "target")
 #: The modes of ``scoring.mode`` (R7.1, R10.90).
 SCORING_MODES: tuple[str, ...] = ("penalty", "winner_collects")
+#: The fields each call of ``[calls]`` may hold (R10.80), ``word`` required: the word
+#: said at the table (one word, as typed), ``penalty`` the cards a missed call costs
+#: (left out: ``last_card_penalty``, R4.3).
+CALL_FIELDS: Mapping[str, tuple[str, ...]] = MappingProxyType({"last": ("word", "penalty")})
+
+
+class CallTable(Mapping):
+    """One call of ``[calls]`` as checked (R10.80): its fields (``word``, ``penalty``)
+    read-only and hashable, so that a rule set holding it stays hashable."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping[str, Any]) -> None:
+        self._items = dict(items)
+
+    def __getitem__(self, key: str) -> Any:
+        return self._items[key]
+
+    def __iter__(self):
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._items.items()))
+
+    def __reduce__(self) -> tuple:
+        return (CallTable, (self._items,))
+
+    def __repr__(self) -> str:
+        return f"CallTable({self._items!r})"
+
+
 #: Decks shuffled together at most (R1.3, ``decks``).
 MAX_DECKS = 3
 #: Range of ``deal_size`` (R2.2): any whole number from 1; whether the deck(s) hold the
@@ -236,6 +286,9 @@ HOUSE_KEYS: tuple[Key, ...] = (
     Key("reaching", "enum", ("auto", "wins", "loses"), "auto", "R10.91", section="series"),
     Key("mode", "enum", SCORING_MODES, "penalty", "R10.90", section="scoring",
         marks=("R7.1", "R10.90")),
+    # R10.80: the last-card call's own word and penalty; left out, R4's "Laatste kaart!"
+    Key("last", "call", CALL_FIELDS["last"], None, "R10.80", section="calls",
+        marks=("R4.1", "R4.3", "R10.80")),
     # R9: what each rank does; left out, a rank does what today's keys say (R9.1).
     *(Key(rank, "effects", None, None, "R9.1", section="actions") for rank in ACTION_RANKS),
     Key("groups", "groups", None, None, "R9.14", section="stacking", marks=("R5.7", "R9.14")),
@@ -268,11 +321,14 @@ KEY_BY_NAME: Mapping[str, Key] = MappingProxyType({key.shown: key for key in HOU
 
 def declared(shown: str) -> Key:
     """The declared key of a dotted name (``KEY_BY_NAME``; ``actions.Kh`` and
-    ``actions.J black``: ``CARD_ACTION``, R10.10).  Raises KeyError for an unknown key."""
+    ``actions.J black``: ``CARD_ACTION``, R10.10; a card's points, ``points.Qs``:
+    ``card_points_key``, R10.93).  Raises KeyError for an unknown key."""
     found = KEY_BY_NAME.get(shown)
     if found is not None:
         return found
     section, _, name = shown.partition(".")
+    if section == "points" and name:
+        return card_points_key(name)
     from referee.engine.cardkeys import is_rank, parse_key
     key = parse_key(name) if section == "actions" else None
     if key is None or is_rank(key):

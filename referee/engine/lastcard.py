@@ -1,4 +1,5 @@
-"""R4 Last card, "Laatste kaart!": the duty, the window, calls, the lapse.
+"""R4 Last card, "Laatste kaart!": the duty, the window, calls, the lapse; the
+call's own word and penalty of a rule set (R10.80, ``HouseRules.last_call_word``).
 
 The state is ``last_card``: per player with a duty, ``"open"`` (window open,
 not announced), ``"announced"``, ``"missed"`` (window closed unannounced:
@@ -41,15 +42,16 @@ def typed_draw(h, player: str) -> None:
 def announce(h, player: str | None, ev: list) -> None:
     """``player`` says "Laatste kaart!" (R4.1; too late after the window, R4.2)."""
     state = h.last_card.get(player) if player else None
+    word = h.rules.last_call_word()  # (the game's own word, R10.80)
     if state == "open":
         h.last_card[player] = "announced"
-        ev.append(Announced(player, Announced.IN_TIME))
+        ev.append(Announced(player, Announced.IN_TIME, word))
     elif state == "missed":
-        ev.append(Announced(player, Announced.LATE))
+        ev.append(Announced(player, Announced.LATE, word))
     elif state == "announced":
-        ev.append(Announced(player, Announced.AGAIN))
+        ev.append(Announced(player, Announced.AGAIN, word))
     else:
-        ev.append(Announced(player, Announced.NONE))
+        ev.append(Announced(player, Announced.NONE, word))
 
 
 def call(h, caller: str | None, target: str, ev: list) -> None:
@@ -63,9 +65,12 @@ def call(h, caller: str | None, target: str, ev: list) -> None:
     state = h.last_card.get(target)
     if state == "missed" and h.counts.get(target) == 1:
         h.last_card[target] = "called"
-        n = r.last_card_penalty
-        house = ("last_card_penalty", n) if n != 2 else None
-        ev.append(Called(target, Called.HIT, n=n, rule="R4.3", house=house))
+        n = r.last_call_penalty()
+        word = r.last_call_word()
+        house = (("calls.last.penalty", n) if "penalty" in r.calls.get("last", {})
+                 else ("last_card_penalty", n) if n != 2 else None)  # (R10.80, R4.3)
+        ev.append(Called(target, Called.HIT, n=n, rule="R10.80" if word else "R4.3",
+                         house=house, word=word))
         drew = Drew(target, n, Drew.CALLED)
         ev.append(drew)
         drew.n = piles.take(h, target, n, ev)

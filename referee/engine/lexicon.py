@@ -286,6 +286,18 @@ LEXICONS: dict[str, Lexicon] = {
 }
 
 
+def with_calls(lex: Lexicon, words: Mapping[str, str]) -> Lexicon:
+    """``lex`` reading a game's own call words besides its own (R10.80): ``words``
+    maps each word, lower case, to the entry word it stands for (``{"mau": "lk"}``).
+    A new lexicon (``lex`` is left as it is); ``lex`` itself when ``words`` is empty."""
+    if not words:
+        return lex
+    import copy
+    out = copy.copy(lex)
+    out.words = {**lex.words, **words}
+    return out
+
+
 def lexicon(code: str) -> Lexicon:
     """The lexicon of language ``code`` (English for an unknown code)."""
     return LEXICONS.get(code, ENGLISH)

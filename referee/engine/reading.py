@@ -19,12 +19,12 @@ from typing import Any, Callable, Mapping
 
 from referee.engine.cardkeys import key_order
 from referee.engine.keys import (
-    EXTENDS, MAX_EXTENDS, OVERLAPS, SECTION_KEYS, SPARSE, TABLE_NAMES, TOP_KEYS)
-from referee.engine.rulecheck import (
-    check_actions, check_subtable, check_table, describe, extends_allowed)
+    EXTENDS, MAX_EXTENDS, OVERLAPS, SECTION_KEYS, SPARSE, TABLE_NAMES, TOP_KEYS, card_points_of)
+from referee.engine.rulecheck import check_actions, check_subtable, check_table, extends_allowed
 from referee.engine.rules import KEYS, PRESETS, HouseRules, RulesError, resolve_preset
 from referee.engine.told import Told
 from referee.engine.tomlsource import Merged, Source, placed
+from referee.engine.valuecheck import describe
 
 def _merge(base: Mapping[str, Any], over: Mapping[str, Any], src: Source | None = None,
            depth: int = 0) -> Merged:
@@ -108,7 +108,8 @@ def finish_rules(merged: Mapping[str, Any], src: Source, name: str) -> HouseRule
               else merged[k] for k in TOP_KEYS}
     tables = {section: MappingProxyType(
         dict(merged.get(section, {})) if section in SPARSE else
-        {k: merged[section][k] for k in keys})
+        {k: merged[section][k] for k in keys}
+        | (card_points_of(merged[section]) if section == "points" else {}))  # (R10.93)
         for section, keys in SECTION_KEYS.items() if section not in TOP_KEYS}
     rules = HouseRules(name=name, **tables, **values)
     word = getattr(merged, "stacking_word", None)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from referee.engine.cardkeys import key_order
 from referee.engine.cards import ALL_RANKS as ACTION_RANKS, JOKER
 from referee.engine.keys import (
-    CLASSIC_STARTERS, DEFAULT_TABLES, HOUSE_KEYS, OLD_KEYS, OVERLAPS, TOP_KEYS)
+    CLASSIC_STARTERS, DEFAULT_TABLES, HOUSE_KEYS, OLD_KEYS, OVERLAPS, TOP_KEYS, card_points_of)
 from referee.engine.told import OneOf, Told
 from referee.engine.values import Value, set_field
 
@@ -203,6 +203,16 @@ class HouseRules(Value):
         blocked = self.finish.get("blocked", "actions")
         return self.action_ranks() if blocked == "actions" else frozenset(blocked)
 
+    def last_call_word(self) -> str | None:
+        """The last-card call's own word (``[calls] last.word``, R10.80: ``"Mau"``), or
+        None: the call is R4's "Laatste kaart!"."""
+        return self.calls.get("last", {}).get("word")
+
+    def last_call_penalty(self) -> int:
+        """Cards a missed last-card call costs (R4.3, R10.80): ``[calls] last.penalty``,
+        else ``last_card_penalty``."""
+        return self.calls.get("last", {}).get("penalty", self.last_card_penalty)
+
     def start_mode(self) -> str:
         """An action starter (R2.4, R9.16): ``"no_effect"``, ``"applies"`` or ``"redraw"``."""
         return self.start.get("mode") or self.start_card
@@ -262,6 +272,7 @@ class HouseRules(Value):
         if own:
             at = sum(1 for name, _ in out if _ORDER.get(name, 0) <= _LAST_ACTION)
             out[at:at] = own
+        out += [(f"points.{card}", n) for card, n in card_points_of(self.points).items()]  # R10.93
         return out
 
     def differences(self, other: "HouseRules") -> list[tuple[str, Any, Any]]:

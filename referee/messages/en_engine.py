@@ -304,6 +304,7 @@ MESSAGES = {
     "engine.draw_owed_none": (
         "{name} draws nothing instead of going out on an action card; the turn passes (R6.2)."),
     "engine.announce": "{name}: \"Laatste kaart!\" — announced in time (R4.1).",
+    "engine.announce.word": "{name}: \"{word}!\" — announced in time (R10.80).",
     "engine.announce.late": (
         "{name} announces too late: another player has acted, so {name} can still be "
         "called (R4.2)."),
@@ -312,6 +313,9 @@ MESSAGES = {
     "engine.call.hit": (
         {"one": "{name} forgot to say \"Laatste kaart!\" and draws {n} (R4.3).",
         "other": "{name} forgot to say \"Laatste kaart!\" and draws {n} (R4.3)."}),
+    "engine.call.hit.word": (
+        {"one": "{name} forgot to say \"{word}!\" and draws {n} (R10.80).",
+         "other": "{name} forgot to say \"{word}!\" and draws {n} (R10.80)."}),
     "engine.call.premature": (
         "Too early: {name} may still announce until another player acts; the call has "
         "no effect (R4.2)."),

@@ -40,6 +40,10 @@ MESSAGES: dict[str, str] = {
     "rules.err.unknown_in_stacking": "`{key}` is not a key of [stacking]{suggestion} Allowed keys there: {allowed}.",
     "rules.err.unknown_in_finish": "`{key}` is not a key of [finish]{suggestion} Allowed keys there: {allowed}.",
     "rules.err.unknown_in_start": "`{key}` is not a key of [start]{suggestion} Allowed keys there: {allowed}.",
+    "rules.err.unknown_in_calls": "`{key}` is not a call{suggestion} Allowed calls in [calls]: {allowed} (R10.80).",
+    "rules.err.call_field": "`{key}` has no field `{field}`; a call holds {allowed} (R10.80).",
+    "rules.err.call_word_missing": "`{key}` says no word; write {allowed} (R10.80).",
+    "rules.err.call_word": "`{key} = \"{word}\"` cannot be a call's word; use {allowed} (R10.80).",
     "rules.err.unknown_in_series": "`{key}` is not a series key{suggestion} Allowed keys in [series]: {allowed}.",
     "rules.err.unknown_key_in_section": "`{key}` is not allowed here: a key written below [{section}] belongs to [{section}] (allowed there: {allowed}). Put top-level keys before the first [section].",
     "rules.err.unknown_section": "[{section}] is not a house-rule table{suggestion} Allowed tables: {allowed}.",
@@ -96,6 +100,7 @@ MESSAGES: dict[str, str] = {
     "rules.allowed.ranks": "A, K, Q, J, Joker, 2, 3, 4, 5, 6, 7, 8, 9, 10",
     "rules.allowed.action_keys": "a rank (A, K, Q, J, Joker, 2 ... 10), a card (\"{ex:Kh}\", \"K♥\") or a rank and a colour (\"J black\", \"J red\")",
     "rules.allowed.one_spelling": "one spelling of each card",
+    "rules.allowed.points_keys": "A, K, Q, J, Joker, 2, 3, 4, 5, 6, 7, 8, 9, 10, or one card (\"Q♠\", \"Qs\", R10.93)",
     "rules.allowed.series_keys": "mode, limit, hands",
     "rules.allowed.tables": "[points], [series], [actions], [stacking], [finish], [start]",
     "rules.allowed.presets": "a preset ({presets}) or the path of a .toml file",
@@ -113,6 +118,8 @@ MESSAGES: dict[str, str] = {
     "rules.allowed.rank_list": "a list of ranks, such as `[\"2\", \"Joker\"]`",
     "rules.allowed.groups": "a list of groups of ranks, such as `[[\"2\"], [\"Joker\"]]`",
     "rules.allowed.draw": "{choices} or `{table}` with N from {low} to {high}",
+    "rules.allowed.call_last": "a table such as `{ word = \"Mau\", penalty = 1 }` (`penalty` left out: `last_card_penalty`)",
+    "rules.allowed.call_word": "one word that is not a card, a suit or a word of the notation, such as \"Mau\"",
     "rules.allowed.blocked": "\"actions\" or a list of ranks, such as `[\"2\", \"Joker\"]`",
     "rules.allowed.combination": "the effects of one rank that go together",
     "rules.allowed.table_actions": "rank = effect",
@@ -1012,6 +1019,15 @@ MESSAGES: dict[str, str] = {
         "Queen, Unter = Jack, Banner = Ten, Daus = Ace; Herz (Rosen) = hearts, "
         "Schellen = diamonds, Eichel = clubs, Laub or Grün (Schilten) = spades."
     ),
+    "rules.book.title.R10.80": "The last-card call's word",
+    "rules.book.text.R10.80": (
+        "A game may give the last-card call of R4 its own word and penalty (`[calls] "
+        "last` with `word = \"Mau\"` and `penalty = 1`). The word is said and typed as the "
+        "game says it, in every language; `lk` stays the announcement too. A missed "
+        "call is caught as under R4.3 and costs the penalty."
+    ),
+    "rules.book.text.R10.80.on": "Here the call is \"{word}!\" and a missed one costs {cards}.",
+    "rules.book.text.R10.80.off": "Not used in this series: the call is \"Laatste kaart!\" (R4).",
     "rules.book.title.R10.90": "The winner collects",
     "rules.book.text.R10.90": (
         "The winner of a hand scores the points of every card the others hold, the "
@@ -1029,6 +1045,13 @@ MESSAGES: dict[str, str] = {
     ),
     "rules.book.text.R10.91.wins": "reaching the target wins, and the highest total wins.",
     "rules.book.text.R10.91.loses": "reaching the target loses, and the lowest total wins.",
+    "rules.book.title.R10.93": "Points of one card",
+    "rules.book.text.R10.93": (
+        "`[points]` may give one card its own points (`\"Q♠\" = 50`) beside the "
+        "points of its rank; the card's entry wins."
+    ),
+    "rules.book.text.R10.93.on": "Here: {cards}.",
+    "rules.book.text.R10.93.off": "Not used in this series: every card scores its rank's points (R7.1).",
     "rules.book.title.R10.92": "A blocked hand when the winner collects",
     "rules.book.text.R10.92": (
         "When the winner collects (R10.90) and a hand is blocked (R3.9), the one player "

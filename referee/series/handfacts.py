@@ -41,7 +41,7 @@ def biggest_draw(rules: Any, meta: Mapping[str, Any]) -> dict[str, Any] | None:
     try:
         number = int(meta.get("hand", 1))
         hand = Hand(rules, [str(p) for p in meta["players"]], str(meta["dealer"]), number,
-                    table_lexicon())
+                    table_lexicon(rules))
     except (KeyError, TypeError, ValueError):
         return None
     best: dict[str, Any] | None = None

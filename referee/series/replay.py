@@ -27,7 +27,7 @@ def replayed(rules: HouseRules, meta: Mapping[str, Any], number: int) -> tuple[H
     logged entry once, as the engine appends it); ``rows`` as ``replay_rows``.
     """
     hand = Hand(rules, [str(p) for p in meta["players"]], str(meta["dealer"]), number,
-                table_lexicon())
+                table_lexicon(rules))
     rows = []
     for i, entry in enumerate(meta.get("entries", []), 1):
         line = str(entry["line"])

@@ -1,6 +1,6 @@
 """The rule book for players: RULES.md in plain language, with the values in force.
 
-Every rule id of RULES.md (``R0.1`` ... ``R10.92``) has a short title and a
+Every rule id of RULES.md (``R0.1`` ... ``R10.93``) has a short title and a
 text; texts come from the message layer (``rules.book.*`` in
 ``messages/en_rules.py``) and are filled with the house rules in force, so
 ``rule_text("R5.6", family)`` says a Joker costs 3 cards.  Where a house rule
@@ -19,16 +19,17 @@ import unicodedata
 from pathlib import Path
 from typing import Any, Callable
 
-from referee.engine.cards import deck_ranks
+from referee.engine.cards import Card, deck_ranks
 from referee.engine.lexicon import LEXICONS
 from referee import messages
 from referee.messages import catalog, say, t
 from referee.engine.effects import ACTION_RANKS, EFFECT_BY_NAME, Effect, classic_rule
-from referee.engine.keys import CLASSIC_STARTERS, HOUSE_KEYS, KEY_BY_NAME, declared
+from referee.engine.keys import (
+    CLASSIC_STARTERS, HOUSE_KEYS, KEY_BY_NAME, card_points_key, card_points_of, declared)
 from referee.engine.rules import PRESETS, PRESET_RULE, HouseRules, RulesError
 from referee.engine.tomlsource import toml_value
 from referee.engine.cardkeys import is_rank, key_order, key_rank
-from referee.words.cards import a_rank, suit_word
+from referee.words.cards import a_rank, pretty, suit_word
 from referee.words.events import limit_words, rules_name
 from referee.series.presets import find_rules_file, load_rules, resolve_preset
 
@@ -47,12 +48,14 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("R8", ("R8.1", "R8.2", "R8.3", "R8.4", "R8.5", "R8.6")),
     ("R9", tuple(f"R9.{n}" for n in range(1, 19))),
     ("R10", ("R10.10", "R10.11", "R10.20", "R10.40", "R10.41", "R10.50", "R10.51", "R10.52",
-             "R10.90", "R10.91", "R10.92")),
+             "R10.80", "R10.90", "R10.91", "R10.92", "R10.93")),
 )
 _SECTION_OF = {rid: sec for sec, ids in SECTIONS for rid in ids}
 _SECTION_IDS = tuple(sec for sec, _ in SECTIONS)
 
 _STANDARD = HouseRules()
+#: The ranks ``[points]`` holds (R7.1); any other of its keys is one card (R10.93).
+KEY_BY_NAME_POINTS = frozenset(k.name for k in HOUSE_KEYS if k.section == "points")
 _WIDTH = 78
 _INDENT = "    "
 
@@ -336,6 +339,14 @@ def _r10_40(r: HouseRules) -> str:
                                         lowest=_rank(deck_ranks(r.deck)[0]))
 
 
+def _r10_80(r: HouseRules) -> str:
+    word = r.last_call_word()
+    if word is None:
+        return t(_key("R10.80")) + " " + t(_key("R10.80", "off"))
+    return t(_key("R10.80")) + " " + t(_key("R10.80", "on"), word=word,
+                                        cards=_cards(r.last_call_penalty()))
+
+
 def _r10_90(r: HouseRules) -> str:
     on = r.scoring["mode"] == "winner_collects"
     return t(_key("R10.90")) + " " + t(_key("R10.90", "on" if on else "off"))
@@ -346,6 +357,15 @@ def _r10_91(r: HouseRules) -> str:
     reaching = t(_key("R10.91", target_reaching(r)))
     return (t(_key("R10.91"), target=r.series["target"], reaching_text=reaching)
             + _mode_sentence(r, "target"))
+
+
+def _r10_93(r: HouseRules) -> str:
+    cards = card_points_of(r.points)
+    if not cards:
+        return t(_key("R10.93")) + " " + t(_key("R10.93", "off"))
+    listed = ", ".join(t(_key("R7.1", "rank_points"), rank=_points_name(c), points=n)
+                       for c, n in cards.items())
+    return t(_key("R10.93")) + " " + t(_key("R10.93", "on"), cards=listed)
 
 
 def _ranks_words(ranks) -> str:
@@ -433,7 +453,7 @@ _BUILDERS: dict[str, Callable[[HouseRules], str]] = {
     "R3.8": _r3_8,
     "R3.9": _by_flag("R3.9", _free),
     "R3.10": _by_value("multi_play"),
-    "R4.3": lambda r: t(_key("R4.3"), last_card_cards=_cards(r.last_card_penalty)),
+    "R4.3": lambda r: t(_key("R4.3"), last_card_cards=_cards(r.last_call_penalty())),
     "R4.4": _r4_4,
     "R5.1": _r5_1,
     "R5.2": _by_flag("R5.2", _free),
@@ -458,8 +478,10 @@ _BUILDERS: dict[str, Callable[[HouseRules], str]] = {
     "R9.16": _r9_16,
     "R10.40": _r10_40,
     "R10.50": _r10_50,
+    "R10.80": _r10_80,
     "R10.90": _r10_90,
     "R10.91": _r10_91,
+    "R10.93": _r10_93,
 }
 
 
@@ -471,6 +493,8 @@ def _marks(rid: str, rules: HouseRules) -> list[str]:
     keys = [key.shown for key in HOUSE_KEYS if rid in key.marks]
     keys += [key.shown for key in HOUSE_KEYS
              if key.by_value and rid not in key.marks and key.rule_for(mine.get(key.shown)) == rid]
+    keys += [f"points.{card}" for card in card_points_of(rules.points)
+             if rid in card_points_key(card).marks]  # (one card's points, R10.93)
     return [t("rules.book.mark", key=k, value=toml_value(mine.get(k)),
               standard=toml_value(standard.get(k)))
             for k in keys if (mine.get(k) != standard.get(k)
@@ -579,8 +603,14 @@ def _key_label(key: str, value: Any, rules: HouseRules) -> str:
         return t("rules.view.label_rank", what=_rank(name), detail=titles)
     title = rule_title(rule_for_key(key, value))
     if section == "points" and name:
-        return t("rules.view.label_rank", what=title, detail=_rank(name))
+        return t("rules.view.label_rank", what=title, detail=_points_name(name))
     return title
+
+
+def _points_name(name: str) -> str:
+    """A key of ``[points]`` in words: a rank's name (``K``: "King"), or one card as
+    players read it (``Qs``: "Q♠", R10.93)."""
+    return _rank(name) if name in KEY_BY_NAME_POINTS else pretty(Card(name[:-1], name[-1]))
 
 
 def render_differences(rules: HouseRules) -> str:

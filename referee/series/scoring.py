@@ -42,7 +42,7 @@ from referee.engine.cards import (
 from referee.messages import say, t
 from referee.engine.keys import DEFAULT_POINTS
 from referee.engine.rules import HouseRules, RulesError
-from referee.engine.rulecheck import REQUIRED, check_saved
+from referee.engine.valuecheck import REQUIRED, check_saved
 from referee.engine.told import Told
 from referee.engine.values import Record, Value, set_field
 from referee.series.spoken import table_lexicon
@@ -122,7 +122,7 @@ class SeriesDataError(ValueError):
 
 class SavedSection:
     """One section of a save file as read (a TOML table, ``[rules]``, a hand's
-    header): each value is checked as it is taken (``rulecheck.check_saved``: the
+    header): each value is checked as it is taken (``valuecheck.check_saved``: the
     checks and sentences of a house-rule value), a wrong or missing one a
     SeriesDataError at its key path.  ``where``: the key path of the section
     in its file."""
@@ -146,7 +146,7 @@ class SavedSection:
         return list(self.table)
 
     def __call__(self, key: str, kind: str, detail: Any = None, default: Any = REQUIRED) -> Any:
-        """The value of ``key`` (``rulecheck.check_saved``'s kinds), or ``default``."""
+        """The value of ``key`` (``valuecheck.check_saved``'s kinds), or ``default``."""
         where = self.where + [key] if key in self.table else self.where  # (missing: its table)
         return self._check(self.table, key, kind, detail, default, key, where)
 
@@ -583,7 +583,8 @@ def choose_dealer(players: list[str], seed: int | None = None) -> str:
 
 def card_points(card: Card, rules: HouseRules) -> int:
     """Points for one card left in hand (R7.1, ``[points]``): Ace 15, Joker 20, K/Q/J 10, 2-10 face value by default."""
-    return int(rules.points.get(card.rank, DEFAULT_POINTS[card.rank]))
+    own = rules.points.get(str(card)) if not card.is_joker else None  # (R10.93)
+    return int(own if own is not None else rules.points.get(card.rank, DEFAULT_POINTS[card.rank]))
 
 
 def parse_hand_cards(text: str, player: str | None = None) -> list[Card]:

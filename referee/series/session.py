@@ -217,7 +217,7 @@ def _replay_hand(save: SaveFile, rules: HouseRules, n: int, meta: Mapping[str, A
     from referee.engine import Hand, ReplayError
     from referee.words.events import told
     try:
-        return Hand.replay(rules, players, dealer, n, lines, redo, table_lexicon())
+        return Hand.replay(rules, players, dealer, n, lines, redo, table_lexicon(rules))
     except ReplayError as exc:
         raise save.error_at(n, ["entries", exc.index + 1],
                             t("cli.save.no_replay", line=exc.line, reason=told(exc.reason))) from None
@@ -421,7 +421,8 @@ class OpenSeries:
             if hand.status == "waiting":
                 from referee.engine import Hand
                 dealt = hand
-                hand = Hand(dealt.rules, dealt.seats, dealt.dealer, dealt.number, table_lexicon())
+                hand = Hand(dealt.rules, dealt.seats, dealt.dealer, dealt.number,
+                            table_lexicon(dealt.rules))
             else:
                 hand = _replay_hand(self.save, self.rules, hand.number, self.meta, use_end=False)
             hand.scored = self.dealt.scored

@@ -126,6 +126,8 @@ SEEN = {
     "leave": "a player leaving mid-hand (R1.5)",
     "call_after_move": "a call after a card move (R9.11, R9.12, D29)",
     "lone_lk": "Laatste kaart! on a line of its own (R4.1)",
+    "lone_call_word": "the rule set's own last-card word on a line of its own (R10.80)",
+    "call_word": "the rule set's own last-card word after a play (R10.80)",
     "card_move": "an entry that moved cards between hands (R9.11, R9.12)",
     "starter_applies": "a starter that acts (R2.4, R9.16)",
     "draw_count": "d 3, cards drawn under the draw policy (R10.50)",
@@ -190,6 +192,10 @@ class _Cross(Run):
             seen["leave"] += 1
         if first == "lk":
             seen["lone_lk"] += 1
+        elif first == self.call_word():
+            seen["lone_call_word"] += 1
+        if len(words) > 1 and words[-1] == self.call_word() != "lk":
+            seen["call_word"] += 1
         if "call" in words and self.moved:
             seen["call_after_move"] += 1
             self.moved = False

@@ -401,7 +401,7 @@ class _Run:
         self.sit_out = Pass()
         self.free = rules.free_order
         self.fast = fast
-        self.lexicon = table_lexicon()  # (the bots type English; a hand logs as in the language spoken)
+        self.lexicon = table_lexicon(rules)  # (the bots type English; a hand logs as in the language spoken)
         self.record: list[tuple[str, int, list[str]]] | None = None
         self.pushing = fast   # picks are pushed, not typed (and not recorded as text)
         # Entry text -> the line as a hand under these rules reads it (``Hand.parse``:
@@ -594,11 +594,16 @@ class _Run:
 
     def typed_text(self, action: Any, player: str, announce: bool) -> str:
         """The line a person types for ``action``: ``7h``, ``Jc h``, ``d 5h``, with `` lk``
-        for "Laatste kaart!", and ``Anna: `` before it in free order (R8.4)."""
+        for "Laatste kaart!" (the rule set's own word, R10.80: `` Mau``), and ``Anna: `` before it in free order (R8.4)."""
         text = action.canonical()
         if announce:
-            text += " lk"
+            text += " " + self.call_word()
         return player + ": " + text if self.free else text
+
+    def call_word(self) -> str:
+        """What a player says for the last card: the rule set's own word (R10.80:
+        ``Mau``), else ``lk``."""
+        return self.rules.last_call_word() or "lk"
 
     def mismatch(self) -> bool:
         """Count and describe a difference between the engine's picture and the real
@@ -721,7 +726,8 @@ class _Run:
         if not self.follow(events, drawn):
             return False
         if alone and self.hand.status == "playing":
-            return self.aside(player + ": lk" if self.free else "lk")
+            word = self.call_word()
+            return self.aside(player + ": " + word if self.free else word)
         return True
 
     def draw_turn(self, player: str, legal) -> bool:

@@ -1,6 +1,6 @@
 """Random house-rule files: every key, every ``[actions]`` effect, lists, ``[stacking]``,
-``[finish]``, ``[start]``, decks, Jokers, ``last_holder``, ``multi_play``, entries for
-one card or one colour (RULES.md R8, R9, R10.10).
+``[finish]``, ``[start]``, ``[calls]`` (R10.80), decks, Jokers, ``last_holder``,
+``multi_play``, entries for one card or one colour (RULES.md R8, R9, R10.10).
 
 One generator for the property test of the legality API and the simulator's
 cross-check (``referee.simulator.crosscheck``): ``random_file(rng)`` writes a
@@ -232,6 +232,11 @@ def random_file(rng: random.Random, avoid: Iterable[str] = ()) -> str:
         if rng.random() < 0.6:
             start["ranks"] = _rank_list(rng, _RANKS, 5)
         sections["start"] = start
+    if rng.random() < 0.2:   # (the last-card call's own word, R10.80)
+        call: dict[str, Any] = {"word": rng.choice(("Mau", "Macao", "Tschau", "Last"))}
+        if rng.random() < 0.5:
+            call["penalty"] = rng.randint(0, 3)
+        sections["calls"] = {"last": call}
     return _toml(top, sections)
 
 

@@ -486,8 +486,12 @@ _RENDER = {
     "IllegalPlayPenalty": lambda e: t("engine.effect.illegal_play_penalty", name=e.player, n=e.n),
     "Blocked": lambda e: t("engine.blocked"),
     "NextToPlay": lambda e: t("engine.next", name=e.player),
-    "Announced": lambda e: t(_ANNOUNCED[e.how], name=e.player or "?"),
-    "Called": lambda e: t(_CALLED[e.outcome], name=e.target, n=e.n),
+    "Announced": lambda e: (t("engine.announce.word", name=e.player or "?", word=e.word)
+                            if e.word and e.how == "in_time" else
+                            t(_ANNOUNCED[e.how], name=e.player or "?")),
+    "Called": lambda e: (t("engine.call.hit.word", name=e.target, n=e.n, word=e.word)
+                         if e.word and e.outcome == "hit" else
+                         t(_CALLED[e.outcome], name=e.target, n=e.n)),
     "FalseCall": lambda e: t("engine.effect.false_call", name=e.player, n=e.n),
     "PenaltyAimed": _penalty,
     "PenaltyAtOnce": lambda e: t("engine.effect.penalty_at_once", name=e.player,
