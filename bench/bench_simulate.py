@@ -237,7 +237,8 @@ def _counted(side: str, players: int, hands: int, args) -> tuple[int, int]:
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
              sys.executable, os.path.abspath(__file__), "--child", side, "--rules", args.rules,
              "--players", str(players), "--hands", str(hands), "--seed", str(args.seed)],
-            capture_output=True, text=True, check=True)
+            capture_output=True, text=True, check=True,
+            env={**os.environ, "PYTHONHASHSEED": str(args.seed)})  # (the same sets each run)
         with open(out, encoding="utf-8") as f:
             total = next(int(line.split()[1]) for line in f
                          if line.startswith(("summary:", "totals:")))
