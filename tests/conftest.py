@@ -68,6 +68,24 @@ def drain(hand: Hand, keep: int = 0) -> None:
         assert guard < 500
 
 
+def rules_of(tmp_path, text: str) -> HouseRules:
+    """The rule set of a house-rule file holding ``text``, read as ``--rules FILE`` reads
+    it (``tmp_path/ours.toml``); raises ``RulesError``."""
+    from referee.series.presets import load_rules
+    path = tmp_path / "ours.toml"
+    path.write_text(text, encoding="utf-8")
+    return load_rules(str(path))
+
+
+def refusal(tmp_path, text: str) -> str:
+    """The sentence refusing a house-rule file holding ``text`` (it must be refused)."""
+    from referee.engine.rules import RulesError
+    from referee.messages import say
+    with pytest.raises(RulesError) as caught:
+        rules_of(tmp_path, text)
+    return say(caught.value.told)
+
+
 @pytest.fixture
 def hand() -> Hand:
     """A standard hand for Anna, Bram, Cees (dealer Cees), started on 9h: Anna to play."""

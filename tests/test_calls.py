@@ -15,28 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from conftest import play
+from conftest import play, refusal, rules_of
 from referee.engine import Hand
-from referee.engine.rules import HouseRules, RulesError
-from referee.messages import say
-from referee.series.presets import load_rules
+from referee.engine.rules import HouseRules
 from referee.series.spoken import table_lexicon
 from referee.words.events import told
 
 ROOT = Path(__file__).resolve().parents[1]
 MAU = '[calls]\nlast = { word = "Mau", penalty = 1 }\n'
-
-
-def rules_of(tmp_path: Path, text: str) -> HouseRules:
-    path = tmp_path / "ours.toml"
-    path.write_text(text, encoding="utf-8")
-    return load_rules(str(path))
-
-
-def refusal(tmp_path: Path, text: str) -> str:
-    with pytest.raises(RulesError) as caught:
-        rules_of(tmp_path, text)
-    return say(caught.value.told)
 
 
 def hand_under(rules: HouseRules, *lines: str) -> Hand:

@@ -10,13 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-from conftest import cli
+from conftest import cli, refusal, rules_of
 from referee.engine.cards import Card
-from referee.engine.rules import RulesError
-from referee.messages import say
-from referee.series.presets import load_rules
 from referee.series.scoring import card_points
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,18 +22,6 @@ QUEEN = """\
 "Qs" = 50
 Q = 12
 """
-
-
-def rules_of(tmp_path: Path, text: str):
-    path = tmp_path / "ours.toml"
-    path.write_text(text, encoding="utf-8")
-    return load_rules(str(path))
-
-
-def refusal(tmp_path: Path, text: str) -> str:
-    with pytest.raises(RulesError) as caught:
-        rules_of(tmp_path, text)
-    return say(caught.value.told)
 
 
 def test_R10_93_the_cards_entry_wins_over_its_ranks(tmp_path):
