@@ -741,6 +741,17 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "referee/engine/cardkeys.py",
         "_COLOUR_OF = {s: colour for colour, suits in COLOURS.items() for s in suits}\n",
         "_COLOUR_OF = {s: \"black\" for colour, suits in COLOURS.items() for s in suits}\n"),
+    "stack-non-penalty": (
+        "stackers: a card whose own entry makes no penalty stacks on its rank's (R10.10)",
+        TABLES,
+        "            kind: _mask(c for c in CARDS if self.penalty[c.id] and stacks(groups, c, kind))",
+        "            kind: _mask(c for c in CARDS if stacks(groups, c, kind))"),
+    "counter-judged-late": (
+        "counter: judged by the card under it after its own effects moved the piles (R10.11)",
+        ACTIONS,
+        "    if not done & _COUNTERS or not h.pending:\n",
+        "    if not (h.pending and len(h.discard) > 1\n"
+        "            and h.tables.counters(h.pending_kind, h.discard[-2]) >> card.id & 1):\n"),
     "counter-any-suit": (
         "counters: same_suit is ignored (R10.11)",
         TABLES,
@@ -844,6 +855,10 @@ JUDGES: dict[str, tuple[str, ...]] = {
               "_played", "draw-until-no-card"),
     **_pinned("tests/test_draw_policy.py::test_R10_52_a_count_above_what_the_piles_hold_is"
               "_refused", "draw-count-piles"),
+    **_pinned("tests/test_card_effects.py::test_R10_10_a_card_whose_own_entry_makes_no_penalty"
+              "_does_not_stack_on_its_rank", "stack-non-penalty"),
+    **_pinned("tests/test_card_effects.py::test_R10_11_a_counter_is_judged_by_the_card_it_went"
+              "_on_though_its_own_draw_reshuffles", "counter-judged-late"),
     **_pinned("tests/test_card_points.py", "card-points-rank-first"),
     **_pinned("tests/test_calls.py", "call-penalty-r4", "call-word-unread"),
     # the rest of the suite: a house-rule file through ``pesten-ref rules``, ``why``, R6.3

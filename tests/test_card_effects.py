@@ -212,6 +212,27 @@ def test_R10_11_on_passes_the_penalty_to_the_next_player_same_suit_only():
     assert h.pending == 2 and h.turn == "Cees" and "passes on to Cees" in told(ruling)
 
 
+def test_R10_11_a_counter_is_judged_by_the_card_it_went_on_though_its_own_draw_reshuffles():
+    from conftest import drain
+    h = hand({"actions": {"8": [{"others_draw": 1}, {"counter": "back", "against": ["2"]}]}})
+    play(h, "start 9h")
+    drain(h)                                # the draw pile is empty: a draw reshuffles
+    first = h.turn
+    play(h, "2h")
+    ruling = play(h, "8h")                  # its others_draw reshuffles the Two away first
+    assert "Reshuffled" in [type(e).__name__ for e in ruling.events]
+    assert h.pending == 2 and h.turn == first and "goes back to" in told(ruling)
+
+
+def test_R10_10_a_card_whose_own_entry_makes_no_penalty_does_not_stack_on_its_rank():
+    h = hand({"actions": {"2 red": {"others_draw": 3}}})
+    play(h, "start 9c", "2c")                # a black Two: Bram must draw 2 or stack
+    assert h.pending == 2 and h.turn == "Bram"
+    assert refused(h, "2d").rule == "R5.7"   # a red Two makes no penalty here
+    play(h, "2s")
+    assert h.pending == 4 and h.turn == "Cees"
+
+
 def test_R10_11_a_counter_card_does_not_answer_other_penalties_and_is_plain_elsewhere():
     h = hand(BLACK_JACK)
     play(h, "start 9h", "2h")

@@ -63,6 +63,8 @@ _SKIPPED = 4    # a skip fell on a player (R9.5): the last skip event told names
 _REVERSED = 8   # the last ``Reversed`` told is this card's, for a skip after it to join
 _MOVED = 16     # cards changed hands (R9.11, R9.12): R4 duties anew
 _HELD = 32      # a further card of the same double follows (R3.10): a penalty waits for it
+_COUNTERS = 64  # the play went down as a counter on the pending penalty (R10.11), judged
+                # by the card it went on before any effect moved the piles (a reshuffle)
 
 
 def effect(h, player: str, card: Card, suit: str | None, ev: list,
@@ -83,7 +85,7 @@ def effect(h, player: str, card: Card, suit: str | None, ev: list,
     its ruling cites and the house rule behind the card and the bits of what
     the card's earlier effects did; it returns them with its own."""
     told = len(ev)
-    done = _HELD if more else 0
+    done = (_HELD if more else 0) | _countering(h, card, len(more))
     if table is None:
         table = h.tables.steps
     for e, rule, house in table[card.id]:
@@ -318,13 +320,24 @@ def _duties_anew(h) -> None:
             lk[p] = "open"
 
 
+def _countering(h, card: Card, further: int) -> int:
+    """``_COUNTERS`` when ``card``, the first of a play of ``1 + further`` cards, went
+    down on a pending penalty it counters (``Tables.counters``, asked of the card
+    the play went on, as the legality check asked it); else 0."""
+    under = len(h.discard) - 2 - further
+    if not h.pending or under < 0:
+        return 0
+    return _COUNTERS if h.tables.counters(h.pending_kind, h.discard[under]) >> card.id & 1 else 0
+
+
 def _counter(h, player, card, suit, e, rule, house, ev, done) -> int:
-    """R10.11: on a pending penalty it counters (``Tables.counters``, asked of the card
-    under it), the card ends it, sends it back to the player before (who played
-    the last penalty card) or passes it on to the next player; elsewhere nothing."""
-    if not h.pending or len(h.discard) < 2 or not (
-            h.tables.counters(h.pending_kind, h.discard[-2]) >> card.id & 1):
+    """R10.11: played as a counter on a pending penalty (``_COUNTERS``, judged before
+    the card's effects), the card ends it, sends it back to the player before (who
+    played the last penalty card) or passes it on to the next player, once for the
+    play; elsewhere nothing."""
+    if not done & _COUNTERS or not h.pending:
         return done
+    done &= ~_COUNTERS
     n = h.pending
     if e.mode == "cancel":
         h.pending, h.pending_kind = 0, None

@@ -135,8 +135,8 @@ class Tables:
         self.kind: tuple[str | None, ...] = tuple(
             next(k for k in card_keys(c) if k == entry or k in named) if pen else None
             for c, entry, pen in zip(CARDS, self.entry, self.penalty))
-        self.stackers: dict[str, int] = {
-            kind: _mask(c for c in CARDS if stacks(groups, c, kind))
+        self.stackers: dict[str, int] = {  # (only a card that makes a penalty stacks)
+            kind: _mask(c for c in CARDS if self.penalty[c.id] and stacks(groups, c, kind))
             for kind in dict.fromkeys(k for k in self.kind if k is not None)}
         self.stack_ranks: dict[str, tuple[str, ...]] = {  # (the same, as keys: for words)
             kind: _keys_of(mask) for kind, mask in self.stackers.items()}
