@@ -259,6 +259,21 @@ def test_R5_PS_a_penalty_listed_with_a_skip_is_drawn_at_once_by_its_victim():
     assert h.counts == {"Anna": 6, "Bram": 9, "Cees": 7} and h.draw_pile == pile - 2
 
 
+def test_R5_PS_a_penalty_drawn_at_once_then_a_skip_of_the_same_card_passes_its_victim():
+    """The victim already owed a turn, so drew the penalty at once; the card then
+    reverses and skips the next seat of the new direction, who is passed over too
+    (the cross-check's seed 1079 raised here before)."""
+    h = hand({"actions": {"Q": {"skip": 2}, "10": [{"draw": 2, "at_once": False},
+                                                 {"reverse": True, "two_players": "none"},
+                                                 {"skip": 2}]}})
+    play(h, "start 9h", "Qh", "5h")
+    assert (h.turn, h.skips) == ("Anna", {"Bram": 1})
+    ruling = play(h, "10h")
+    assert (h.turn, h.pending, h.skips) == ("Bram", 0, {"Cees": 1})
+    assert h.counts == {"Anna": 5, "Bram": 9, "Cees": 6}
+    assert "Bram is to play" in told(ruling)
+
+
 # -- R9.6 following the suit of a card without one (L3) -------------------------------
 
 def test_R9_6_L3_again_following_the_suit_of_a_joker_never_raises():

@@ -93,7 +93,10 @@ def effect(h, player: str, card: Card, suit: str | None, ev: list,
     if more:
         done = _further(h, player, more, suit, ev, done, table)
     if done & _AIMED:
-        if done & _SKIPPED and not h.free and h.skips.get(h.turn, 0) > 0:
+        if not h.pending:  # (drawn at once, ``aim_penalty``: its victim was passed by)
+            if not h.free and h.skips.get(h.turn, 0) > 0:  # a later skip fell on the next
+                order.pass_turn(h, order.previous_seat(h, h.turn))
+        elif done & _SKIPPED and not h.free and h.skips.get(h.turn, 0) > 0:
             # R5 preamble: a skip after the penalty fell on its victim: drawn at once
             _penalty_at_once(h, player, card, h.turn, _drop_aimed(ev, told), ev)
         # (else ``aim_penalty`` gave the turn to the penalty's victim)
