@@ -479,8 +479,14 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "penalty-then-skip-pending": (
         "effect: a skip after a penalty on its victim leaves the penalty pending (R5 preamble)",
         ACTIONS,
-        "        if done & _SKIPPED and not h.free and h.skips.get(h.turn, 0) > 0:\n",
-        "        if False:\n"),
+        "        elif done & _SKIPPED and not h.free and h.skips.get(h.turn, 0) > 0:\n",
+        "        elif False:\n"),
+    "at-once-then-skip-stays": (
+        "effect: a skip after a penalty drawn at once leaves the turn on the seat it "
+        "skipped (R5 preamble)",
+        ACTIONS,
+        "            if not h.free and h.skips.get(h.turn, 0) > 0:  # a later skip fell on the next\n",
+        "            if False:\n"),
     # -- the review's survivors (issue 31) -----------------------------------------
     "skips-round-two-players": (
         "_skip: with two players the second skip of one play falls on the player (R9.5: "
@@ -836,6 +842,8 @@ JUDGES: dict[str, tuple[str, ...]] = {
               "snapshot-forgets-corrections", "fix-count-past-pile",
               "fix-count-zero-plays-on"),
     **_pinned(_MUTANTS + "R0_2_the_last_entry_of_a_scored_hand_cannot_be_undone", "undo-scored"),
+    **_pinned(_DECISIONS + "R5_PS_a_penalty_drawn_at_once_then_a_skip_of_the_same_card_passes"
+              "_its_victim", "at-once-then-skip-stays"),
     **_pinned(_MUTANTS + "R1_5_the_seat_after_a_leaver_still_misses_its_turn",
               "resume-keeps-misses"),
     **_pinned(_MUTANTS + "R9_11_pass_cards_without_a_direction_goes_to_the_left",
