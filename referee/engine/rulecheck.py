@@ -348,7 +348,8 @@ def _check_deck_keys(rules: HouseRules, merged: Mapping[str, Any], error: _Error
                 ranks = [r for r in ALL_RANKS if r in held]
                 raise error("rules.err.key_not_in_deck", (path,),
                             Told("rules.allowed.deck_ranks", ranks=", ".join(ranks)),
-                            key=".".join(path), card=key, cards=deck_size(1, 0, rules.deck),
+                            key=".".join(path) + (".on" if path == ("calls", "out") else ""),
+                            card=key, cards=deck_size(1, 0, rules.deck),
                             jokers=rules.jokers_per_deck)
 
 

@@ -124,7 +124,7 @@ MESSAGES: dict[str, str] = {
     "rules.allowed.call_last": "a table such as `{ word = \"Mau\", penalty = 1 }` (`penalty` left out: `last_card_penalty`)",
     "rules.allowed.call_out": "a table such as `{ word = \"Mau-Mau\", on = [\"J\"], factor = 2 }` (`on` left out: any card; `factor` 1 to 10, left out: 1)",
     "rules.allowed.call_one": "one of them, `last` or `second_last`",
-    "rules.allowed.key_list": "a list of ranks, cards or colours, such as `[\"J\", \"Qs\", \"K red\"]`",
+    "rules.allowed.key_list": "a list of ranks, cards or colours, such as `[\"J\", \"{ex:Qs}\", \"K red\"]`",
     "rules.allowed.deck_ranks": "the ranks {ranks}",
     "rules.allowed.call_word": "one word that is not a card, a suit or a word of the notation, such as \"Mau\"",
     "rules.allowed.blocked": "\"actions\" or a list of ranks, such as `[\"2\", \"Joker\"]`",
@@ -1047,8 +1047,8 @@ MESSAGES: dict[str, str] = {
     "rules.book.title.R10.82": "The call on going out",
     "rules.book.text.R10.82": (
         "A game may have a call said with the play that goes out (`[calls] out = { word "
-        "= \"Mau-Mau\", on = [\"J\"], factor = 2 }`), typed after the play: `Jh Mau-Mau`, "
-        "`Jh h Mau-Mau`. Said by the hand's winner on a card of `on` (left out: any "
+        "= \"Mau-Mau\", on = [\"J\"], factor = 2 }`), typed after the play: `{ex:Jh} Mau-Mau`, "
+        "`{ex:Jh} h Mau-Mau`. Said by the hand's winner on a card of `on` (left out: any "
         "card), it multiplies the points the others score for the hand by `factor`; "
         "without the word nothing is multiplied and there is nothing to catch."
     ),
