@@ -1038,7 +1038,7 @@ MESSAGES: dict[str, str] = {
     "rules.book.title.R10.81": "The call on the second-to-last card",
     "rules.book.text.R10.81": (
         "Tschau Sepp calls \"Tschau!\" with the second-to-last card, the play that "
-        "leaves one card: the moment of R4. `[calls] second_last = { word = \"Tschau\" }` "
+        "leaves one card: the moment of R4. `[calls] second_last` with `word = \"Tschau\"` "
         "is that call, with the fields, window and penalty of R10.80; a game gives "
         "`last` or `second_last`, not both."
     ),
@@ -1046,9 +1046,9 @@ MESSAGES: dict[str, str] = {
     "rules.book.text.R10.81.off": "Not used in this series.",
     "rules.book.title.R10.82": "The call on going out",
     "rules.book.text.R10.82": (
-        "A game may have a call said with the play that goes out (`[calls] out = { word "
-        "= \"Mau-Mau\", on = [\"J\"], factor = 2 }`), typed after the play: `{ex:Jh} Mau-Mau`, "
-        "`{ex:Jh} h Mau-Mau`. Said by the hand's winner on a card of `on` (left out: any "
+        "A game may have a call said with the play that goes out (`[calls] out` with `word "
+        "= \"Mau-Mau\"`, `on = [\"J\"]` and `factor = 2`), typed after the play, after the suit a "
+        "Jack names: `{ex:Jh} Mau-Mau`. Said by the hand's winner on a card of `on` (left out: any "
         "card), it multiplies the points the others score for the hand by `factor`; "
         "without the word nothing is multiplied and there is nothing to catch."
     ),
