@@ -236,3 +236,38 @@ def test_R1_3_the_refusal_is_told_in_the_tables_language(tmp_path):
     assert done.returncode != 0 and "Traceback" not in done.stderr
     said = done.stdout + done.stderr
     assert "bad.toml" in said and "points.6h" in said and "R10.40" in said
+
+
+def test_R10_82_play_script_in_dutch_reads_the_games_word(tmp_path):
+    (tmp_path / "mm.toml").write_text("deal_size = 2\n" + MAU_MAU, encoding="utf-8")
+    (tmp_path / "hand.txt").write_text("start 9h\n9s\n9d\n9c\nBc h Mau-Mau\n", encoding="utf-8")
+    run(tmp_path, "new", "--players", "Anna,Bram,Cees", "--dealer", "Cees", "--rules", "mm.toml",
+        lang="nl")
+    out = run(tmp_path, "play", "--script", "hand.txt", lang="nl").stdout
+    assert '"Mau-Mau!"' in out and "R10.82" in out
+    result = json.loads(run(tmp_path, "score", "Bram=2", "Cees=3", "--json", lang="nl").stdout)
+    assert result["result"]["points"] == {"Anna": 0, "Bram": 4, "Cees": 6}
+
+
+def test_R10_82_a_saved_factor_the_entries_do_not_give_is_named(tmp_path):
+    (tmp_path / "mm.toml").write_text("deal_size = 2\n" + MAU_MAU, encoding="utf-8")
+    (tmp_path / "hand.txt").write_text("start 9h\n9s\n9d\n9c\nJc Mau-Mau\n", encoding="utf-8")
+    run(tmp_path, "new", "--players", "Anna,Bram,Cees", "--dealer", "Cees", "--rules", "mm.toml")
+    run(tmp_path, "play", "--script", "hand.txt")
+    run(tmp_path, "score", "Bram=2", "Cees=3")
+    saved = next((tmp_path / "s.hands").glob("hand-00001.toml"))
+    text = saved.read_text(encoding="utf-8")
+    assert "factor = 2" in text
+    saved.write_text(text.replace("factor = 2", "factor = 3"), encoding="utf-8")
+    import os
+    import subprocess
+    import sys
+    from test_calls import ROOT
+    env = {**os.environ, "PESTEN_REF_LANG": "en", "PYTHONPATH": str(ROOT),
+           "XDG_DATA_HOME": str(tmp_path / "data")}
+    done = subprocess.run([sys.executable, "-m", "referee", "history", "--save",
+                           str(tmp_path / "s.toml")], capture_output=True, text=True, env=env,
+                          cwd=tmp_path)
+    said = done.stdout + done.stderr
+    assert done.returncode != 0 and "Traceback" not in said
+    assert "result.factor" in said and "by 2, not 3" in said and "R10.82" in said
