@@ -794,6 +794,31 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "referee/series/scoring.py",
         "    own = rules.points.get(str(card)) if not card.is_joker else None  # (R10.93)",
         "    own = None"),
+    "second-last-unread": (
+        "HouseRules.last_call: [calls] second_last is not the last-card call (R10.81)",
+        "referee/engine/rules.py",
+        '        for name in ("last", "second_last"):',
+        '        for name in ("last",):'),
+    "out-call-any-card": (
+        "HouseRules.out_factor: the call on going out multiplies whatever the card (R10.82)",
+        "referee/engine/rules.py",
+        "        if on is not None and not set(card_keys(card)) & set(on):",
+        "        if False:"),
+    "out-factor-unscored": (
+        "score_hand: the winner's call on going out multiplies no points (R10.82)",
+        "referee/series/scoring.py",
+        "        gains = {name: n * factor for name, n in gains.items()}",
+        "        pass"),
+    "out-call-not-first-counts": (
+        "lastcard.out_call: a player going out after the winner sets the factor (R10.83)",
+        "referee/engine/lastcard.py",
+        "    elif isinstance(out, WentOut) and out.place > 1:",
+        "    elif False:"),
+    "deck-keys-unchecked": (
+        "check_actions: a card key naming no card of the deck is accepted (R1.3, R10.40)",
+        "referee/engine/rulecheck.py",
+        "    _check_deck_keys(rules, merged, error)\n",
+        ""),
 }
 """Every mutation: name -> (what it breaks, file, old text (exactly once), new text).
 
@@ -869,6 +894,8 @@ JUDGES: dict[str, tuple[str, ...]] = {
               "_on_though_its_own_draw_reshuffles", "counter-judged-late"),
     **_pinned("tests/test_card_points.py", "card-points-rank-first"),
     **_pinned("tests/test_calls.py", "call-penalty-r4", "call-word-unread"),
+    **_pinned("tests/test_calls_out.py", "second-last-unread", "out-call-any-card",
+              "out-factor-unscored", "out-call-not-first-counts", "deck-keys-unchecked"),
     # the rest of the suite: a house-rule file through ``pesten-ref rules``, ``why``, R6.3
     **_pinned(_FILES + "R9_6_R5_11_a_familys_file_through_the_command_line",
               "again-default-follow"),

@@ -50,8 +50,8 @@ def out_of_range(key: Key) -> tuple[object, list[str]]:
         return 7, ['"actions"']
     if key.kind == "draw":
         return {"up_to": 11}, ['"one"', '"until_playable"', "up_to", "10"]
-    if key.kind == "call":
-        return "Mau", ["word", "penalty"]
+    if key.kind == "call":  # (R10.80-R10.82: the fields of that call)
+        return "Mau", ["word", *(("factor",) if "factor" in key.detail else ("penalty",))]
     raise AssertionError(f"no out-of-range value for kind {key.kind!r}")
 
 
@@ -74,7 +74,7 @@ def other_value(key: Key) -> object:
     if key.kind == "draw":
         return "until_playable"
     if key.kind == "call":
-        return {"word": "Mau", "penalty": 1}
+        return {"word": "Mau", "factor" if "factor" in key.detail else "penalty": 2}
     raise AssertionError(key.kind)
 
 

@@ -78,6 +78,8 @@ Map from rule ids to code (RULES.md):
 - R10.50-R10.52 draw policy ..... ``draws.by_policy``, ``draws.check_counted``,
   ``draws.counted_draw``, ``draws.draw_play`` with its count (``d 3``, ``d 3 5h``;
   ``Legal.draw_counts``, ``Legal.may_draw``)
+- R10.80-R10.83 the calls' own words .. ``HouseRules.last_call``, ``lastcard.out_call``
+  (the factor in ``out_factor``, scored by ``referee.series.scoring``)
 - what is legal now ............. ``legality.legal``, ``legality.refusal``, ``Hand.push``
 """
 

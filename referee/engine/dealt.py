@@ -84,6 +84,8 @@ class Dealt(HandState):
             end["named_suit"] = self.named_suit
         if self.places:
             end["places"] = list(self.places)
+        if self.out_factor != 1:  # (R10.82: the winner's call on going out)
+            end["out_factor"] = self.out_factor
         return end
 
     @classmethod
@@ -123,6 +125,7 @@ class Dealt(HandState):
         hand.named_suit = end.get("named_suit")
         hand.winner = winner
         hand.blocked = end["blocked"]
+        hand.out_factor = end.get("out_factor", 1)
         hand.status = "over"
         return hand
 
@@ -234,7 +237,8 @@ def _other_fields_fit(end: Mapping[str, Any], discard: list, winner, seats: list
     KeyError for a key missing)."""
     return (end["direction"] in (1, -1) and type(end["blocked"]) is bool
             and bool(discard) and (winner is None or winner in seats)
-            and (end.get("named_suit") is None or end["named_suit"] in SUITS))
+            and (end.get("named_suit") is None or end["named_suit"] in SUITS)
+            and end.get("out_factor", 1) in range(1, 11))  # (R10.82)
 
 
 def _limit_json(limit: tuple | None) -> dict | None:

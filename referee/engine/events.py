@@ -312,18 +312,19 @@ class NextToPlay(Event):
 class Announced(Event):
     """``player`` said "Laatste kaart!": ``how`` is ``IN_TIME`` (R4.1), ``LATE``
     (R4.2), ``AGAIN`` or ``NONE`` (nothing owed, R4.1); ``word`` the rule set's
-    own word for the call (R10.80: ``"Mau"``), or None."""
+    own word for the call (R10.80: ``"Mau"``), or None; ``cite`` the rule of that
+    word (R10.80, or R10.81 for ``second_last``)."""
 
-    __slots__ = ("player", "how", "word")
+    __slots__ = ("player", "how", "word", "cite")
     IN_TIME, LATE, AGAIN, NONE = "in_time", "late", "again", "none"
     _RULES = {"in_time": "R4.1", "late": "R4.2", "again": "R4.1", "none": "R4.1"}
 
-    def __init__(self, player, how, word=None):
-        self.player, self.how, self.word = player, how, word
+    def __init__(self, player, how, word=None, cite="R10.80"):
+        self.player, self.how, self.word, self.cite = player, how, word, cite
 
     @property
     def rule(self) -> str:  # type: ignore[override]
-        return "R10.80" if self.word and self.how == "in_time" else Announced._RULES[self.how]
+        return self.cite if self.word and self.how == "in_time" else Announced._RULES[self.how]
 
 
 class Called(Event):
@@ -339,6 +340,31 @@ class Called(Event):
     def __init__(self, target, outcome, n, rule, house=None, word=None):
         self.target, self.outcome, self.n, self.rule, self.house = target, outcome, n, rule, house
         self.word = word
+
+
+class OutCalled(Event):
+    """``player`` said the call on going out, ``word`` (R10.82: ``"Mau-Mau"``):
+    ``how`` is ``COUNTS`` (they won the hand on ``card``, a card of ``on``: the
+    others' points are multiplied by ``factor``; 1: told only), ``WRONG_CARD``
+    (``card`` is not one of ``on``: no effect, R10.83), ``NOT_FIRST`` (they went out
+    after the hand's winner, R6.3: no effect, R10.83) or ``NOT_OUT`` (said without
+    going out: no effect, R10.83; ``n`` the cards they hold)."""
+
+    __slots__ = ("player", "word", "how", "card", "factor", "n")
+    COUNTS, WRONG_CARD, NOT_FIRST, NOT_OUT = "counts", "wrong_card", "not_first", "not_out"
+
+    def __init__(self, player, word, how, card=None, factor=1, n=0):
+        self.player, self.word, self.how, self.card = player, word, how, card
+        self.factor, self.n = factor, n
+
+    @property
+    def rule(self) -> str:  # type: ignore[override]
+        return "R10.82" if self.how == "counts" else "R10.83"
+
+    @property
+    def house(self) -> tuple | None:  # type: ignore[override]
+        return ("calls.out.factor", self.factor) if self.how == "counts" and self.factor > 1 \
+            else None
 
 
 class FalseCall(Event):

@@ -20,7 +20,7 @@ from typing import Iterable
 
 from referee.engine.cards import NotationError
 from referee.engine.notation import (
-    Announce, Call, Draw, Fix, Leave, Line, Pass, Play, Start, parse_line,
+    Announce, Call, Draw, Fix, Leave, Line, OutCall, Pass, Play, Start, parse_line,
 )
 from referee.engine.rules import HouseRules
 from referee.engine import (
@@ -383,6 +383,11 @@ class Hand(Dealt):
             self.check_status()
         lastcard.announce(self, actor, ev)
 
+    def _act_out_call(self, action: OutCall, actor, ev: list) -> None:
+        # (R10.82: with the play that went out the hand may be over: the line's
+        # first action checked the status, R6.1)
+        lastcard.out_call(self, actor, action.word, ev)
+
     def _act_call(self, action: Call, actor, ev: list) -> None:
         target = self.player(action.target)
         if target is None:
@@ -450,7 +455,7 @@ class Hand(Dealt):
 
 
 _ACTIONS = {Play: Hand._act_play, Draw: Hand._act_draw, Pass: Hand._act_pass,
-            Announce: Hand._act_announce,
+            Announce: Hand._act_announce, OutCall: Hand._act_out_call,
             Call: Hand._act_call, Leave: Hand._act_leave, Start: Hand._act_start,
             Fix: Hand._act_fix}
 """Each kind of action (``notation``) -> the ``Hand`` method applying it."""

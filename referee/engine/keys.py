@@ -197,10 +197,16 @@ def card_points_of(points: Mapping[str, int]) -> dict[str, int]:
 SERIES_MODES: tuple[str, ...] = ("elimination", "hands", "casual", "target")
 #: The modes of ``scoring.mode`` (R7.1, R10.90).
 SCORING_MODES: tuple[str, ...] = ("penalty", "winner_collects")
-#: The fields each call of ``[calls]`` may hold (R10.80), ``word`` required: the word
-#: said at the table (one word, as typed), ``penalty`` the cards a missed call costs
-#: (left out: ``last_card_penalty``, R4.3).
-CALL_FIELDS: Mapping[str, tuple[str, ...]] = MappingProxyType({"last": ("word", "penalty")})
+#: The fields each call of ``[calls]`` may hold (R10.80-R10.82), ``word`` required: the
+#: word said at the table (one word, as typed), ``penalty`` the cards a missed call costs
+#: (left out: ``last_card_penalty``, R4.3); ``second_last`` is ``last`` under Tschau
+#: Sepp's name (R10.81); ``out``: ``on`` the card keys it is said on (R10.10; left out:
+#: any card), ``factor`` what it multiplies the others' points by (R10.82).
+CALL_FIELDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "last": ("word", "penalty"), "second_last": ("word", "penalty"),
+    "out": ("word", "on", "factor")})
+#: The range of ``[calls] out.factor`` (R10.82), its default 1.
+OUT_FACTOR_RANGE = (1, 10)
 
 
 class CallTable(Mapping):
@@ -289,6 +295,12 @@ HOUSE_KEYS: tuple[Key, ...] = (
     # R10.80: the last-card call's own word and penalty; left out, R4's "Laatste kaart!"
     Key("last", "call", CALL_FIELDS["last"], None, "R10.80", section="calls",
         marks=("R4.1", "R4.3", "R10.80")),
+    # R10.81: the same call said on the second-to-last card (Tschau Sepp's "Tschau")
+    Key("second_last", "call", CALL_FIELDS["second_last"], None, "R10.81", section="calls",
+        marks=("R4.1", "R4.3", "R10.81")),
+    # R10.82: the call on going out ("Mau-Mau"), multiplying the others' points
+    Key("out", "call", CALL_FIELDS["out"], None, "R10.82", section="calls",
+        marks=("R7.1", "R10.82")),
     # R9: what each rank does; left out, a rank does what today's keys say (R9.1).
     *(Key(rank, "effects", None, None, "R9.1", section="actions") for rank in ACTION_RANKS),
     Key("groups", "groups", None, None, "R9.14", section="stacking", marks=("R5.7", "R9.14")),

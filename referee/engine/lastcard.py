@@ -1,5 +1,6 @@
 """R4 Last card, "Laatste kaart!": the duty, the window, calls, the lapse; the
-call's own word and penalty of a rule set (R10.80, ``HouseRules.last_call_word``).
+call's own word and penalty of a rule set (R10.80, R10.81, ``HouseRules.last_call``);
+the call on going out (R10.82, R10.83: ``out_call``).
 
 The state is ``last_card``: per player with a duty, ``"open"`` (window open,
 not announced), ``"announced"``, ``"missed"`` (window closed unannounced:
@@ -10,12 +11,14 @@ callable), ``"called"``.
 - R4.1 / R4.2 announce  ``announce``
 - R4.3 / R4.4 call .... ``call``
 - R4.5 lapse .......... ``piles.lapse`` (the count changed: every draw's, below this module)
+- R10.82 / R10.83 the call on going out .. ``out_call``
 """
 
 from __future__ import annotations
 
 from referee.engine import piles
-from referee.engine.events import Announced, Called, Drew, FalseCall, Reason, Refusal
+from referee.engine.events import (
+    Announced, Called, Drew, FalseCall, OutCalled, Reason, Refusal, WentOut, Won)
 
 
 def close_windows(h, actor: str) -> None:
@@ -42,10 +45,10 @@ def typed_draw(h, player: str) -> None:
 def announce(h, player: str | None, ev: list) -> None:
     """``player`` says "Laatste kaart!" (R4.1; too late after the window, R4.2)."""
     state = h.last_card.get(player) if player else None
-    word = h.rules.last_call_word()  # (the game's own word, R10.80)
+    word = h.rules.last_call_word()  # (the game's own word, R10.80, R10.81)
     if state == "open":
         h.last_card[player] = "announced"
-        ev.append(Announced(player, Announced.IN_TIME, word))
+        ev.append(Announced(player, Announced.IN_TIME, word, h.rules.last_call_rule()))
     elif state == "missed":
         ev.append(Announced(player, Announced.LATE, word))
     elif state == "announced":
@@ -67,9 +70,10 @@ def call(h, caller: str | None, target: str, ev: list) -> None:
         h.last_card[target] = "called"
         n = r.last_call_penalty()
         word = r.last_call_word()
-        house = (("calls.last.penalty", n) if "penalty" in r.calls.get("last", {})
-                 else ("last_card_penalty", n) if n != 2 else None)  # (R10.80, R4.3)
-        ev.append(Called(target, Called.HIT, n=n, rule="R10.80" if word else "R4.3",
+        own = r.last_call()
+        house = ((f"calls.{own[0]}.penalty", n) if own and "penalty" in own[1]
+                 else ("last_card_penalty", n) if n != 2 else None)  # (R10.80, R10.81, R4.3)
+        ev.append(Called(target, Called.HIT, n=n, rule=r.last_call_rule() if word else "R4.3",
                          house=house, word=word))
         drew = Drew(target, n, Drew.CALLED)
         ev.append(drew)
@@ -86,3 +90,36 @@ def call(h, caller: str | None, target: str, ev: list) -> None:
         n = r.false_call_penalty
         ev.append(FalseCall(caller, n))
         piles.applied_draw(h, caller, n, ev)
+
+
+def out_call(h, player: str | None, word: str, ev: list) -> None:
+    """``player`` says the rule set's call on going out, ``word`` (R10.82: ``Jh Mau-Mau``),
+    after the entries of the line before it (``ev``: their events).
+
+    Said with the play that took ``player`` out and won the hand (``Won``, or the
+    first ``WentOut`` under ``hand_end = "last_holder"``) on a card ``on`` names,
+    it counts: the others' points of the hand are multiplied by ``factor``
+    (``out_factor``; a factor of 1 is told and changes nothing).  Otherwise it has
+    no effect (R10.83): on a card ``on`` does not name, or by a player who went out
+    after the winner; said without going out, the speaker draws
+    ``false_call_penalty`` as after a false call (R4.4).  The call's word is told
+    as typed.  Raises nothing: whether the hand still takes entries is the line's
+    check (R6.1)."""
+    out = next((e for e in reversed(ev) if isinstance(e, (Won, WentOut))
+                and e.player == player), None)
+    if out is None or out.card is None:
+        n = h.counts.get(player, 0) if player else 0
+        ev.append(OutCalled(player, word, OutCalled.NOT_OUT, n=n))
+        penalty = h.rules.false_call_penalty
+        if player is not None and penalty > 0 and h.status == "playing" and player in h.counts:
+            ev.append(FalseCall(player, penalty))
+            piles.applied_draw(h, player, penalty, ev)
+        return
+    factor = h.rules.out_factor(out.card)
+    if factor is None:
+        ev.append(OutCalled(player, word, OutCalled.WRONG_CARD, card=out.card))
+    elif isinstance(out, WentOut) and out.place > 1:
+        ev.append(OutCalled(player, word, OutCalled.NOT_FIRST, card=out.card))
+    else:
+        h.out_factor = factor
+        ev.append(OutCalled(player, word, OutCalled.COUNTS, card=out.card, factor=factor))

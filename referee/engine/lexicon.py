@@ -286,6 +286,11 @@ LEXICONS: dict[str, Lexicon] = {
 }
 
 
+#: The entry word a rule set's call on going out is read as (R10.82: ``with_calls``
+#: maps ``mau-mau`` to it); holding a space, it is no token anyone types.
+OUT_CALL = "out call"
+
+
 def with_calls(lex: Lexicon, words: Mapping[str, str]) -> Lexicon:
     """``lex`` reading a game's own call words besides its own (R10.80): ``words``
     maps each word, lower case, to the entry word it stands for (``{"mau": "lk"}``).

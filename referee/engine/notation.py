@@ -12,7 +12,8 @@ import re
 from typing import Sequence
 
 from referee.engine.cards import Card, NotationError, parse_suit, try_card
-from referee.engine.lexicon import CARD_WORDS, ENGLISH, EVERYWHERE, SHARED_CARD_WORDS, Lexicon
+from referee.engine.lexicon import (
+    CARD_WORDS, ENGLISH, EVERYWHERE, OUT_CALL, SHARED_CARD_WORDS, Lexicon)
 from referee.engine.lexicon import words_for as _words_for
 from referee.engine.lexicon import word as _word
 from referee.engine.values import Value as _Value
@@ -101,6 +102,20 @@ class Announce(_Value):
         return "lk"
 
 
+class OutCall(_Value):
+    """The call on going out of the rule set (R10.82: ``Jh Mau-Mau``): ``word`` as typed,
+    which is also its canonical form (the game's word in every language)."""
+
+    __slots__ = ("word",)
+    __match_args__ = __slots__
+
+    def __init__(self, word: str):
+        _set(self, "word", word)
+
+    def canonical(self) -> str:
+        return self.word
+
+
 class Pass(_Value):
     """A skip passed on is sat out: ``pass`` (R5.11)."""
 
@@ -177,7 +192,7 @@ class Fix(_Value):
         return f"fix {self.what} {self.target} {self.amount}"
 
 
-Action = Play | Draw | Announce | Pass | Call | Leave | Start | Fix
+Action = Play | Draw | Announce | OutCall | Pass | Call | Leave | Start | Fix
 
 
 class Line(_Value):
@@ -324,6 +339,10 @@ def _parse_actions(tokens: list[str], lex: Lexicon, names: Sequence[bool] | None
             continue
         if low == PASS_WORD:
             out.append(Pass())
+            i += 1
+            continue
+        if low == OUT_CALL:  # (R10.82: the rule set's word, ``Jh Mau-Mau``)
+            out.append(OutCall(tok))
             i += 1
             continue
         if low in ANNOUNCE_WORDS:

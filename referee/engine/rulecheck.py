@@ -21,10 +21,10 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from referee.engine.cardkeys import key_cards, key_order
-from referee.engine.cards import JOKER, deck_ranks, deck_size, try_card
+from referee.engine.cards import ALL_RANKS, JOKER, deck_ranks, deck_size, try_card
 from referee.engine.keys import (
     CARD_ACTION, EXTENDS, MAX_DECKS, MAX_PLAYERS, MIN_PLAYERS, OLD_KEYS, OVERLAPS,
-    SECTION_KEYS, TABLE_NAMES, TOP_KEYS, card_points_key)
+    SECTION_KEYS, TABLE_NAMES, TOP_KEYS, card_points_key, card_points_of)
 from referee.engine.rules import KEYS, PRESETS, HouseRules, RulesError
 from referee.engine.told import OneOf, Told
 from referee.engine.tomlsource import Merged, Source, placed, toml_value
@@ -250,6 +250,8 @@ def check_actions(rules: HouseRules, merged: Mapping[str, Any], src: Source) -> 
     _check_doubling(rules, table, error)
     _check_finish(rules, error)
     _check_start(rules, error)
+    _check_calls(rules, error)
+    _check_deck_keys(rules, merged, error)
 
 
 def _check_rank_lists(rules: HouseRules, error: _Error) -> None:
@@ -311,6 +313,62 @@ def _check_start(rules: HouseRules, error: _Error) -> None:
     if rules.start_mode() == "redraw" and rules.start_ranks() >= turned:
         raise error("rules.err.start_redraw", (("start", "ranks"), ("start", "mode")),
                     Told("rules.allowed.rank_list"), key="start.ranks")
+
+
+def _check_calls(rules: HouseRules, error: _Error) -> None:
+    """R10.81: ``last`` and ``second_last`` are one call, given once; R10.82: each call
+    its own word."""
+    calls = rules.calls
+    if "last" in calls and "second_last" in calls:
+        raise error("rules.err.call_both", (("calls", "second_last"), ("calls", "last")),
+                    Told("rules.allowed.call_one"), other="calls.last")
+    words: dict[str, str] = {}
+    for name in ("last", "second_last", "out"):
+        if name in calls:
+            low = calls[name]["word"].lower()
+            if low in words:
+                raise error("rules.err.call_same_word", (("calls", name), ("calls", words[low])),
+                            Told("rules.allowed.call_word"), key=f"calls.{name}.word",
+                            word=calls[name]["word"], other=f"calls.{words[low]}.word")
+            words[low] = name
+
+
+def _check_deck_keys(rules: HouseRules, merged: Mapping[str, Any], error: _Error) -> None:
+    """R1.3, R10.40: a card key a file writes (``[actions]``, ``[stacking]``,
+    ``[finish] blocked``, a card's ``[points]``, R10.93, and ``[calls] out.on``) names
+    some card of the deck in play: not ``"6h"`` under ``deck = 32``, nor the Joker
+    under ``jokers_per_deck = 0``.  The presets' own entries are not asked."""
+    origins = merged.origins if isinstance(merged, Merged) else {}
+    held = frozenset(deck_ranks(rules.deck)) | ({JOKER} if rules.jokers else frozenset())
+    for path, (_depth, where) in list(origins.items()):
+        if where.preset or len(path) != 2:
+            continue
+        for key in _written_keys(rules, path):
+            if not any(card.rank in held for card in key_cards(key)):
+                ranks = [r for r in ALL_RANKS if r in held]
+                raise error("rules.err.key_not_in_deck", (path,),
+                            Told("rules.allowed.deck_ranks", ranks=", ".join(ranks)),
+                            key=".".join(path) + (".on" if path == ("calls", "out") else ""),
+                            card=key, cards=deck_size(1, 0, rules.deck),
+                            jokers=rules.jokers_per_deck)
+
+
+def _written_keys(rules: HouseRules, path: tuple[str, ...]) -> tuple[str, ...]:
+    """The card keys the value at ``path`` of a rule set names (R10.10, R10.93)."""
+    section, sub = path
+    if section == "actions":
+        return (sub,) if sub in rules.actions else ()
+    if section == "points":
+        return (sub,) if sub in card_points_of(rules.points) else ()
+    if path == ("stacking", "groups") and isinstance(rules.stacking, Mapping):
+        return tuple(k for group in rules.stacking.get("groups", ()) for k in group)
+    if path == ("stacking", "double") and isinstance(rules.stacking, Mapping):
+        return tuple(rules.stacking.get("double", ()))
+    if path == ("finish", "blocked") and rules.finish.get("blocked", "actions") != "actions":
+        return tuple(rules.finish["blocked"])
+    if path == ("calls", "out"):
+        return tuple(rules.calls["out"].get("on", ())) if "out" in rules.calls else ()
+    return ()
 
 
 def check_table_fits(rules: HouseRules, players: int, merged: Merged | None = None) -> None:

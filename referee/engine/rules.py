@@ -24,7 +24,7 @@ import re
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping
 
-from referee.engine.cardkeys import key_order
+from referee.engine.cardkeys import card_keys, key_order
 from referee.engine.cards import ALL_RANKS as ACTION_RANKS, JOKER
 from referee.engine.keys import (
     CLASSIC_STARTERS, DEFAULT_TABLES, HOUSE_KEYS, OLD_KEYS, OVERLAPS, TOP_KEYS, card_points_of)
@@ -203,15 +203,50 @@ class HouseRules(Value):
         blocked = self.finish.get("blocked", "actions")
         return self.action_ranks() if blocked == "actions" else frozenset(blocked)
 
+    def last_call(self) -> tuple[str, Mapping[str, Any]] | None:
+        """The last-card call's own entry of ``[calls]``: ``("last", {...})`` (R10.80)
+        or ``("second_last", {...})`` (R10.81, the same call under Tschau Sepp's
+        name; a file gives at most one of them), or None: R4's "Laatste kaart!"."""
+        for name in ("last", "second_last"):
+            if name in self.calls:
+                return name, self.calls[name]
+        return None
+
+    def last_call_rule(self) -> str:
+        """The rule id a ruling on the last-card call cites: R10.81 for
+        ``second_last``, else R10.80 (R4's own rules when no word is set)."""
+        found = self.last_call()
+        return "R10.81" if found is not None and found[0] == "second_last" else "R10.80"
+
     def last_call_word(self) -> str | None:
-        """The last-card call's own word (``[calls] last.word``, R10.80: ``"Mau"``), or
-        None: the call is R4's "Laatste kaart!"."""
-        return self.calls.get("last", {}).get("word")
+        """The last-card call's own word (``[calls] last.word`` or ``second_last.word``,
+        R10.80, R10.81: ``"Mau"``), or None: the call is R4's "Laatste kaart!"."""
+        found = self.last_call()
+        return found[1]["word"] if found is not None else None
 
     def last_call_penalty(self) -> int:
-        """Cards a missed last-card call costs (R4.3, R10.80): ``[calls] last.penalty``,
-        else ``last_card_penalty``."""
-        return self.calls.get("last", {}).get("penalty", self.last_card_penalty)
+        """Cards a missed last-card call costs (R4.3, R10.80, R10.81): the call's
+        ``penalty``, else ``last_card_penalty``."""
+        found = self.last_call()
+        return (found[1] if found else {}).get("penalty", self.last_card_penalty)
+
+    def out_call_word(self) -> str | None:
+        """The word of the call on going out (``[calls] out.word``, R10.82:
+        ``"Mau-Mau"``), or None: there is none."""
+        return self.calls.get("out", {}).get("word")
+
+    def out_factor(self, card: Any) -> int | None:
+        """R10.82: what the call on going out on ``card`` (a ``Card``) multiplies the
+        others' points by (``factor``, default 1), or None when the rule set has no
+        such call or ``on`` does not name ``card`` (R10.10's keys; ``on`` left out:
+        any card)."""
+        out = self.calls.get("out")
+        if out is None:
+            return None
+        on = out.get("on")
+        if on is not None and not set(card_keys(card)) & set(on):
+            return None
+        return out.get("factor", 1)
 
     def start_mode(self) -> str:
         """An action starter (R2.4, R9.16): ``"no_effect"``, ``"applies"`` or ``"redraw"``."""

@@ -12,7 +12,8 @@ from referee.engine.cards import Card
 MUTABLE = ("active", "left", "counts", "draw_pile", "discard", "copies", "direction",
            "turn", "named_suit", "pending", "pending_kind", "pending_skip", "skip_rank",
            "limit", "skips", "status", "winner",
-           "blocked", "last_card", "owed", "idle", "penalty_turn", "corrections", "places")
+           "blocked", "last_card", "owed", "idle", "penalty_turn", "corrections", "places",
+           "out_factor")
 """The fields an entry may change (``Snapshot`` copies them all)."""
 
 
@@ -52,6 +53,8 @@ class HandState:
         #                                         that brought cards (penalty_ends_turn = false)
         self.corrections: int = 0               # corrections entered (R0.2)
         self.places: list[str] = []             # R6.3: who went out, in order (last_holder)
+        self.out_factor: int = 1                # R10.82: the winner's call on going out
+        #                                         multiplies the others' points by it
 
 
 class Snapshot:
@@ -88,6 +91,7 @@ class Snapshot:
         self.penalty_turn = h.penalty_turn
         self.corrections = h.corrections
         self.places = h.places.copy()
+        self.out_factor = h.out_factor
 
     def restore(self, h: HandState) -> None:
         """Put the copied fields back into ``h`` (the snapshot is used up)."""

@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from referee.engine.cards import ALL_RANKS as ACTION_RANKS, parse_suit, try_card
-from referee.engine.keys import DRAW_UP_TO, MAX_DECKS, CallTable, Key
+from referee.engine.keys import DRAW_UP_TO, MAX_DECKS, OUT_FACTOR_RANGE, CallTable, Key
 from referee.engine.rules import RulesError
 from referee.engine.told import OneOf, Told
 from referee.engine.tomlsource import Source, toml_value
@@ -66,7 +66,7 @@ def _allowed_text(kind: str, detail: Any) -> Told:
         return Told("rules.allowed.draw", choices=join_or([toml_value(c) for c in detail]),
                     table="{ up_to = N }", low=DRAW_UP_TO[0], high=DRAW_UP_TO[1])
     if kind == "call":
-        return Told("rules.allowed.call_last")
+        return Told("rules.allowed.call_out" if "factor" in detail else "rules.allowed.call_last")
     raise AssertionError(kind)
 
 
@@ -198,9 +198,11 @@ def _check_type(c: _Checked) -> Any:
 
 
 def _check_call(c: _Checked) -> Any:
-    """``call``: a table of the fields ``detail`` names (R10.80), ``word`` required:
-    one word that is not a card, a suit or an entry word (``Mau``); ``penalty`` a
-    whole number, 0 or more."""
+    """``call``: a table of the fields ``detail`` names (R10.80-R10.82), ``word``
+    required: one word that is not a card, a suit or an entry word (``Mau``; the call
+    on going out, R10.82, not ``lk`` either); ``penalty`` a whole number, 0 or more;
+    ``on`` a list of card keys (R10.10); ``factor`` a whole number in
+    ``OUT_FACTOR_RANGE``."""
     from referee.engine.notation import ANNOUNCE_WORDS, RESERVED_WORDS
     value = c.value
     if not isinstance(value, Mapping):
@@ -216,16 +218,40 @@ def _check_call(c: _Checked) -> Any:
     word = check_value(c.src, c.shown_key + ".word", c.path + ("word",), value["word"],
                         "text", None)
     low = word.strip().lower()
+    announce = ANNOUNCE_WORDS if "penalty" in c.detail else frozenset()  # (R10.82: not ``lk``)
     if (len(word.split()) != 1 or ":" in word or "+" in word or try_card(low) is not None
-            or parse_suit(low) is not None or (low in RESERVED_WORDS and low not in ANNOUNCE_WORDS)):
+            or parse_suit(low) is not None or (low in RESERVED_WORDS and low not in announce)):
         raise c.src.error("rules.err.call_word", key=c.shown_key + ".word", word=word,
                           line=c.src.line_of(*c.path, "word") or c.src.line_of(*c.path),
                           allowed=Told("rules.allowed.call_word"))
-    out = {"word": word.strip()}
+    out: dict[str, Any] = {"word": word.strip()}
     if "penalty" in value:
         out["penalty"] = check_value(c.src, c.shown_key + ".penalty", c.path + ("penalty",),
                                       value["penalty"], "int", (0, None))
+    if "on" in value:
+        out["on"] = _call_keys(c, value["on"])
+    if "factor" in value:
+        out["factor"] = check_value(c.src, c.shown_key + ".factor", c.path + ("factor",),
+                                     value["factor"], "int", OUT_FACTOR_RANGE)
     return CallTable(out)
+
+
+def _call_keys(c: _Checked, value: Any) -> tuple[str, ...]:
+    """``[calls] out.on`` (R10.82): a list of card keys as ``[actions]`` reads them
+    (R10.10: ``"J"``, ``"Jh"``, ``"J black"``), each once, as a tuple."""
+    from referee.engine.cardkeys import parse_key
+    line = c.src.line_of(*c.path, "on") or c.src.line_of(*c.path)
+    if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
+        raise c.src.error("rules.err.type", key=c.shown_key + ".on", line=line,
+                          allowed=Told("rules.allowed.key_list"), got=describe(value))
+    keys = []
+    for written in value:
+        key = parse_key(written) or rank_name(written, c.src)
+        if key is None:
+            raise c.src.error("rules.err.rank", key=c.shown_key + ".on", line=line,
+                              allowed=Told("rules.allowed.action_keys"), got=toml_value(written))
+        keys.append(key)
+    return tuple(dict.fromkeys(keys))
 
 
 _BY_KIND = {"int": _check_int, "enum": _check_word, "text": _check_word, "decks": _check_decks,

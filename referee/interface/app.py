@@ -449,19 +449,19 @@ class SeriesApp:
             missing = self._missing(winner, given)
             if missing:
                 return self._ask_cards(text, winner, given, missing[0])
-        from referee.series.scoring import points_text
+        from referee.series.scoring import result_points_text
         result, events = table.score(winner, given)
         return self._tell_score(text, t("repl.score.recorded", hand=result.hand,
-                                  points=points_text(result.points)), events)
+                                  points=result_points_text(result)), events)
 
     def correct(self, text: str, n: int, winner: str | None, given: dict[str, str],
                 by: str | None = None) -> Reply:
         """``score --hand N``: correct hand ``n``'s result (``OpenSeries.correct``; ``by``:
         who corrects it) -> the reply telling it, as ``pesten-ref score --hand N``."""
-        from referee.series.scoring import corrected_text, points_text
+        from referee.series.scoring import corrected_text, result_points_text
         result, events, replaced = self.table.correct(n, winner, given, by=by)
         said = (corrected_text(result, replaced) if replaced is not None else
-                t("repl.score.recorded", hand=result.hand, points=points_text(result.points)))
+                t("repl.score.recorded", hand=result.hand, points=result_points_text(result)))
         return self._tell_score(text, said, events)
 
     def _tell_score(self, text: str, said: str, events: list) -> Reply:

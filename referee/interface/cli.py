@@ -920,7 +920,8 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
         seat = Seat(save, table_name)
         save = _table_series(save, table_name)
         from referee.series.scoring import (
-            corrected_text, parse_score_words, points_text, render_standings, standings_json,
+            corrected_text, parse_score_words, render_standings, result_points_text,
+            standings_json,
         )
         from referee.series.session import OpenSeries
         from referee.series.store import SaveFile
@@ -954,7 +955,7 @@ def score(winner, hand_no, by, scores, as_json, save, table_name):
         if replaced is not None:
             click.echo(corrected_text(result, replaced))
         else:
-            click.echo(t("score.recorded", hand=result.hand, points=points_text(result.points)))
+            click.echo(t("score.recorded", hand=result.hand, points=result_points_text(result)))
         ending = seat.ending(table.series, events)
         if ending.events:
             click.echo(_events_text(table.series, ending, started))

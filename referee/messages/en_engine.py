@@ -305,6 +305,21 @@ MESSAGES = {
         "{name} draws nothing instead of going out on an action card; the turn passes (R6.2)."),
     "engine.announce": "{name}: \"Laatste kaart!\" — announced in time (R4.1).",
     "engine.announce.word": "{name}: \"{word}!\" — announced in time (R10.80).",
+    "engine.announce.second_last": (
+        "{name}: \"{word}!\" on the second-to-last card — announced in time (R10.81)."),
+    "engine.out_call.counts": (
+        "{name}: \"{word}!\" on {card}: the others' points of this hand are multiplied by "
+        "{factor} (R10.82)."),
+    "engine.out_call.told": "{name} goes out on {card} with \"{word}!\" (R10.82).",
+    "engine.out_call.wrong_card": (
+        "{name} says \"{word}!\" but went out on {card}, which the call is not said on: "
+        "no effect on the points (R10.83)."),
+    "engine.out_call.not_first": (
+        "{name} says \"{word}!\" going out after the hand's winner: only the winner's "
+        "call counts (R10.83)."),
+    "engine.out_call.not_out": (
+        "{name} says \"{word}!\" without going out: the call is said with the play "
+        "that goes out, and has no effect (R10.83)."),
     "engine.announce.late": (
         "{name} announces too late: another player has acted, so {name} can still be "
         "called (R4.2)."),
@@ -313,6 +328,9 @@ MESSAGES = {
     "engine.call.hit": (
         {"one": "{name} forgot to say \"Laatste kaart!\" and draws {n} (R4.3).",
         "other": "{name} forgot to say \"Laatste kaart!\" and draws {n} (R4.3)."}),
+    "engine.call.hit.second_last": (
+        {"one": "{name} forgot to say \"{word}!\" and draws {n} (R10.81).",
+         "other": "{name} forgot to say \"{word}!\" and draws {n} (R10.81)."}),
     "engine.call.hit.word": (
         {"one": "{name} forgot to say \"{word}!\" and draws {n} (R10.80).",
          "other": "{name} forgot to say \"{word}!\" and draws {n} (R10.80)."}),

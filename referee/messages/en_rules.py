@@ -44,6 +44,9 @@ MESSAGES: dict[str, str] = {
     "rules.err.call_field": "`{key}` has no field `{field}`; a call holds {allowed} (R10.80).",
     "rules.err.call_word_missing": "`{key}` says no word; write {allowed} (R10.80).",
     "rules.err.call_word": "`{key} = \"{word}\"` cannot be a call's word; use {allowed} (R10.80).",
+    "rules.err.call_both": "`{key}` and `{other}` are the same call, said on the play that leaves one card; write {allowed} (R10.81).",
+    "rules.err.call_same_word": "`{key} = \"{word}\"` is also `{other}`: each call needs a word of its own; use {allowed} (R10.82).",
+    "rules.err.key_not_in_deck": "`{key}` names {card}, which is not in this game's deck ({cards} cards, {jokers} Jokers each); the deck holds {allowed} (R1.3, R10.40).",
     "rules.err.unknown_in_series": "`{key}` is not a series key{suggestion} Allowed keys in [series]: {allowed}.",
     "rules.err.unknown_key_in_section": "`{key}` is not allowed here: a key written below [{section}] belongs to [{section}] (allowed there: {allowed}). Put top-level keys before the first [section].",
     "rules.err.unknown_section": "[{section}] is not a house-rule table{suggestion} Allowed tables: {allowed}.",
@@ -119,6 +122,10 @@ MESSAGES: dict[str, str] = {
     "rules.allowed.groups": "a list of groups of ranks, such as `[[\"2\"], [\"Joker\"]]`",
     "rules.allowed.draw": "{choices} or `{table}` with N from {low} to {high}",
     "rules.allowed.call_last": "a table such as `{ word = \"Mau\", penalty = 1 }` (`penalty` left out: `last_card_penalty`)",
+    "rules.allowed.call_out": "a table such as `{ word = \"Mau-Mau\", on = [\"J\"], factor = 2 }` (`on` left out: any card; `factor` 1 to 10, left out: 1)",
+    "rules.allowed.call_one": "one of them, `last` or `second_last`",
+    "rules.allowed.key_list": "a list of ranks, cards or colours, such as `[\"J\", \"{ex:Qs}\", \"K red\"]`",
+    "rules.allowed.deck_ranks": "the ranks {ranks}",
     "rules.allowed.call_word": "one word that is not a card, a suit or a word of the notation, such as \"Mau\"",
     "rules.allowed.blocked": "\"actions\" or a list of ranks, such as `[\"2\", \"Joker\"]`",
     "rules.allowed.combination": "the effects of one rank that go together",
@@ -1028,6 +1035,32 @@ MESSAGES: dict[str, str] = {
     ),
     "rules.book.text.R10.80.on": "Here the call is \"{word}!\" and a missed one costs {cards}.",
     "rules.book.text.R10.80.off": "Not used in this series: the call is \"Laatste kaart!\" (R4).",
+    "rules.book.title.R10.81": "The call on the second-to-last card",
+    "rules.book.text.R10.81": (
+        "Tschau Sepp calls \"Tschau!\" with the second-to-last card, the play that "
+        "leaves one card: the moment of R4. `[calls] second_last` with `word = \"Tschau\"` "
+        "is that call, with the fields, window and penalty of R10.80; a game gives "
+        "`last` or `second_last`, not both."
+    ),
+    "rules.book.text.R10.81.on": "Here the call is \"{word}!\" and a missed one costs {cards}.",
+    "rules.book.text.R10.81.off": "Not used in this series.",
+    "rules.book.title.R10.82": "The call on going out",
+    "rules.book.text.R10.82": (
+        "A game may have a call said with the play that goes out (`[calls] out` with `word "
+        "= \"Mau-Mau\"`, `on = [\"J\"]` and `factor = 2`), typed after the play, after the suit a "
+        "Jack names: `{ex:Jh} Mau-Mau`. Said by the hand's winner on a card of `on` (left out: any "
+        "card), it multiplies the points the others score for the hand by `factor`; "
+        "without the word nothing is multiplied and there is nothing to catch."
+    ),
+    "rules.book.text.R10.82.on": "Here the call is \"{word}!\", on {cards}, and the points count {factor} times.",
+    "rules.book.text.R10.82.on_any": "Here the call is \"{word}!\", on any card, and the points count {factor} times.",
+    "rules.book.text.R10.82.off": "Not used in this series.",
+    "rules.book.title.R10.83": "A call on going out out of place",
+    "rules.book.text.R10.83": (
+        "The call on going out said on a card `on` does not name, or by a player "
+        "going out after the hand's winner (R6.3), has no effect. Said without going "
+        "out, it has none either, and the speaker draws `false_call_penalty` (R4.4)."
+    ),
     "rules.book.title.R10.90": "The winner collects",
     "rules.book.text.R10.90": (
         "The winner of a hand scores the points of every card the others hold, the "

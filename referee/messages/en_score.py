@@ -10,6 +10,7 @@ MESSAGES = {
 
     # -- a hand scored (``score``) -------------------------------------------
     "score.recorded": "Hand {hand} scored: {points}.",
+    "score.factor": "{points} (multiplied by {factor} for the winner's call on going out, R10.82)",
 
     # -- the next hand dealt (``score``, ``new``, ``play``: R2.1, R2.5, R1.3) ----
     "score.deal.decks": {"one": "Shuffle 1 deck: {cards} in all.",
@@ -79,6 +80,7 @@ MESSAGES = {
     "score.refuse.log_blocked": "By its entries hand {hand} was blocked, so its result cannot have a winner",
     "score.refuse.log_not_blocked": "By its entries {winner} won hand {hand}, so its result cannot say it was blocked",
     "score.refuse.log_points": "{player}'s cards in the result add up to {worth}, not {points}",
+    "score.refuse.log_factor": "the call on going out multiplies the points of hand {hand} by {factor}, not {given}",
     "score.refuse.in_discard": "{card} is in the discard pile; {player} cannot hold it",
     "score.refuse.in_discard_all": {
         "one": "The only copy of {card} is in the discard pile; {player} cannot hold it",

@@ -48,7 +48,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("R8", ("R8.1", "R8.2", "R8.3", "R8.4", "R8.5", "R8.6")),
     ("R9", tuple(f"R9.{n}" for n in range(1, 19))),
     ("R10", ("R10.10", "R10.11", "R10.20", "R10.40", "R10.41", "R10.50", "R10.51", "R10.52",
-             "R10.80", "R10.90", "R10.91", "R10.92", "R10.93")),
+             "R10.80", "R10.81", "R10.82", "R10.83", "R10.90", "R10.91", "R10.92", "R10.93")),
 )
 _SECTION_OF = {rid: sec for sec, ids in SECTIONS for rid in ids}
 _SECTION_IDS = tuple(sec for sec, _ in SECTIONS)
@@ -347,6 +347,22 @@ def _r10_80(r: HouseRules) -> str:
                                         cards=_cards(r.last_call_penalty()))
 
 
+def _r10_81(r: HouseRules) -> str:
+    found = r.last_call()
+    if found is None or found[0] != "second_last":
+        return _here("R10.81", "off")
+    return _here("R10.81", "on", word=found[1]["word"], cards=_cards(r.last_call_penalty()))
+
+
+def _r10_82(r: HouseRules) -> str:
+    out = r.calls.get("out")
+    if out is None:
+        return _here("R10.82", "off")
+    on = out.get("on")
+    return _here("R10.82", "on" if on else "on_any", word=out["word"],
+                 cards=_ranks_words(on or ()), factor=out.get("factor", 1))
+
+
 def _r10_90(r: HouseRules) -> str:
     on = r.scoring["mode"] == "winner_collects"
     return t(_key("R10.90")) + " " + t(_key("R10.90", "on" if on else "off"))
@@ -479,6 +495,8 @@ _BUILDERS: dict[str, Callable[[HouseRules], str]] = {
     "R10.40": _r10_40,
     "R10.50": _r10_50,
     "R10.80": _r10_80,
+    "R10.81": _r10_81,
+    "R10.82": _r10_82,
     "R10.90": _r10_90,
     "R10.91": _r10_91,
     "R10.93": _r10_93,
@@ -821,6 +839,9 @@ _TOPICS: dict[str, str] = {
     "R10.50": "draw policy, draw until playable, draw up to, several cards drawn, count",
     "R10.51": "until playable, must play the card drawn",
     "R10.52": "count, piles, how many drawn",
+    "R10.81": "tschau, sepp, second to last, second-to-last",
+    "R10.82": "mau-mau, going out, call, factor, double points",
+    "R10.83": "false call, wrong card, mau-mau",
 }
 
 # Words read as their English counterparts in the texts (each language's own:

@@ -51,6 +51,7 @@ __all__ = [
     "ScoreError", "SeriesDataError", "SavedSection", "player_name_problem", "PlayerRecord",
     "Series", "HandFacts", "HandResult",
     "Event", "choose_dealer", "card_points", "parse_hand_cards", "ScoreWords",
+    "result_points_text",
     "parse_score_words", "MAX_POINTS", "score_hand", "untold_winner", "check_given",
     "check_given_cards", "recorded_problem", "apply_result", "replay_series", "joins_of",
     "seat_joiners", "Deal", "standings_json", "places", "places_of",
@@ -198,6 +199,14 @@ def points_text(points: Mapping[str, int]) -> str:
     """Points per player as the table reads them: ``"Anna 0, Bram 15"`` (in the
     order given)."""
     return ", ".join(f"{p} {n}" for p, n in points.items())
+
+
+def result_points_text(result: "HandResult") -> str:
+    """A scored hand's points as ``points_text`` says them, and the factor of the
+    winner's call on going out when there was one (R10.82: "..., multiplied by 2
+    ...")."""
+    text = points_text(result.points)
+    return t("score.factor", points=text, factor=result.factor) if result.factor != 1 else text
 
 
 def series_mode(rules: HouseRules) -> str:
@@ -728,18 +737,19 @@ class HandFacts(Record):
     in the hand; ``discard``: cards lying in the discard pile; ``decks``: decks
     in play (R1.3); ``refereed``: False when the hand was played without the
     referee (it never left ``waiting``); ``out``: who went out, in order, under
-    ``hand_end = "last_holder"`` (R6.3; they score 0).
+    ``hand_end = "last_holder"`` (R6.3; they score 0); ``factor``: what the
+    winner's call on going out multiplies the others' points by (R10.82), else 1.
     """
 
     __slots__ = ("status", "players", "left", "winner", "blocked", "counts", "discard", "decks",
-                 "refereed", "out")
+                 "refereed", "out", "factor")
     __match_args__ = __slots__
 
     def __init__(self, status: str, players: list[str] | None = None,
                  left: list[str] | None = None, winner: str | None = None,
                  blocked: bool = False, counts: dict[str, int] | None = None,
                  discard: list[Card] | None = None, decks: int = 1,
-                 refereed: bool = True, out: list[str] | None = None) -> None:
+                 refereed: bool = True, out: list[str] | None = None, factor: int = 1) -> None:
         self.status = status
         self.players = [] if players is None else players
         self.left = [] if left is None else left
@@ -750,20 +760,22 @@ class HandFacts(Record):
         self.decks = decks
         self.refereed = refereed
         self.out = [] if out is None else out
+        self.factor = factor
 
     @classmethod
     def from_hand(cls, hand: Any) -> "HandFacts":
         """Facts from an engine hand (``referee.engine.Hand``, read duck-typed).
 
         Uses its ``status``, ``scored``, ``seats``, ``left``, ``winner``,
-        ``blocked``, ``counts``, ``discard``, ``decks`` and ``places``; a hand still
-        ``waiting`` counts as not refereed.
+        ``blocked``, ``counts``, ``discard``, ``decks``, ``places`` and ``out_factor``
+        (R10.82); a hand still ``waiting`` counts as not refereed.
         """
         status = "scored" if getattr(hand, "scored", False) else hand.status
         return cls(status=status, players=list(hand.seats), left=list(hand.left),
                    winner=hand.winner, blocked=bool(hand.blocked), counts=dict(hand.counts),
                    discard=list(hand.discard), decks=int(hand.decks),
-                   refereed=hand.status != "waiting", out=list(getattr(hand, "places", ())))
+                   refereed=hand.status != "waiting", out=list(getattr(hand, "places", ())),
+                   factor=int(getattr(hand, "out_factor", 1)))
 
     @classmethod
     def unrefereed(cls, series: Series, decks: int | None = None) -> "HandFacts":
@@ -782,15 +794,18 @@ class HandResult(Record):
     those given); ``cards``: name -> canonical card strings, for players given as
     cards; ``left``: players who left during the hand (R1.5), who score nothing;
     ``held``: name -> points of the cards each held, when the points scored are
-    not those (the winner collects, R10.90), else empty.
+    not those (the winner collects, R10.90; a call on going out, R10.82), else
+    empty; ``factor``: what the winner's call on going out multiplied the others'
+    points by (R10.82), 1 without one.
     """
 
-    __slots__ = ("hand", "winner", "blocked", "points", "cards", "left", "held")
+    __slots__ = ("hand", "winner", "blocked", "points", "cards", "left", "held", "factor")
     __match_args__ = __slots__
 
     def __init__(self, hand: int, winner: str | None, blocked: bool = False,
                  points: dict[str, int] | None = None, cards: dict[str, list[str]] | None = None,
-                 left: list[str] | None = None, held: dict[str, int] | None = None) -> None:
+                 left: list[str] | None = None, held: dict[str, int] | None = None,
+                 factor: int = 1) -> None:
         self.hand = hand
         self.winner = winner
         self.blocked = blocked
@@ -798,6 +813,7 @@ class HandResult(Record):
         self.cards = {} if cards is None else cards
         self.left = [] if left is None else left
         self.held = {} if held is None else held
+        self.factor = factor
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON/TOML values; ``winner`` is left out when there is none."""
@@ -810,6 +826,8 @@ class HandResult(Record):
         d["left"] = list(self.left)
         if self.held:
             d["held"] = dict(self.held)
+        if self.factor != 1:
+            d["factor"] = self.factor
         return d
 
     @classmethod
@@ -832,7 +850,8 @@ class HandResult(Record):
                           for name in cards.keys()},
                    left=[table.item("left", i, p, "text")
                          for i, p in enumerate(table.items_at("left", Told("score.allowed.names"), []), 1)],
-                   held={name: held(name, "int", (0, None)) for name in held.keys()})
+                   held={name: held(name, "int", (0, None)) for name in held.keys()},
+                   factor=table("factor", "int", (1, None), 1))
 
 
 def _given_value(value: Any, player: str) -> int | list[Card]:
@@ -911,8 +930,11 @@ def score_hand(series: Series, facts: HandFacts, winner: str | None,
     points.update(dict.fromkeys(out, 0))
     held = _in_seating_order(series, hand_winner, points)
     gains = hand_gains(series.rules, hand_winner, blocked, held)  # R10.90
+    factor = facts.factor if refereed and hand_winner is not None and not blocked else 1
+    if factor != 1:  # R10.82: the winner's call on going out
+        gains = {name: n * factor for name, n in gains.items()}
     return HandResult(hand=series.hand, winner=hand_winner, blocked=blocked, points=gains,
-                      cards=cards, left=left, held=held if gains != held else {})
+                      cards=cards, left=left, held=held if gains != held else {}, factor=factor)
 
 
 def untold_winner(series: Series, facts: HandFacts, winner: str | None,
@@ -1171,12 +1193,17 @@ def recorded_problem(rules: HouseRules, facts: HandFacts, result: "HandResult"
             return ["result", "held" if result.held else "points", name], ScoreError(
                 "score.refuse.log_points", "R7.1", player=name, worth=worth,
                 points=had.get(name, "-"))
+    factor = facts.factor if not facts.blocked and facts.winner is not None else 1
+    if result.factor != factor:  # R10.82: the winner's call on going out, as logged
+        return ["result", "factor"], ScoreError("score.refuse.log_factor", "R10.82", hand=hand,
+                                                factor=factor, given=result.factor)
     gains = hand_gains(rules, result.winner, result.blocked, had)
+    gains = {name: n * factor for name, n in gains.items()}
     for name, points in result.points.items():  # R10.90: what the cards held give
         if gains.get(name, points) != points:
             return ["result", "points", name], ScoreError(
-                "score.refuse.log_points", "R10.90", player=name, worth=gains[name],
-                points=points)
+                "score.refuse.log_points", "R10.82" if factor != 1 else "R10.90",
+                player=name, worth=gains[name], points=points)
     return None
 
 

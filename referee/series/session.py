@@ -1118,7 +1118,8 @@ def _facts(h: "Dealt") -> HandFacts:
     return HandFacts(status=st["status"], players=list(h.seats), left=list(h.left),
                      winner=h.winner, blocked=h.blocked,
                      counts={p: h.counts[p] for p in h.active}, discard=list(h.discard),
-                     decks=h.decks, refereed=h.status != "waiting", out=list(h.places))
+                     decks=h.decks, refereed=h.status != "waiting", out=list(h.places),
+                     factor=h.out_factor)
 
 
 def _changes(old: Series, new: Series, n: int) -> list[Event]:

@@ -10,15 +10,19 @@ and the command line alike.
 from __future__ import annotations
 
 from referee import messages
-from referee.engine.lexicon import LEXICONS, Lexicon, lexicon, with_calls
+from referee.engine.lexicon import LEXICONS, OUT_CALL, Lexicon, lexicon, with_calls
 
 
 def table_lexicon(rules=None) -> Lexicon:
     """The ``Lexicon`` of the language spoken now: the letters and words a line
     typed at the table (or saved, or completed) is read in besides the English ones;
     with ``rules`` (a ``HouseRules``), also the game's own call words (R10.80:
-    ``Mau`` is the last-card announcement ``lk``), whatever the language."""
+    ``Mau`` is the last-card announcement ``lk``; R10.82: ``Mau-Mau`` the call on
+    going out), whatever the language."""
     lex = lexicon(messages.language())
+    out = rules.out_call_word() if rules is not None else None
+    if out:
+        lex = with_calls(lex, {out.lower(): OUT_CALL})
     word = rules.last_call_word() if rules is not None else None
     return with_calls(lex, {word.lower(): "lk"}) if word else lex
 

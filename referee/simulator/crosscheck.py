@@ -128,6 +128,7 @@ SEEN = {
     "lone_lk": "Laatste kaart! on a line of its own (R4.1)",
     "lone_call_word": "the rule set's own last-card word on a line of its own (R10.80)",
     "call_word": "the rule set's own last-card word after a play (R10.80)",
+    "out_call": "the rule set's call on going out after the play that empties a hand (R10.82)",
     "card_move": "an entry that moved cards between hands (R9.11, R9.12)",
     "starter_applies": "a starter that acts (R2.4, R9.16)",
     "draw_count": "d 3, cards drawn under the draw policy (R10.50)",
@@ -196,6 +197,8 @@ class _Cross(Run):
             seen["lone_call_word"] += 1
         if len(words) > 1 and words[-1] == self.call_word() != "lk":
             seen["call_word"] += 1
+        if len(words) > 1 and words[-1] == self.out_word:
+            seen["out_call"] += 1
         if "call" in words and self.moved:
             seen["call_after_move"] += 1
             self.moved = False

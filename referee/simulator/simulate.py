@@ -66,6 +66,10 @@ FORGET_RATE = 0.1
 ANNOUNCE_ALONE_RATE = 0.25
 """Share of those announcements typed as a line of their own (``lk``) right after the play."""
 
+OUT_CALL_RATE = 0.8
+"""Chance that a bot says the rule set's call on going out (R10.82: ``Jh Mau-Mau``) with the
+play that empties its hand, whatever the card (R10.83 when ``on`` does not name it)."""
+
 CALL_RATE = 0.5
 """Chance, at each entry while someone is callable, that an opponent calls them (R4.3)."""
 
@@ -402,6 +406,7 @@ class _Run:
         self.free = rules.free_order
         self.fast = fast
         self.lexicon = table_lexicon(rules)  # (the bots type English; a hand logs as in the language spoken)
+        self.out_word = rules.out_call_word()  # (R10.82: said with the play that goes out)
         self.record: list[tuple[str, int, list[str]]] | None = None
         self.pushing = fast   # picks are pushed, not typed (and not recorded as text)
         # Entry text -> the line as a hand under these rules reads it (``Hand.parse``:
@@ -579,25 +584,32 @@ class _Run:
         self.stopped = True
         return None
 
-    def send(self, action: Any, player: str, announce: bool) -> list | None:
+    def send(self, action: Any, player: str, announce: bool, said: str | None = None
+             ) -> list | None:
         """Give a bot's pick (a ``Play`` or ``Draw`` taken from ``legal``, with "Laatste
-        kaart!" if ``announce``) to the engine: pushed, unchecked; or, with ``fast=False``
-        or when recording, typed as a person would type it (``typed_text``)."""
+        kaart!" if ``announce``, and the call on going out ``said``, R10.82) to the engine:
+        pushed, unchecked; or, with ``fast=False``, when recording or with a call on
+        going out, typed as a person would type it (``typed_text``)."""
         self.entries += 1
-        if self.pushing:
+        if self.pushing and said is None:
             self.last = action
             return self.hand.push(action, player, announce)
-        text = self.last = self.typed_text(action, player, announce)
+        text = self.last = self.typed_text(action, player, announce, said)
         if self.record is not None:
             self.record[-1][2].append(text)
         return self.typed(text)
 
-    def typed_text(self, action: Any, player: str, announce: bool) -> str:
+    def typed_text(self, action: Any, player: str, announce: bool, said: str | None = None
+                   ) -> str:
         """The line a person types for ``action``: ``7h``, ``Jc h``, ``d 5h``, with `` lk``
-        for "Laatste kaart!" (the rule set's own word, R10.80: `` Mau``), and ``Anna: `` before it in free order (R8.4)."""
+        for "Laatste kaart!" (the rule set's own word, R10.80: `` Mau``), the call on
+        going out ``said`` after it (R10.82: ``Jc h Mau-Mau``), and ``Anna: `` before it
+        in free order (R8.4)."""
         text = action.canonical()
         if announce:
             text += " " + self.call_word()
+        if said:
+            text += " " + said
         return player + ": " + text if self.free else text
 
     def call_word(self) -> str:
@@ -720,7 +732,9 @@ class _Run:
                 alone = True
             else:
                 announce = True
-        events = self.send(action, player, announce)
+        said = (self.out_word if left == 0 and self.out_word
+                and self.random() < OUT_CALL_RATE else None)  # (R10.82)
+        events = self.send(action, player, announce, said)
         if events is None:
             return False
         if not self.follow(events, drawn):

@@ -1,6 +1,8 @@
 """Random house-rule files: every key, every ``[actions]`` effect, lists, ``[stacking]``,
-``[finish]``, ``[start]``, ``[calls]`` (R10.80), decks, Jokers, ``last_holder``,
-``multi_play``, entries for one card or one colour (RULES.md R8, R9, R10.10).
+``[finish]``, ``[start]``, ``[calls]`` (R10.80-R10.82), decks of 52, 36 and 32 cards
+(R10.40), Jokers, ``last_holder``, ``multi_play``, entries for one card or one colour
+(RULES.md R8, R9, R10.10), ``[points]`` of ranks and cards (R7.1, R10.93),
+``[scoring]`` and ``[series]`` (R7.4-R7.6, R10.90, R10.91).
 
 One generator for the property test of the legality API and the simulator's
 cross-check (``referee.simulator.crosscheck``): ``random_file(rng)`` writes a
@@ -21,8 +23,8 @@ from __future__ import annotations
 import random
 from typing import Any, Iterable
 
-from referee.engine.cardkeys import key_order
-from referee.engine.cards import ALL_RANKS, JOKER
+from referee.engine.cardkeys import key_order, key_rank, parse_key
+from referee.engine.cards import ALL_RANKS, JOKER, deck_ranks
 from referee.engine.effects import EFFECT_KINDS, Effect, check_combination
 from referee.engine.keys import OVERLAPS
 from referee.engine.rules import HouseRules, RulesError
@@ -43,6 +45,8 @@ CONSTRUCTS = {
     "draw_policy": "draw = \"until_playable\" or { up_to = N } (R10.50)",
     "free_order": "turn_order = \"free\" (R8.4)",
     "card_keys": "an [actions] entry for one card or one colour (\"Kh\", \"J black\", R10.10)",
+    "small_deck": "deck = 36 or 32 (R10.40)",
+    "out_call": "[calls] out, the call on going out (R10.82)",
 }
 """What ``avoid`` may name: constructs of a file, each with what it is."""
 
@@ -237,7 +241,87 @@ def random_file(rng: random.Random, avoid: Iterable[str] = ()) -> str:
         if rng.random() < 0.5:
             call["penalty"] = rng.randint(0, 3)
         sections["calls"] = {"last": call}
+    _family_keys(rng, top, sections, avoid)
     return _toml(top, sections)
+
+
+_OUT_ON = (["J"], ["J"], ["J", "Qs"], ["A red"], ["8"], ["K", "Q"])
+"""``[calls] out.on`` lists a file may write (R10.82)."""
+
+
+def _family_keys(rng: random.Random, top: dict[str, Any], sections: dict[str, dict[str, Any]],
+                 avoid: frozenset[str]) -> None:
+    """The keys of the family's games (R10.40, R10.81, R10.82, R7, R10.90, R10.91,
+    R10.93), on a stream of their own as ``_side_keys`` (a seed gives the same file as
+    before but for them): the call on the second-to-last card and on going out, a
+    deck of 36 or 32 cards (the entries naming no card of it left out: R1.3),
+    ``[points]`` of ranks and cards, ``[scoring]`` and ``[series]``."""
+    side = random.Random(hash((rng.getstate(), 35)))
+    calls = sections.get("calls")
+    if calls and side.random() < 0.4:   # (R10.81: Tschau Sepp's name of the call)
+        calls["second_last"] = calls.pop("last")
+    if "out_call" not in avoid and side.random() < (0.6 if calls else 0.15):
+        out: dict[str, Any] = {"word": side.choice(("Mau-Mau", "Sepp", "Kadi"))}
+        if side.random() < 0.7:
+            out["on"] = list(side.choice(_OUT_ON))
+        if side.random() < 0.6:
+            out["factor"] = side.randint(1, 3)
+        sections.setdefault("calls", {})["out"] = out
+    held = list(ALL_RANKS)
+    if "small_deck" not in avoid and side.random() < 0.3:
+        top["deck"] = side.choice((36, 32))
+        held = [r for r in deck_ranks(top["deck"])] + [JOKER]
+        _keep_in_deck(sections, frozenset(held))
+    if side.random() < 0.3:
+        points: dict[str, int] = {}
+        for rank in side.sample(held, side.randint(0, 2)):
+            points[rank] = side.randint(0, 50)
+        for rank in side.sample([r for r in held if r != JOKER], side.randint(1, 2)):
+            suit = side.choice("cdhs")
+            points[rank + side.choice((suit, _SYMBOL[suit]))] = side.randint(0, 60)
+        sections["points"] = points
+    if side.random() < 0.3:
+        mode = side.choice(("target", "target", "hands", "casual"))
+        series: dict[str, Any] = {"mode": mode}
+        if mode == "target":
+            series["target"] = side.choice((50, 100, 200))
+            if side.random() < 0.4:
+                series["reaching"] = side.choice(("wins", "loses", "auto"))
+        elif mode == "hands":
+            series["hands"] = side.randint(1, 5)
+        sections["series"] = series
+        if side.random() < 0.5:
+            sections["scoring"] = {"mode": "winner_collects"}
+
+
+def _keep_in_deck(sections: dict[str, dict[str, Any]], held: frozenset[str]) -> None:
+    """Leave out of ``sections`` the entries naming no rank of ``held`` (R1.3: a
+    file's card keys name cards of its deck)."""
+    def fits(key: str) -> bool:
+        return key_rank(parse_key(key) or key) in held
+    actions = sections.get("actions")
+    if actions:
+        for key in [k for k in actions if not fits(k)]:
+            del actions[key]
+        if not actions:
+            del sections["actions"]
+    stacking = sections.get("stacking", {})
+    if any(not fits(k) for g in stacking.get("groups", ()) for k in g) or any(
+            not fits(k) for k in stacking.get("double", ())):
+        del sections["stacking"]
+    finish = sections.get("finish", {})
+    if isinstance(finish.get("blocked"), list):
+        finish["blocked"] = [k for k in finish["blocked"] if fits(k)] or "actions"
+    start = sections.get("start", {})
+    if "ranks" in start:
+        start["ranks"] = [k for k in start["ranks"] if fits(k)]
+        if not start["ranks"]:
+            del start["ranks"]
+    out = sections.get("calls", {}).get("out", {})
+    if "on" in out:
+        out["on"] = [k for k in out["on"] if fits(k)]
+        if not out["on"]:
+            del out["on"]
 
 
 def _side_keys(rng: random.Random, top: dict[str, Any], avoid: frozenset[str]) -> None:

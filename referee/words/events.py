@@ -486,10 +486,12 @@ _RENDER = {
     "IllegalPlayPenalty": lambda e: t("engine.effect.illegal_play_penalty", name=e.player, n=e.n),
     "Blocked": lambda e: t("engine.blocked"),
     "NextToPlay": lambda e: t("engine.next", name=e.player),
-    "Announced": lambda e: (t("engine.announce.word", name=e.player or "?", word=e.word)
+    "Announced": lambda e: (t("engine.announce.word" if e.rule == "R10.80" else
+                              "engine.announce.second_last", name=e.player or "?", word=e.word)
                             if e.word and e.how == "in_time" else
                             t(_ANNOUNCED[e.how], name=e.player or "?")),
-    "Called": lambda e: (t("engine.call.hit.word", name=e.target, n=e.n, word=e.word)
+    "Called": lambda e: (t("engine.call.hit.word" if e.rule == "R10.80" else
+                           "engine.call.hit.second_last", name=e.target, n=e.n, word=e.word)
                          if e.word and e.outcome == "hit" else
                          t(_CALLED[e.outcome], name=e.target, n=e.n)),
     "FalseCall": lambda e: t("engine.effect.false_call", name=e.player, n=e.n),
@@ -530,6 +532,10 @@ _RENDER = {
     "WentOut": lambda e: t(("engine.out" if e.card is None else "engine.out_on")
                            + ("_last" if e.last else ""),
                            name=e.player, card=played(e.card) if e.card else "", place=e.place),
+    "OutCalled": lambda e: t("engine.out_call." + ("told" if e.how == "counts" and e.factor == 1
+                                                   else e.how),
+                             name=e.player or "?", word=e.word, factor=e.factor, n=e.n,
+                             card=played(e.card) if e.card else ""),
     "MovesOn": lambda e: t("engine.moves_on." + e.what, name=e.player, to=e.to, n=e.n),
     "LastHolder": lambda e: t("engine.last_holder", name=e.player, winner=e.winner),
     "OwedDraw": lambda e: t("engine.effect.owed_draw" if e.n else "engine.effect.owed_none",
