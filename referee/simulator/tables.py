@@ -256,7 +256,7 @@ def _family_keys(rng: random.Random, top: dict[str, Any], sections: dict[str, di
     before but for them): the call on the second-to-last card and on going out, a
     deck of 36 or 32 cards (the entries naming no card of it left out: R1.3),
     ``[points]`` of ranks and cards, ``[scoring]`` and ``[series]``."""
-    side = random.Random(hash((rng.getstate(), 35)))
+    side = _stream(rng, 35)
     calls = sections.get("calls")
     if calls and side.random() < 0.4:   # (R10.81: Tschau Sepp's name of the call)
         calls["second_last"] = calls.pop("last")
@@ -324,11 +324,18 @@ def _keep_in_deck(sections: dict[str, dict[str, Any]], held: frozenset[str]) -> 
             del out["on"]
 
 
+def _stream(rng: random.Random, salt: int) -> random.Random:
+    """A stream of its own seeded by ``rng``'s state without drawing from it; the same
+    in every process (``hash`` of the state is not: it holds ``None``, whose hash is
+    its address before Python 3.12)."""
+    return random.Random(f"{salt}:{rng.getstate()[1]}")
+
+
 def _side_keys(rng: random.Random, top: dict[str, Any], avoid: frozenset[str]) -> None:
     """The keys added after the first files (R10): picked from a stream of their own,
     seeded by ``rng``'s state without drawing from it, so that a seed gives the same
     file as before but for them."""
-    side = random.Random(hash(rng.getstate()))
+    side = _stream(rng, 0)
     if "draw_policy" not in avoid and side.random() < 0.4:
         top["draw"] = side.choice(_DRAW_POLICIES)
 
