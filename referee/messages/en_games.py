@@ -144,8 +144,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # --- Flemish Pesten -----------------------------------------------------------
     "games.pesten-vlaams.name": "Flemish Pesten",
     "games.pesten-vlaams.intro": "Pesten as it is played in Flanders: you knock on your last "
-                                 "card, and forgetting it, knocking falsely or going out on "
-                                 "an action card each cost 5 cards.",
+                                 "card, and forgetting it or going out on an action card "
+                                 "each cost 5 cards.",
     "games.pesten-vlaams.deal": "Deal 7 cards each from one pack with its two Jokers (two "
                                 "packs from six players). The player on the dealer's left "
                                 "begins.",
