@@ -132,11 +132,12 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # --- Last Card ----------------------------------------------------------------
     "games.last-card.name": "Last Card",
     "games.last-card.intro": "The New Zealand and Australian game: Twos and Fives pick up "
-                             "and stack on each other, Tens skip, Aces change the suit, Jacks "
+                             "(a Two on a Two, a Five on a Five), Tens skip, Aces change the suit, Jacks "
                              "play again, and several cards of a rank go down together.",
     "games.last-card.deal": "Deal 7 cards each from one pack without Jokers. The player on "
                             "the dealer's left begins.",
-    "games.last-card.variants": "A Two on a Five only in its suit; an Ace as the last card "
+    "games.last-card.variants": "A Two on a Five (`[stacking] groups = [[\"2\", \"5\"]]`), or "
+                                "only in its suit; an Ace as the last card "
                                 "only in its suit; a Seven passes the hands round and an "
                                 "Eight reverses; a missed \"Last card\" costs 5 (`[calls] "
                                 "last = { word = \"Last-card\", penalty = 5 }`).",
