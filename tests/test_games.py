@@ -221,7 +221,7 @@ COUNTS = {
     "mau-mau": {"Anna": 0, "Bram": 4, "Cees": 10},
     "switch": {"Anna": 10, "Bram": 0, "Cees": 8},
     "huit-americain": {"Anna": 0, "Bram": 3, "Cees": 14},
-    "last-card": {"Anna": 0, "Bram": 5, "Cees": 18},
+    "last-card": {"Anna": 0, "Bram": 5, "Cees": 17},
     "pesten-vlaams": {"Anna": 0, "Bram": 5, "Cees": 11},
     "prsi": {"Bram": 10},
     "tschau-sepp": {"Cees": 13},
