@@ -39,7 +39,8 @@ def test_every_recorded_ruling_is_the_baselines_or_a_decision():
 
 
 def test_the_fixture_covers_presets_players_and_refusals(records):
-    presets = {p.stem for p in (ROOT / "house_rules").glob("*.toml")}
+    from referee.engine.rules import GAMES   # the family's games (R10) came after the baseline
+    presets = {p.stem for p in (ROOT / "house_rules").glob("*.toml")} - set(GAMES)
     assert presets <= {r["name"].rstrip("+") for r in records}
     assert {len(r["players"]) for r in records} == set(range(2, 9))
     cited = {rule for r in records for ok, rule, _legal, _delta in r["answers"] if not ok}

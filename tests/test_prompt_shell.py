@@ -192,7 +192,8 @@ def test_shell_completion_of_rules_offers_the_presets_their_aliases_and_toml_fil
     (tmp_path / "notes.txt").write_text("", encoding="utf-8")
     offered = complete(tmp_path, "pesten-ref new --rules ", 3)
     assert {"standard", "hard", "snel", "gezinspesten", "ours.toml"} <= set(offered)
+    assert {"mau-mau", "maumau", "crazy-eights"} <= set(offered)     # the family's games (R10)
     assert "notes.txt" not in offered
-    assert complete(tmp_path, "pesten-ref simulate --rules o", 3) == ["ours.toml"]
+    assert complete(tmp_path, "pesten-ref simulate --rules ou", 3) == ["ours.toml"]
     assert complete(tmp_path, "pesten-ref new --rules hard", 3) == ["hard", "hard-pesten",
                                                                      "hardpesten"]

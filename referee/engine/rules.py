@@ -12,7 +12,8 @@ Public API:
 
 - ``HouseRules`` (frozen): ``deck_count``, ``action_ranks``, ``to_table``,
   ``flat_items``, ``differences``; ``KEYS`` (its fields but ``name``).
-- ``PRESETS``, ``ALIASES``, ``PRESET_RULE``, ``resolve_preset(name)``.
+- ``PRESETS``, ``ALIASES``, ``PRESET_RULE``, ``resolve_preset(name)``; the family's
+  games as presets: ``GAMES``, ``GAME_ALIASES`` (R10).
 - ``RulesError(ValueError)`` with ``told``, ``problem``, ``file``, ``line``, ``key``,
   ``allowed``: data (``told.Told``), said by whoever catches it in its reader's
   language (``referee.messages.say``, ``rules.*`` keys); the engine makes no text.
@@ -376,6 +377,31 @@ ALIASES: Mapping[str, str] = MappingProxyType({
 })
 
 
+#: The family's games shipped as presets (RULES.md R10, issue 36), in the order
+#: of the README's table: each is ``house_rules/NAME.toml`` with its rule book.
+GAMES: tuple[str, ...] = (
+    "crazy-eights", "ocho-loco", "mau-mau", "switch", "huit-americain",
+    "last-card", "pesten-vlaams", "prsi", "tschau-sepp",
+)
+
+#: The games' common names (lower case; spaces and underscores count as ``-``).
+GAME_ALIASES: Mapping[str, str] = MappingProxyType({
+    "crazy-8": "crazy-eights", "crazy-8s": "crazy-eights", "crazy8": "crazy-eights",
+    "crazy8s": "crazy-eights", "crazyeights": "crazy-eights", "eights": "crazy-eights",
+    "ocho-locos": "ocho-loco", "ocholoco": "ocho-loco", "locos": "ocho-loco",
+    "maumau": "mau-mau", "mau": "mau-mau",
+    "irish-switch": "switch", "jack-change-it": "switch", "two-four-jacks": "switch",
+    "huit": "huit-americain", "huit-américain": "huit-americain",
+    "huitamericain": "huit-americain", "8-americain": "huit-americain",
+    "8-américain": "huit-americain",
+    "lastcard": "last-card",
+    "vlaams-pesten": "pesten-vlaams", "vlaams": "pesten-vlaams",
+    "flemish-pesten": "pesten-vlaams", "pesten-flemish": "pesten-vlaams",
+    "prší": "prsi", "pony": "prsi",
+    "tschausepp": "tschau-sepp", "tschau": "tschau-sepp",
+})
+
+
 class RulesError(ValueError):
     """A house-rule set that cannot be used (RULES.md R8), as a ValueError.
 
@@ -412,6 +438,6 @@ class RulesError(ValueError):
 def resolve_preset(name: str) -> str | None:
     """A preset name or alias (any case, ``hard pesten`` = ``hard-pesten``) -> preset name, else None."""
     norm = re.sub(r"[\s_]+", "-", str(name).strip().lower())
-    if norm in PRESETS:
+    if norm in PRESETS or norm in GAMES:
         return norm
-    return ALIASES.get(norm)
+    return ALIASES.get(norm) or GAME_ALIASES.get(norm)

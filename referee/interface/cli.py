@@ -557,9 +557,10 @@ def _rules_specs(ctx, param, incomplete):
     """Tab completion of ``--rules``: the presets and their aliases, then the house-rule
     files (``*.toml``) and the folders on the way to them."""
     from click.shell_completion import CompletionItem
-    from referee.engine.rules import ALIASES, PRESETS
+    from referee.engine.rules import ALIASES, GAME_ALIASES, GAMES, PRESETS
     low = incomplete.lower()
-    out = [CompletionItem(name) for name in (*PRESETS, *ALIASES) if name.startswith(low)]
+    out = [CompletionItem(name) for name in (*PRESETS, *ALIASES, *GAMES, *GAME_ALIASES)
+           if name.startswith(low)]
     folder, _, start = incomplete.rpartition(os.sep)
     try:
         entries = sorted(os.scandir(os.path.expanduser(folder) if folder else "."),

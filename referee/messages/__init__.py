@@ -18,7 +18,8 @@ Catalog modules by area (so that each part of the program owns its texts):
 ``en_engine`` (rulings), ``en_rules`` (the rule book and house-rule errors),
 ``en_cli`` (commands, errors, standings), ``en_store`` (save files),
 ``en_repl`` (the prompt), ``en_sim`` (the simulator), ``en_tour`` (tournaments),
-``en_help`` (every ``--help`` text, read only when help is shown).
+``en_help`` (every ``--help`` text, read only when help is shown), ``en_games`` (the
+rule books of the family's games).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from typing import Any
 #: The message areas: one ``en_AREA`` module of English texts and one compiled
 #: catalog per language each.
 AREAS = ("engine", "rules", "cli", "store", "repl", "sim", "score", "cards", "tour", "board",
-         "notation", "help")
+         "notation", "help", "games")
 #: The languages the program speaks (NOTATION.md "Languages").
 LANGUAGES = ("en", "nl", "fr", "it", "pt")
 #: The gettext domain of every catalog: one compiled file per area and language.

@@ -48,7 +48,9 @@ MESSAGES = {
     # -- new ----------------------------------------------------------------------------
     "help.new": "Start a series and deal hand 1 (the series there before is kept).",
     "help.new.players": "Players in seating order, clockwise.",
-    "help.new.rules": "standard, family, hard, fast, cumulative, tournament, or a house-rule file.",
+    "help.new.rules": ("standard, family, hard, fast, cumulative, tournament, a game of the family "
+                       "(mau-mau, crazy-eights, switch ...: `pesten-ref rules mau-mau`), or a "
+                       "house-rule file."),
     "help.new.dealer": "Dealer of the first hand (default: drawn at random).",
     "help.new.mode": (
         "elimination (over the limit is out, R7.4), hands (lowest total after N hands, "

@@ -184,6 +184,9 @@ MESSAGES: dict[str, str] = {
     "rules.view.effect.draw.next": {
         "one": "the next player draws {n} card or stacks on it ({rule})",
         "other": "the next player draws {n} cards or stacks on it ({rule})"},
+    "rules.view.effect.draw.next_alone": {
+        "one": "the next player draws {n} card ({rule})",
+        "other": "the next player draws {n} cards ({rule})"},
     "rules.view.effect.draw.at_once": {
         "one": "the next player draws {n} card at once, then plays their turn ({rule})",
         "other": "the next player draws {n} cards at once, then plays their turn ({rule})"},

@@ -85,6 +85,8 @@ MESSAGES = {
         "The hands show no difference between {rules} and {base} that chance could not explain."),
     "sim.compare.say.none": (
         "{figure}: no difference between {rules} and {base} that the hands can tell."),
+    "sim.compare.say.from_zero": (
+        "{figure}: {b:.1f} with {rules}, against {a:.1f} with {base}."),
     "sim.compare.say.turns_mean.more": (
         "With {rules}, hands last {rel:.0%} longer (±{pm:.0%}) than with {base}."),
     "sim.compare.say.turns_mean.less": (

@@ -26,7 +26,7 @@ from referee.messages import catalog, say, t
 from referee.engine.effects import ACTION_RANKS, EFFECT_BY_NAME, Effect, classic_rule
 from referee.engine.keys import (
     CLASSIC_STARTERS, HOUSE_KEYS, KEY_BY_NAME, card_points_key, card_points_of, declared)
-from referee.engine.rules import PRESETS, PRESET_RULE, HouseRules, RulesError
+from referee.engine.rules import GAMES, PRESETS, PRESET_RULE, HouseRules, RulesError
 from referee.engine.tomlsource import toml_value
 from referee.engine.cardkeys import is_rank, key_order, key_rank
 from referee.words.cards import a_rank, pretty, suit_word
@@ -526,20 +526,23 @@ def _as_table(key: str, items: dict) -> bool:
     return key not in items and any(k.startswith(key + ".") for k in items)
 
 
-def rule_text(rule_id: str, rules: HouseRules) -> str:
+def rule_text(rule_id: str, rules: HouseRules, marks: bool = True) -> str:
     """The text of one rule under ``rules``, in plain language (one paragraph, not wrapped).
 
     States the values in force (R5.6 under family: a Joker costs 3 cards) and
     ends with a mark ``[House rule: `key = value`; standard ...]`` for each
     house rule that changes this rule.  For R8.1-R8.6 it says whether that
     variant is the one in force.  ``rule_id`` is case-insensitive
-    (``"r5.6"``).  Raises KeyError for an id that is not a rule of the book.
+    (``"r5.6"``).  ``marks=False``: the text alone, without the marks (a game's
+    rule book, ``gamebook``).  Raises KeyError for an id that is not a rule of the book.
     """
     rid = _known(rule_id)
     if rid in _SECTION_IDS:
         raise KeyError(rule_id)
     build = _BUILDERS.get(rid)
     text = _r5_from_table(rid, rules) or (build(rules) if build else t(_key(rid)))
+    if not marks:
+        return text
     extra = _marks(rid, rules)
     if rid.startswith("R8.") and PRESET_RULE.get(rules.name) == rid:
         extra.append(t("rules.book.in_force"))
@@ -663,14 +666,18 @@ _EFFECT_VARIANT: dict[str, Callable[[Effect], str]] = {
 }
 
 
-def effect_words(rank: str, effect: Effect, rule: str, free: bool = False) -> str:
+def effect_words(rank: str, effect: Effect, rule: str, free: bool = False,
+                 alone: bool = False) -> str:
     """One effect of a card of ``rank`` in words, citing ``rule`` (R9): "the same
     player plays again (R9.6)".  ``free``: turn order is free, where an effect on
-    whose turn it is does nothing (R9.17)."""
+    whose turn it is does nothing (R9.17).  ``alone``: the rank is in no stacking
+    group (R9.14), so its penalty is drawn, never stacked on."""
     if free and effect.turn_effect:
         return t("rules.view.effect.free_void", rule="R9.17")
     variant = _EFFECT_VARIANT.get(effect.kind)
     key = f"rules.view.effect.{effect.kind}" + (f".{variant(effect)}" if variant else "")
+    if alone and key == "rules.view.effect.draw.next":
+        key += "_alone"
     limit = None
     if effect.kind.startswith("next_"):
         kind = effect.kind[len("next_"):]
@@ -684,13 +691,14 @@ def effect_words(rank: str, effect: Effect, rule: str, free: bool = False) -> st
              card=a_rank(key_rank(rank)))
 
 
-def rank_effects_words(rank: str, effects: tuple[Effect, ...], free: bool = False) -> str:
+def rank_effects_words(rank: str, effects: tuple[Effect, ...], free: bool = False,
+                       alone: bool = False) -> str:
     """What a card of ``rank`` does, its effects in order (R9.13), each citing its rule:
     the R5 rule a rank keeping its rule-book meaning cites, else the effect's own
-    (R9.1); a skip passed on cites R5.11."""
+    (R9.1); a skip passed on cites R5.11.  ``alone``: as ``effect_words``."""
     classic = classic_rule(rank, effects)
     parts = [effect_words(rank, e, "R5.11" if e.kind == "skip" and e.pass_on
-                          else classic or EFFECT_BY_NAME[e.kind].rule, free)
+                          else classic or EFFECT_BY_NAME[e.kind].rule, free, alone)
              for e in effects]
     return t("rules.view.effect.then").join(parts)
 
@@ -702,21 +710,32 @@ def render_actions(rules: HouseRules) -> str:
     table = rules.effects()
     lines = [t("rules.view.actions_title")]
     for rank in sorted(table, key=key_order):
-        if table[rank]:
+        if table[rank] and _in_play(rank, rules):
+            alone = not any(rank in group for group in rules.stack_groups())
             line = t("rules.view.actions_line", rank=_rank(rank),
-                     effects=rank_effects_words(rank, table[rank], rules.free_order))
+                     effects=rank_effects_words(rank, table[rank], rules.free_order, alone))
             lines.append(_wrap(line[:1].upper() + line[1:], _INDENT, 2 * _INDENT))
     if len(lines) == 1:
         lines.append(_INDENT + t("rules.view.actions_none"))
     return "\n".join(lines)
 
 
+def _in_play(key: str, rules: HouseRules) -> bool:
+    """True when the cards a key of ``[actions]`` names are in the game (R10.40:
+    no Five in a 32-card game, no Joker without Jokers, R1.3)."""
+    rank = key_rank(key)
+    return rules.jokers if rank == "Joker" else rank in deck_ranks(rules.deck)
+
+
 def render_rulebook(rules: HouseRules) -> str:
     """The whole rule book in force: a header naming the rule set and its R8 variant,
     every section with its rules (ids shown), what each card does at this table
     (``render_actions``), then the house rules that differ from standard
-    (``key = value``, the standard value and the rule id it changes).
+    (``key = value``, the standard value and the rule id it changes).  A game
+    of the family (``GAMES``, R10) has its own book: ``render_game_book``.
     """
+    if rules.name in GAMES:
+        return render_game_book(rules)
     if rules.name in PRESETS:
         intro = t("rules.view.set_preset", name=rules.name, variant=_variant_label(rules.name))
     else:
@@ -1110,3 +1129,99 @@ def _key_rule(rules: HouseRules, key: str) -> str | None:
 def _looks_like_file(what: str) -> bool:
     """A single token (no spaces) or anything ending in .toml may name a file."""
     return what.lower().endswith(".toml") or not re.search(r"\s", what)
+
+
+# ---------------------------------------------------------------------------
+# a game of the family's rule book (R10)
+# ---------------------------------------------------------------------------
+
+#: The rule that says how a series of each ``[series] mode`` is won.
+_SERIES_RULE = {"elimination": "R7.4", "hands": "R7.5", "casual": "R7.6", "target": "R10.91"}
+
+
+def _game_section(title: str, *paragraphs: str) -> str:
+    return "\n".join([title] + [_wrap(p) for p in paragraphs if p])
+
+
+def _points(rules: HouseRules) -> str:
+    """The points of the cards in the game, in rank order (R7.1, R10.93): "Ace 1, King
+    10, ..."; the Joker only when the deck holds Jokers."""
+    ranks = set(deck_ranks(rules.deck)) | ({"Joker"} if rules.jokers else set())
+    keys = [k for k in rules.points if key_rank(k) in ranks]
+    return ", ".join(f"{_rank(k) if is_rank(k) else k} {rules.points[k]}"
+                     for k in sorted(keys, key=key_order))
+
+
+def _going_out(rules: HouseRules) -> str:
+    """Going out in words (R6.2, R9.15): the cards one may not go out on and the
+    draw that costs, or R6.2's text when one may go out on any card or the card
+    stands (``draw_after``)."""
+    mode = rules.finish_mode()
+    if mode != "refuse":
+        return rule_text("R9.15" if mode == "draw_after" else "R6.2", rules, marks=False)
+    blocked = sorted((k for k in rules.finish_blocked() if _in_play(k, rules)), key=key_order)
+    return t("games.book.blocked", cards=", ".join(_rank(k) for k in blocked),
+             n=rules.finish_draw())
+
+
+def _calls(rules: HouseRules) -> list[str]:
+    """The last-card call in words: the game's own word (R10.80), none (a call costs
+    nothing), or R4's."""
+    word = rules.last_call_word()
+    if word is not None:
+        return [t("games.book.call_word", word=word, n=rules.last_call_penalty())]
+    if rules.last_call_penalty() == 0:
+        return [t("games.book.call_free")]
+    return [rule_text("R4.1", rules, marks=False), rule_text("R4.3", rules, marks=False)]
+
+
+def _scoring(rules: HouseRules) -> list[str]:
+    """The scoring in words: the points, who scores (R7.1, R6.3, R10.90) and how the
+    series is won (R7.4-R7.6, R10.91)."""
+    if rules.scoring.get("mode") == "winner_collects":
+        who = t("games.book.collects")
+    elif rules.last_holder:
+        who = t("games.book.penalty_last")
+    else:
+        who = t("games.book.penalty")
+    mode = rules.series.get("mode", "elimination")
+    return [t("games.book.points", points=_points(rules)), who,
+            rule_text(_SERIES_RULE.get(mode, "R7.4"), rules, marks=False)]
+
+
+def render_game_book(rules: HouseRules) -> str:
+    """The rule book of the game ``rules`` is the preset of (``rules.name`` in
+    ``GAMES``, R10), in the language spoken: its name and introduction, how to deal,
+    how to play (matching, the draw policy), what each card does, going out, the
+    calls, the scoring and the series, the house rules its sources name, and the
+    sources (``gamebook.SOURCES``).  Only the introduction, the deal and the house
+    rules are per-game text (``games.<game>.*``); every other line is written from
+    the preset's own table (``render_actions``, ``rule_text``), so the book cannot
+    say what the table does not do.  Raises KeyError for a rule set that is not
+    one of the games."""
+    name = rules.name
+    if name not in GAMES:
+        raise KeyError(name)
+    draw = "R3.4" if rules.draw == "one" else "R10.50"
+    out = [_going_out(rules)]
+    if rules.last_holder:
+        out.append(rule_text("R6.3", rules, marks=False))
+    from referee.series.gamebook import SOURCES
+    sources = [_INDENT + title + (f": {url}" if url else "") for title, url in SOURCES[name]]
+    parts = [
+        _game_section(t("games.book.title", game=rules_name(name)),
+                 t(f"games.{name}.intro"), t("games.book.family", name=name)),
+        _game_section(t("games.book.deal"), rule_text("R1.3", rules, marks=False),
+                 t(f"games.{name}.deal")),
+        _game_section(t("games.book.play"), t("games.book.match"),
+                 rule_text(draw, rules, marks=False)),
+        render_actions(rules),
+        _game_section(t("games.book.out"), *out),
+        _game_section(t("games.book.calls"), *_calls(rules)),
+        _game_section(t("games.book.scoring"), *_scoring(rules)),
+        _game_section(t("games.book.variants"), t("games.book.others", name=name),
+                 t(f"games.{name}.variants")),
+        "\n".join([t("games.book.sources")] + sources),
+        _wrap(t("games.book.more", name=name), ""),
+    ]
+    return "\n\n".join(parts) + "\n"

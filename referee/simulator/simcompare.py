@@ -367,6 +367,9 @@ class CompareReport:
         if c.a.seat is not None:
             return t("sim.compare.say.seat", who=self._who(c.a.seat), **fields)
         if isinstance(d, Difference) and c.a.kind in ("mean", "ratio") \
+                and math.isnan(d.relative):  # from nothing (a game without penalty cards)
+            return t("sim.compare.say.from_zero", figure=self._label(c.a), **fields)
+        if isinstance(d, Difference) and c.a.kind in ("mean", "ratio") \
                 and not math.isnan(d.relative):
             way = "more" if d.relative > 0 else "less"
             return t(f"sim.compare.say.{c.key}.{way}", rel=abs(d.relative),

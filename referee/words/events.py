@@ -235,8 +235,11 @@ def a_key(key: str) -> str:
 def rules_name(name: str) -> str:
     """A rule set's name (``HouseRules.name``) as shown to a player: a preset by its
     name in the language spoken (R8: French ``famille``, Italian ``base``), a
-    house-rule file's stem as it is."""
-    from referee.engine.rules import PRESETS
+    house-rule file's stem as it is; a game of the family by its own name (R10:
+    "Mau-Mau", Dutch "Vlaams pesten")."""
+    from referee.engine.rules import GAMES, PRESETS
+    if name in GAMES:
+        return messages.t(f"games.{name}.name")
     return messages.t(f"rules.preset.{name}") if name in PRESETS else name
 
 
