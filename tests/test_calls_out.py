@@ -219,6 +219,7 @@ def test_R1_3_a_card_key_not_in_the_deck_is_refused(tmp_path, text, key):
     'extends = "hard"\ndeck = 32\n',          # (the preset's Four and Five entries)
     'extends = "family"\n',
     'jokers_per_deck = 0\n[points]\nJoker = 30\n',
+    'deck = 32\n[actions]\n"2" = "none"\n',  # (takes the standard Two away: names no card)
 ])
 def test_R1_3_card_keys_in_the_deck_and_the_presets_entries_are_accepted(tmp_path, text):
     rules_of(tmp_path, text)

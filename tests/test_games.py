@@ -282,6 +282,27 @@ def test_R10_mau_mau_the_losers_count_the_german_points(tmp_path):
     assert "Hand 1 scored: Anna 0, Bram 47, Cees 105." in told
 
 
+def test_R10_82_mau_mau_going_out_on_a_jack_with_mau_mau_doubles_the_others_points(tmp_path):
+    """The preset's `[calls] out`: "Mau-Mau!" with the Jack that goes out doubles the
+    hand's points, which ends the series at 100 (R10.91)."""
+    run(tmp_path, "new", "--players", "Anna,Bram,Cees", "--dealer", "Cees", "--rules", "maumau")
+    (tmp_path / "h.txt").write_text("start 9h\n10h\nd\nd\nQh\nd\nd\nKh\nd\nd\nAh Mau\n"
+                                    "d\nd\nJh h Mau-Mau\n", encoding="utf-8")
+    told = run(tmp_path, "play", "--script", str(tmp_path / "h.txt")).stdout
+    assert 'Anna: "Mau-Mau!" on J♥: the others\' points of this hand are multiplied by 2' in told
+    done = run(tmp_path, "score", "Bram=7s 8s 9s 10s Ks Ad Qd 7d 8d", "Cees=70").stdout
+    assert "Bram      160" in done and "Cees      140" in done and "Anna won the series." in done
+
+
+def test_R10_82_tschau_sepp_says_sepp_on_the_last_card_and_tschau_before(tmp_path):
+    run(tmp_path, "new", "--players", "Anna,Bram,Cees", "--dealer", "Cees", "--rules",
+        "tschau-sepp")
+    (tmp_path / "h.txt").write_text("start 9h\n10h\nd\nd\nQh\nd\nd\nKh\nd\nd\nAh Tschau\n"
+                                    "d\nd\n6h Sepp\n", encoding="utf-8")
+    told = run(tmp_path, "play", "--script", str(tmp_path / "h.txt")).stdout
+    assert 'Anna: "Tschau!"' in told and '"Sepp!"' in told, told
+
+
 def test_R10_a_game_is_exported_with_its_own_name(tmp_path):
     play_recorded(tmp_path, "mau-mau")
     run(tmp_path, "score", *score_line("mau-mau"))

@@ -337,7 +337,8 @@ def _check_deck_keys(rules: HouseRules, merged: Mapping[str, Any], error: _Error
     """R1.3, R10.40: a card key a file writes (``[actions]``, ``[stacking]``,
     ``[finish] blocked``, a card's ``[points]``, R10.93, and ``[calls] out.on``) names
     some card of the deck in play: not ``"6h"`` under ``deck = 32``, nor the Joker
-    under ``jokers_per_deck = 0``.  The presets' own entries are not asked."""
+    under ``jokers_per_deck = 0``.  The presets' own entries are not asked, nor an
+    ``[actions]`` entry ``"none"``, which only takes away what ``extends`` gave."""
     origins = merged.origins if isinstance(merged, Merged) else {}
     held = frozenset(deck_ranks(rules.deck)) | ({JOKER} if rules.jokers else frozenset())
     for path, (_depth, where) in list(origins.items()):
@@ -356,8 +357,9 @@ def _check_deck_keys(rules: HouseRules, merged: Mapping[str, Any], error: _Error
 def _written_keys(rules: HouseRules, path: tuple[str, ...]) -> tuple[str, ...]:
     """The card keys the value at ``path`` of a rule set names (R10.10, R10.93)."""
     section, sub = path
-    if section == "actions":
-        return (sub,) if sub in rules.actions else ()
+    if section == "actions":  # ("none" takes an inherited meaning away: it needs no card)
+        effects = rules.actions.get(sub, ())
+        return (sub,) if any(e.kind != "none" for e in effects) else ()
     if section == "points":
         return (sub,) if sub in card_points_of(rules.points) else ()
     if path == ("stacking", "groups") and isinstance(rules.stacking, Mapping):

@@ -39,6 +39,13 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     },
     "games.book.call_free": "There is no last-card call in this game: a call costs nothing "
                             "(R4.3).",
+    "games.book.out_on": "A player who goes out on a card of rank {cards} and says "
+                         "\"{word}!\" (typed after the play) multiplies the others' points "
+                         "for the hand by {factor} (R10.82).",
+    "games.book.out_any": "A player who goes out and says \"{word}!\" (typed after the play) "
+                          "multiplies the others' points for the hand by {factor} (R10.82).",
+    "games.book.out_told": "A player who goes out says \"{word}!\" with the last card (typed "
+                           "after the play); forgetting it costs nothing (R10.82).",
     "games.book.scoring": "Scoring",
     "games.book.points": "Points of the cards: {points}.",
     "games.book.penalty": "When a player goes out, the others score the cards left in their "
@@ -93,8 +100,7 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "games.mau-mau.deal": "Deal 5 cards each from a 32-card pack, Seven to Ace (German cards: "
                           "Ober = Queen, Unter = Jack, R10.41). The player on the dealer's "
                           "left begins.",
-    "games.mau-mau.variants": "\"Mau-Mau\" when going out on a Jack doubles the losers' "
-                              "points; no Jack on a Jack at all; a Nine or a Ten reverses, an "
+    "games.mau-mau.variants": "No Jack on a Jack at all; a Nine or a Ten reverses, an "
                               "Ace skips; Sevens that double (2, 4, 8); a Seven countered by "
                               "an Eight of its suit (`\"8\" = { counter = \"cancel\", against "
                               "= [\"7\"], same_suit = true }`), passed on by a Nine, sent back "

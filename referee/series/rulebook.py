@@ -1166,13 +1166,25 @@ def _going_out(rules: HouseRules) -> str:
 
 def _calls(rules: HouseRules) -> list[str]:
     """The last-card call in words: the game's own word (R10.80), none (a call costs
-    nothing), or R4's."""
+    nothing), or R4's; then the call on going out if the game has one (R10.82)."""
     word = rules.last_call_word()
     if word is not None:
-        return [t("games.book.call_word", word=word, n=rules.last_call_penalty())]
-    if rules.last_call_penalty() == 0:
-        return [t("games.book.call_free")]
-    return [rule_text("R4.1", rules, marks=False), rule_text("R4.3", rules, marks=False)]
+        said = [t("games.book.call_word", word=word, n=rules.last_call_penalty())]
+    elif rules.last_call_penalty() == 0:
+        said = [t("games.book.call_free")]
+    else:
+        said = [rule_text("R4.1", rules, marks=False), rule_text("R4.3", rules, marks=False)]
+    out = rules.calls.get("out")
+    if out is not None:
+        factor, on = out.get("factor", 1), out.get("on")
+        if factor == 1:
+            said.append(t("games.book.out_told", word=out["word"]))
+        elif on:
+            said.append(t("games.book.out_on", word=out["word"], factor=factor,
+                          cards=_ranks_words(on)))
+        else:
+            said.append(t("games.book.out_any", word=out["word"], factor=factor))
+    return said
 
 
 def _scoring(rules: HouseRules) -> list[str]:
