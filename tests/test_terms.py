@@ -56,7 +56,7 @@ def test_a_planted_word_fails_the_check_and_the_report_lists_its_keys(tmp_path, 
     po = tmp_path / "po"
     shutil.copytree(catalogs.PO_DIR, po)
     text = (po / "fr.po").read_text(encoding="utf-8")
-    planted = text.replace('msgstr "en faute !"', 'msgstr "à signaler !"', 1)
+    planted = text.replace('msgstr "en faute\u00a0!"', 'msgstr "à signaler\u00a0!"', 1)
     assert planted != text
     (po / "fr.po").write_text(planted, encoding="utf-8")
     monkeypatch.setattr(catalogs, "PO_DIR", str(po))
