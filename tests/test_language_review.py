@@ -128,3 +128,22 @@ def test_brazilian_why_is_motivo_and_porque_is_still_read(tmp_path):
               code=1).stdout
     assert out.count("(R3.1)") >= 2 or out.count("R3") >= 3
     assert "\n  motivo" in out and "\n  porquê" not in out
+
+
+def test_french_spaces_before_signs_are_non_breaking_and_extract_writes_them():
+    """French typography (the review's point fr 3): the space before ``:``, ``;``,
+    ``!``, ``?`` and ``»`` and after ``«`` does not break; typed code keeps its own."""
+    from referee.messages.catalogs import french_spaces, style_problems
+    plain = "Tapez `a :b` : la variante « famille » !"
+    assert style_problems("fr", "repl.keys", plain)
+    fixed = french_spaces(plain)
+    assert fixed == "Tapez `a :b`\u00a0: la variante «\u00a0famille\u00a0»\u00a0!"
+    assert not style_problems("fr", "repl.keys", fixed)
+
+
+def test_french_rulings_at_the_prompt_keep_the_sign_on_the_line_of_its_word(tmp_path):
+    save = tmp_path / "p.toml"
+    run(save, "new", "--lang", "fr", "--players", "Anna,Bram,Cees", "--dealer", "Anna")
+    out = run(save, "play", input="début 9co\n9tr\n").stdout
+    assert "Bram joue 9♣\u00a0: " in out or "Bram joue 9♣." in out
+    assert " :" not in out and " ;" not in out
