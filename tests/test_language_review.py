@@ -147,3 +147,20 @@ def test_french_rulings_at_the_prompt_keep_the_sign_on_the_line_of_its_word(tmp_
     out = run(save, "play", input="début 9co\n9tr\n").stdout
     assert "Bram joue 9♣\u00a0: " in out or "Bram joue 9♣." in out
     assert " :" not in out and " ;" not in out
+
+
+@pytest.mark.parametrize("language, calls, on_off", [
+    ("nl", "betrappen", ["aan", "uit"]), ("fr", "fautes", ["oui", "non"]),
+    ("it", "beccare", ["sì", "no"]), ("pt", "pegar", ["sim", "não"]), ("en", "calls", ["on", "off"]),
+])
+def test_R4_tab_after_show_offers_the_words_of_the_table_language(language, calls, on_off):
+    from referee.engine.lexicon import lexicon
+    from referee.interface.app import COMMANDS
+    from referee.interface.complete import HandView, suggest
+    view = HandView(players=("Anna", "Bram"), commands=tuple(COMMANDS.values()),
+                    lexicon=lexicon(language))
+    show = suggest("", view)
+    word = next(w for w in show if w in ("show", "toon", "montre", "mostra"))
+    assert suggest(f"{word} ", view) == [calls]
+    assert suggest(f"{word} {calls} ", view) == on_off
+    assert suggest(f"{word} calls ", view) == on_off      # the English word is read too
