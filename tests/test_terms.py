@@ -42,7 +42,7 @@ def test_the_term_check_marks_another_word_for_a_concept(code, key, bad, good):
 
 def test_the_term_check_reads_words_not_typed_code_nor_placeholders():
     terms, _ = catalogs.term_base("pt")
-    assert catalogs.term_problems("pt", "x", "a variante ({presets}), semente {seed}", terms) == []
+    assert catalogs.term_problems("pt", "x", "a variante ({presets}), número do sorteio {seed}", terms) == []
     terms, _ = catalogs.term_base("fr")
     # "signaler une erreur" is to report a bug: the term base allows it there.
     assert catalogs.term_problems("fr", "cli.internal", "merci de la signaler", terms) == []
