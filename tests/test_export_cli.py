@@ -249,3 +249,27 @@ def test_on_a_terminal_a_line_the_same_as_another_shows_both_marks(tmp_path):
     anna, bram = (sum(line.count(mark) for line in plot) for mark in "*o")
     assert anna > 5 and bram > 5 and abs(anna - bram) <= 3
     assert "Anna and Bram have the same totals: their marks take turns on one line." in out
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "html"])
+def test_export_output_dash_writes_to_standard_output_and_no_file(series, tmp_path, fmt):
+    """``export --output -`` is standard output (NOTATION "Commands"): the same bytes as
+    without ``--output``, and no file called ``-`` is made."""
+    save, _ = series
+    work = tmp_path / "work"
+    work.mkdir()
+    exe = [sys.executable, "-m", "referee"]
+    env = dict(os.environ)
+    dash = subprocess.run([*exe, "export", "--format", fmt, "--output", "-", "--save", str(save)],
+                          capture_output=True, cwd=work, env=env, timeout=120)
+    plain = subprocess.run([*exe, "export", "--format", fmt, "--save", str(save)],
+                           capture_output=True, cwd=work, env=env, timeout=120)
+    assert dash.returncode == 0, dash.stderr.decode()
+    assert list(work.iterdir()) == []
+    assert dash.stdout == plain.stdout and dash.stdout
+    if fmt == "csv":
+        assert dash.stdout.startswith(b"\xef\xbb\xbf")
+    elif fmt == "json":
+        assert len(json.loads(dash.stdout)["hands"]) == 12
+    else:
+        assert dash.stdout.lstrip().lower().startswith(b"<!doctype html")

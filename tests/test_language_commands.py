@@ -29,7 +29,7 @@ def test_R1_5_italian_leave_is_ritira(tmp_path):
     out = run(save, "play", input="inizio 9cu\nritira Bram\naiuto\n").stdout
     assert "Bram lascia il tavolo" in out
     assert "ritira Anna" in out and "esce Anna" not in out
-    assert "pesca una carta" in out and "accetta il salto passato a te (R5.11)" in out
+    assert "prendi una carta dal tallone" in out and "accetta il salto passato a te (R5.11)" in out
     assert "subire" not in out       # the help's entries are imperatives, as "gioca una carta"
 
 

@@ -42,7 +42,7 @@ def test_the_term_check_marks_another_word_for_a_concept(code, key, bad, good):
 
 def test_the_term_check_reads_words_not_typed_code_nor_placeholders():
     terms, _ = catalogs.term_base("pt")
-    assert catalogs.term_problems("pt", "x", "a variante ({presets}), semente {seed}", terms) == []
+    assert catalogs.term_problems("pt", "x", "a variante ({presets}), número do sorteio {seed}", terms) == []
     terms, _ = catalogs.term_base("fr")
     # "signaler une erreur" is to report a bug: the term base allows it there.
     assert catalogs.term_problems("fr", "cli.internal", "merci de la signaler", terms) == []
@@ -56,7 +56,7 @@ def test_a_planted_word_fails_the_check_and_the_report_lists_its_keys(tmp_path, 
     po = tmp_path / "po"
     shutil.copytree(catalogs.PO_DIR, po)
     text = (po / "fr.po").read_text(encoding="utf-8")
-    planted = text.replace('msgstr "en faute !"', 'msgstr "à signaler !"', 1)
+    planted = text.replace('msgstr "en faute\u00a0!"', 'msgstr "à signaler\u00a0!"', 1)
     assert planted != text
     (po / "fr.po").write_text(planted, encoding="utf-8")
     monkeypatch.setattr(catalogs, "PO_DIR", str(po))

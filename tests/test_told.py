@@ -39,11 +39,11 @@ SAID = {
                     'première carte, demandent 56 cartes, mais 1 jeu en contient 54 (R1.3). '
                     'Utilisez `decks = 2` ou `deal_size` d\'au plus 10.',
     ("nl", "not_found"): 'nowhere.toml: er is geen variant of huisregelbestand dat '
-                         '"nowhere.toml" heet. Gebruik een variant (standard, family, '
-                         'hard, fast, cumulative, tournament) of het pad van een .toml-bestand.',
+                         '"nowhere.toml" heet. Gebruik een variant (standaard, familie, '
+                         'hard, snel, cumulatief of toernooi) of het pad van een .toml-bestand.',
     ("fr", "not_found"): f'nowhere.toml{NBSP}: il n\'y a ni variante ni fichier de règles '
-                         'maison nommé "nowhere.toml". Utilisez une variante (standard, family, '
-                         'hard, fast, cumulative, tournament) ou le chemin d\'un fichier .toml.',
+                         f'maison nommé «{NBSP}nowhere.toml{NBSP}». Utilisez une variante (standard, famille, '
+                         'difficile, rapide, cumulatif ou tournoi) ou le chemin d\'un fichier .toml.',
     ("nl", "7x"): "'7x' is geen kaart en geen woord voor een zet",
     ("fr", "7x"): f"«{NBSP}7x{NBSP}» n'est ni une carte ni un mot de saisie",
     ("nl", "Anna:"): "niets na 'Anna:'",

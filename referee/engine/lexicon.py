@@ -18,7 +18,9 @@ prompt explains once what they mean.  ``topics``, ``synonyms`` and
 English words (rule id -> phrases; a word -> its English ones; words left out).
 ``presets`` names the presets in the language (``famille`` -> ``family``, R8) and
 ``rank_words`` the ranks by their whole words (``roi`` -> ``K``), which a house-rule
-file's ``[actions]`` may use besides the letters (R9.1).
+file's ``[actions]`` may use besides the letters (R9.1).  ``switches`` are the words
+of a display setting (``show calls on``: Dutch ``toon betrappen aan``), read after
+``show`` only.
 
 This is the one place a language's words are spelled (``tests/test_language_words.py``
 checks that no other module does): Pesten's own Dutch words that every
@@ -40,14 +42,15 @@ class Lexicon:
 
     __slots__ = ("code", "ranks", "suits", "suit_names", "suit_words", "jokers", "words",
                  "false_friends", "card_word", "shared", "topics", "synonyms", "stopwords",
-                 "presets", "rank_words")
+                 "presets", "rank_words", "switches")
 
     def __init__(self, code: str, *, ranks: Mapping[str, str] = {}, suits: Mapping[str, str] = {},
                  suit_words: Mapping[str, str] = {}, jokers: tuple[str, ...] = (),
                  words: Mapping[str, str] = {}, false_friends: Mapping[str, str] = {},
                  card_word: str = "", shared: tuple[str, ...] = (), topics: Mapping[str, str] = {},
                  synonyms: Mapping[str, tuple[str, ...]] = {}, stopwords: str = "",
-                 presets: Mapping[str, str] = {}, rank_words: Mapping[str, str] = {}) -> None:
+                 presets: Mapping[str, str] = {}, rank_words: Mapping[str, str] = {},
+                 switches: Mapping[str, str] = {}) -> None:
         self.code = code
         self.ranks = dict(ranks)
         self.suits = dict(suits)
@@ -68,6 +71,8 @@ class Lexicon:
         self.presets = dict(presets)
         # A rank's whole word (``roi`` -> ``K``): a house-rule file's ``[actions]`` keys.
         self.rank_words = dict(rank_words)
+        # ``show``'s words (``betrappen`` -> ``calls``, ``aan`` -> ``on``), its usual one first.
+        self.switches = dict(switches)
 
 
 # The rule book's search words in Dutch (``rules WORDS``, read in every language).
@@ -195,6 +200,7 @@ LEXICONS: dict[str, Lexicon] = {
         presets={"standaard": "standard", "familie": "family", "gezin": "family",
                  "snel": "fast", "cumulatief": "cumulative", "toernooi": "tournament"},
         rank_words={"boer": "J", "vrouw": "Q", "heer": "K", "aas": "A"},
+        switches={"betrappen": "calls", "betrap": "calls", "aan": "on", "uit": "off"},
         shared=("pak", "trek", "laatste", "laatstekaart"),
         topics=NL_TOPICS,
         synonyms=NL_SYNONYMS,
@@ -202,10 +208,10 @@ LEXICONS: dict[str, Lexicon] = {
         words={"pak": "draw", "pakken": "draw", "trek": "draw", "trekken": "draw",
                "betrap": "call", "betrappen": "call", "weg": "leave", "vertrek": "leave",
                "terug": "undo", "ongedaan": "undo", "opnieuw": "redo", "herhaal": "redo",
-               "toestand": "state", "stand": "state", "waarom": "why", "regels": "rules", "hulp": "help",
+               "toestand": "state", "waarom": "why", "regels": "rules", "hulp": "help",
                "controleer": "check", "check": "check",
                "punten": "score", "telling": "score", "score": "score",
-               "tussenstand": "standings", "verloop": "replay", "geschiedenis": "history",
+               "tussenstand": "standings", "stand": "standings", "verloop": "replay", "geschiedenis": "history",
                "start": "start", "begin": "start",
                "pas": "pass", "passen": "pass",
                "corrigeer": "fix", "aantal": "count", "speel": "play",
@@ -223,6 +229,7 @@ LEXICONS: dict[str, Lexicon] = {
         presets={"famille": "family", "difficile": "hard", "rapide": "fast",
                  "cumulatif": "cumulative", "tournoi": "tournament"},
         rank_words={"valet": "J", "dame": "Q", "roi": "K", "as": "A"},
+        switches={"fautes": "calls", "faute": "calls", "oui": "on", "non": "off"},
         words={"pioche": "draw", "piocher": "draw",
                "prends": "call", "prendre": "call", "appel": "call", "appeler": "call", "signale": "call", "signaler": "call",
                "part": "leave", "partir": "leave",
@@ -246,6 +253,7 @@ LEXICONS: dict[str, Lexicon] = {
         presets={"base": "standard", "famiglia": "family", "difficile": "hard",
                  "veloce": "fast", "cumulativo": "cumulative", "torneo": "tournament"},
         rank_words={"fante": "J", "donna": "Q", "re": "K", "asso": "A"},
+        switches={"beccare": "calls", "becca": "calls", "sì": "on", "si": "on", "no": "off"},
         words={"pesca": "draw", "pescare": "draw",
                "becca": "call", "beccare": "call", "chiama": "call", "contesta": "call",
                "ritira": "leave", "esce": "leave", "esci": "leave", "lascia": "leave",
@@ -269,10 +277,11 @@ LEXICONS: dict[str, Lexicon] = {
                  "familia": "family", "difícil": "hard", "dificil": "hard", "rápido": "fast",
                  "rapido": "fast", "cumulativo": "cumulative", "torneio": "tournament"},
         rank_words={"valete": "J", "dama": "Q", "rei": "K", "ás": "A", "as": "A"},
+        switches={"pegar": "calls", "pega": "calls", "sim": "on", "não": "off", "nao": "off"},
         words={"compra": "draw", "comprar": "draw",
                "pega": "call", "pegar": "call", "cobra": "call", "cobrar": "call", "chama": "call", "chamar": "call", "sai": "leave", "sair": "leave",
                "desfaz": "undo", "desfazer": "undo", "refaz": "redo", "refazer": "redo",
-               "estado": "state", "porquê": "why", "porque": "why", "regras": "rules",
+               "estado": "state", "motivo": "why", "porquê": "why", "porque": "why", "regras": "rules",
                "ajuda": "help", "confere": "check", "conferir": "check",
                "verifica": "check", "verificar": "check",
                "pontos": "score", "classificação": "standings", "classificacao": "standings",
@@ -344,6 +353,19 @@ def local_preset(name: str) -> str | None:
         if norm in lex.presets:
             return lex.presets[norm]
     return None
+
+
+def switch_word(token: str, lex: Lexicon = ENGLISH) -> str:
+    """A word typed after ``show`` in English (lower case): Dutch ``betrappen`` ->
+    ``calls``, ``aan`` -> ``on``; any other (English ``on``) as typed."""
+    low = token.lower()
+    return lex.switches.get(low, low)
+
+
+def switch_forms(canonical: str, lex: Lexicon = ENGLISH) -> list[str]:
+    """How language ``lex`` writes ``show``'s word ``canonical`` (``on``: Dutch
+    ``aan``), its usual form first; empty in English and for any other word."""
+    return [local for local, english in lex.switches.items() if english == canonical]
 
 
 def false_friends(tokens: list[str], lex: Lexicon = ENGLISH) -> list[tuple[str, str]]:

@@ -21,7 +21,7 @@ from referee.engine.cardkeys import key_order
 from referee.engine.keys import (
     EXTENDS, MAX_EXTENDS, OVERLAPS, SECTION_KEYS, SPARSE, TABLE_NAMES, TOP_KEYS, card_points_of)
 from referee.engine.rulecheck import check_actions, check_subtable, check_table, extends_allowed
-from referee.engine.rules import KEYS, PRESETS, HouseRules, RulesError, resolve_preset
+from referee.engine.rules import KEYS, PRESETS, HouseRules, RulesError, presets_told, resolve_preset
 from referee.engine.told import Told
 from referee.engine.tomlsource import Merged, Source, placed
 from referee.engine.valuecheck import describe
@@ -132,7 +132,7 @@ def _defaults() -> dict[str, Any]:
 
 def not_found_error(spec: str) -> RulesError:
     """The RulesError for a rule set ``spec`` that is neither a preset nor a file (R8)."""
-    allowed = Told("rules.allowed.presets", presets=", ".join(PRESETS))
+    allowed = Told("rules.allowed.presets", presets=presets_told())
     told = Told("rules.error", where=Told("rules.where.file", file=spec),
                  problem=Told("rules.err.not_found", spec=spec, allowed=allowed))
     return RulesError(told, file=str(spec), line=None, key=None, allowed=allowed)

@@ -25,7 +25,7 @@ from referee.engine.cards import ALL_RANKS, JOKER, deck_ranks, deck_size, try_ca
 from referee.engine.keys import (
     CARD_ACTION, EXTENDS, MAX_DECKS, MAX_PLAYERS, MIN_PLAYERS, OLD_KEYS, OVERLAPS,
     SECTION_KEYS, TABLE_NAMES, TOP_KEYS, card_points_key, card_points_of)
-from referee.engine.rules import KEYS, PRESETS, HouseRules, RulesError
+from referee.engine.rules import KEYS, PRESETS, HouseRules, RulesError, presets_told
 from referee.engine.told import OneOf, Told
 from referee.engine.tomlsource import Merged, Source, placed, toml_value
 from referee.engine.valuecheck import (
@@ -49,7 +49,7 @@ def _suggest(word: str, candidates: tuple[str, ...] | list[str]) -> Told:
 
 def extends_allowed() -> Told:
     """What ``extends`` may name, to be said: a preset (``PRESETS``) or a file."""
-    return Told("rules.allowed.extends", presets=", ".join(PRESETS))
+    return Told("rules.allowed.extends", presets=presets_told())
 
 
 def check_table(table: Mapping[str, Any], src: Source) -> dict[str, Any]:

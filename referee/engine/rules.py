@@ -12,8 +12,8 @@ Public API:
 
 - ``HouseRules`` (frozen): ``deck_count``, ``action_ranks``, ``to_table``,
   ``flat_items``, ``differences``; ``KEYS`` (its fields but ``name``).
-- ``PRESETS``, ``ALIASES``, ``PRESET_RULE``, ``resolve_preset(name)``; the family's
-  games as presets: ``GAMES``, ``GAME_ALIASES`` (R10).
+- ``PRESETS``, ``ALIASES``, ``PRESET_RULE``, ``presets_told()``, ``resolve_preset(name)``;
+  the family's games as presets: ``GAMES``, ``GAME_ALIASES`` (R10).
 - ``RulesError(ValueError)`` with ``told``, ``problem``, ``file``, ``line``, ``key``,
   ``allowed``: data (``told.Told``), said by whoever catches it in its reader's
   language (``referee.messages.say``, ``rules.*`` keys); the engine makes no text.
@@ -433,6 +433,13 @@ class RulesError(ValueError):
         self.line = line
         self.key = key
         self.allowed = allowed
+
+
+def presets_told() -> OneOf:
+    """The presets (``PRESETS``, R8) to be said as one list, each by its name in the
+    language it is read in (``rules.preset.NAME``: French ``famille``), as ``rules``
+    and ``new`` show them: "standard, famille, ... ou tournoi"."""
+    return OneOf(tuple(Told(f"rules.preset.{name}") for name in PRESETS), "rules.word.or")
 
 
 def resolve_preset(name: str) -> str | None:

@@ -535,7 +535,9 @@ class SeriesApp:
         Who owes "Laatste kaart!" and who can be called are left out unless the
         series shows them (``show calls on``): noticing it is the game.
         """
+        from referee.engine.rules import PRESETS
         from referee.interface.complete import HandView
+        from referee.words.events import rules_name
         table = self.table
         hand = table.hand
         st = table.shown_state()
@@ -549,6 +551,7 @@ class SeriesApp:
             callable=tuple(st["callable"]), announce_due=st["announce_due"],
             named_suit=st["named_suit"], fits=fits, draw_fits=draw_fits, spent=spent_cards(hand),
             jokers=bool(table.rules.jokers), decks=hand.decks, rule_ids=tuple(rule_ids),
+            presets=tuple(rules_name(name) for name in PRESETS),
             winner=st["winner"], commands=tuple(COMMANDS.values()), lexicon=hand.lexicon,
             names=hand.tables.names)
 
@@ -788,8 +791,12 @@ def _abandon(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
 
 @command("show", args="show")
 def _show(app: SeriesApp, text: str, arg: str, ruling) -> Reply:
+    """``show``, or ``show calls on|off`` in English or the table's words (Dutch
+    ``toon betrappen aan|uit``): whether who owes and who may call is shown."""
+    from referee.engine.lexicon import switch_word
     table = app.table
-    words = arg.lower().split()
+    lex = table_lexicon()
+    words = [switch_word(w, lex) for w in arg.split()]
     if not words:
         key = "repl.show.calls_on" if table.show_calls else "repl.show.calls_off"
         return Reply(text, True, t(key), None, "query")

@@ -553,14 +553,35 @@ def _lang_codes(ctx, param, incomplete):
     return [code for code in messages.LANGUAGES if code.startswith(incomplete.lower())]
 
 
+def _completion_language() -> str:
+    """The language a shell's Tab completes in: the ``--lang`` of the line being
+    completed (``COMP_WORDS``, as click's completion gives it), else
+    ``$PESTEN_REF_LANG`` and the locale (``messages.choose_language``)."""
+    from referee import messages
+    words = os.environ.get("COMP_WORDS", "").split()
+    code = None
+    for i, word in enumerate(words):
+        if word.startswith("--lang="):
+            code = word.partition("=")[2]
+        elif word == "--lang" and i + 1 < len(words):
+            code = words[i + 1]
+    return messages.choose_language(messages.language_code(code))
+
+
 def _rules_specs(ctx, param, incomplete):
-    """Tab completion of ``--rules``: the presets and their aliases, then the house-rule
-    files (``*.toml``) and the folders on the way to them."""
+    """Tab completion of ``--rules``: the presets by their names in the language in use
+    (``--lang`` on the line, else as NOTATION.md "Languages" says: French ``famille``),
+    then by their English names and aliases, then the house-rule files (``*.toml``)
+    and the folders on the way to them."""
     from click.shell_completion import CompletionItem
+    from referee import messages
     from referee.engine.rules import ALIASES, GAME_ALIASES, GAMES, PRESETS
     low = incomplete.lower()
-    out = [CompletionItem(name) for name in (*PRESETS, *ALIASES, *GAMES, *GAME_ALIASES)
-           if name.startswith(low)]
+    local = messages.catalog(_completion_language())
+    names = [local.get(f"rules.preset.{name}", name) for name in PRESETS]
+    names = list(dict.fromkeys(n for n in (*names, *PRESETS, *ALIASES, *GAMES, *GAME_ALIASES)
+                               if isinstance(n, str)))
+    out = [CompletionItem(name) for name in names if name.lower().startswith(low)]
     folder, _, start = incomplete.rpartition(os.sep)
     try:
         entries = sorted(os.scandir(os.path.expanduser(folder) if folder else "."),
@@ -1066,7 +1087,7 @@ def export(fmt, output, save):
             except PackageNotFoundError:  # pragma: no cover - run from a bare checkout
                 version = ""
         data = render_export(fmt, history, header, version)
-        if output is None:
+        if output is None or output == "-":  # ``--output -``: standard output, as without it
             sys.stdout.flush()
             sys.stdout.buffer.write(data)
             sys.stdout.buffer.flush()

@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from referee.engine.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, parse_suit, try_card
-from referee.engine.lexicon import ENGLISH, SHARED_CARD_WORDS, Lexicon, local_forms, word as _english_word
+from referee.engine.lexicon import (ENGLISH, SHARED_CARD_WORDS, Lexicon, local_forms, switch_forms, switch_word,
+                                    word as _english_word)
 from referee.messages import t
 from referee.words.cards import pretty
 from referee.engine.notation import ANNOUNCE_WORDS, DRAW_WORDS, MORE
@@ -62,6 +63,8 @@ class HandView:
     name now (R3.4); ``spent``: canonical cards with every
     copy in the discard pile (R1.4); ``jokers``: the deck has Jokers (R1.3);
     ``decks``: decks in play (R1.3); ``rule_ids``: rule ids for ``rules R…``;
+    ``presets``: the presets by their names in the table's language (R8: French
+    ``famille``), offered after ``rules`` too;
     ``winner``: the hand's winner or None; ``commands``: the prompt's commands
     (``app.Command``: ``name``, ``aliases``, ``args``, ``when``, ``summary()``),
     in the order of their registry; ``lexicon``: the language the table's lines
@@ -89,6 +92,7 @@ class HandView:
     jokers: bool = True
     decks: int = 1
     rule_ids: tuple[str, ...] = ()
+    presets: tuple[str, ...] = ()
     winner: str | None = None
     commands: tuple[Any, ...] = ()
     lexicon: Lexicon = ENGLISH
@@ -318,14 +322,19 @@ def _command_args(args: str, before: list[str], view: HandView) -> list[str]:
     n = len(before)
     if args == "card":
         return _cards_fit_first(view) if n == 1 else _suits_after(before[-1], view)
-    if args == "rule":
-        return list(view.rule_ids) if n == 1 else []
+    if args == "rule":  # ``rules R5.7``, ``rules famille``, ``rules R5.7 famille`` (R8)
+        if n == 1:
+            return [*view.rule_ids, *view.presets]
+        return list(view.presets) if n == 2 and before[1].upper() in view.rule_ids else []
     if args == "score":
         return _score_words(before, view)
-    if args == "show":
+    if args == "show":  # ``show calls on|off``, in the table's words (Dutch ``toon betrappen aan``)
+        lex = view.lexicon
         if n == 1:
-            return list(SHOW_WORDS)
-        return ["on", "off"] if n == 2 and _word(before[1], view.lexicon) in SHOW_WORDS else []
+            return [(switch_forms(w, lex) or [w])[0] for w in SHOW_WORDS]
+        if n == 2 and switch_word(before[1], lex) in SHOW_WORDS:
+            return [(switch_forms(w, lex) or [w])[0] for w in ("on", "off")]
+        return []
     if args in _OPTION_OF and n == 1:  # ``replay --hand``, ``standings --seats``
         return [_OPTION_OF[args]]
     if args == "command" and n == 1:

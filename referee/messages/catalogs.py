@@ -175,8 +175,26 @@ def set_plural_forms(cat: Catalog, language: str) -> None:
     cat.mime_headers = [("Plural-Forms", PLURAL_FORMS[language])]
 
 
+def french_spaces(text: str) -> str:
+    """``text`` with the space before ``!``, ``?``, ``:``, ``;`` and ``»`` and after
+    ``«`` made non-breaking (U+00A0), as French typography wants, outside ``code``."""
+    parts = re.split(r"(`[^`]*`)", text)
+    return "".join(part if i % 2 else _FRENCH_PLAIN_SPACE.sub("\u00a0", part)
+                   for i, part in enumerate(parts))
+
+
+def _with_french_spaces(cat: Catalog) -> None:
+    for message in cat:
+        if message.context and message.string:
+            if isinstance(message.string, (tuple, list)):
+                message.string = tuple(french_spaces(s) for s in message.string)
+            else:
+                message.string = french_spaces(message.string)
+
+
 def extract() -> None:
-    """Write the template and merge it into every language's catalog."""
+    """Write the template and merge it into every language's catalog (French with its
+    non-breaking spaces: ``french_spaces``)."""
     template = build_template()
     changed = _write_if_changed(TEMPLATE, _po_bytes(template))
     print(f"{'wrote' if changed else 'unchanged'} {os.path.relpath(TEMPLATE)}")
@@ -187,6 +205,8 @@ def extract() -> None:
             cat.update(template, no_fuzzy_matching=True)
         else:
             cat = _new_catalog(language, template)
+        if language == "fr":
+            _with_french_spaces(cat)
         _set_header(cat, language)
         changed = _write_if_changed(path, _po_bytes(cat))
         print(f"{'wrote' if changed else 'unchanged'} {os.path.relpath(path)}")
@@ -305,6 +325,8 @@ _ENGLISH_CARD = re.compile(r"(?<![\w{}/\\-])((?:10|[2-9AKQJT])[cdhs])(?![\w}])")
 ENGLISH_LETTERS_KEYS = frozenset({"cli.help.notation.cards", "repl.hint.false_friend"})
 #: French puts a space (normal, no-break or narrow no-break) before ! ? : ;
 _FRENCH_PUNCTUATION = re.compile(r"[^\s\u00a0\u202f]([!?;:])(?=\s|$)")
+#: A French sign that takes a space before it (or « after it) with a plain, breakable space.
+_FRENCH_PLAIN_SPACE = re.compile(r" (?=[!?;:»])|(?<=«) ")
 #: A player's name (or names) filled into a sentence.
 _NAMES = r"\{(?:name|names|winner|winners|who|victim|turn|lost|player|caller|other|through|dealer)\}"
 #: What agrees with a player's name, so that the sentence gives the player a gender
@@ -405,7 +427,8 @@ def english_commands(language: str, key: str, text: str) -> list[str]:
 def style_problems(language: str, key: str, text: str) -> list[str]:
     """What a native reader would mark in the translation ``text`` of ``key`` and that
     a program can see: an example card in English letters (not an ``{ex:...}``
-    placeholder), a backticked English command word (``english_commands``), in French a ``!``, ``?``, ``:`` or ``;`` without its space, in
+    placeholder), a backticked English command word (``english_commands``), in French a ``!``, ``?``, ``:`` or ``;`` without its space
+    or with a plain (breakable) one (``»`` too, and after ``«``), in
     French and Italian a participle right after ``{name}``, and a number rank
     capitalised in running text ("les Sept" for "les sept")."""
     found = []
@@ -422,6 +445,10 @@ def style_problems(language: str, key: str, text: str) -> list[str]:
         for m in _FRENCH_PUNCTUATION.finditer(re.sub(r"`[^`]*`|«[^»]*»|\x00", "X", body)):
             found.append(f"{where}: no space before {m.group(1)!r} "
                          f"({body[max(0, m.start() - 12):m.end()].strip()!r})")
+    if language == "fr":
+        for m in _FRENCH_PLAIN_SPACE.finditer(re.sub(r"`[^`]*`", "X", body)):
+            found.append(f"{where}: the space at {body[max(0, m.start() - 12):m.end() + 2]!r} "
+                         "must be non-breaking (U+00A0; `extract` writes it)")
     if language in _CAPITAL_RANK:
         for m in _CAPITAL_RANK[language].finditer(body):
             found.append(f"{where}: the rank {m.group(0)!r} is capitalised in running text; "

@@ -100,7 +100,8 @@ MESSAGES = {
     "help.export": "The whole series as CSV, JSON or one self-contained HTML page.",
     "help.export.format": "csv (a spreadsheet), json (scripts) or html (one page to print or share).",
     "help.export.output": (
-        "Write to FILE (atomically; a file there is kept as FILE.bak) instead of stdout."),
+        "Write to FILE (atomically; a file there is kept as FILE.bak) instead of stdout; "
+        "`-` is stdout."),
 
     # -- rules, replay, help ----------------------------------------------------------------------
     "help.rules": "The rule set in force; or one rule (R5.1), a preset, a house-rule file, a topic.",

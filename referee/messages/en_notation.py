@@ -6,7 +6,7 @@ MESSAGES = {
     "notation.not_card": "'{token}' is not a card",
     "notation.nothing_after": "nothing after '{player}:'",
     "notation.alone": "'{word}' stands alone on its line",
-    "notation.start_usage": "'start' takes one card: {ex:start 9h}",
+    "notation.start_usage": "'{cmd:start}' takes one card: {ex:start 9h}",
     "notation.name_usage": "'{word}' takes one player's name: {word} Anna",
     "notation.fix_incomplete": (
         "'{text}' is incomplete; corrections read: {ex:fix draw Anna 2} | {ex:fix count Anna 5} | "

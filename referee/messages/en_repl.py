@@ -55,8 +55,8 @@ MESSAGES = {
     "repl.show.calls_on": ("Calls are shown: the toolbar, `{cmd:state}` and Tab mark who may still say "
                            "Laatste kaart! and who can be called (saved for this series)."),
     "repl.show.calls_off": ("Calls are hidden: noticing a forgotten Laatste kaart! is up to the "
-                            "table (saved for this series; `show calls on` shows them)."),
-    "repl.show.usage": "Type `show calls on` or `show calls off`.",
+                            "table (saved for this series; `{cmd:show calls on}` shows them)."),
+    "repl.show.usage": "Type `{cmd:show calls on}` or `{cmd:show calls off}`.",
 
     "repl.quit.done": "Left the table.",
 

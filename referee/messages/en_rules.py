@@ -953,7 +953,7 @@ MESSAGES: dict[str, str] = {
         "go counterclockwise, the dealer names the suit with the starter (`{ex:start Jh s}`), "
         "a limit binds the first card, and draws fall as if the dealer had played; "
         "`again`, `show` and card moves do nothing. Under `redraw` the starter goes back "
-        "into the draw pile and the dealer turns another, entered with a second `start`."
+        "into the draw pile and the dealer turns another, entered with a second `{cmd:start}`."
     ),
     "rules.book.text.R9.16.no_effect": "Here an action starter does nothing.",
     "rules.book.text.R9.16.applies": "Here a starter counts when it is: {ranks}.",

@@ -26,7 +26,7 @@ from referee.messages import catalog, say, t
 from referee.engine.effects import ACTION_RANKS, EFFECT_BY_NAME, Effect, classic_rule
 from referee.engine.keys import (
     CLASSIC_STARTERS, HOUSE_KEYS, KEY_BY_NAME, card_points_key, card_points_of, declared)
-from referee.engine.rules import GAMES, PRESETS, PRESET_RULE, HouseRules, RulesError
+from referee.engine.rules import GAMES, PRESETS, PRESET_RULE, HouseRules, RulesError, presets_told
 from referee.engine.tomlsource import toml_value
 from referee.engine.cardkeys import is_rank, key_order, key_rank
 from referee.words.cards import a_rank, pretty, suit_word
@@ -1036,7 +1036,7 @@ def lookup_answer(what: str | None, rules_in_force: HouseRules,
     directory = Path(base_dir) if base_dir is not None else None
     path = find_rules_file(what, directory) if _looks_like_file(what) else None
     if path is None and what.lower().endswith(".toml"):
-        return t("rules.view.no_such_file", what=what, presets=", ".join(PRESETS)) + "\n", False
+        return t("rules.view.no_such_file", what=what, presets=say(presets_told())) + "\n", False
     if path is not None:
         try:
             return render_rulebook(load_rules(path)), True
@@ -1068,7 +1068,7 @@ def _rule_under(words: list[str], base_dir: str | Path | None) -> tuple[str, boo
     from referee.series.presets import rules_origin
     if resolve_preset(spec) is None and find_rules_file(
             spec, Path(base_dir) if base_dir is not None else None) is None:
-        return t("rules.view.no_such_file", what=spec, presets=", ".join(PRESETS)) + "\n", False
+        return t("rules.view.no_such_file", what=spec, presets=say(presets_told())) + "\n", False
     try:
         rules = load_rules(spec, base_dir)
         origin = rules_origin(spec, base_dir)

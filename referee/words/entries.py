@@ -9,7 +9,7 @@ the language the messages speak (Dutch ``Hh``, ``pak``; French ``Vco pi``):
 from __future__ import annotations
 
 from referee import messages
-from referee.engine.lexicon import lexicon, local_forms
+from referee.engine.lexicon import lexicon, local_forms, switch_forms
 from referee.engine.written import written
 
 
@@ -39,17 +39,21 @@ messages.set_examples(EXAMPLES)
 #: The prompt's command words a message may name (``{cmd:help}``), besides the entry
 #: words ``written`` knows (``pass``, ``call``, ``leave``, ``start``, ``d``).
 COMMAND_WORDS = frozenset(("help", "state", "why", "check", "undo", "redo", "rules", "score",
-                           "standings", "history", "replay"))
+                           "standings", "history", "replay", "show"))
 
 
 def as_command(text: str) -> str:
     """A command to type, given in English (``pass``, ``Bram: call Anna``,
     ``check 7h``), as the language the messages speak writes it (``as_read``), each
     prompt command word by the language's own first word for it (French ``aide``
-    for ``help``, Italian ``perché`` for ``why``).  English is returned as it is."""
+    for ``help``, Italian ``perché`` for ``why``), and ``show``'s words by the
+    language's (``show calls on``: Dutch ``toon betrappen aan``).  English is returned
+    as it is."""
     lex = lexicon(messages.language())
     text = written(text, lex)
     head, sep, rest = text.partition(" ")
+    if head == "show":  # ``show calls on``: Dutch ``toon betrappen aan``
+        rest = " ".join((switch_forms(w, lex) or [w])[0] for w in rest.split())
     if head in COMMAND_WORDS:
         forms = local_forms(head, lex)
         if forms:

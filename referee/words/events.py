@@ -164,7 +164,7 @@ def _house_where(w, origin=None) -> str:
         return ""
     kind, name, line = found
     if kind == "preset":
-        return t("engine.why.where.preset", name=name)
+        return t("engine.why.where.preset", name=rules_name(name))
     if line is None:
         return t("engine.why.where.file", file=name)
     return t("engine.why.where.line", file=name, line=line)
