@@ -23,6 +23,7 @@ being data.  One function per effect of the vocabulary:
 - R5.7 facing a penalty: what stacks (``compiled.stackers``) ... ``must_stack_refusal``
 - R8.4: in free order the effects on the turn do nothing (``compiled``)
 - R5.11 a skip passed on, sat out with ``pass`` ..................... ``pass_skip``
+- R10.21 a stacked wait: added to (``_skip``), accepted with ``pass`` (``pass_skip``)
 """
 
 from __future__ import annotations
@@ -100,7 +101,7 @@ def effect(h, player: str, card: Card, suit: str | None, ev: list,
     elif done & _AGAIN:
         h.turn = player
         if h.pending_skip:  # R9.13: the other player of two missed the turn the skip held
-            h.pending_skip, h.skip_rank = 0, None
+            h.pending_skip, h.skip_rank, h.skip_stacks = 0, None, False
             _drop_pending(ev, told)
     else:
         order.pass_turn(h, player)
@@ -161,6 +162,13 @@ def _others_draw(h, player, card, suit, e, rule, house, ev, done) -> int:
 
 
 def _skip(h, player, card, suit, e, rule, house, ev, done) -> int:
+    if e.stack:  # R10.21: a wait, pending; on a pending wait (kept by ``plays``) it adds
+        victim = _last_victim(ev) if done & _SKIPPED else order.next_seat(h, player)
+        h.pending_skip += e.n
+        h.skip_rank, h.skip_stacks = card.rank, True
+        ev.append(SkipPending(player, card, victim=victim, n=h.pending_skip, rule="R10.21",
+                              stacks=True))
+        return done | _SKIPPED
     if e.pass_on:  # (the skips of a double add up for the one player to answer them)
         more = done & _SKIPPED
         victim = _last_victim(ev) if more else order.next_seat(h, player)
@@ -226,18 +234,21 @@ def _last_reversed(ev: list) -> int:
 def pass_skip(h, player: str, ev: list) -> None:
     """R5.11: ``player``, facing a skip passed on, types ``pass`` and sits it out:
     open last-card windows of others close (R4.2), they miss the turns it holds
-    and the turn moves on.  Raises ``Refusal`` when no skip is pending for them,
-    having changed nothing (R0.4)."""
+    and the turn moves on.  Facing a stacked wait (R10.21) they accept it: this
+    turn is the first of the total, the others are waits the referee passes as
+    play comes round (``order.tell_waits``).  Raises ``Refusal`` when no skip is
+    pending for them, having changed nothing (R0.4)."""
     n = h.pending_skip
     if not n:
         raise Refusal(Reason.NO_SKIP, "R5.11", name=player)
     if h.last_card:
         lastcard.typed_draw(h, player)  # (another player acted: open windows close, R4.2)
-    h.pending_skip, h.skip_rank = 0, None
+    owed = h.waits if h.skip_stacks else h.skips
+    h.pending_skip, h.skip_rank, h.skip_stacks = 0, None, False
     if n > 1:
-        h.skips[player] = h.skips.get(player, 0) + n - 1
+        owed[player] = owed.get(player, 0) + n - 1
     h.idle.add(player)          # (a blank turn, R3.9: no card played or brought)
-    ev.append(SkipPassed(player, n=n))
+    ev.append(SkipPassed(player, n=n, rule="R10.21" if owed is h.waits else "R5.11"))
     order.pass_turn(h, player)
 
 
@@ -374,7 +385,7 @@ def aim_penalty(h, player: str, card: Card, rule: str, ev: list, stacked: bool =
     ``at_once`` False: a further card of the same double follows (R3.10), so the
     penalty is only aimed; the last card's penalty is drawn at once, the whole."""
     target = order.next_seat(h, player)
-    if at_once and not h.free and h.skips.get(target, 0) > 0:
+    if at_once and not h.free and order.missing(h, target):
         _penalty_at_once(h, player, card, target, rule, ev)
         return
     h.turn = target

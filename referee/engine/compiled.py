@@ -14,6 +14,8 @@ indexed by the card's small int id (``Card.id``, ``cards.CARDS``):
   ``last_holder`` (R6.3: no suit named, no draw for the player).
 - ``action[id]``: the card has an effect under these rules (R8 "Action cards").
 - ``penalty[id]``: the card makes a draw penalty for the next player (R5.7).
+- ``waits``: the cards that make a stacked wait (R10.21: ``skip`` with ``stack``),
+  a mask: those of its rank add to a pending wait.
 - ``stackers[kind]``: by pending penalty kind (the rank that made it), the
   cards that may be played on it (R5.7, R9.14), a bit mask by id (``stack_ranks``:
   their ranks, in rank order);
@@ -74,7 +76,7 @@ class Tables:
 
     __slots__ = ("effects", "rule", "steps", "action", "action_mask", "penalty", "stackers", "stack_ranks",
                  "entry", "kind", "_wild_cards", "_same_cards", "countering", "_counters",
-                 "open",
+                 "open", "waits",
                  "doubling_ranks", "names", "finish", "draw_after", "multi_play", "start_applies",
                  "start_redraw",
                  "start_steps", "out_steps",
@@ -98,6 +100,8 @@ class Tables:
             (c, next(e for e in es if e.kind == "counter")) for c, es in zip(CARDS, effects)
             if any(e.kind == "counter" for e in es))
         self._counters: dict[tuple, int] = {}
+        self.waits: int = _mask(c for c, es in zip(CARDS, effects)  # R10.21
+                                if any(e.kind == "skip" and e.stack for e in es))
 
     def _compile_effects(self, rules: HouseRules) -> tuple[tuple, tuple]:
         """``effects``, ``rule`` and ``entry`` by card (R9.1, R10.10: the most specific

@@ -140,8 +140,11 @@ class Dealt(HandState):
             "named_suit": self.named_suit,
             "pending_draw": self.pending,
             "pending_skip": self.pending_skip if playing else 0,
+            "pending_wait": bool(self.skip_stacks and self.pending_skip) if playing else False,
             "limit": _limit_json(self.limit) if playing else None,
             "skips": ({p: self.skips[p] for p in self.active if self.skips.get(p)}
+                      if playing else {}),
+            "waits": ({p: self.waits[p] for p in self.active if self.waits.get(p)}
                       if playing else {}),
             "counts": {p: self.counts[p] for p in self.active},
             "draw_pile": self.draw_pile,

@@ -220,6 +220,9 @@ def draw_play_refusal(h, player: str, card: Card | None) -> Refusal | None:
     checks decide (``matching.check_play``, on a pending penalty once it is taken)."""
     r = h.rules
     if h.pending_skip:
+        if h.skip_stacks:
+            return Refusal(Reason.WAIT_NO_DRAW, "R10.21", name=player, rank=h.skip_rank,
+                           n=h.pending_skip)
         return Refusal(Reason.SKIP_NO_DRAW, "R5.11", name=player, rank=h.skip_rank,
                        n=h.pending_skip)
     if h.pending and r.penalty_ends_turn:

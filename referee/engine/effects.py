@@ -87,7 +87,8 @@ EFFECT_KINDS: tuple[EffectKind, ...] = (
                (Param("to", "enum", _TO_NEXT, "next"), Param("at_once", "bool", None, False)),
                "R9.3"),
     EffectKind("others_draw", Param("n", "int", (1, 5)), (), "R9.4"),
-    EffectKind("skip", Param("n", "int", (1, 3), 1), (Param("pass_on", "bool", None, False),),
+    EffectKind("skip", Param("n", "int", (1, 3), 1), (Param("pass_on", "bool", None, False),
+                                                      Param("stack", "bool", None, False)),
                "R9.5"),
     EffectKind("again", None, (Param("follow", "enum", ("any", "same_suit"), "any"),), "R9.6"),
     EffectKind("reverse", None, (Param("two_players", "enum", ("again", "none"), "again"),),
@@ -122,7 +123,7 @@ class Effect(Value):
     ``kind``: the effect's name (``"draw"``).  The parameters of the vocabulary
     are fields, None where the effect has no such parameter: ``n`` (cards or
     turns), ``to`` (``draw``: ``"next"``/``"self"``/``"previous"``; ``pass_cards``:
-    ``"left"``/``"right"``), ``at_once``, ``pass_on``, ``follow``, ``two_players``,
+    ``"left"``/``"right"``), ``at_once``, ``pass_on``, ``stack`` (R10.21), ``follow``, ``two_players``,
     ``wild``, ``on_same_rank``, ``value`` (1-13), ``rank``, ``who``,
     ``against_play``; ``counter`` (R10.11): ``mode``, ``against`` (a tuple of keys,
     ``()``: every penalty), ``same_suit``.  ``Effect("draw", n=2)`` fills the defaults of ``to`` and
@@ -346,12 +347,18 @@ def check_combination(effects: tuple[Effect, ...], free: bool) -> str | None:
     (``again`` with a ``skip`` or with a pending draw; a passed-on ``skip``
     with a pending draw or another skip), two pending draws, two ``again``,
     two named suits, two ``next_*`` limits or one beside a named suit, and
-    in free order a passed-on skip (nobody's turn to pass it to)."""
+    in free order a passed-on skip (nobody's turn to pass it to).  A stacked
+    wait (``stack = true``, R10.21) stands alone as a passed-on skip does, and
+    is never passed on too."""
     kinds = [e.kind for e in effects]
-    passed_on = any(e.pass_on for e in effects if e.kind == "skip")
+    skips = [e for e in effects if e.kind == "skip"]
+    if any(e.pass_on and e.stack for e in skips):
+        return "rules.err.combo.stack_pass_on"
+    stacked = any(e.stack for e in skips)
+    passed_on = stacked or any(e.pass_on for e in skips)
     problem = _refused_together(kinds, sum(e.pending_draw for e in effects), passed_on)
     if problem is None and free and passed_on:
-        return "rules.err.combo.pass_on_free"
+        return "rules.err.combo.stack_free" if stacked else "rules.err.combo.pass_on_free"
     return problem
 
 

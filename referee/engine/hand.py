@@ -191,6 +191,7 @@ class Hand(Dealt):
         if player is None:
             player = self.turn
         ev: list = []
+        waits = self.waits.copy() if self.waits else None
         kind = type(action)
         if kind is Play:
             plays.play(self, player, action.card, action.suit, ev, action.more)
@@ -206,6 +207,8 @@ class Hand(Dealt):
                 draws.draw_play(self, player, action.card, action.suit, ev)
         else:
             pass_skip(self, player, ev)
+        if waits:  # R10.21: the turns waited as play came round, told
+            order.tell_waits(self, waits, ev)
         if announce and self.status == "playing":
             lastcard.announce(self, player, ev)
         if self.draw_pile == 0:
@@ -254,6 +257,8 @@ class Hand(Dealt):
                 at = _ACTIONS[type(action)](self, action, actor, ev)
                 if at:
                     cited = at
+            if snap.waits:  # R10.21: the turns waited as play came round, told
+                order.tell_waits(self, snap.waits, ev)
         except Refusal as refusal:
             snap.restore(self)
             if refusal.event.reason is Reason.TURN and actor is not None and done:

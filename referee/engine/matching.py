@@ -23,15 +23,16 @@ from referee.engine import actions, goingout, table
 from referee.engine.events import Reason, Refusal
 
 PENALTY = "penalty"  # a pending penalty (R5.7): only what stacks on it
-SKIP = "skip"        # a skip passed on (R5.11): only its rank
+SKIP = "skip"        # a skip passed on (R5.11): only its rank; a stacked wait (R10.21):
+#                      only its rank's cards that wait
 LIMIT = "limit"      # a limit on the next card (R9.6, R9.9): what it lets through
 MATCH = "match"      # matching the top card, the named suit in force (R3.1-R3.3)
 
 
 def governs(h) -> str:
     """What governs the next card now, the first that holds of: a pending penalty
-    (``PENALTY``, R5.7), a skip passed on (``SKIP``, R5.11), a limit (``LIMIT``, R9.6,
-    R9.9), else matching (``MATCH``, R3.1-R3.3)."""
+    (``PENALTY``, R5.7), a skip passed on or a stacked wait (``SKIP``, R5.11, R10.21),
+    a limit (``LIMIT``, R9.6, R9.9), else matching (``MATCH``, R3.1-R3.3)."""
     if h.pending:
         return PENALTY
     if h.pending_skip:
@@ -53,7 +54,7 @@ def rule_of(h, card: Card) -> str:
     if kind is PENALTY:
         return "R5.7"
     if kind is SKIP:
-        return "R5.11"
+        return "R10.21" if h.skip_stacks else "R5.11"
     if kind is LIMIT:
         return limit_rule(h.limit)
     if card.is_joker:
@@ -68,6 +69,9 @@ def card_refusal(h, card: Card) -> Refusal:
     kind = governs(h)
     if kind is PENALTY:
         return actions.must_stack_refusal(h, card)
+    if kind is SKIP and h.skip_stacks:
+        return Refusal(Reason.MUST_ANSWER_WAIT, "R10.21", card=card, rank=h.skip_rank,
+                       n=h.pending_skip, name=h.turn)
     if kind is SKIP:
         return Refusal(Reason.MUST_ANSWER_SKIP, "R5.11", card=card, rank=h.skip_rank,
                        n=h.pending_skip)
@@ -97,6 +101,8 @@ def play_mask(h, count_after: int) -> int:
         mask = t.limit(("rank", h.skip_rank))
         if h.skip_rank != JOKER_RANK:  # (a Joker passes on only a Joker's skip)
             mask &= ~t.limit(("rank", JOKER_RANK))
+        if h.skip_stacks:  # R10.21: only the rank's cards that wait too add to a wait
+            mask &= t.waits
     elif kind is LIMIT:
         mask = t.limit(h.limit)
     else:

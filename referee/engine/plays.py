@@ -33,7 +33,8 @@ def play(h, player: str, card: Card, suit: str | None, ev: list,
         copies[other] = copies.get(other, 0) + 1
     h.named_suit = None
     h.limit = None
-    h.pending_skip = 0
+    if not h.skip_stacks:  # (R10.21: a card added to a wait carries its total on, ``_skip``)
+        h.pending_skip = 0
     h.penalty_turn = None
     if h.idle:
         h.idle.clear()

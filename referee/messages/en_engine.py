@@ -80,6 +80,16 @@ MESSAGES = {
     "engine.refuse.skip_no_draw": (
         "A skip is pending for {name}: play {rank} to pass it on, or type `{cmd:pass}`; there is "
         "no draw now (R5.11)."),
+    "engine.refuse.must_answer_wait": {
+        "one": ("{card} cannot be played now: {name} must wait {n} turn unless they add {rank} "
+                "that waits too; or type `{cmd:pass}` to wait (R10.21)."),
+        "other": ("{card} cannot be played now: {name} must wait {n} turns unless they add "
+                  "{rank} that waits too; or type `{cmd:pass}` to wait (R10.21).")},
+    "engine.refuse.wait_no_draw": {
+        "one": ("A wait of {n} turn is pending for {name}: add {rank}, or type `{cmd:pass}` to "
+                "wait; there is no draw now (R10.21)."),
+        "other": ("A wait of {n} turns is pending for {name}: add {rank}, or type `{cmd:pass}` "
+                  "to wait; there is no draw now (R10.21).")},
     "engine.refuse.limit": "{card} cannot be played now: play {limit}, or draw (R9.9).",
     "engine.refuse.follow": (
         "{card} cannot follow: play {limit}, or draw (R9.6)."),
@@ -221,6 +231,19 @@ MESSAGES = {
     "engine.effect.skip_passed": {
         "one": "{name} passes and misses {n} turn (R5.11).",
         "other": "{name} passes and misses {n} turns (R5.11)."},
+    "engine.effect.wait_pending": {
+        "one": ("{name} plays {card}: {victim} must add {rank} to the wait, or type "
+                "`{cmd:pass}` and wait {n} turn (R10.21)."),
+        "other": ("{name} plays {card}: {victim} must add {rank} to the wait, or type "
+                  "`{cmd:pass}` and wait {n} turns, this one and the next ones as play comes "
+                  "round (R10.21).")},
+    "engine.effect.wait_accepted": {
+        "one": "{name} waits this turn (R10.21).",
+        "other": "{name} waits {n} turns: this one and, as play comes round, the next ones (R10.21)."},
+    "engine.effect.waited_last": "{name} waits: that was the last turn to wait (R10.21).",
+    "engine.effect.waited": {
+        "one": "{name} waits: {n} turn left (R10.21).",
+        "other": "{name} waits: {n} turns left (R10.21)."},
     "engine.effect.reverse": "{name} plays {card}: play now goes {direction} ({rule}).",
     "engine.effect.name_suit": "{name} plays {card} and names {suit} ({rule}).",
     "engine.effect.draw_at_once": {

@@ -128,6 +128,7 @@ MESSAGES = {
     "repl.bar.count": "{name} {count}",
     "repl.bar.to_act": "▶",
     "repl.bar.skips": {"one": "misses 1 turn", "other": "misses {n} turns"},
+    "repl.bar.waits": {"one": "waits 1 more turn", "other": "waits {n} more turns"},
     "repl.bar.announce": "may say lk",
     "repl.bar.callable": "call!",
     "repl.bar.over": "Hand {hand} is over: {winner} won it. Score it here: score NAME=cards …",

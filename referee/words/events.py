@@ -287,6 +287,8 @@ _REFUSALS = {
     "fix_play": "engine.refuse.fix_play",
     "must_answer_skip": "engine.refuse.must_answer_skip",
     "skip_no_draw": "engine.refuse.skip_no_draw",
+    "must_answer_wait": "engine.refuse.must_answer_wait",
+    "wait_no_draw": "engine.refuse.wait_no_draw",
     "limit": "engine.refuse.limit",
     "start_suit": "engine.refuse.start_suit",
     "start_no_suit": "engine.refuse.start_no_suit",
@@ -509,9 +511,13 @@ _RENDER = {
     "OthersDraw": lambda e: t("engine.effect.five" if e.rule == "R5.10" else
                               "engine.effect.others_draw", name=e.player, card=played(e.card),
                               n=e.n, rule=e.rule),
-    "SkipPending": lambda e: t("engine.effect.skip_pending", name=e.player, card=played(e.card),
+    "SkipPending": lambda e: t("engine.effect.wait_pending" if e.stacks else
+                               "engine.effect.skip_pending", name=e.player, card=played(e.card),
                                victim=e.victim, n=e.n, rank=a_rank(e.card.rank)),
-    "SkipPassed": lambda e: t("engine.effect.skip_passed", name=e.player, n=e.n),
+    "SkipPassed": lambda e: t("engine.effect.wait_accepted" if e.rule == "R10.21" else
+                              "engine.effect.skip_passed", name=e.player, n=e.n),
+    "Waited": lambda e: (t("engine.effect.waited", name=e.player, n=e.left) if e.left else
+                         t("engine.effect.waited_last", name=e.player)),
     "LimitSet": lambda e: t("engine.effect.limit", name=e.player, card=played(e.card),
                             limit=limit_words(e.limit), rule=e.rule),
     "Shown": lambda e: t("engine.effect.show_others" if e.who is None else
