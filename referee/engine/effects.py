@@ -357,6 +357,8 @@ def check_combination(effects: tuple[Effect, ...], free: bool) -> str | None:
     stacked = any(e.stack for e in skips)
     passed_on = stacked or any(e.pass_on for e in skips)
     problem = _refused_together(kinds, sum(e.pending_draw for e in effects), passed_on)
+    if problem == "rules.err.combo.pass_on" and stacked:
+        return "rules.err.combo.stack"
     if problem is None and free and passed_on:
         return "rules.err.combo.stack_free" if stacked else "rules.err.combo.pass_on_free"
     return problem

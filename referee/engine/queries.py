@@ -213,8 +213,14 @@ def _causes_of_events(explained, events: list, names: list[str]) -> list:
     if "SkipPassed" in names:
         cause = before.skip_cause(hand.skip_rank)
         if cause is not None:
-            out.append(Said(None, "engine.why.cause.skip", {"cause": cause}))
+            out.append(Said(None, _skip_key(cause), {"cause": cause}))
     return out
+
+
+def _skip_key(cause) -> str:
+    """The sentence of a pending skip's cause: a stacked wait's (R10.21) or a skip
+    passed on (R5.11), as the last play that made it cited."""
+    return "engine.why.cause.wait" if cause.parts[-1].rule == "R10.21" else "engine.why.cause.skip"
 
 
 def _causes_of_refusal(h, explained, reason: Reason, allowed: bool) -> list:
@@ -228,10 +234,11 @@ def _causes_of_refusal(h, explained, reason: Reason, allowed: bool) -> list:
         cause = before.penalty_cause()
         if cause is not None:
             out.append(Said(None, "engine.why.cause.pending", {"cause": cause}))
-    elif reason in (Reason.MUST_ANSWER_SKIP, Reason.SKIP_NO_DRAW):
+    elif reason in (Reason.MUST_ANSWER_SKIP, Reason.SKIP_NO_DRAW, Reason.MUST_ANSWER_WAIT,
+                    Reason.WAIT_NO_DRAW):
         cause = before.skip_cause(hand.skip_rank)
         if cause is not None:
-            out.append(Said(None, "engine.why.cause.skip", {"cause": cause}))
+            out.append(Said(None, _skip_key(cause), {"cause": cause}))
     elif reason is Reason.MATCH_NAMED and before.suit is not None:
         out.append(Said(None, "engine.why.cause.suit", {"cause": before.suit}))
         out.extend(_card_house(h, before.suit.card, before.suit.rule))

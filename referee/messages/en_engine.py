@@ -398,6 +398,9 @@ MESSAGES = {
     "engine.why.cause.skip": {
         "one": "Cause: {chain}: {sum} turn to miss, unless {rank} passes it on (R5.11).",
         "other": "Cause: {chain}: {sum} turns to miss, unless {rank} passes them on (R5.11)."},
+    "engine.why.cause.wait": {
+        "one": "Cause: {chain}: {sum} turn to wait, unless {rank} adds to it (R10.21).",
+        "other": "Cause: {chain}: {sum} turns to wait, unless {rank} adds to them (R10.21)."},
     "engine.why.cause.suit": "Cause: {name} named {suit} with {card} ({rule}).",
     "engine.why.cause.limit": "Cause: {name} played {card}: the next card must be {limit} ({rule}).",
     "engine.why.allowed": "Allowed instead: {allowed}.",
