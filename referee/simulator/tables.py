@@ -43,6 +43,7 @@ CONSTRUCTS = {
     "draw_policy": "draw = \"until_playable\" or { up_to = N } (R10.50)",
     "free_order": "turn_order = \"free\" (R8.4)",
     "card_keys": "an [actions] entry for one card or one colour (\"Kh\", \"J black\", R10.10)",
+    "stacked_wait": "a skip that is a stacked wait, { skip = N, stack = true } (R10.21)",
 }
 """What ``avoid`` may name: constructs of a file, each with what it is."""
 
@@ -137,6 +138,8 @@ def _avoided(rank: str, effects: tuple[Effect, ...], avoid: frozenset[str]) -> b
         return True
     if "pass_on_and_reverse_list" in avoid and "reverse" in kinds and any(
             e.kind == "skip" and e.pass_on for e in effects):
+        return True
+    if "stacked_wait" in avoid and any(e.kind == "skip" and e.stack for e in effects):
         return True
     return False
 
