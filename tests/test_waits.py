@@ -180,7 +180,7 @@ def test_R10_21_rules_says_the_wait_in_words_and_diff_names_it(tmp_path):
     assert "the next player waits a turn unless they add a Four; the waits add up (R10.21)" in words
     diff = subprocess.run([sys.executable, "-m", "referee", "rules", "--diff", str(f),
                            "standard"], capture_output=True, text=True, check=True).stdout
-    assert "actions.4 = { skip = 1, stack = true }" in diff
+    assert "actions.4" in diff and "{ skip = 1, stack = true }" in diff
 
 
 def _run(*args: str, cwd) -> subprocess.CompletedProcess:
