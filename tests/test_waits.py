@@ -223,3 +223,18 @@ def test_R10_21_random_tables_with_waits_play_legally_to_the_end():
     report = cross_check(seeds)
     assert not report.findings, report.findings[0].reproduction()
     assert report.constructs["wait_added"] and report.constructs["wait_accepted"], report.constructs
+
+
+def test_R10_21_tab_offers_pass_and_the_waiting_cards_while_a_wait_is_pending(tmp_path):
+    from referee.interface.app import SeriesApp
+    from referee.interface.complete import suggest
+    from referee.series.session import OpenSeries
+    from referee.series.store import SaveFile
+    table = OpenSeries.create(SaveFile(tmp_path / "p.toml"), PLAYERS,
+                              rules_from_table(MAKAO, "makao"), "Cees")
+    app = SeriesApp(table)
+    for line in ("start 9h", "4h"):
+        assert app.handle_line(line).ok, line
+    words = suggest("", app.view())
+    assert "pass" in words and "draw" not in words
+    assert {"4c", "4d", "4s"} <= set(words) and "9c" not in words

@@ -75,6 +75,9 @@ Map from rule ids to code (RULES.md):
 - R3.10 several cards as one play ``doubles``
 - R6.1 / R6.2 going out ......... ``goingout`` (every way a hand ends: ``goingout.hand_over``)
 - R8.4 free turn order .......... ``order`` (no turn), ``Tables`` (no Seven/Eight/Four)
+- R10.21 stacked waits ......... ``actions._skip`` (pending, added to), ``actions.pass_skip``
+  (accepted), ``order.use_skip`` / ``order.tell_waits`` (each turn waited, told),
+  ``matching.governs`` (a wait governs as a skip passed on: ``Tables.waits``)
 - R10.50-R10.52 draw policy ..... ``draws.by_policy``, ``draws.check_counted``,
   ``draws.counted_draw``, ``draws.draw_play`` with its count (``d 3``, ``d 3 5h``;
   ``Legal.draw_counts``, ``Legal.may_draw``)

@@ -82,7 +82,8 @@ class Legal:
 
     @property
     def passes(self) -> bool:
-        """Whether ``pass`` is open: a skip passed on is pending for ``player`` (R5.11)."""
+        """Whether ``pass`` is open: a skip passed on (R5.11) or a stacked wait (R10.21)
+        is pending for ``player``."""
         return self.player is not None and bool(self._hand.pending_skip)
 
     @property
