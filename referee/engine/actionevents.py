@@ -117,6 +117,31 @@ class Waited(Event):
         self.player, self.left = player, left
 
 
+class Demanded(Event):
+    """``player`` played ``card``, which demands a rank: ``rank`` (a rank, or None: it
+    demands nothing); every player in turn plays it, a card that demands, or draws,
+    until ``player`` has had their turn again (R10.22)."""
+
+    __slots__ = ("player", "card", "rank")
+    rule = "R10.22"
+    acts = True
+    tells_turn = False
+
+    def __init__(self, player, card, rank):
+        self.player, self.card, self.rank = player, card, rank
+
+
+class DemandEnded(Event):
+    """The demand of ``rank`` made by ``player`` ended: play came back to them, a card
+    that demands went down, or they left (R10.22)."""
+
+    __slots__ = ("player", "rank")
+    rule = "R10.22"
+
+    def __init__(self, player, rank):
+        self.player, self.rank = player, rank
+
+
 class Reversed(Event):
     """``player`` played ``card`` and the direction of play reversed, now ``clockwise``
     or not (an Ace, R5.5; a King under ``reverse_skip`` in free order, R5.8; a

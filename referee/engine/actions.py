@@ -24,6 +24,7 @@ being data.  One function per effect of the vocabulary:
 - R8.4: in free order the effects on the turn do nothing (``compiled``)
 - R5.11 a skip passed on, sat out with ``pass`` ..................... ``pass_skip``
 - R10.21 a stacked wait: added to (``_skip``), accepted with ``pass`` (``pass_skip``)
+- R10.22 a demanded rank (the rank typed after the card) ........... ``_demand``
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ from referee.engine.cards import Card
 from referee.engine import lastcard, order, piles
 from referee.engine.actionevents import (
     CardsMoved, DrawsAtOnce, LimitSet, OthersDraw, PenaltyAimed, PenaltyAtOnce, PlaysAgain,
-    Countered, OpenPlayed, Reversed, Shown, SkipPassed, SkipPending, Skipped, SkipMany, SuitNamed,
+    Countered, Demanded, OpenPlayed, Reversed, Shown, SkipPassed, SkipPending, Skipped, SkipMany,
+    SuitNamed,
 )
 from referee.engine.events import Reason, Refusal
 
@@ -243,6 +245,8 @@ def pass_skip(h, player: str, ev: list) -> None:
         raise Refusal(Reason.NO_SKIP, "R5.11", name=player)
     if h.last_card:
         lastcard.typed_draw(h, player)  # (another player acted: open windows close, R4.2)
+    if h.demand is not None and h.demand[1] == player:
+        h.demand = None  # (R10.22: the demander's turn came back)
     owed = h.waits if h.skip_stacks else h.skips
     h.pending_skip, h.skip_rank, h.skip_stacks = 0, None, False
     if n > 1:
@@ -250,6 +254,15 @@ def pass_skip(h, player: str, ev: list) -> None:
     h.idle.add(player)          # (a blank turn, R3.9: no card played or brought)
     ev.append(SkipPassed(player, n=n, rule="R10.21" if owed is h.waits else "R5.11"))
     order.pass_turn(h, player)
+
+
+def _demand(h, player, card, suit, e, rule, house, ev, done) -> int:
+    # R10.22: ``suit`` is the word typed after the card, here a rank (``matching``
+    # checked it); none: the card demands nothing
+    if suit is not None:
+        h.demand = (suit, player)
+    ev.append(Demanded(player, card, rank=suit))
+    return done
 
 
 def _again(h, player, card, suit, e, rule, house, ev, done) -> int:
@@ -371,7 +384,7 @@ _APPLY = {"draw": _draw, "others_draw": _others_draw, "skip": _skip,
           "again": _again, "reverse": _reverse, "name_suit": _name_suit,
           "next_at_most": _limit, "next_at_least": _limit, "next_rank": _limit,
           "show": _show, "pass_cards": _move, "rotate_hands": _move, "counter": _counter,
-          "open": _open}
+          "open": _open, "demand": _demand}
 """Each effect of the vocabulary (``effects.EFFECT_KINDS``) -> the function applying it
 (``"none"`` compiles to no effect at all, so it has none)."""
 

@@ -76,6 +76,8 @@ def pass_turn(h, player: str) -> None:
     if h.skips or h.waits:
         while missing(h, seats[i]):  # (skips run out: each pass uses one)
             use_skip(h, seats[i])
+            if h.demand is not None and h.demand[1] == seats[i]:
+                h.demand = None  # (R10.22: play came back to the demander, who missed it)
             i = (i + h.direction) % n
     h.turn = seats[i]
 
@@ -111,7 +113,8 @@ def unseat(h, player: str) -> tuple[str | None, bool, int]:
 
     Their count, last-card duty, owed draw and blank turn go with them, and so
     does a skip passed on or a stacked wait that was pending for them, and the
-    turns they still had to wait (R1.5, R5.11, R10.21: they lapse).
+    turns they still had to wait, and the rank they demanded (R1.5, R5.11, R10.21,
+    R10.22: they lapse).
     Returns ``(nxt, was_turn, skips)``: the seat after theirs (None when they
     were the last), whether it was their turn, and the turns they still had to
     miss (taken off them: what becomes of those, and of a penalty pending for
@@ -121,6 +124,8 @@ def unseat(h, player: str) -> tuple[str | None, bool, int]:
     was_turn = h.turn == player
     skips = h.skips.pop(player, 0)
     h.waits.pop(player, None)
+    if h.demand is not None and h.demand[1] == player:
+        h.demand = None  # (R10.22: a demand lapses with its demander)
     seats.remove(player)
     del h.counts[player]
     h.last_card.pop(player, None)

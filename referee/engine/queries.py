@@ -56,7 +56,7 @@ def situation(h) -> Situation:
     return Situation("playing", top=h.top, named=h.named_suit, turn=h.turn,
                      pending=pending, stack=stack_options(h) if pending else (),
                      pending_skip=h.pending_skip, skip_rank=h.skip_rank,
-                     limit=h.limit)
+                     limit=h.limit, demand=h.demand)
 
 
 def check(h, arg: str, player: str | None = None) -> Ruling:
@@ -287,16 +287,17 @@ class LegalNow:
     """What is legal now, as facts said where they are read (``check``): whether the
     hand is ``playing``; a ``pending`` penalty (R5.7) and the ranks that ``stack`` on
     it; a ``pending_skip`` answered by ``skip_rank`` (R5.11); the ``limit`` on the next
-    card (R9.6, R9.9); else what may go on top (``allowed``, None when one of those
+    card (R9.6, R9.9); the ``demand`` in force (R10.22); else what may go on top (``allowed``, None when one of those
     comes first)."""
 
     __slots__ = ("playing", "pending", "stack", "pending_skip", "skip_rank", "limit",
-                 "allowed")
+                 "demand", "allowed")
 
     def __init__(self, h):
         self.playing = h.status == "playing"
         self.pending = h.pending
         self.stack = stack_options(h) if self.playing and h.pending else ()
         self.pending_skip, self.skip_rank, self.limit = h.pending_skip, h.skip_rank, h.limit
+        self.demand = h.demand if self.playing else None  # R10.22: (rank, who demanded it)
         self.allowed = (h.allowed() if self.playing and matching.governs(h) is matching.MATCH
                         else None)

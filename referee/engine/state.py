@@ -11,7 +11,7 @@ from referee.engine.cards import Card
 
 MUTABLE = ("active", "left", "counts", "draw_pile", "discard", "copies", "direction",
            "turn", "named_suit", "pending", "pending_kind", "pending_skip", "skip_rank",
-           "skip_stacks", "limit", "skips", "waits", "status", "winner",
+           "skip_stacks", "limit", "demand", "skips", "waits", "status", "winner",
            "blocked", "last_card", "owed", "idle", "penalty_turn", "corrections", "places")
 """The fields an entry may change (``Snapshot`` copies them all)."""
 
@@ -41,6 +41,7 @@ class HandState:
         #                                         (its rank's waiting cards add to it)
         self.limit: tuple | None = None         # R9.6/R9.9: what the next card must be,
         #                                         ("at_most", 5), ("follow", card) ...
+        self.demand: tuple | None = None        # R10.22: (rank demanded, who demanded it)
         self.skips: dict[str, int] = {}         # turns each player still misses (R5.9)
         self.waits: dict[str, int] = {}         # R10.21: turns each still waits (told each time)
         self.status: str = "waiting"            # "waiting" (no starter), "playing", "over"
@@ -82,6 +83,7 @@ class Snapshot:
         self.skip_rank = h.skip_rank
         self.skip_stacks = h.skip_stacks
         self.limit = h.limit
+        self.demand = h.demand
         self.skips = h.skips.copy()
         self.waits = h.waits.copy()
         self.status = h.status

@@ -85,6 +85,11 @@ MESSAGES = {
                 "that waits too; or type `{cmd:pass}` to wait (R10.21)."),
         "other": ("{card} cannot be played now: {name} must wait {n} turns unless they add "
                   "{rank} that waits too; or type `{cmd:pass}` to wait (R10.21).")},
+    "engine.refuse.demanded": ("{card} cannot be played now: {name} demanded {rank}; play {rank} "
+                               "or {demanders}, or draw (R10.22)."),
+    "engine.refuse.no_demand": "{card} demands no rank: type it without {rank} (R10.22).",
+    "engine.refuse.demand_except": ("{card} cannot demand {rank}: it may demand {ranks}, or "
+                                    "nothing (R10.22)."),
     "engine.refuse.wait_no_draw": {
         "one": ("A wait of {n} turn is pending for {name}: add {rank}, or type `{cmd:pass}` to "
                 "wait; there is no draw now (R10.21)."),
@@ -240,6 +245,11 @@ MESSAGES = {
     "engine.effect.wait_accepted": {
         "one": "{name} waits this turn (R10.21).",
         "other": "{name} waits {n} turns: this one and, as play comes round, the next ones (R10.21)."},
+    "engine.effect.demand": ("{name} plays {card} and demands {rank}: every player in turn plays "
+                             "{rank} or a card that demands, or draws, until {name} has played "
+                             "again (R10.22)."),
+    "engine.effect.demand_none": "{name} plays {card} and demands nothing (R10.22).",
+    "engine.effect.demand_ended": "The demand {name} made for {rank} ends (R10.22).",
     "engine.effect.waited_last": "{name} waits: that was the last turn to wait (R10.21).",
     "engine.effect.waited": {
         "one": "{name} waits: {n} turn left (R10.21).",
@@ -372,6 +382,7 @@ MESSAGES = {
         "other": "{turn} must draw {n}."},
     "engine.summary.skip": "{turn} must play {rank} or `{cmd:pass}`.",
     "engine.summary.limit": "The next card must be {limit}.",
+    "engine.summary.demand": "{turn} must play {rank} or a card that demands, or draw ({name} demanded it).",
     "engine.summary.turn": "{turn} is to play.",
     "engine.summary.free": "Anyone may play (snel pesten).",
     "engine.check.usage": "Name a card to check, like `{cmd:check 7h}`.",
@@ -380,6 +391,7 @@ MESSAGES = {
     "engine.check.pending_draw": {"one": "only `d`, to take the {n} pending card",
                                   "other": "only `d`, to take the {n} pending cards"},
     "engine.check.skip_options": "{rank}, or `{cmd:pass}`",
+    "engine.check.demand_options": "{rank} or a card that demands, or `d`",
     "engine.check.legal_anyone": "Yes: {card} fits the discard pile now, for any player.",
     "engine.check.pending_options": "{stack} on the pending {n}, or `d` to take them",
     "engine.why.nothing": "No ruling yet in this session.",

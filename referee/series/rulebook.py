@@ -47,8 +47,8 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("R7", ("R7.1", "R7.2", "R7.3", "R7.4", "R7.5", "R7.6")),
     ("R8", ("R8.1", "R8.2", "R8.3", "R8.4", "R8.5", "R8.6")),
     ("R9", tuple(f"R9.{n}" for n in range(1, 19))),
-    ("R10", ("R10.10", "R10.11", "R10.20", "R10.21", "R10.40", "R10.41", "R10.50", "R10.51",
-             "R10.52", "R10.80", "R10.90", "R10.91", "R10.92", "R10.93")),
+    ("R10", ("R10.10", "R10.11", "R10.20", "R10.21", "R10.22", "R10.40", "R10.41", "R10.50",
+             "R10.51", "R10.52", "R10.80", "R10.90", "R10.91", "R10.92", "R10.93")),
 )
 _SECTION_OF = {rid: sec for sec, ids in SECTIONS for rid in ids}
 _SECTION_IDS = tuple(sec for sec, _ in SECTIONS)
@@ -643,6 +643,7 @@ _EFFECT_VARIANT: dict[str, Callable[[Effect], str]] = {
     "pass_cards": lambda e: e.to,
     "rotate_hands": lambda e: "against" if e.against_play else "with",
     "counter": lambda e: e.mode + ("_same_suit" if e.same_suit else ""),
+    "demand": lambda e: "except" if getattr(e, "except") else "any",
 }
 
 
@@ -662,6 +663,8 @@ def effect_words(rank: str, effect: Effect, rule: str, free: bool = False) -> st
     if effect.kind == "counter":  # R10.11: the penalties it counters
         against = (_ranks_words(effect.against) if effect.against
                    else t("rules.view.effect.counter_any"))
+    if effect.kind == "demand":  # R10.22: the ranks it may not demand
+        against = _ranks_words(getattr(effect, "except"))
     return t(key, n=effect.n if effect.n is not None else 1, rule=rule, limit=limit,
              against=against,
              card=a_rank(key_rank(rank)))
@@ -821,6 +824,7 @@ _TOPICS: dict[str, str] = {
     "R10.11": "counter, cancel, send back, pass on, red jack",
     "R10.20": "open, any card, queen on anything",
     "R10.21": "wait, waits, stacked wait, four, makao, pass",
+    "R10.22": "demand, demanded rank, jack, makao, ask for a rank",
     "R10.50": "draw policy, draw until playable, draw up to, several cards drawn, count",
     "R10.51": "until playable, must play the card drawn",
     "R10.52": "count, piles, how many drawn",
