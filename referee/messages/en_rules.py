@@ -119,6 +119,7 @@ MESSAGES: dict[str, str] = {
     "rules.allowed.effect_value": "a value, such as `{example}`",
     "rules.allowed.effect_rank_value": "a value from 1 to 13 (A = 1, J = 11, Q = 12, K = 13) or a rank",
     "rules.allowed.effect_rank": "a rank: A, K, Q, J, 2 to 10",
+    "rules.allowed.effect_ranks": "a list of ranks but the Joker, such as `[\"2\", \"J\", \"A\"]`",
     "rules.allowed.effect_keys": "a list of ranks, cards or colours, such as `[\"J black\", \"2\"]`",
     "rules.allowed.rank_list": "a list of ranks, such as `[\"2\", \"Joker\"]`",
     "rules.allowed.groups": "a list of groups of ranks, such as `[[\"2\"], [\"Joker\"]]`",
