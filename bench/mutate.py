@@ -804,6 +804,22 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         ORDER,
         "        if left < before[p] and (p in h.active):\n",
         "        if False:\n"),
+    # -- a demanded rank (R10.22) ---------------------------------------------------
+    "demand-demander-free": (
+        "played: the demander's own play leaves the demand in force (R10.22)",
+        "referee/engine/demands.py",
+        "    if h.demand[1] == player or h.tables.demands >> card.id & 1:\n",
+        "    if h.tables.demands >> card.id & 1:\n"),
+    "demand-no-jack": (
+        "play_mask: a card that demands does not answer a demand (R10.22)",
+        MATCHING,
+        "        mask = t.limit((\"rank\", h.demand[0])) | t.demands\n",
+        "        mask = t.limit((\"rank\", h.demand[0]))\n"),
+    "demand-except-ignored": (
+        "check: a rank in except may be demanded (R10.22)",
+        "referee/engine/demands.py",
+        "    if rank not in ranks:\n",
+        "    if False:\n"),
 }
 """Every mutation: name -> (what it breaks, file, old text (exactly once), new text).
 
@@ -913,6 +929,8 @@ JUDGES: dict[str, tuple[str, ...]] = {
               "card-key-stack-rank", "counter-any-suit", "counter-back-next",
               "open-nothing-on-it"),
     **_pinned("tests/test_waits.py", "wait-no-add", "wait-any-rank-card", "wait-untold"),
+    **_pinned("tests/test_demands.py", "demand-demander-free", "demand-no-jack",
+              "demand-except-ignored"),
 }
 """The test that pins a mutation's rule, run first: name -> test files or tests, run on
 their own before the engine's (``ENGINE_TESTS``, which run only if they pass), so that a
