@@ -163,13 +163,13 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "pass-one-skip": (
         "pass_turn: only the first seat with turns to miss is passed (R5.9)",
         ORDER,
-        "        while skips.get(seats[i], 0) > 0:  # (skips run out: each pass uses one)\n",
-        "        if skips.get(seats[i], 0) > 0:\n"),
+        "        while missing(h, seats[i]):  # (skips run out: each pass uses one)\n",
+        "        if missing(h, seats[i]):\n"),
     "use-skip-keeps": (
         "use_skip: a turn missed is not used up (R5.9)",
         ORDER,
-        "    left = h.skips.get(player, 0) - 1\n",
-        "    left = h.skips.get(player, 0)\n"),
+        "    left = owed.get(player, 0) - 1\n",
+        "    left = owed.get(player, 0)\n"),
     "seven-passes": (
         "effect: a Seven (an again) passes the turn instead of playing again (R5.2, R9.6)",
         ACTIONS,
@@ -204,7 +204,7 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "penalty-at-once": (
         "aim_penalty: a penalty on a player who must miss the turn waits (R5 preamble)",
         ACTIONS,
-        "    if at_once and not h.free and h.skips.get(target, 0) > 0:\n",
+        "    if at_once and not h.free and order.missing(h, target):\n",
         "    if False:\n"),
     # -- going out (R6.2) -----------------------------------------------------
     "finish-on-action": (
@@ -386,8 +386,8 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "pass-misses-one": (
         "pass_skip: a pass misses one turn whatever the skip holds (R5.11)",
         ACTIONS,
-        "    if n > 1:\n        h.skips[player] = h.skips.get(player, 0) + n - 1\n",
-        "    if False:\n        h.skips[player] = h.skips.get(player, 0) + n - 1\n"),
+        "    if n > 1:\n        owed[player] = owed.get(player, 0) + n - 1\n",
+        "    if False:\n        owed[player] = owed.get(player, 0) + n - 1\n"),
     "skips-same-victim": (
         "_skip: two skips of one play fall on the same player (R9.5: the next players in turn)",
         ACTIONS,
@@ -396,8 +396,8 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "limit-lasts": (
         "play: a limit on the next card stays after a card is played (R9.9)",
         PLAYS,
-        "    h.limit = None\n    h.pending_skip = 0\n",
-        "    h.pending_skip = 0\n"),
+        "    h.limit = None\n    if not h.skip_stacks:",
+        "    if not h.skip_stacks:"),
     "limit-at-most-inclusive": (
         "within: next_at_most lets through only lower values (R9.9: at most)",
         TABLES,
@@ -524,7 +524,7 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     "resume-keeps-misses": (
         "resume_at: the seat after a leaver plays though it has a turn to miss (R1.5, R5.9)",
         ORDER,
-        "    elif h.skips.get(seat, 0) > 0:\n        use_skip(h, seat)\n        pass_turn(h, seat)\n",
+        "    elif missing(h, seat):\n        use_skip(h, seat)\n        pass_turn(h, seat)\n",
         "    elif False:\n        pass\n"),
     "pass-cards-right": (
         "EFFECT_KINDS: pass_cards goes to the right when the file says no direction (R9.11)",
@@ -819,6 +819,38 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "referee/engine/rulecheck.py",
         "    _check_deck_keys(rules, merged, error)\n",
         ""),
+    # -- stacked waits (R10.21) ----------------------------------------------------
+    "wait-no-add": (
+        "_skip: a card added to a stacked wait starts it anew instead of adding (R10.21)",
+        ACTIONS,
+        "        h.pending_skip += e.n\n",
+        "        h.pending_skip = e.n\n"),
+    "wait-any-rank-card": (
+        "play_mask: any card of the wait's rank adds to it, waiting or not (R10.21)",
+        MATCHING,
+        "            mask &= t.waits\n",
+        "            pass\n"),
+    "wait-untold": (
+        "tell_waits: a turn waited is passed without a word (R10.21)",
+        ORDER,
+        "        if left < before[p] and (p in h.active):\n",
+        "        if False:\n"),
+    # -- a demanded rank (R10.22) ---------------------------------------------------
+    "demand-demander-free": (
+        "played: the demander's own play leaves the demand in force (R10.22)",
+        "referee/engine/demands.py",
+        "    if h.demand[1] == player or h.tables.demands >> card.id & 1:\n",
+        "    if h.tables.demands >> card.id & 1:\n"),
+    "demand-no-jack": (
+        "play_mask: a card that demands does not answer a demand (R10.22)",
+        MATCHING,
+        "        mask = t.limit((\"rank\", h.demand[0])) | t.demands\n",
+        "        mask = t.limit((\"rank\", h.demand[0]))\n"),
+    "demand-except-ignored": (
+        "check: a rank in except may be demanded (R10.22)",
+        "referee/engine/demands.py",
+        "    if rank not in ranks:\n",
+        "    if False:\n"),
 }
 """Every mutation: name -> (what it breaks, file, old text (exactly once), new text).
 
@@ -931,6 +963,9 @@ JUDGES: dict[str, tuple[str, ...]] = {
     **_pinned("tests/test_card_effects.py", "card-key-least-specific", "card-key-colour-both",
               "card-key-stack-rank", "counter-any-suit", "counter-back-next",
               "open-nothing-on-it"),
+    **_pinned("tests/test_waits.py", "wait-no-add", "wait-any-rank-card", "wait-untold"),
+    **_pinned("tests/test_demands.py", "demand-demander-free", "demand-no-jack",
+              "demand-except-ignored"),
 }
 """The test that pins a mutation's rule, run first: name -> test files or tests, run on
 their own before the engine's (``ENGINE_TESTS``, which run only if they pass), so that a

@@ -270,6 +270,9 @@ def one_effect(draw) -> Effect:
         elif p.kind == "keys":  # (R10.11: the penalties a counter card answers)
             params[p.name] = tuple(draw(st.lists(st.sampled_from(RANKS), min_size=1,
                                                  max_size=2, unique=True)))
+        elif p.kind == "ranks":  # (R10.22: the ranks a demand may not name)
+            params[p.name] = tuple(draw(st.lists(st.sampled_from(
+                [r for r in RANKS if r != "Joker"]), max_size=3, unique=True)))
         else:
             params[p.name] = draw(st.sampled_from(RANKS))
     return Effect(kind.name, **params)

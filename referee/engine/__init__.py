@@ -16,7 +16,7 @@ Layers inside the package, dependencies pointing down::
     ruling      Ruling (events, rule cited, logged)
     draws doubles   a turn's draws (they play through plays), several cards as one play
     plays matching  a card put on the pile; the checks of a card (what governs it)
-    table deal blocked lastcard actions goingout order corrections   (the rules)
+    table deal blocked lastcard actions goingout order corrections demands   (the rules)
     piles       drawing, the reshuffle, exhausted piles (what the rules that draw share)
     dealt       the hand as dealt: its facts and the queries that only read the state
     state  tables  events actionevents                      (data)
@@ -75,6 +75,12 @@ Map from rule ids to code (RULES.md):
 - R3.10 several cards as one play ``doubles``
 - R6.1 / R6.2 going out ......... ``goingout`` (every way a hand ends: ``goingout.hand_over``)
 - R8.4 free turn order .......... ``order`` (no turn), ``Tables`` (no Seven/Eight/Four)
+- R10.21 stacked waits ......... ``actions._skip`` (pending, added to), ``actions.pass_skip``
+  (accepted), ``order.use_skip`` / ``order.tell_waits`` (each turn waited, told),
+  ``matching.governs`` (a wait governs as a skip passed on: ``Tables.waits``)
+- R10.22 a demanded rank ....... ``demands`` (``check``, ``played``, ``acted``, ``tell_end``),
+  ``actions._demand``, ``matching.governs`` (``DEMAND``); the rank typed after the card:
+  ``notation.Play.suit`` (``cards.try_rank``)
 - R10.50-R10.52 draw policy ..... ``draws.by_policy``, ``draws.check_counted``,
   ``draws.counted_draw``, ``draws.draw_play`` with its count (``d 3``, ``d 3 5h``;
   ``Legal.draw_counts``, ``Legal.may_draw``)

@@ -2,7 +2,7 @@
 
 A penalty aimed or taken at once (``PenaltyAimed``, ``PenaltyAtOnce``,
 ``DrawsAtOnce``, ``OthersDraw``), playing again (``PlaysAgain``), skips
-(``Skipped``, ``SkipMany``, ``SkipPending``, ``SkipPassed``), a reverse
+(``Skipped``, ``SkipMany``, ``SkipPending``, ``SkipPassed``, ``Waited``), a reverse
 (``Reversed``), a suit named (``SuitNamed``), a limit on the next card
 (``LimitSet``), a hand shown (``Shown``) and cards that changed hands
 (``CardsMoved``).  Each is an ``events.Event``: the engine appends them to a
@@ -82,25 +82,64 @@ class SkipMany(Event):
 
 class SkipPending(Event):
     """``player`` played ``card``: the skip of ``n`` turns is pending for ``victim``, who
-    passes it on with a card of the same rank or types ``pass`` (R5.11)."""
+    passes it on with a card of the same rank or types ``pass`` (R5.11); ``stacks``:
+    a stacked wait of ``n`` turns in all, which a waiting card of the rank adds to
+    (R10.21)."""
 
-    __slots__ = ("player", "card", "victim", "n", "rule")
+    __slots__ = ("player", "card", "victim", "n", "rule", "stacks")
     acts = True
     tells_turn = True
 
-    def __init__(self, player, card, victim, n, rule):
+    def __init__(self, player, card, victim, n, rule, stacks=False):
         self.player, self.card, self.victim, self.n, self.rule = player, card, victim, n, rule
+        self.stacks = stacks
 
 
 class SkipPassed(Event):
-    """``player`` typed ``pass``: they sit out the skip of ``n`` turns (R5.11)."""
+    """``player`` typed ``pass``: they sit out the skip of ``n`` turns (R5.11), or accept
+    a stacked wait of ``n`` turns, this one the first (``rule`` R10.21)."""
 
-    __slots__ = ("player", "n")
-    rule = "R5.11"
+    __slots__ = ("player", "n", "rule")
     acts = True
 
-    def __init__(self, player, n):
-        self.player, self.n = player, n
+    def __init__(self, player, n, rule="R5.11"):
+        self.player, self.n, self.rule = player, n, rule
+
+
+class Waited(Event):
+    """The turn reached ``player``, who waits it out (a stacked wait accepted, R10.21):
+    the referee passed it; ``left`` turns still to wait."""
+
+    __slots__ = ("player", "left")
+    rule = "R10.21"
+
+    def __init__(self, player, left):
+        self.player, self.left = player, left
+
+
+class Demanded(Event):
+    """``player`` played ``card``, which demands a rank: ``rank`` (a rank, or None: it
+    demands nothing); every player in turn plays it, a card that demands, or draws,
+    until ``player`` has had their turn again (R10.22)."""
+
+    __slots__ = ("player", "card", "rank")
+    rule = "R10.22"
+    acts = True
+    tells_turn = False
+
+    def __init__(self, player, card, rank):
+        self.player, self.card, self.rank = player, card, rank
+
+
+class DemandEnded(Event):
+    """The demand of ``rank`` made by ``player`` ended: play came back to them, a card
+    that demands went down, or they left (R10.22)."""
+
+    __slots__ = ("player", "rank")
+    rule = "R10.22"
+
+    def __init__(self, player, rank):
+        self.player, self.rank = player, rank
 
 
 class Reversed(Event):

@@ -23,6 +23,8 @@ being data.  One function per effect of the vocabulary:
 - R5.7 facing a penalty: what stacks (``compiled.stackers``) ... ``must_stack_refusal``
 - R8.4: in free order the effects on the turn do nothing (``compiled``)
 - R5.11 a skip passed on, sat out with ``pass`` ..................... ``pass_skip``
+- R10.21 a stacked wait: added to (``_skip``), accepted with ``pass`` (``pass_skip``)
+- R10.22 a demanded rank (the rank typed after the card) ........... ``_demand``
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ from referee.engine.cards import Card
 from referee.engine import lastcard, order, piles
 from referee.engine.actionevents import (
     CardsMoved, DrawsAtOnce, LimitSet, OthersDraw, PenaltyAimed, PenaltyAtOnce, PlaysAgain,
-    Countered, OpenPlayed, Reversed, Shown, SkipPassed, SkipPending, Skipped, SkipMany, SuitNamed,
+    Countered, Demanded, OpenPlayed, Reversed, Shown, SkipPassed, SkipPending, Skipped, SkipMany,
+    SuitNamed,
 )
 from referee.engine.events import Reason, Refusal
 
@@ -103,7 +106,7 @@ def effect(h, player: str, card: Card, suit: str | None, ev: list,
     elif done & _AGAIN:
         h.turn = player
         if h.pending_skip:  # R9.13: the other player of two missed the turn the skip held
-            h.pending_skip, h.skip_rank = 0, None
+            h.pending_skip, h.skip_rank, h.skip_stacks = 0, None, False
             _drop_pending(ev, told)
     else:
         order.pass_turn(h, player)
@@ -164,6 +167,13 @@ def _others_draw(h, player, card, suit, e, rule, house, ev, done) -> int:
 
 
 def _skip(h, player, card, suit, e, rule, house, ev, done) -> int:
+    if e.stack:  # R10.21: a wait, pending; on a pending wait (kept by ``plays``) it adds
+        victim = _last_victim(ev) if done & _SKIPPED else order.next_seat(h, player)
+        h.pending_skip += e.n
+        h.skip_rank, h.skip_stacks = card.rank, True
+        ev.append(SkipPending(player, card, victim=victim, n=h.pending_skip, rule="R10.21",
+                              stacks=True))
+        return done | _SKIPPED
     if e.pass_on:  # (the skips of a double add up for the one player to answer them)
         more = done & _SKIPPED
         victim = _last_victim(ev) if more else order.next_seat(h, player)
@@ -229,19 +239,33 @@ def _last_reversed(ev: list) -> int:
 def pass_skip(h, player: str, ev: list) -> None:
     """R5.11: ``player``, facing a skip passed on, types ``pass`` and sits it out:
     open last-card windows of others close (R4.2), they miss the turns it holds
-    and the turn moves on.  Raises ``Refusal`` when no skip is pending for them,
-    having changed nothing (R0.4)."""
+    and the turn moves on.  Facing a stacked wait (R10.21) they accept it: this
+    turn is the first of the total, the others are waits the referee passes as
+    play comes round (``order.tell_waits``).  Raises ``Refusal`` when no skip is
+    pending for them, having changed nothing (R0.4)."""
     n = h.pending_skip
     if not n:
         raise Refusal(Reason.NO_SKIP, "R5.11", name=player)
     if h.last_card:
         lastcard.typed_draw(h, player)  # (another player acted: open windows close, R4.2)
-    h.pending_skip, h.skip_rank = 0, None
+    if h.demand is not None and h.demand[1] == player:
+        h.demand = None  # (R10.22: the demander's turn came back)
+    owed = h.waits if h.skip_stacks else h.skips
+    h.pending_skip, h.skip_rank, h.skip_stacks = 0, None, False
     if n > 1:
-        h.skips[player] = h.skips.get(player, 0) + n - 1
+        owed[player] = owed.get(player, 0) + n - 1
     h.idle.add(player)          # (a blank turn, R3.9: no card played or brought)
-    ev.append(SkipPassed(player, n=n))
+    ev.append(SkipPassed(player, n=n, rule="R10.21" if owed is h.waits else "R5.11"))
     order.pass_turn(h, player)
+
+
+def _demand(h, player, card, suit, e, rule, house, ev, done) -> int:
+    # R10.22: ``suit`` is the word typed after the card, here a rank (``matching``
+    # checked it); none: the card demands nothing
+    if suit is not None:
+        h.demand = (suit, player)
+    ev.append(Demanded(player, card, rank=suit))
+    return done
 
 
 def _again(h, player, card, suit, e, rule, house, ev, done) -> int:
@@ -363,7 +387,7 @@ _APPLY = {"draw": _draw, "others_draw": _others_draw, "skip": _skip,
           "again": _again, "reverse": _reverse, "name_suit": _name_suit,
           "next_at_most": _limit, "next_at_least": _limit, "next_rank": _limit,
           "show": _show, "pass_cards": _move, "rotate_hands": _move, "counter": _counter,
-          "open": _open}
+          "open": _open, "demand": _demand}
 """Each effect of the vocabulary (``effects.EFFECT_KINDS``) -> the function applying it
 (``"none"`` compiles to no effect at all, so it has none)."""
 
@@ -377,7 +401,7 @@ def aim_penalty(h, player: str, card: Card, rule: str, ev: list, stacked: bool =
     ``at_once`` False: a further card of the same double follows (R3.10), so the
     penalty is only aimed; the last card's penalty is drawn at once, the whole."""
     target = order.next_seat(h, player)
-    if at_once and not h.free and h.skips.get(target, 0) > 0:
+    if at_once and not h.free and order.missing(h, target):
         _penalty_at_once(h, player, card, target, rule, ev)
         return
     h.turn = target

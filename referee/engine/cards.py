@@ -174,6 +174,13 @@ def try_card(token: str, lex: Lexicon = ENGLISH) -> Card | None:
     return Card(rank, suit)
 
 
+def try_rank(token: str, lex: Lexicon = ENGLISH) -> str | None:
+    """A rank but the Joker as typed alone (``7``, ``10``, ``Q``; in ``lex``'s letters
+    too: Dutch ``V``), the demand after a card (R10.22); None for another token."""
+    t = token.strip().lower()
+    return _RANK_WORDS.get(t) or (lex.ranks.get(t) if lex is not ENGLISH else None)
+
+
 def _local_card(t: str, lex: Lexicon) -> Card | None:
     """A card token in language ``lex``'s letters (Dutch ``Bh``, French ``Vco``)."""
     if t in lex.jokers:

@@ -14,6 +14,10 @@ indexed by the card's small int id (``Card.id``, ``cards.CARDS``):
   ``last_holder`` (R6.3: no suit named, no draw for the player).
 - ``action[id]``: the card has an effect under these rules (R8 "Action cards").
 - ``penalty[id]``: the card makes a draw penalty for the next player (R5.7).
+- ``demands``: the cards that demand a rank (R10.22), a mask; ``demand_of[id]``:
+  the ``demand`` effect of a card (its ``except``), else None.
+- ``waits``: the cards that make a stacked wait (R10.21: ``skip`` with ``stack``),
+  a mask: those of its rank add to a pending wait.
 - ``stackers[kind]``: by pending penalty kind (the rank that made it), the
   cards that may be played on it (R5.7, R9.14), a bit mask by id (``stack_ranks``:
   their ranks, in rank order);
@@ -57,7 +61,8 @@ def _mask(cards) -> int:
     return m
 
 
-_NOT_AT_START = frozenset({"again", "show", "pass_cards", "rotate_hands"})  # (R9.16)
+_NOT_AT_START = frozenset({"again", "show", "pass_cards", "rotate_hands",  # (R9.16)
+                           "demand"})  # (R10.22: the dealer demands nothing)
 _START_REVERSE = Effect("reverse", two_players="none")  # (R9.16: no playing again)
 _NAMED = (None,) + SUITS
 
@@ -74,7 +79,7 @@ class Tables:
 
     __slots__ = ("effects", "rule", "steps", "action", "action_mask", "penalty", "stackers", "stack_ranks",
                  "entry", "kind", "_wild_cards", "_same_cards", "countering", "_counters",
-                 "open",
+                 "open", "waits", "demands", "demand_of",
                  "doubling_ranks", "names", "finish", "draw_after", "multi_play", "start_applies",
                  "start_redraw",
                  "start_steps", "out_steps",
@@ -98,6 +103,11 @@ class Tables:
             (c, next(e for e in es if e.kind == "counter")) for c, es in zip(CARDS, effects)
             if any(e.kind == "counter" for e in es))
         self._counters: dict[tuple, int] = {}
+        self.waits: int = _mask(c for c, es in zip(CARDS, effects)  # R10.21
+                                if any(e.kind == "skip" and e.stack for e in es))
+        self.demand_of: tuple = tuple(  # R10.22
+            next((e for e in es if e.kind == "demand"), None) for es in effects)
+        self.demands: int = _mask(c for c, e in zip(CARDS, self.demand_of) if e is not None)
 
     def _compile_effects(self, rules: HouseRules) -> tuple[tuple, tuple]:
         """``effects``, ``rule`` and ``entry`` by card (R9.1, R10.10: the most specific
@@ -207,7 +217,7 @@ class Tables:
         # in: it names no suit (R9.8) and draws the player nothing.
         self.out_steps: tuple[tuple, ...] = tuple(
             tuple(step for step in steps
-                  if step[0].kind != "name_suit" and not (step[0].kind == "draw"
+                  if step[0].kind not in ("name_suit", "demand") and not (step[0].kind == "draw"
                                                           and step[0].to == "self"))
             for steps in self.steps)
 

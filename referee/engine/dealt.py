@@ -143,9 +143,14 @@ class Dealt(HandState):
             "named_suit": self.named_suit,
             "pending_draw": self.pending,
             "pending_skip": self.pending_skip if playing else 0,
+            "pending_wait": bool(self.skip_stacks and self.pending_skip) if playing else False,
             "limit": _limit_json(self.limit) if playing else None,
             "skips": ({p: self.skips[p] for p in self.active if self.skips.get(p)}
                       if playing else {}),
+            "waits": ({p: self.waits[p] for p in self.active if self.waits.get(p)}
+                      if playing else {}),
+            "demand": ({"rank": self.demand[0], "by": self.demand[1]}
+                       if playing and self.demand is not None else None),
             "counts": {p: self.counts[p] for p in self.active},
             "draw_pile": self.draw_pile,
             "discard_pile": len(self.discard),
@@ -209,21 +214,24 @@ class Situation(Record):
     ``top`` card (a ``Card``), the ``named`` suit (R3.3), whose ``turn`` it is (None:
     a free turn, R8.4), the ``pending`` penalty (R5.7) and the ranks that ``stack`` on
     it, the turns to miss of a ``pending_skip`` answered by ``skip_rank`` (R5.11), and
-    the ``limit`` on the next card (R9.6, R9.9), all as ``Hand`` holds them.
+    the ``limit`` on the next card (R9.6, R9.9) and the ``demand`` in force (R10.22:
+    the rank, who demanded it), all as ``Hand`` holds them.
     """
 
     __slots__ = ("status", "dealer", "winner", "top", "named", "turn", "pending", "stack",
-                 "pending_skip", "skip_rank", "limit")
+                 "pending_skip", "skip_rank", "limit", "demand")
     __match_args__ = __slots__
 
     def __init__(self, status: str, *, dealer: str | None = None, winner: str | None = None,
                  top: "Card | None" = None, named: str | None = None, turn: str | None = None,
                  pending: int = 0, stack: tuple[str, ...] = (), pending_skip: int = 0,
-                 skip_rank: str | None = None, limit: tuple | None = None):
+                 skip_rank: str | None = None, limit: tuple | None = None,
+                 demand: tuple | None = None):
         self.status, self.dealer, self.winner = status, dealer, winner
         self.top, self.named, self.turn = top, named, turn
         self.pending, self.stack = pending, stack
         self.pending_skip, self.skip_rank, self.limit = pending_skip, skip_rank, limit
+        self.demand = demand
 
 
 def _whole_numbers(*values) -> bool:

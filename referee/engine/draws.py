@@ -20,7 +20,7 @@ contract).
 from __future__ import annotations
 
 from referee.engine.cards import Card
-from referee.engine import lastcard, matching, order, plays, table
+from referee.engine import demands, lastcard, matching, order, plays, table
 from referee.engine.events import Drew, PlaysOn, Reason, Refusal
 from referee.engine.piles import exhausted, lapse, take
 from referee.engine.state import Snapshot
@@ -42,6 +42,8 @@ def draw(h, player: str, ev: list) -> None:
     if h.last_card:
         lastcard.typed_draw(h, player)
     h.limit = None
+    if h.demand is not None:
+        demands.acted(h, player)  # (R10.22: the demander drew: the demand ends)
     if h.pending:
         got = take_penalty(h, player, ev)
         if h.rules.penalty_ends_turn:
@@ -150,6 +152,8 @@ def counted_draw(h, player: str, count: int, ev: list) -> None:
     if h.last_card:
         lastcard.typed_draw(h, player)
     h.limit = None
+    if h.demand is not None:
+        demands.acted(h, player)  # (R10.22)
     drew = Drew(player, count, Drew.COUNTED)
     ev.append(drew)
     got = drew.n = take(h, player, count, ev)
@@ -220,6 +224,9 @@ def draw_play_refusal(h, player: str, card: Card | None) -> Refusal | None:
     checks decide (``matching.check_play``, on a pending penalty once it is taken)."""
     r = h.rules
     if h.pending_skip:
+        if h.skip_stacks:
+            return Refusal(Reason.WAIT_NO_DRAW, "R10.21", name=player, rank=h.skip_rank,
+                           n=h.pending_skip)
         return Refusal(Reason.SKIP_NO_DRAW, "R5.11", name=player, rank=h.skip_rank,
                        n=h.pending_skip)
     if h.pending and r.penalty_ends_turn:

@@ -87,7 +87,8 @@ EFFECT_KINDS: tuple[EffectKind, ...] = (
                (Param("to", "enum", _TO_NEXT, "next"), Param("at_once", "bool", None, False)),
                "R9.3"),
     EffectKind("others_draw", Param("n", "int", (1, 5)), (), "R9.4"),
-    EffectKind("skip", Param("n", "int", (1, 3), 1), (Param("pass_on", "bool", None, False),),
+    EffectKind("skip", Param("n", "int", (1, 3), 1), (Param("pass_on", "bool", None, False),
+                                                      Param("stack", "bool", None, False)),
                "R9.5"),
     EffectKind("again", None, (Param("follow", "enum", ("any", "same_suit"), "any"),), "R9.6"),
     EffectKind("reverse", None, (Param("two_players", "enum", ("again", "none"), "again"),),
@@ -106,6 +107,8 @@ EFFECT_KINDS: tuple[EffectKind, ...] = (
                (Param("against", "keys", None, ()), Param("same_suit", "bool", None, False)),
                "R10.11"),
     EffectKind("open", None, (), "R10.20"),
+    EffectKind("demand", Param("what", "enum", ("rank",)),
+               (Param("except", "ranks", None, ()),), "R10.22"),
 )
 
 #: Each effect of the vocabulary by name.
@@ -122,10 +125,12 @@ class Effect(Value):
     ``kind``: the effect's name (``"draw"``).  The parameters of the vocabulary
     are fields, None where the effect has no such parameter: ``n`` (cards or
     turns), ``to`` (``draw``: ``"next"``/``"self"``/``"previous"``; ``pass_cards``:
-    ``"left"``/``"right"``), ``at_once``, ``pass_on``, ``follow``, ``two_players``,
+    ``"left"``/``"right"``), ``at_once``, ``pass_on``, ``stack`` (R10.21), ``follow``, ``two_players``,
     ``wild``, ``on_same_rank``, ``value`` (1-13), ``rank``, ``who``,
     ``against_play``; ``counter`` (R10.11): ``mode``, ``against`` (a tuple of keys,
-    ``()``: every penalty), ``same_suit``.  ``Effect("draw", n=2)`` fills the defaults of ``to`` and
+    ``()``: every penalty), ``same_suit``; ``demand`` (R10.22): ``what`` (``"rank"``),
+    ``except`` (a tuple of the ranks it may not demand).  ``Effect("draw", n=2)`` fills
+    the defaults of ``to`` and
     ``at_once``; a parameter the effect does not have is a TypeError.
     """
 
@@ -300,6 +305,14 @@ def _rank_param(param: Param, given: Any) -> Any:
     return given.upper() if isinstance(given, str) and given.upper() in RANK_VALUE else _BAD
 
 
+def _ranks_param(param: Param, given: Any) -> Any:
+    """R10.22: a list of ranks but the Joker, each once (``[]``: none)."""
+    if not isinstance(given, list):
+        return _BAD
+    ranks = [_rank_param(param, r) for r in given]
+    return _BAD if _BAD in ranks else tuple(dict.fromkeys(ranks))
+
+
 _NO_FIELDS: Callable[[Param], dict] = lambda param: {}
 
 _PARAM_CHECKS: dict[str, tuple[Callable[[Param, Any], Any], str, Callable[[Param], dict]]] = {
@@ -310,6 +323,7 @@ _PARAM_CHECKS: dict[str, tuple[Callable[[Param, Any], Any], str, Callable[[Param
     "value": (_value_param, "value", _NO_FIELDS),
     "keys": (_keys_param, "keys", _NO_FIELDS),
     "rank": (_rank_param, "rank", _NO_FIELDS),
+    "ranks": (_ranks_param, "rank_list", _NO_FIELDS),
 }
 """Each parameter kind: its check (the value kept, or ``_BAD``), the allowed text's
 kind and the fields that text takes."""
@@ -346,13 +360,31 @@ def check_combination(effects: tuple[Effect, ...], free: bool) -> str | None:
     (``again`` with a ``skip`` or with a pending draw; a passed-on ``skip``
     with a pending draw or another skip), two pending draws, two ``again``,
     two named suits, two ``next_*`` limits or one beside a named suit, and
-    in free order a passed-on skip (nobody's turn to pass it to)."""
+    in free order a passed-on skip (nobody's turn to pass it to).  A stacked
+    wait (``stack = true``, R10.21) stands alone as a passed-on skip does, and
+    is never passed on too."""
     kinds = [e.kind for e in effects]
-    passed_on = any(e.pass_on for e in effects if e.kind == "skip")
+    skips = [e for e in effects if e.kind == "skip"]
+    if any(e.pass_on and e.stack for e in skips):
+        return "rules.err.combo.stack_pass_on"
+    stacked = any(e.stack for e in skips)
+    passed_on = stacked or any(e.pass_on for e in skips)
     problem = _refused_together(kinds, sum(e.pending_draw for e in effects), passed_on)
+    if problem is None and "demand" in kinds:
+        return _demand_problem(kinds, free)
+    if problem == "rules.err.combo.pass_on" and stacked:
+        return "rules.err.combo.stack"
     if problem is None and free and passed_on:
-        return "rules.err.combo.pass_on_free"
+        return "rules.err.combo.stack_free" if stacked else "rules.err.combo.pass_on_free"
     return problem
+
+
+def _demand_problem(kinds: list[str], free: bool) -> str | None:
+    """R10.22: a demand stands beside no named suit and no other demand (the word after
+    the card is one or the other), and needs seated turns (R8.4)."""
+    if "name_suit" in kinds or kinds.count("demand") > 1:
+        return "rules.err.combo.demand"
+    return "rules.err.combo.demand_free" if free else None
 
 
 def _refused_together(kinds: list[str], pending: int, passed_on: bool) -> str | None:

@@ -121,6 +121,11 @@ class Reason(Enum):
     DRAW_COUNT_OWED = "draw_count_owed"    # R10.50: a count typed on a penalty or a draw owed
     DRAW_UNTIL_PLAYABLE = "draw_until_playable"  # R10.51: a draw that stops with no card played
     DRAW_COUNT_PILES = "draw_count_piles"  # R10.52: more than the piles hold
+    MUST_ANSWER_WAIT = "must_answer_wait"  # R10.21: a wait is pending: add to it or ``pass``
+    WAIT_NO_DRAW = "wait_no_draw"          # R10.21: a draw while a wait is pending
+    DEMANDED = "demanded"                  # R10.22: a card that does not answer the demand
+    NO_DEMAND = "no_demand"                # R10.22: a rank typed after a card that demands none
+    DEMAND_EXCEPT = "demand_except"        # R10.22: a rank the card may not demand
 
     @property
     def card_refused(self) -> bool:
@@ -136,7 +141,7 @@ class Reason(Enum):
 
 _CARD_REFUSALS = frozenset({Reason.MATCH, Reason.MATCH_NAMED, Reason.MUST_STACK,
                             Reason.MUST_DRAW, Reason.MUST_ANSWER_SKIP, Reason.LIMIT,
-                            Reason.DOUBLE_RANK})
+                            Reason.DOUBLE_RANK, Reason.MUST_ANSWER_WAIT, Reason.DEMANDED})
 
 
 class Refused(Event):

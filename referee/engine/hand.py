@@ -24,8 +24,8 @@ from referee.engine.notation import (
 )
 from referee.engine.rules import HouseRules
 from referee.engine import (
-    blocked, corrections, deal, doubles, draws, goingout, lastcard, legality, matching, order,
-    piles, plays, queries, table,
+    blocked, corrections, deal, demands, doubles, draws, goingout, lastcard, legality, matching,
+    order, piles, plays, queries, table,
 )
 from referee.engine.actions import pass_skip
 from referee.engine.dealt import Dealt, Situation
@@ -191,6 +191,8 @@ class Hand(Dealt):
         if player is None:
             player = self.turn
         ev: list = []
+        waits = self.waits.copy() if self.waits else None
+        demand = self.demand
         kind = type(action)
         if kind is Play:
             plays.play(self, player, action.card, action.suit, ev, action.more)
@@ -206,6 +208,10 @@ class Hand(Dealt):
                 draws.draw_play(self, player, action.card, action.suit, ev)
         else:
             pass_skip(self, player, ev)
+        if waits:  # R10.21: the turns waited as play came round, told
+            order.tell_waits(self, waits, ev)
+        if demand is not None:  # R10.22
+            demands.tell_end(self, demand, ev)
         if announce and self.status == "playing":
             lastcard.announce(self, player, ev)
         if self.draw_pile == 0:
@@ -254,6 +260,10 @@ class Hand(Dealt):
                 at = _ACTIONS[type(action)](self, action, actor, ev)
                 if at:
                     cited = at
+            if snap.waits:  # R10.21: the turns waited as play came round, told
+                order.tell_waits(self, snap.waits, ev)
+            if snap.demand is not None:  # R10.22: a demand that ended, told
+                demands.tell_end(self, snap.demand, ev)
         except Refusal as refusal:
             snap.restore(self)
             if refusal.event.reason is Reason.TURN and actor is not None and done:

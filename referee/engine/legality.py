@@ -21,7 +21,7 @@ from typing import Sequence
 
 from referee.engine.cards import CARDS, Card
 from referee.engine.notation import Call, Line
-from referee.engine import deal, doubles, draws, goingout, matching, order, table
+from referee.engine import deal, demands, doubles, draws, goingout, matching, order, table
 from referee.engine.state import Snapshot
 from referee.engine.events import Reason, Refusal, Refused
 
@@ -82,7 +82,8 @@ class Legal:
 
     @property
     def passes(self) -> bool:
-        """Whether ``pass`` is open: a skip passed on is pending for ``player`` (R5.11)."""
+        """Whether ``pass`` is open: a skip passed on (R5.11) or a stacked wait (R10.21)
+        is pending for ``player``."""
         return self.player is not None and bool(self._hand.pending_skip)
 
     @property
@@ -143,6 +144,11 @@ class Legal:
             return False
         held = h.counts[actor(h, self._asked)]
         return matching.names_suit(h, card, held + 1 - played if drawn else held - played)
+
+    def demand_ranks(self, card: Card) -> tuple[str, ...]:
+        """The ranks a play of ``card`` may demand, typed after it (``Jh 7``, R10.22):
+        ``()`` for a card that demands nothing (it may always be typed without one)."""
+        return demands.allowed(self._hand, card)
 
     def may_double(self, first: Card, more: Sequence[Card], suit: str | None = None) -> bool:
         """Whether ``player`` may play ``first`` with ``more`` after it as one play now

@@ -18,27 +18,38 @@ the rule a legal card is played by (``rule_of``) and the facts ``check`` says
 
 from __future__ import annotations
 
-from referee.engine.cards import JOKER as JOKER_RANK, Card
-from referee.engine import actions, goingout, table
+from referee.engine.cards import CARDS, JOKER as JOKER_RANK, SUITS, Card
+from referee.engine import actions, demands, goingout, table
 from referee.engine.events import Reason, Refusal
 
 PENALTY = "penalty"  # a pending penalty (R5.7): only what stacks on it
-SKIP = "skip"        # a skip passed on (R5.11): only its rank
+SKIP = "skip"        # a skip passed on (R5.11): only its rank; a stacked wait (R10.21):
+#                      only its rank's cards that wait
 LIMIT = "limit"      # a limit on the next card (R9.6, R9.9): what it lets through
+DEMAND = "demand"    # a demanded rank (R10.22): that rank, a card that demands, a Joker
 MATCH = "match"      # matching the top card, the named suit in force (R3.1-R3.3)
 
 
 def governs(h) -> str:
     """What governs the next card now, the first that holds of: a pending penalty
-    (``PENALTY``, R5.7), a skip passed on (``SKIP``, R5.11), a limit (``LIMIT``, R9.6,
-    R9.9), else matching (``MATCH``, R3.1-R3.3)."""
+    (``PENALTY``, R5.7), a skip passed on or a stacked wait (``SKIP``, R5.11, R10.21),
+    a limit (``LIMIT``, R9.6, R9.9), a demanded rank (``DEMAND``, R10.22), else matching
+    (``MATCH``, R3.1-R3.3)."""
     if h.pending:
         return PENALTY
     if h.pending_skip:
         return SKIP
     if h.limit is not None:
         return LIMIT
+    if h.demand is not None:
+        return DEMAND
     return MATCH
+
+
+def demanders(h) -> tuple[str, ...]:
+    """The ranks of the cards that demand (R10.22), for words: what else answers a demand."""
+    mask = h.tables.demands
+    return tuple(dict.fromkeys(c.rank for c in CARDS if mask >> c.id & 1))
 
 
 def limit_rule(limit: tuple) -> str:
@@ -53,9 +64,11 @@ def rule_of(h, card: Card) -> str:
     if kind is PENALTY:
         return "R5.7"
     if kind is SKIP:
-        return "R5.11"
+        return "R10.21" if h.skip_stacks else "R5.11"
     if kind is LIMIT:
         return limit_rule(h.limit)
+    if kind is DEMAND:
+        return "R10.22"
     if card.is_joker:
         return "R3.2"
     return "R3.3" if h.named_suit else "R3.1"
@@ -68,11 +81,17 @@ def card_refusal(h, card: Card) -> Refusal:
     kind = governs(h)
     if kind is PENALTY:
         return actions.must_stack_refusal(h, card)
+    if kind is SKIP and h.skip_stacks:
+        return Refusal(Reason.MUST_ANSWER_WAIT, "R10.21", card=card, rank=h.skip_rank,
+                       n=h.pending_skip, name=h.turn)
     if kind is SKIP:
         return Refusal(Reason.MUST_ANSWER_SKIP, "R5.11", card=card, rank=h.skip_rank,
                        n=h.pending_skip)
     if kind is LIMIT:
         return Refusal(Reason.LIMIT, limit_rule(h.limit), card=card, limit=h.limit)
+    if kind is DEMAND:
+        return Refusal(Reason.DEMANDED, "R10.22", card=card, rank=h.demand[0],
+                       name=h.demand[1], demanders=demanders(h))
     if h.named_suit is not None:
         return Refusal(Reason.MATCH_NAMED, "R3.3", card=card, suit=h.named_suit,
                        allowed=h.allowed())
@@ -97,8 +116,12 @@ def play_mask(h, count_after: int) -> int:
         mask = t.limit(("rank", h.skip_rank))
         if h.skip_rank != JOKER_RANK:  # (a Joker passes on only a Joker's skip)
             mask &= ~t.limit(("rank", JOKER_RANK))
+        if h.skip_stacks:  # R10.21: only the rank's cards that wait too add to a wait
+            mask &= t.waits
     elif kind is LIMIT:
         mask = t.limit(h.limit)
+    elif kind is DEMAND:  # R10.22: the rank (a Joker too, as under a limit) or a demanding card
+        mask = t.limit(("rank", h.demand[0])) | t.demands
     else:
         top = h.discard[-1]
         mask = t.fit_rows[h.named_suit][top.id]
@@ -134,5 +157,7 @@ def check_play(h, player: str, card: Card, suit: str | None, count_after: int,
     if suit is None:
         if names_suit(h, card, count_after):
             raise Refusal(Reason.JACK_SUIT, h.tables.rule[card.id] or "R9.8", card=card)
+    elif suit not in SUITS:  # (the word after the card is a rank: a demand, R10.22)
+        demands.check(h, card, suit)
     elif not h.tables.names[card.id]:
         raise Refusal(Reason.NO_SUIT_TO_NAME, "R5.4", card=card)

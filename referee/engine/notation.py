@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from referee.engine.cards import Card, NotationError, parse_suit, try_card
+from referee.engine.cards import Card, NotationError, parse_suit, try_card, try_rank
 from referee.engine.lexicon import (
     CARD_WORDS, ENGLISH, EVERYWHERE, OUT_CALL, SHARED_CARD_WORDS, Lexicon)
 from referee.engine.lexicon import words_for as _words_for
@@ -46,7 +46,9 @@ _AROUND_MORE = re.compile(r"\s*\+\s*")  # (``8h + 8s`` is read as ``8h+8s``)
 
 
 class Play(_Value):
-    """Play ``card``; ``suit`` is the suit named with a Jack (R5.4), else None.
+    """Play ``card``; ``suit`` is the suit named with a Jack (R5.4), else None; after a
+    card that demands a rank it is the rank demanded (R10.22: ``Jh 7``, ``suit ==
+    "7"``): the word typed after the card, a suit letter or a rank, never both.
 
     ``more``: the further cards of a play of several cards of one rank, put down
     after ``card`` in order (``8h+8s``, R3.10), else ``()``; the suit is named
@@ -413,7 +415,7 @@ def _named_suit(card: Card, tokens: list[str], i: int, lex: Lexicon,
         if (_word(token.lower(), lex) in DRAW_WORDS
                 and (names is None or not names[card.id])):
             return None, i
-        suit = parse_suit(token, lex)
+        suit = parse_suit(token, lex) or try_rank(token, lex)  # (R10.22: a rank demanded)
         if suit is not None:
             return suit, i + 1
     return None, i

@@ -5,7 +5,8 @@
   ``previous_seat`` the one before (R9.3 ``to = "previous"``).
 - ``pass_turn``: the turn moves on, using up turns to miss (R5.3, R5.9, R9.5).
   In free order there is no turn (R8.4).
-- ``use_skip``: one turn to miss used (R5.9).
+- ``use_skip``: one turn to miss used (R5.9), or one turn waited (R10.21);
+  ``tell_waits``: the turns waited during an entry, told.
 - ``resume_at``: the turn goes to the seat after a player who left or went out.
 - ``check_turn``: R3.7, whose turn it is (in free order: nobody may act over
   someone else's pending penalty).
@@ -33,12 +34,31 @@ def previous_seat(h, player: str) -> str:
 
 
 def use_skip(h, player: str) -> None:
-    """``player`` misses one turn of those owed (R5.9)."""
-    left = h.skips.get(player, 0) - 1
+    """``player`` misses one turn of those owed (R5.9), else waits one of the turns
+    of a stacked wait they accepted (R10.21)."""
+    owed = h.skips if h.skips.get(player, 0) > 0 else h.waits
+    left = owed.get(player, 0) - 1
     if left > 0:
-        h.skips[player] = left
+        owed[player] = left
     else:
-        h.skips.pop(player, None)
+        owed.pop(player, None)
+
+
+def missing(h, player: str) -> bool:
+    """Whether ``player`` misses the turn that reaches them: turns to miss (R5.9) or
+    to wait (R10.21) left."""
+    return h.skips.get(player, 0) > 0 or h.waits.get(player, 0) > 0
+
+
+def tell_waits(h, before: dict[str, int], ev: list) -> None:
+    """R10.21: every player whose turns to wait went down from ``before`` (the
+    ``waits`` when the entry began) waited a turn the referee passed: told, with the
+    turns left, in the order they began to wait."""
+    from referee.engine.actionevents import Waited
+    for p in list(before):
+        left = h.waits.get(p, 0)
+        if left < before[p] and (p in h.active):
+            ev.append(Waited(p, left))
 
 
 def pass_turn(h, player: str) -> None:
@@ -53,10 +73,11 @@ def pass_turn(h, player: str) -> None:
     seats = h.active
     n = len(seats)
     i = (seats.index(player) + h.direction) % n
-    skips = h.skips
-    if skips:
-        while skips.get(seats[i], 0) > 0:  # (skips run out: each pass uses one)
+    if h.skips or h.waits:
+        while missing(h, seats[i]):  # (skips run out: each pass uses one)
             use_skip(h, seats[i])
+            if h.demand is not None and h.demand[1] == seats[i]:
+                h.demand = None  # (R10.22: play came back to the demander, who missed it)
             i = (i + h.direction) % n
     h.turn = seats[i]
 
@@ -67,7 +88,7 @@ def resume_at(h, seat: str) -> None:
     ``pass_turn`` (R5.9); in free order there is no turn (R8.4)."""
     if h.free:
         h.turn = None
-    elif h.skips.get(seat, 0) > 0:
+    elif missing(h, seat):
         use_skip(h, seat)
         pass_turn(h, seat)
     else:
@@ -91,7 +112,9 @@ def unseat(h, player: str) -> tuple[str | None, bool, int]:
     """``player`` leaves the seating: they left (R1.5) or went out (R6.3).
 
     Their count, last-card duty, owed draw and blank turn go with them, and so
-    does a skip passed on that was pending for them (R1.5, R5.11: it lapses).
+    does a skip passed on or a stacked wait that was pending for them, and the
+    turns they still had to wait, and the rank they demanded (R1.5, R5.11, R10.21,
+    R10.22: they lapse).
     Returns ``(nxt, was_turn, skips)``: the seat after theirs (None when they
     were the last), whether it was their turn, and the turns they still had to
     miss (taken off them: what becomes of those, and of a penalty pending for
@@ -100,6 +123,9 @@ def unseat(h, player: str) -> tuple[str | None, bool, int]:
     nxt = next_seat(h, player) if len(seats) > 1 else None
     was_turn = h.turn == player
     skips = h.skips.pop(player, 0)
+    h.waits.pop(player, None)
+    if h.demand is not None and h.demand[1] == player:
+        h.demand = None  # (R10.22: a demand lapses with its demander)
     seats.remove(player)
     del h.counts[player]
     h.last_card.pop(player, None)
@@ -108,5 +134,5 @@ def unseat(h, player: str) -> tuple[str | None, bool, int]:
     if h.penalty_turn == player:
         h.penalty_turn = None
     if was_turn and h.pending_skip:
-        h.pending_skip, h.skip_rank = 0, None
+        h.pending_skip, h.skip_rank, h.skip_stacks = 0, None, False
     return nxt, was_turn, skips

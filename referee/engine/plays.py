@@ -10,7 +10,7 @@ acts (R5: ``actions.effect``) or the turn passes.
 from __future__ import annotations
 
 from referee.engine.cards import Card
-from referee.engine import actions, goingout, lastcard, order
+from referee.engine import actions, demands, goingout, lastcard, order
 from referee.engine.events import Played
 
 
@@ -33,7 +33,10 @@ def play(h, player: str, card: Card, suit: str | None, ev: list,
         copies[other] = copies.get(other, 0) + 1
     h.named_suit = None
     h.limit = None
-    h.pending_skip = 0
+    if not h.skip_stacks:  # (R10.21: a card added to a wait carries its total on, ``_skip``)
+        h.pending_skip = 0
+    if h.demand is not None:  # R10.22: the demander's turn came back, or a card demands anew
+        demands.played(h, player, card)
     h.penalty_turn = None
     if h.idle:
         h.idle.clear()

@@ -56,7 +56,7 @@ def situation(h) -> Situation:
     return Situation("playing", top=h.top, named=h.named_suit, turn=h.turn,
                      pending=pending, stack=stack_options(h) if pending else (),
                      pending_skip=h.pending_skip, skip_rank=h.skip_rank,
-                     limit=h.limit)
+                     limit=h.limit, demand=h.demand)
 
 
 def check(h, arg: str, player: str | None = None) -> Ruling:
@@ -213,8 +213,14 @@ def _causes_of_events(explained, events: list, names: list[str]) -> list:
     if "SkipPassed" in names:
         cause = before.skip_cause(hand.skip_rank)
         if cause is not None:
-            out.append(Said(None, "engine.why.cause.skip", {"cause": cause}))
+            out.append(Said(None, _skip_key(cause), {"cause": cause}))
     return out
+
+
+def _skip_key(cause) -> str:
+    """The sentence of a pending skip's cause: a stacked wait's (R10.21) or a skip
+    passed on (R5.11), as the last play that made it cited."""
+    return "engine.why.cause.wait" if cause.parts[-1].rule == "R10.21" else "engine.why.cause.skip"
 
 
 def _causes_of_refusal(h, explained, reason: Reason, allowed: bool) -> list:
@@ -228,10 +234,11 @@ def _causes_of_refusal(h, explained, reason: Reason, allowed: bool) -> list:
         cause = before.penalty_cause()
         if cause is not None:
             out.append(Said(None, "engine.why.cause.pending", {"cause": cause}))
-    elif reason in (Reason.MUST_ANSWER_SKIP, Reason.SKIP_NO_DRAW):
+    elif reason in (Reason.MUST_ANSWER_SKIP, Reason.SKIP_NO_DRAW, Reason.MUST_ANSWER_WAIT,
+                    Reason.WAIT_NO_DRAW):
         cause = before.skip_cause(hand.skip_rank)
         if cause is not None:
-            out.append(Said(None, "engine.why.cause.skip", {"cause": cause}))
+            out.append(Said(None, _skip_key(cause), {"cause": cause}))
     elif reason is Reason.MATCH_NAMED and before.suit is not None:
         out.append(Said(None, "engine.why.cause.suit", {"cause": before.suit}))
         out.extend(_card_house(h, before.suit.card, before.suit.rule))
@@ -280,16 +287,17 @@ class LegalNow:
     """What is legal now, as facts said where they are read (``check``): whether the
     hand is ``playing``; a ``pending`` penalty (R5.7) and the ranks that ``stack`` on
     it; a ``pending_skip`` answered by ``skip_rank`` (R5.11); the ``limit`` on the next
-    card (R9.6, R9.9); else what may go on top (``allowed``, None when one of those
+    card (R9.6, R9.9); the ``demand`` in force (R10.22); else what may go on top (``allowed``, None when one of those
     comes first)."""
 
     __slots__ = ("playing", "pending", "stack", "pending_skip", "skip_rank", "limit",
-                 "allowed")
+                 "demand", "allowed")
 
     def __init__(self, h):
         self.playing = h.status == "playing"
         self.pending = h.pending
         self.stack = stack_options(h) if self.playing and h.pending else ()
         self.pending_skip, self.skip_rank, self.limit = h.pending_skip, h.skip_rank, h.limit
+        self.demand = h.demand if self.playing else None  # R10.22: (rank, who demanded it)
         self.allowed = (h.allowed() if self.playing and matching.governs(h) is matching.MATCH
                         else None)

@@ -11,7 +11,7 @@ from referee.engine.cards import Card
 
 MUTABLE = ("active", "left", "counts", "draw_pile", "discard", "copies", "direction",
            "turn", "named_suit", "pending", "pending_kind", "pending_skip", "skip_rank",
-           "limit", "skips", "status", "winner",
+           "skip_stacks", "limit", "demand", "skips", "waits", "status", "winner",
            "blocked", "last_card", "owed", "idle", "penalty_turn", "corrections", "places",
            "out_factor")
 """The fields an entry may change (``Snapshot`` copies them all)."""
@@ -38,9 +38,13 @@ class HandState:
         self.pending_skip: int = 0              # R5.11: turns the player to act misses
         #                                         unless they pass the skip on
         self.skip_rank: str | None = None       # R5.11: the rank that passes it on
+        self.skip_stacks: bool = False          # R10.21: the pending skip is a stacked wait
+        #                                         (its rank's waiting cards add to it)
         self.limit: tuple | None = None         # R9.6/R9.9: what the next card must be,
         #                                         ("at_most", 5), ("follow", card) ...
+        self.demand: tuple | None = None        # R10.22: (rank demanded, who demanded it)
         self.skips: dict[str, int] = {}         # turns each player still misses (R5.9)
+        self.waits: dict[str, int] = {}         # R10.21: turns each still waits (told each time)
         self.status: str = "waiting"            # "waiting" (no starter), "playing", "over"
         self.winner: str | None = None          # who won the hand (R6.1, R1.5)
         self.blocked: bool = False              # the hand ended blocked (R3.9)
@@ -80,8 +84,11 @@ class Snapshot:
         self.pending_kind = h.pending_kind
         self.pending_skip = h.pending_skip
         self.skip_rank = h.skip_rank
+        self.skip_stacks = h.skip_stacks
         self.limit = h.limit
+        self.demand = h.demand
         self.skips = h.skips.copy()
+        self.waits = h.waits.copy()
         self.status = h.status
         self.winner = h.winner
         self.blocked = h.blocked

@@ -289,6 +289,7 @@ _EFFECT_ALLOWED = {
     "value": lambda f: Told("rules.allowed.effect_rank_value"),
     "rank": lambda f: Told("rules.allowed.effect_rank"),
     "keys": lambda f: Told("rules.allowed.effect_keys"),
+    "rank_list": lambda f: Told("rules.allowed.effect_ranks"),
 }
 
 

@@ -72,8 +72,8 @@ class HandView:
     ``together``: for each card of ``fits``
     that may start a play of several cards (R3.10), the cards that may follow it
     after ``+`` (the legality API's ``Legal.may_double``); ``passes``: ``pass`` is
-    open now (a skip passed on is pending for the player to act, R5.11: the legality
-    API's ``Legal.passes``); ``draws``: a plain ``d`` is open (``Legal.draw_open``: not
+    open now (a skip passed on or a stacked wait is pending for the player to act,
+    R5.11, R10.21: the legality API's ``Legal.passes``); ``draws``: a plain ``d`` is open (``Legal.draw_open``: not
     while such a skip is pending); ``names``: by card id, whether the card names a
     suit under the table's rules (the compiled ``Tables.names``, R5.4, R9.8; None:
     the standard rules'), after which the suits are offered.

@@ -170,6 +170,8 @@ def toolbar_parts(table, width: int | None = None) -> list[tuple[str, str]]:
                       t("repl.bar.count", name=name, count=n)))
         if st["skips"].get(name):
             chunk.append(("", " (" + t("repl.bar.skips", n=st["skips"][name]) + ")"))
+        if st["waits"].get(name):  # R10.21
+            chunk.append(("", " (" + t("repl.bar.waits", n=st["waits"][name]) + ")"))
         if name == st["announce_due"]:
             chunk.append(("", " (" + t("repl.bar.announce") + ")"))
         if name in st["callable"]:

@@ -108,6 +108,7 @@ MESSAGES = {
     "cli.state.piles": "Draw pile {draw}, discard pile {discard}, play goes {direction}.",
     "cli.state.to_act": "<- to play",
     "cli.state.skips": {"one": "misses 1 turn", "other": "misses {n} turns"},
+    "cli.state.waits": {"one": "waits 1 more turn", "other": "waits {n} more turns"},
     "cli.state.announce_due": "may still announce",
     "cli.state.callable": "can be called!",
     "cli.replay.no_hand": "There is no hand {hand}; the series is at hand {last}.",

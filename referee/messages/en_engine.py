@@ -80,6 +80,21 @@ MESSAGES = {
     "engine.refuse.skip_no_draw": (
         "A skip is pending for {name}: play {rank} to pass it on, or type `{cmd:pass}`; there is "
         "no draw now (R5.11)."),
+    "engine.refuse.must_answer_wait": {
+        "one": ("{card} cannot be played now: {name} must wait {n} turn unless they add {rank} "
+                "that waits too; or type `{cmd:pass}` to wait (R10.21)."),
+        "other": ("{card} cannot be played now: {name} must wait {n} turns unless they add "
+                  "{rank} that waits too; or type `{cmd:pass}` to wait (R10.21).")},
+    "engine.refuse.demanded": ("{card} cannot be played now: {name} demanded {rank}; play {rank} "
+                               "or {demanders}, or draw (R10.22)."),
+    "engine.refuse.no_demand": "{card} demands no rank: type it without {rank} (R10.22).",
+    "engine.refuse.demand_except": ("{card} cannot demand {rank}: it may demand {ranks}, or "
+                                    "nothing (R10.22)."),
+    "engine.refuse.wait_no_draw": {
+        "one": ("A wait of {n} turn is pending for {name}: add {rank}, or type `{cmd:pass}` to "
+                "wait; there is no draw now (R10.21)."),
+        "other": ("A wait of {n} turns is pending for {name}: add {rank}, or type `{cmd:pass}` "
+                  "to wait; there is no draw now (R10.21).")},
     "engine.refuse.limit": "{card} cannot be played now: play {limit}, or draw (R9.9).",
     "engine.refuse.follow": (
         "{card} cannot follow: play {limit}, or draw (R9.6)."),
@@ -221,6 +236,24 @@ MESSAGES = {
     "engine.effect.skip_passed": {
         "one": "{name} passes and misses {n} turn (R5.11).",
         "other": "{name} passes and misses {n} turns (R5.11)."},
+    "engine.effect.wait_pending": {
+        "one": ("{name} plays {card}: {victim} must add {rank} to the wait, or type "
+                "`{cmd:pass}` and wait {n} turn (R10.21)."),
+        "other": ("{name} plays {card}: {victim} must add {rank} to the wait, or type "
+                  "`{cmd:pass}` and wait {n} turns, this one and the next ones as play comes "
+                  "round (R10.21).")},
+    "engine.effect.wait_accepted": {
+        "one": "{name} waits this turn (R10.21).",
+        "other": "{name} waits {n} turns: this one and, as play comes round, the next ones (R10.21)."},
+    "engine.effect.demand": ("{name} plays {card} and demands {rank}: every player in turn plays "
+                             "{rank} or a card that demands, or draws, until {name} has played "
+                             "again (R10.22)."),
+    "engine.effect.demand_none": "{name} plays {card} and demands nothing (R10.22).",
+    "engine.effect.demand_ended": "The demand {name} made for {rank} ends (R10.22).",
+    "engine.effect.waited_last": "{name} waits: that was the last turn to wait (R10.21).",
+    "engine.effect.waited": {
+        "one": "{name} waits: {n} turn left (R10.21).",
+        "other": "{name} waits: {n} turns left (R10.21)."},
     "engine.effect.reverse": "{name} plays {card}: play now goes {direction} ({rule}).",
     "engine.effect.name_suit": "{name} plays {card} and names {suit} ({rule}).",
     "engine.effect.draw_at_once": {
@@ -367,6 +400,7 @@ MESSAGES = {
         "other": "{turn} must draw {n}."},
     "engine.summary.skip": "{turn} must play {rank} or `{cmd:pass}`.",
     "engine.summary.limit": "The next card must be {limit}.",
+    "engine.summary.demand": "{turn} must play {rank} or a card that demands, or draw ({name} demanded it).",
     "engine.summary.turn": "{turn} is to play.",
     "engine.summary.free": "Anyone may play (snel pesten).",
     "engine.check.usage": "Name a card to check, like `{cmd:check 7h}`.",
@@ -375,6 +409,7 @@ MESSAGES = {
     "engine.check.pending_draw": {"one": "only `d`, to take the {n} pending card",
                                   "other": "only `d`, to take the {n} pending cards"},
     "engine.check.skip_options": "{rank}, or `{cmd:pass}`",
+    "engine.check.demand_options": "{rank} or a card that demands, or `d`",
     "engine.check.legal_anyone": "Yes: {card} fits the discard pile now, for any player.",
     "engine.check.pending_options": "{stack} on the pending {n}, or `d` to take them",
     "engine.why.nothing": "No ruling yet in this session.",
@@ -393,6 +428,9 @@ MESSAGES = {
     "engine.why.cause.skip": {
         "one": "Cause: {chain}: {sum} turn to miss, unless {rank} passes it on (R5.11).",
         "other": "Cause: {chain}: {sum} turns to miss, unless {rank} passes them on (R5.11)."},
+    "engine.why.cause.wait": {
+        "one": "Cause: {chain}: {sum} turn to wait, unless {rank} adds to it (R10.21).",
+        "other": "Cause: {chain}: {sum} turns to wait, unless {rank} adds to them (R10.21)."},
     "engine.why.cause.suit": "Cause: {name} named {suit} with {card} ({rule}).",
     "engine.why.cause.limit": "Cause: {name} played {card}: the next card must be {limit} ({rule}).",
     "engine.why.allowed": "Allowed instead: {allowed}.",

@@ -78,6 +78,11 @@ MESSAGES: dict[str, str] = {
     "rules.err.combo.twice": "`{key}`: \"again\" and \"name_suit\" may each stand once in a rank's list (R9.13).",
     "rules.err.combo.pass_on": "`{key}`: a skip that is passed on stands alone: no other skip and no penalty for the next player beside it (R9.13).",
     "rules.err.combo.limit": "`{key}`: a rank sets at most one limit on the next card, and not beside a named suit (R9.13).",
+    "rules.err.combo.demand": "`{key}`: the word typed after the card is a suit or a rank: a card that demands a rank demands one and names no suit (R9.13, R10.22).",
+    "rules.err.combo.demand_free": "`{key}`: with `turn_order = \"free\"` no player's turn comes round, so a demand could never end (R8.4, R10.22); leave `demand` out or play seated turns.",
+    "rules.err.combo.stack": "`{key}`: a stacked wait stands alone: no other skip and no penalty for the next player beside it (R9.13, R10.21).",
+    "rules.err.combo.stack_pass_on": "`{key}`: a skip is either passed on (`pass_on = true`, R5.11) or a stacked wait (`stack = true`, R10.21), not both.",
+    "rules.err.combo.stack_free": "`{key}`: with `turn_order = \"free\"` nobody's turn comes next, so there is no wait to stack (R8.4, R10.21); use `stack = false` or seated turns.",
     "rules.err.combo.pass_on_free": "`{key}`: with `turn_order = \"free\"` nobody's turn comes next, so a skip cannot be passed on (R8.4, R9.13); use `pass_on = false` or seated turns.",
     "rules.err.stack_rank": "`{key}`: {rank} makes no draw penalty for the next player under these rules, so it cannot stack; ranks that can: {allowed} (R9.14).",
     "rules.err.stack_twice": "`{key}`: {rank} is in two groups; a rank stacks in one group only. Use {allowed} (R9.14).",
@@ -117,6 +122,7 @@ MESSAGES: dict[str, str] = {
     "rules.allowed.effect_value": "a value, such as `{example}`",
     "rules.allowed.effect_rank_value": "a value from 1 to 13 (A = 1, J = 11, Q = 12, K = 13) or a rank",
     "rules.allowed.effect_rank": "a rank: A, K, Q, J, 2 to 10",
+    "rules.allowed.effect_ranks": "a list of ranks but the Joker, such as `[\"2\", \"J\", \"A\"]`",
     "rules.allowed.effect_keys": "a list of ranks, cards or colours, such as `[\"J black\", \"2\"]`",
     "rules.allowed.rank_list": "a list of ranks, such as `[\"2\", \"Joker\"]`",
     "rules.allowed.groups": "a list of groups of ranks, such as `[[\"2\"], [\"Joker\"]]`",
@@ -203,6 +209,10 @@ MESSAGES: dict[str, str] = {
     "rules.view.effect.skip.turns": "the next player misses {n} turns ({rule})",
     "rules.view.effect.skip.pass_on_turn": "the next player misses a turn, or passes it on with {card} ({rule})",
     "rules.view.effect.skip.pass_on_turns": "the next player misses {n} turns, or passes them on with {card} ({rule})",
+    "rules.view.effect.demand.any": "its player may demand a rank: every player in turn plays it, a card that demands or draws, until the turn has come back round ({rule})",
+    "rules.view.effect.demand.except": "its player may demand a rank but {against}: every player in turn plays it, a card that demands or draws, until the turn has come back round ({rule})",
+    "rules.view.effect.skip.stack_turn": "the next player waits a turn unless they add {card}; the waits add up ({rule})",
+    "rules.view.effect.skip.stack_turns": "the next player waits {n} turns unless they add {card}; the waits add up ({rule})",
     "rules.view.effect.again.any": "the same player plays again ({rule})",
     "rules.view.effect.again.same_suit": "the same player plays again, in the same suit or rank ({rule})",
     "rules.view.effect.reverse.again": "play reverses; with two players, the same player plays again ({rule})",
@@ -985,6 +995,24 @@ MESSAGES: dict[str, str] = {
     "rules.book.text.R10.20": (
         "`\"open\"`: the card goes on any card outside a pending penalty, and any card "
         "goes on it. It names no suit."
+    ),
+    "rules.book.title.R10.21": "Stacked waits",
+    "rules.book.text.R10.21": (
+        "`skip = N, stack = true` (Makao's Four): the skip is pending like a penalty. "
+        "The next player adds a card of its rank that waits too (the turns add up and the "
+        "next player faces the total) or types `{cmd:pass}` and waits the total: this turn and, "
+        "as play comes round, the next ones, which the referee passes and tells. There is "
+        "no draw while a wait is pending. Waits end with the hand."
+    ),
+    "rules.book.title.R10.22": "A demanded rank",
+    "rules.book.text.R10.22": (
+        "`demand = \"rank\"`, with `except` (the ranks it may not demand; Makao's Jack: "
+        "`except = [\"2\", \"3\", \"4\", \"J\", \"Q\", \"K\", \"A\"]`): the player types "
+        "the rank after the card (`{ex:Jh 7}`) or nothing (then the card demands nothing). Every "
+        "player in turn, the demander included when play comes back to them, plays that "
+        "rank (any suit, or a Joker), a card that demands (which may demand anew, or "
+        "demands nothing and ends the demand) or draws. The demand ends once the demander "
+        "has taken that turn."
     ),
     "rules.book.title.R10.50": "Draw policy",
     "rules.book.text.R10.50.one": (

@@ -41,6 +41,8 @@ def render_state(table: "OpenSeries") -> str:
                 marks.append(t("cli.state.to_act"))
             if st["skips"].get(p):
                 marks.append(t("cli.state.skips", n=st["skips"][p]))
+            if st["waits"].get(p):  # R10.21
+                marks.append(t("cli.state.waits", n=st["waits"][p]))
             if p == st["announce_due"]:
                 marks.append(t("cli.state.announce_due"))
             if p in st["callable"]:

@@ -47,8 +47,9 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("R7", ("R7.1", "R7.2", "R7.3", "R7.4", "R7.5", "R7.6")),
     ("R8", ("R8.1", "R8.2", "R8.3", "R8.4", "R8.5", "R8.6")),
     ("R9", tuple(f"R9.{n}" for n in range(1, 19))),
-    ("R10", ("R10.10", "R10.11", "R10.20", "R10.40", "R10.41", "R10.50", "R10.51", "R10.52",
-             "R10.80", "R10.81", "R10.82", "R10.83", "R10.90", "R10.91", "R10.92", "R10.93")),
+    ("R10", ("R10.10", "R10.11", "R10.20", "R10.21", "R10.22", "R10.40", "R10.41", "R10.50",
+             "R10.51", "R10.52", "R10.80", "R10.81", "R10.82", "R10.83", "R10.90", "R10.91",
+             "R10.92", "R10.93")),
 )
 _SECTION_OF = {rid: sec for sec, ids in SECTIONS for rid in ids}
 _SECTION_IDS = tuple(sec for sec, _ in SECTIONS)
@@ -655,7 +656,8 @@ def render_differences(rules: HouseRules) -> str:
 #: its parameters (effects.EFFECT_KINDS); an effect not listed has one sentence.
 _EFFECT_VARIANT: dict[str, Callable[[Effect], str]] = {
     "draw": lambda e: "next" if e.pending_draw else "at_once" if e.to == "next" else e.to,
-    "skip": lambda e: ("pass_on_" if e.pass_on else "") + ("turn" if e.n == 1 else "turns"),
+    "skip": lambda e: ("pass_on_" if e.pass_on else "stack_" if e.stack else "")
+    + ("turn" if e.n == 1 else "turns"),
     "again": lambda e: e.follow,
     "reverse": lambda e: e.two_players,
     "name_suit": lambda e: ("wild_" if e.wild else "") + e.on_same_rank,
@@ -663,6 +665,7 @@ _EFFECT_VARIANT: dict[str, Callable[[Effect], str]] = {
     "pass_cards": lambda e: e.to,
     "rotate_hands": lambda e: "against" if e.against_play else "with",
     "counter": lambda e: e.mode + ("_same_suit" if e.same_suit else ""),
+    "demand": lambda e: "except" if getattr(e, "except") else "any",
 }
 
 
@@ -686,6 +689,8 @@ def effect_words(rank: str, effect: Effect, rule: str, free: bool = False,
     if effect.kind == "counter":  # R10.11: the penalties it counters
         against = (_ranks_words(effect.against) if effect.against
                    else t("rules.view.effect.counter_any"))
+    if effect.kind == "demand":  # R10.22: the ranks it may not demand
+        against = _ranks_words(getattr(effect, "except"))
     return t(key, n=effect.n if effect.n is not None else 1, rule=rule, limit=limit,
              against=against,
              card=a_rank(key_rank(rank)))
@@ -695,9 +700,11 @@ def rank_effects_words(rank: str, effects: tuple[Effect, ...], free: bool = Fals
                        alone: bool = False) -> str:
     """What a card of ``rank`` does, its effects in order (R9.13), each citing its rule:
     the R5 rule a rank keeping its rule-book meaning cites, else the effect's own
-    (R9.1); a skip passed on cites R5.11.  ``alone``: as ``effect_words``."""
+    (R9.1); a skip passed on cites R5.11, a stacked wait R10.21.  ``alone``: as
+    ``effect_words``."""
     classic = classic_rule(rank, effects)
     parts = [effect_words(rank, e, "R5.11" if e.kind == "skip" and e.pass_on
+                          else "R10.21" if e.kind == "skip" and e.stack
                           else classic or EFFECT_BY_NAME[e.kind].rule, free, alone)
              for e in effects]
     return t("rules.view.effect.then").join(parts)
@@ -855,6 +862,8 @@ _TOPICS: dict[str, str] = {
     "R10.10": "card, colour, color, black, red, king of hearts, black jack",
     "R10.11": "counter, cancel, send back, pass on, red jack",
     "R10.20": "open, any card, queen on anything",
+    "R10.21": "wait, waits, stacked wait, four, makao, pass",
+    "R10.22": "demand, demanded rank, jack, makao, ask for a rank",
     "R10.50": "draw policy, draw until playable, draw up to, several cards drawn, count",
     "R10.51": "until playable, must play the card drawn",
     "R10.52": "count, piles, how many drawn",

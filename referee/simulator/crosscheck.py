@@ -6,7 +6,8 @@
 ``multi_play``, free order) with bots that type every construct the notation has
 under them, as a person would (the checked path, ``Hand.apply_line``): doubles of
 every rank (``8h+8s``, a suit named after the last), ``pass`` on a skip passed on
-and the skip deflected with a card of its rank, ``d CARD`` under a limit, a call
+and the skip deflected with a card of its rank, a stacked wait added to or
+accepted with ``pass`` (R10.21), a rank demanded with a card and answered (R10.22), ``d CARD`` under a limit, a call
 after a card move (R9.11, R9.12), "Laatste kaart!" with the play or alone, and
 now and then a player who leaves mid-hand (R1.5).  The simulator holds the real
 cards (``simulate.Run``) and after every entry checks that
@@ -122,6 +123,10 @@ SEEN = {
     "name_other_rank": "a suit named after a card other than a Jack (R9.8)",
     "pass": "pass on a skip passed on (R5.11)",
     "deflect": "a skip passed on deflected with a card of its rank (R5.11)",
+    "wait_added": "a card added to a stacked wait (R10.21)",
+    "wait_accepted": "pass on a stacked wait: its total waited (R10.21)",
+    "demand": "a rank demanded with the card (Jh 7, R10.22)",
+    "demand_answered": "an entry under a demand: its rank, a card that demands, or a draw (R10.22)",
     "draw_play_limit": "d CARD under a limit (R9.6, R9.9, D16)",
     "leave": "a player leaving mid-hand (R1.5)",
     "call_after_move": "a call after a card move (R9.11, R9.12, D29)",
@@ -181,10 +186,12 @@ class _Cross(Run):
             seen["double"] += 1
             if len(words) > 1 and len(words[1]) == 1:
                 seen["double_naming"] += 1
+        if hand.demand is not None and first not in ("lk", "call", "leave", "pass"):
+            seen["demand_answered"] += 1
         if first == "pass":
-            seen["pass"] += 1
+            seen["wait_accepted" if hand.skip_stacks else "pass"] += 1
         elif hand.pending_skip and first not in ("d", "lk", "call", "leave"):
-            seen["deflect"] += 1
+            seen["wait_added" if hand.skip_stacks else "deflect"] += 1
         if first == "d" and len(words) > 1 and hand.limit is not None:
             seen["draw_play_limit"] += 1
         if first == "d" and len(words) > 1 and words[1].isdigit():
@@ -195,6 +202,8 @@ class _Cross(Run):
             seen["lone_lk"] += 1
         elif first == self.call_word():
             seen["lone_call_word"] += 1
+        if first != "d" and len(words) > 1 and words[1][:1].isdigit():
+            seen["demand"] += 1
         if len(words) > 1 and words[-1] == self.call_word() != "lk":
             seen["call_word"] += 1
         if len(words) > 1 and words[-1] == self.out_word:

@@ -77,6 +77,9 @@ DOUBLE_RATE = 0.7
 """Chance that a bot holding more cards of the rank it plays puts them down with it,
 where the rules allow a play of several cards (R3.10, ``multi_play``)."""
 
+DEMAND_NOTHING_RATE = 0.2
+"""How often a bot plays a card that demands a rank (R10.22) without demanding one."""
+
 MAX_ENTRIES = 10_000
 """Safety cap: a hand still going after this many entries is stopped and counted as capped."""
 
@@ -706,13 +709,15 @@ class _Run:
             return self.played(player, Play(CARDS[card], suit, tuple(CARDS[c] for c in more)),
                                left, drawn)
         needs_suit = legal.names_suit(CARDS[card], drawn)
-        if left > 1 and not drawn and not needs_suit:
+        demand = (self.demand(player, card, legal)
+                  if left and self.hand.tables.demands >> card & 1 else None)
+        if left > 1 and not drawn and not needs_suit and demand is None:
             # The commonest entry: no suit to name, nothing to announce.
             events = self.send(self.plays[card], player, False)
             if events is None:
                 return False
             return self.follow(events)
-        suit = self.bots[player].suit(self, cards, card) if needs_suit else None
+        suit = self.bots[player].suit(self, cards, card) if needs_suit else demand
         if count > 1:
             action = Draw(CARDS[card], suit, count)
         elif suit is not None:
@@ -720,6 +725,15 @@ class _Run:
         else:
             action = self.drawn_plays[card] if drawn else self.plays[card]
         return self.played(player, action, left, drawn)
+
+    def demand(self, player: str, card: int, legal) -> str | None:
+        """The rank a bot demands with ``card`` (R10.22: ``Jh 7``): now and then none,
+        else one of the ranks it may demand that it holds (it knows its hand), if any."""
+        ranks = legal.demand_ranks(CARDS[card])
+        held = [CARDS[c].rank for c in self.cards[player] if CARDS[c].rank in ranks]
+        if not held or self.random() < DEMAND_NOTHING_RATE:
+            return None
+        return held[int(self.random() * len(held))]
 
     def played(self, player: str, action: Any, left: int, drawn: bool) -> bool:
         """Send the play ``action`` (the real cards already moved; ``left`` held after

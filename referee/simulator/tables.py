@@ -47,6 +47,8 @@ CONSTRUCTS = {
     "card_keys": "an [actions] entry for one card or one colour (\"Kh\", \"J black\", R10.10)",
     "small_deck": "deck = 36 or 32 (R10.40)",
     "out_call": "[calls] out, the call on going out (R10.82)",
+    "stacked_wait": "a skip that is a stacked wait, { skip = N, stack = true } (R10.21)",
+    "demand": "a card that demands a rank, { demand = \"rank\" } (R10.22)",
 }
 """What ``avoid`` may name: constructs of a file, each with what it is."""
 
@@ -100,6 +102,8 @@ def random_effect(rng: random.Random) -> Any:
         elif p.kind == "keys":  # (R10.11: the penalties a counter card answers)
             params[p.name] = rng.sample(["2", "Joker", "K", "3", "2 black", "Kh"],
                                         rng.randint(1, 2))
+        elif p.kind == "ranks":  # (R10.22: the ranks a demand may not name)
+            params[p.name] = rng.sample([r for r in _RANKS if r != JOKER], rng.randint(0, 7))
         else:  # "rank"
             params[p.name] = rng.choice([r for r in _RANKS if r != JOKER])
     if kind.value is None:
@@ -141,6 +145,10 @@ def _avoided(rank: str, effects: tuple[Effect, ...], avoid: frozenset[str]) -> b
         return True
     if "pass_on_and_reverse_list" in avoid and "reverse" in kinds and any(
             e.kind == "skip" and e.pass_on for e in effects):
+        return True
+    if "stacked_wait" in avoid and any(e.kind == "skip" and e.stack for e in effects):
+        return True
+    if "demand" in avoid and "demand" in kinds:
         return True
     return False
 

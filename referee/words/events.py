@@ -83,6 +83,8 @@ def legal_now_words(legal) -> str:
         return t("engine.check.skip_options", rank=a_rank(legal.skip_rank))
     if legal.limit is not None:
         return limit_words(legal.limit)
+    if legal.demand is not None:  # R10.22
+        return t("engine.check.demand_options", rank=a_rank(legal.demand[0]))
     return allowed_words(legal.allowed)
 
 
@@ -113,6 +115,9 @@ def situation_words(s) -> str:
         elif s.pending_skip:
             parts.append(t("engine.summary.skip", turn=s.turn, n=s.pending_skip,
                            rank=a_rank(s.skip_rank)))
+        elif s.demand is not None and s.limit is None:  # R10.22
+            parts.append(t("engine.summary.demand", turn=s.turn, rank=a_rank(s.demand[0]),
+                           name=s.demand[1]))
         else:
             parts.append(t("engine.summary.turn", turn=s.turn))
     else:
@@ -290,6 +295,11 @@ _REFUSALS = {
     "fix_play": "engine.refuse.fix_play",
     "must_answer_skip": "engine.refuse.must_answer_skip",
     "skip_no_draw": "engine.refuse.skip_no_draw",
+    "must_answer_wait": "engine.refuse.must_answer_wait",
+    "wait_no_draw": "engine.refuse.wait_no_draw",
+    "demanded": "engine.refuse.demanded",
+    "no_demand": "engine.refuse.no_demand",
+    "demand_except": "engine.refuse.demand_except",
     "limit": "engine.refuse.limit",
     "start_suit": "engine.refuse.start_suit",
     "start_no_suit": "engine.refuse.start_no_suit",
@@ -331,6 +341,10 @@ def _refused(e) -> str:
         fields["allowed"] = stack_words(fields.pop("stack"))
     if "rank" in fields:
         fields["rank"] = a_rank(fields["rank"])
+    if "ranks" in fields:  # (R10.22: the ranks a card may demand)
+        fields["ranks"] = or_list([rank_word(r) for r in fields["ranks"]])
+    if "demanders" in fields:  # (R10.22: the cards that answer a demand besides its rank)
+        fields["demanders"] = or_list([a_rank(r) for r in fields["demanders"]])
     if "limit" in fields:
         fields["limit"] = limit_words(fields["limit"])
     return t(key, **{k: _show(v) for k, v in fields.items()})
@@ -514,9 +528,17 @@ _RENDER = {
     "OthersDraw": lambda e: t("engine.effect.five" if e.rule == "R5.10" else
                               "engine.effect.others_draw", name=e.player, card=played(e.card),
                               n=e.n, rule=e.rule),
-    "SkipPending": lambda e: t("engine.effect.skip_pending", name=e.player, card=played(e.card),
+    "SkipPending": lambda e: t("engine.effect.wait_pending" if e.stacks else
+                               "engine.effect.skip_pending", name=e.player, card=played(e.card),
                                victim=e.victim, n=e.n, rank=a_rank(e.card.rank)),
-    "SkipPassed": lambda e: t("engine.effect.skip_passed", name=e.player, n=e.n),
+    "SkipPassed": lambda e: t("engine.effect.wait_accepted" if e.rule == "R10.21" else
+                              "engine.effect.skip_passed", name=e.player, n=e.n),
+    "Waited": lambda e: (t("engine.effect.waited", name=e.player, n=e.left) if e.left else
+                         t("engine.effect.waited_last", name=e.player)),
+    "Demanded": lambda e: (t("engine.effect.demand", name=e.player, card=played(e.card),
+                             rank=a_rank(e.rank)) if e.rank else
+                           t("engine.effect.demand_none", name=e.player, card=played(e.card))),
+    "DemandEnded": lambda e: t("engine.effect.demand_ended", name=e.player, rank=a_rank(e.rank)),
     "LimitSet": lambda e: t("engine.effect.limit", name=e.player, card=played(e.card),
                             limit=limit_words(e.limit), rule=e.rule),
     "Shown": lambda e: t("engine.effect.show_others" if e.who is None else
