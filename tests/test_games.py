@@ -140,7 +140,7 @@ def test_R10_rules_GAME_prints_the_games_own_book(tmp_path, game):
 
 @pytest.mark.parametrize("lang, title, name", [
     ("nl", "Vlaams pesten: het spelregelboek", "pesten-vlaams"),
-    ("fr", "Huit américain : le livre des règles", "huit-americain"),
+    ("fr", "Huit américain\u00a0: le livre des règles", "huit-americain"),
     ("it", "Mau-Mau: il regolamento", "mau-mau"),
     ("pt", "Prší: o livro de regras", "prsi"),
 ])
