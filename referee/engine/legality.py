@@ -81,6 +81,12 @@ class Legal:
         return self._hand.tables.multi_play
 
     @property
+    def runs(self) -> bool:
+        """Whether this table plays runs (R10.60, ``multi_play = "run"`` or
+        ``"same_rank_or_run"``): whether ``may_double`` can be true of a run."""
+        return self._hand.tables.runs
+
+    @property
     def passes(self) -> bool:
         """Whether ``pass`` is open: a skip passed on is pending for ``player`` (R5.11)."""
         return self.player is not None and bool(self._hand.pending_skip)

@@ -1,6 +1,7 @@
 """Random house-rule files: every key, every ``[actions]`` effect, lists, ``[stacking]``,
 ``[finish]``, ``[start]``, ``[calls]`` (R10.80), decks, Jokers, ``last_holder``,
-``multi_play``, entries for one card or one colour (RULES.md R8, R9, R10.10).
+``multi_play`` (runs too, R10.60), entries for one card or one colour (RULES.md R8,
+R9, R10.10).
 
 One generator for the property test of the legality API and the simulator's
 cross-check (``referee.simulator.crosscheck``): ``random_file(rng)`` writes a
@@ -41,6 +42,7 @@ CONSTRUCTS = {
     "finish_draw_after": "[finish] mode = \"draw_after\" (R9.15)",
     "last_holder": "hand_end = \"last_holder\" (R6.3)",
     "draw_policy": "draw = \"until_playable\" or { up_to = N } (R10.50)",
+    "runs": "multi_play = \"run\" or \"same_rank_or_run\" (R10.60)",
     "free_order": "turn_order = \"free\" (R8.4)",
     "card_keys": "an [actions] entry for one card or one colour (\"Kh\", \"J black\", R10.10)",
 }
@@ -247,6 +249,8 @@ def _side_keys(rng: random.Random, top: dict[str, Any], avoid: frozenset[str]) -
     side = random.Random(hash(rng.getstate()))
     if "draw_policy" not in avoid and side.random() < 0.4:
         top["draw"] = side.choice(_DRAW_POLICIES)
+    if "runs" not in avoid and side.random() < 0.3:  # (R10.60, after the draw policy's draws)
+        top["multi_play"] = side.choice(("run", "same_rank_or_run"))
 
 
 def _probe(top: dict[str, Any], sections: dict[str, dict[str, Any]]) -> HouseRules | None:
