@@ -196,6 +196,15 @@ def test_R10_64_a_jack_at_the_end_names_the_suit_typed_after_the_run():
     refused(run_hand("9h"), "Jh+Qh s", "R5.4")   # (the Queen on top names nothing)
 
 
+def test_R10_64_why_tells_the_cards_played_through_and_the_house_rule():
+    from referee.words.events import told_why
+    h = run_hand("4h", RUN, ("3h+2h",))
+    said = told_why(h.why())
+    assert "3♥" in said and "(R10.64)" in said
+    assert 'multi_play = "run"` (R10.60)' in said and "R3.10" not in said
+    assert "(R5.1)" in said
+
+
 # -- R10.65 going out ---------------------------------------------------------------
 
 def test_R10_65_a_run_that_leaves_one_card_opens_the_last_card_duty():

@@ -212,13 +212,14 @@ class Played(Event):
 
 class RunThrough(Event):
     """``player`` put ``cards`` down in a run before the cards of its last rank: they
-    are played through and do nothing (R10.64); the cards that act follow."""
+    are played through and do nothing (R10.64); the cards that act follow.
+    ``house``: ``("multi_play", value)``, the house rule that plays runs."""
 
-    __slots__ = ("player", "cards")
+    __slots__ = ("player", "cards", "house")
     rule = "R10.64"
 
-    def __init__(self, player, cards):
-        self.player, self.cards = player, cards
+    def __init__(self, player, cards, house=None):
+        self.player, self.cards, self.house = player, cards, house
 
 
 class Drew(Event):

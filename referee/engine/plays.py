@@ -33,7 +33,7 @@ def play(h, player: str, card: Card, suit: str | None, ev: list,
         h.discard.append(other)
         copies[other] = copies.get(other, 0) + 1
     if through:
-        ev.append(RunThrough(player, through))
+        ev.append(RunThrough(player, through, ("multi_play", h.rules.multi_play)))
     h.discard.append(card)
     copies[card] = copies.get(card, 0) + 1
     for other in more:
