@@ -71,6 +71,11 @@ def test_R10_60_same_rank_or_run_plays_doubles_and_runs():
     assert h.top == parse_card("8s")
 
 
+def test_R10_63_jokers_still_go_down_as_a_double_where_doubles_are_played():
+    h = run_hand("9h", BOTH, ("Joker+Joker",))
+    assert h.pending == 10
+
+
 def test_R10_60_the_key_is_read_from_a_file_and_a_bad_value_names_what_is_allowed(tmp_path):
     assert rules_of(tmp_path, 'multi_play = "run"\n').multi_play == "run"
     assert rules_of(tmp_path, 'multi_play = "same_rank_or_run"\n').multi_play == "same_rank_or_run"

@@ -25,7 +25,7 @@ def together_refusal(h, player: str, cards: tuple[Card, ...], suit: str | None) 
     if not t.multi_play:  # (R3.10, ``multi_play``)
         return Refusal(Reason.NO_DOUBLES, "R3.10", house=("multi_play", h.rules.multi_play))
     run = runs.is_run(cards)
-    refused = _shape_refusal(h, cards) if run or t.doubles else Refusal(
+    refused = _shape_refusal(h, cards) if run else None if t.doubles else Refusal(
         Reason.NO_DOUBLES, "R3.10", house=("multi_play", h.rules.multi_play))
     if refused is not None:
         return refused
@@ -48,8 +48,9 @@ def together_refusal(h, player: str, cards: tuple[Card, ...], suit: str | None) 
 
 
 def _shape_refusal(h, cards: tuple[Card, ...]) -> Refusal | None:
-    """The play's shape: under ``same_rank`` every card of the first card's rank
-    (R3.10); where runs are played, a run must hold (R10.62, no Joker: R10.63)."""
+    """The shape of a play that changes rank (``runs.is_run``): under ``same_rank`` a
+    card of another rank than the first's (R3.10); where runs are played, a run must
+    hold (R10.62, no Joker: R10.63)."""
     if not h.tables.runs:
         first = cards[0]
         for card in cards[1:]:
