@@ -246,7 +246,7 @@ def _side_keys(rng: random.Random, top: dict[str, Any], avoid: frozenset[str]) -
     """The keys added after the first files (R10): picked from a stream of their own,
     seeded by ``rng``'s state without drawing from it, so that a seed gives the same
     file as before but for them."""
-    side = random.Random(hash(rng.getstate()))
+    side = random.Random(hash(rng.getstate()[1]))  # (the ints alone: hash(None) varies by process)
     if "draw_policy" not in avoid and side.random() < 0.4:
         top["draw"] = side.choice(_DRAW_POLICIES)
     if "runs" not in avoid and side.random() < 0.3:  # (R10.60, after the draw policy's draws)
