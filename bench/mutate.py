@@ -82,6 +82,8 @@ DEAL = "referee/engine/deal.py"
 DEALT = "referee/engine/dealt.py"
 STATE = "referee/engine/state.py"
 NOTATION = "referee/engine/notation.py"
+DOUBLES = "referee/engine/doubles.py"
+RUNS = "referee/engine/runs.py"
 
 MUTATIONS: dict[str, tuple[str, str, str, str]] = {
     # name: (what it breaks, file, old text, new text)
@@ -763,6 +765,48 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         TABLES,
         "                and (not e.same_suit or c.suit == under.suit))\n",
         "                and True)\n"),
+    # -- runs (R10.60-R10.65) -------------------------------------------------
+    "run-on-pending": (
+        "_run_refusal: a run goes down on a pending penalty, a skip or a limit (R10.61)",
+        DOUBLES,
+        "    if matching.governs(h) is not matching.MATCH:\n",
+        "    if False:\n"),
+    "run-first-unmatched": (
+        "_run_refusal: a run's first card need not go on the top card (R10.61)",
+        DOUBLES,
+        "    if not matching.play_mask(h, 1) >> cards[0].id & 1:\n",
+        "    if False:\n"),
+    "run-any-rank": (
+        "_break: a run's next card of its suit may be of any rank (R10.62)",
+        RUNS,
+        "        if card.suit != before.suit or place[card.rank] != place[before.rank] + step:\n",
+        "        if card.suit != before.suit:\n"),
+    "run-no-turn": (
+        "_break: a run may not turn to another suit on the same rank (R10.62)",
+        RUNS,
+        "        if card.rank == before.rank:\n            continue  # a turn: the same rank, any suit\n",
+        "        if card.rank == before.rank and card.suit == before.suit:\n"
+        "            continue  # a turn: the same rank, any suit\n"),
+    "run-wraps": (
+        "broken_at: the Ace read low and high in one run, K+A+2 wraps (R10.62)",
+        RUNS,
+        "    for place in (_LOW, _HIGH):\n",
+        "    for place in (_LOW, _HIGH, {**_HIGH, \"2\": 15, \"3\": 16}):\n"),
+    "run-joker": (
+        "broken_at: a Joker is taken in a run (R10.63)",
+        RUNS,
+        "    if any(card.is_joker for card in cards):\n",
+        "    if any(card.is_joker for card in cards[1:]) and cards[0].is_joker:\n"),
+    "run-all-act": (
+        "acting: every card of a run acts (R10.64: only its last rank)",
+        RUNS,
+        "    while i > 0 and cards[i - 1].rank == last:\n",
+        "    while i > 0:\n"),
+    "run-finish-first": (
+        "_run_refusal: going out on a run is judged by its first card (R10.65: the cards that act)",
+        DOUBLES,
+        "    if count_after == 0 and not goingout.finishers(h) >> acting.id & 1:\n",
+        "    if count_after == 0 and not goingout.finishers(h) >> cards[0].id & 1:\n"),
     "counter-back-next": (
         "_counter: back sends the penalty to the next player (R10.11)",
         ACTIONS,
@@ -883,6 +927,7 @@ _MUTANTS = "tests/test_engine_mutants.py::test_"
 _RULES = "tests/test_engine_rules.py::test_"
 _FILES = "tests/test_actions_files.py::test_"
 _DECISIONS = "tests/test_actions_decisions.py::test_"
+_RUNS = "tests/test_runs.py::test_"
 JUDGES: dict[str, tuple[str, ...]] = {
     # the rules no test pinned before the mutation run found them (issue 31)
     **_pinned(_MUTANTS + "R9_5_two_skips_in_one_play_with_two_players_fall_both_on_the_other",
@@ -924,6 +969,19 @@ JUDGES: dict[str, tuple[str, ...]] = {
               "_does_not_stack_on_its_rank", "stack-non-penalty"),
     **_pinned("tests/test_card_effects.py::test_R10_11_a_counter_is_judged_by_the_card_it_went"
               "_on_though_its_own_draw_reshuffles", "counter-judged-late"),
+    # runs (R10.60-R10.65)
+    **_pinned(_RUNS + "R10_61_a_run_on_a_pending_penalty_is_refused_even_from_a_card_that"
+              "_stacks", "run-on-pending"),
+    **_pinned(_RUNS + "R10_61_the_first_card_must_go_on_the_top_card_as_a_single_card",
+              "run-first-unmatched"),
+    **_pinned(_RUNS + "R10_62_a_card_out_of_sequence_is_refused_naming_it_and_the_card_before",
+              "run-any-rank"),
+    **_pinned(_RUNS + "R10_62_a_run_turns_to_another_suit_on_the_same_rank", "run-no-turn"),
+    **_pinned(_RUNS + "R10_62_the_ace_is_low_or_high_but_a_run_does_not_wrap", "run-wraps"),
+    **_pinned(_RUNS + "R10_63_a_joker_in_a_run_is_refused", "run-joker"),
+    **_pinned(_RUNS + "R10_64_only_the_cards_of_the_last_rank_act", "run-all-act"),
+    **_pinned(_RUNS + "R10_65_going_out_on_a_run_ending_on_an_action_card_is_refused_by_R6_2",
+              "run-finish-first"),
     **_pinned("tests/test_card_points.py", "card-points-rank-first"),
     **_pinned("tests/test_calls.py", "call-penalty-r4", "call-word-unread"),
     **_pinned("tests/test_calls_out.py", "second-last-unread", "out-call-any-card",

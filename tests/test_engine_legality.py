@@ -76,8 +76,11 @@ def accepted(hand: Hand, text: str) -> tuple[bool, object]:
 def typed(hand: Hand, card, suit: str | None = "s", more=()) -> str:
     """A card (with ``more`` after ``+``) as typed, with ``suit`` named after a card that
     names one under the hand's rules (the compiled ``Tables.names``, R5.4, R9.8)."""
-    text = "+".join(str(c) for c in (card, *more))
-    return f"{text} {suit}" if hand.tables.names[card.id] and suit else text
+    from referee.engine.runs import acting
+    cards = (card, *more)
+    text = "+".join(str(c) for c in cards)
+    # (the card that acts names it: a double's first, a run's last rank, R10.64)
+    return f"{text} {suit}" if hand.tables.names[cards[acting(cards)].id] and suit else text
 
 
 def check_position(hand: Hand, player: str) -> int:
@@ -136,6 +139,20 @@ def check_tab(hand: Hand, rng: random.Random) -> None:
             ok, why = accepted(hand, prefix + typed(hand, first, more=(other,)))
             offered = str(other) in together.get(str(first), ())
             assert ok == offered, (str(first), str(other), why, hand.state())
+    if hand.tables.runs:   # (R10.60: the next card of a run, one rank on in its suit)
+        for first in rng.sample(CARDS[:52], 6):
+            for other in _next_in_suit(first):
+                ok, why = accepted(hand, prefix + typed(hand, first, more=(other,)))
+                offered = str(other) in together.get(str(first), ())
+                assert ok == offered, (str(first), str(other), why, hand.state())
+
+
+def _next_in_suit(card) -> list:
+    """The cards one rank above and below ``card`` in its suit (the Ace next to the
+    King and the Two, R10.62)."""
+    from referee.engine.cards import RANKS, Card
+    i = RANKS.index(card.rank)
+    return [Card(RANKS[(i + step) % 13], card.suit) for step in (1, -1)]
 
 
 def step(hand: Hand, rng: random.Random, draw_rate: float) -> None:

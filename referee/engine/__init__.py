@@ -15,6 +15,7 @@ Layers inside the package, dependencies pointing down::
     legality    what may be played now, and why (check, completion, bots)
     ruling      Ruling (events, rule cited, logged)
     draws doubles   a turn's draws (they play through plays), several cards as one play
+    runs        a run's shape and the cards of it that act (R10.6x; pure, of cards)
     plays matching  a card put on the pile; the checks of a card (what governs it)
     table deal blocked lastcard actions goingout order corrections demands   (the rules)
     piles       drawing, the reshuffle, exhausted piles (what the rules that draw share)
@@ -34,6 +35,10 @@ Glossary (one name per concept):
   ``multi_play``; ``Tables.multi_play``: this table plays them).  *Doubling*: a
   card doubling a pending penalty its own rank made (R5.6, R9.14, ``[stacking]
   double``; ``Tables.doubling_ranks``, ``HouseRules.double_ranks``).
+- a *run*: consecutive ranks in one suit put down as one play, turning to another
+  suit on a card of the same rank (R10.60, ``multi_play = "run"``; ``Tables.runs``);
+  a play of several cards is a double or a run (``runs.is_run``), and only the cards
+  of its last rank *act* (``runs.acting``, R10.64).
 - a card *names a suit* when its effects hold ``name_suit`` (R5.4, R9.8;
   ``Tables.names``).  An entry *needs a suit* when it must be typed with one: a
   starter that acts (``deal.needs_suit``, ``legality.start_names_suit``, R9.16),
@@ -73,6 +78,9 @@ Map from rule ids to code (RULES.md):
   ``actions.aim_penalty``; R5.7 stacking ``compiled.stacks``, ``actions.must_stack_refusal``,
   ``draws.take_penalty``
 - R3.10 several cards as one play ``doubles``
+- R10.60-R10.65 runs ............ ``runs`` (the sequence ``runs.broken_at``, the cards
+  that act ``runs.acting``), ``doubles.together_refusal``, ``plays.play``
+  (``runs.split``); ``Legal.follows``
 - R6.1 / R6.2 going out ......... ``goingout`` (every way a hand ends: ``goingout.hand_over``)
 - R8.4 free turn order .......... ``order`` (no turn), ``Tables`` (no Seven/Eight/Four)
 - R10.21 stacked waits ......... ``actions._skip`` (pending, added to), ``actions.pass_skip``

@@ -27,8 +27,9 @@ indexed by the card's small int id (``Card.id``, ``cards.CARDS``):
   card name a suit", which the notation (a lone ``d`` after it is diamonds), the
   checks, ``check``, a correction, Tab and the written entry all ask.
 - ``finish``: the cards one may go out on (R6.2, R9.15), a mask.
-- ``multi_play``: several cards of one rank may go down as one play, a double
-  (R3.10, ``multi_play = "same_rank"``).
+- ``multi_play``: several cards may go down as one play; ``doubles``: of one rank
+  (R3.10, ``multi_play = "same_rank"``); ``runs``: consecutive ranks in one suit
+  (R10.60, ``"run"``; both: ``"same_rank_or_run"``).
 - ``start_applies`` / ``start_redraw``: the starters that act, or go back into the
   draw pile (R2.4, R9.16), masks; ``house[id]``: the house rule that gives the
   card its effect, for ``why`` (``house_of``).
@@ -81,6 +82,7 @@ class Tables:
                  "entry", "kind", "_wild_cards", "_same_cards", "countering", "_counters",
                  "open", "waits", "demands", "demand_of",
                  "doubling_ranks", "names", "finish", "draw_after", "multi_play", "start_applies",
+                 "doubles", "runs",
                  "start_redraw",
                  "start_steps", "out_steps",
                  "house", "fit_rows", "wild", "same_rank", "_limits")
@@ -91,7 +93,9 @@ class Tables:
         self._compile_stacking(rules)
         self._compile_suits(rules, effects)
         self._compile_finish(rules)
-        self.multi_play: bool = rules.multi_play != "none"  # R3.10
+        self.multi_play: bool = rules.multi_play != "none"  # R3.10, R10.60
+        self.doubles: bool = rules.multi_play in ("same_rank", "same_rank_or_run")  # R3.10
+        self.runs: bool = rules.multi_play in ("run", "same_rank_or_run")  # R10.60
         self._compile_start(rules)
         self._compile_steps(rules, effects, rule)
         # By named suit (None first), by top card id: the mask, built when first asked.

@@ -98,6 +98,9 @@ class Reason(Enum):
     NO_DOUBLES = "no_doubles"              # R3.10: multi_play = "none"
     DOUBLE_RANK = "double_rank"            # R3.10: a further card of another rank
     DOUBLE_COUNT = "double_count"          # R3.10: more cards than the player holds
+    RUN_GOVERNED = "run_governed"          # R10.61: a run on a penalty, a skip or a limit
+    RUN_BREAK = "run_break"                # R10.62: a card that does not follow the run
+    RUN_JOKER = "run_joker"                # R10.63: a Joker in a run
     MATCH = "match"                        # R3.1
     MATCH_NAMED = "match_named"            # R3.3
     JACK_SUIT = "jack_suit"                # R5.4: a Jack without a suit
@@ -141,7 +144,8 @@ class Reason(Enum):
 
 _CARD_REFUSALS = frozenset({Reason.MATCH, Reason.MATCH_NAMED, Reason.MUST_STACK,
                             Reason.MUST_DRAW, Reason.MUST_ANSWER_SKIP, Reason.LIMIT,
-                            Reason.DOUBLE_RANK, Reason.MUST_ANSWER_WAIT, Reason.DEMANDED})
+                            Reason.DOUBLE_RANK, Reason.MUST_ANSWER_WAIT, Reason.DEMANDED,
+                            Reason.RUN_GOVERNED, Reason.RUN_BREAK, Reason.RUN_JOKER})
 
 
 class Refused(Event):
@@ -209,6 +213,18 @@ class Played(Event):
 
     def __init__(self, player, card):
         self.player, self.card = player, card
+
+
+class RunThrough(Event):
+    """``player`` put ``cards`` down in a run before the cards of its last rank: they
+    are played through and do nothing (R10.64); the cards that act follow.
+    ``house``: ``("multi_play", value)``, the house rule that plays runs."""
+
+    __slots__ = ("player", "cards", "house")
+    rule = "R10.64"
+
+    def __init__(self, player, cards, house=None):
+        self.player, self.cards, self.house = player, cards, house
 
 
 class Drew(Event):

@@ -21,7 +21,7 @@ from typing import Sequence
 
 from referee.engine.cards import CARDS, Card
 from referee.engine.notation import Call, Line
-from referee.engine import deal, demands, doubles, draws, goingout, matching, order, table
+from referee.engine import deal, demands, doubles, draws, goingout, matching, order, runs, table
 from referee.engine.state import Snapshot
 from referee.engine.events import Reason, Refusal, Refused
 
@@ -79,6 +79,12 @@ class Legal:
         ``multi_play``): whether ``may_double`` can be true (it is false while
         nobody may act)."""
         return self._hand.tables.multi_play
+
+    @property
+    def runs(self) -> bool:
+        """Whether this table plays runs (R10.60, ``multi_play = "run"`` or
+        ``"same_rank_or_run"``): whether ``may_double`` can be true of a run."""
+        return self._hand.tables.runs
 
     @property
     def passes(self) -> bool:
@@ -159,9 +165,27 @@ class Legal:
         who = actor(self._hand, self._asked)
         if who is None or not more:
             return False
-        if suit is None and self._hand.tables.names[first.id]:
-            suit = "h"
-        return doubles.together_refusal(self._hand, who, (first, *more), suit) is None
+        cards = (first, *more)
+        if suit is None and self._hand.tables.names[cards[runs.acting(cards)].id]:
+            suit = "h"  # (the card that acts names it: a double's first, a run's last rank, R10.64)
+        return doubles.together_refusal(self._hand, who, cards, suit) is None
+
+    def follows(self, cards: Sequence[Card]) -> list[Card]:
+        """The cards that may follow ``cards`` (one or more, in order) in one play now,
+        by card id: those after which the play may be played (``may_double``), and
+        where runs are played (R10.60) a turn (a card of the last card's rank, R10.62)
+        after which some card may follow: ``5h+`` offers ``5s`` when ``5h+5s+6s`` may
+        be played, though ``5h+5s`` alone is a double (R3.10)."""
+        first, more = cards[0], tuple(cards[1:])
+        out = [c for c in CARDS if self.may_double(first, (*more, c))]
+        if self._hand.tables.runs and not self._hand.tables.doubles:
+            last = cards[-1].rank
+            for c in CARDS:
+                if c.rank == last and c not in out and any(
+                        self.may_double(first, (*more, c, d)) for d in CARDS if d.rank != last):
+                    out.append(c)
+            out.sort(key=lambda c: c.id)
+        return out
 
     @property
     def draw_plays_drawn_card(self) -> bool:

@@ -154,6 +154,13 @@ def check_play(h, player: str, card: Card, suit: str | None, count_after: int,
         if not play_mask(h, 1) >> card.id & 1:  # (a play that does not empty the hand)
             raise card_refusal(h, card)
         raise goingout.finish_refusal(h, player, card)
+    check_suit(h, card, suit, count_after)
+
+
+def check_suit(h, card: Card, suit: str | None, count_after: int) -> None:
+    """R5.4, R9.8: the suit typed with ``card`` (the card that acts, leaving
+    ``count_after`` cards): one named when the card must name one (``names_suit``),
+    none after a card that names none; raises ``Refusal``."""
     if suit is None:
         if names_suit(h, card, count_after):
             raise Refusal(Reason.JACK_SUIT, h.tables.rule[card.id] or "R9.8", card=card)

@@ -12,6 +12,7 @@ import re
 from typing import Sequence
 
 from referee.engine.cards import Card, NotationError, parse_suit, try_card, try_rank
+from referee.engine import runs
 from referee.engine.lexicon import (
     CARD_WORDS, ENGLISH, EVERYWHERE, OUT_CALL, SHARED_CARD_WORDS, Lexicon)
 from referee.engine.lexicon import words_for as _words_for
@@ -392,15 +393,16 @@ def _together(tok: str, tokens: list[str], i: int, lex: Lexicon,
               names: Sequence[bool] | None) -> Play:
     """``8h+8s`` (R3.10): the cards joined by ``+``, each read as a card; after the
     last, a suit token at ``tokens[i]`` names the suit (R5.4, R9.8) when the first
-    card names one (it decides for the play, ``matching.check_play``; R10.10: the
-    cards of one rank may differ)."""
+    card of the play's last rank names one (it decides for the play: a double's
+    first card, ``matching.check_play``, R10.10: the cards of one rank may differ;
+    a run's first card that acts, R10.64)."""
     cards = []
     for part in tok.split(MORE):
         card = try_card(part, lex) if part else None
         if card is None:
             raise NotationError("notation.more_card", token=tok, part=part)
         cards.append(card)
-    suit, _ = _named_suit(cards[0], tokens, i, lex, names)
+    suit, _ = _named_suit(cards[runs.acting(cards)], tokens, i, lex, names)
     return Play(cards[0], suit, tuple(cards[1:]))
 
 

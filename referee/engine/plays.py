@@ -10,8 +10,8 @@ acts (R5: ``actions.effect``) or the turn passes.
 from __future__ import annotations
 
 from referee.engine.cards import Card
-from referee.engine import actions, demands, goingout, lastcard, order
-from referee.engine.events import Played
+from referee.engine import actions, demands, goingout, lastcard, order, runs
+from referee.engine.events import Played, RunThrough
 
 
 def play(h, player: str, card: Card, suit: str | None, ev: list,
@@ -21,12 +21,20 @@ def play(h, player: str, card: Card, suit: str | None, ev: list,
     goes on the discard pile and takes effect (R3.1, R5, R6.1).  ``more``: the further
     cards of a double (``doubles.check_together``, R3.10): they go down after
     ``card``, the last on top, before any card's effect; the hand after them all
-    decides R4 and R6."""
+    decides R4 and R6.  A run (``doubles.check_together``, R10.60): its cards
+    before its last rank go down first and do nothing (R10.64), told in a
+    ``RunThrough``; the cards of its last rank are played as a double's."""
+    through, card, more = runs.split(card, more)
     counts = h.counts
-    count_after = counts[player] - 1 - len(more)
+    count_after = counts[player] - 1 - len(more) - len(through)
     counts[player] = count_after
-    h.discard.append(card)
     copies = h.copies
+    for other in through:  # (R10.64: a run's cards before its last rank)
+        h.discard.append(other)
+        copies[other] = copies.get(other, 0) + 1
+    if through:
+        ev.append(RunThrough(player, through, ("multi_play", h.rules.multi_play)))
+    h.discard.append(card)
     copies[card] = copies.get(card, 0) + 1
     for other in more:
         h.discard.append(other)

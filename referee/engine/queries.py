@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from referee.engine.cards import JOKER, RANKS, SUITS, Card, parse_suit, try_card
 from referee.engine.notation import Line
-from referee.engine.keys import KEY_RULE
+from referee.engine.keys import KEY_BY_NAME, KEY_RULE
 from referee.engine.rules import HouseRules
 from referee.engine.tomlsource import toml_value
 from referee.engine import legality, matching
@@ -123,7 +123,8 @@ def _house_said(h, decided: tuple, cited: str | None) -> Said:
     (``HouseWhere``: the file and line, or the preset)."""
     key, value = decided[0], toml_value(decided[1])
     table, dot, name = key.rpartition(".")  # ("actions.K": its effect's rule)
-    rule = cited if dot else KEY_RULE.get(key)
+    declared = KEY_BY_NAME.get(key)  # (its rule by the value: multi_play = "run" R10.60)
+    rule = cited if dot else (declared.rule_for(decided[1]) if declared else KEY_RULE.get(key))
     if not dot and decided[1] == getattr(_STANDARD, key, None):
         return (Said(None, "engine.why.house_rule", {"key": key, "value": value,
                                                      "rule": rule})
@@ -184,7 +185,8 @@ def _why_cause(h, explained, allowed: bool = True) -> list:
     names = [type(e).__name__ for e in events]
     played = list(dict.fromkeys((e.player, e.card) for e in events if e.acts
                                 and isinstance(getattr(e, "card", None), Card)))
-    if explained.double and played:  # a double (R3.10)
+    if explained.double and played and "RunThrough" not in names:  # a double (R3.10; a run
+        # tells itself, R10.64)
         out.append(Said("R3.10", "engine.why.double", {
             "name": played[0][0], "n": len(played),
             "house": _house_said(h, ("multi_play", h.rules.multi_play), "R3.10")}))

@@ -545,6 +545,7 @@ class SeriesApp:
         legal = legal_now(hand)
         return HandView(
             together=together_now(hand, fits),
+            follow=lambda typed: follow_now(hand, typed),
             passes=legal is not None and legal.passes, draws=legal is not None and legal.draw_open,
             players=tuple(hand.active), status=st["status"], turn=st["turn"],
             free=bool(table.rules.free_order),
@@ -955,6 +956,17 @@ def together_now(hand, fits: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
         if follow:
             out[text] = follow
     return out
+
+
+def follow_now(hand, typed: tuple[str, ...]) -> tuple[str, ...]:
+    """The cards that may follow ``typed`` (canonical cards, in order) after ``+`` in
+    one play now (R3.10, R10.60: the legality API's ``Legal.follows``); () where
+    several cards are not played."""
+    from referee.engine.cards import parse_card
+    legal = legal_now(hand)
+    if legal is None or not legal.doubles or not typed:
+        return ()
+    return tuple(str(c) for c in legal.follows(tuple(parse_card(c) for c in typed)))
 
 
 def fits_now(hand) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from referee.engine.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, parse_suit, try_card
 from referee.engine.lexicon import (ENGLISH, SHARED_CARD_WORDS, Lexicon, local_forms, switch_forms, switch_word,
@@ -76,7 +76,10 @@ class HandView:
     R5.11, R10.21: the legality API's ``Legal.passes``); ``draws``: a plain ``d`` is open (``Legal.draw_open``: not
     while such a skip is pending); ``names``: by card id, whether the card names a
     suit under the table's rules (the compiled ``Tables.names``, R5.4, R9.8; None:
-    the standard rules'), after which the suits are offered.
+    the standard rules'), after which the suits are offered; ``follow``: given the
+    cards of a play typed so far (canonical), the cards that may follow them after
+    ``+`` (``Legal.follows``: a run's next card or turn, R10.60), or None to read
+    ``together``.
     """
 
     players: tuple[str, ...]
@@ -100,6 +103,7 @@ class HandView:
     passes: bool = False
     draws: bool = True
     names: tuple[bool, ...] | None = None
+    follow: Callable[[tuple[str, ...]], tuple[str, ...]] | None = field(default=None, compare=False)
 
     def command(self, word: str) -> Any:
         """The command typed as ``word`` (name or alias, any case), or None."""
@@ -179,7 +183,10 @@ def _together(typed: str, view: HandView) -> list[str]:
         return []
     given = [str(c) for c in cards]
     gone = set(given) if view.decks == 1 else set()
-    follow = [c for c in view.together.get(given[0], ()) if c not in gone]
+    if view.follow is not None:  # (the whole play typed so far: a run's next card, R10.60)
+        follow = [c for c in view.follow(tuple(given)) if c not in gone]
+    else:
+        follow = [c for c in view.together.get(given[0], ()) if c not in gone]
     return [head + MORE + w for w in _offer(follow, part, view.lexicon)]
 
 

@@ -69,6 +69,13 @@ MESSAGES = {
                 "the entry (R3.10)."),
         "other": ("{name} holds {n} cards, fewer than the {cards} cards of this play: "
                   "check the entry (R3.10).")},
+    "engine.refuse.run_governed": (
+        "{card} cannot start a run now: a run is not played on a pending penalty, a skip "
+        "passed on or a limit; answer it with one card, or draw (R10.61)."),
+    "engine.refuse.run_break": (
+        "{card} does not follow {before} in this run: a run goes one rank at a time, up or "
+        "down but one way, in one suit, or turns to another suit on the same rank (R10.62)."),
+    "engine.refuse.run_joker": "A Joker cannot be part of a run: play it alone (R10.63).",
     "engine.refuse.match": "{card} does not match {top}: play {allowed}, or draw (R3.1).",
     "engine.refuse.match_named": (
         "{card} does not follow the named suit, {suit}: play {allowed}, or draw (R3.3)."),
@@ -168,6 +175,11 @@ MESSAGES = {
         "The starter {card} is an action card: it goes back into the draw pile, and the "
         "dealer turns another (`{ex:start 9h}`) (R9.16)."),
     "engine.play": "{name} plays {card}.",
+    "engine.run_through": {
+        "one": ("{name} plays {cards} on the way in a run: only the cards of its last rank "
+                "act, so it does nothing (R10.64)."),
+        "other": ("{name} plays {cards} on the way in a run: only the cards of its last rank "
+                  "act, so they do nothing (R10.64).")},
     "engine.win_on": "{name} goes out on {card} and wins the hand (R6.1).",
     "engine.win": "{name} goes out and wins the hand (R6.1).",
     "engine.win_last": "{name} is the last player in the hand and wins it (R1.5).",

@@ -514,6 +514,14 @@ MESSAGES: dict[str, str] = {
         "One card per play: doubles are not played at this table, and a play of several "
         "cards (`{ex:8h+8s}`) is refused. Some families play them (`multi_play = \"same_rank\"`)."
     ),
+    "rules.book.text.R3.10.run": (
+        "Runs of one suit are played as one play (R10.60); a play of several cards of one "
+        "rank alone (`{ex:8h+8s}`) is refused."),
+    "rules.book.text.R3.10.same_rank_or_run": (
+        "You may put several cards of one rank down as one play, joined by `+` (`{ex:8h+8s}`), "
+        "and runs of one suit too (R10.60). The first card must be playable on its own; the "
+        "cards go down in the order typed, the last one on top, and each card of a double "
+        "acts in turn."),
     "rules.book.text.R3.10.same_rank": (
         "You may put several cards of one rank down as one play, joined by `+` (`{ex:8h+8s}`; "
         "`{ex:Jh+Js c}` names the suit after the last Jack). The first card must be playable on "
@@ -1035,6 +1043,33 @@ MESSAGES: dict[str, str] = {
     "rules.book.text.R10.52": (
         "You cannot say you drew more cards than the draw pile and, reshuffled, the discard "
         "pile under its top card hold; such an entry is refused and changes nothing."),
+    "rules.book.title.R10.60": "Runs",
+    "rules.book.text.R10.60": (
+        "Where runs are played (`multi_play = \"run\"`, or `\"same_rank_or_run\"` with "
+        "doubles too), you may put consecutive cards of one suit down as one play, joined "
+        "by `+` (`{ex:5h+6h+7h}`), as Switch, Black Jack and Hungarian Macau play them."),
+    "rules.book.title.R10.61": "A run's first card",
+    "rules.book.text.R10.61": (
+        "The first card of a run must go on the top card as a single card would. A run "
+        "answers nothing: on a pending penalty, a skip passed on or a limit it is refused."),
+    "rules.book.title.R10.62": "The sequence",
+    "rules.book.text.R10.62": (
+        "Each card is one rank up or down from the one before, in its suit, in one "
+        "direction for the whole run, or turns to another suit on the same rank "
+        "(`{ex:5h+6h+6s+7s}`). The Ace is below the Two or above the King, never both "
+        "in one run (no `{ex:Kh+Ah+2h}`). A card that breaks the run makes it an illegal "
+        "play."),
+    "rules.book.title.R10.63": "No Joker in a run",
+    "rules.book.text.R10.63": "A Joker cannot be part of a run.",
+    "rules.book.title.R10.64": "The cards that act",
+    "rules.book.text.R10.64": (
+        "Only the cards of the run's last rank act, as a double's would (R3.10); the "
+        "cards before them do nothing. The last card is the top card: its suit is the one "
+        "to follow, and a Jack there names the suit (`{ex:9h+10h+Jh s}`)."),
+    "rules.book.title.R10.65": "Going out on a run",
+    "rules.book.text.R10.65": (
+        "Whether you must say \"Laatste kaart!\" (R4) and whether you may go out (R6.2) "
+        "depend on your hand after the whole run; you go out on the cards that act."),
     "rules.book.title.R9.18": "Cards changing hands",
     "rules.book.text.R9.18": (
         "After `pass_cards` or `rotate_hands`, every player holding one card owes "

@@ -48,8 +48,8 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("R8", ("R8.1", "R8.2", "R8.3", "R8.4", "R8.5", "R8.6")),
     ("R9", tuple(f"R9.{n}" for n in range(1, 19))),
     ("R10", ("R10.10", "R10.11", "R10.20", "R10.21", "R10.22", "R10.40", "R10.41", "R10.50",
-             "R10.51", "R10.52", "R10.80", "R10.81", "R10.82", "R10.83", "R10.90", "R10.91",
-             "R10.92", "R10.93")),
+             "R10.51", "R10.52", "R10.60", "R10.61", "R10.62", "R10.63", "R10.64", "R10.65",
+             "R10.80", "R10.81", "R10.82", "R10.83", "R10.90", "R10.91", "R10.92", "R10.93")),
 )
 _SECTION_OF = {rid: sec for sec, ids in SECTIONS for rid in ids}
 _SECTION_IDS = tuple(sec for sec, _ in SECTIONS)
@@ -770,7 +770,7 @@ def render_diff(a: HouseRules, b: HouseRules) -> str:
     rows = [(t("rules.view.diff_col_key"), name_a, name_b, t("rules.view.diff_col_rule"))]
     for key, va, vb in diffs:
         rule = rule_for_key(key, va)
-        if key == "series.mode" and rule_for_key(key, vb) != rule:
+        if declared(key).by_value and rule_for_key(key, vb) != rule:  # (series.mode, multi_play)
             rule = f"{rule}/{rule_for_key(key, vb)}"
         rows.append((key, toml_value(va), toml_value(vb), rule))
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
@@ -870,6 +870,12 @@ _TOPICS: dict[str, str] = {
     "R10.81": "tschau, sepp, second to last, second-to-last",
     "R10.82": "mau-mau, going out, call, factor, double points",
     "R10.83": "false call, wrong card, mau-mau",
+    "R10.60": "run, runs, sequence, straight, consecutive cards, switch, black jack, macau",
+    "R10.61": "run, first card, pending penalty",
+    "R10.62": "run, sequence, direction, ace low, ace high, turn, change suit",
+    "R10.63": "run, joker",
+    "R10.64": "run, last card acts, top card",
+    "R10.65": "run, going out, last card",
 }
 
 # Words read as their English counterparts in the texts (each language's own:

@@ -5,7 +5,8 @@
 ``[finish]``, ``[start]``, decks, Jokers, ``hand_end = "last_holder"``,
 ``multi_play``, free order) with bots that type every construct the notation has
 under them, as a person would (the checked path, ``Hand.apply_line``): doubles of
-every rank (``8h+8s``, a suit named after the last), ``pass`` on a skip passed on
+every rank (``8h+8s``, a suit named after the last), runs from their hands
+(``5h+6h+6s+7s``, R10.60), ``pass`` on a skip passed on
 and the skip deflected with a card of its rank, a stacked wait added to or
 accepted with ``pass`` (R10.21), a rank demanded with a card and answered (R10.22), ``d CARD`` under a limit, a call
 after a card move (R9.11, R9.12), "Laatste kaart!" with the play or alone, and
@@ -119,6 +120,7 @@ class CrossReport:
 
 SEEN = {
     "double": "a play of several cards (R3.10)",
+    "run": "a run, consecutive ranks in one suit (R10.60)",
     "double_naming": "a double of a rank that names a suit, the suit after the last (R9.8)",
     "name_other_rank": "a suit named after a card other than a Jack (R9.8)",
     "pass": "pass on a skip passed on (R5.11)",
@@ -184,6 +186,8 @@ class _Cross(Run):
         names = hand.tables.names
         if "+" in first:
             seen["double"] += 1
+            if len({part[:-1] for part in first.split("+")}) > 1:
+                seen["run"] += 1
             if len(words) > 1 and len(words[1]) == 1:
                 seen["double_naming"] += 1
         if hand.demand is not None and first not in ("lk", "call", "leave", "pass"):

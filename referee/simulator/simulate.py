@@ -50,6 +50,7 @@ from referee.engine.compiled import tables_for
 from referee.engine.notation import Draw, Line, Pass, Play
 from referee.engine.rules import HouseRules
 from referee.engine.rulecheck import check_table_fits
+from referee.engine.runs import acting as acting_index
 from referee.series.scoring import card_points
 from referee.series.spoken import table_lexicon
 from referee.simulator.simstats import HandRecord
@@ -79,6 +80,12 @@ where the rules allow a play of several cards (R3.10, ``multi_play``)."""
 
 DEMAND_NOTHING_RATE = 0.2
 """How often a bot plays a card that demands a rank (R10.22) without demanding one."""
+RUN_RATE = 0.6
+"""Chance that a bot tries a run from its hand with the card it plays, where runs are
+played (R10.60, ``multi_play = "run"`` or ``"same_rank_or_run"``)."""
+
+RUN_STOP_RATE = 0.2
+"""Chance, after each card a bot adds to a run, that it stops there."""
 
 MAX_ENTRIES = 10_000
 """Safety cap: a hand still going after this many entries is stopped and counted as capped."""
@@ -667,7 +674,13 @@ class _Run:
     def together(self, player: str, card: int, legal) -> list[int]:
         """The further cards of ``card``'s rank that ``player`` puts down with it as one
         play (R3.10), as many as the engine allows (``Legal.may_double``), or none: only
-        where the rules allow it, and then not always (``DOUBLE_RATE``)."""
+        where the rules allow it, and then not always (``DOUBLE_RATE``).  Where runs
+        are played (R10.60) the bot first tries a run from its hand (``RUN_RATE``:
+        ``run_from``)."""
+        if legal.runs and self.random() < RUN_RATE:
+            run = self.run_from(player, card, legal)
+            if run:
+                return run
         rank = self.rank[card]
         cards = self.cards[player]
         more = [c for c in cards if self.rank[c] == rank]
@@ -677,6 +690,34 @@ class _Run:
         first = CARDS[card]
         while more and not legal.may_double(first, [CARDS[c] for c in more]):
             more.pop()
+        return more
+
+    def run_from(self, player: str, card: int, legal) -> list[int]:
+        """A run starting with ``card`` from ``player``'s real cards (R10.60): card by
+        card, one the engine allows next (``Legal.may_double`` of the run so far), or
+        a turn with the card after it (``5h+5s+6s``, R10.62), until none is left or
+        the bot stops (``RUN_STOP_RATE``); [] when no card follows."""
+        held = list(self.cards[player])
+        held.remove(card)
+        first = CARDS[card]
+        more: list[int] = []
+        while held:
+            sofar = [CARDS[c] for c in more]
+            step = [c for c in dict.fromkeys(held) if legal.may_double(first, sofar + [CARDS[c]])]
+            if step:
+                chosen = [step[int(self.random() * len(step))]]
+            else:
+                last = self.rank[more[-1] if more else card]
+                chosen = next(([c, d] for c in dict.fromkeys(held) if self.rank[c] == last
+                               for d in dict.fromkeys(held) if d != c or held.count(c) > 1
+                               if legal.may_double(first, sofar + [CARDS[c], CARDS[d]])), [])
+                if not chosen:
+                    break
+            for c in chosen:
+                held.remove(c)
+            more += chosen
+            if self.random() < RUN_STOP_RATE:
+                break
         return more
 
     def play(self, player: str, card: int, legal, drawn: bool = False,
@@ -704,7 +745,8 @@ class _Run:
         self.discard.append(card)
         if more:
             self.discard += more
-            needs_suit = legal.names_suit(CARDS[card], played=1 + len(more))
+            acting = (card, *more)[acting_index([CARDS[c] for c in (card, *more)])]
+            needs_suit = legal.names_suit(CARDS[acting], played=1 + len(more))  # (R10.64)
             suit = self.bots[player].suit(self, cards, more[-1]) if needs_suit else None
             return self.played(player, Play(CARDS[card], suit, tuple(CARDS[c] for c in more)),
                                left, drawn)

@@ -1,8 +1,8 @@
 """Random house-rule files: every key, every ``[actions]`` effect, lists, ``[stacking]``,
 ``[finish]``, ``[start]``, ``[calls]`` (R10.80-R10.82), decks of 52, 36 and 32 cards
-(R10.40), Jokers, ``last_holder``, ``multi_play``, entries for one card or one colour
-(RULES.md R8, R9, R10.10), ``[points]`` of ranks and cards (R7.1, R10.93),
-``[scoring]`` and ``[series]`` (R7.4-R7.6, R10.90, R10.91).
+(R10.40), Jokers, ``last_holder``, ``multi_play`` (runs too, R10.60), entries for one
+card or one colour (RULES.md R8, R9, R10.10), ``[points]`` of ranks and cards (R7.1,
+R10.93), ``[scoring]`` and ``[series]`` (R7.4-R7.6, R10.90, R10.91).
 
 One generator for the property test of the legality API and the simulator's
 cross-check (``referee.simulator.crosscheck``): ``random_file(rng)`` writes a
@@ -43,6 +43,7 @@ CONSTRUCTS = {
     "finish_draw_after": "[finish] mode = \"draw_after\" (R9.15)",
     "last_holder": "hand_end = \"last_holder\" (R6.3)",
     "draw_policy": "draw = \"until_playable\" or { up_to = N } (R10.50)",
+    "runs": "multi_play = \"run\" or \"same_rank_or_run\" (R10.60)",
     "free_order": "turn_order = \"free\" (R8.4)",
     "card_keys": "an [actions] entry for one card or one colour (\"Kh\", \"J black\", R10.10)",
     "small_deck": "deck = 36 or 32 (R10.40)",
@@ -346,6 +347,8 @@ def _side_keys(rng: random.Random, top: dict[str, Any], avoid: frozenset[str]) -
     side = _stream(rng, 0)
     if "draw_policy" not in avoid and side.random() < 0.4:
         top["draw"] = side.choice(_DRAW_POLICIES)
+    if "runs" not in avoid and side.random() < 0.3:  # (R10.60, after the draw policy's draws)
+        top["multi_play"] = side.choice(("run", "same_rank_or_run"))
 
 
 def _probe(top: dict[str, Any], sections: dict[str, dict[str, Any]]) -> HouseRules | None:
