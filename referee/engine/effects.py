@@ -106,6 +106,7 @@ EFFECT_KINDS: tuple[EffectKind, ...] = (
                (Param("against", "keys", None, ()), Param("same_suit", "bool", None, False)),
                "R10.11"),
     EffectKind("open", None, (), "R10.20"),
+    EffectKind("swap", Param("mode", "enum", ("choose",), "choose"), (), "R10.30"),
 )
 
 #: Each effect of the vocabulary by name.
@@ -125,7 +126,7 @@ class Effect(Value):
     ``"left"``/``"right"``), ``at_once``, ``pass_on``, ``follow``, ``two_players``,
     ``wild``, ``on_same_rank``, ``value`` (1-13), ``rank``, ``who``,
     ``against_play``; ``counter`` (R10.11): ``mode``, ``against`` (a tuple of keys,
-    ``()``: every penalty), ``same_suit``.  ``Effect("draw", n=2)`` fills the defaults of ``to`` and
+    ``()``: every penalty), ``same_suit``; ``swap`` (R10.30): ``mode`` (``"choose"``).  ``Effect("draw", n=2)`` fills the defaults of ``to`` and
     ``at_once``; a parameter the effect does not have is a TypeError.
     """
 

@@ -235,7 +235,7 @@ _Error = Callable[..., RulesError]
 
 
 def check_actions(rules: HouseRules, merged: Mapping[str, Any], src: Source) -> None:
-    """The combinations R9.6 and R9.13-R9.16 refuse, on the merged rule set; RulesError
+    """The combinations R9.6, R9.13-R9.16 and R10.73 refuse, on the merged rule set; RulesError
     naming the file and line where the value at fault is written (``placed``), the
     key and what would be allowed."""
     def error(problem: str, paths: tuple[tuple[str, ...], ...], allowed: Any,
@@ -250,6 +250,7 @@ def check_actions(rules: HouseRules, merged: Mapping[str, Any], src: Source) -> 
     _check_doubling(rules, table, error)
     _check_finish(rules, error)
     _check_start(rules, error)
+    _check_jump_in(rules, error)
 
 
 def _check_rank_lists(rules: HouseRules, error: _Error) -> None:
@@ -311,6 +312,13 @@ def _check_start(rules: HouseRules, error: _Error) -> None:
     if rules.start_mode() == "redraw" and rules.start_ranks() >= turned:
         raise error("rules.err.start_redraw", (("start", "ranks"), ("start", "mode")),
                     Told("rules.allowed.rank_list"), key="start.ranks")
+
+
+def _check_jump_in(rules: HouseRules, error: _Error) -> None:
+    """R10.73: jump-in plays out of turn, so free turn order (R8.4, no turn) has none."""
+    if rules.jump_in != "off" and rules.free_order:
+        raise error("rules.err.jump_in_free", (("jump_in",), ("turn_order",)),
+                    Told("rules.allowed.jump_in_free"), key="jump_in")
 
 
 def check_table_fits(rules: HouseRules, players: int, merged: Merged | None = None) -> None:
