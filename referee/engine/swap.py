@@ -12,6 +12,7 @@ R9.11 and R9.12: hands moving between seats are moved in one place), told by
 from __future__ import annotations
 
 from referee.engine.cards import Card
+from referee.engine import order
 from referee.engine.events import Reason, Refusal
 
 
@@ -33,7 +34,8 @@ def check_target(h, player: str, cards: tuple[Card, ...], target: str | None,
     ``Refusal`` citing R10.30."""
     if target is None:
         if swaps(h, cards, count_after):
-            raise Refusal(Reason.SWAP_NO_NAME, "R10.30", name=player, card=cards[0])
+            raise Refusal(Reason.SWAP_NO_NAME, "R10.30", name=player, card=cards[0],
+                          other=order.next_seat(h, player))  # (the example's name)
         return
     named = h.player(target)
     if named is None:

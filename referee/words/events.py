@@ -330,7 +330,7 @@ def _refused(e) -> str:
     elif reason == "jump_not_same" and fields.pop("same_rank", False):
         key = "engine.refuse.jump_not_rank"
     elif reason == "swap_no_name":  # (R10.30: the entry to type, a name after the card)
-        fields["entry"] = _entry(f"{fields['card']} {fields['name']}")
+        fields["entry"] = _entry(f"{fields['card']} {fields.pop('other')}")
     elif reason == "not_in_deck":  # (R10.40: "from Seven to Ace")
         fields["lowest"] = rank_word(fields["lowest"])
     if "suit" in fields:
