@@ -201,3 +201,13 @@ def test_R10_70_play_script_jumps_in_and_refuses_a_card_that_is_no_twin(tmp_path
     script.write_text("Cees: 5c\n", encoding="utf-8")
     out = run("play", "--script", str(script), code=1)
     assert "R10.71" in out.stdout + out.stderr
+
+
+def test_R10_70_R10_30_random_tables_bots_jump_in_and_swap_and_the_real_cards_agree():
+    # The cross-check's random files write jump-in and the swap; its bots jump in with
+    # a twin they really hold and name a player to swap with, and after every entry
+    # the referee's counts and piles are checked against the real cards.
+    from referee.simulator.crosscheck import cross_check
+    report = cross_check(range(60))
+    assert [f.reproduction() for f in report.findings] == []
+    assert report.constructs["jump_in"] > 0 and report.constructs["swap"] > 0

@@ -183,7 +183,10 @@ class Hand(Dealt):
         ``Draw()`` when it is ``draw_open``, a ``Draw(card)`` it ``may_draw_play``,
         a ``Draw(count=N)`` it ``may_draw(N)`` or a ``Draw(card, count=N)`` under
         ``draw_counts`` whose checks passed (R10.50),
-        or a ``Pass()`` when it ``passes`` (R5.11).  ``announce``: the player says
+        or a ``Pass()`` when it ``passes`` (R5.11); for a player whose turn it is not,
+        a one-card ``Play`` it ``may_play`` while ``legal(player).jumping`` (a jump-in,
+        R10.70).  A card that swaps hands (R10.30) carries the player it names
+        (``target``) when ``swap.swaps`` says the play swaps.  ``announce``: the player says
         "Laatste kaart!" with it (R4.1).  The action is applied as the checked path
         applies it after its checks (``plays.play``, ``draws.draw``,
         ``draws.draw_play``, ``actions.pass_skip``), then the blocked hand is
@@ -198,7 +201,7 @@ class Hand(Dealt):
         if kind is not Pass:
             self.chosen = action.target  # (R10.30: the player a swap names)
         if kind is Play:
-            if player != self.turn:  # (R10.70: a jump-in)
+            if player != self.turn and jumpin.may_jump(self, player):  # (R10.70: a jump-in)
                 jumpin.jump(self, player, action.card, ev)
             plays.play(self, player, action.card, action.suit, ev, action.more)
         elif kind is Draw:
