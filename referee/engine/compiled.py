@@ -87,6 +87,9 @@ class Tables:
         self._compile_actions(rules)
         self._compile_stacking(rules)
         self._compile_suits(rules, effects)
+        # R10.30: the cards whose play names a player to swap hands with (``7h Anna``)
+        self.swaps: tuple[bool, ...] = tuple(
+            any(e.kind == "swap" for e in es) for es in effects)
         self._compile_finish(rules)
         self.multi_play: bool = rules.multi_play != "none"  # R3.10
         self._compile_start(rules)
@@ -168,9 +171,6 @@ class Tables:
         self.same_rank: frozenset[str] = frozenset().union(*self._same_cards)
         self.names: tuple[bool, ...] = tuple(
             any(e.kind == "name_suit" for e in es) for es in effects)
-        # R10.30: the cards whose play names a player to swap hands with (``7h Anna``)
-        self.swaps: tuple[bool, ...] = tuple(
-            any(e.kind == "swap" for e in es) for es in effects)
 
     def _compile_finish(self, rules: HouseRules) -> None:
         """``finish`` and ``draw_after``: going out on a blocked rank (R6.2, R9.15)."""

@@ -327,9 +327,7 @@ def _parse_actions(tokens: list[str], lex: Lexicon, names: Sequence[bool] | None
         low = _word(tok.lower(), lex)
         if low in DRAW_WORDS:
             draw, i = _draw(tokens, i + 1, lex, names)
-            if draw.card is not None and swaps is not None and swaps[draw.card.id]:
-                target, i = _target(tokens, i, lex)
-                draw = Draw(draw.card, draw.suit, draw.count, target)
+            draw, i = _targeted(draw, tokens, i, lex, swaps)
             out.append(draw)
             continue
         if low == "call" and out:
@@ -350,10 +348,7 @@ def _parse_actions(tokens: list[str], lex: Lexicon, names: Sequence[bool] | None
             continue
         if MORE in tok:
             play = _together(tok, tokens, i + 1, lex, names)
-            i += 2 if play.suit else 1
-            if swaps is not None and any(swaps[c.id] for c in play.cards):
-                target, i = _target(tokens, i, lex)
-                play = Play(play.card, play.suit, play.more, target)
+            play, i = _targeted(play, tokens, i + (2 if play.suit else 1), lex, swaps)
             out.append(play)
             continue
         card = try_card(tok, lex)
@@ -363,11 +358,22 @@ def _parse_actions(tokens: list[str], lex: Lexicon, names: Sequence[bool] | None
             raise NotationError("notation.unknown", token=tok)
         i += 1
         suit, i = _named_suit(card, tokens, i, lex, names)
-        target = None
-        if swaps is not None and swaps[card.id]:
-            target, i = _target(tokens, i, lex)
-        out.append(Play(card, suit, target=target))
+        play, i = _targeted(Play(card, suit), tokens, i, lex, swaps)
+        out.append(play)
     return out
+
+
+def _targeted(action, tokens: list[str], i: int, lex: Lexicon,
+              swaps: Sequence[bool] | None) -> tuple:
+    """``(action, next index)``: a ``Play`` or ``Draw`` with the player named at
+    ``tokens[i]`` when a card of it swaps hands (``swaps``, R10.30: ``_target``)."""
+    cards = action.cards if type(action) is Play else (action.card,)
+    if swaps is None or cards[0] is None or not any(swaps[c.id] for c in cards):
+        return action, i
+    target, i = _target(tokens, i, lex)
+    if type(action) is Play:
+        return Play(action.card, action.suit, action.more, target), i
+    return Draw(action.card, action.suit, action.count, target), i
 
 
 def _target(tokens: list[str], i: int, lex: Lexicon) -> tuple[str | None, int]:
