@@ -14,9 +14,10 @@ Layers inside the package, dependencies pointing down::
     queries     state, check CARD, why (they read, never change)
     legality    what may be played now, and why (check, completion, bots)
     ruling      Ruling (events, rule cited, logged)
-    draws doubles   a turn's draws (they play through plays), several cards as one play
+    draws doubles jumpin   a turn's draws (they play through plays), several cards as
+                one play, a card out of turn on its twin (R10.70)
     plays matching  a card put on the pile; the checks of a card (what governs it)
-    table deal blocked lastcard actions goingout order corrections   (the rules)
+    table deal blocked lastcard actions goingout order corrections swap   (the rules)
     piles       drawing, the reshuffle, exhausted piles (what the rules that draw share)
     dealt       the hand as dealt: its facts and the queries that only read the state
     state  tables  events actionevents                      (data)
@@ -78,6 +79,11 @@ Map from rule ids to code (RULES.md):
 - R10.50-R10.52 draw policy ..... ``draws.by_policy``, ``draws.check_counted``,
   ``draws.counted_draw``, ``draws.draw_play`` with its count (``d 3``, ``d 3 5h``;
   ``Legal.draw_counts``, ``Legal.may_draw``)
+- R10.30 / R10.31 swap .......... ``swap.check_target`` (who may be named), ``actions._move``
+  (the hands move, beside R9.11 and R9.12), ``Tables.swaps``, ``notation`` (``7h Anna``)
+- R10.70-R10.75 jump-in ......... ``jumpin`` (``may_jump``, ``refusal``, ``jump``,
+  ``jump_mask``: ``Legal.mask`` and ``Legal.jumping`` for a player whose turn it is
+  not), ``Hand._act_play``; free order refused: ``rulecheck._check_jump_in``
 - what is legal now ............. ``legality.legal``, ``legality.refusal``, ``Hand.push``
 """
 
