@@ -155,3 +155,16 @@ def test_R10_30_play_script_swaps_hands_and_refuses_a_missing_name(tmp_path):
     script.write_text("7s\n", encoding="utf-8")
     out = run("play", "--script", str(script), code=1)
     assert "R10.30" in out.stdout + out.stderr
+
+
+def test_R10_30_tab_offers_the_players_to_swap_with_after_the_card_and_its_suit():
+    from referee.engine.compiled import tables_for
+    from referee.interface.complete import HandView, suggest
+    rules = rules_from_table({"actions": {"7": {"swap": "choose"}, "Q": ["name_suit", "swap"]}})
+    t = tables_for(rules)
+    view = HandView(players=("Anna", "Bram", "Cees"), turn="Anna", fits=("7h", "9h"),
+                    names=t.names, swaps=t.swaps)
+    assert suggest("7h ", view) == ["Bram", "Cees"]
+    assert suggest("Qh s ", view) == ["Bram", "Cees"]
+    assert suggest("7h B", view) == ["Bram"]
+    assert "Bram" not in suggest("9h ", view)

@@ -550,7 +550,7 @@ class SeriesApp:
             named_suit=st["named_suit"], fits=fits, draw_fits=draw_fits, spent=spent_cards(hand),
             jokers=bool(table.rules.jokers), decks=hand.decks, rule_ids=tuple(rule_ids),
             winner=st["winner"], commands=tuple(COMMANDS.values()), lexicon=hand.lexicon,
-            names=hand.tables.names)
+            names=hand.tables.names, swaps=hand.tables.swaps)
 
 
 # The words of entries and commands that change the hand or the series (a wrong guess

@@ -73,7 +73,9 @@ class HandView:
     API's ``Legal.passes``); ``draws``: a plain ``d`` is open (``Legal.draw_open``: not
     while such a skip is pending); ``names``: by card id, whether the card names a
     suit under the table's rules (the compiled ``Tables.names``, R5.4, R9.8; None:
-    the standard rules'), after which the suits are offered.
+    the standard rules'), after which the suits are offered; ``swaps``: by card id,
+    whether the card swaps hands with a player it names (``Tables.swaps``, R10.30; None:
+    none does), after which (and after the suit it names) the other players are offered.
     """
 
     players: tuple[str, ...]
@@ -96,6 +98,7 @@ class HandView:
     passes: bool = False
     draws: bool = True
     names: tuple[bool, ...] | None = None
+    swaps: tuple[bool, ...] | None = None
 
     def command(self, word: str) -> Any:
         """The command typed as ``word`` (name or alias, any case), or None."""
@@ -299,6 +302,9 @@ def _candidates(before: list[str], view: HandView, prefixed: bool, typing: bool)
     suits = _suits_after(before[-1], view)
     if suits:
         return suits
+    named = _swap_targets(before, view)
+    if named:
+        return named
     suit = parse_suit(before[-1], lex)
     if suit is not None and n >= 2 and _names_suit(before[-2], view):
         # ``Jh d``: the Jack named diamonds (a lone ``d`` after a card that names a suit).
@@ -429,6 +435,19 @@ def _names_suit(token: str, view: HandView) -> bool:
     the table's rules (``HandView.names``: the compiled table's answer, R5.4, R9.8)."""
     card = _last_card(token, view.lexicon)
     return card is not None and _naming(view.names)[card.id]
+
+
+def _swap_targets(before: list[str], view: HandView) -> list[str]:
+    """After a card that swaps hands (``HandView.swaps``, R10.30), or after the suit it
+    names: the players it may name (every player in the hand but the one to act)."""
+    if view.swaps is None:
+        return []
+    card = _last_card(before[-1], view.lexicon)
+    if card is None and len(before) >= 2 and parse_suit(before[-1], view.lexicon) is not None:
+        card = _last_card(before[-2], view.lexicon)
+    if card is None or not view.swaps[card.id]:
+        return []
+    return [p for p in view.players if p != view.turn]
 
 
 def _suits_after(token: str, view: HandView) -> list[str]:
