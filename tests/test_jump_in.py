@@ -211,3 +211,15 @@ def test_R10_70_R10_30_random_tables_bots_jump_in_and_swap_and_the_real_cards_ag
     report = cross_check(range(60))
     assert [f.reproduction() for f in report.findings] == []
     assert report.constructs["jump_in"] > 0 and report.constructs["swap"] > 0
+
+
+def test_R10_70_tab_offers_a_prefixed_player_the_twin_they_may_jump_in_with():
+    from referee.interface.app import jumps_now
+    from referee.interface.complete import HandView, suggest
+    h = four(IDENTICAL, "Anna: 9s")
+    jumps = jumps_now(h)
+    assert jumps["Cees"] == ("9s",) and "Bram" not in jumps
+    view = HandView(players=tuple(h.active), turn=h.turn, fits=("9c", "5s"), jumps=jumps)
+    assert suggest("Cees: ", view) == ["9s"]
+    assert suggest("", view)[:2] == ["9c", "5s"]
+    assert jumps_now(four(rules_from_table({"decks": 2}), "Anna: 9s")) == {}

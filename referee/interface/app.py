@@ -550,7 +550,7 @@ class SeriesApp:
             named_suit=st["named_suit"], fits=fits, draw_fits=draw_fits, spent=spent_cards(hand),
             jokers=bool(table.rules.jokers), decks=hand.decks, rule_ids=tuple(rule_ids),
             winner=st["winner"], commands=tuple(COMMANDS.values()), lexicon=hand.lexicon,
-            names=hand.tables.names, swaps=hand.tables.swaps)
+            names=hand.tables.names, swaps=hand.tables.swaps, jumps=jumps_now(hand))
 
 
 # The words of entries and commands that change the hand or the series (a wrong guess
@@ -947,6 +947,20 @@ def together_now(hand, fits: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
         follow = tuple(str(c) for c in CARDS if legal.may_double(first, (c,)))
         if follow:
             out[text] = follow
+    return out
+
+
+def jumps_now(hand) -> dict[str, tuple[str, ...]]:
+    """For each player whose turn it is not, the canonical cards they may jump in with
+    now (R10.70; the legality API's ``Legal.plays`` for them, ``Legal.jumping``); empty
+    where jump-in is not played."""
+    if hand.status != "playing" or hand.scored or hand.rules.jump_in == "off":
+        return {}
+    out = {}
+    for p in hand.active:
+        legal = hand.legal(p)
+        if legal.jumping:
+            out[p] = tuple(map(str, legal.plays))
     return out
 
 

@@ -75,7 +75,9 @@ class HandView:
     suit under the table's rules (the compiled ``Tables.names``, R5.4, R9.8; None:
     the standard rules'), after which the suits are offered; ``swaps``: by card id,
     whether the card swaps hands with a player it names (``Tables.swaps``, R10.30; None:
-    none does), after which (and after the suit it names) the other players are offered.
+    none does), after which (and after the suit it names) the other players are offered;
+    ``jumps``: for each player whose turn it is not, the cards they may jump in with now
+    (R10.70, the legality API's ``Legal.plays`` for them), offered after their prefix.
     """
 
     players: tuple[str, ...]
@@ -99,6 +101,7 @@ class HandView:
     draws: bool = True
     names: tuple[bool, ...] | None = None
     swaps: tuple[bool, ...] | None = None
+    jumps: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def command(self, word: str) -> Any:
         """The command typed as ``word`` (name or alias, any case), or None."""
@@ -149,8 +152,10 @@ def suggest(text_before_cursor: str, view: HandView) -> list[str]:
     prefixed = False
     body = text_before_cursor
     m = _PREFIX.match(body)
+    jumper = None
     if m:
         prefixed, body = True, m.group(2)
+        jumper = view.jumps.get(m.group(1))   # (R10.70: a jump-in, out of turn)
     tokens = body.split()
     typed = "" if not body or body[-1].isspace() else tokens.pop()
     s = _SCORE_NAME.match(typed)
@@ -160,6 +165,8 @@ def suggest(text_before_cursor: str, view: HandView) -> list[str]:
     if MORE in typed:  # ``8h+8``: the cards that may follow in one play (R3.10)
         return _together(typed, view)
     words = _candidates(tokens, view, prefixed, bool(typed))
+    if jumper is not None and not tokens:
+        words = list(jumper)
     lex = view.lexicon
     if typed and (not tokens or (len(tokens) == 1 and _word(tokens[0], lex) in DRAW_WORDS)):
         # Tab alone offers the legal cards only; once a card is begun, the legal
