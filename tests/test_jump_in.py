@@ -223,3 +223,11 @@ def test_R10_70_tab_offers_a_prefixed_player_the_twin_they_may_jump_in_with():
     assert suggest("Cees: ", view) == ["9s"]
     assert suggest("", view)[:2] == ["9c", "5s"]
     assert jumps_now(four(rules_from_table({"decks": 2}), "Anna: 9s")) == {}
+
+
+def test_R10_70_a_bad_jump_in_value_names_the_file_line_key_and_what_is_allowed(tmp_path):
+    text = refusal(tmp_path, '# ours\njump_in = "twin"\n')
+    assert 'ours.toml, line 2: `jump_in = "twin"` is not allowed' in text
+    assert 'use "off", "identical" or "same_rank"' in text
+    text = refusal(tmp_path, 'jump_in_on_penalty = "yes"\n')
+    assert "line 1: `jump_in_on_penalty`" in text and "true or false" in text
