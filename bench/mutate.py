@@ -895,6 +895,53 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "referee/engine/demands.py",
         "    if rank not in ranks:\n",
         "    if False:\n"),
+    # -- jump-in (R10.70-R10.75) and the swap (R10.30) --------------------------
+    "jump-any-card": (
+        "jumpin.refusal: any card jumps in, not only the top card's twin (R10.71)",
+        "referee/engine/jumpin.py",
+        "    if not twins(h) >> card.id & 1:\n",
+        "    if False:\n"),
+    "jump-legal-any-card": (
+        "jump_mask: Legal offers a player out of turn every card that fits (R10.70, R10.71)",
+        "referee/engine/jumpin.py",
+        "    return twins(h) & matching.play_mask(h, h.counts[player] - 1)\n",
+        "    return matching.play_mask(h, h.counts[player] - 1)\n"),
+    "jump-over-penalty": (
+        "jumpin.refusal: a twin jumps in over a pending penalty (R10.72)",
+        "referee/engine/jumpin.py",
+        "    if matching.governs(h) is not matching.MATCH and not h.rules.jump_in_on_penalty:\n"
+        "        return Refusal(",
+        "    if False:\n        return Refusal("),
+    "jump-double": (
+        "jumpin.refusal: a double jumps in out of turn (R10.74)",
+        "referee/engine/jumpin.py",
+        "    if len(cards) > 1:\n",
+        "    if False:\n"),
+    "jump-free-accepted": (
+        "_check_jump_in: jump_in with turn_order = \"free\" is read (R10.73)",
+        "referee/engine/rulecheck.py",
+        "    if rules.jump_in != \"off\" and rules.free_order:\n",
+        "    if False:\n"),
+    "jump-owes-draw": (
+        "_refusal_effect: a jump-in refused by R6.2 owes the draw (R10.75)",
+        HAND,
+        "        if reason is Reason.FINISH_ON_ACTION and actor and not jumpin.may_jump(self, actor):\n",
+        "        if reason is Reason.FINISH_ON_ACTION and actor:\n"),
+    "swap-no-name": (
+        "check_target: a card that swaps is played without a name (R10.30)",
+        "referee/engine/swap.py",
+        "        if swaps(h, cards, count_after):\n",
+        "        if False:\n"),
+    "swap-self": (
+        "check_target: a player swaps hands with themself (R10.30)",
+        "referee/engine/swap.py",
+        "    if named == player:\n",
+        "    if False:\n"),
+    "swap-counts-kept": (
+        "_move: a swap gives each player their own count back (R10.30)",
+        ACTIONS,
+        "        moves = ((player, other, counts[player]), (other, player, counts[other]))\n",
+        "        moves = ((player, other, counts[other]), (other, player, counts[player]))\n"),
 }
 """Every mutation: name -> (what it breaks, file, old text (exactly once), new text).
 
@@ -983,6 +1030,22 @@ JUDGES: dict[str, tuple[str, ...]] = {
     **_pinned(_RUNS + "R10_65_going_out_on_a_run_ending_on_an_action_card_is_refused_by_R6_2",
               "run-finish-first"),
     **_pinned("tests/test_card_points.py", "card-points-rank-first"),
+    # jump-in (R10.70-R10.75) and the swap (R10.30)
+    **_pinned("tests/test_jump_in.py::test_R10_71_a_card_that_is_not_the_twin_is_refused_and"
+              "_says_why", "jump-any-card"),
+    **_pinned("tests/test_jump_in.py::test_R10_70_legal_offers_the_twin_to_a_player_whose_turn"
+              "_it_is_not", "jump-legal-any-card"),
+    **_pinned("tests/test_jump_in.py::test_R10_72_nobody_jumps_in_over_a_pending_penalty",
+              "jump-over-penalty"),
+    **_pinned("tests/test_jump_in.py::test_R10_74_a_double_out_of_turn_is_refused", "jump-double"),
+    **_pinned("tests/test_jump_in.py::test_R10_73_jump_in_with_free_turn_order_is_refused_when"
+              "_the_file_is_read", "jump-free-accepted"),
+    **_pinned("tests/test_jump_in.py::test_R10_75_a_jump_in_refused_by_R6_2_owes_no_draw",
+              "jump-owes-draw"),
+    **_pinned("tests/test_swap.py::test_R10_30_a_missing_unknown_or_own_name_is_refused",
+              "swap-no-name", "swap-self"),
+    **_pinned("tests/test_swap.py::test_R10_30_the_two_players_swap_hands_and_the_table_is_told",
+              "swap-counts-kept"),
     **_pinned("tests/test_calls.py", "call-penalty-r4", "call-word-unread"),
     **_pinned("tests/test_calls_out.py", "second-last-unread", "out-call-any-card",
               "out-factor-unscored", "out-call-not-first-counts", "deck-keys-unchecked"),

@@ -73,14 +73,20 @@ def accepted(hand: Hand, text: str) -> tuple[bool, object]:
     return ok, (None if ok else events[0].reason)
 
 
-def typed(hand: Hand, card, suit: str | None = "s", more=()) -> str:
-    """A card (with ``more`` after ``+``) as typed, with ``suit`` named after a card that
-    names one under the hand's rules (the compiled ``Tables.names``, R5.4, R9.8)."""
+def typed(hand: Hand, card, suit: str | None = "s", more=(), who: str | None = None) -> str:
+    """A card (with ``more`` after ``+``) as typed by ``who`` (default: the player to
+    act), with ``suit`` named after a card that names one under the hand's rules (the
+    compiled ``Tables.names``, R5.4, R9.8), and after a card that swaps hands another
+    player of the hand named (``Tables.swaps``, R10.30), as the suit is."""
     from referee.engine.runs import acting
     cards = (card, *more)
     text = "+".join(str(c) for c in cards)
     # (the card that acts names it: a double's first, a run's last rank, R10.64)
-    return f"{text} {suit}" if hand.tables.names[cards[acting(cards)].id] and suit else text
+    text = f"{text} {suit}" if hand.tables.names[cards[acting(cards)].id] and suit else text
+    if any(hand.tables.swaps[c.id] for c in cards):
+        other = next((p for p in hand.active if p != (who or hand.turn)), None)
+        text = f"{text} {other}" if other else text
+    return text
 
 
 def check_position(hand: Hand, player: str) -> int:
@@ -99,14 +105,14 @@ def check_position(hand: Hand, player: str) -> int:
     names = hand.tables.names
     to_act = legal.player is not None and (player == hand.turn or hand.free)
     for card in CARDS:
-        ok, why = accepted(hand, prefix + typed(hand, card))
+        ok, why = accepted(hand, prefix + typed(hand, card, who=player))
         assert ok == legal.may_play(card), (player, str(card), why, hand.state())
-        ok_d, why_d = accepted(hand, prefix + "d " + typed(hand, card))
+        ok_d, why_d = accepted(hand, prefix + "d " + typed(hand, card, who=player))
         assert ok_d == legal.may_draw_play(card), (player, "d " + str(card), why_d,
                                                    hand.state())
         offered += ok + ok_d
         if to_act:   # (``check CARD`` asks for the player named, or the player to act)
-            checked = hand.check(typed(hand, card), player).data["legal"]
+            checked = hand.check(typed(hand, card, who=player), player).data["legal"]
             assert checked == legal.may_play(card), (player, "check " + str(card), hand.state())
         if names[card.id] and ok:
             _, bare = accepted(hand, prefix + str(card))
@@ -136,7 +142,8 @@ def check_tab(hand: Hand, rng: random.Random) -> None:
         return
     for first in rng.sample(CARDS, 6):
         for other in [c for c in CARDS if c.rank == first.rank and c is not first][:2]:
-            ok, why = accepted(hand, prefix + typed(hand, first, more=(other,)))
+            ok, why = accepted(hand, prefix + typed(hand, first, more=(other,),
+                                                    who=legal.player))
             offered = str(other) in together.get(str(first), ())
             assert ok == offered, (str(first), str(other), why, hand.state())
     if hand.tables.runs:   # (R10.60: the next card of a run, one rank on in its suit)
@@ -167,7 +174,7 @@ def step(hand: Hand, rng: random.Random, draw_rate: float) -> None:
         if hand.counts[who] == 1 and not hand.pending:  # (going out on an action card)
             fits = hand.tables.fits(hand.top, hand.named_suit)
             pool = [c for c in CARDS if hand.tables.action[c.id] and fits >> c.id & 1]
-        hand.apply_line(prefix + typed(hand, rng.choice(pool), rng.choice("cdhs")))
+        hand.apply_line(prefix + typed(hand, rng.choice(pool), rng.choice("cdhs"), who=who))
         return
     plays = legal.plays
     if plays and roll > draw_rate:
@@ -177,13 +184,14 @@ def step(hand: Hand, rng: random.Random, draw_rate: float) -> None:
         if ("double_out_last_holder" in KNOWN_IN_STEPS and out_last_holder):
             more = []
         if more and legal.may_double(card, more):   # (a double, R3.10)
-            hand.apply_line(prefix + typed(hand, card, rng.choice("cdhs"), more))
+            hand.apply_line(prefix + typed(hand, card, rng.choice("cdhs"), more, who))
             return
-        hand.apply_line(prefix + typed(hand, card, rng.choice("cdhs")))
+        hand.apply_line(prefix + typed(hand, card, rng.choice("cdhs"), who=who))
         return
     draws = legal.draw_plays
     if draws and rng.random() < 0.3:
-        hand.apply_line(prefix + "d " + typed(hand, rng.choice(draws), rng.choice("cdhs")))
+        hand.apply_line(prefix + "d " + typed(hand, rng.choice(draws), rng.choice("cdhs"),
+                                              who=who))
         return
     if legal.passes:
         hand.apply_line(prefix + "pass")

@@ -531,3 +531,24 @@ def test_turn_order_free_blocked_when_everyone_drew_nothing():
     play(hand, "Cees: d")
     check(hand, status="over", winner=None)
     assert hand.blocked
+
+
+def test_jump_in_identical_lets_the_top_cards_twin_be_played_out_of_turn():
+    # (R10.70) Two decks, so that 9♠ has a twin; Bram is to play after Anna's 9♠.
+    std = make_hand(HouseRules(decks=2), lines=["start 9h", "Anna: 9s"])
+    jump = make_hand(HouseRules(decks=2, jump_in="identical"), lines=["start 9h", "Anna: 9s"])
+    refused(std, "Cees: 9s", "R3.7")
+    ruling = play(jump, "Cees: 9s")
+    assert ruling.rule == "R10.70" and ("jump_in", "identical") in house(ruling)
+    check(jump, turn="Anna")
+
+
+def test_jump_in_on_penalty_true_lets_a_twin_stack_out_of_turn():
+    # (R10.72) Anna's Two is pending for Bram; Cees holds its twin.
+    lines = ["start 9h", "Anna: 2h"]
+    off = make_hand(HouseRules(decks=2, jump_in="identical"), lines=lines)
+    on = make_hand(HouseRules(decks=2, jump_in="identical", jump_in_on_penalty=True),
+                   lines=lines)
+    refused(off, "Cees: 2h", "R10.72")
+    play(on, "Cees: 2h")
+    check(on, pending_draw=4, turn="Anna")

@@ -14,10 +14,12 @@ Layers inside the package, dependencies pointing down::
     queries     state, check CARD, why (they read, never change)
     legality    what may be played now, and why (check, completion, bots)
     ruling      Ruling (events, rule cited, logged)
-    draws doubles   a turn's draws (they play through plays), several cards as one play
+    draws doubles jumpin   a turn's draws (they play through plays), several cards as
+                one play, a card out of turn on its twin (R10.70)
     runs        a run's shape and the cards of it that act (R10.6x; pure, of cards)
     plays matching  a card put on the pile; the checks of a card (what governs it)
-    table deal blocked lastcard actions goingout order corrections demands   (the rules)
+    table deal blocked lastcard actions goingout order corrections demands swap
+                (the rules)
     piles       drawing, the reshuffle, exhausted piles (what the rules that draw share)
     dealt       the hand as dealt: its facts and the queries that only read the state
     state  tables  events actionevents                      (data)
@@ -94,6 +96,11 @@ Map from rule ids to code (RULES.md):
   ``Legal.draw_counts``, ``Legal.may_draw``)
 - R10.80-R10.83 the calls' own words .. ``HouseRules.last_call``, ``lastcard.out_call``
   (the factor in ``out_factor``, scored by ``referee.series.scoring``)
+- R10.30 / R10.31 swap .......... ``swap.check_target`` (who may be named), ``actions._move``
+  (the hands move, beside R9.11 and R9.12), ``Tables.swaps``, ``notation`` (``7h Anna``)
+- R10.70-R10.75 jump-in ......... ``jumpin`` (``may_jump``, ``refusal``, ``jump``,
+  ``jump_mask``: ``Legal.mask`` and ``Legal.jumping`` for a player whose turn it is
+  not), ``Hand._act_play``; free order refused: ``rulecheck._check_jump_in``
 - what is legal now ............. ``legality.legal``, ``legality.refusal``, ``Hand.push``
 """
 

@@ -239,8 +239,9 @@ class OpenPlayed(Event):
 
 class CardsMoved(Event):
     """``player`` played ``card`` and cards changed hands (R9.11 ``pass_cards``, R9.12
-    ``rotate_hands``: ``kind``): ``moves`` is ``((giver, taker, n), ...)``, every
-    player's cards given (the counts follow; which cards, the players know)."""
+    ``rotate_hands``, R10.30 ``swap``: ``kind``): ``moves`` is ``((giver, taker, n),
+    ...)``, every player's cards given (the counts follow; which cards, the players
+    know); a swap's two moves are the player's whole hand and the one named."""
 
     __slots__ = ("player", "card", "kind", "moves", "rule")
     acts = True

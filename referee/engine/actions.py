@@ -18,7 +18,7 @@ being data.  One function per effect of the vocabulary:
 - R5.5 / R9.7 reverse ........................................ ``_reverse``
 - R5.4 / R9.8 a named suit ................................... ``_name_suit``
 - R9.9 a limit on the next card .............................. ``_limit``
-- R9.10 show, R9.11 pass cards, R9.12 rotate hands .......... ``_show``, ``_move``
+- R9.10 show, R9.11 pass cards, R9.12 rotate hands, R10.30 swap ... ``_show``, ``_move``
 - R5 preamble: a penalty aimed at a player who must miss the turn ... ``aim_penalty``
 - R5.7 facing a penalty: what stacks (``compiled.stackers``) ... ``must_stack_refusal``
 - R8.4: in free order the effects on the turn do nothing (``compiled``)
@@ -307,14 +307,19 @@ def _show(h, player, card, suit, e, rule, house, ev, done) -> int:
 
 
 def _move(h, player, card, suit, e, rule, house, ev, done) -> int:
-    """R9.11 / R9.12: cards change hands among those still in (a player going out
-    under ``last_holder`` takes no part, R6.3); the counts follow (the referee sees
-    counts only)."""
+    """R9.11 / R9.12 / R10.30: cards change hands among those still in (a player going
+    out under ``last_holder`` takes no part, R6.3); the counts follow (the referee sees
+    counts only).  The one place where hands move between seats."""
     seats = h.active
     if h.places:
         seats = [p for p in seats if p not in h.places]
     counts = h.counts
-    if e.kind == "pass_cards":  # to the left: the next seat clockwise
+    if e.kind == "swap":  # R10.30: with the player named with the card (``swap.check_target``)
+        other = h.player(h.chosen or "")
+        if other is None or other == player:
+            return done
+        moves = ((player, other, counts[player]), (other, player, counts[other]))
+    elif e.kind == "pass_cards":  # to the left: the next seat clockwise
         step = 1 if e.to == "left" else -1
         given = {p: min(e.n, counts[p]) for p in seats}
         moves = tuple((p, seats[(i + step) % len(seats)], given[p]) for i, p in enumerate(seats))
@@ -387,7 +392,7 @@ _APPLY = {"draw": _draw, "others_draw": _others_draw, "skip": _skip,
           "again": _again, "reverse": _reverse, "name_suit": _name_suit,
           "next_at_most": _limit, "next_at_least": _limit, "next_rank": _limit,
           "show": _show, "pass_cards": _move, "rotate_hands": _move, "counter": _counter,
-          "open": _open, "demand": _demand}
+          "open": _open, "demand": _demand, "swap": _move}
 """Each effect of the vocabulary (``effects.EFFECT_KINDS``) -> the function applying it
 (``"none"`` compiles to no effect at all, so it has none)."""
 

@@ -165,9 +165,9 @@ class Explained:
 def _is_double(line: str, hand: "Hand") -> bool:
     """Whether logged ``line`` holds a play of several cards (R3.10)."""
     from referee.engine.cards import NotationError
-    from referee.engine.notation import Play, parse_line
+    from referee.engine.notation import Play
     try:
-        parsed = parse_line(line, hand.lexicon)
+        parsed = hand.parse(line)
     except NotationError:
         return False
     return any(type(a) is Play and a.more for a in getattr(parsed, "actions", None) or ())

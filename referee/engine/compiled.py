@@ -26,6 +26,8 @@ indexed by the card's small int id (``Card.id``, ``cards.CARDS``):
 - ``names[id]``: the card names a suit (R5.4, R9.8): the one answer to "does this
   card name a suit", which the notation (a lone ``d`` after it is diamonds), the
   checks, ``check``, a correction, Tab and the written entry all ask.
+- ``swaps[id]``: the card's play names a player to swap hands with (R10.30,
+  ``swap``): the notation reads a name after it (``7h Anna``), the checks ask for one.
 - ``finish``: the cards one may go out on (R6.2, R9.15), a mask.
 - ``multi_play``: several cards may go down as one play; ``doubles``: of one rank
   (R3.10, ``multi_play = "same_rank"``); ``runs``: consecutive ranks in one suit
@@ -63,7 +65,7 @@ def _mask(cards) -> int:
 
 
 _NOT_AT_START = frozenset({"again", "show", "pass_cards", "rotate_hands",  # (R9.16)
-                           "demand"})  # (R10.22: the dealer demands nothing)
+                           "demand", "swap"})  # (R10.22: the dealer demands nothing)
 _START_REVERSE = Effect("reverse", two_players="none")  # (R9.16: no playing again)
 _NAMED = (None,) + SUITS
 
@@ -80,7 +82,7 @@ class Tables:
 
     __slots__ = ("effects", "rule", "steps", "action", "action_mask", "penalty", "stackers", "stack_ranks",
                  "entry", "kind", "_wild_cards", "_same_cards", "countering", "_counters",
-                 "open", "waits", "demands", "demand_of",
+                 "open", "waits", "demands", "demand_of", "swaps",
                  "doubling_ranks", "names", "finish", "draw_after", "multi_play", "start_applies",
                  "doubles", "runs",
                  "start_redraw",
@@ -92,6 +94,9 @@ class Tables:
         self._compile_actions(rules)
         self._compile_stacking(rules)
         self._compile_suits(rules, effects)
+        # R10.30: the cards whose play names a player to swap hands with (``7h Anna``)
+        self.swaps: tuple[bool, ...] = tuple(
+            any(e.kind == "swap" for e in es) for es in effects)
         self._compile_finish(rules)
         self.multi_play: bool = rules.multi_play != "none"  # R3.10, R10.60
         self.doubles: bool = rules.multi_play in ("same_rank", "same_rank_or_run")  # R3.10
@@ -218,11 +223,11 @@ class Tables:
                   for e, rule_, house_ in steps if e.kind not in _NOT_AT_START)
             if self.start_applies >> c.id & 1 else () for c, steps in zip(CARDS, self.steps))
         # R6.3: the card that takes a player out (``last_holder``) acts on those still
-        # in: it names no suit (R9.8) and draws the player nothing.
+        # in: it names no suit (R9.8), draws the player nothing and swaps no hand (R10.30).
         self.out_steps: tuple[tuple, ...] = tuple(
             tuple(step for step in steps
-                  if step[0].kind not in ("name_suit", "demand") and not (step[0].kind == "draw"
-                                                          and step[0].to == "self"))
+                  if step[0].kind not in ("name_suit", "demand", "swap")
+                  and not (step[0].kind == "draw" and step[0].to == "self"))
             for steps in self.steps)
 
     def fits(self, top: Card, named: str | None) -> int:

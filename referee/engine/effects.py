@@ -109,6 +109,7 @@ EFFECT_KINDS: tuple[EffectKind, ...] = (
     EffectKind("open", None, (), "R10.20"),
     EffectKind("demand", Param("what", "enum", ("rank",)),
                (Param("except", "ranks", None, ()),), "R10.22"),
+    EffectKind("swap", Param("mode", "enum", ("choose",), "choose"), (), "R10.30"),
 )
 
 #: Each effect of the vocabulary by name.
@@ -129,8 +130,8 @@ class Effect(Value):
     ``wild``, ``on_same_rank``, ``value`` (1-13), ``rank``, ``who``,
     ``against_play``; ``counter`` (R10.11): ``mode``, ``against`` (a tuple of keys,
     ``()``: every penalty), ``same_suit``; ``demand`` (R10.22): ``what`` (``"rank"``),
-    ``except`` (a tuple of the ranks it may not demand).  ``Effect("draw", n=2)`` fills
-    the defaults of ``to`` and
+    ``except`` (a tuple of the ranks it may not demand); ``swap`` (R10.30): ``mode``
+    (``"choose"``).  ``Effect("draw", n=2)`` fills the defaults of ``to`` and
     ``at_once``; a parameter the effect does not have is a TypeError.
     """
 

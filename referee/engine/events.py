@@ -129,6 +129,13 @@ class Reason(Enum):
     DEMANDED = "demanded"                  # R10.22: a card that does not answer the demand
     NO_DEMAND = "no_demand"                # R10.22: a rank typed after a card that demands none
     DEMAND_EXCEPT = "demand_except"        # R10.22: a rank the card may not demand
+    JUMP_NOT_SAME = "jump_not_same"        # R10.71: out of turn, not the top card's twin
+    JUMP_PENDING = "jump_pending"          # R10.72: out of turn over a penalty, skip or limit
+    JUMP_DOUBLE = "jump_double"            # R10.74: several cards out of turn
+    SWAP_NO_NAME = "swap_no_name"          # R10.30: a card that swaps, no player named
+    SWAP_UNKNOWN = "swap_unknown"          # R10.30: the name is no player of the hand
+    SWAP_SELF = "swap_self"                # R10.30: the player named themself
+    SWAP_OUT = "swap_out"                  # R10.30: the player named left or went out
 
     @property
     def card_refused(self) -> bool:
@@ -415,6 +422,18 @@ class PlaysOn(Event):
 
     def __init__(self, player):
         self.player = player
+
+
+class JumpedIn(Event):
+    """``player`` played ``card`` out of turn, on its twin (R10.70, ``jump_in``): play
+    goes on from them; ``passed``: the players whose turn it was or would have been
+    before them, passed over (in order of play); the card's own events follow."""
+
+    __slots__ = ("player", "card", "passed", "house")
+    rule = "R10.70"
+
+    def __init__(self, player, card, passed, house):
+        self.player, self.card, self.passed, self.house = player, card, passed, house
 
 
 # ---------------------------------------------------------------------------

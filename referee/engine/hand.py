@@ -24,8 +24,8 @@ from referee.engine.notation import (
 )
 from referee.engine.rules import HouseRules
 from referee.engine import (
-    blocked, corrections, deal, demands, doubles, draws, goingout, lastcard, legality, matching,
-    order, piles, plays, queries, table,
+    blocked, corrections, deal, demands, doubles, draws, goingout, jumpin, lastcard, legality,
+    matching, order, piles, plays, queries, swap, table,
 )
 from referee.engine.actions import pass_skip
 from referee.engine.dealt import Dealt, Situation
@@ -56,7 +56,7 @@ class Hand(Dealt):
     ``Dealt`` that applies entries (see the module's docstring).
     """
 
-    __slots__ = ("tables", "log", "redo_stack", "last_ruling", "lexicon")
+    __slots__ = ("tables", "log", "redo_stack", "last_ruling", "lexicon", "chosen")
 
     def __init__(self, rules: HouseRules, players: Iterable[str], dealer: str, number: int = 1,
                  lexicon: Lexicon = ENGLISH):
@@ -66,6 +66,9 @@ class Hand(Dealt):
         self.log: list[str] = []               # the lines that took effect
         self.redo_stack: list[str] = []        # what ``redo`` can put back
         self.last_ruling: Ruling | None = None  # for ``why``
+        # R10.30: the player the card being played names to swap hands with (``7h
+        # Anna``), set by the entry for its card's effects (``actions``), else None
+        self.chosen: str | None = None
 
     # -- replaying ------------------------------------------------------------
     @classmethod
@@ -180,7 +183,10 @@ class Hand(Dealt):
         ``Draw()`` when it is ``draw_open``, a ``Draw(card)`` it ``may_draw_play``,
         a ``Draw(count=N)`` it ``may_draw(N)`` or a ``Draw(card, count=N)`` under
         ``draw_counts`` whose checks passed (R10.50),
-        or a ``Pass()`` when it ``passes`` (R5.11).  ``announce``: the player says
+        or a ``Pass()`` when it ``passes`` (R5.11); for a player whose turn it is not,
+        a one-card ``Play`` it ``may_play`` while ``legal(player).jumping`` (a jump-in,
+        R10.70).  A card that swaps hands (R10.30) carries the player it names
+        (``target``) when ``swap.swaps`` says the play swaps.  ``announce``: the player says
         "Laatste kaart!" with it (R4.1).  The action is applied as the checked path
         applies it after its checks (``plays.play``, ``draws.draw``,
         ``draws.draw_play``, ``actions.pass_skip``), then the blocked hand is
@@ -194,7 +200,11 @@ class Hand(Dealt):
         waits = self.waits.copy() if self.waits else None
         demand = self.demand
         kind = type(action)
+        if kind is not Pass:
+            self.chosen = action.target  # (R10.30: the player a swap names)
         if kind is Play:
+            if player != self.turn and jumpin.may_jump(self, player):  # (R10.70: a jump-in)
+                jumpin.jump(self, player, action.card, ev)
             plays.play(self, player, action.card, action.suit, ev, action.more)
         elif kind is Draw:
             if action.count is not None and action.count != 1:  # (R10.50)
@@ -281,8 +291,9 @@ class Hand(Dealt):
     def parse(self, text: str) -> Line:
         """``text`` read as this hand reads a line: in its language, a lone ``d`` right
         after a card that names a suit under its rules (the compiled ``Tables.names``,
-        R5.4, R9.8) being diamonds (``notation.parse_line``); raises ``NotationError``."""
-        return parse_line(text, self.lexicon, self.tables.names)
+        R5.4, R9.8) being diamonds, a name after a card that swaps hands the player it
+        names (``Tables.swaps``, R10.30; ``notation.parse_line``); raises ``NotationError``."""
+        return parse_line(text, self.lexicon, self.tables.names, self.tables.swaps)
 
     def _line_actor(self, line: Line) -> str | None:
         """Who the line belongs to (NOTATION "Who an entry belongs to"), checked per R0.3:
@@ -361,11 +372,20 @@ class Hand(Dealt):
             order.check_turn(self, actor)
 
     def _act_play(self, action: Play, actor, ev: list) -> None:
-        self._check_acting(actor)
+        jumping = jumpin.may_jump(self, actor)  # (R10.70: out of turn, on the top card's twin)
+        if jumping:
+            jumpin.check(self, actor, action.cards)
+        else:
+            self._check_acting(actor)
         if action.more:
             doubles.check_together(self, actor, action.cards, action.suit)
         else:
             matching.check_play(self, actor, action.card, action.suit, self.counts[actor] - 1)
+        swap.check_target(self, actor, action.cards, action.target,
+                          self.counts[actor] - len(action.cards))
+        if jumping:
+            jumpin.jump(self, actor, action.card, ev)
+        self.chosen = action.target
         plays.play(self, actor, action.card, action.suit, ev, action.more)
 
     def _act_draw(self, action: Draw, actor, ev: list) -> int:
@@ -376,12 +396,18 @@ class Hand(Dealt):
             if action.card is None:
                 draws.counted_draw(self, actor, count, ev)
                 return 0
+            swap.check_target(self, actor, (action.card,), action.target,
+                              self.counts[actor] + count - 1)
+            self.chosen = action.target
             return draws.draw_play(self, actor, action.card, action.suit, ev, count)
         if action.card is None:
             draws.check_draw(self, actor)
             draws.draw(self, actor, ev)
             return 0
         draws.check_draw_play(self, actor, action.card, action.suit)
+        swap.check_target(self, actor, (action.card,), action.target,
+                          self.counts[actor])  # (a card drawn first: never the last one)
+        self.chosen = action.target
         return draws.draw_play(self, actor, action.card, action.suit, ev)
 
     def _act_pass(self, action: Pass, actor, ev: list) -> None:
@@ -421,12 +447,14 @@ class Hand(Dealt):
     def _refusal_effect(self, refused: Refused, actor: str | None, ev: list) -> bool:
         """R0.4: the effects a refusal still has; True when the entry is logged for them.
 
-        ``ev`` holds the ``Refused`` event first.  R6.2: the draw owed.  R3.8: a
+        ``ev`` holds the ``Refused`` event first.  R6.2: the draw owed (not by a
+        jump-in, R10.75).  R3.8: a
         card put on the pile that may not go there (``Reason.card_refused``)
         costs ``illegal_play_penalty`` cards, and the refusal then cites R3.8.
         """
         reason = refused.reason
-        if reason is Reason.FINISH_ON_ACTION and actor:
+        if reason is Reason.FINISH_ON_ACTION and actor and not jumpin.may_jump(self, actor):
+            # (R10.75: a jump-in refused by R6.2 owes no draw: the draw is a turn's)
             goingout.owe_draw(self, actor, ev)
             return True
         n = self.rules.illegal_play_penalty

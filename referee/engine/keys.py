@@ -20,7 +20,7 @@ Public API:
   that decides the same thing, R9.1).
 - Default tables: ``DEFAULT_TABLES``, ``DEFAULT_POINTS``, ``DEFAULT_SERIES``.
 - Constants: ``POINT_RANKS``, ``SERIES_MODES``, ``SCORING_MODES``, ``MAX_DECKS``, ``DEAL_SIZE_RANGE``,
-  ``MIN_PLAYERS``, ``MAX_PLAYERS``, ``EXTENDS``, ``MAX_EXTENDS``.
+  ``MIN_PLAYERS``, ``MAX_PLAYERS``, ``EXTENDS``, ``MAX_EXTENDS``, ``JUMP_IN_MODES``.
 """
 
 from __future__ import annotations
@@ -248,6 +248,9 @@ DEAL_SIZE_RANGE = (1, None)
 DRAW_POLICIES: tuple[str, ...] = ("one", "until_playable")
 DRAW_UP_TO = (2, 10)
 
+#: ``jump_in`` (R10.70): off, a card identical to the top card, or one of its rank.
+JUMP_IN_MODES: tuple[str, ...] = ("off", "identical", "same_rank")
+
 #: Every house-rule key of RULES.md R8, in R8 order: the one place a key is declared.
 #: ``HouseRules``' fields and defaults, validation, ``KEY_RULE``, the rule book's
 #: marks and ``rules --diff`` all read it.
@@ -279,6 +282,9 @@ HOUSE_KEYS: tuple[Key, ...] = (
         marks=("R3.10", "R10.60"),
         by_value=(("none", "R3.10"), ("same_rank", "R3.10"), ("run", "R10.60"),
                   ("same_rank_or_run", "R10.60"))),
+    # R10.70: a card identical to the top card (or of its rank) played out of turn
+    Key("jump_in", "enum", JUMP_IN_MODES, "off", "R10.70", marks=("R3.7", "R10.70")),
+    Key("jump_in_on_penalty", "bool", None, False, "R10.72"),
     Key("turn_order", "enum", ("seated", "free"), "seated", "R8.4",
         marks=("R3.7", "R5.2", "R5.3", "R8.4")),
     Key("hand_end", "enum", ("first_out", "last_holder"), "first_out", "R6.3",

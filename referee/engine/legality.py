@@ -21,7 +21,8 @@ from typing import Sequence
 
 from referee.engine.cards import CARDS, Card
 from referee.engine.notation import Call, Line
-from referee.engine import deal, demands, doubles, draws, goingout, matching, order, runs, table
+from referee.engine import (
+    deal, demands, doubles, draws, goingout, jumpin, matching, order, runs, table)
 from referee.engine.state import Snapshot
 from referee.engine.events import Reason, Refusal, Refused
 
@@ -65,13 +66,21 @@ class Legal:
 
     @property
     def mask(self) -> int:
-        """The cards ``player`` may play now, a bit mask by card id (the deck checks aside)."""
+        """The cards ``player`` may play now, a bit mask by card id (the deck checks aside);
+        for a player asked whose turn it is not, the cards they may jump in with (R10.70:
+        ``jumpin.jump_mask``; ``jumping`` says so)."""
         h = self._hand
         who = actor(h, self._asked)
         if who is None:
-            return _NONE
+            return jumpin.jump_mask(h, self._asked) if self._asked is not None else _NONE
         mask = matching.play_mask(h, h.counts[who] - 1)  # (a play: one card fewer)
         return mask
+
+    @property
+    def jumping(self) -> bool:
+        """Whether a play by the player asked would be a jump-in (R10.70): the table plays
+        jump-in and it is not their turn (their plays: ``mask``; no draw is open)."""
+        return jumpin.may_jump(self._hand, self._asked)
 
     @property
     def doubles(self) -> bool:
@@ -148,7 +157,7 @@ class Legal:
         h = self._hand
         if not h.tables.names[card.id]:  # (a card that names no suit here never must)
             return False
-        held = h.counts[actor(h, self._asked)]
+        held = h.counts[actor(h, self._asked) or self._asked]
         return matching.names_suit(h, card, held + 1 - played if drawn else held - played)
 
     def demand_ranks(self, card: Card) -> tuple[str, ...]:
@@ -285,7 +294,10 @@ def refusal(h, card: Card, player: str | None = None, suit: str | None = None) -
             goingout.check_not_out(h, who)   # (R6.3: who went out plays no more)
         elif not h.free or h.pending:
             who = h.turn
-        if who is not None:
+        if who is not None and jumpin.may_jump(h, who):  # (R10.70: out of turn, a jump-in)
+            jumpin.check(h, who, (card,))
+            count_after = h.counts[who] - 1
+        elif who is not None:
             order.check_turn(h, who)
             count_after = h.counts[who] - 1
         else:

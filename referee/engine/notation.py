@@ -53,15 +53,19 @@ class Play(_Value):
 
     ``more``: the further cards of a play of several cards of one rank, put down
     after ``card`` in order (``8h+8s``, R3.10), else ``()``; the suit is named
-    after the last of them (``Jh+Js c``).  ``cards`` is the whole play."""
+    after the last of them (``Jh+Js c``).  ``cards`` is the whole play.
+    ``target``: the player named to swap hands with (``7h Anna``, after the suit:
+    ``Qh s Anna``; R10.30), as typed, else None."""
 
-    __slots__ = ("card", "suit", "more")
+    __slots__ = ("card", "suit", "more", "target")
     __match_args__ = __slots__
 
-    def __init__(self, card: Card, suit: str | None = None, more: tuple[Card, ...] = ()):
+    def __init__(self, card: Card, suit: str | None = None, more: tuple[Card, ...] = (),
+                 target: str | None = None):
         _set(self, "card", card)
         _set(self, "suit", suit)
         _set(self, "more", tuple(more))
+        _set(self, "target", target)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -70,7 +74,8 @@ class Play(_Value):
 
     def canonical(self) -> str:
         cards = MORE.join(str(c) for c in self.cards) if self.more else str(self.card)
-        return f"{cards} {self.suit}" if self.suit else cards
+        text = f"{cards} {self.suit}" if self.suit else cards
+        return f"{text} {self.target}" if self.target else text
 
 
 class Draw(_Value):
@@ -78,22 +83,25 @@ class Draw(_Value):
 
     ``count``: the cards drawn, as typed (``d 3``, ``d 3 5h``: R10.50), the last of
     them the card played; None when not typed (one card, or the penalty or the draw
-    owed)."""
+    owed).  ``target``: the player the card played names to swap hands with
+    (``d 7h Anna``, R10.30), else None."""
 
-    __slots__ = ("card", "suit", "count")
+    __slots__ = ("card", "suit", "count", "target")
     __match_args__ = __slots__
 
     def __init__(self, card: Card | None = None, suit: str | None = None,
-                 count: int | None = None):
+                 count: int | None = None, target: str | None = None):
         _set(self, "card", card)
         _set(self, "suit", suit)
         _set(self, "count", count)
+        _set(self, "target", target)
 
     def canonical(self) -> str:
         head = "d" if self.count is None else f"d {self.count}"
         if self.card is None:
             return head
-        return f"{head} {self.card}" + (f" {self.suit}" if self.suit else "")
+        return (f"{head} {self.card}" + (f" {self.suit}" if self.suit else "")
+                + (f" {self.target}" if self.target else ""))
 
 
 class Announce(_Value):
@@ -240,7 +248,8 @@ def _strip_comment(text: str) -> str:
     return text if i < 0 else text[:i]
 
 
-def parse_line(text: str, lex: Lexicon = ENGLISH, names: Sequence[bool] | None = None) -> Line:
+def parse_line(text: str, lex: Lexicon = ENGLISH, names: Sequence[bool] | None = None,
+               swaps: Sequence[bool] | None = None) -> Line:
     """Parse one line of table notation, read in language ``lex`` (a
     ``referee.engine.lexicon.Lexicon``; its letters and words besides the
     English ones, which every language reads: NOTATION.md "Languages").
@@ -250,7 +259,10 @@ def parse_line(text: str, lex: Lexicon = ENGLISH, names: Sequence[bool] | None =
     a lone ``d`` is diamonds, after any other a draw.  None: no card does (the
     parser alone knows no rule; ``Hand`` passes its own).  A suit token that is
     no entry word is read as a suit after any card (the engine refuses it after
-    a card that names none, R5.4).
+    a card that names none, R5.4).  ``swaps``: by card id, whether the card swaps
+    hands with a player it names (the compiled ``Tables.swaps``, R10.30): after
+    such a card (and its suit) a token that is no card, suit or entry word is that
+    player (``7h Anna``); None: no card does.
 
     Returns a ``Line``; raises ``NotationError`` (a ``ValueError``): the key and
     fields of a short message naming the token that does not read as notation,
@@ -290,7 +302,7 @@ def parse_line(text: str, lex: Lexicon = ENGLISH, names: Sequence[bool] | None =
         return Line("entry", player, (action,), text=text)
     if first == FIX_WORD:
         return Line("entry", player, (_parse_fix(tokens, lex),), text=text)
-    return Line("entry", player, tuple(_parse_actions(tokens, lex, names)), text=text)
+    return Line("entry", player, tuple(_parse_actions(tokens, lex, names, swaps)), text=text)
 
 
 def _fix_number_key(token: str) -> str:
@@ -324,7 +336,8 @@ def _parse_fix(tokens: list[str], lex: Lexicon) -> Fix:
     raise NotationError("notation.fix_what", token=tokens[1])
 
 
-def _parse_actions(tokens: list[str], lex: Lexicon, names: Sequence[bool] | None) -> list:
+def _parse_actions(tokens: list[str], lex: Lexicon, names: Sequence[bool] | None,
+                   swaps: Sequence[bool] | None = None) -> list:
     out: list = []
     i, n = 0, len(tokens)
     while i < n:
@@ -332,6 +345,7 @@ def _parse_actions(tokens: list[str], lex: Lexicon, names: Sequence[bool] | None
         low = _word(tok.lower(), lex)
         if low in DRAW_WORDS:
             draw, i = _draw(tokens, i + 1, lex, names)
+            draw, i = _targeted(draw, tokens, i, lex, swaps)
             out.append(draw)
             continue
         if low == "call" and out:
@@ -355,8 +369,9 @@ def _parse_actions(tokens: list[str], lex: Lexicon, names: Sequence[bool] | None
             out.append(Announce())
             continue
         if MORE in tok:
-            out.append(_together(tok, tokens, i + 1, lex, names))
-            i += 2 if out[-1].suit else 1
+            play = _together(tok, tokens, i + 1, lex, names)
+            play, i = _targeted(play, tokens, i + (2 if play.suit else 1), lex, swaps)
+            out.append(play)
             continue
         card = try_card(tok, lex)
         if card is None:
@@ -365,8 +380,36 @@ def _parse_actions(tokens: list[str], lex: Lexicon, names: Sequence[bool] | None
             raise NotationError("notation.unknown", token=tok)
         i += 1
         suit, i = _named_suit(card, tokens, i, lex, names)
-        out.append(Play(card, suit))
+        play, i = _targeted(Play(card, suit), tokens, i, lex, swaps)
+        out.append(play)
     return out
+
+
+def _targeted(action, tokens: list[str], i: int, lex: Lexicon,
+              swaps: Sequence[bool] | None) -> tuple:
+    """``(action, next index)``: a ``Play`` or ``Draw`` with the player named at
+    ``tokens[i]`` when a card of it swaps hands (``swaps``, R10.30: ``_target``)."""
+    cards = action.cards if type(action) is Play else (action.card,)
+    if swaps is None or cards[0] is None or not any(swaps[c.id] for c in cards):
+        return action, i
+    target, i = _target(tokens, i, lex)
+    if type(action) is Play:
+        return Play(action.card, action.suit, action.more, target), i
+    return Draw(action.card, action.suit, action.count, target), i
+
+
+def _target(tokens: list[str], i: int, lex: Lexicon) -> tuple[str | None, int]:
+    """After a card that swaps hands (R10.30), the player named at ``tokens[i]``: a
+    token that is no card, suit, ``+`` play or entry word (``lk``, ``d``, ``call``,
+    ``pass``; a player's name is none of these, R1.1), kept as typed; else None."""
+    if i < len(tokens):
+        token = tokens[i]
+        low = _word(token.lower(), lex)
+        if (low not in DRAW_WORDS and low not in ANNOUNCE_WORDS and low != "call"
+                and low != PASS_WORD and MORE not in token and try_card(token, lex) is None
+                and parse_suit(token, lex) is None):
+            return token, i + 1
+    return None, i
 
 
 def _draw(tokens: list[str], i: int, lex: Lexicon, names: Sequence[bool] | None) -> tuple:

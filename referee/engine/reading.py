@@ -21,7 +21,7 @@ from referee.engine.cardkeys import key_order
 from referee.engine.keys import (
     EXTENDS, MAX_EXTENDS, OVERLAPS, SECTION_KEYS, SPARSE, TABLE_NAMES, TOP_KEYS, card_points_of)
 from referee.engine.rulecheck import check_actions, check_subtable, check_table, extends_allowed
-from referee.engine.rules import KEYS, PRESETS, HouseRules, RulesError, presets_told, resolve_preset
+from referee.engine.rules import KEYS, HouseRules, RulesError, presets_told, resolve_preset
 from referee.engine.told import Told
 from referee.engine.tomlsource import Merged, Source, placed
 from referee.engine.valuecheck import describe

@@ -25,7 +25,7 @@ from referee.engine.cards import ALL_RANKS, JOKER, deck_ranks, deck_size, try_ca
 from referee.engine.keys import (
     CARD_ACTION, EXTENDS, MAX_DECKS, MAX_PLAYERS, MIN_PLAYERS, OLD_KEYS, OVERLAPS,
     SECTION_KEYS, TABLE_NAMES, TOP_KEYS, card_points_key, card_points_of)
-from referee.engine.rules import KEYS, PRESETS, HouseRules, RulesError, presets_told
+from referee.engine.rules import KEYS, HouseRules, RulesError, presets_told
 from referee.engine.told import OneOf, Told
 from referee.engine.tomlsource import Merged, Source, placed, toml_value
 from referee.engine.valuecheck import (
@@ -235,7 +235,7 @@ _Error = Callable[..., RulesError]
 
 
 def check_actions(rules: HouseRules, merged: Mapping[str, Any], src: Source) -> None:
-    """The combinations R9.6 and R9.13-R9.16 refuse, on the merged rule set; RulesError
+    """The combinations R9.6, R9.13-R9.16 and R10.73 refuse, on the merged rule set; RulesError
     naming the file and line where the value at fault is written (``placed``), the
     key and what would be allowed."""
     def error(problem: str, paths: tuple[tuple[str, ...], ...], allowed: Any,
@@ -252,6 +252,7 @@ def check_actions(rules: HouseRules, merged: Mapping[str, Any], src: Source) -> 
     _check_start(rules, error)
     _check_calls(rules, error)
     _check_deck_keys(rules, merged, error)
+    _check_jump_in(rules, error)
 
 
 def _check_rank_lists(rules: HouseRules, error: _Error) -> None:
@@ -371,6 +372,11 @@ def _written_keys(rules: HouseRules, path: tuple[str, ...]) -> tuple[str, ...]:
     if path == ("calls", "out"):
         return tuple(rules.calls["out"].get("on", ())) if "out" in rules.calls else ()
     return ()
+def _check_jump_in(rules: HouseRules, error: _Error) -> None:
+    """R10.73: jump-in plays out of turn, so free turn order (R8.4, no turn) has none."""
+    if rules.jump_in != "off" and rules.free_order:
+        raise error("rules.err.jump_in_free", (("jump_in",), ("turn_order",)),
+                    Told("rules.allowed.jump_in_free"), key="jump_in")
 
 
 def check_table_fits(rules: HouseRules, players: int, merged: Merged | None = None) -> None:

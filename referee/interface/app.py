@@ -554,7 +554,7 @@ class SeriesApp:
             jokers=bool(table.rules.jokers), decks=hand.decks, rule_ids=tuple(rule_ids),
             presets=tuple(rules_name(name) for name in PRESETS),
             winner=st["winner"], commands=tuple(COMMANDS.values()), lexicon=hand.lexicon,
-            names=hand.tables.names)
+            names=hand.tables.names, swaps=hand.tables.swaps, jumps=jumps_now(hand))
 
 
 # The words of entries and commands that change the hand or the series (a wrong guess
@@ -967,6 +967,20 @@ def follow_now(hand, typed: tuple[str, ...]) -> tuple[str, ...]:
     if legal is None or not legal.doubles or not typed:
         return ()
     return tuple(str(c) for c in legal.follows(tuple(parse_card(c) for c in typed)))
+
+
+def jumps_now(hand) -> dict[str, tuple[str, ...]]:
+    """For each player whose turn it is not, the canonical cards they may jump in with
+    now (R10.70; the legality API's ``Legal.plays`` for them, ``Legal.jumping``); empty
+    where jump-in is not played."""
+    if hand.status != "playing" or hand.scored or hand.rules.jump_in == "off":
+        return {}
+    out = {}
+    for p in hand.active:
+        legal = hand.legal(p)
+        if legal.jumping:
+            out[p] = tuple(map(str, legal.plays))
+    return out
 
 
 def fits_now(hand) -> tuple[tuple[str, ...], tuple[str, ...]]:

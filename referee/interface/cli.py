@@ -128,7 +128,6 @@ def speak(code: str) -> None:
     """Write the messages' examples in the table's letters and show click's own
     texts ("Usage:", "Options:") in language ``code``: click looks its texts up
     through gettext's global domain."""
-    from referee import messages
     if code != "en":
         import referee.words.entries  # (the messages' examples in the table's letters)  # noqa: F401
         import gettext

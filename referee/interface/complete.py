@@ -79,7 +79,11 @@ class HandView:
     the standard rules'), after which the suits are offered; ``follow``: given the
     cards of a play typed so far (canonical), the cards that may follow them after
     ``+`` (``Legal.follows``: a run's next card or turn, R10.60), or None to read
-    ``together``.
+    ``together``; ``swaps``: by card id, whether the card swaps hands with a player it
+    names (``Tables.swaps``, R10.30; None: none does), after which (and after the suit
+    it names) the other players are offered; ``jumps``: for each player whose turn it
+    is not, the cards they may jump in with now (R10.70, the legality API's
+    ``Legal.plays`` for them), offered after their prefix.
     """
 
     players: tuple[str, ...]
@@ -104,6 +108,8 @@ class HandView:
     draws: bool = True
     names: tuple[bool, ...] | None = None
     follow: Callable[[tuple[str, ...]], tuple[str, ...]] | None = field(default=None, compare=False)
+    swaps: tuple[bool, ...] | None = None
+    jumps: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def command(self, word: str) -> Any:
         """The command typed as ``word`` (name or alias, any case), or None."""
@@ -154,8 +160,10 @@ def suggest(text_before_cursor: str, view: HandView) -> list[str]:
     prefixed = False
     body = text_before_cursor
     m = _PREFIX.match(body)
+    jumper = None
     if m:
         prefixed, body = True, m.group(2)
+        jumper = view.jumps.get(m.group(1))   # (R10.70: a jump-in, out of turn)
     tokens = body.split()
     typed = "" if not body or body[-1].isspace() else tokens.pop()
     s = _SCORE_NAME.match(typed)
@@ -165,6 +173,8 @@ def suggest(text_before_cursor: str, view: HandView) -> list[str]:
     if MORE in typed:  # ``8h+8``: the cards that may follow in one play (R3.10)
         return _together(typed, view)
     words = _candidates(tokens, view, prefixed, bool(typed))
+    if jumper is not None and not tokens:
+        words = list(jumper)
     lex = view.lexicon
     if typed and (not tokens or (len(tokens) == 1 and _word(tokens[0], lex) in DRAW_WORDS)):
         # Tab alone offers the legal cards only; once a card is begun, the legal
@@ -310,6 +320,9 @@ def _candidates(before: list[str], view: HandView, prefixed: bool, typing: bool)
     suits = _suits_after(before[-1], view)
     if suits:
         return suits
+    named = _swap_targets(before, view)
+    if named:
+        return named
     suit = parse_suit(before[-1], lex)
     if suit is not None and n >= 2 and _names_suit(before[-2], view):
         # ``Jh d``: the Jack named diamonds (a lone ``d`` after a card that names a suit).
@@ -445,6 +458,19 @@ def _names_suit(token: str, view: HandView) -> bool:
     the table's rules (``HandView.names``: the compiled table's answer, R5.4, R9.8)."""
     card = _last_card(token, view.lexicon)
     return card is not None and _naming(view.names)[card.id]
+
+
+def _swap_targets(before: list[str], view: HandView) -> list[str]:
+    """After a card that swaps hands (``HandView.swaps``, R10.30), or after the suit it
+    names: the players it may name (every player in the hand but the one to act)."""
+    if view.swaps is None:
+        return []
+    card = _last_card(before[-1], view.lexicon)
+    if card is None and len(before) >= 2 and parse_suit(before[-1], view.lexicon) is not None:
+        card = _last_card(before[-2], view.lexicon)
+    if card is None or not view.swaps[card.id]:
+        return []
+    return [p for p in view.players if p != view.turn]
 
 
 def _suits_after(token: str, view: HandView) -> list[str]:

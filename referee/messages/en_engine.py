@@ -146,6 +146,26 @@ MESSAGES = {
         "other": ("At this table you draw until a card can be played, and play it (R10.51): "
                   "after {n} cards there were cards left to draw, so the last one drawn is "
                   "played; type it after the count (`{ex:d 3 5h}`).")},
+    "engine.refuse.jump_not_same": (
+        "It is {turn}'s turn: {name} may play out of turn only a card identical to the top "
+        "card, {top}, and {card} is not (R10.71)."),
+    "engine.refuse.jump_not_rank": (
+        "It is {turn}'s turn: {name} may play out of turn only a card of the top card's "
+        "rank, like {top}, and {card} is not (R10.71)."),
+    "engine.refuse.jump_pending": (
+        "It is {turn}'s turn and something is pending for them (a penalty, a skip or a "
+        "limit on the next card): nobody may jump in now (R10.72)."),
+    "engine.refuse.jump_double": (
+        "It is {turn}'s turn: {name} may jump in with one card only (R10.74)."),
+    "engine.refuse.swap_no_name": (
+        "{card} swaps hands with a player of {name}'s choice: name them after the card, "
+        "like `{entry}` (R10.30)."),
+    "engine.refuse.swap_unknown": (
+        "There is no player called {target} at this table to swap hands with (R10.30)."),
+    "engine.refuse.swap_self": (
+        "{name} cannot swap hands with themself: name another player (R10.30)."),
+    "engine.refuse.swap_out": (
+        "{target} is no longer in this hand, so {name} cannot swap hands with them (R10.30)."),
     "engine.refuse.draw_count_piles": {
         "one": "You cannot draw {n} card: there are {most} left to draw (R10.52).",
         "other": ("You cannot draw {n} cards: the draw pile, with the discard pile under its "
@@ -289,6 +309,10 @@ MESSAGES = {
     "engine.effect.pass_cards_right": {
         "one": "{name} plays {card}: everyone passes {n} card to the player on their right ({rule}).",
         "other": "{name} plays {card}: everyone passes {n} cards to the player on their right ({rule})."},
+    "engine.effect.swap": "{name} plays {card} and swaps hands with {other} ({rule}).",
+    "engine.jump_in": (
+        "{name} jumps in out of turn with {card}, the top card's twin: play goes on from "
+        "{name}, passing over {passed} (R10.70)."),
     "engine.effect.rotate": (
         "{name} plays {card}: every hand moves one seat on, {direction} ({rule})."),
     "engine.effect.draw_after": {

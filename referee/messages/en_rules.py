@@ -88,6 +88,7 @@ MESSAGES: dict[str, str] = {
     "rules.err.stack_twice": "`{key}`: {rank} is in two groups; a rank stacks in one group only. Use {allowed} (R9.14).",
     "rules.err.double_rank": "`{key}`: {rank} is in no stacking group, so it cannot double a penalty; ranks in a group: {allowed} (R9.14).",
     "rules.err.finish_draw_after": "`{key}` must be at least 1 with `finish.mode = \"draw_after\"` (it is {got}): the player draws and is not out. Use {allowed} (R9.15).",
+    "rules.err.jump_in_free": "`{key}`: with `turn_order = \"free\"` nobody has a turn, so nobody can play out of turn; use {allowed} (R10.73).",
     "rules.err.start_redraw": "`{key}`: with `start.mode = \"redraw\"` every rank would be turned back and no starter would ever stay; leave at least one rank out. Use {allowed} (R9.16).",
     "rules.err.joker_follow": "`{key}`: a Joker has no suit, so \"again\" on it cannot ask for `follow = \"same_suit\"`; write \"again\" alone (R9.6).",
     "rules.err.rank": "`{key}`: {got} is not a rank; use {allowed}.",
@@ -135,6 +136,7 @@ MESSAGES: dict[str, str] = {
     "rules.allowed.call_word": "one word that is not a card, a suit or a word of the notation, such as \"Mau\"",
     "rules.allowed.blocked": "\"actions\" or a list of ranks, such as `[\"2\", \"Joker\"]`",
     "rules.allowed.combination": "the effects of one rank that go together",
+    "rules.allowed.jump_in_free": "`jump_in = \"off\"`, or `turn_order = \"seated\"`",
     "rules.allowed.table_actions": "rank = effect",
     "rules.allowed.table_keys": "its keys ({keys})",
     "rules.allowed.table": "a table of {what}",
@@ -236,6 +238,7 @@ MESSAGES: dict[str, str] = {
     "rules.view.effect.rotate_hands.with": "every hand moves one seat in the direction of play ({rule})",
     "rules.view.effect.counter_any": "any card",
     "rules.view.effect.open": "it goes on any card outside a penalty, and any card goes on it ({rule})",
+    "rules.view.effect.swap": "the player swaps hands with a player they name ({rule})",
     "rules.view.effect.counter.cancel": "played on a penalty of {against}, it cancels the penalty ({rule})",
     "rules.view.effect.counter.back": "played on a penalty of {against}, it sends the penalty back to the player who played the last penalty card ({rule})",
     "rules.view.effect.counter.on": "played on a penalty of {against}, it passes the penalty on to the next player ({rule})",
@@ -479,6 +482,10 @@ MESSAGES: dict[str, str] = {
     "rules.book.text.R3.7": (
         "Players take turns in seating order: an entry by a player whose turn it is not "
         "is refused."
+    ),
+    "rules.book.text.R3.7.jump_in": (
+        "Players take turns in seating order: an entry by a player whose turn it is not "
+        "is refused, except a card played on its twin (R10.70)."
     ),
     "rules.book.text.R3.7.free": (
         "In free turn order (R8.4) there are no turns, except while a draw penalty is "
@@ -1092,6 +1099,58 @@ MESSAGES: dict[str, str] = {
         "Queen, Unter = Jack, Banner = Ten, Daus = Ace; Herz (Rosen) = hearts, "
         "Schellen = diamonds, Eichel = clubs, Laub or Grün (Schilten) = spades."
     ),
+    "rules.book.title.R10.30": "Swap with a chosen player",
+    "rules.book.text.R10.30": (
+        "A card with `swap` (Uno's 7-0 house rule: the Seven swaps) is played with the "
+        "name of a player, after the card and any suit it names (`{ex:7h Anna}`, "
+        "`{ex:Qh s Anna}`); the two exchange their whole hands and the referee swaps their "
+        "counts. No name, an unknown name, your own or that of a player no longer in the "
+        "hand is refused. A starter swaps nothing, nor does a card you go out on; in a "
+        "double each card swaps in turn."
+    ),
+    "rules.book.title.R10.31": "Duties after a swap",
+    "rules.book.text.R10.31": (
+        "After a swap, as after any cards changing hands (R9.18), everyone holding one card "
+        "owes \"Laatste kaart!\" as if they had just come down to one; every other duty "
+        "and chance to call lapses."
+    ),
+    "rules.book.title.R10.70": "Jump-in",
+    "rules.book.text.R10.70.off": (
+        "Not played in this series: every entry waits for its turn (R3.7)."),
+    "rules.book.text.R10.70.identical": (
+        "A player holding a card identical to the top card (same rank and suit: with two "
+        "decks) may play it out of turn, typed with their name (`{ex:Cees: 7h}`). Play "
+        "goes on from them: the players in between lose that turn, and the card acts as "
+        "in the jumper's own turn."),
+    "rules.book.text.R10.70.same_rank": (
+        "A player holding a card of the top card's rank may play it out of turn, typed "
+        "with their name (`{ex:Cees: 7s}` on 7♥). Play goes on from them: the players in "
+        "between lose that turn, and the card acts as in the jumper's own turn."),
+    "rules.book.title.R10.71": "What may jump in",
+    "rules.book.text.R10.71": (
+        "Only the top card's twin jumps in (on a Jack that named a suit, the Jack's twin), "
+        "and it must pass every check of a play in the jumper's own turn; any other card "
+        "is refused."),
+    "rules.book.title.R10.72": "Jump-in and what is pending",
+    "rules.book.text.R10.72": (
+        "A pending penalty, a skip passed on or a limit on the next card is the business "
+        "of the player to act."),
+    "rules.book.text.R10.72.off": "Here nobody jumps in while one is pending.",
+    "rules.book.text.R10.72.on": (
+        "Here a twin may jump in then too, if it answers it as a play would: it stacks on "
+        "the penalty, passes the skip on or meets the limit."),
+    "rules.book.title.R10.73": "Whose entry",
+    "rules.book.text.R10.73": (
+        "An entry without a name is the player to act's; a jump-in by that player is a "
+        "play like any. Jump-in needs turns: with free turn order (R8.4) it is refused "
+        "when the file is read."),
+    "rules.book.title.R10.74": "One card",
+    "rules.book.text.R10.74": "A jump-in is one card; several cards out of turn are refused.",
+    "rules.book.title.R10.75": "Jumping in with your last card",
+    "rules.book.text.R10.75": (
+        "Going out on a jump-in is a play like any (R6.1, R6.2; a refused one owes no "
+        "draw, as it was not your turn). A jump-in closes every last-card window still "
+        "open (R4.2); coming down to one card, the jumper owes the call (R4.1)."),
     "rules.book.title.R10.80": "The last-card call's word",
     "rules.book.text.R10.80": (
         "A game may give the last-card call of R4 its own word and penalty (`[calls] "

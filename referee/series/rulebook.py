@@ -47,8 +47,9 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("R7", ("R7.1", "R7.2", "R7.3", "R7.4", "R7.5", "R7.6")),
     ("R8", ("R8.1", "R8.2", "R8.3", "R8.4", "R8.5", "R8.6")),
     ("R9", tuple(f"R9.{n}" for n in range(1, 19))),
-    ("R10", ("R10.10", "R10.11", "R10.20", "R10.21", "R10.22", "R10.40", "R10.41", "R10.50",
-             "R10.51", "R10.52", "R10.60", "R10.61", "R10.62", "R10.63", "R10.64", "R10.65",
+    ("R10", ("R10.10", "R10.11", "R10.20", "R10.21", "R10.22", "R10.30", "R10.31", "R10.40",
+             "R10.41", "R10.50", "R10.51", "R10.52", "R10.60", "R10.61", "R10.62", "R10.63",
+             "R10.64", "R10.65", "R10.70", "R10.71", "R10.72", "R10.73", "R10.74", "R10.75",
              "R10.80", "R10.81", "R10.82", "R10.83", "R10.90", "R10.91", "R10.92", "R10.93")),
 )
 _SECTION_OF = {rid: sec for sec, ids in SECTIONS for rid in ids}
@@ -466,7 +467,7 @@ _BUILDERS: dict[str, Callable[[HouseRules], str]] = {
     "R3.2": _by_flag("R3.2", lambda r: None if r.jokers else "no_jokers"),
     "R3.3": _r3_3,
     "R3.4": _by_flag("R3.4", lambda r: None if r.draw_then_play else "no_play"),
-    "R3.7": _by_flag("R3.7", _free),
+    "R3.7": _by_flag("R3.7", lambda r: _free(r) or ("jump_in" if r.jump_in != "off" else None)),
     "R3.8": _r3_8,
     "R3.9": _by_flag("R3.9", _free),
     "R3.10": _by_value("multi_play"),
@@ -495,6 +496,8 @@ _BUILDERS: dict[str, Callable[[HouseRules], str]] = {
     "R9.16": _r9_16,
     "R10.40": _r10_40,
     "R10.50": _r10_50,
+    "R10.70": _by_value("jump_in"),
+    "R10.72": lambda r: _here("R10.72", "on" if r.jump_in_on_penalty else "off"),
     "R10.80": _r10_80,
     "R10.81": _r10_81,
     "R10.82": _r10_82,
@@ -876,6 +879,14 @@ _TOPICS: dict[str, str] = {
     "R10.63": "run, joker",
     "R10.64": "run, last card acts, top card",
     "R10.65": "run, going out, last card",
+    "R10.30": "swap, swap hands, 7-0, seven, trade hands, chosen player",
+    "R10.31": "swap, last card, one card after a swap",
+    "R10.70": "jump in, jump-in, out of turn, identical card, twin, interception",
+    "R10.71": "jump in, identical, same rank, twin, top card",
+    "R10.72": "jump in, penalty, pending, skip, limit",
+    "R10.73": "jump in, whose turn, free turn order",
+    "R10.74": "jump in, double, one card",
+    "R10.75": "jump in, going out, last card, window",
 }
 
 # Words read as their English counterparts in the texts (each language's own:

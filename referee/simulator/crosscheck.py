@@ -6,7 +6,8 @@
 ``multi_play``, free order) with bots that type every construct the notation has
 under them, as a person would (the checked path, ``Hand.apply_line``): doubles of
 every rank (``8h+8s``, a suit named after the last), runs from their hands
-(``5h+6h+6s+7s``, R10.60), ``pass`` on a skip passed on
+(``5h+6h+6s+7s``, R10.60), a twin played out of turn (``Cees: 7h``, R10.70), a player
+named to swap hands with (``7h Anna``, R10.30), ``pass`` on a skip passed on
 and the skip deflected with a card of its rank, a stacked wait added to or
 accepted with ``pass`` (R10.21), a rank demanded with a card and answered (R10.22), ``d CARD`` under a limit, a call
 after a card move (R9.11, R9.12), "Laatste kaart!" with the play or alone, and
@@ -69,7 +70,7 @@ _DOUBLES = frozenset(k for k in CONSTRUCTS if k.startswith("double_"))
 def _double_of(effect) -> str | None:
     """The construct a double of a card with ``effect`` is (``CONSTRUCTS``), or None."""
     kind = effect.kind
-    if kind in ("rotate_hands", "pass_cards"):
+    if kind in ("rotate_hands", "pass_cards", "swap"):
         return "double_card_move"
     if kind == "draw" and not effect.pending_draw:
         return "double_applied_draw"
@@ -140,6 +141,8 @@ SEEN = {
     "starter_applies": "a starter that acts (R2.4, R9.16)",
     "draw_count": "d 3, cards drawn under the draw policy (R10.50)",
     "draw_count_play": "d 3 5h, the last card drawn played (R10.50)",
+    "jump_in": "a card played out of turn on its twin, Cees: 7h (R10.70)",
+    "swap": "a card played naming the player to swap hands with, 7h Anna (R10.30)",
 }
 """The constructs ``CrossReport.constructs`` counts."""
 
@@ -163,7 +166,8 @@ class _Cross(Run):
             movers = 0
             for c in CARDS:
                 if tables.draw_after >> c.id & 1 and any(
-                        e.kind in ("rotate_hands", "pass_cards") for e in tables.effects[c.id]):
+                        e.kind in ("rotate_hands", "pass_cards", "swap")
+                        for e in tables.effects[c.id]):
                     movers |= 1 << c.id
             if movers:
                 self.choosers = {p: self._without(choose, movers)
@@ -217,6 +221,9 @@ class _Cross(Run):
             self.moved = False
         if first == "start" and hand.tables.start_applies:
             seen["starter_applies"] += 1
+        prefix = text.split(": ", 1)[0] if ": " in text else None
+        if prefix is not None and not self.free and prefix != hand.turn and "call" not in words:
+            seen["jump_in"] += 1
         if first == "d" and len(words) > 1 and words[1].isdigit():
             words = words[:1] + words[2:]  # (``d 3 5h``: the card after the count)
         card = words[1] if first == "d" and len(words) > 1 else first
@@ -228,6 +235,8 @@ class _Cross(Run):
         events = super().typed(text)
         if events and any(type(e) is CardsMoved for e in events):
             seen["card_move"] += 1
+            if any(type(e) is CardsMoved and e.kind == "swap" for e in events):
+                seen["swap"] += 1
             self.moved = True
         return events
 

@@ -86,6 +86,9 @@ played (R10.60, ``multi_play = "run"`` or ``"same_rank_or_run"``)."""
 
 RUN_STOP_RATE = 0.2
 """Chance, after each card a bot adds to a run, that it stops there."""
+JUMP_RATE = 0.3
+"""Chance, before each turn under ``jump_in`` (R10.70), that a bot holding the top card's
+twin jumps in out of turn."""
 
 MAX_ENTRIES = 10_000
 """Safety cap: a hand still going after this many entries is stopped and counted as capped."""
@@ -413,6 +416,8 @@ class _Run:
         self.drawn_plays = [Draw(c) for c in CARDS]
         self.plain_draw = Draw()
         self.sit_out = Pass()
+        self.swaps = tables.swaps            # by card id: its play names a player (R10.30)
+        self.jumps = rules.jump_in != "off"  # R10.70: bots jump in out of turn
         self.free = rules.free_order
         self.fast = fast
         self.lexicon = table_lexicon(rules)  # (the bots type English; a hand logs as in the language spoken)
@@ -543,7 +548,7 @@ class _Run:
         """Cards change hands as ``e`` says (R9.11, R9.12): for ``pass_cards`` each giver
         passes that many of their real cards, picked at random; for ``rotate_hands``
         whole hands move."""
-        if e.kind == "rotate_hands":
+        if e.kind in ("rotate_hands", "swap"):  # (whole hands move: R9.12, R10.30)
             hands = {giver: self.cards[giver] for giver, _, _ in e.moves}
             for giver, taker, _ in e.moves:
                 self._hold(taker, hands[giver])
@@ -620,7 +625,8 @@ class _Run:
             text += " " + self.call_word()
         if said:
             text += " " + said
-        return player + ": " + text if self.free else text
+        # (a jump-in, R10.70, names its player as free order does)
+        return player + ": " + text if self.free or player != self.hand.turn else text
 
     def call_word(self) -> str:
         """What a player says for the last card: the rule set's own word (R10.80:
@@ -748,20 +754,23 @@ class _Run:
             acting = (card, *more)[acting_index([CARDS[c] for c in (card, *more)])]
             needs_suit = legal.names_suit(CARDS[acting], played=1 + len(more))  # (R10.64)
             suit = self.bots[player].suit(self, cards, more[-1]) if needs_suit else None
-            return self.played(player, Play(CARDS[card], suit, tuple(CARDS[c] for c in more)),
-                               left, drawn)
+            target = self.swap_with(player, (card, *more), left)
+            return self.played(player, Play(CARDS[card], suit, tuple(CARDS[c] for c in more),
+                                            target), left, drawn)
         needs_suit = legal.names_suit(CARDS[card], drawn)
         demand = (self.demand(player, card, legal)
                   if left and self.hand.tables.demands >> card & 1 else None)
-        if left > 1 and not drawn and not needs_suit and demand is None:
+        target = self.swap_with(player, (card,), left) if self.swaps[card] else None
+        if left > 1 and not drawn and not needs_suit and demand is None and target is None:
             # The commonest entry: no suit to name, nothing to announce.
             events = self.send(self.plays[card], player, False)
             if events is None:
                 return False
             return self.follow(events)
         suit = self.bots[player].suit(self, cards, card) if needs_suit else demand
-        if count > 1:
-            action = Draw(CARDS[card], suit, count)
+        if count > 1 or target is not None:
+            action = (Draw(CARDS[card], suit, count if count > 1 else None, target) if drawn
+                      else Play(CARDS[card], suit, target=target))
         elif suit is not None:
             action = Draw(CARDS[card], suit) if drawn else Play(CARDS[card], suit)
         else:
@@ -776,6 +785,19 @@ class _Run:
         if not held or self.random() < DEMAND_NOTHING_RATE:
             return None
         return held[int(self.random() * len(held))]
+
+    def swap_with(self, player: str, cards: tuple[int, ...], left: int) -> str | None:
+        """The player ``player`` names to swap hands with (R10.30) when a play of ``cards``
+        leaving ``left`` cards swaps (``swap.swaps``), picked at random among the others
+        still in the hand; else None."""
+        if not any(self.swaps[c] for c in cards):
+            return None
+        hand = self.hand
+        from referee.engine.swap import swaps
+        if not swaps(hand, tuple(CARDS[c] for c in cards), left):
+            return None
+        others = [p for p in hand.counts if p != player and p not in hand.places]
+        return others[int(self.random() * len(others))] if others else None
 
     def played(self, player: str, action: Any, left: int, drawn: bool) -> bool:
         """Send the play ``action`` (the real cards already moved; ``left`` held after
@@ -856,7 +878,13 @@ class _Run:
         return self.follow(events)
 
     def turn(self, player: str) -> bool:
-        """One turn of ``player``: the bot picks among the legal cards it holds, or draws."""
+        """One turn of ``player``: the bot picks among the legal cards it holds, or draws;
+        under ``jump_in`` another bot holding the top card's twin may jump in first
+        (``jump_in``)."""
+        if self.jumps and self.random() < JUMP_RATE and self.hand.discard:
+            jumped = self.jump_in(player)
+            if jumped is not None:
+                return jumped
         legal = self.hand.legal(player)   # (the player to act: its one lookup)
         card = self.choosers[player](self, player, legal.mask)
         if card >= 0:
@@ -868,6 +896,21 @@ class _Run:
                 return False
             return self.follow(events)
         return self.draw_turn(player, legal)
+
+    def jump_in(self, player: str) -> bool | None:
+        """R10.70: the first other player, from ``player`` on in the order of play, whose
+        bot picks a card the engine lets them jump in with (``Legal.mask`` for a player
+        whose turn it is not) plays it out of turn; None when nobody does."""
+        hand = self.hand
+        seats = hand.active
+        i = seats.index(player)
+        for k in range(1, len(seats)):
+            other = seats[(i + k * hand.direction) % len(seats)]
+            legal = hand.legal(other)
+            card = self.choosers[other](self, other, legal.mask)
+            if card >= 0:
+                return self.play(other, card, legal)
+        return None
 
     def free_step(self) -> bool:
         """One entry in free turn order (R8.4): someone who can play does, else someone draws."""

@@ -2,7 +2,8 @@
 ``[finish]``, ``[start]``, ``[calls]`` (R10.80-R10.82), decks of 52, 36 and 32 cards
 (R10.40), Jokers, ``last_holder``, ``multi_play`` (runs too, R10.60), entries for one
 card or one colour (RULES.md R8, R9, R10.10), ``[points]`` of ranks and cards (R7.1,
-R10.93), ``[scoring]`` and ``[series]`` (R7.4-R7.6, R10.90, R10.91).
+R10.93), ``[scoring]`` and ``[series]`` (R7.4-R7.6, R10.90, R10.91), jump-in (R10.70)
+and the swap with a chosen player (R10.30).
 
 One generator for the property test of the legality API and the simulator's
 cross-check (``referee.simulator.crosscheck``): ``random_file(rng)`` writes a
@@ -50,6 +51,8 @@ CONSTRUCTS = {
     "out_call": "[calls] out, the call on going out (R10.82)",
     "stacked_wait": "a skip that is a stacked wait, { skip = N, stack = true } (R10.21)",
     "demand": "a card that demands a rank, { demand = \"rank\" } (R10.22)",
+    "jump_in": "jump_in = \"identical\" or \"same_rank\", jump_in_on_penalty (R10.70-R10.75)",
+    "swap": "a rank that swaps hands with a chosen player, { swap = \"choose\" } (R10.30)",
 }
 """What ``avoid`` may name: constructs of a file, each with what it is."""
 
@@ -83,10 +86,14 @@ _DRAW_POLICIES = ("one", "until_playable", {"up_to": 2}, {"up_to": 3})
 
 _RANKS = tuple(ALL_RANKS)
 
+#: The effects ``random_effect`` picks from: all but ``none`` and the swap, which the
+#: side stream writes (``_side_sections``), so that a seed's other effects stay.
+_RANDOM_KINDS = tuple(k for k in EFFECT_KINDS[1:] if k.name != "swap")
+
 def random_effect(rng: random.Random) -> Any:
     """One effect as a file writes it: bare (``"again"``) or an inline table with
     random parameters in their declared ranges (``effects.EFFECT_KINDS``)."""
-    kind = rng.choice(EFFECT_KINDS[1:])
+    kind = rng.choice(_RANDOM_KINDS)
     params: dict[str, Any] = {}
     for p in ((kind.value,) if kind.value else ()) + kind.params:
         if rng.random() < 0.5 and p.default is not None and p is not kind.value:
@@ -213,6 +220,7 @@ def random_file(rng: random.Random, avoid: Iterable[str] = ()) -> str:
         top["jokers"] = rng.random() < 0.5
     sections: dict[str, dict[str, Any]] = {}
     actions = random_actions(rng, top.get("turn_order") == "free", avoid)
+    _side_swap(rng, actions, top.get("turn_order") == "free", avoid)
     if actions:
         sections["actions"] = actions
     if rng.random() < 0.3:
@@ -349,6 +357,32 @@ def _side_keys(rng: random.Random, top: dict[str, Any], avoid: frozenset[str]) -
         top["draw"] = side.choice(_DRAW_POLICIES)
     if "runs" not in avoid and side.random() < 0.3:  # (R10.60, after the draw policy's draws)
         top["multi_play"] = side.choice(("run", "same_rank_or_run"))
+    if ("jump_in" not in avoid and top.get("turn_order") != "free"
+            and side.random() < 0.3):   # (R10.70: seated order only, R10.73)
+        top["jump_in"] = side.choice(("identical", "same_rank"))
+        if side.random() < 0.3:
+            top["jump_in_on_penalty"] = True
+        if side.random() < 0.5:
+            top["decks"] = 2   # (a twin of the same suit needs two decks)
+
+
+def _side_swap(rng: random.Random, actions: dict[str, Any], free: bool,
+               avoid: frozenset[str]) -> None:
+    """Now and then a rank that swaps hands (R10.30), alone (``"7" = { swap = "choose"
+    }``, a bare ``"swap"``) or added to a rank's list where R9.13 allows it; from a
+    side stream as ``_side_keys`` (a seed's other entries stay)."""
+    side = _stream(rng, 1)
+    if "swap" in avoid or side.random() >= 0.25:
+        return
+    rank = side.choice([r for r in _RANKS if r != JOKER])
+    swap = side.choice(({"swap": "choose"}, "swap"))
+    entry = actions.get(rank)
+    if entry is None or entry == "none" or side.random() < 0.5:
+        actions[rank] = swap
+        return
+    value = (entry if isinstance(entry, list) else [entry]) + [swap]
+    if check_combination(_effects_of(value), free) is None:
+        actions[rank] = value
 
 
 def _probe(top: dict[str, Any], sections: dict[str, dict[str, Any]]) -> HouseRules | None:

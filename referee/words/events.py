@@ -312,6 +312,13 @@ _REFUSALS = {
     "draw_count_owed": "engine.refuse.draw_count_owed",
     "draw_until_playable": "engine.refuse.draw_until_playable",
     "draw_count_piles": "engine.refuse.draw_count_piles",
+    "jump_not_same": "engine.refuse.jump_not_same",
+    "jump_pending": "engine.refuse.jump_pending",
+    "jump_double": "engine.refuse.jump_double",
+    "swap_no_name": "engine.refuse.swap_no_name",
+    "swap_unknown": "engine.refuse.swap_unknown",
+    "swap_self": "engine.refuse.swap_self",
+    "swap_out": "engine.refuse.swap_out",
 }
 
 
@@ -336,6 +343,10 @@ def _refused(e) -> str:
         fields["entry"] = _entry(f"start {fields['card']} s")
     elif reason == "start_no_suit":
         fields["entry"] = _entry(f"start {fields['card']}")
+    elif reason == "jump_not_same" and fields.pop("same_rank", False):
+        key = "engine.refuse.jump_not_rank"
+    elif reason == "swap_no_name":  # (R10.30: the entry to type, a name after the card)
+        fields["entry"] = _entry(f"{fields['card']} {fields.pop('other')}")
     elif reason == "not_in_deck":  # (R10.40: "from Seven to Ace")
         fields["lowest"] = rank_word(fields["lowest"])
     if "suit" in fields:
@@ -457,6 +468,9 @@ def _draws_at_once(e) -> str:
 
 
 def _moved(e) -> str:
+    if e.kind == "swap":  # R10.30: the player's hand and the one named change places
+        return t("engine.effect.swap", name=e.player, card=played(e.card),
+                 other=e.moves[0][1], rule=e.rule)
     if e.kind == "pass_cards":
         giver, taker, n = e.moves[0]
         side = "left" if taker == _after(e.moves, giver) else "right"
@@ -554,6 +568,8 @@ _RENDER = {
     "OpenPlayed": lambda e: t("engine.effect.open", name=e.player, card=played(e.card),
                               rule=e.rule),
     "CardsMoved": _moved,
+    "JumpedIn": lambda e: t("engine.jump_in", name=e.player, card=played(e.card),
+                            passed=and_list(list(e.passed))),
     "DrawAfter": lambda e: t("engine.effect.draw_after", name=e.player, card=played(e.card),
                              n=e.n),
     "PlaysOn": lambda e: t("engine.effect.penalty_plays_on", name=e.player),
