@@ -168,3 +168,14 @@ def test_R10_30_tab_offers_the_players_to_swap_with_after_the_card_and_its_suit(
     assert suggest("Qh s ", view) == ["Bram", "Cees"]
     assert suggest("7h B", view) == ["Bram"]
     assert "Bram" not in suggest("9h ", view)
+
+
+def test_R10_30_R10_64_a_swapping_card_played_through_in_a_run_swaps_nothing():
+    """Only the cards of a run's last rank act (R10.64): a Seven in the middle of a
+    run asks for no name and moves no hand."""
+    rules = rules_from_table({"multi_play": "run", "actions": {"7": {"swap": "choose"}}})
+    h = hand(rules)
+    ruling = play(h, "6h+7h+8h")
+    assert not any(type(e) is CardsMoved for e in ruling.events)
+    assert h.counts == {"Anna": 4, "Bram": 7, "Cees": 7}
+    assert "7h Bram" in told(refused(hand(rules), "8h+7h", "R10.30"))

@@ -12,16 +12,17 @@ R9.11 and R9.12: hands moving between seats are moved in one place), told by
 from __future__ import annotations
 
 from referee.engine.cards import Card
-from referee.engine import order
+from referee.engine import order, runs
 from referee.engine.events import Reason, Refusal
 
 
 def swaps(h, cards: tuple[Card, ...], count_after: int) -> bool:
     """Whether a play of ``cards`` leaving ``count_after`` cards swaps hands (R10.30): a
     card of it swaps under these rules (``Tables.swaps``) and acts (the hand is not
-    emptied, or its last card stands under R9.15 ``draw_after``)."""
+    emptied, or its last card stands under R9.15 ``draw_after``); in a run only the
+    cards of its last rank act (R10.64), so a card played through swaps nothing."""
     t = h.tables
-    return (any(t.swaps[c.id] for c in cards)
+    return (any(t.swaps[c.id] for c in cards[runs.acting(cards):])  # (R10.64: cards that act)
             and (count_after > 0 or bool(t.draw_after >> cards[-1].id & 1)))
 
 
@@ -34,7 +35,8 @@ def check_target(h, player: str, cards: tuple[Card, ...], target: str | None,
     ``Refusal`` citing R10.30."""
     if target is None:
         if swaps(h, cards, count_after):
-            raise Refusal(Reason.SWAP_NO_NAME, "R10.30", name=player, card=cards[0],
+            raise Refusal(Reason.SWAP_NO_NAME, "R10.30", name=player,
+                          card=cards[runs.acting(cards)],
                           other=order.next_seat(h, player))  # (the example's name)
         return
     named = h.player(target)
