@@ -21,7 +21,9 @@ if [ "$#" -gt 0 ]; then
         done
         exit 2
     fi
-    "$ref" new --save "$save" --players Anna,Bram,Cees --dealer Cees --rules "$game"
+    rules="$game"                                  # a preset, or a file beside the hand
+    [ -f "$here/$game.toml" ] && rules="$here/$game.toml"
+    "$ref" new --save "$save" --players Anna,Bram,Cees --dealer Cees --rules "$rules"
     # the hand shows some refused entries on purpose: play on past them
     "$ref" play --save "$save" --script "$hand" --keep-going || true
     score="$(sed -n 's/^# score: //p' "$hand")"
