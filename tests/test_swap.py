@@ -179,3 +179,26 @@ def test_R10_30_R10_64_a_swapping_card_played_through_in_a_run_swaps_nothing():
     assert not any(type(e) is CardsMoved for e in ruling.events)
     assert h.counts == {"Anna": 4, "Bram": 7, "Cees": 7}
     assert "7h Bram" in told(refused(hand(rules), "8h+7h", "R10.30"))
+
+
+def test_R10_30_R10_82_the_call_on_going_out_after_a_swapping_card_is_no_name():
+    """``7h Mau-Mau`` going out: the word is the rule set's call on going out, not a
+    player to swap with (the bots of ``simulate`` typed it; it was refused)."""
+    rules = rules_from_table({"multi_play": "same_rank_or_run",
+                              "actions": {"7": {"swap": "choose"}},
+                              "finish": {"mode": "allowed"},
+                              "calls": {"out": {"word": "Mau-Mau"}}})
+    from referee.engine import Hand
+    from referee.series.spoken import table_lexicon
+
+    def game(count: int) -> Hand:
+        h = Hand(rules, ["Anna", "Bram", "Cees"], "Cees", lexicon=table_lexicon(rules))
+        play(h, "start 9h", f"fix count Anna {count}")
+        return h
+    h = game(1)
+    assert type(h.parse("7h Mau-Mau").actions[1]).__name__ == "OutCall"
+    ruling = play(h, "7h Mau-Mau")
+    assert h.status == "over" and '"Mau-Mau!"' in told(ruling)
+    h = game(2)
+    ruling = play(h, "7h+6h Mau-Mau")                 # (the run's 7 is played through)
+    assert h.status == "over" and '"Mau-Mau!"' in told(ruling)

@@ -390,7 +390,9 @@ def _targeted(action, tokens: list[str], i: int, lex: Lexicon,
     """``(action, next index)``: a ``Play`` or ``Draw`` with the player named at
     ``tokens[i]`` when a card of it swaps hands (``swaps``, R10.30: ``_target``)."""
     cards = action.cards if type(action) is Play else (action.card,)
-    if swaps is None or cards[0] is None or not any(swaps[c.id] for c in cards):
+    if swaps is None or cards[0] is None:
+        return action, i
+    if not any(swaps[c.id] for c in cards[runs.acting(cards):]):  # (R10.64: cards that act)
         return action, i
     target, i = _target(tokens, i, lex)
     if type(action) is Play:
@@ -401,13 +403,14 @@ def _targeted(action, tokens: list[str], i: int, lex: Lexicon,
 def _target(tokens: list[str], i: int, lex: Lexicon) -> tuple[str | None, int]:
     """After a card that swaps hands (R10.30), the player named at ``tokens[i]``: a
     token that is no card, suit, ``+`` play or entry word (``lk``, ``d``, ``call``,
-    ``pass``; a player's name is none of these, R1.1), kept as typed; else None."""
+    ``pass``, the call on going out, R10.82; a player's name is none of these, R1.1),
+    kept as typed; else None."""
     if i < len(tokens):
         token = tokens[i]
         low = _word(token.lower(), lex)
         if (low not in DRAW_WORDS and low not in ANNOUNCE_WORDS and low != "call"
-                and low != PASS_WORD and MORE not in token and try_card(token, lex) is None
-                and parse_suit(token, lex) is None):
+                and low != PASS_WORD and low != OUT_CALL and MORE not in token
+                and try_card(token, lex) is None and parse_suit(token, lex) is None):
             return token, i + 1
     return None, i
 
