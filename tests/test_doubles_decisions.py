@@ -307,6 +307,9 @@ def a_double(draw):
     suit = " " + draw(st.sampled_from("cdhs")) if names else ""
     answer = f"{rank}d+{rank}h" + (" " + draw(st.sampled_from("cdhs")) if names else "")
     state = {"skips": draw(st.integers(0, 2)), "reversed": draw(st.booleans())}
+    if "swap" in [e.kind for e in effects]:  # (R10.30: the player swapped with is named)
+        suit += f" {players[1]}"
+        answer += " {other}"
     return table, players, lines, state, f"{who}{rank}c+{rank}s{suit}", answer
 
 
@@ -346,7 +349,8 @@ def test_R3_10_a_double_of_any_effect_conserves_the_cards_and_never_raises(case)
         legal = h.legal(who)
         prefix = f"{who}: " if h.free else ""
         first, more = _cards(*answer.split()[0].split("+"))
-        tries = [answer] if legal.may_double(first, more, _suit(answer)) else []
+        other = next(p for p in players if p != who)
+        tries = [answer.format(other=other)] if legal.may_double(first, more, _suit(answer)) else []
         tries.append("pass" if legal.passes else "d")
         ruling = h.apply_line(prefix + tries[0])
         assert ruling.ok or tries[0] == "d", (tries[0], told(ruling))
@@ -356,4 +360,4 @@ def test_R3_10_a_double_of_any_effect_conserves_the_cards_and_never_raises(case)
 
 def _suit(entry: str) -> str | None:
     parts = entry.split()
-    return parts[1] if len(parts) > 1 else None
+    return parts[1] if len(parts) > 1 and parts[1] in ("c", "d", "h", "s") else None
