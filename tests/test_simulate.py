@@ -297,3 +297,13 @@ def test_same_seed_same_deals_under_another_rule_set():
     assert [lines[0] for _, _, lines, _ in a] == [lines[0] for _, _, lines, _ in b]
     assert [r for r in simulate(rules_for("standard"), 4, 30, seed=3).records] == \
         [r for r in simulate(rules_for("standard"), 4, 30, seed=3).records]
+
+
+def test_R9_8_a_bot_going_out_on_a_joker_that_names_a_suit_names_one():
+    """Under ``[finish] mode = "draw_after"`` a last Joker that names a suit still
+    names one (R9.8, R9.15): a bot with nothing else held names the first suit (the
+    cross-check's seed 1736 typed a bare ``Joker``)."""
+    from referee.engine.cards import parse_card
+    from referee.simulator.simulate import SUITS, RandomBot
+    assert RandomBot().suit(None, [], parse_card("Joker").id) == SUITS[0]
+    assert RandomBot().suit(None, [], parse_card("Jh").id) == "h"

@@ -305,14 +305,15 @@ class RandomBot:
 
     def suit(self, table: "_Run", held: list[int], card: int) -> str:
         """The suit to name with the Jack ``card`` (R5.4): the one held most (the first of
-        ``SUITS`` on a tie), the Jack's own when only Jokers are left."""
+        ``SUITS`` on a tie), the Jack's own when only Jokers are left, the first of
+        ``SUITS`` for a Joker that names one with nothing else held."""
         tally = [0, 0, 0, 0]
         for c in held:
             s = CARDS[c].suit
             if s is not None:
                 tally[_SUIT_INDEX[s]] += 1
         most = max(tally)
-        return SUITS[tally.index(most)] if most else CARDS[card].suit
+        return SUITS[tally.index(most)] if most else CARDS[card].suit or SUITS[0]
 
     def announces(self, table: "_Run") -> bool:
         """Whether the bot says "Laatste kaart!" with the play that leaves it one card."""
