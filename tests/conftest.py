@@ -163,3 +163,27 @@ def _data_dir_of_the_tests(tmp_path_factory):
             os.environ.pop(key, None)
         else:
             os.environ[key] = value
+
+
+def subprocess_cli(tmp_path, save: str = "series.toml", lang: str = "en"):
+    """A function ``run(*args, code=0)`` running ``pesten-ref ARGS --save SAVE`` as a
+    subprocess in ``tmp_path`` (the project on ``PYTHONPATH``, a data folder of its
+    own, the table's language ``lang``); it asserts the exit status is ``code`` and
+    that no traceback was printed, and returns the ``CompletedProcess``."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PESTEN_REF_LANG": lang, "PYTHONPATH": str(root),
+           "XDG_DATA_HOME": str(tmp_path / "data")}
+    env.pop("PESTEN_REF_SAVE", None)
+    path = str(tmp_path / save)
+
+    def run(*args: str, code: int = 0) -> subprocess.CompletedProcess:
+        done = subprocess.run([sys.executable, "-m", "referee", *args, "--save", path],
+                              capture_output=True, text=True, env=env, cwd=tmp_path)
+        assert done.returncode == code, (args, done.stdout, done.stderr)
+        assert "Traceback" not in done.stderr
+        return done
+    return run

@@ -17,6 +17,7 @@ from referee.engine.lexicon import lexicon
 from referee.engine.rules import RulesError
 from referee.series.presets import rules_from_table
 from referee.words.events import told
+from test_waits import play, refused
 
 PLAYERS = ["Anna", "Bram", "Cees"]
 MAKAO = {"actions": {"J": {"demand": "rank", "except": ["2", "3", "4", "J", "Q", "K", "A"]}}}
@@ -26,20 +27,6 @@ def hand(table: dict = MAKAO, players=PLAYERS, dealer="Cees", lex=None) -> Hand:
     if lex is None:
         return Hand(rules_from_table(table, "makao"), players, dealer)
     return Hand(rules_from_table(table, "makao"), players, dealer, 1, lex)
-
-
-def play(h: Hand, *lines: str):
-    ruling = None
-    for line in lines:
-        ruling = h.apply_line(line)
-        assert ruling.ok, (line, told(ruling))
-    return ruling
-
-
-def refused(h: Hand, line: str):
-    ruling = h.apply_line(line)
-    assert not ruling.ok, (line, told(ruling))
-    return ruling
 
 
 def test_R10_22_a_jack_demands_the_rank_typed_after_it():

@@ -8,21 +8,16 @@ Default table: Anna, Bram, Cees with Cees dealing, so Anna plays first.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-from conftest import drain, make_hand, play, refused
+from conftest import drain, make_hand, play, refused, subprocess_cli
 from referee.engine.notation import Draw, parse_line
 from referee.engine.rules import HouseRules, RulesError
 from referee.series.presets import rules_from_table
 from referee.series.rulebook import rule_text
 from referee.words.events import told
 
-ROOT = Path(__file__).resolve().parents[1]
 UP_TO_3 = rules_from_table({"draw": {"up_to": 3}})
 UNTIL = rules_from_table({"draw": "until_playable"})
 
@@ -141,17 +136,7 @@ def test_R10_50_the_rule_book_says_the_policy_in_force():
 def test_R10_50_play_script_draws_three_and_plays_the_last(tmp_path):
     rules = tmp_path / "ours.toml"
     rules.write_text('extends = "standard"\ndraw = { up_to = 3 }\n', encoding="utf-8")
-    env = {**os.environ, "PESTEN_REF_LANG": "en", "PYTHONPATH": str(ROOT),
-           "XDG_DATA_HOME": str(tmp_path / "data")}
-    env.pop("PESTEN_REF_SAVE", None)
-    save = str(tmp_path / "series.toml")
-
-    def run(*args: str, code: int = 0) -> subprocess.CompletedProcess:
-        done = subprocess.run([sys.executable, "-m", "referee", *args, "--save", save],
-                              capture_output=True, text=True, env=env, cwd=tmp_path)
-        assert done.returncode == code, (args, done.stdout, done.stderr)
-        assert "Traceback" not in done.stderr
-        return done
+    run = subprocess_cli(tmp_path)
 
     run("new", "--players", "Anna,Bram,Cees", "--dealer", "Cees", "--rules", str(rules))
     script = tmp_path / "hand.txt"

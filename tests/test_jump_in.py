@@ -8,18 +8,13 @@ Four players, Dirk dealing, two decks: Anna plays first, then Bram, Cees, Dirk.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
-from conftest import make_hand, play, refusal, refused
+from conftest import make_hand, play, refusal, refused, subprocess_cli
 from referee.engine.events import JumpedIn
 from referee.series.presets import rules_from_table
 from referee.series.rulebook import rule_text
 from referee.words.events import told
 
-ROOT = Path(__file__).resolve().parents[1]
 FOUR = ("Anna", "Bram", "Cees", "Dirk")
 IDENTICAL = rules_from_table({"jump_in": "identical", "decks": 2})
 SAME_RANK = rules_from_table({"jump_in": "same_rank", "decks": 2})
@@ -179,17 +174,7 @@ def test_R10_70_play_script_jumps_in_and_refuses_a_card_that_is_no_twin(tmp_path
     rules = tmp_path / "ours.toml"
     rules.write_text('extends = "standard"\njump_in = "identical"\ndecks = 2\n',
                      encoding="utf-8")
-    env = {**os.environ, "PESTEN_REF_LANG": "en", "PYTHONPATH": str(ROOT),
-           "XDG_DATA_HOME": str(tmp_path / "data")}
-    env.pop("PESTEN_REF_SAVE", None)
-    save = str(tmp_path / "series.toml")
-
-    def run(*args: str, code: int = 0) -> subprocess.CompletedProcess:
-        done = subprocess.run([sys.executable, "-m", "referee", *args, "--save", save],
-                              capture_output=True, text=True, env=env, cwd=tmp_path)
-        assert done.returncode == code, (args, done.stdout, done.stderr)
-        assert "Traceback" not in done.stderr
-        return done
+    run = subprocess_cli(tmp_path)
 
     run("new", "--players", "Anna,Bram,Cees,Dirk", "--dealer", "Dirk", "--rules", str(rules))
     script = tmp_path / "hand.txt"

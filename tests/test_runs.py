@@ -8,15 +8,10 @@ Default table: Anna, Bram, Cees, Daan with Daan dealing, so Anna plays first.
 from __future__ import annotations
 
 import json
-import os
 import random
-import subprocess
-import sys
-from pathlib import Path
 
-import pytest
 
-from conftest import make_hand, play, refusal, refused, rules_of
+from conftest import make_hand, play, refusal, refused, rules_of, subprocess_cli
 from referee.engine.cards import parse_card
 from referee.engine.events import Reason
 from referee.engine.notation import parse_line
@@ -25,7 +20,6 @@ from referee.series.presets import rules_from_table
 from referee.series.rulebook import rule_text
 from referee.words.events import told
 
-ROOT = Path(__file__).resolve().parents[1]
 RUN = HouseRules(multi_play="run")
 BOTH = HouseRules(multi_play="same_rank_or_run")
 FOUR = ("Anna", "Bram", "Cees", "Daan")
@@ -276,17 +270,7 @@ def test_R10_60_random_files_write_runs_and_the_cross_check_bots_play_them_right
 def test_R10_60_play_script_plays_a_run_and_refuses_a_broken_one(tmp_path):
     rules = tmp_path / "ours.toml"
     rules.write_text('extends = "standard"\nmulti_play = "run"\n', encoding="utf-8")
-    env = {**os.environ, "PESTEN_REF_LANG": "en", "PYTHONPATH": str(ROOT),
-           "XDG_DATA_HOME": str(tmp_path / "data")}
-    env.pop("PESTEN_REF_SAVE", None)
-    save = str(tmp_path / "series.toml")
-
-    def run(*args: str, code: int = 0) -> subprocess.CompletedProcess:
-        done = subprocess.run([sys.executable, "-m", "referee", *args, "--save", save],
-                              capture_output=True, text=True, env=env, cwd=tmp_path)
-        assert done.returncode == code, (args, done.stdout, done.stderr)
-        assert "Traceback" not in done.stderr
-        return done
+    run = subprocess_cli(tmp_path)
 
     run("new", "--players", "Anna,Bram,Cees", "--dealer", "Cees", "--rules", str(rules))
     script = tmp_path / "hand.txt"

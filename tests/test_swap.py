@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import make_hand, play, refused
+from conftest import make_hand, play, refused, subprocess_cli
 from referee.engine.actionevents import CardsMoved
 from referee.engine.cards import NotationError
 from referee.engine.notation import parse_line
@@ -133,17 +133,7 @@ def test_R10_30_play_script_swaps_hands_and_refuses_a_missing_name(tmp_path):
     rules = tmp_path / "ours.toml"
     rules.write_text('extends = "standard"\n[actions]\n"7" = { swap = "choose" }\n',
                      encoding="utf-8")
-    env = {**os.environ, "PESTEN_REF_LANG": "en", "PYTHONPATH": str(ROOT),
-           "XDG_DATA_HOME": str(tmp_path / "data")}
-    env.pop("PESTEN_REF_SAVE", None)
-    save = str(tmp_path / "series.toml")
-
-    def run(*args: str, code: int = 0) -> subprocess.CompletedProcess:
-        done = subprocess.run([sys.executable, "-m", "referee", *args, "--save", save],
-                              capture_output=True, text=True, env=env, cwd=tmp_path)
-        assert done.returncode == code, (args, done.stdout, done.stderr)
-        assert "Traceback" not in done.stderr
-        return done
+    run = subprocess_cli(tmp_path)
 
     run("new", "--players", "Anna,Bram,Cees", "--dealer", "Cees", "--rules", str(rules))
     script = tmp_path / "hand.txt"
