@@ -33,6 +33,15 @@ def test_R1_5_italian_leave_is_ritira(tmp_path):
     assert "subire" not in out       # the help's entries are imperatives, as "gioca una carta"
 
 
+def test_R1_5_a_leave_without_a_name_is_explained_with_the_word_typed(tmp_path):
+    """The usage of ``ritira`` (Italian ``leave``) is told with ``ritira``, not the
+    English word (issue 34: the language's own command words inside sentences)."""
+    save = _italian_series(tmp_path)
+    done = run(save, "play", "--keep-going", input="inizio 9cu\nritira\n", code=1)
+    out = done.stdout + done.stderr
+    assert "'ritira'" in out and "ritira Anna" in out and "leave" not in out
+
+
 @pytest.mark.parametrize("language, words, quit_said", [
     ("it", ("stato", "verifica 7cu", "perché", "regole [", "punti [", "classifica [", "storico",
             "annulla", "ripeti", "abbandona", "mostra", "aiuto [", "fine"), "Hai lasciato il tavolo"),

@@ -297,7 +297,7 @@ def parse_line(text: str, lex: Lexicon = ENGLISH, names: Sequence[bool] | None =
         return Line("entry", player, (Start(card, suit),), text=text)
     if first in ("call", "leave"):
         if len(tokens) != 2:
-            raise NotationError("notation.name_usage", word=first)
+            raise NotationError("notation.name_usage", word=tokens[0])  # (as typed: `sair`)
         action = Call(tokens[1]) if first == "call" else Leave(tokens[1])
         return Line("entry", player, (action,), text=text)
     if first == FIX_WORD:
@@ -350,7 +350,7 @@ def _parse_actions(tokens: list[str], lex: Lexicon, names: Sequence[bool] | None
             continue
         if low == "call" and out:
             if i + 1 >= n:
-                raise NotationError("notation.name_usage", word="call")
+                raise NotationError("notation.name_usage", word=tok)
             out.append(Call(tokens[i + 1]))
             i += 2
             continue
