@@ -363,3 +363,27 @@ def test_R10_simulate_compare_two_games(tmp_path):
     assert "mau-mau" in told and "crazy-eights" in told
     # Crazy Eights makes nobody draw a penalty: told as both values
     assert "Penalty cards drawn per hand: 0.0 with crazy-eights, against" in told
+
+
+def test_R10_80_makao_a_forgotten_makao_costs_5_cards(tmp_path):
+    """Makao's call: "Makao!" with the card that leaves one; caught without it, the
+    player draws 5 (the Polish sources' penalty)."""
+    run(tmp_path, "new", "--players", "Anna,Bram,Cees", "--dealer", "Cees", "--rules", "macao")
+    (tmp_path / "h.txt").write_text("start 9h\n10h\nd\nd\nQh\nd\nd\n8h\nd\nd\n7h\nd\n"
+                                    "call Anna\n", encoding="utf-8")
+    told = run(tmp_path, "play", "--script", str(tmp_path / "h.txt")).stdout
+    assert 'Anna forgot to say "Makao!" and draws 5 (R10.80)' in told
+    state = json.loads(run(tmp_path, "state", "--json").stdout)
+    assert state["counts"]["Anna"] == 6
+
+
+def test_R10_11_black_jack_a_red_jack_does_not_cancel_a_two(tmp_path):
+    """Black Jack's red Jack cancels a black Jack's pick-up only: on a Two's it is
+    refused, and the refusal names what may go on the Two."""
+    run(tmp_path, "new", "--players", "Anna,Bram,Cees", "--dealer", "Cees", "--rules",
+        "blackjack")
+    (tmp_path / "h.txt").write_text("start 9h\n2h\nJh\n", encoding="utf-8")
+    done = run(tmp_path, "play", "--script", str(tmp_path / "h.txt"), code=1)
+    told = " ".join((done.stdout + done.stderr).split())
+    assert ("J♥ cannot be played now: 2 cards to draw are pending, so only a Two or a "
+            "Jack of clubs or spades may be played on them") in told
