@@ -75,7 +75,8 @@ def test_R10_the_games_are_presets_apart_from_pestens_variants():
     ("huit-americain", "huit-americain"), ("huit", "huit-americain"),
     ("Huit américain", "huit-americain"), ("prší", "prsi"), ("vlaams", "pesten-vlaams"),
     ("tschau", "tschau-sepp"), ("ocholoco", "ocho-loco"), ("jack-change-it", "switch"),
-    ("lastcard", "last-card"),
+    ("lastcard", "last-card"), ("blackjack", "black-jack"), ("Black Jack", "black-jack"),
+    ("macao", "makao"), ("makao-pl", "makao"), ("Makao", "makao"),
 ])
 def test_R10_a_game_is_found_by_its_common_names(typed, game):
     assert resolve_preset(typed) == game
@@ -108,6 +109,16 @@ BOOK = {
     "switch": ["Switch: the rule book", "Seven: the same player plays again, in the same "
                "suit or rank (R9.6)", "Ace: goes on any card, and the player names a suit "
                "(R9.8)", "Two, Eight, Jack", '"Last-card!"'],
+    "black-jack": ["Black Jack: the rule book", "Black Jack: the next player draws 5 cards "
+                   "or stacks on it (R9.3)", "Red Jack: played on a penalty of black Jack, it "
+                   "cancels the penalty (R10.11)", "King: play reverses", "Two, Eight, Jack, "
+                   "King", '"Last-card!"'],
+    "makao": ["Makao: the rule book", "Three: the next player draws 3 cards or stacks on it "
+              "(R9.3)", "Four: the next player waits a turn unless they add a Four",
+              "its player may demand a rank", "(R10.22)", "Queen: it goes on any card",
+              "King of hearts: the next player draws 5 cards (R9.3)",
+              "King of spades: the previous player draws 5 cards at once (R9.3)",
+              "Ace: the player names a suit (R9.8)", '"Makao!"', "draws 5 cards (R10.80)"],
     "huit-americain": ["Huit américain: the rule book", "it cancels the penalty (R10.11)",
                        "Nine: the next card must be a Nine or a Joker (R9.9)",
                        "Two: the next player draws 2 cards (R5.1)", "Eight 32", "Joker 50",
@@ -186,6 +197,27 @@ RULINGS = {
                "refused: 3♥ cannot follow", "play now goes counterclockwise (R9.7)",
                "Anna plays A♦ and names hearts (R9.8)", 'Bram: "Last-card!"',
                "Bram goes out on K♣ and wins the hand (R6.1)"],
+    "black-jack": ["The starter 2♥ is an action card: it goes back",
+                   "Anna plays 6♠. Anna plays 6♦.",
+                   "Anna plays J♣: Bram must draw 5 or play a Two",
+                   "Bram plays 2♣: Cees must draw 7 or play a Two or a Jack of clubs or spades",
+                   "Cees plays J♠: Anna must draw 12",
+                   "refused: 5♦ cannot be played now: 12 cards to draw are pending",
+                   "Anna plays J♥: the penalty of 12 cards is cancelled (R10.11)",
+                   "Bram plays K♥: play now goes counterclockwise (R9.7)",
+                   "Bram plays 10♠. Bram plays 10♦.", 'Anna: "Last-card!"',
+                   "Anna goes out on 4♠ and wins the hand (R6.1)"],
+    "makao": ["The starter 4♣ is an action card: it goes back",
+              "Bram plays 3♦: Cees must draw 3 or play a Three (R9.3)",
+              "Bram plays 4♥: Cees must add a Four to the wait, or type `pass` and wait 2 turns",
+              "refused: A wait of 2 turns is pending for Cees", "Cees waits 2 turns",
+              "Anna plays J♥ and demands a Seven", "refused: 8♥ cannot be played now: Anna "
+              "demanded a Seven", 'Bram: "Makao!"', "Cees waits: that was the last turn",
+              "Anna plays 7♦. Anna plays 7♠. The demand Anna made for a Seven ends (R10.22)",
+              "Cees plays K♠: Bram draws 5 cards at once (R9.3)",
+              "Anna plays Q♠, an open card: any card may go on it (R10.20)",
+              "Bram plays K♥: Cees must draw 5", "Anna plays A♥ and names clubs (R9.8)",
+              'Anna: "Makao!"', "Anna goes out on Q♦ and wins the hand (R6.1)"],
     "huit-americain": ["Bram plays A♣: Cees must draw 4 or play an Ace or an Eight (R9.3)",
                        "the penalty of 4 cards is cancelled (R10.11)",
                        "refused: 5♠ cannot be played now: play a Nine or a Joker",
@@ -220,6 +252,8 @@ COUNTS = {
     "ocho-loco": {"Anna": 0, "Bram": 4, "Cees": 13},
     "mau-mau": {"Anna": 0, "Bram": 4, "Cees": 10},
     "switch": {"Anna": 10, "Bram": 0, "Cees": 8},
+    "black-jack": {"Anna": 0, "Bram": 4, "Cees": 6},
+    "makao": {"Anna": 0, "Bram": 6, "Cees": 13},
     "huit-americain": {"Anna": 0, "Bram": 3, "Cees": 14},
     "last-card": {"Anna": 0, "Bram": 5, "Cees": 17},
     "pesten-vlaams": {"Anna": 0, "Bram": 5, "Cees": 11},
@@ -243,6 +277,8 @@ MORE_HANDS = {
     "ocho-loco": ([], "Anna wins the series!"),
     "mau-mau": ([], "Anna wins the series!"),
     "switch": ([["--winner", "Bram", "Anna=40", "Cees=60"]], "Bram wins the series!"),
+    "black-jack": ([["--winner", "Anna", "Bram=70", "Cees=70"]], "Anna wins the series!"),
+    "makao": ([["--winner", "Anna", "Bram=70"]], "Anna wins the series!"),
     "huit-americain": ([["--winner", "Anna", "Bram=1", "Cees=1"]] * 9,
                        "Anna wins the series!"),
     "last-card": ([["--winner", "Anna", "Bram=70", "Cees=10"]], "Anna wins the series!"),
@@ -327,3 +363,27 @@ def test_R10_simulate_compare_two_games(tmp_path):
     assert "mau-mau" in told and "crazy-eights" in told
     # Crazy Eights makes nobody draw a penalty: told as both values
     assert "Penalty cards drawn per hand: 0.0 with crazy-eights, against" in told
+
+
+def test_R10_80_makao_a_forgotten_makao_costs_5_cards(tmp_path):
+    """Makao's call: "Makao!" with the card that leaves one; caught without it, the
+    player draws 5 (the Polish sources' penalty)."""
+    run(tmp_path, "new", "--players", "Anna,Bram,Cees", "--dealer", "Cees", "--rules", "macao")
+    (tmp_path / "h.txt").write_text("start 9h\n10h\nd\nd\nQh\nd\nd\n8h\nd\nd\n7h\nd\n"
+                                    "call Anna\n", encoding="utf-8")
+    told = run(tmp_path, "play", "--script", str(tmp_path / "h.txt")).stdout
+    assert 'Anna forgot to say "Makao!" and draws 5 (R10.80)' in told
+    state = json.loads(run(tmp_path, "state", "--json").stdout)
+    assert state["counts"]["Anna"] == 6
+
+
+def test_R10_11_black_jack_a_red_jack_does_not_cancel_a_two(tmp_path):
+    """Black Jack's red Jack cancels a black Jack's pick-up only: on a Two's it is
+    refused, and the refusal names what may go on the Two."""
+    run(tmp_path, "new", "--players", "Anna,Bram,Cees", "--dealer", "Cees", "--rules",
+        "blackjack")
+    (tmp_path / "h.txt").write_text("start 9h\n2h\nJh\n", encoding="utf-8")
+    done = run(tmp_path, "play", "--script", str(tmp_path / "h.txt"), code=1)
+    told = " ".join((done.stdout + done.stderr).split())
+    assert ("J♥ cannot be played now: 2 cards to draw are pending, so only a Two or a "
+            "Jack of clubs or spades may be played on them") in told

@@ -380,8 +380,8 @@ ALIASES: Mapping[str, str] = MappingProxyType({
 #: The family's games shipped as presets (RULES.md R10, issue 36), in the order
 #: of the README's table: each is ``house_rules/NAME.toml`` with its rule book.
 GAMES: tuple[str, ...] = (
-    "crazy-eights", "ocho-loco", "mau-mau", "switch", "huit-americain",
-    "last-card", "pesten-vlaams", "prsi", "tschau-sepp",
+    "crazy-eights", "ocho-loco", "mau-mau", "switch", "black-jack", "makao",
+    "huit-americain", "last-card", "pesten-vlaams", "prsi", "tschau-sepp",
 )
 
 #: The games' common names (lower case; spaces and underscores count as ``-``).
@@ -391,6 +391,8 @@ GAME_ALIASES: Mapping[str, str] = MappingProxyType({
     "ocho-locos": "ocho-loco", "ocholoco": "ocho-loco", "locos": "ocho-loco",
     "maumau": "mau-mau", "mau": "mau-mau",
     "irish-switch": "switch", "jack-change-it": "switch", "two-four-jacks": "switch",
+    "blackjack": "black-jack", "black-jacks": "black-jack", "switch-black-jack": "black-jack",
+    "macao": "makao", "makao-pl": "makao", "makau": "makao", "macau": "makao",
     "huit": "huit-americain", "huit-américain": "huit-americain",
     "huitamericain": "huit-americain", "8-americain": "huit-americain",
     "8-américain": "huit-americain",

@@ -117,10 +117,43 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                          "turned. The player on the dealer's left begins.",
     "games.switch.variants": "A Queen or a King reverses instead of the Jack; the Ace of "
                              "hearts picks up 5 (R10.10); going out on any "
-                             "card (`[finish] mode = \"allowed\"`); Black Jack: a black Jack "
-                             "picks up 5 (`\"J black\" = { draw = 5 }`) and a red Jack cancels "
-                             "it (`\"J red\" = { counter = \"cancel\", against = [\"J "
-                             "black\"] }`).",
+                             "card (`[finish] mode = \"allowed\"`); Black Jack, where a black "
+                             "Jack picks up 5 and a red Jack cancels it, is the preset "
+                             "`black-jack`.",
+
+    # --- Black Jack ---------------------------------------------------------------
+    "games.black-jack.name": "Black Jack",
+    "games.black-jack.intro": "Switch as many British tables play it: a black Jack makes the "
+                              "next player pick up 5, a red Jack cancels it, Twos and black "
+                              "Jacks pile up on each other, and runs of one suit go down as "
+                              "one play.",
+    "games.black-jack.deal": "As in Switch: 7 cards each from one pack without Jokers (5 each "
+                             "from five players, two packs from six). A trick card as the "
+                             "starter goes back and another is turned. The player on the "
+                             "dealer's left begins.",
+    "games.black-jack.variants": "A black Jack picks up 7 (`\"J black\" = { draw = 7 }`); "
+                                 "a Ten or a Queen reverses instead of the King; the Ace of "
+                                 "hearts picks up 5 (R10.10); a Seven that lets its player lay "
+                                 "every card of its suit; going out on any card (`[finish] "
+                                 "mode = \"allowed\"`).",
+
+    # --- Makao ---------------------------------------------------------------------
+    "games.makao.name": "Makao",
+    "games.makao.intro": "The Polish game (Macau in Hungary): fighting cards that make the "
+                         "next player draw or wait, Jacks that ask for a rank, Aces that ask "
+                         "for a suit, a Queen that goes on anything and \"Makao!\" on the "
+                         "last card but one.",
+    "games.makao.deal": "Deal 5 cards each from one pack without Jokers (two packs from six "
+                        "players). An action card as the starter goes back and another is "
+                        "turned. The player on the dealer's left begins.",
+    "games.makao.variants": "A Three on a Two (and a Two on a Three) of its suit: not a key "
+                            "yet, so a Two goes only on a Two and a Three on a Three here "
+                            "(`[stacking] groups = [[\"2\", \"3\"]]` lets any of them "
+                            "go on the other); the Kings of hearts and spades on each other or "
+                            "on a Two or Three of their suit; Jokers standing for any card; a "
+                            "demand that lasts until another Jack; \"po makale\" on going "
+                            "out (`[calls] out = { word = \"po-makale\" }`); in Hungary, runs "
+                            "(`multi_play = \"same_rank_or_run\"`).",
 
     # --- Huit américain -----------------------------------------------------------
     "games.huit-americain.name": "Huit américain",

@@ -30,6 +30,19 @@ SOURCES: dict[str, tuple[tuple[str, str], ...]] = {
         ("Family Games Treasurehouse, Switch",
          "https://www.family-games-treasurehouse.com/switch_card_game.html"),
     ),
+    "black-jack": (
+        ("Wikipedia, Switch (Black Jack)", "https://en.wikipedia.org/wiki/Switch_(card_game)"),
+        ("pagat.com, Switch and Black Jack", "https://www.pagat.com/eights/switch.html"),
+        ("Wikipedia (2008), Black Jack (card game)",
+         "http://the-uncensored-wiki.com:20082/articles/b/l/a/Black_Jack_%28card_game%29_7dc6.html"),
+    ),
+    "makao": (
+        ("Wikipedia (pl), Makao (gra karciana)",
+         "https://pl.wikipedia.org/wiki/Makao_(gra_karciana)"),
+        ("Wikibooks (pl), Gry karciane/Makao", "https://pl.wikibooks.org/wiki/Gry_karciane/Makao"),
+        ("turnieje.waw.pl, Zasady gry w Makao", "http://turnieje.waw.pl/index.php?cmd=17&id_gra=1"),
+        ("cyberbaba.pl, Makao", "http://www.cyberbaba.pl/dziecko/gry-i-zabawy/38-gry-karciane?start=5"),
+    ),
     "huit-americain": (
         ("Wikipedia (fr), 8 américain", "https://fr.wikipedia.org/wiki/8_am%C3%A9ricain"),
         ("adpoker.fr, Règles du Huit américain", "https://www.adpoker.fr/regles-huit-americain.html"),
