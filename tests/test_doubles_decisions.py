@@ -349,7 +349,7 @@ def test_R3_10_a_double_of_any_effect_conserves_the_cards_and_never_raises(case)
         legal = h.legal(who)
         prefix = f"{who}: " if h.free else ""
         first, more = _cards(*answer.split()[0].split("+"))
-        other = next(p for p in players if p != who)
+        other = next((p for p in h.active if p != who and p not in h.places), who)
         tries = [answer.format(other=other)] if legal.may_double(first, more, _suit(answer)) else []
         tries.append("pass" if legal.passes else "d")
         ruling = h.apply_line(prefix + tries[0])

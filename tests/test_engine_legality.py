@@ -83,7 +83,7 @@ def typed(hand: Hand, card, suit: str | None = "s", more=(), who: str | None = N
     text = "+".join(str(c) for c in cards)
     # (the card that acts names it: a double's first, a run's last rank, R10.64)
     text = f"{text} {suit}" if hand.tables.names[cards[acting(cards)].id] and suit else text
-    if any(hand.tables.swaps[c.id] for c in cards):
+    if any(hand.tables.swaps[c.id] for c in cards[acting(cards):]):  # (R10.64: those act)
         other = next((p for p in hand.active if p != (who or hand.turn)), None)
         text = f"{text} {other}" if other else text
     return text
