@@ -8,19 +8,20 @@ application's, ``referee.series.presets``, which also has ``load_rules``,
 ``preset_text`` and ``rules_from_table``) gives the table an ``extends`` names.
 
 Public API: ``resolve_table(own, src, ident, read)``, ``finish_rules(merged, src,
-name)``, ``build_rules(table, src, read)``, ``with_series(rules, ...)``,
+name)``, ``build_rules(table, src, read)``, ``with_series(rules, ...)``, ``with_values(rules, table)``,
 ``not_found_error(spec)``, ``Read``.
 """
 
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from collections.abc import Mapping
+from typing import Any, Callable
 
 from referee.engine.cardkeys import key_order
 from referee.engine.keys import (
     EXTENDS, MAX_EXTENDS, OVERLAPS, SECTION_KEYS, SPARSE, TABLE_NAMES, TOP_KEYS, card_points_of)
-from referee.engine.rulecheck import check_actions, check_subtable, check_table, extends_allowed
+from referee.engine.rulecheck import check_actions, check_table, extends_allowed
 from referee.engine.rules import KEYS, HouseRules, RulesError, presets_told, resolve_preset
 from referee.engine.told import Told
 from referee.engine.tomlsource import Merged, Source, placed
@@ -124,8 +125,15 @@ def finish_rules(merged: Mapping[str, Any], src: Source, name: str) -> HouseRule
     return rules
 
 
+_DEFAULTS: list[dict[str, Any]] = []  # the standard table, made once (see ``_defaults``)
+
+
 def _defaults() -> dict[str, Any]:
-    return HouseRules().to_table()
+    """The standard values of every key (``HouseRules().to_table()``), made once:
+    each call returns the tables copied one level down, as ``_merge`` copies them."""
+    if not _DEFAULTS:
+        _DEFAULTS.append(HouseRules().to_table())
+    return {k: dict(v) if isinstance(v, dict) else v for k, v in _DEFAULTS[0].items()}
 
 
 # -- a table read: parsed, merged onto what it extends, checked ---------------
@@ -194,9 +202,22 @@ def with_series(rules: HouseRules, mode: str | None = None, limit: int | None = 
     ``"series.hands"`` (e.g. ``mode = "hands"`` without ``hands`` >= 1).
     """
     given = {k: v for k, v in (("mode", mode), ("limit", limit), ("hands", hands)) if v is not None}
+    return with_values(rules, {"series": given})
+
+
+def with_values(rules: HouseRules, table: Mapping[str, Any]) -> HouseRules:
+    """A copy of ``rules`` with the keys of ``table`` (a partial house-rule table:
+    top-level keys and tables, ``{"hand_end": "first_out", "scoring": {"mode":
+    "penalty"}}``) put over it, a table key by key, as an ``extends`` would (R8).
+
+    Checked like a file: raises RulesError naming the key (placed on the options,
+    not on a file) for a wrong key, type or value, or a combination R7.5 or
+    R10.90 refuses."""
     src = Source(file=None, name=rules.name, where_key="rules.where.options")
-    checked = check_subtable("series", given, src)
+    checked = check_table(table, src)
     merged = {key: dict(v) if isinstance(v, Mapping) else v
               for key in KEYS for v in (getattr(rules, key),)}
-    merged["series"] = {**merged["series"], **checked}
+    for key, value in checked.items():
+        both = isinstance(value, Mapping) and isinstance(merged[key], Mapping)
+        merged[key] = {**merged[key], **value} if both else value
     return finish_rules(merged, src, rules.name)
