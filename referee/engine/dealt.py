@@ -13,7 +13,8 @@ has one definition, and a program that only scores a hand it did not referee
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Iterable
 
 from referee.engine.cards import SUITS, NotationError, deck_size, parse_card
 from referee.engine import order

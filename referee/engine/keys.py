@@ -26,7 +26,8 @@ Public API:
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from referee.engine.cards import ALL_RANKS as ACTION_RANKS, JOKER
 from referee.engine.values import Value, set_field

@@ -34,7 +34,7 @@ can live in one process (a ``Hand`` holds its own).
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 
 class Lexicon:

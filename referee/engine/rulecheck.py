@@ -18,7 +18,8 @@ Public API:
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Mapping
+from typing import Any, Callable
 
 from referee.engine.cardkeys import key_cards, key_order
 from referee.engine.cards import ALL_RANKS, JOKER, deck_ranks, deck_size, try_card

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import re
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from referee.engine.cardkeys import card_keys, key_order
 from referee.engine.cards import ALL_RANKS as ACTION_RANKS, JOKER

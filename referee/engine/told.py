@@ -17,7 +17,8 @@ Both are immutable and compare field by field (``values.Value``).
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from referee.engine.values import Value, set_field
 

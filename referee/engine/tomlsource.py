@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import re
 import tomllib
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from referee.engine.rules import RulesError
 from referee.engine.told import OneOf, Told

@@ -15,7 +15,8 @@ Public API: ``check_value(src, shown_key, path, value, kind, detail)``,
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from referee.engine.cards import ALL_RANKS as ACTION_RANKS, parse_suit, try_card
 from referee.engine.keys import DRAW_UP_TO, MAX_DECKS, OUT_FACTOR_RANGE, CallTable, Key

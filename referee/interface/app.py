@@ -28,7 +28,8 @@ Dependencies point one way: ``cli`` and ``repl`` (interface) -> this module,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from referee.engine.lexicon import suit_letters
 from referee.series.spoken import table_lexicon

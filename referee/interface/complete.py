@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping
+from collections.abc import Mapping
+from typing import Any, Callable, Iterable
 
 from referee.engine.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, parse_suit, try_card
 from referee.engine.lexicon import (ENGLISH, SHARED_CARD_WORDS, Lexicon, local_forms, switch_forms, switch_word,

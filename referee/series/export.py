@@ -26,7 +26,8 @@ and ``series_winner`` (a list of names or None).
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from referee.messages import long_date, t
 from referee.words.events import rules_name

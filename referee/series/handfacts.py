@@ -10,7 +10,8 @@ Pure: no I/O here.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 __all__ = ["FACTS_VERSION", "biggest_draw", "facts_name", "hand_facts", "is_facts"]
 

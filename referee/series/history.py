@@ -15,7 +15,8 @@ The terminal view (table and chart) is ``referee.series.scoreboard.render_histor
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Mapping
+from typing import Any, Iterable
 
 from referee.series.presets import rules_from_saved
 from referee.series.scoring import (

@@ -21,7 +21,8 @@ data, said by whoever catches it).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from referee.engine.keys import EXTENDS
 from referee.engine.rules import HouseRules, RulesError

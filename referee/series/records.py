@@ -15,7 +15,8 @@ case (``Anna`` and ``anna``); the spelling of the newest series is shown.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Mapping
+from typing import Any, Iterable, Sequence
 
 from referee.messages import language, localize_number, t
 from referee.series.scoring import pad_cell, text_width

@@ -7,7 +7,8 @@ a correction (R0.2) and the state after it.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from referee.engine.cards import try_card
 from referee.engine import Hand

@@ -23,7 +23,8 @@ player is marked out at the first hand that lists them either way.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Mapping
+from typing import Any, Iterable, Sequence
 
 from referee.messages import t, when
 from referee.series.scoring import pad_cell, text_width, join_names

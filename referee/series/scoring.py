@@ -34,7 +34,8 @@ or two plain sentences ending in the rule id, and whose ``rule`` is that id.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable, Mapping
+from collections.abc import Mapping
+from typing import Any, Iterable
 
 from referee.engine.cards import (
     DECKS, JOKER, Card, copies_per_deck, deck_ranks, in_the_deck, try_card,

@@ -36,7 +36,8 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from typing import TYPE_CHECKING
 
