@@ -1395,13 +1395,30 @@ def _login_name() -> str:
         return "-"
 
 
+def _tournament_rules(spec: str | None, players: int):
+    """The rule set ``tournament new --rules`` names (a preset, a game or a file), None
+    without one (the tournament preset); RulesError when it does not read, or when a
+    table the tournament can draw (2 in the final, 3 to 6 in a round) could not be
+    dealt under it (R8.6, R2.2)."""
+    if spec is None:
+        return None
+    from referee.series.presets import load_rules
+    from referee.tournament.bracket import MAX_TABLE, table_rules
+    rules = load_rules(spec)
+    for size in range(2, min(MAX_TABLE, players) + 1):  # (the refusal names the file's line)
+        load_rules(spec, players=size)
+    table_rules(rules, True)
+    return rules
+
+
 def _tournament_new(players: str | None, players_file: str | None, seed: int | None,
-                    save: str | None) -> None:
+                    save: str | None, rules_spec: str | None = None) -> None:
     """``tournament new``: the players entered, round 1 drawn (R8.6), a new file written."""
     names = _entered(players, players_file)
     import secrets
 
     from referee.tournament.bracket import Tournament
+    rules = _tournament_rules(rules_spec, len(names))
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     files = _tournament_files(save)
@@ -1412,8 +1429,13 @@ def _tournament_new(players: str | None, players_file: str | None, seed: int | N
             _fail(t("tour.refuse.tables_exist", folder=files.tables_dir), 2)
         tour = Tournament.new(names, seed, secrets.token_hex(4))
         files.display = {"lang": _LANG_OPTION[0]} if _LANG_OPTION[0] else None
+        files.rules = rules
         files.write(tour)
     click.echo(t("tour.new.started", n=len(names), seed=seed, file=files.path))
+    if rules is not None:
+        from referee.words.events import rules_name
+        click.echo(t("tour.new.rules", rules=rules_name(rules.name),
+                     limit=files.table_rules(True).series["limit"]))
     for line in _drawn_lines(tour):
         click.echo(line)
 
@@ -1424,7 +1446,8 @@ def _tournament_show(as_json: bool, save: str | None) -> None:
     files = _tournament_files(save)
     tour = files.load()
     scan = files.scan(tour)
-    data = view(tour, scan.outcomes, scan.found, scan.incomplete)
+    data = view(tour, scan.outcomes, scan.found, scan.incomplete,
+                files.rules.name if files.rules is not None else "tournament")
     if as_json:
         click.echo(_dumps(data))
         return
@@ -1515,10 +1538,12 @@ def _tournament_commands() -> click.Group:
     @_option("--players-file", default=None, metavar_key="help.metavar.file",
              help="help.tournament.players_file")
     @_option("--seed", type=_Int(), default=None, metavar="N", help="help.tournament.seed")
+    @_option("--rules", "rules_spec", default=None, metavar_key="help.metavar.rules",
+             shell_complete=_rules_specs, help="help.tournament.rules")
     @tour_save_option
-    def tournament_new(players, players_file, seed, save):
+    def tournament_new(players, players_file, seed, rules_spec, save):
         with _Guard():
-            _tournament_new(players, players_file, seed, save)
+            _tournament_new(players, players_file, seed, save, rules_spec)
 
     @tournament.command("show", help="help.tournament.show")
     @_option("--json", "as_json", is_flag=True, help="help.tournament.json")

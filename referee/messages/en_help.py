@@ -138,6 +138,8 @@ MESSAGES = {
     "help.tournament.players": "Players, comma-separated.",
     "help.tournament.players_file": "Players from a file, one a line (# starts a comment).",
     "help.tournament.seed": "Makes every draw, dealer and lot repeatable.",
+    "help.tournament.rules": ("The tables' rules: tournament (the default, R8.6), another preset, "
+                              "a game of the family (mau-mau, makao ...) or a house-rule file."),
     "help.tournament.json": "One compact JSON object.",
     "help.tournament.save": "The tournament file (default: tournament.toml here).",
 }

@@ -843,12 +843,16 @@ MESSAGES: dict[str, str] = {
     ),
     "rules.book.title.R8.6": "tournament",
     "rules.book.text.R8.6": (
-        "Standard card rules, fixed. Players are drawn into tables of 3 to 6, and each "
-        "table plays one hand. The winner, then the lowest penalty scores (ties: the "
-        "lower total so far, then a drawn lot) fill the next round's seats, about half "
-        "of each table going through, until two remain. The final is a two-player "
-        "elimination series to 100 points. How many go through is decided by the table "
-        "as drawn: a player who withdrew before it began ranks last there."
+        "Standard card rules, fixed, unless the tournament was started with `--rules` "
+        "(a game of the family or a house-rule file): then the tables play that rule "
+        "set's cards, deal, calls and points, each hand over when the first player goes "
+        "out and scored by the cards each player holds. Players are drawn into tables of "
+        "3 to 6, and each table plays one hand. The winner, then the lowest penalty "
+        "scores (ties: the lower total so far, then a drawn lot) fill the next round's "
+        "seats, about half of each table going through, until two remain. The final is "
+        "a two-player elimination series to 100 points (or the rule set's limit). How "
+        "many go through is decided by the table as drawn: a player who withdrew before "
+        "it began ranks last there."
     ),
 
     # --- R9 ------------------------------------------------------------------

@@ -97,6 +97,8 @@ MESSAGES = {
     # -- what the commands tell ------------------------------------------------
     "tour.new.started": {"one": "New tournament: 1 player; saved in {file}.",
                          "other": "New tournament: {n} players, seed {seed}; saved in {file}."},
+    "tour.new.rules": ("The tables play {rules}: each hand is scored by the cards each player "
+                       "holds, and the final is an elimination series to {limit} (R8.6)."),
     "tour.told.drawn": {"one": "Round {round}: 1 table.",
                         "other": "Round {round}: {n} tables."},
     "tour.told.table": "  {table}: {players}; {dealer} deals.",
@@ -129,6 +131,7 @@ MESSAGES = {
     # -- show ----------------------------------------------------------------------
     "tour.show.head": {"one": "Tournament of 1 player (seed {seed})",
                        "other": "Tournament of {n} players (seed {seed})"},
+    "tour.show.rules": "Rules: {rules}",
     "tour.show.round": "Round {round}",
     "tour.show.final": "Final (round {round})",
     "tour.show.closed": "- closed",

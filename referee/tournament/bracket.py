@@ -18,6 +18,7 @@ Map from rule ids to code:
 - R8.6 until two remain; the final to 100 ........ ``close_round`` (the final is a series)
 - R8.6 a withdrawal ranks last; never alone ...... ``withdraw``, ``rank_table``
 - R1.5 a player who left the hand ranks last ..... ``rank_table``
+- R8.6 what a table plays under a game's rules ..... ``table_rules``
 
 Randomness is seeded: the tournament's ``seed`` (drawn once and recorded when
 none is given) decides every draw, dealer and lot, each from its own generator
@@ -28,8 +29,10 @@ Every refusal is a ``TournamentError`` whose message says what and why.
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Mapping
+from collections.abc import Mapping
+from typing import Any, Iterable
 
+from referee.engine.rules import HouseRules
 from referee.messages import t
 from referee.series.scoring import SavedSection, SeriesDataError, join_names, points_text
 from referee.engine.told import Told
@@ -39,7 +42,7 @@ __all__ = [
     "FINAL", "MIN_TABLE", "MAX_TABLE", "TournamentError", "Outcome", "Lot", "TotalTie", "TableDraw",
     "Round", "Tournament", "table_sizes", "advancing", "draw_round", "rank_table",
     "close_round", "withdraw", "view", "render_view", "table_label", "Version", "Conflict",
-    "describe_result", "seed_check",
+    "describe_result", "seed_check", "table_rules",
 ]
 
 FINAL = "final"
@@ -65,6 +68,24 @@ class TournamentError(ValueError):
         self.fields = fields
         self.message = t(key, **fields)
         super().__init__(self.message)
+
+
+def table_rules(rules: HouseRules, final: bool) -> HouseRules:
+    """The rule set a table of the tournament plays (R8.6), from the tournament's
+    ``rules`` (the ``tournament`` preset, or the game or file given to ``tournament
+    new --rules``): its cards, deal, calls and point table, each hand scored by the
+    cards each player holds (R7.1, ``scoring.mode = "penalty"``, whatever the game
+    scores) and over when the first player goes out (R6.1, ``hand_end =
+    "first_out"``), so that a table ranks its players by points.  A round's table
+    plays one hand (R7.5); the final is a two-player elimination series (R7.4) to
+    the rule set's ``series.limit`` (100 unless the file says otherwise).  Raises
+    RulesError only for a rule set whose deal cannot be scored that way (none the
+    program ships)."""
+    from referee.engine.reading import with_values
+    series = ({"mode": "elimination", "limit": int(rules.series.get("limit", 100))} if final
+              else {"mode": "hands", "hands": 1})
+    return with_values(rules, {"series": series, "scoring": {"mode": "penalty"},
+                               "hand_end": "first_out"})
 
 
 def _rng(seed: int, *parts: object) -> random.Random:
@@ -1148,9 +1169,12 @@ def _table_view(tb: TableDraw, outcome: Outcome, closed: bool, conflict: bool = 
 
 
 def view(tour: Tournament, outcomes: Mapping[str, Outcome],
-         found: Iterable[Conflict] = (), incomplete: Iterable[Mapping[str, Any]] = ()
-         ) -> dict[str, Any]:
+         found: Iterable[Conflict] = (), incomplete: Iterable[Mapping[str, Any]] = (),
+         rules: str = "tournament") -> dict[str, Any]:
     """The ``tournament show --json`` object (NOTATION "Tournaments").
+
+    ``rules``: the name of the rule set the tournament plays (``tournament new
+    --rules``; the tournament preset's by default), given back as ``rules``.
 
     ``round``, ``status`` (``"round"``/``"final"``/``"over"``), ``tables`` (the
     current round: ``{table, players, result, state, dealer, absent}``,
@@ -1199,7 +1223,7 @@ def view(tour: Tournament, outcomes: Mapping[str, Outcome],
                           [p for p in tour.remaining() if p not in gone]),
             "champion": champion, "rounds": rounds,
             "withdrawn": [{"name": n, "round": r} for n, r in tour.withdrawn.items()],
-            "players": len(tour.players), "seed": tour.seed,
+            "players": len(tour.players), "seed": tour.seed, "rules": rules,
             "conflicts": [c.to_dict() for c in open_],
             "settled": [c.to_dict() for c in tour.conflicts if c.state == "settled"],
             "incomplete": [dict(x) for x in incomplete]}
@@ -1225,6 +1249,9 @@ def render_view(data: Mapping[str, Any], recorded: bool = True) -> str:
     next`` has not recorded it yet (a line says so).
     """
     lines = [t("tour.show.head", n=data["players"], seed=data["seed"])]
+    if data.get("rules", "tournament") != "tournament":
+        from referee.words.events import rules_name
+        lines.append(t("tour.show.rules", rules=rules_name(data["rules"])))
     withdrawn = {w["name"]: w["round"] for w in data["withdrawn"]}
     if any(rnd["closed"] and not rnd["final"] for rnd in data["rounds"]):
         lines.append(t("tour.show.legend", mark=t("tour.show.through")))

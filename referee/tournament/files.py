@@ -46,8 +46,10 @@ from typing import Any
 
 from referee.messages import t
 from referee.series.store import SaveError, SaveFile, atomic_write, os_reason
+from referee.engine.rules import HouseRules
 from referee.tournament.bracket import (ABSENT, FINAL, Conflict, Outcome, Round, Tournament,
-                                TournamentError, Version, describe_result, table_label)
+                                TournamentError, Version, describe_result, table_label,
+                                table_rules)
 
 __all__ = ["DEFAULT_TOURNAMENT", "TournamentFiles", "ImportReport", "Scan", "copy_in"]
 
@@ -61,12 +63,6 @@ def _folder_name(round_no: int, table: str) -> str:
     return f"round-{round_no}-final" if table == FINAL else f"round-{round_no}-table-{table}"
 
 
-def table_rules(final: bool):
-    """The rule set of a table: the tournament preset (R8.6); a round's table plays one hand."""
-    from referee.engine.reading import with_series
-    from referee.series.presets import load_rules
-    rules = load_rules("tournament")
-    return rules if final else with_series(rules, mode="hands", hands=1)
 
 
 class TournamentFiles:
@@ -89,6 +85,15 @@ class TournamentFiles:
         # Its display settings, once loaded or given: its own language (``tournament new
         # --lang``: ``display.lang``), which its commands and its tables' series speak.
         self.display: dict[str, Any] | None = None
+        # The rule set it was started with (``tournament new --rules``: its ``[rules]``),
+        # once loaded or given; None: the tournament preset (R8.6).
+        self.rules: HouseRules | None = None
+
+    def table_rules(self, final: bool) -> HouseRules:
+        """The rule set a table plays (R8.6, ``bracket.table_rules``) under the
+        tournament's rules: those it was started with, else the tournament preset."""
+        from referee.series.presets import load_rules
+        return table_rules(self.rules or load_rules("tournament"), final)
 
     def rel(self, path: str) -> str:
         """``path`` as a tournament file records it: relative to its folder, ``/``-separated."""
@@ -113,8 +118,9 @@ class TournamentFiles:
         self.created = data.get("created")
         display = data.get("display")
         self.display = display if isinstance(display, dict) else None
-        from referee.series.session import speak_series_language
+        from referee.series.session import saved_rules, speak_series_language
         speak_series_language(data)
+        self.rules = saved_rules(self.save, data) if "rules" in data else None
         try:
             return Tournament.from_dict(data)
         except TournamentError as exc:
@@ -141,8 +147,19 @@ class TournamentFiles:
         data["updated"] = utcnow()
         if self.display:
             data["display"] = dict(self.display)
+        rules = None
+        if self.rules is not None:
+            from referee.series.session import RULES_SUM, rules_sum
+            rules = {"name": self.rules.name, **self.rules.to_table()}
+            data[RULES_SUM] = rules_sum(rules)
         data.update(tour.to_dict())
         text = render_tournament(data)
+        if rules is not None:
+            import tomli_w  # only writers need it
+
+            from referee.series.store import clean_for_toml
+            data["rules"] = rules
+            text += "\n" + tomli_w.dumps(clean_for_toml({"rules": rules}, []))
         _check_reads_back(self.path, text, data)
         payload = text.encode("utf-8")
         try:
@@ -237,7 +254,7 @@ class TournamentFiles:
                         Version.of(self.rel(str(save.path)), "series", outcome),
                         Version.of(self.rel(str(save.hand_path(1))), "hand", hand or ABSENT)]))
             elif final and outcome.hands:
-                hands = _final_from_hands(save, outcome)
+                hands = _final_from_hands(save, outcome, self.table_rules(True))
                 if hands is None or not _same_result(outcome, hands) or hands.status != outcome.status:
                     scan.found.append(Conflict(rnd.number, tb.name, "half", now, [
                         Version.of(self.rel(str(save.path)), "series", outcome),
@@ -329,7 +346,7 @@ class TournamentFiles:
         atomic_write(os.path.join(folder, _TICKET), render(ticket).encode("utf-8"))
         dealer = dealer if dealer in players else players[0]
         lang = (self.display or {}).get("lang")
-        OpenSeries.create(save, players, table_rules(rnd.final), dealer,
+        OpenSeries.create(save, players, self.table_rules(rnd.final), dealer,
                      display={"lang": lang} if lang else None)
 
     # -- settling a conflict -----------------------------------------------------
@@ -411,7 +428,8 @@ class TournamentFiles:
             if v.source == "hands":  # the final's hands, replayed
                 save = SaveFile(os.path.join(os.path.dirname(path), _SERIES))
                 series = _outcome_at(os.fspath(save.path), True)
-                again = _final_from_hands(save, series) if series.hands else None
+                again = (_final_from_hands(save, series, self.table_rules(True)) if series.hands
+                         else None)
                 fresh.append(v if again is None else Version.of(v.path, v.source, again, v.origin))
             elif os.path.isdir(path):
                 outcome = _outcome_at(os.path.join(path, _SERIES), final)
@@ -928,7 +946,7 @@ def _hand_result(path: str) -> Outcome | None:
                    bool(result.get("blocked", False)), left)
 
 
-def _final_from_hands(save: SaveFile, outcome: Outcome) -> Outcome | None:
+def _final_from_hands(save: SaveFile, outcome: Outcome, rules: HouseRules) -> Outcome | None:
     """What the final's hands say once replayed (R7.4: the elimination series to 100),
     for its ``outcome.hands`` scored hands; None when a hand has no result or the
     results do not replay."""
@@ -938,7 +956,7 @@ def _final_from_hands(save: SaveFile, outcome: Outcome) -> Outcome | None:
     if head is None or any(r is None for r in results):
         return None
     try:
-        series, _ = replay_series(list(outcome.players), table_rules(True), str(head["first_dealer"]),
+        series, _ = replay_series(list(outcome.players), rules, str(head["first_dealer"]),
                                   [HandResult.from_dict(r) for r in results if r is not None])
     except (ScoreError, KeyError, TypeError, ValueError):
         return None
@@ -1072,9 +1090,11 @@ def _check_reads_back(path: str, text: str, data: dict[str, Any]) -> None:
     except (tomllib.TOMLDecodeError, TournamentError) as exc:
         what = exc.message if isinstance(exc, TournamentError) else str(exc)
         raise SaveError(t("tour.file.would_not_read", file=path, what=what), file=path) from None
-    kept = ("kind", "created", "updated", "display")  # (not the bracket's: read by load)
+    kept = ("kind", "created", "updated", "display", "rules", "rules_sum")  # (read by load)
     want = clean_for_toml({k: v for k, v in data.items() if k not in kept}, [])
-    if clean_for_toml(again, []) != want or back.get("display") != data.get("display"):
+    rules = clean_for_toml(data["rules"], []) if "rules" in data else None
+    if clean_for_toml(again, []) != want or back.get("display") != data.get("display") \
+            or back.get("rules") != rules or back.get("rules_sum") != data.get("rules_sum"):
         raise SaveError(t("tour.file.would_not_read", file=path, what=t("tour.file.differs")),
                         file=path)
 
