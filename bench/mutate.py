@@ -817,6 +817,16 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         TABLES,
         "        if mask is None and self.open >> top.id & 1:  # R10.20: any card goes on an open card\n",
         "        if False:\n"),
+    "not-on-ignored": (
+        "fits: a card barred on the top card by not_on goes on it all the same (R9.8)",
+        TABLES,
+        "                & ~self.barred[top.id]  # R9.8: ``not_on`` bars a card even where it matches\n",
+        "                & ~0\n"),
+    "not-on-refusal-match": (
+        "card_refusal: a card not_on bars is refused as one that does not match (R9.8)",
+        "referee/engine/matching.py",
+        "    if h.tables.barred[top.id] >> card.id & 1:\n",
+        "    if False:\n"),
     "card-key-stack-rank": (
         "stacks: a penalty of the King of hearts takes every King's group (R10.10)",
         TABLES,
@@ -1087,6 +1097,7 @@ JUDGES: dict[str, tuple[str, ...]] = {
     **_pinned("tests/test_waits.py", "wait-no-add", "wait-any-rank-card", "wait-untold"),
     **_pinned("tests/test_demands.py", "demand-demander-free", "demand-no-jack",
               "demand-except-ignored"),
+    **_pinned("tests/test_not_on.py", "not-on-ignored", "not-on-refusal-match"),
 }
 """The test that pins a mutation's rule, run first: name -> test files or tests, run on
 their own before the engine's (``ENGINE_TESTS``, which run only if they pass), so that a

@@ -188,7 +188,7 @@ RULINGS = {
                   "Anna goes out on 4♥ and wins the hand (R6.1)"],
     "mau-mau": ["Bram plays 7♠: Cees must draw 4 or play a Seven (R9.3)",
                 "Anna plays 8♠: Bram misses the turn; Cees is next (R5.3)",
-                "Anna plays J♣ and names hearts (R5.4)",
+                "Anna plays 10♣. Bram is to play",
                 "There is no 5♥ in this game: its 32-card deck runs from Seven to Ace (R1.3",
                 'Anna: "Mau!" — announced in time (R10.80)',
                 "Anna goes out on A♥ and wins the hand (R6.1)"],

@@ -87,7 +87,7 @@ class Tables:
                  "doubles", "runs",
                  "start_redraw",
                  "start_steps", "out_steps",
-                 "house", "fit_rows", "wild", "same_rank", "_limits")
+                 "house", "fit_rows", "wild", "same_rank", "barred", "_limits")
 
     def __init__(self, rules: HouseRules):
         effects, rule = self._compile_effects(rules)
@@ -183,6 +183,14 @@ class Tables:
         self.wild: frozenset[str] = frozenset().union(*(
             w for c, w in zip(CARDS, self._wild_cards) if not self.open >> c.id & 1))
         self.same_rank: frozenset[str] = frozenset().union(*self._same_cards)
+        # R9.8 ``not_on``: by top card id, the mask of the cards that may not go on it
+        barred = [0] * len(CARDS)
+        for c, es in zip(CARDS, listed):
+            for e in es:
+                if e.kind == "name_suit" and e.not_on:
+                    for top in {t for key in e.not_on for t in key_cards(key)}:
+                        barred[top.id] |= 1 << c.id
+        self.barred: tuple[int, ...] = tuple(barred)
         self.names: tuple[bool, ...] = tuple(
             any(e.kind == "name_suit" for e in es) for es in effects)
 
@@ -236,11 +244,30 @@ class Tables:
         row = self.fit_rows[named]
         mask = row[top.id]
         if mask is None and self.open >> top.id & 1:  # R10.20: any card goes on an open card
-            mask = row[top.id] = (1 << len(CARDS)) - 1
+            mask = row[top.id] = ((1 << len(CARDS)) - 1) & ~self.barred[top.id]
         if mask is None:
             mask = row[top.id] = _mask(c for c in CARDS if matches(
-                c, top, named, self._wild_cards[c.id], self._same_cards[c.id]))
+                c, top, named, self._wild_cards[c.id], self._same_cards[c.id])) \
+                & ~self.barred[top.id]  # R9.8: ``not_on`` bars a card even where it matches
         return mask
+
+    def barred_keys(self, top: Card) -> tuple[str, ...]:
+        """The cards that may not go on ``top`` (R9.8 ``not_on``), as keys for words: a
+        rank when all its cards are barred, else a colour, else the cards."""
+        mask = self.barred[top.id]
+        keys: list[str] = []
+        for rank in dict.fromkeys(c.rank for c in CARDS if mask >> c.id & 1):
+            cards = [c for c in CARDS if c.rank == rank]
+            if all(mask >> c.id & 1 for c in cards):
+                keys.append(rank)
+                continue
+            for colour in ("red", "black"):
+                both = [c for c in cards if colour in card_keys(c)[1]]
+                if both and all(mask >> c.id & 1 for c in both):
+                    keys.append(f"{rank} {colour}")
+                else:
+                    keys.extend(card_keys(c)[0] for c in both if mask >> c.id & 1)
+        return tuple(keys)
 
     def counters(self, kind: str | None, under: Card) -> int:
         """R10.11: the counter cards that may go on a pending penalty of ``kind`` (the

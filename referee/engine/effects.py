@@ -95,7 +95,8 @@ EFFECT_KINDS: tuple[EffectKind, ...] = (
                "R9.7"),
     EffectKind("name_suit", None, (Param("wild", "bool", None, False),
                                    Param("on_same_rank", "enum", ("always", "named_suit"),
-                                         "always")), "R9.8"),
+                                         "always"),
+                                   Param("not_on", "keys", None, ())), "R9.8"),
     EffectKind("next_at_most", Param("value", "value", (1, 13)), (), "R9.9"),
     EffectKind("next_at_least", Param("value", "value", (1, 13)), (), "R9.9"),
     EffectKind("next_rank", Param("rank", "rank"), (), "R9.9"),
@@ -127,7 +128,8 @@ class Effect(Value):
     are fields, None where the effect has no such parameter: ``n`` (cards or
     turns), ``to`` (``draw``: ``"next"``/``"self"``/``"previous"``; ``pass_cards``:
     ``"left"``/``"right"``), ``at_once``, ``pass_on``, ``stack`` (R10.21), ``follow``, ``two_players``,
-    ``wild``, ``on_same_rank``, ``value`` (1-13), ``rank``, ``who``,
+    ``wild``, ``on_same_rank``, ``not_on`` (R9.8: a tuple of the keys of the cards it
+    may not go on), ``value`` (1-13), ``rank``, ``who``,
     ``against_play``; ``counter`` (R10.11): ``mode``, ``against`` (a tuple of keys,
     ``()``: every penalty), ``same_suit``; ``demand`` (R10.22): ``what`` (``"rank"``),
     ``except`` (a tuple of the ranks it may not demand); ``swap`` (R10.30): ``mode``

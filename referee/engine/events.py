@@ -103,6 +103,7 @@ class Reason(Enum):
     RUN_JOKER = "run_joker"                # R10.63: a Joker in a run
     MATCH = "match"                        # R3.1
     MATCH_NAMED = "match_named"            # R3.3
+    NOT_ON = "not_on"                      # R9.8: ``not_on`` bars the card on the top card
     JACK_SUIT = "jack_suit"                # R5.4: a Jack without a suit
     FINISH_ON_ACTION = "finish_on_action"  # R6.2
     NO_DRAW_THEN_PLAY = "no_draw_then_play"  # R3.4
@@ -149,7 +150,7 @@ class Reason(Enum):
         return self is Reason.JACK_SUIT
 
 
-_CARD_REFUSALS = frozenset({Reason.MATCH, Reason.MATCH_NAMED, Reason.MUST_STACK,
+_CARD_REFUSALS = frozenset({Reason.MATCH, Reason.MATCH_NAMED, Reason.NOT_ON, Reason.MUST_STACK,
                             Reason.MUST_DRAW, Reason.MUST_ANSWER_SKIP, Reason.LIMIT,
                             Reason.DOUBLE_RANK, Reason.MUST_ANSWER_WAIT, Reason.DEMANDED,
                             Reason.RUN_GOVERNED, Reason.RUN_BREAK, Reason.RUN_JOKER})

@@ -76,8 +76,9 @@ def rule_of(h, card: Card) -> str:
 
 def card_refusal(h, card: Card) -> Refusal:
     """The refusal of a card that what ``governs`` lets not through: R5.7 (it does not
-    stack), R5.11 (not the rank of the skip passed on), R9.6 / R9.9 (the limit), R3.3
-    (not the named suit) or R3.1 (it does not match)."""
+    stack), R5.11 (not the rank of the skip passed on), R9.6 / R9.9 (the limit), R9.8
+    (``not_on`` bars it on the top card), R3.3 (not the named suit) or R3.1 (it does
+    not match)."""
     kind = governs(h)
     if kind is PENALTY:
         return actions.must_stack_refusal(h, card)
@@ -92,10 +93,14 @@ def card_refusal(h, card: Card) -> Refusal:
     if kind is DEMAND:
         return Refusal(Reason.DEMANDED, "R10.22", card=card, rank=h.demand[0],
                        name=h.demand[1], demanders=demanders(h))
+    top = h.discard[-1]
+    if h.tables.barred[top.id] >> card.id & 1:
+        return Refusal(Reason.NOT_ON, "R9.8", card=card, top=top,
+                       allowed=h.allowed())
     if h.named_suit is not None:
         return Refusal(Reason.MATCH_NAMED, "R3.3", card=card, suit=h.named_suit,
                        allowed=h.allowed())
-    return Refusal(Reason.MATCH, "R3.1", card=card, top=h.discard[-1], allowed=h.allowed())
+    return Refusal(Reason.MATCH, "R3.1", card=card, top=top, allowed=h.allowed())
 
 
 def play_mask(h, count_after: int) -> int:

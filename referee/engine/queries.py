@@ -27,7 +27,9 @@ def allowed(h) -> Allowed:
     """What may go on the top card now, as facts said where they are read (R3.1-R3.3)."""
     r = h.rules
     t = h.tables
-    return Allowed(h.top, h.named_suit, t.wild, t.same_rank, r.jokers)
+    barred = t.barred[h.top.id] if h.top is not None else 0
+    return Allowed(h.top, h.named_suit, t.wild, t.same_rank, r.jokers, barred,
+                   t.barred_keys(h.top) if barred else ())
 
 
 def query(h, line: Line) -> Ruling:
@@ -266,13 +268,16 @@ class Allowed:
     """What may go on the top card now, as a rule (never guessing the hand), as facts
     said where they are read (R3.1-R3.3): the ``top`` card (None before the starter),
     the ``named`` suit, the suit-naming ranks (``naming``) whose card of another suit
-    goes on top by the matching rule itself, and whether ``jokers`` are in play."""
+    goes on top by the matching rule itself, whether ``jokers`` are in play, and
+    ``barred``: the keys of the cards that may not go on top all the same (R9.8
+    ``not_on``: "but not a Jack"), given with ``barred_mask``, those cards' mask."""
 
-    __slots__ = ("top", "named", "naming", "jokers")
+    __slots__ = ("top", "named", "naming", "jokers", "barred")
 
     def __init__(self, top: Card | None, named: str | None, wild: frozenset[str],
-                 same_rank: frozenset[str], jokers: bool):
-        self.top, self.named, self.jokers = top, named, jokers
+                 same_rank: frozenset[str], jokers: bool, barred_mask: int = 0,
+                 barred: tuple[str, ...] = ()):
+        self.top, self.named, self.jokers, self.barred = top, named, jokers, barred
         # "a Jack" is said of a suit-naming rank whose card of another suit goes on top
         # by the matching rule itself (``compiled.matches``: ``same_rank`` on a named suit,
         # ``wild`` otherwise), and not already as the top card's rank.
@@ -282,6 +287,7 @@ class Allowed:
             if top is not None and top.rank != JOKER
             and (named or top.rank != rank)
             and any(matches(Card(rank, s), top, named, wild, same_rank)
+                    and not barred_mask >> Card(rank, s).id & 1
                     for s in SUITS if s != suit))
 
 

@@ -77,6 +77,8 @@ MESSAGES = {
         "down but one way, in one suit, or turns to another suit on the same rank (R10.62)."),
     "engine.refuse.run_joker": "A Joker cannot be part of a run: play it alone (R10.63).",
     "engine.refuse.match": "{card} does not match {top}: play {allowed}, or draw (R3.1).",
+    "engine.refuse.not_on": (
+        "{card} may not go on {top} under these house rules: play {allowed}, or draw (R9.8)."),
     "engine.refuse.match_named": (
         "{card} does not follow the named suit, {suit}: play {allowed}, or draw (R3.3)."),
     "engine.refuse.must_answer_skip": {
@@ -488,6 +490,7 @@ MESSAGES = {
     "engine.words.any_card": "any card",
     "engine.words.any_suit": "any {suit}",
     "engine.words.any_rank": "any {rank}",
+    "engine.words.but_not": "{allowed}, but not {barred}",
     "engine.words.or_list": "{head} or {last}",
     "engine.words.and_list": "{head} and {last}",
     "engine.words.misses_turn": "{name} misses the turn",

@@ -100,7 +100,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "games.mau-mau.deal": "Deal 5 cards each from a 32-card pack, Seven to Ace (German cards: "
                           "Ober = Queen, Unter = Jack, R10.41). The player on the dealer's "
                           "left begins.",
-    "games.mau-mau.variants": "No Jack on a Jack at all; a Nine or a Ten reverses, an "
+    "games.mau-mau.variants": "A Jack on a Jack (`J = { name_suit = true, wild = true }`, "
+                              "without `not_on`); a Nine or a Ten reverses, an "
                               "Ace skips; Sevens that double (2, 4, 8); a Seven countered by "
                               "an Eight of its suit (`\"8\" = { counter = \"cancel\", against "
                               "= [\"7\"], same_suit = true }`), passed on by a Nine, sent back "
@@ -163,8 +164,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "games.huit-americain.deal": "Deal 8 cards each from two packs and two Jokers. A special "
                                  "card as the starter goes back into the stock and another "
                                  "is turned. The player on the dealer's left begins.",
-    "games.huit-americain.variants": "One pack (`decks = 1`); an Eight that may not go on an "
-                                     "Ace; a Two that does not act (`\"2\" = \"none\"`); a "
+    "games.huit-americain.variants": "One pack (`decks = 1`); an Eight that goes on an Eight "
+                                     "or an Ace too (without `not_on`); a Two that does not act (`\"2\" = \"none\"`); a "
                                      "Nine that does not act (`\"9\" = \"none\"`); going out "
                                      "on any card (`[finish] mode = \"allowed\"`).",
 

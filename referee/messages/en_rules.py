@@ -222,6 +222,7 @@ MESSAGES: dict[str, str] = {
     "rules.view.effect.name_suit.always": "the player names a suit ({rule})",
     "rules.view.effect.name_suit.named_suit": "the player names a suit; on a named suit, only in that suit ({rule})",
     "rules.view.effect.name_suit.wild_always": "goes on any card, and the player names a suit ({rule})",
+    "rules.view.effect.not_on": "; it may not go on {cards} ({rule})",
     "rules.view.effect.name_suit.wild_named_suit": "goes on any card, and the player names a suit; on a named suit, only in that suit ({rule})",
     "rules.view.effect.next_at_most": "the next card must be {limit} ({rule})",
     "rules.view.effect.next_at_least": "the next card must be {limit} ({rule})",
@@ -910,7 +911,9 @@ MESSAGES: dict[str, str] = {
         "`\"name_suit\"`: the player names a suit (R5.4, R3.3); any rank may do it. With "
         "`wild = true` the card goes on any card. With `on_same_rank = \"always\"` it goes "
         "on its own rank whatever suit is named; with `\"named_suit\"` only in the named "
-        "suit. A card that empties the hand names nothing."
+        "suit. With `not_on = [...]` (ranks, cards or colours) it never goes on those cards, "
+        "wild or not, whatever suit is named: `not_on = [\"J\"]` on a Jack, no Jack on a "
+        "Jack. A card that empties the hand names nothing."
     ),
     "rules.book.title.R9.9": "Limits on the next card",
     "rules.book.text.R9.9": (

@@ -30,7 +30,7 @@ from referee.engine.rules import GAMES, PRESETS, PRESET_RULE, HouseRules, RulesE
 from referee.engine.tomlsource import toml_value
 from referee.engine.cardkeys import is_rank, key_order, key_rank
 from referee.words.cards import a_rank, pretty, suit_word
-from referee.words.events import limit_words, rules_name
+from referee.words.events import a_key, limit_words, or_list, rules_name
 from referee.series.presets import find_rules_file, load_rules, resolve_preset
 
 #: Sections of the rule book and their rule ids, in book order (RULES.md).
@@ -694,9 +694,13 @@ def effect_words(rank: str, effect: Effect, rule: str, free: bool = False,
                    else t("rules.view.effect.counter_any"))
     if effect.kind == "demand":  # R10.22: the ranks it may not demand
         against = _ranks_words(getattr(effect, "except"))
-    return t(key, n=effect.n if effect.n is not None else 1, rule=rule, limit=limit,
+    text = t(key, n=effect.n if effect.n is not None else 1, rule=rule, limit=limit,
              against=against,
              card=a_rank(key_rank(rank)))
+    if effect.kind == "name_suit" and effect.not_on:  # R9.8: the cards it may not go on
+        text += t("rules.view.effect.not_on", rule="R9.8",
+                  cards=or_list([a_key(k) for k in sorted(effect.not_on, key=key_order)]))
+    return text
 
 
 def rank_effects_words(rank: str, effects: tuple[Effect, ...], free: bool = False,

@@ -53,6 +53,7 @@ CONSTRUCTS = {
     "demand": "a card that demands a rank, { demand = \"rank\" } (R10.22)",
     "jump_in": "jump_in = \"identical\" or \"same_rank\", jump_in_on_penalty (R10.70-R10.75)",
     "swap": "a rank that swaps hands with a chosen player, { swap = \"choose\" } (R10.30)",
+    "not_on": "a suit-naming card barred on some cards, { name_suit = true, not_on = [...] } (R9.8)",
 }
 """What ``avoid`` may name: constructs of a file, each with what it is."""
 
@@ -96,6 +97,8 @@ def random_effect(rng: random.Random) -> Any:
     kind = rng.choice(_RANDOM_KINDS)
     params: dict[str, Any] = {}
     for p in ((kind.value,) if kind.value else ()) + kind.params:
+        if p.name == "not_on":  # (R9.8: added by ``_side_not_on``, from a stream of its own)
+            continue
         if rng.random() < 0.5 and p.default is not None and p is not kind.value:
             continue
         if p.kind == "int":
@@ -221,6 +224,7 @@ def random_file(rng: random.Random, avoid: Iterable[str] = ()) -> str:
     sections: dict[str, dict[str, Any]] = {}
     actions = random_actions(rng, top.get("turn_order") == "free", avoid)
     _side_swap(rng, actions, top.get("turn_order") == "free", avoid)
+    _side_not_on(rng, actions, avoid)
     if actions:
         sections["actions"] = actions
     if rng.random() < 0.3:
@@ -383,6 +387,30 @@ def _side_swap(rng: random.Random, actions: dict[str, Any], free: bool,
     value = (entry if isinstance(entry, list) else [entry]) + [swap]
     if check_combination(_effects_of(value), free) is None:
         actions[rank] = value
+
+
+def _side_not_on(rng: random.Random, actions: dict[str, Any], avoid: frozenset[str]) -> None:
+    """Now and then a rank that names a suit is barred on some cards (R9.8 ``not_on``:
+    its own rank, as Mau-Mau's Jack, and others), from a side stream as ``_side_keys``;
+    a rank that names none is given ``name_suit`` first."""
+    side = _stream(rng, 2)
+    if "not_on" in avoid or side.random() >= 0.3:
+        return
+    rank = side.choice([r for r in _RANKS if r != JOKER])
+    keys = [rank] + side.sample(["8", "A", "Joker", "Q red", "Ks"], side.randint(0, 2))
+    entry = actions.get(rank)
+    naming = [e for e in (entry if isinstance(entry, list) else [entry])
+              if e == "name_suit" or (isinstance(e, dict) and "name_suit" in e)]
+    if not naming:
+        actions[rank] = {"name_suit": True, "wild": side.random() < 0.5, "not_on": keys}
+        return
+    named = naming[0]
+    table = dict(named) if isinstance(named, dict) else {"name_suit": True}
+    table["not_on"] = keys
+    if isinstance(entry, list):
+        actions[rank] = [table if e is named else e for e in entry]
+    else:
+        actions[rank] = table
 
 
 def _probe(top: dict[str, Any], sections: dict[str, dict[str, Any]]) -> HouseRules | None:

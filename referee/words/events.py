@@ -60,13 +60,18 @@ def allowed_words(allowed) -> str:
     if allowed.named:
         parts.append(t("engine.words.any_suit", suit=suit_word(allowed.named)))
     elif top.rank == JOKER:
-        return t("engine.words.any_card")
+        parts = [t("engine.words.any_card")]
     else:
         parts.append(t("engine.words.any_suit", suit=suit_word(top.suit)))
-        parts.append(t("engine.words.any_rank", rank=rank_word(top.rank)))
-    parts.extend(a_rank(rank) for rank in allowed.naming)
-    if allowed.jokers:
-        parts.append(a_rank(JOKER))
+        if top.rank not in allowed.barred:  # (R9.8: a rank barred on itself)
+            parts.append(t("engine.words.any_rank", rank=rank_word(top.rank)))
+    if allowed.named or top.rank != JOKER:
+        parts.extend(a_rank(rank) for rank in allowed.naming)
+        if allowed.jokers:
+            parts.append(a_rank(JOKER))
+    if allowed.barred:  # R9.8 ``not_on``
+        return t("engine.words.but_not", allowed=or_list(parts),
+                 barred=or_list([a_key(key) for key in allowed.barred]))
     return or_list(parts)
 
 
@@ -286,6 +291,7 @@ _REFUSALS = {
     "run_joker": "engine.refuse.run_joker",
     "match": "engine.refuse.match",
     "match_named": "engine.refuse.match_named",
+    "not_on": "engine.refuse.not_on",
     "jack_suit": "engine.refuse.jack_suit",
     "finish_on_action": "engine.refuse.finish_on_action",
     "no_draw_then_play": "engine.refuse.no_draw_then_play",
