@@ -827,6 +827,23 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "referee/engine/matching.py",
         "    if h.tables.barred[top.id] >> card.id & 1:\n",
         "    if False:\n"),
+    "false-call-free": (
+        "announce: a call nobody owes costs nothing, false_penalty or not (R10.84)",
+        "referee/engine/lastcard.py",
+        "        if cost and held is not None and held != 1 and h.status == \"playing\":\n",
+        "        if False:\n"),
+    "false-call-one-card": (
+        "announce: a call by a player holding one card, owed none, costs false_penalty "
+        "(R10.84)",
+        "referee/engine/lastcard.py",
+        "        if cost and held is not None and held != 1 and h.status == \"playing\":\n",
+        "        if cost and held is not None and h.status == \"playing\":\n"),
+    "false-call-unnamed": (
+        "_acting: a lone call nobody owes is the player to act's, false_penalty or not "
+        "(R10.84)",
+        "referee/engine/hand.py",
+        "            if named is None and self.announce_due is None and self.rules.false_call_cost():\n",
+        "            if False:\n"),
     "card-key-stack-rank": (
         "stacks: a penalty of the King of hearts takes every King's group (R10.10)",
         TABLES,
@@ -1098,6 +1115,8 @@ JUDGES: dict[str, tuple[str, ...]] = {
     **_pinned("tests/test_demands.py", "demand-demander-free", "demand-no-jack",
               "demand-except-ignored"),
     **_pinned("tests/test_not_on.py", "not-on-ignored", "not-on-refusal-match"),
+    **_pinned("tests/test_false_call.py", "false-call-free", "false-call-one-card",
+              "false-call-unnamed"),
 }
 """The test that pins a mutation's rule, run first: name -> test files or tests, run on
 their own before the engine's (``ENGINE_TESTS``, which run only if they pass), so that a

@@ -113,7 +113,7 @@ BOOK = {
                    "or stacks on it (R9.3)", "Red Jack: played on a penalty of black Jack, it "
                    "cancels the penalty (R10.11)", "King: play reverses", "Two, Eight, Jack, "
                    "King", '"Last-card!"'],
-    "makao": ["Makao: the rule book", "Three: the next player draws 3 cards or stacks on it "
+    "makao": ["Makao: the rule book", "Three of hearts: the next player draws 3 cards or stacks on it "
               "(R9.3)", "Four: the next player waits a turn unless they add a Four",
               "its player may demand a rank", "(R10.22)", "Queen: it goes on any card",
               "King of hearts: the next player draws 5 cards (R9.3)",
@@ -208,7 +208,9 @@ RULINGS = {
                    "Bram plays 10♠. Bram plays 10♦.", 'Anna: "Last-card!"',
                    "Anna goes out on 4♠ and wins the hand (R6.1)"],
     "makao": ["The starter 4♣ is an action card: it goes back",
-              "Bram plays 3♦: Cees must draw 3 or play a Three (R9.3)",
+              "refused: 3♥ cannot be played now: 2 cards to draw are pending, so only a Two "
+              "or 3♠ may be played on them",
+              "Bram plays 3♦: Cees must draw 3 or play 2♦ or a Three (R9.3)",
               "Bram plays 4♥: Cees must add a Four to the wait, or type `pass` and wait 2 turns",
               "refused: A wait of 2 turns is pending for Cees", "Cees waits 2 turns",
               "Anna plays J♥ and demands a Seven", "refused: 8♥ cannot be played now: Anna "

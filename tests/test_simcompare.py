@@ -111,7 +111,7 @@ def test_compare_text_in_plain_sentences():
 def test_a_plain_simulation_keeps_its_report():
     result = cli(None, "simulate", "--rules", "family", "--players", "4", "--hands", "20",
                  "--seed", "1")
-    assert "The bots played 20 hands for 4 players with the family rules." in result.output
+    assert "The bots played 20 hands at a table of 4 with the family rules." in result.output
 
 
 @pytest.mark.parametrize("args", [["--compare"], ["--compare", "standard", "nonsense-preset"]])

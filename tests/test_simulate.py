@@ -201,7 +201,7 @@ def test_a_card_lost_without_the_count_knowing_is_a_mismatch_of_that_hand(monkey
 def test_report_renders_in_plain_language_and_as_json():
     report = simulate(rules_for("family"), 4, 20, seed=1)
     text = report.render()
-    assert "20 hands for 4 players with the family rules" in text
+    assert "20 hands at a table of 4 with the family rules" in text
     assert "matched the real cards" in text
     assert "Traceback" not in text and "{" not in text
     data = report.to_json()

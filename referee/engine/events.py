@@ -112,6 +112,7 @@ class Reason(Enum):
     NO_SKIP = "no_skip"                    # R5.11: ``pass`` with no skip pending
     CALL_SELF = "call_self"                # R4.4
     CALL_UNNAMED = "call_unnamed"          # R4.4
+    ANNOUNCE_UNNAMED = "announce_unnamed"  # R10.84: a lone call, none due, false calls cost
     FIX_COUNT = "fix_count"                # R0.2
     FIX_PLAY = "fix_play"                  # R0.2
     MUST_ANSWER_SKIP = "must_answer_skip"  # R5.11: a skip is pending: its rank or ``pass``
@@ -394,6 +395,17 @@ class OutCalled(Event):
     def house(self) -> tuple | None:  # type: ignore[override]
         return ("calls.out.factor", self.factor) if self.how == "counts" and self.factor > 1 \
             else None
+
+
+class FalseAnnounced(Event):
+    """``player`` made the last-card call holding ``held`` cards, none due, and draws
+    ``n`` (R10.84, ``[calls] last.false_penalty``); ``word`` the call's own word."""
+
+    __slots__ = ("player", "held", "n", "word")
+    rule = "R10.84"
+
+    def __init__(self, player, held, n, word=None):
+        self.player, self.held, self.n, self.word = player, held, n, word
 
 
 class FalseCall(Event):

@@ -343,7 +343,8 @@ class Hand(Dealt):
     def _acting(self, named: str | None, kind) -> str | None:
         """Who acts for a line naming ``named`` (None: nobody named): in free order the
         player named (R8.4); a call its caller; a lone "Laatste kaart!" the player whose
-        window is open; else the player named or the player to act (R3.7)."""
+        window is open (none open and a false call costing cards: refused unnamed,
+        R10.84); else the player named or the player to act (R3.7)."""
         if self.free:
             if named is None:
                 raise Refusal(Reason.FREE_NO_PLAYER, "R8.4")
@@ -351,6 +352,10 @@ class Hand(Dealt):
         if kind is Call:
             return named
         if kind is Announce:
+            if named is None and self.announce_due is None and self.rules.false_call_cost():
+                # R10.84: a false call costs cards, so whose call it is must be known
+                raise Refusal(Reason.ANNOUNCE_UNNAMED, "R10.84", n=self.rules.false_call_cost(),
+                              word=self.rules.last_call_word(), name=self.turn)
             return named if named is not None else (self.announce_due or self.turn)
         return named if named is not None else self.turn
 

@@ -200,11 +200,13 @@ SERIES_MODES: tuple[str, ...] = ("elimination", "hands", "casual", "target")
 SCORING_MODES: tuple[str, ...] = ("penalty", "winner_collects")
 #: The fields each call of ``[calls]`` may hold (R10.80-R10.82), ``word`` required: the
 #: word said at the table (one word, as typed), ``penalty`` the cards a missed call costs
-#: (left out: ``last_card_penalty``, R4.3); ``second_last`` is ``last`` under Tschau
+#: (left out: ``last_card_penalty``, R4.3), ``false_penalty`` the cards an announcement
+#: costs when no call is due (left out: 0, R10.84); ``second_last`` is ``last`` under Tschau
 #: Sepp's name (R10.81); ``out``: ``on`` the card keys it is said on (R10.10; left out:
 #: any card), ``factor`` what it multiplies the others' points by (R10.82).
 CALL_FIELDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
-    "last": ("word", "penalty"), "second_last": ("word", "penalty"),
+    "last": ("word", "penalty", "false_penalty"),
+    "second_last": ("word", "penalty", "false_penalty"),
     "out": ("word", "on", "factor")})
 #: The range of ``[calls] out.factor`` (R10.82), its default 1.
 OUT_FACTOR_RANGE = (1, 10)

@@ -9,6 +9,7 @@ callable), ``"called"``.
 - R4.1 duty ........... ``plays.play`` opens the window (one card left)
 - R4.2 window ......... ``played``, ``typed_draw`` (another player acted: open windows close)
 - R4.1 / R4.2 announce  ``announce``
+- R10.84 a false call . ``announce`` (no call due: ``false_penalty`` cards)
 - R4.3 / R4.4 call .... ``call``
 - R4.5 lapse .......... ``piles.lapse`` (the count changed: every draw's, below this module)
 - R10.82 / R10.83 the call on going out .. ``out_call``
@@ -18,7 +19,8 @@ from __future__ import annotations
 
 from referee.engine import piles
 from referee.engine.events import (
-    Announced, Called, Drew, FalseCall, OutCalled, Reason, Refusal, WentOut, Won)
+    Announced, Called, Drew, FalseAnnounced, FalseCall, OutCalled, Reason, Refusal, WentOut,
+    Won)
 
 
 def close_windows(h, actor: str) -> None:
@@ -43,7 +45,9 @@ def typed_draw(h, player: str) -> None:
 
 
 def announce(h, player: str | None, ev: list) -> None:
-    """``player`` says "Laatste kaart!" (R4.1; too late after the window, R4.2)."""
+    """``player`` says "Laatste kaart!" (R4.1; too late after the window, R4.2); said
+    with no call due, holding other than one card, it costs the rule set's
+    ``false_penalty`` cards (R10.84), else it has no effect (R4.1)."""
     state = h.last_card.get(player) if player else None
     word = h.rules.last_call_word()  # (the game's own word, R10.80, R10.81)
     if state == "open":
@@ -54,6 +58,13 @@ def announce(h, player: str | None, ev: list) -> None:
     elif state == "announced":
         ev.append(Announced(player, Announced.AGAIN, word))
     else:
+        cost = h.rules.false_call_cost()
+        held = h.counts.get(player) if player else None
+        if cost and held is not None and held != 1 and h.status == "playing":
+            # R10.84: a false call (Flemish Pesten's false knock) costs its cards
+            ev.append(FalseAnnounced(player, held, cost, word))
+            piles.applied_draw(h, player, cost, ev)
+            return
         ev.append(Announced(player, Announced.NONE, word))
 
 

@@ -232,6 +232,12 @@ class HouseRules(Value):
         found = self.last_call()
         return (found[1] if found else {}).get("penalty", self.last_card_penalty)
 
+    def false_call_cost(self) -> int:
+        """Cards an announcement costs when no call is due (R10.84: ``[calls]
+        last.false_penalty`` or ``second_last.false_penalty``; 0 without one)."""
+        found = self.last_call()
+        return int((found[1] if found else {}).get("false_penalty", 0))
+
     def out_call_word(self) -> str | None:
         """The word of the call on going out (``[calls] out.word``, R10.82:
         ``"Mau-Mau"``), or None: there is none."""

@@ -201,7 +201,8 @@ def _check_type(c: _Checked) -> Any:
 def _check_call(c: _Checked) -> Any:
     """``call``: a table of the fields ``detail`` names (R10.80-R10.82), ``word``
     required: one word that is not a card, a suit or an entry word (``Mau``; the call
-    on going out, R10.82, not ``lk`` either); ``penalty`` a whole number, 0 or more;
+    on going out, R10.82, not ``lk`` either); ``penalty`` and ``false_penalty`` (R10.84)
+    whole numbers, 0 or more;
     ``on`` a list of card keys (R10.10); ``factor`` a whole number in
     ``OUT_FACTOR_RANGE``."""
     from referee.engine.notation import ANNOUNCE_WORDS, RESERVED_WORDS
@@ -229,6 +230,10 @@ def _check_call(c: _Checked) -> Any:
     if "penalty" in value:
         out["penalty"] = check_value(c.src, c.shown_key + ".penalty", c.path + ("penalty",),
                                       value["penalty"], "int", (0, None))
+    if "false_penalty" in value:  # (R10.84: a false call)
+        out["false_penalty"] = check_value(
+            c.src, c.shown_key + ".false_penalty", c.path + ("false_penalty",),
+            value["false_penalty"], "int", (0, None))
     if "on" in value:
         out["on"] = _call_keys(c, value["on"])
     if "factor" in value:

@@ -181,6 +181,11 @@ MESSAGES = {
     "engine.refuse.call_unnamed": (
         "A call must name its caller, like `{cmd:Bram: call Anna}`, because a false call costs "
         "the caller {n} cards here (R4.4)."),
+    "engine.refuse.announce_unnamed": {
+        "one": ("Nobody owes \"{word}!\" now, and a false call costs 1 card here: name who "
+                "said it, like `{entry}` (R10.84)."),
+        "other": ("Nobody owes \"{word}!\" now, and a false call costs {n} cards here: name "
+                  "who said it, like `{entry}` (R10.84).")},
     "engine.refuse.fix_count": {
         "one": "{name} cannot hold {n} card: the draw pile is empty (R0.2).",
         "other": "{name} cannot hold {n} cards: only {pile} are left in the draw pile (R0.2)."},
@@ -355,6 +360,11 @@ MESSAGES = {
         "{name} took the penalty and now plays the turn (R5.7, penalty_ends_turn = false)."),
     "engine.effect.false_call": {"one": "{name} made a false call and draws {n} (R4.4).",
         "other": "{name} made a false call and draws {n} (R4.4)."},
+    "engine.effect.false_announce": {
+        "one": ("{name}: \"{word}!\" holding {held} cards, with no call due: a false call "
+                "costs 1 card, which {name} draws (R10.84)."),
+        "other": ("{name}: \"{word}!\" holding {held} cards, with no call due: a false call "
+                  "costs {n} cards, which {name} draws (R10.84).")},
     "engine.effect.penalty_lapses": "The penalty pending for {name} lapses (R1.5).",
     "engine.effect.skip_lapses": {
         "one": "The skip passed on to {name} ({n} turn) lapses with them (R1.5).",

@@ -30,6 +30,9 @@ MESSAGES: dict[str, str | dict[str, str]] = {
                  "player's next draw takes {n} cards (R6.2).",
     },
     "games.book.calls": "The calls",
+    "games.book.call_false": {
+        "one": "One who says \"{word}!\" with no call due draws 1 card (R10.84).",
+        "other": "One who says \"{word}!\" with no call due draws {n} cards (R10.84)."},
     "games.book.call_word": {
         "one": "A player whose play leaves them one card says \"{word}!\" (typed `{word}` "
                "or `lk`); one who forgets and is caught (`{cmd:call Anna}`) draws {n} card (R10.80).",
@@ -147,10 +150,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "games.makao.deal": "Deal 5 cards each from one pack without Jokers (two packs from six "
                         "players). An action card as the starter goes back and another is "
                         "turned. The player on the dealer's left begins.",
-    "games.makao.variants": "A Three on a Two (and a Two on a Three) of its suit: not a key "
-                            "yet, so a Two goes only on a Two and a Three on a Three here "
-                            "(`[stacking] groups = [[\"2\", \"3\"]]` lets any of them "
-                            "go on the other); the Kings of hearts and spades on each other or "
+    "games.makao.variants": "A Three on a Two (and a Two on a Three) of any suit "
+                            "(`[stacking] groups = [[\"2\", \"3\"]]`); the Kings of hearts and spades on each other or "
                             "on a Two or Three of their suit; Jokers standing for any card; a "
                             "demand that lasts until another Jack; \"po makale\" on going "
                             "out (`[calls] out = { word = \"po-makale\" }`); in Hungary, runs "
@@ -185,8 +186,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     # --- Flemish Pesten -----------------------------------------------------------
     "games.pesten-vlaams.name": "Flemish Pesten",
     "games.pesten-vlaams.intro": "Pesten as it is played in Flanders: you knock on your last "
-                                 "card, and forgetting it or going out on an action card "
-                                 "each cost 5 cards.",
+                                 "card, and forgetting it, knocking without a last card or "
+                                 "going out on an action card each cost 5 cards.",
     "games.pesten-vlaams.deal": "Deal 7 cards each from one pack with its two Jokers (two "
                                 "packs from six players). The player on the dealer's left "
                                 "begins.",

@@ -1193,6 +1193,15 @@ MESSAGES: dict[str, str] = {
         "going out after the hand's winner (R6.3), has no effect. Said without going "
         "out, it has none either, and the speaker draws `false_call_penalty` (R4.4)."
     ),
+    "rules.book.title.R10.84": "A false last-card call",
+    "rules.book.text.R10.84": (
+        "A game may make a last-card call said with no call due cost cards (`[calls] last` "
+        "with `false_penalty = 5`, Flemish Pesten's false knock): the player who says it "
+        "holding other than one card, outside the window and not late, draws them at once. "
+        "Said alone, it must name who said it (`Bram: klop`)."
+    ),
+    "rules.book.text.R10.84.on": "Here a false \"{word}!\" costs {cards}.",
+    "rules.book.text.R10.84.off": "Not used in this series: a call with no call due has no effect (R4.1).",
     "rules.book.title.R10.90": "The winner collects",
     "rules.book.text.R10.90": (
         "The winner of a hand scores the points of every card the others hold, the "

@@ -9,8 +9,8 @@ and ``blocked`` lines are shares from 0 to 1 (shown as %),
 
 MESSAGES = {
     "sim.render.head": {
-        "one": "The bots played 1 hand for {players} players with the {rules} rules.",
-        "other": "The bots played {n:,} hands for {players} players with the {rules} rules."},
+        "one": "The bots played 1 hand at a table of {players} with the {rules} rules.",
+        "other": "The bots played {n:,} hands at a table of {players} with the {rules} rules."},
     "sim.render.speed": {
         "one": "That took {seconds:.2f} seconds (1 hand a second).",
         "other": "That took {seconds:.2f} seconds ({n:,} hands a second)."},

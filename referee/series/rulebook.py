@@ -50,7 +50,8 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("R10", ("R10.10", "R10.11", "R10.20", "R10.21", "R10.22", "R10.30", "R10.31", "R10.40",
              "R10.41", "R10.50", "R10.51", "R10.52", "R10.60", "R10.61", "R10.62", "R10.63",
              "R10.64", "R10.65", "R10.70", "R10.71", "R10.72", "R10.73", "R10.74", "R10.75",
-             "R10.80", "R10.81", "R10.82", "R10.83", "R10.90", "R10.91", "R10.92", "R10.93")),
+             "R10.80", "R10.81", "R10.82", "R10.83", "R10.84", "R10.90", "R10.91", "R10.92",
+             "R10.93")),
 )
 _SECTION_OF = {rid: sec for sec, ids in SECTIONS for rid in ids}
 _SECTION_IDS = tuple(sec for sec, _ in SECTIONS)
@@ -365,6 +366,13 @@ def _r10_82(r: HouseRules) -> str:
                  cards=_ranks_words(on or ()), factor=out.get("factor", 1))
 
 
+def _r10_84(r: HouseRules) -> str:
+    cost = r.false_call_cost()
+    if not cost:
+        return _here("R10.84", "off")
+    return _here("R10.84", "on", word=r.last_call_word(), cards=_cards(cost))
+
+
 def _r10_90(r: HouseRules) -> str:
     on = r.scoring["mode"] == "winner_collects"
     return t(_key("R10.90")) + " " + t(_key("R10.90", "on" if on else "off"))
@@ -501,6 +509,7 @@ _BUILDERS: dict[str, Callable[[HouseRules], str]] = {
     "R10.80": _r10_80,
     "R10.81": _r10_81,
     "R10.82": _r10_82,
+    "R10.84": _r10_84,
     "R10.90": _r10_90,
     "R10.91": _r10_91,
     "R10.93": _r10_93,
@@ -877,6 +886,7 @@ _TOPICS: dict[str, str] = {
     "R10.81": "tschau, sepp, second to last, second-to-last",
     "R10.82": "mau-mau, going out, call, factor, double points",
     "R10.83": "false call, wrong card, mau-mau",
+    "R10.84": "false call, false knock, klop, knock, flemish",
     "R10.60": "run, runs, sequence, straight, consecutive cards, switch, black jack, macau",
     "R10.61": "run, first card, pending penalty",
     "R10.62": "run, sequence, direction, ace low, ace high, turn, change suit",
@@ -1200,6 +1210,8 @@ def _calls(rules: HouseRules) -> list[str]:
     word = rules.last_call_word()
     if word is not None:
         said = [t("games.book.call_word", word=word, n=rules.last_call_penalty())]
+        if rules.false_call_cost():  # R10.84
+            said.append(t("games.book.call_false", word=word, n=rules.false_call_cost()))
     elif rules.last_call_penalty() == 0:
         said = [t("games.book.call_free")]
     else:

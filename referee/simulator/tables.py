@@ -281,6 +281,10 @@ def _family_keys(rng: random.Random, top: dict[str, Any], sections: dict[str, di
     calls = sections.get("calls")
     if calls and side.random() < 0.4:   # (R10.81: Tschau Sepp's name of the call)
         calls["second_last"] = calls.pop("last")
+    false = _stream(rng, 84)   # (R10.84, added later: a stream of its own)
+    for call in (calls or {}).values():
+        if false.random() < 0.5:
+            call["false_penalty"] = false.randint(1, 5)
     if "out_call" not in avoid and side.random() < (0.6 if calls else 0.15):
         out: dict[str, Any] = {"word": side.choice(("Mau-Mau", "Sepp", "Kadi"))}
         if side.random() < 0.7:

@@ -300,6 +300,7 @@ _REFUSALS = {
     "no_skip": "engine.refuse.no_skip",
     "call_self": "engine.refuse.call_self",
     "call_unnamed": "engine.refuse.call_unnamed",
+    "announce_unnamed": "engine.refuse.announce_unnamed",
     "fix_count": "engine.refuse.fix_count",
     "fix_play": "engine.refuse.fix_play",
     "must_answer_skip": "engine.refuse.must_answer_skip",
@@ -351,6 +352,8 @@ def _refused(e) -> str:
         fields["entry"] = _entry(f"start {fields['card']}")
     elif reason == "jump_not_same" and fields.pop("same_rank", False):
         key = "engine.refuse.jump_not_rank"
+    elif reason == "announce_unnamed":  # (R10.84: the entry to type, the player named)
+        fields["entry"] = f"{fields.pop('name')}: {fields['word']}"
     elif reason == "swap_no_name":  # (R10.30: the entry to type, a name after the card)
         fields["entry"] = _entry(f"{fields['card']} {fields.pop('other')}")
     elif reason == "not_in_deck":  # (R10.40: "from Seven to Ace")
@@ -394,7 +397,7 @@ def _drew(e) -> str | None:
         # (told by the call or the correction; a draw the referee applies is told by
         # the event that applies it, just before: ``DrawsAtOnce``, ``OthersDraw``,
         # ``PenaltyAtOnce``, a starter's ``Started``, ``DrawAfter``,
-        # ``IllegalPlayPenalty``, ``FalseCall``)
+        # ``IllegalPlayPenalty``, ``FalseCall``, ``FalseAnnounced``)
         return None
     key = _DREW[e.cause]
     if e.cause == e.OWED and e.n == 0:
@@ -537,6 +540,8 @@ _RENDER = {
                          if e.word and e.outcome == "hit" else
                          t(_CALLED[e.outcome], name=e.target, n=e.n)),
     "FalseCall": lambda e: t("engine.effect.false_call", name=e.player, n=e.n),
+    "FalseAnnounced": lambda e: t("engine.effect.false_announce", name=e.player, n=e.n,
+                                  held=e.held, word=e.word),  # (a call with a word, R10.80)
     "PenaltyAimed": _penalty,
     "PenaltyAtOnce": lambda e: t("engine.effect.penalty_at_once", name=e.player,
                                  card=pretty(e.card), victim=e.victim, n=e.n),
