@@ -79,7 +79,7 @@ def test_R10_80_without_calls_the_word_is_no_announcement(tmp_path):
     ('[calls]\nlast = { word = "draw" }\n', 2, ["calls.last.word", "R10.80"]),
     ('[calls]\nlast = { word = "Mau Mau" }\n', 2, ["calls.last.word", "R10.80"]),
     ('[calls]\nlast = { penalty = 1 }\n', 2, ["calls.last", "no word", "R10.80"]),
-    ('[calls]\nlast = { word = "Mau", pen = 1 }\n', 2, ["`pen`", "word or penalty"]),
+    ('[calls]\nlast = { word = "Mau", pen = 1 }\n', 2, ["`pen`", "word, penalty or false_penalty"]),
     ('[calls]\nlats = { word = "Mau" }\n', 2, ["calls.lats", "`last`"]),
     ('[calls]\nlast = "Mau"\n', 2, ["calls.last", "must be a table"]),
     ('\n[calls]\nlast = { word = "Mau", penalty = -1 }\n', 3, ["calls.last.penalty = -1", "0 or more"]),

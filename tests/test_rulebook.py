@@ -18,23 +18,12 @@ from referee.series.rulebook import (
 from referee.engine.rules import PRESETS, HouseRules
 from referee.series.presets import load_rules
 
-# Every rule id of RULES.md, in order.
-RULES_MD_IDS = [
-    "R0.1", "R0.2", "R0.3", "R0.4",
-    "R1.1", "R1.2", "R1.3", "R1.4", "R1.5",
-    "R2.1", "R2.2", "R2.3", "R2.4", "R2.5",
-    "R3.1", "R3.2", "R3.3", "R3.4", "R3.5", "R3.6", "R3.7", "R3.8", "R3.9", "R3.10",
-    "R4.1", "R4.2", "R4.3", "R4.4", "R4.5",
-    "R5.1", "R5.2", "R5.3", "R5.4", "R5.5", "R5.6", "R5.7", "R5.8", "R5.9", "R5.10", "R5.11",
-    "R6.1", "R6.2", "R6.3",
-    "R7.1", "R7.2", "R7.3", "R7.4", "R7.5", "R7.6",
-    "R8.1", "R8.2", "R8.3", "R8.4", "R8.5", "R8.6",
-    *(f"R9.{n}" for n in range(1, 19)),
-    "R10.10", "R10.11", "R10.20", "R10.21", "R10.22", "R10.30", "R10.31", "R10.40", "R10.41",
-    "R10.50", "R10.51", "R10.52", "R10.60", "R10.61", "R10.62", "R10.63", "R10.64", "R10.65",
-    "R10.70", "R10.71", "R10.72", "R10.73", "R10.74", "R10.75",
-    "R10.80", "R10.81", "R10.82", "R10.83", "R10.90", "R10.91", "R10.92", "R10.93",
-]
+ROOT = Path(__file__).resolve().parent.parent
+
+# Every rule id of RULES.md, in order: each rule's bold head (``- **R4.1 Duty.**``).
+RULES_MD_IDS = re.findall(r"^- \*\*(R\d+\.\d+)[ *]",
+                          (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8"), re.M)
+assert len(RULES_MD_IDS) > 100 and RULES_MD_IDS[:2] == ["R0.1", "R0.2"]
 STANDARD = HouseRules()
 
 

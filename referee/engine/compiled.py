@@ -183,14 +183,7 @@ class Tables:
         self.wild: frozenset[str] = frozenset().union(*(
             w for c, w in zip(CARDS, self._wild_cards) if not self.open >> c.id & 1))
         self.same_rank: frozenset[str] = frozenset().union(*self._same_cards)
-        # R9.8 ``not_on``: by top card id, the mask of the cards that may not go on it
-        barred = [0] * len(CARDS)
-        for c, es in zip(CARDS, listed):
-            for e in es:
-                if e.kind == "name_suit" and e.not_on:
-                    for top in {t for key in e.not_on for t in key_cards(key)}:
-                        barred[top.id] |= 1 << c.id
-        self.barred: tuple[int, ...] = tuple(barred)
+        self.barred: tuple[int, ...] = _barred(listed)
         self.names: tuple[bool, ...] = tuple(
             any(e.kind == "name_suit" for e in es) for es in effects)
 
@@ -328,6 +321,18 @@ def within(card: Card, what: tuple) -> bool:
         return card.rank == value
     own = RANK_VALUE[card.rank]
     return own <= value if kind == "at_most" else own >= value
+
+
+def _barred(listed: list) -> tuple[int, ...]:
+    """R9.8 ``not_on``: by top card id, the mask of the cards that may not go on it
+    (``listed``: each card's effects, by card id)."""
+    barred = [0] * len(CARDS)
+    for c, es in zip(CARDS, listed):
+        for e in es:
+            if e.kind == "name_suit" and e.not_on:
+                for top in {t for key in e.not_on for t in key_cards(key)}:
+                    barred[top.id] |= 1 << c.id
+    return tuple(barred)
 
 
 def matches(card: Card, top: Card, named: str | None, wild: frozenset[str],

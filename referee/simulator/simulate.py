@@ -820,7 +820,9 @@ class _Run:
             return False
         if alone and self.hand.status == "playing":
             word = self.call_word()
-            return self.aside(player + ": " + word if self.free else word)
+            # (named in free order, R8.4, and where a false call costs cards, R10.84)
+            named = self.free or self.hand.rules.false_call_cost()
+            return self.aside(player + ": " + word if named else word)
         return True
 
     def draw_turn(self, player: str, legal) -> bool:
