@@ -827,6 +827,17 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "referee/engine/matching.py",
         "    if h.tables.barred[top.id] >> card.id & 1:\n",
         "    if False:\n"),
+    "wild-out-ignored": (
+        "play_mask: a card that is not wild going out stays wild as the last card (R9.8)",
+        "referee/engine/matching.py",
+        "        if count_after == 0 and t.tame_out:  # R9.8: not wild going out, as any card\n",
+        "        if False:\n"),
+    "wild-out-refusal": (
+        "check_play: a wild card refused going out is told as finishing on an action card "
+        "(R9.8)",
+        "referee/engine/matching.py",
+        "        if goingout.finishers(h) >> card.id & 1:  # (its wildness is what it lacks, R9.8)\n",
+        "        if False:\n"),
     "false-call-free": (
         "announce: a call nobody owes costs nothing, false_penalty or not (R10.84)",
         "referee/engine/lastcard.py",
@@ -1114,7 +1125,8 @@ JUDGES: dict[str, tuple[str, ...]] = {
     **_pinned("tests/test_waits.py", "wait-no-add", "wait-any-rank-card", "wait-untold"),
     **_pinned("tests/test_demands.py", "demand-demander-free", "demand-no-jack",
               "demand-except-ignored"),
-    **_pinned("tests/test_not_on.py", "not-on-ignored", "not-on-refusal-match"),
+    **_pinned("tests/test_not_on.py", "not-on-ignored", "not-on-refusal-match",
+              "wild-out-ignored", "wild-out-refusal"),
     **_pinned("tests/test_false_call.py", "false-call-free", "false-call-one-card",
               "false-call-unnamed"),
 }

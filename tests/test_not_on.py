@@ -117,3 +117,75 @@ def test_R9_8_mau_mau_refuses_a_jack_on_a_jack_at_the_prompt(tmp_path):
             "hearts, but not a Jack, or draw (R9.8).") in r.stdout + r.stderr
     rules = subprocess.run(run + ["rules", "mau-mau"], capture_output=True, text=True).stdout
     assert "it may not go" in rules and "a Jack (R9.8)" in " ".join(rules.split())
+
+
+WILD_OUT = {"deal_size": 2, "finish": {"mode": "allowed"},
+            "actions": {"A": {"name_suit": True, "wild": True, "wild_out": False}}}
+
+
+def test_R9_8_wild_out_false_a_wild_card_going_out_must_match_as_any_card():
+    h = Hand(rules_from_table(WILD_OUT, "f"), PLAYERS, "Cees")
+    play(h, "start 9h", "9s", "9d", "9c")          # everyone holds one card now
+    ruling = refused(h, "Ah")                        # Anna: an Ace on 9♣, going out
+    assert ruling.rule == "R9.8"
+    assert "A♥ is not wild as the last card" in told(ruling) and "match 9♣" in told(ruling)
+    play(h, "Ac")                                    # of the top card's suit: out
+    assert h.status == "over" and h.winner == "Anna"
+
+
+def test_R9_8_wild_out_false_the_card_stays_wild_before_the_last_card_and_on_a_named_suit():
+    h = Hand(rules_from_table({**WILD_OUT, "deal_size": 3}, "f"), PLAYERS, "Cees")
+    play(h, "start 9h", "Ah s")                      # two cards left: still wild
+    play(h, "Bram: As d")                            # Bram names diamonds, two left
+    play(h, "Cees: 5d", "Anna: 5s", "Bram: 5c")      # one card each now
+    ruling = refused(h, "Cees: Ad")                  # on 5♣, no suit named: must match
+    assert ruling.rule == "R9.8"
+    play(h, "Cees: d")
+    named_only = {**WILD_OUT, "deal_size": 3, "actions": {"A": {
+        "name_suit": True, "wild": True, "wild_out": False, "on_same_rank": "named_suit"}}}
+    h2 = Hand(rules_from_table(named_only, "f"), PLAYERS, "Cees")
+    play(h2, "start 9h", "9s", "9d", "9c", "5c", "5d", "Ad s")   # Cees names spades
+    ruling = refused(h2, "Anna: Ah")                 # Anna's last card, not a spade
+    assert "must be of the named suit, spades" in told(ruling)
+    play(h2, "Anna: As")                             # of the named suit: out
+    assert h2.winner == "Anna"
+
+
+def test_R9_8_wild_out_holds_under_random_tables_with_real_cards():
+    """Under any rule set, a card that is not wild going out matches as any card does
+    wherever it would without its wildness (unless ``not_on`` bars it), and on an open
+    card (R10.20).  (``play_mask`` going out keeps exactly those: the tests above.)"""
+    rng = random.Random(980)
+    seen = 0
+    for _ in range(600):
+        rules, text = random_rules(rng)
+        if "wild_out" not in text:
+            continue
+        t = tables_for(rules)
+        tame = [c for c in CARDS if t.tame_out >> c.id & 1]
+        assert tame, text
+        seen += 1
+        for top in CARDS:
+            for named in (None, *SUITS):
+                mask, plain = t.fits(top, named), t.fits_tame(top, named)
+                for card in tame:
+                    if plain >> card.id & 1 and not t.barred[top.id] >> card.id & 1:
+                        assert mask >> card.id & 1, (text, top, named, card)
+                    if t.open >> top.id & 1:
+                        assert plain >> card.id & 1
+    assert seen >= 10
+
+
+def test_R9_8_last_card_refuses_going_out_on_a_wild_ace_of_another_suit(tmp_path):
+    save = tmp_path / "s.toml"
+    house = tmp_path / "two.toml"
+    house.write_text('extends = "last-card"\ndeal_size = 2\n', encoding="utf-8")
+    run = [sys.executable, "-m", "referee"]
+    subprocess.run(run + ["new", "--players", "Anna,Bram", "--rules", str(house), "--dealer",
+                          "Bram", "--save", str(save)], check=True, capture_output=True)
+    script = tmp_path / "hand.txt"
+    script.write_text("start 9h\n9s Last-card\n9d\nAh\n", encoding="utf-8")
+    r = subprocess.run(run + ["play", "--script", str(script), "--save", str(save)],
+                       capture_output=True, text=True)
+    assert ("line 4: Ah: refused: A♥ is not wild as the last card under these house rules: "
+            "to go out on it, it must match 9♦ as any card does (R9.8).") in r.stdout + r.stderr

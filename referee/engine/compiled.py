@@ -87,7 +87,8 @@ class Tables:
                  "doubles", "runs",
                  "start_redraw",
                  "start_steps", "out_steps",
-                 "house", "fit_rows", "wild", "same_rank", "barred", "_limits")
+                 "house", "fit_rows", "wild", "same_rank", "barred", "tame_out", "_tame_rows",
+                 "_limits")
 
     def __init__(self, rules: HouseRules):
         effects, rule = self._compile_effects(rules)
@@ -184,6 +185,8 @@ class Tables:
             w for c, w in zip(CARDS, self._wild_cards) if not self.open >> c.id & 1))
         self.same_rank: frozenset[str] = frozenset().union(*self._same_cards)
         self.barred: tuple[int, ...] = _barred(listed)
+        self.tame_out: int = _tame_out(listed)
+        self._tame_rows: dict[tuple[int, str | None], int] = {}
         self.names: tuple[bool, ...] = tuple(
             any(e.kind == "name_suit" for e in es) for es in effects)
 
@@ -243,6 +246,20 @@ class Tables:
                 c, top, named, self._wild_cards[c.id], self._same_cards[c.id])) \
                 & ~self.barred[top.id]  # R9.8: ``not_on`` bars a card even where it matches
         return mask
+
+    def fits_tame(self, top: Card, named: str | None) -> int:
+        """R9.8 ``wild_out = false``: of the cards ``tame_out`` holds, those that go on
+        ``top`` with ``named`` in force as any card does, without their wildness
+        (R3.1-R3.3; on an open card, R10.20, all of them), a mask built when first asked."""
+        found = self._tame_rows.get((top.id, named))
+        if found is None:
+            if self.open >> top.id & 1:
+                found = self.tame_out
+            else:
+                found = _mask(c for c in CARDS if self.tame_out >> c.id & 1 and matches(
+                    c, top, named, frozenset(), self._same_cards[c.id]))
+            self._tame_rows[(top.id, named)] = found
+        return found
 
     def barred_keys(self, top: Card) -> tuple[str, ...]:
         """The cards that may not go on ``top`` (R9.8 ``not_on``), as keys for words: a
@@ -321,6 +338,13 @@ def within(card: Card, what: tuple) -> bool:
         return card.rank == value
     own = RANK_VALUE[card.rank]
     return own <= value if kind == "at_most" else own >= value
+
+
+def _tame_out(listed: list) -> int:
+    """R9.8 ``wild_out = false``: the mask of the wild cards that are not wild going
+    out (``listed``: each card's effects, by card id)."""
+    return _mask(c for c, es in zip(CARDS, listed)
+                 if any(e.kind == "name_suit" and e.wild and not e.wild_out for e in es))
 
 
 def _barred(listed: list) -> tuple[int, ...]:

@@ -96,7 +96,8 @@ EFFECT_KINDS: tuple[EffectKind, ...] = (
     EffectKind("name_suit", None, (Param("wild", "bool", None, False),
                                    Param("on_same_rank", "enum", ("always", "named_suit"),
                                          "always"),
-                                   Param("not_on", "keys", None, ())), "R9.8"),
+                                   Param("not_on", "keys", None, ()),
+                                   Param("wild_out", "bool", None, True)), "R9.8"),
     EffectKind("next_at_most", Param("value", "value", (1, 13)), (), "R9.9"),
     EffectKind("next_at_least", Param("value", "value", (1, 13)), (), "R9.9"),
     EffectKind("next_rank", Param("rank", "rank"), (), "R9.9"),
@@ -129,7 +130,8 @@ class Effect(Value):
     turns), ``to`` (``draw``: ``"next"``/``"self"``/``"previous"``; ``pass_cards``:
     ``"left"``/``"right"``), ``at_once``, ``pass_on``, ``stack`` (R10.21), ``follow``, ``two_players``,
     ``wild``, ``on_same_rank``, ``not_on`` (R9.8: a tuple of the keys of the cards it
-    may not go on), ``value`` (1-13), ``rank``, ``who``,
+    may not go on), ``wild_out`` (R9.8: False, a wild card that empties the hand
+    must match as any card), ``value`` (1-13), ``rank``, ``who``,
     ``against_play``; ``counter`` (R10.11): ``mode``, ``against`` (a tuple of keys,
     ``()``: every penalty), ``same_suit``; ``demand`` (R10.22): ``what`` (``"rank"``),
     ``except`` (a tuple of the ranks it may not demand); ``swap`` (R10.30): ``mode``

@@ -104,6 +104,7 @@ class Reason(Enum):
     MATCH = "match"                        # R3.1
     MATCH_NAMED = "match_named"            # R3.3
     NOT_ON = "not_on"                      # R9.8: ``not_on`` bars the card on the top card
+    OUT_NOT_WILD = "out_not_wild"          # R9.8: ``wild_out = false``: going out, it must match
     JACK_SUIT = "jack_suit"                # R5.4: a Jack without a suit
     FINISH_ON_ACTION = "finish_on_action"  # R6.2
     NO_DRAW_THEN_PLAY = "no_draw_then_play"  # R3.4
@@ -151,7 +152,8 @@ class Reason(Enum):
         return self is Reason.JACK_SUIT
 
 
-_CARD_REFUSALS = frozenset({Reason.MATCH, Reason.MATCH_NAMED, Reason.NOT_ON, Reason.MUST_STACK,
+_CARD_REFUSALS = frozenset({Reason.MATCH, Reason.MATCH_NAMED, Reason.NOT_ON, Reason.OUT_NOT_WILD,
+                            Reason.MUST_STACK,
                             Reason.MUST_DRAW, Reason.MUST_ANSWER_SKIP, Reason.LIMIT,
                             Reason.DOUBLE_RANK, Reason.MUST_ANSWER_WAIT, Reason.DEMANDED,
                             Reason.RUN_GOVERNED, Reason.RUN_BREAK, Reason.RUN_JOKER})

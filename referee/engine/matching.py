@@ -109,7 +109,8 @@ def play_mask(h, count_after: int) -> int:
     lets through (on a pending penalty what stacks on it, R5.7; facing a skip passed
     on, its rank, R5.11; under a limit, what it lets through, R9.6, R9.9; else what
     fits the top card with the named suit in force, R3.1-R3.3); going out, no
-    action card (R6.2); a Jack taken with a suit named.  What ``check_play`` lets
+    action card (R6.2), nor a wild card that is not wild going out and does not match
+    (R9.8 ``wild_out``); a Jack taken with a suit named.  What ``check_play`` lets
     through, asked once for every card."""
     t = h.tables
     kind = governs(h)
@@ -132,6 +133,8 @@ def play_mask(h, count_after: int) -> int:
         mask = t.fit_rows[h.named_suit][top.id]
         if mask is None:
             mask = t.fits(top, h.named_suit)
+        if count_after == 0 and t.tame_out:  # R9.8: not wild going out, as any card
+            mask &= ~t.tame_out | t.fits_tame(top, h.named_suit)
     if count_after == 0:
         return mask & goingout.finishers(h)
     return mask
@@ -158,6 +161,9 @@ def check_play(h, player: str, card: Card, suit: str | None, count_after: int,
     if not play_mask(h, count_after) >> card.id & 1:
         if not play_mask(h, 1) >> card.id & 1:  # (a play that does not empty the hand)
             raise card_refusal(h, card)
+        if goingout.finishers(h) >> card.id & 1:  # (its wildness is what it lacks, R9.8)
+            raise Refusal(Reason.OUT_NOT_WILD, "R9.8", card=card, top=h.discard[-1],
+                          suit=h.named_suit)
         raise goingout.finish_refusal(h, player, card)
     check_suit(h, card, suit, count_after)
 

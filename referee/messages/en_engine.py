@@ -79,6 +79,12 @@ MESSAGES = {
     "engine.refuse.match": "{card} does not match {top}: play {allowed}, or draw (R3.1).",
     "engine.refuse.not_on": (
         "{card} may not go on {top} under these house rules: play {allowed}, or draw (R9.8)."),
+    "engine.refuse.out_not_wild": (
+        "{card} is not wild as the last card under these house rules: to go out on it, it "
+        "must match {top} as any card does (R9.8)."),
+    "engine.refuse.out_not_wild_named": (
+        "{card} is not wild as the last card under these house rules: to go out on it, it "
+        "must be of the named suit, {suit} (R9.8)."),
     "engine.refuse.match_named": (
         "{card} does not follow the named suit, {suit}: play {allowed}, or draw (R3.3)."),
     "engine.refuse.must_answer_skip": {

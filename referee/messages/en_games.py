@@ -178,8 +178,8 @@ MESSAGES: dict[str, str | dict[str, str]] = {
     "games.last-card.deal": "Deal 7 cards each from one pack without Jokers. The player on "
                             "the dealer's left begins.",
     "games.last-card.variants": "A Two on a Five (`[stacking] groups = [[\"2\", \"5\"]]`), or "
-                                "only in its suit; an Ace as the last card "
-                                "only in its suit; a Seven passes the hands round and an "
+                                "only in its suit; an Ace wild as the last card too (without "
+                                "`wild_out = false`); a Seven passes the hands round and an "
                                 "Eight reverses; a missed \"Last card\" costs 5 (`[calls] "
                                 "last = { word = \"Last-card\", penalty = 5 }`).",
 

@@ -223,6 +223,7 @@ MESSAGES: dict[str, str] = {
     "rules.view.effect.name_suit.named_suit": "the player names a suit; on a named suit, only in that suit ({rule})",
     "rules.view.effect.name_suit.wild_always": "goes on any card, and the player names a suit ({rule})",
     "rules.view.effect.not_on": "; it may not go on {cards} ({rule})",
+    "rules.view.effect.wild_out": "; as the last card it is not wild and must match as any card ({rule})",
     "rules.view.effect.name_suit.wild_named_suit": "goes on any card, and the player names a suit; on a named suit, only in that suit ({rule})",
     "rules.view.effect.next_at_most": "the next card must be {limit} ({rule})",
     "rules.view.effect.next_at_least": "the next card must be {limit} ({rule})",
@@ -321,14 +322,20 @@ MESSAGES: dict[str, str] = {
         "When several rules forbid an entry, the referee cites the first that applies, "
         "in this order: an unknown player (R1.1); the state of the hand (R2.3 before the "
         "starter, R6.1 after the end); a player who left (R1.5); an entry without a "
-        "player in free turn order (R8.4); whose turn it is (R3.7, also for playing over "
-        "someone else's pending penalty in free order); a play of several cards where "
-        "doubles are not played, or with a card of another rank (R3.10); `{cmd:pass}` with no "
-        "skip pending (R5.11); the deck (R1.3, R1.4; each card of a play of several); a pending "
-        "penalty (R5.7); a draw-and-play that is not allowed (R3.4); a `d CARD` after an "
-        "R6.2 refusal when the owed draw is not exactly one card (R6.2); nothing left to "
-        "draw for a `d CARD` (R3.6); matching (R3.1, R3.3); a Jack without a suit (R5.4); "
-        "going out on an action card (R6.2)."
+        "player in free turn order (R8.4), or a lone last-card call nobody owes where a "
+        "false call costs cards (R10.84); whose turn it is (R3.7, also for playing over "
+        "someone else's pending penalty in free order; out of turn, a jump-in's own checks "
+        "instead: one card R10.74, the top card's twin R10.71, nothing pending R10.72); a "
+        "play of several cards where doubles are not played, with a card of another rank, "
+        "or of more cards than the player holds (R3.10); a run that breaks (R10.62) or "
+        "holds a Joker (R10.63); `{cmd:pass}` with no skip pending (R5.11); the deck (R1.3, "
+        "R1.4; each card of a play of several); a run on a pending penalty, a skip or a "
+        "limit (R10.61); a pending penalty (R5.7); a draw-and-play that is not allowed "
+        "(R3.4); a `d CARD` after an R6.2 refusal when the owed draw is not exactly one "
+        "card (R6.2); nothing left to draw for a `d CARD` (R3.6); matching (R3.1, R3.3; a "
+        "card barred on the top card, R9.8); a Jack without a suit (R5.4); going out on an "
+        "action card (R6.2), or on a wild card that is not wild as the last card (R9.8); "
+        "the player a swap names (R10.30)."
     ),
     "rules.book.title.R0.4": "Refusals change nothing",
     "rules.book.text.R0.4": (
@@ -913,7 +920,8 @@ MESSAGES: dict[str, str] = {
         "on its own rank whatever suit is named; with `\"named_suit\"` only in the named "
         "suit. With `not_on = [...]` (ranks, cards or colours) it never goes on those cards, "
         "wild or not, whatever suit is named: `not_on = [\"J\"]` on a Jack, no Jack on a "
-        "Jack. A card that empties the hand names nothing."
+        "Jack. With `wild_out = false` a wild card is not wild as the last card: going out "
+        "on it, it must match as any card does. A card that empties the hand names nothing."
     ),
     "rules.book.title.R9.9": "Limits on the next card",
     "rules.book.text.R9.9": (

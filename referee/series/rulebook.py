@@ -709,6 +709,8 @@ def effect_words(rank: str, effect: Effect, rule: str, free: bool = False,
     if effect.kind == "name_suit" and effect.not_on:  # R9.8: the cards it may not go on
         text += t("rules.view.effect.not_on", rule="R9.8",
                   cards=or_list([a_key(k) for k in sorted(effect.not_on, key=key_order)]))
+    if effect.kind == "name_suit" and effect.wild and not effect.wild_out:  # R9.8
+        text += t("rules.view.effect.wild_out", rule="R9.8")
     return text
 
 

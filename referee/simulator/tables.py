@@ -53,7 +53,8 @@ CONSTRUCTS = {
     "demand": "a card that demands a rank, { demand = \"rank\" } (R10.22)",
     "jump_in": "jump_in = \"identical\" or \"same_rank\", jump_in_on_penalty (R10.70-R10.75)",
     "swap": "a rank that swaps hands with a chosen player, { swap = \"choose\" } (R10.30)",
-    "not_on": "a suit-naming card barred on some cards, { name_suit = true, not_on = [...] } (R9.8)",
+    "not_on": "a suit-naming card barred on some cards, { name_suit = true, not_on = [...] }, "
+              "or not wild going out, wild_out = false (R9.8)",
 }
 """What ``avoid`` may name: constructs of a file, each with what it is."""
 
@@ -97,7 +98,7 @@ def random_effect(rng: random.Random) -> Any:
     kind = rng.choice(_RANDOM_KINDS)
     params: dict[str, Any] = {}
     for p in ((kind.value,) if kind.value else ()) + kind.params:
-        if p.name == "not_on":  # (R9.8: added by ``_side_not_on``, from a stream of its own)
+        if p.name in ("not_on", "wild_out"):  # (R9.8: added by ``_side_not_on``, its own stream)
             continue
         if rng.random() < 0.5 and p.default is not None and p is not kind.value:
             continue
@@ -407,10 +408,14 @@ def _side_not_on(rng: random.Random, actions: dict[str, Any], avoid: frozenset[s
               if e == "name_suit" or (isinstance(e, dict) and "name_suit" in e)]
     if not naming:
         actions[rank] = {"name_suit": True, "wild": side.random() < 0.5, "not_on": keys}
+        if actions[rank]["wild"] and side.random() < 0.5:  # (R9.8: not wild going out)
+            actions[rank]["wild_out"] = False
         return
     named = naming[0]
     table = dict(named) if isinstance(named, dict) else {"name_suit": True}
     table["not_on"] = keys
+    if table.get("wild") and side.random() < 0.5:  # (R9.8: not wild as the last card)
+        table["wild_out"] = False
     if isinstance(entry, list):
         actions[rank] = [table if e is named else e for e in entry]
     else:

@@ -292,6 +292,7 @@ _REFUSALS = {
     "match": "engine.refuse.match",
     "match_named": "engine.refuse.match_named",
     "not_on": "engine.refuse.not_on",
+    "out_not_wild": "engine.refuse.out_not_wild",
     "jack_suit": "engine.refuse.jack_suit",
     "finish_on_action": "engine.refuse.finish_on_action",
     "no_draw_then_play": "engine.refuse.no_draw_then_play",
@@ -352,6 +353,11 @@ def _refused(e) -> str:
         fields["entry"] = _entry(f"start {fields['card']}")
     elif reason == "jump_not_same" and fields.pop("same_rank", False):
         key = "engine.refuse.jump_not_rank"
+    elif reason == "out_not_wild":  # (R9.8: on a named suit, or on the top card)
+        if fields["suit"] is None:
+            del fields["suit"]
+        else:
+            key = "engine.refuse.out_not_wild_named"
     elif reason == "announce_unnamed":  # (R10.84: the entry to type, the player named)
         fields["entry"] = f"{fields.pop('name')}: {fields['word']}"
     elif reason == "swap_no_name":  # (R10.30: the entry to type, a name after the card)
