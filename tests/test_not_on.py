@@ -109,12 +109,16 @@ def test_R9_8_mau_mau_refuses_a_jack_on_a_jack_at_the_prompt(tmp_path):
     subprocess.run(run + ["new", "--players", "Anna,Bram", "--rules", "mau-mau", "--dealer",
                           "Bram", "--save", str(save)], check=True, capture_output=True)
     script = tmp_path / "hand.txt"
-    script.write_text("start 9s\nJs h\nJc d\n", encoding="utf-8")
-    r = subprocess.run(run + ["play", "--script", str(script), "--save", str(save)],
-                       capture_output=True, text=True)
+    script.write_text("start 9s\nJs h\nJc d\nwhy\n", encoding="utf-8")
+    r = subprocess.run(run + ["play", "--script", str(script), "--keep-going", "--save",
+                              str(save)], capture_output=True, text=True)
     assert r.returncode == 1
+    out = " ".join((r.stdout + r.stderr).split())
     assert ("line 3: Jc d: refused: J♣ may not go on J♠ under these house rules: play any "
-            "hearts, but not a Jack, or draw (R9.8).") in r.stdout + r.stderr
+            "hearts, but not a Jack, or draw (R9.8).") in out
+    # ``why`` names the entry that bars it, and where it was set
+    assert ('House rule `[actions] J = { name_suit = true, wild = true, not_on = ["J"] }` '
+            "(R9.8). Set by the preset Mau-Mau.") in out
     rules = subprocess.run(run + ["rules", "mau-mau"], capture_output=True, text=True).stdout
     assert "it may not go" in rules and "a Jack (R9.8)" in " ".join(rules.split())
 

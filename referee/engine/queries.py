@@ -246,6 +246,8 @@ def _causes_of_refusal(h, explained, reason: Reason, allowed: bool) -> list:
     elif reason is Reason.MATCH_NAMED and before.suit is not None:
         out.append(Said(None, "engine.why.cause.suit", {"cause": before.suit}))
         out.extend(_card_house(h, before.suit.card, before.suit.rule))
+    elif reason in (Reason.NOT_ON, Reason.OUT_NOT_WILD):  # R9.8: the entry that bars it
+        out.extend(_card_house(h, explained.ruling.events[0].fields.get("card"), "R9.8"))
     elif reason is Reason.LIMIT and before.limit is not None:
         out.append(Said(None, "engine.why.cause.limit", {"cause": before.limit}))
         out.extend(_card_house(h, before.limit.card, before.limit.rule))
