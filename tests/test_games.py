@@ -166,7 +166,13 @@ def test_R10_rules_diff_between_two_games(tmp_path):
     assert "Mau-Mau" in diff.splitlines()[0] and "Switch" in diff.splitlines()[0]
     rows = {line.split()[0]: line.split()[1:] for line in diff.splitlines()[2:] if line.strip()}
     assert rows["deck"][:2] == ["32", "52"]
-    assert rows["actions.7"][-1] == "R9.1"
+    # an [actions] row cites the rules of the effects either game gives the rank
+    assert rows["actions.7"][-1] == "R9.3/R9.6"          # a draw against play again
+    assert rows["actions.J"][-1] == "R9.8/R9.7"          # names a suit against reverse
+    makao = run(tmp_path, "rules", "--diff", "makao", "black-jack", save=False).stdout
+    rows = {line.split()[0]: line.split()[1:] for line in makao.splitlines()[2:] if line.strip()}
+    assert rows["actions.4"][-1] == "R10.21/R9.2"        # a stacked wait against nothing
+    assert rows["actions.2c"][-1] == "R10.10/R9.3/R9.2"  # a card's own entry (R10.10)
 
 
 def test_R10_a_game_as_a_base_for_a_familys_file(tmp_path):

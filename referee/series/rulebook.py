@@ -721,10 +721,7 @@ def rank_effects_words(rank: str, effects: tuple[Effect, ...], free: bool = Fals
     (R9.1); a skip passed on cites R5.11, a stacked wait R10.21.  ``alone``: as
     ``effect_words``."""
     classic = classic_rule(rank, effects)
-    parts = [effect_words(rank, e, "R5.11" if e.kind == "skip" and e.pass_on
-                          else "R10.21" if e.kind == "skip" and e.stack
-                          else classic or EFFECT_BY_NAME[e.kind].rule, free, alone)
-             for e in effects]
+    parts = [effect_words(rank, e, _effect_rule(e, classic), free, alone) for e in effects]
     return t("rules.view.effect.then").join(parts)
 
 
@@ -773,6 +770,27 @@ def render_rulebook(rules: HouseRules) -> str:
     return "\n\n".join(parts) + "\n"
 
 
+def _actions_rule(entry: str, *sets: HouseRules) -> str:
+    """The rule ids an ``[actions]`` row of ``rules --diff`` changes: R10.10 for a card
+    or colour key, then the rule of each effect either rule set gives ``entry`` (R9.3
+    for a draw, R10.22 for a demand...; R9.2 for none), once each, in order."""
+    rules = ["R10.10"] if not is_rank(entry) else []
+    for r in sets:
+        rules += [_effect_rule(e) for e in r.actions.get(entry, ())] or ["R9.2"]
+    return "/".join(dict.fromkeys(rules))
+
+
+def _effect_rule(effect: Effect, classic: str | None = None) -> str:
+    """The rule an effect cites (R9): a skip passed on R5.11, a stacked wait R10.21,
+    else ``classic`` (the R5 rule of a rank keeping its rule-book meaning) or the
+    effect's own."""
+    if effect.kind == "skip" and effect.pass_on:
+        return "R5.11"
+    if effect.kind == "skip" and effect.stack:
+        return "R10.21"
+    return classic or EFFECT_BY_NAME[effect.kind].rule
+
+
 def render_diff(a: HouseRules, b: HouseRules) -> str:
     """Two rule sets side by side: a header naming both, then aligned columns
     key | a's value | b's value | rule id, for the keys that differ only
@@ -790,6 +808,8 @@ def render_diff(a: HouseRules, b: HouseRules) -> str:
         rule = rule_for_key(key, va)
         if declared(key).by_value and rule_for_key(key, vb) != rule:  # (series.mode, multi_play)
             rule = f"{rule}/{rule_for_key(key, vb)}"
+        if key.startswith("actions."):  # (the rules of the effects either side gives, R9.1)
+            rule = _actions_rule(key.partition(".")[2], a, b)
         rows.append((key, toml_value(va), toml_value(vb), rule))
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
     lines = [t("rules.view.diff_title", a=name_a, b=name_b)]
