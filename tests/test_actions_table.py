@@ -14,6 +14,14 @@ from referee.engine import Hand
 from referee.engine.effects import Effect, classic_rule, old_key_effects
 from referee.series.presets import load_rules, rules_from_table
 from referee.words.events import told
+from conftest import play
+
+
+def refused(h: Hand, line: str):
+    """Type ``line``: refused (an R0.4 refusal with an effect too, unlike conftest's)."""
+    ruling = h.apply_line(line)
+    assert not ruling.ok, (line, told(ruling))
+    return ruling
 
 PLAYERS = ["Anna", "Bram", "Cees"]
 
@@ -23,20 +31,6 @@ def hand(table: dict, players=PLAYERS, dealer="Cees", preset: str | None = None)
     return Hand(rules, players, dealer)
 
 
-def play(h: Hand, *lines: str):
-    """Type ``lines``; every one must be taken; the last ruling."""
-    ruling = None
-    for line in lines:
-        ruling = h.apply_line(line)
-        assert ruling.ok, (line, told(ruling))
-        told(ruling)  # (every ruling can be said)
-    return ruling
-
-
-def refused(h: Hand, line: str):
-    ruling = h.apply_line(line)
-    assert not ruling.ok, (line, told(ruling))
-    return ruling
 
 
 # -- R9.1 the table and today's keys ------------------------------------------

@@ -13,6 +13,7 @@ from referee.engine import Hand
 from referee.engine.rules import RulesError
 from referee.series.presets import rules_from_table
 from referee.words.events import told
+from conftest import play, refused
 
 PLAYERS = ["Anna", "Bram", "Cees"]
 MAKAO = {"actions": {"Kh": {"draw": 5}, "K♠": {"draw": 5, "to": "previous"},
@@ -24,19 +25,6 @@ def hand(table: dict, players=PLAYERS, dealer="Cees") -> Hand:
     return Hand(rules_from_table(table, "makao"), players, dealer)
 
 
-def play(h: Hand, *lines: str):
-    ruling = None
-    for line in lines:
-        ruling = h.apply_line(line)
-        assert ruling.ok, (line, told(ruling))
-        told(ruling)
-    return ruling
-
-
-def refused(h: Hand, line: str):
-    ruling = h.apply_line(line)
-    assert not ruling.ok, (line, told(ruling))
-    return ruling
 
 
 def test_R10_10_a_card_key_acts_on_that_card_alone():

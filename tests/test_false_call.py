@@ -17,16 +17,11 @@ from referee.series.presets import load_rules, rules_from_table
 from referee.series.spoken import table_lexicon
 from referee.simulator.tables import random_rules
 from referee.words.events import told
+from conftest import play
 
 PLAYERS = ["Anna", "Bram", "Cees"]
 
 
-def play(h: Hand, *lines: str):
-    ruling = None
-    for line in lines:
-        ruling = h.apply_line(line)
-        assert ruling.ok, (line, told(ruling))
-    return ruling
 
 
 def hand(rules) -> Hand:

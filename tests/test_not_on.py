@@ -17,23 +17,12 @@ from referee.engine.rules import RulesError
 from referee.series.presets import load_rules, rules_from_table
 from referee.simulator.tables import random_rules
 from referee.words.events import told
+from conftest import play, refused
 
 PLAYERS = ["Anna", "Bram", "Cees"]
 NO_JACK_ON_JACK = {"actions": {"J": {"name_suit": True, "wild": True, "not_on": ["J"]}}}
 
 
-def play(h: Hand, *lines: str):
-    ruling = None
-    for line in lines:
-        ruling = h.apply_line(line)
-        assert ruling.ok, (line, told(ruling))
-    return ruling
-
-
-def refused(h: Hand, line: str):
-    ruling = h.apply_line(line)
-    assert not ruling.ok, (line, told(ruling))
-    return ruling
 
 
 def test_R9_8_not_on_bars_a_wild_jack_on_a_jack_whatever_suit_is_named():

@@ -16,6 +16,7 @@ from referee.engine import Hand
 from referee.engine.rules import RulesError
 from referee.series.presets import rules_from_table
 from referee.words.events import told
+from conftest import play, refused
 
 PLAYERS = ["Anna", "Bram", "Cees"]
 MAKAO = {"actions": {"4": {"skip": 1, "stack": True}}}
@@ -25,18 +26,6 @@ def hand(table: dict = MAKAO, players=PLAYERS, dealer="Cees") -> Hand:
     return Hand(rules_from_table(table, "makao"), players, dealer)
 
 
-def play(h: Hand, *lines: str):
-    ruling = None
-    for line in lines:
-        ruling = h.apply_line(line)
-        assert ruling.ok, (line, told(ruling))
-    return ruling
-
-
-def refused(h: Hand, line: str):
-    ruling = h.apply_line(line)
-    assert not ruling.ok, (line, told(ruling))
-    return ruling
 
 
 def test_R10_21_a_four_makes_a_wait_pending_that_the_next_player_adds_to():
