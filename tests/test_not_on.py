@@ -65,18 +65,22 @@ def test_R9_8_huit_americain_eight_never_on_an_eight_or_an_ace_but_cancels_a_liv
     assert refused(h, "8h c").rule == "R9.8"     # the Ace is dead: no Eight on it
 
 
+def random_tables_with(word: str, seed: int, files: int):
+    """The rule sets (with their text, compiled tables) of ``files`` random house-rule
+    files that write ``word``, from the seed ``seed``."""
+    rng = random.Random(seed)
+    for _ in range(files):
+        rules, text = random_rules(rng)
+        if word in text:
+            yield rules, text, tables_for(rules)
+
+
 def test_R9_8_not_on_holds_under_random_tables_with_real_cards():
     """Under any rule set, a card whose ``name_suit`` bars it on some cards is never
-    legal on them, whatever suit is named, and every other card's legality is as
-    it would be without ``not_on``."""
-    rng = random.Random(98)
+    legal on them, whatever suit is named."""
     seen = 0
-    for _ in range(400):
-        rules, text = random_rules(rng)
-        if "not_on" not in text:
-            continue
+    for rules, text, t in random_tables_with("not_on", 98, 400):
         seen += 1
-        t = tables_for(rules)
         barred: dict[int, set[int]] = {}
         for card in CARDS:
             for e in rules.card_entry(card)[1]:
@@ -148,13 +152,8 @@ def test_R9_8_wild_out_holds_under_random_tables_with_real_cards():
     """Under any rule set, a card that is not wild going out matches as any card does
     wherever it would without its wildness (unless ``not_on`` bars it), and on an open
     card (R10.20).  (``play_mask`` going out keeps exactly those: the tests above.)"""
-    rng = random.Random(980)
     seen = 0
-    for _ in range(600):
-        rules, text = random_rules(rng)
-        if "wild_out" not in text:
-            continue
-        t = tables_for(rules)
+    for _rules, text, t in random_tables_with("wild_out", 980, 600):
         tame = [c for c in CARDS if t.tame_out >> c.id & 1]
         assert tame, text
         seen += 1
