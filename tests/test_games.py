@@ -172,7 +172,7 @@ def test_R10_rules_diff_between_two_games(tmp_path):
     makao = run(tmp_path, "rules", "--diff", "makao", "black-jack", save=False).stdout
     rows = {line.split()[0]: line.split()[1:] for line in makao.splitlines()[2:] if line.strip()}
     assert rows["actions.4"][-1] == "R10.21/R9.2"        # a stacked wait against nothing
-    assert rows["actions.2c"][-1] == "R10.10/R9.3/R9.2"  # a card's own entry (R10.10)
+    assert rows["actions.2c"][-1] == "R10.10/R5.1"       # a card's own entry (R10.10), a Two either side
 
 
 def test_R10_a_game_as_a_base_for_a_familys_file(tmp_path):

@@ -132,6 +132,14 @@ def test_R8_a_value_out_of_range_is_refused_naming_the_key_and_what_is_allowed(k
         assert word in say(err.allowed), (word, say(err.allowed))
 
 
+#: The rule each standard rank's effect cites (R5), and each effect's own (R9), for
+#: ``rules --diff``'s [actions] rows.
+STANDARD_MEANING = {"2": "R5.1", "7": "R5.2", "8": "R5.3", "J": "R5.4", "A": "R5.5",
+                    "Joker": "R5.6"}
+EFFECT_RULES = {"again": "R9.6", "skip": "R9.5", "reverse": "R9.7", "draw": "R9.3",
+                "none": "R9.2", "name_suit": "R9.8"}
+
+
 @pytest.mark.parametrize("key", HOUSE_KEYS, ids=IDS)
 def test_R8_a_value_in_range_is_taken_and_rules_diff_labels_it_with_its_rule(key, tmp_path):
     if key.kind == "call":  # (an inline table: its diff and marks, tests/test_calls.py)
@@ -151,6 +159,11 @@ def test_R8_a_value_in_range_is_taken_and_rules_diff_labels_it_with_its_rule(key
     rows = [line.split() for line in shown.splitlines()[2:] if line.strip()]
     rule = key.rule_for(key.default)        # a mode names both rules: R7.4/R7.6
     rule += "" if key.rule_for(value) == rule else f"/{key.rule_for(value)}"
+    if key.section == "actions":  # (the rules of the effects either side gives the rank)
+        kind = value if isinstance(value, str) else next(iter(value))
+        mine = ("R5.2" if (key.name, kind) == ("7", "again")   # (the rule book's Seven)
+                else EFFECT_RULES[kind])
+        rule = "/".join(dict.fromkeys([STANDARD_MEANING.get(key.name, "R9.2"), mine]))
     assert rows == word + [[key.shown, toml_value(key.default), toml_value(value), rule]]
 
 

@@ -772,11 +772,16 @@ def render_rulebook(rules: HouseRules) -> str:
 
 def _actions_rule(entry: str, *sets: HouseRules) -> str:
     """The rule ids an ``[actions]`` row of ``rules --diff`` changes: R10.10 for a card
-    or colour key, then the rule of each effect either rule set gives ``entry`` (R9.3
-    for a draw, R10.22 for a demand...; R9.2 for none), once each, in order."""
+    or colour key, then the rule of each effect the cards of ``entry`` have under
+    either rule set (R9.3 for a draw, R10.22 for a demand...; the rule book's R5 rule
+    for a rank keeping its meaning; R9.2 for none), once each, in order."""
+    from referee.engine.cardkeys import key_cards
     rules = ["R10.10"] if not is_rank(entry) else []
+    card = key_cards(entry)[0]
     for r in sets:
-        rules += [_effect_rule(e) for e in r.actions.get(entry, ())] or ["R9.2"]
+        effects = r.card_entry(card)[1]  # (what the card does there, today's keys too)
+        classic = classic_rule(card.rank, effects)
+        rules += [_effect_rule(e, classic) for e in effects] or ["R9.2"]
     return "/".join(dict.fromkeys(rules))
 
 
