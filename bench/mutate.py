@@ -853,7 +853,7 @@ MUTATIONS: dict[str, tuple[str, str, str, str]] = {
         "_acting: a lone call nobody owes is the player to act's, false_penalty or not "
         "(R10.84)",
         "referee/engine/hand.py",
-        "            if named is None and self.announce_due is None and self.rules.false_call_cost():\n",
+        "            if named is None and self.announce_due is None and cost:\n",
         "            if False:\n"),
     "card-key-stack-rank": (
         "stacks: a penalty of the King of hearts takes every King's group (R10.10)",

@@ -352,9 +352,10 @@ class Hand(Dealt):
         if kind is Call:
             return named
         if kind is Announce:
-            if named is None and self.announce_due is None and self.rules.false_call_cost():
+            cost = self.rules.false_call_cost()
+            if named is None and self.announce_due is None and cost:
                 # R10.84: a false call costs cards, so whose call it is must be known
-                raise Refusal(Reason.ANNOUNCE_UNNAMED, "R10.84", n=self.rules.false_call_cost(),
+                raise Refusal(Reason.ANNOUNCE_UNNAMED, "R10.84", n=cost,
                               word=self.rules.last_call_word(), name=self.turn)
             return named if named is not None else (self.announce_due or self.turn)
         return named if named is not None else self.turn

@@ -1404,9 +1404,7 @@ def _tournament_rules(spec: str | None, players: int):
         return None
     from referee.series.presets import load_rules
     from referee.tournament.bracket import MAX_TABLE, table_rules
-    rules = load_rules(spec)
-    for size in range(2, min(MAX_TABLE, players) + 1):  # (the refusal names the file's line)
-        load_rules(spec, players=size)
+    rules = load_rules(spec, players=range(2, min(MAX_TABLE, players) + 1))
     table_rules(rules, True)
     return rules
 

@@ -21,7 +21,7 @@ data, said by whoever catches it).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.keys import EXTENDS
@@ -158,7 +158,7 @@ def _file_table(path: Path) -> tuple[dict[str, Any], Source]:
 # -- public loading API -------------------------------------------------------
 
 def load_rules(spec: str | Path, base_dir: str | Path | None = None,
-               players: int | None = None) -> HouseRules:
+               players: int | Iterable[int] | None = None) -> HouseRules:
     """Load a rule set (RULES.md R8): a preset name or alias, or a house-rule TOML file.
 
     ``spec`` is first read as a preset name or alias (``"family"``,
@@ -168,9 +168,10 @@ def load_rules(spec: str | Path, base_dir: str | Path | None = None,
     (relative to itself); ``[points]`` and ``[series]`` merge key by key with
     the base, and keys left out keep their standard values.
 
-    ``players`` (a count), when given: the table must seat them and the deal fit
-    the deck (``check_table_fits``), the error placed on the file and line
-    where ``deal_size`` or ``decks`` is written.
+    ``players`` (a count, or several: every table size a tournament may draw),
+    when given: a table of each must seat them and the deal fit the deck
+    (``check_table_fits``), the error placed on the file and line where
+    ``deal_size`` or ``decks`` is written.
 
     Returns a validated HouseRules whose ``name`` is the preset name or the
     file's stem.  Raises RulesError (with ``file``, ``line``, ``key``,
@@ -194,9 +195,10 @@ def load_rules(spec: str | Path, base_dir: str | Path | None = None,
     return _fits(finish_rules(merged, src, path.stem), merged, players)
 
 
-def _fits(rules: HouseRules, merged: Any, players: int | None) -> HouseRules:
-    if players is not None:
-        check_table_fits(rules, players, merged)
+def _fits(rules: HouseRules, merged: Any, players: int | Iterable[int] | None) -> HouseRules:
+    for count in (() if players is None else (players,) if isinstance(players, int)
+                  else players):
+        check_table_fits(rules, count, merged)
     return rules
 
 

@@ -28,7 +28,7 @@ from referee.engine.keys import (
     CLASSIC_STARTERS, HOUSE_KEYS, KEY_BY_NAME, card_points_key, card_points_of, declared)
 from referee.engine.rules import GAMES, PRESETS, PRESET_RULE, HouseRules, RulesError, presets_told
 from referee.engine.tomlsource import toml_value
-from referee.engine.cardkeys import is_rank, key_order, key_rank
+from referee.engine.cardkeys import is_rank, key_cards, key_order, key_rank
 from referee.words.cards import a_rank, pretty, suit_word
 from referee.words.events import a_key, limit_words, or_list, rules_name
 from referee.series.presets import find_rules_file, load_rules, resolve_preset
@@ -775,7 +775,6 @@ def _actions_rule(entry: str, *sets: HouseRules) -> str:
     or colour key, then the rule of each effect the cards of ``entry`` have under
     either rule set (R9.3 for a draw, R10.22 for a demand...; the rule book's R5 rule
     for a rank keeping its meaning; R9.2 for none), once each, in order."""
-    from referee.engine.cardkeys import key_cards
     rules = ["R10.10"] if not is_rank(entry) else []
     card = key_cards(entry)[0]
     for r in sets:

@@ -1090,11 +1090,12 @@ def _check_reads_back(path: str, text: str, data: dict[str, Any]) -> None:
     except (tomllib.TOMLDecodeError, TournamentError) as exc:
         what = exc.message if isinstance(exc, TournamentError) else str(exc)
         raise SaveError(t("tour.file.would_not_read", file=path, what=what), file=path) from None
-    kept = ("kind", "created", "updated", "display", "rules", "rules_sum")  # (read by load)
+    from referee.series.session import RULES_SUM
+    kept = ("kind", "created", "updated", "display", "rules", RULES_SUM)  # (read by load)
     want = clean_for_toml({k: v for k, v in data.items() if k not in kept}, [])
     rules = clean_for_toml(data["rules"], []) if "rules" in data else None
     if clean_for_toml(again, []) != want or back.get("display") != data.get("display") \
-            or back.get("rules") != rules or back.get("rules_sum") != data.get("rules_sum"):
+            or back.get("rules") != rules or back.get(RULES_SUM) != data.get(RULES_SUM):
         raise SaveError(t("tour.file.would_not_read", file=path, what=t("tour.file.differs")),
                         file=path)
 
