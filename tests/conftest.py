@@ -64,6 +64,18 @@ def refused(hand: Hand, line: str, rule: object = ANY_RULE) -> Ruling:
     return ruling
 
 
+def run_in(*args: str, cwd, stdin: str | None = None):
+    """``pesten-ref ARGS`` as a player runs it, as a subprocess in ``cwd`` (its own
+    HOME, no colour, this project on ``PYTHONPATH``); -> CompletedProcess (text)."""
+    import subprocess
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    return subprocess.run([sys.executable, "-m", "referee.interface.cli", *args], cwd=cwd,
+                          input=stdin, capture_output=True, text=True,
+                          env={"PATH": "/usr/bin:/bin", "HOME": str(cwd), "NO_COLOR": "1",
+                               "PYTHONPATH": str(root)})
+
+
 def drain(hand: Hand, keep: int = 0) -> None:
     """Draw with plain ``d`` entries until the draw pile holds ``keep`` cards.
 

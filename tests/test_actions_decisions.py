@@ -13,16 +13,15 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 from referee.engine import Hand
 from referee.engine.effects import Effect
 from referee.engine.rules import HouseRules
 from referee.words.events import told
+from conftest import run_in as run
 from test_actions_table import hand, play
 
-ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ["Anna", "Bram", "Cees"]
 
 
@@ -37,11 +36,6 @@ def refused(h: Hand, line: str, rule: str):
     return ruling
 
 
-def run(*args: str, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "referee.interface.cli", *args], cwd=cwd,
-                          input=stdin, capture_output=True, text=True,
-                          env={"PATH": "/usr/bin:/bin", "HOME": str(cwd), "NO_COLOR": "1",
-                               "PYTHONPATH": str(ROOT)})
 
 
 def script(tmp_path: Path, rules: str, lines: str, *extra: str) -> subprocess.CompletedProcess:

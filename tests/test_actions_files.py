@@ -10,13 +10,11 @@ in ``test_actions_table.py``.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import cli
+from conftest import cli, run_in as run
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -116,11 +114,6 @@ K = "again"                               # heer nog een keer
 """
 
 
-def run(*args: str, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "referee.interface.cli", *args], cwd=cwd,
-                          input=stdin, capture_output=True, text=True,
-                          env={"PATH": "/usr/bin:/bin", "HOME": str(cwd), "NO_COLOR": "1",
-                               "PYTHONPATH": str(ROOT)})
 
 
 def test_R9_6_R5_11_a_familys_file_through_the_command_line(tmp_path):

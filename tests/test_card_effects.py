@@ -13,7 +13,7 @@ from referee.engine import Hand
 from referee.engine.rules import RulesError
 from referee.series.presets import rules_from_table
 from referee.words.events import told
-from conftest import play, refused
+from conftest import play, refused, run_in as _run
 
 PLAYERS = ["Anna", "Bram", "Cees"]
 MAKAO = {"actions": {"Kh": {"draw": 5}, "K♠": {"draw": 5, "to": "previous"},
@@ -123,13 +123,6 @@ def test_R10_10_rules_and_diff_say_the_card_entries(tmp_path):
     assert "actions.Kh" in diff and "R10.10" in diff
 
 
-def _run(*args: str, cwd) -> subprocess.CompletedProcess:
-    from pathlib import Path
-    root = Path(__file__).resolve().parents[1]
-    return subprocess.run([sys.executable, "-m", "referee.interface.cli", *args], cwd=cwd,
-                          capture_output=True, text=True,
-                          env={"PATH": "/usr/bin:/bin", "HOME": str(cwd), "NO_COLOR": "1",
-                               "PYTHONPATH": str(root)})
 
 
 MAKAO_FILE = '''[actions]

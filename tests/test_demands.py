@@ -8,7 +8,6 @@ import json
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -17,6 +16,7 @@ from referee.engine.lexicon import lexicon
 from referee.engine.rules import RulesError
 from referee.series.presets import rules_from_table
 from referee.words.events import told
+from conftest import run_in as _run
 from test_waits import play, refused
 
 PLAYERS = ["Anna", "Bram", "Cees"]
@@ -138,12 +138,6 @@ def test_R10_22_rules_says_the_demand_in_words(tmp_path):
     assert "its player may demand a rank but Two, Ace" in words and "(R10.22)" in words
 
 
-def _run(*args: str, cwd) -> subprocess.CompletedProcess:
-    root = Path(__file__).resolve().parents[1]
-    return subprocess.run([sys.executable, "-m", "referee.interface.cli", *args], cwd=cwd,
-                          capture_output=True, text=True,
-                          env={"PATH": "/usr/bin:/bin", "HOME": str(cwd), "NO_COLOR": "1",
-                               "PYTHONPATH": str(root)})
 
 
 def test_R10_22_a_demand_through_play_script(tmp_path):

@@ -14,14 +14,11 @@ raises.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import refused
+from conftest import refused, run_in as run
 from referee.engine import Hand
 from referee.engine.effects import EFFECT_KINDS, Effect, check_combination, effect_table
 from referee.series.presets import rules_from_table
@@ -209,15 +206,8 @@ def test_R3_10_a_double_that_takes_a_player_out_under_last_holder_plays_on():
     assert told(h.apply_line("why"))
 
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
-def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    """``pesten-ref ARGS`` as a player runs it, in ``cwd``."""
-    return subprocess.run([sys.executable, "-m", "referee.interface.cli", *args], cwd=cwd,
-                          capture_output=True, text=True,
-                          env={"PATH": "/usr/bin:/bin", "HOME": str(cwd), "NO_COLOR": "1",
-                               "PYTHONPATH": str(ROOT)})
 
 
 def test_R3_10_doubles_through_the_command_line_go_out_and_draw_for_an_illegal_play(tmp_path):

@@ -8,7 +8,6 @@ import json
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -16,7 +15,7 @@ from referee.engine import Hand
 from referee.engine.rules import RulesError
 from referee.series.presets import rules_from_table
 from referee.words.events import told
-from conftest import play, refused
+from conftest import play, refused, run_in as _run
 
 PLAYERS = ["Anna", "Bram", "Cees"]
 MAKAO = {"actions": {"4": {"skip": 1, "stack": True}}}
@@ -172,12 +171,6 @@ def test_R10_21_rules_says_the_wait_in_words_and_diff_names_it(tmp_path):
     assert "actions.4" in diff and "{ skip = 1, stack = true }" in diff
 
 
-def _run(*args: str, cwd) -> subprocess.CompletedProcess:
-    root = Path(__file__).resolve().parents[1]
-    return subprocess.run([sys.executable, "-m", "referee.interface.cli", *args], cwd=cwd,
-                          capture_output=True, text=True,
-                          env={"PATH": "/usr/bin:/bin", "HOME": str(cwd), "NO_COLOR": "1",
-                               "PYTHONPATH": str(root)})
 
 
 def test_R10_21_waits_through_play_script(tmp_path):
